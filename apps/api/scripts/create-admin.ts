@@ -1,0 +1,71 @@
+/**
+ * `npm run admin:create -- --identifiant jdupont --email j.dupont@exemple.fr --nom Dupont --prenom Jean`
+ * Creates the first administrator of a production database (every habilitation) and prints a link,
+ * valid 7 days, where they choose their password. No password ever goes through the command line.
+ */
+import { parseArgs } from 'node:util';
+import { HABILITATION_CODES } from '@union/contract';
+import { z } from 'zod';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { INVITATION_LINK_TTL_MS } from '../src/modules/auth/rules';
+import { authRepository } from '../src/modules/auth/repository';
+import { invitationEmail } from '../src/modules/mail/templates';
+import { mailRepository } from '../src/modules/mail/repository';
+import { usersRepository } from '../src/modules/users/repository';
+import { newToken, tokenHash } from '../src/lib/secrets';
+
+z.config(z.locales.fr());
+
+const Args = z.object({
+  identifiant: z.string().trim().min(2, '--identifiant : au moins 2 caractères'),
+  email: z.string().trim().pipe(z.email('--email : adresse e-mail invalide')),
+  nom: z.string().trim().min(1, '--nom est obligatoire'),
+  prenom: z.string().trim().min(1, '--prenom est obligatoire'),
+});
+
+const { values } = parseArgs({
+  options: {
+    identifiant: { type: 'string' },
+    email: { type: 'string' },
+    nom: { type: 'string' },
+    prenom: { type: 'string' },
+  },
+});
+const parsed = Args.safeParse(values);
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((i) => i.message).join('\n'));
+  console.error('Usage : npm run admin:create -- --identifiant ID --email ADRESSE --nom NOM --prenom PRÉNOM');
+  process.exit(2);
+}
+const args = parsed.data;
+const config = loadConfig();
+const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await migrate(handle);
+try {
+  if (await usersRepository.findByIdentifiant(handle.db, args.identifiant))
+    throw new Error(`L'identifiant « ${args.identifiant} » existe déjà.`);
+  if (await usersRepository.findByEmail(handle.db, args.email))
+    throw new Error(`L'adresse « ${args.email} » est déjà utilisée.`);
+  const token = newToken();
+  const link = `${config.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+  await handle.db.transaction(async (tx) => {
+    const user = await usersRepository.insert(tx, { ...args, habilitations: [...HABILITATION_CODES] });
+    await authRepository.insertUserToken(tx, {
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      purpose: 'invitation',
+      expiresAt: new Date(Date.now() + INVITATION_LINK_TTL_MS),
+    });
+    await mailRepository.enqueue(tx, invitationEmail(args.email, args.prenom, args.identifiant, link));
+  });
+  console.log(
+    `Administrateur « ${args.identifiant} » créé. Lien pour choisir son mot de passe (valable 7 jours) :\n${link}`,
+  );
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,48 @@
+/**
+ * Every setting, read from the environment once and validated, with the defaults a newcomer needs.
+ * Production (NODE_ENV=production) refuses the default secrets and seeds nothing.
+ */
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const DEFAULT_CLIENT_SECRET = 'union-intranet-secret';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().positive().default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  /** The embedded database; by default `data/` at the repository's root, wherever npm runs the server. */
+  DATA_DIR: z.string().default(fileURLToPath(new URL('../../../data', import.meta.url))),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Intranet de l'Union <intranet@union-lyon.fr>"),
+  OAUTH_CLIENT_ID: z.string().default('union-intranet'),
+  OAUTH_CLIENT_SECRET: z.string().default(DEFAULT_CLIENT_SECRET),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 3600),
+  LOG_LEVEL: z.string().default('info'),
+  /** Where the built SPA lives; served by the API when present. */
+  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /** Poll period of the outbox worker, in milliseconds. */
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
+
+/** Reads and validates the environment (or the overrides tests pass). Throws a readable error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production' && config.OAUTH_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) {
+    throw new Error('Configuration invalide : OAUTH_CLIENT_SECRET doit être défini en production.');
+  }
+  return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+}

@@ -1,0 +1,80 @@
+/**
+ * One dialect, two engines: PGlite embedded in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both give the same Drizzle API; the rest of the code only sees `Database`.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository method accepts: the database or a transaction in progress. */
+export type Executor = Database | Transaction;
+
+export interface DbHandle {
+  db: Database;
+  /** Runs raw SQL with several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs one raw query and returns its rows (migrations, tests). */
+  rows<T>(sql: string): Promise<T[]>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm, unaccent };
+
+/** Wraps an open PGlite (a data dir, or a test database loaded from a dump). */
+export function fromPglite(client: PGlite): DbHandle {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    exec: async (sql) => {
+      try {
+        await client.exec(sql);
+      } catch (error) {
+        if (client.isInTransaction()) await client.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+/** Wraps a PostgreSQL pool. */
+export function fromPostgres(url: string): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Database,
+    exec: async (sql) => {
+      // One connection for the whole script, rolled back on failure before it returns to the pool.
+      const connection = await pool.connect();
+      try {
+        await connection.query(sql);
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    rows: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the database the configuration names. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
+  return fromPglite(client);
+}

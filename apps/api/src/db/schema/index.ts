@@ -1,0 +1,7 @@
+/** Every table, one file per module; drizzle-kit and the typed client both read this index. */
+export * from './people';
+export * from './auth';
+export * from './mail';
+export * from './audit';
+export * from './reservations';
+export * from './settings';

@@ -1,0 +1,25 @@
+/** Demo settings of the Union: its legal identity for documents and plausible yearly fees per member. */
+import { EntityType } from '@union/contract';
+import type { Database } from '../client';
+import { membershipFees, unionSettings } from '../schema';
+
+/** Yearly fee per member, in cents, for each entity type (the Union pays nothing to itself). */
+const FEES: Record<EntityType, number> = { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 };
+
+export async function seedSettings(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(unionSettings).values({
+      id: 1,
+      raisonSociale: 'Union des Loges et Associations de Lyon',
+      adresse: '8 rue Garibaldi\n69006 Lyon',
+      siret: '12345678900017',
+      rna: 'W691000001',
+      email: 'tresorerie@demo.union-lyon.fr',
+      telephone: '04 78 00 00 00',
+      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+    });
+    await tx
+      .insert(membershipFees)
+      .values(EntityType.codes.map((entityType) => ({ entityType, montantAnnuel: FEES[entityType] })));
+  });
+}

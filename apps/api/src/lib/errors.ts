@@ -1,0 +1,26 @@
+/**
+ * Business errors with their HTTP status. Services throw these; the error plugin turns them into the
+ * one error body `{status, error, message, details?}`. Messages are French: the user reads them.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** 412: the input or the record's state does not allow it; the message says what to change. */
+export const invalid = (message: string, details?: string[]) =>
+  new AppError(412, 'precondition_failed', message, details);
+/** 403: the caller has no right to this; says nothing of the record. */
+export const forbidden = (message = "Vous n'êtes pas autorisé à effectuer cette action.") =>
+  new AppError(403, 'forbidden', message);
+/** 404: no such record (or one the caller may not know of). */
+export const notFound = (message = "Ce contenu n'existe pas.") => new AppError(404, 'not_found', message);
+/** 401: no valid session. */
+export const unauthenticated = (message = 'Vous devez vous connecter.') =>
+  new AppError(401, 'unauthorized', message);

@@ -1,0 +1,85 @@
+/** Access tokens, sign-in attempts and single-use links. */
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accessTokens, signInAttempts, users, userTokens } from '../../db/schema';
+
+export const authRepository = {
+  async insertAccessToken(db: Executor, token: { tokenHash: string; userId: number; expiresAt: Date }) {
+    await db.insert(accessTokens).values(token);
+  },
+
+  /** The live session behind a token hash: unexpired, unrevoked, of an active user. */
+  async findSession(db: Executor, hash: string, now: Date) {
+    const [row] = await db
+      .select({ userId: users.id, habilitations: users.habilitations, nom: users.nom, prenom: users.prenom })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, hash),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, now),
+          eq(users.etat, 'A'),
+        ),
+      );
+    return row;
+  },
+
+  async revokeAccessToken(db: Executor, hash: string, at: Date): Promise<void> {
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(accessTokens.tokenHash, hash), isNull(accessTokens.revokedAt)));
+  },
+
+  async recordAttempt(db: Executor, attempt: typeof signInAttempts.$inferInsert): Promise<void> {
+    await db.insert(signInAttempts).values(attempt);
+  },
+
+  /** Failed attempts for an identifiant (any case) since `since`; lock-outs themselves do not count. */
+  async countFailuresForIdentifiant(db: Executor, identifiant: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(signInAttempts)
+      .where(
+        and(
+          sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`,
+          eq(signInAttempts.success, false),
+          sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited')`,
+          gt(signInAttempts.createdAt, since),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
+  async countFailuresForIp(db: Executor, ip: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(signInAttempts)
+      .where(
+        and(
+          eq(signInAttempts.ip, ip),
+          eq(signInAttempts.success, false),
+          gt(signInAttempts.createdAt, since),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
+  async insertUserToken(db: Executor, token: typeof userTokens.$inferInsert): Promise<void> {
+    await db.insert(userTokens).values(token);
+  },
+
+  /**
+   * Marks a link used and returns it, in one statement, only if it was unused and unexpired:
+   * two clicks on the same link cannot both succeed.
+   */
+  async consumeUserToken(db: Executor, hash: string, now: Date) {
+    const [row] = await db
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(eq(userTokens.tokenHash, hash), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
+      .returning();
+    return row;
+  },
+};

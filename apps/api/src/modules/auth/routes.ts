@@ -1,0 +1,95 @@
+/** POST and DELETE /oauth/token, GET /api/user/info, and the public password-reset calls. */
+import {
+  API,
+  EmailBodySchema,
+  ErrorBodySchema,
+  PasswordResetSchema,
+  TokenResponseSchema,
+  UserInfoSchema,
+} from '@union/contract';
+import { z } from 'zod';
+import { bearerToken } from '../../plugins/auth';
+import type { App } from '../../types';
+import { authService } from './service';
+
+export default async function authRoutes(app: App) {
+  app.post(
+    API.token,
+    {
+      config: { public: true, noXsrf: true },
+      schema: { tags: ['auth'], security: [], response: { 200: TokenResponseSchema } },
+    },
+    async (request) => {
+      const { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, TOKEN_TTL_SECONDS } = app.config;
+      const session = await authService.tokenRequest(
+        app.dbHandle.db,
+        {
+          authorization: request.headers.authorization,
+          form: request.body,
+          ip: request.ip,
+          client: { id: OAUTH_CLIENT_ID, secret: OAUTH_CLIENT_SECRET },
+          ttlSeconds: TOKEN_TTL_SECONDS,
+        },
+        request.log,
+      );
+      return {
+        access_token: session.accessToken,
+        token_type: 'bearer' as const,
+        expires_in: session.expiresIn,
+      };
+    },
+  );
+
+  app.delete(
+    API.token,
+    { config: { public: true }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (token) await authService.signOut(app.dbHandle.db, token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    API.userInfo,
+    { schema: { tags: ['auth'], response: { 200: UserInfoSchema } } },
+    async (request) => {
+      const { id, nom, prenom, habilitations } = request.session;
+      return { id, nom, prenom, habilitations };
+    },
+  );
+
+  app.patch(
+    API.password,
+    {
+      config: { public: true, noXsrf: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: EmailBodySchema,
+        response: { 204: z.null(), 412: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await authService.requestPasswordReset(app.dbHandle.db, request.body.data, app.config.publicUrl);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    API.passwordReset,
+    {
+      config: { public: true, noXsrf: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: PasswordResetSchema,
+        response: { 204: z.null(), 412: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await authService.resetPassword(app.dbHandle.db, request.body.jeton, request.body.data);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+/** The sign-in rules of DECISIONS §2, as numbers and one pure decision, unit-tested on their own. */
+
+export const LOCKOUT = {
+  /** Failures for one identifiant that lock it… */
+  maxFailures: 5,
+  /** …within this window, and for this long. */
+  windowMs: 15 * 60_000,
+};
+
+export const IP_LIMIT = {
+  /** Failures from one address, whatever the identifiant, before it is refused for the window. */
+  maxFailures: 50,
+  windowMs: 15 * 60_000,
+};
+
+export const RESET_LINK_TTL_MS = 3600_000;
+export const INVITATION_LINK_TTL_MS = 7 * 24 * 3600_000;
+
+export type Refusal = 'locked' | 'rate_limited';
+
+/** Whether a sign-in may even be checked, given the recent failures. */
+export function refusalBeforeCheck(failuresForIdentifiant: number, failuresForIp: number): Refusal | null {
+  if (failuresForIp >= IP_LIMIT.maxFailures) return 'rate_limited';
+  if (failuresForIdentifiant >= LOCKOUT.maxFailures) return 'locked';
+  return null;
+}
+
+/** Sign-in is only for active users who hold USER (specification §6). */
+export function canSignIn(user: { etat: string; habilitations: readonly string[] }): boolean {
+  return user.etat === 'A' && user.habilitations.includes('USER');
+}

@@ -1,0 +1,182 @@
+/**
+ * Sign-in, sessions and password links. Every refusal of a sign-in looks the same to the caller
+ * (invalid_grant) and is logged with its real reason.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { TokenRequestSchema, type UserInfo } from '@union/contract';
+import type { Database } from '../../db/client';
+import type { Caller } from '../../lib/authorize';
+import { AppError, invalid } from '../../lib/errors';
+import { checkNewPassword } from '../../lib/passwords';
+import { decoyPasswordHash, hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
+import { auditRepository } from '../audit/repository';
+import { mailRepository } from '../mail/repository';
+import { passwordResetEmail } from '../mail/templates';
+import { usersRepository } from '../users/repository';
+import { authRepository } from './repository';
+import { IP_LIMIT, LOCKOUT, RESET_LINK_TTL_MS, canSignIn, refusalBeforeCheck } from './rules';
+
+/** The signed-in user as the session knows them: the caller plus the names the header shows. */
+export type SessionUser = Caller & UserInfo;
+
+export const invalidGrant = () => new AppError(400, 'invalid_grant', 'Authentification impossible');
+
+export interface SignInResult {
+  accessToken: string;
+  expiresIn: number;
+}
+
+/** Checks the HTTP Basic client credentials of the token request, in constant time. */
+function clientAllowed(header: string | undefined, client: { id: string; secret: string }): boolean {
+  const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
+  if (!match) return false;
+  const given = Buffer.from(Buffer.from(match[1]!, 'base64').toString('utf8'));
+  const expected = Buffer.from(`${client.id}:${client.secret}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const authService = {
+  /**
+   * POST /oauth/token: the client's credentials (401 invalid_client), the password-grant form
+   * (invalid_grant when malformed), then the sign-in itself.
+   */
+  async tokenRequest(
+    db: Database,
+    input: {
+      authorization: string | undefined;
+      form: unknown;
+      ip: string;
+      client: { id: string; secret: string };
+      ttlSeconds: number;
+    },
+    log: { info: (o: object, msg: string) => void },
+  ): Promise<SignInResult> {
+    if (!clientAllowed(input.authorization, input.client)) {
+      throw new AppError(401, 'invalid_client', 'Client non reconnu.');
+    }
+    const form = TokenRequestSchema.safeParse(input.form);
+    if (!form.success) throw invalidGrant();
+    const { username, password } = form.data;
+    return authService.signIn(db, { username, password, ip: input.ip, ttlSeconds: input.ttlSeconds }, log);
+  },
+
+  /** Checks the pair and opens a session, or throws invalid_grant whatever the reason. */
+  async signIn(
+    db: Database,
+    input: { username: string; password: string; ip: string; ttlSeconds: number; now?: Date },
+    log: { info: (o: object, msg: string) => void },
+  ): Promise<SignInResult> {
+    const now = input.now ?? new Date();
+    const identifiant = input.username.trim();
+    const [forIdentifiant, forIp] = await Promise.all([
+      authRepository.countFailuresForIdentifiant(db, identifiant, new Date(now.getTime() - LOCKOUT.windowMs)),
+      authRepository.countFailuresForIp(db, input.ip, new Date(now.getTime() - IP_LIMIT.windowMs)),
+    ]);
+    const refusal = refusalBeforeCheck(forIdentifiant, forIp);
+    const record = async (outcome: string, success = false) => {
+      await authRepository.recordAttempt(db, { identifiant, ip: input.ip, success, outcome, createdAt: now });
+      log.info({ identifiant, ip: input.ip, outcome }, 'sign-in attempt');
+    };
+    if (refusal) {
+      await record(refusal);
+      throw invalidGrant();
+    }
+
+    const user = await usersRepository.findByIdentifiant(db, identifiant);
+    // Verify against a decoy hash for unknown users, so the answer time does not reveal who exists.
+    const passwordOk = await verifyPassword(
+      user?.passwordHash ?? (await decoyPasswordHash()),
+      input.password,
+    );
+    if (!user || !passwordOk) {
+      await record(user ? 'bad_password' : 'unknown_user');
+      throw invalidGrant();
+    }
+    if (!canSignIn(user)) {
+      await record('inactive');
+      throw invalidGrant();
+    }
+
+    const accessToken = newToken();
+    await db.transaction(async (tx) => {
+      await authRepository.insertAccessToken(tx, {
+        tokenHash: tokenHash(accessToken),
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
+      });
+      await authRepository.recordAttempt(tx, {
+        identifiant,
+        ip: input.ip,
+        success: true,
+        outcome: 'ok',
+        createdAt: now,
+      });
+    });
+    log.info({ identifiant, ip: input.ip, outcome: 'ok' }, 'sign-in attempt');
+    return { accessToken, expiresIn: input.ttlSeconds };
+  },
+
+  /**
+   * The user behind a bearer token, or undefined when the token is unknown, expired or revoked.
+   * One query answers both who calls and GET /api/user/info.
+   */
+  async authenticate(db: Database, token: string, now = new Date()): Promise<SessionUser | undefined> {
+    const session = await authRepository.findSession(db, tokenHash(token), now);
+    if (!session) return undefined;
+    return {
+      id: session.userId,
+      habilitations: session.habilitations,
+      nom: session.nom,
+      prenom: session.prenom,
+    };
+  },
+
+  async signOut(db: Database, token: string): Promise<void> {
+    await authRepository.revokeAccessToken(db, tokenHash(token), new Date());
+  },
+
+  /**
+   * Sends a reset link to a known, active address. Answers nothing either way, so the caller cannot
+   * learn which addresses exist.
+   */
+  async requestPasswordReset(db: Database, email: string, publicUrl: string): Promise<void> {
+    const user = await usersRepository.findByEmail(db, email.trim());
+    if (!user || user.etat !== 'A') return;
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      await authRepository.insertUserToken(tx, {
+        tokenHash: tokenHash(token),
+        userId: user.id,
+        purpose: 'reset',
+        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+      });
+      const link = `${publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+      await mailRepository.enqueue(tx, passwordResetEmail(user.email, user.prenom, link));
+      await auditRepository.record(tx, {
+        actorId: null,
+        action: 'password_reset_requested',
+        recordType: 'user',
+        recordId: user.id,
+      });
+    });
+  },
+
+  /** Sets a new password from a reset or invitation link, once; every open session is closed. */
+  async resetPassword(db: Database, jeton: string, password: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const link = await authRepository.consumeUserToken(tx, tokenHash(jeton), new Date());
+      if (!link) throw invalid('Ce lien est invalide, expiré ou déjà utilisé. Demandez un nouveau lien.');
+      const user = await usersRepository.findById(tx, link.userId);
+      if (!user || user.etat !== 'A') throw invalid('Ce compte est désactivé. Contactez le secrétariat.');
+      checkNewPassword(password, user);
+      await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(password) });
+      await usersRepository.revokeTokens(tx, user.id);
+      await auditRepository.record(tx, {
+        actorId: user.id,
+        action: `password_set_${link.purpose}`,
+        recordType: 'user',
+        recordId: user.id,
+      });
+    });
+  },
+};

@@ -1,0 +1,62 @@
+/** Entity and membership rows → contract DTOs, with the actions the caller may take. */
+import type { Entity, EntityDetail, Membership } from '@union/contract';
+import type { Caller } from '../../lib/authorize';
+import { entitiesPolicy } from './policy';
+import type { EntityRow, MembershipWithSides } from './repository';
+
+export const presentEntity = (e: EntityRow, nbMembres: number): Entity => ({
+  id: e.id,
+  code: e.code,
+  nom: e.nom,
+  type: e.type,
+  numero: e.numero,
+  ville: e.ville,
+  adresseFacturation: e.adresseFacturation,
+  emailFacturation: e.emailFacturation,
+  etat: e.etat,
+  nbMembres,
+});
+
+export const presentEntityDetail = (
+  caller: Caller,
+  e: EntityRow,
+  nbMembres: number,
+  managesEntity: boolean,
+): EntityDetail => ({
+  ...presentEntity(e, nbMembres),
+  creeLe: e.createdAt.toISOString(),
+  modifieLe: e.updatedAt.toISOString(),
+  actions: entitiesPolicy.entityActions(caller, managesEntity),
+});
+
+const isCurrent = (m: { debut: string | null; fin: string | null }, today: string) =>
+  (m.debut === null || m.debut <= today) && (m.fin === null || m.fin >= today);
+
+export const presentMembership = (
+  caller: Caller,
+  m: MembershipWithSides,
+  managesEntity: boolean,
+  today: string,
+): Membership => ({
+  id: m.id,
+  userId: m.userId,
+  entiteId: m.entityId,
+  fonction: m.fonction,
+  debut: m.debut,
+  fin: m.fin,
+  gestion: m.gestion,
+  reservation: m.reservation,
+  restauration: m.restauration,
+  carteLoge: m.carteLoge,
+  actuelle: isCurrent(m, today),
+  utilisateur: {
+    identifiant: m.identifiant,
+    nom: m.nom,
+    prenom: m.prenom,
+    email: m.email,
+    telephone: m.telephone,
+    etat: m.userEtat,
+  },
+  entite: { code: m.entiteCode, nom: m.entiteNom, type: m.entiteType },
+  actions: entitiesPolicy.membershipActions(caller, managesEntity, m, today),
+});

@@ -1,0 +1,225 @@
+/** Entities and memberships. */
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { EntityPurpose } from '@union/contract';
+import type { Executor } from '../../db/client';
+import { entities, memberships, users } from '../../db/schema';
+
+const PURPOSE_FLAG = {
+  reservation: memberships.reservation,
+  gestion: memberships.gestion,
+  restauration: memberships.restauration,
+  carte_loge: memberships.carteLoge,
+} as const;
+
+/** A membership counts today when it has started (or has no start) and has not ended. */
+export const membershipIsCurrent = (today: string) =>
+  and(
+    or(isNull(memberships.debut), lte(memberships.debut, today)),
+    or(isNull(memberships.fin), gte(memberships.fin, today)),
+  );
+
+export type EntityRow = typeof entities.$inferSelect;
+export type NewEntity = typeof entities.$inferInsert;
+export type MembershipRecord = typeof memberships.$inferSelect;
+export type NewMembership = typeof memberships.$inferInsert;
+
+/**
+ * Current members of each entity, as a correlated count. The outer column is spelled out: inside the
+ * subquery Drizzle would name it "id" alone, which would mean the membership's id.
+ */
+const memberCount = (today: string) =>
+  sql<number>`(SELECT count(*)::int FROM ${memberships} WHERE ${memberships.entityId} = ${sql.raw('"entities"."id"')}
+    AND (${memberships.debut} IS NULL OR ${memberships.debut} <= ${today})
+    AND (${memberships.fin} IS NULL OR ${memberships.fin} >= ${today}))`;
+
+/** A membership with the two sides the screens show. */
+const membershipWithSides = {
+  id: memberships.id,
+  userId: memberships.userId,
+  entityId: memberships.entityId,
+  fonction: memberships.fonction,
+  debut: memberships.debut,
+  fin: memberships.fin,
+  gestion: memberships.gestion,
+  reservation: memberships.reservation,
+  restauration: memberships.restauration,
+  carteLoge: memberships.carteLoge,
+  identifiant: users.identifiant,
+  nom: users.nom,
+  prenom: users.prenom,
+  email: users.email,
+  telephone: users.telephone,
+  userEtat: users.etat,
+  entiteCode: entities.code,
+  entiteNom: entities.nom,
+  entiteType: entities.type,
+};
+export type MembershipWithSides = {
+  [K in keyof typeof membershipWithSides]: (typeof membershipWithSides)[K]['_']['notNull'] extends true
+    ? (typeof membershipWithSides)[K]['_']['data']
+    : (typeof membershipWithSides)[K]['_']['data'] | null;
+};
+
+const selectMemberships = (db: Executor) =>
+  db
+    .select(membershipWithSides)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(entities, eq(entities.id, memberships.entityId));
+
+export const entitiesRepository = {
+  /** Active entities where the user holds a current membership with the purpose's flag. */
+  async forUser(db: Executor, userId: number, purpose: EntityPurpose, today: string) {
+    return db
+      .selectDistinct({
+        id: entities.id,
+        code: entities.code,
+        nom: entities.nom,
+        type: entities.type,
+        numero: entities.numero,
+        ville: entities.ville,
+        etat: entities.etat,
+      })
+      .from(entities)
+      .innerJoin(memberships, eq(memberships.entityId, entities.id))
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(PURPOSE_FLAG[purpose], true),
+          eq(entities.etat, 'A'),
+          membershipIsCurrent(today),
+        ),
+      )
+      .orderBy(asc(entities.nom));
+  },
+
+  /** Whether the user manages the Union (DECISIONS §1: Union staff). */
+  async isUnionStaff(db: Executor, userId: number, today: string): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(memberships)
+      .innerJoin(entities, eq(entities.id, memberships.entityId))
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.gestion, true),
+          eq(entities.type, 'UN'),
+          membershipIsCurrent(today),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** Whether the user holds a current membership with `gestion` on the entity. */
+  async manages(db: Executor, userId: number, entityId: number, today: string): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.entityId, entityId),
+          eq(memberships.gestion, true),
+          membershipIsCurrent(today),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** The ids of the entities the user manages today. */
+  async managedIds(db: Executor, userId: number, today: string): Promise<Set<number>> {
+    const rows = await db
+      .selectDistinct({ id: memberships.entityId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.gestion, true), membershipIsCurrent(today)));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /** Every entity, with its current member count, by name. */
+  async listAll(db: Executor, today: string) {
+    return db
+      .select({ entity: entities, nbMembres: memberCount(today) })
+      .from(entities)
+      .orderBy(asc(entities.nom));
+  },
+
+  async findById(db: Executor, id: number, today: string) {
+    const [row] = await db
+      .select({ entity: entities, nbMembres: memberCount(today) })
+      .from(entities)
+      .where(eq(entities.id, id));
+    return row;
+  },
+
+  async findByCode(db: Executor, code: string): Promise<EntityRow | undefined> {
+    const [row] = await db.select().from(entities).where(eq(entities.code, code));
+    return row;
+  },
+
+  async findUnion(db: Executor): Promise<EntityRow | undefined> {
+    const [row] = await db.select().from(entities).where(eq(entities.type, 'UN'));
+    return row;
+  },
+
+  async insert(db: Executor, entity: NewEntity): Promise<EntityRow> {
+    const [row] = await db.insert(entities).values(entity).returning();
+    return row!;
+  },
+
+  async update(db: Executor, id: number, changes: Partial<NewEntity>): Promise<void> {
+    await db
+      .update(entities)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(entities.id, id));
+  },
+
+  async namesByIds(db: Executor, ids: number[]) {
+    if (!ids.length) return [];
+    return db.select({ id: entities.id, nom: entities.nom }).from(entities).where(inArray(entities.id, ids));
+  },
+
+  /** The user's memberships, current first, then by entity name. */
+  async membershipsOfUser(db: Executor, userId: number): Promise<MembershipWithSides[]> {
+    return selectMemberships(db)
+      .where(eq(memberships.userId, userId))
+      .orderBy(sql`${memberships.fin} IS NOT NULL`, asc(entities.nom), asc(memberships.id));
+  },
+
+  /** The entity's memberships, current first, then by member name. */
+  async membershipsOfEntity(db: Executor, entityId: number): Promise<MembershipWithSides[]> {
+    return selectMemberships(db)
+      .where(eq(memberships.entityId, entityId))
+      .orderBy(sql`${memberships.fin} IS NOT NULL`, sql`lower(${users.nom})`, sql`lower(${users.prenom})`);
+  },
+
+  async findMembership(db: Executor, id: number): Promise<MembershipWithSides | undefined> {
+    const [row] = await selectMemberships(db).where(eq(memberships.id, id));
+    return row;
+  },
+
+  /** The periods of a user in an entity, to refuse overlapping memberships. */
+  async periodsOf(db: Executor, userId: number, entityId: number) {
+    return db
+      .select({ id: memberships.id, debut: memberships.debut, fin: memberships.fin })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.entityId, entityId)));
+  },
+
+  async insertMembership(db: Executor, membership: NewMembership): Promise<MembershipRecord> {
+    const [row] = await db.insert(memberships).values(membership).returning();
+    return row!;
+  },
+
+  async updateMembership(db: Executor, id: number, changes: Partial<NewMembership>): Promise<void> {
+    await db
+      .update(memberships)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(memberships.id, id));
+  },
+
+  async deleteMembership(db: Executor, id: number): Promise<void> {
+    await db.delete(memberships).where(eq(memberships.id, id));
+  },
+};

@@ -1,0 +1,162 @@
+/**
+ * Entities and memberships: GET /api/user/entites/{purpose}, GET /api/entite/all, the entity pages,
+ * and the memberships seen from a user (/api/user/{id}/appartenances) or from an entity
+ * (/api/entite/{id}/appartenances).
+ */
+import {
+  ADMIN_API,
+  AuditHistorySchema,
+  EntityCreateSchema,
+  EntityDetailSchema,
+  EntityMembershipCreateSchema,
+  EntityPurpose,
+  EntitySchema,
+  EntitySummarySchema,
+  EntityUpdateSchema,
+  MembershipSchema,
+  MembershipUpdateSchema,
+  UserMembershipCreateSchema,
+} from '@union/contract';
+import { z } from 'zod';
+import { parisDay } from '../../lib/dates';
+import type { App } from '../../types';
+import { entitiesRepository } from './repository';
+import { entitiesService } from './service';
+
+const positiveId = z.coerce.number().int().positive();
+const idParams = z.object({ id: positiveId });
+
+export default async function entitiesRoutes(app: App) {
+  const db = () => app.dbHandle.db;
+  const tags = ['entités'];
+
+  app.get(
+    '/api/user/entites/:purpose',
+    {
+      schema: {
+        tags,
+        params: z.object({ purpose: EntityPurpose.schema }),
+        response: { 200: z.array(EntitySummarySchema) },
+      },
+    },
+    async (request) =>
+      entitiesRepository.forUser(db(), request.caller.id, request.params.purpose, parisDay()),
+  );
+
+  app.get(ADMIN_API.entityAll, { schema: { tags, response: { 200: z.array(EntitySchema) } } }, async () =>
+    entitiesService.all(db()),
+  );
+
+  app.get(
+    ADMIN_API.entityInfos(':id'),
+    { schema: { tags, params: idParams, response: { 200: EntityDetailSchema } } },
+    async (request) => entitiesService.infos(db(), request.caller, request.params.id),
+  );
+
+  app.post(
+    ADMIN_API.entity,
+    { schema: { tags, body: EntityCreateSchema, response: { 201: EntityDetailSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await entitiesService.create(db(), request.caller, request.body)),
+  );
+
+  app.put(
+    ADMIN_API.entity,
+    { schema: { tags, body: EntityUpdateSchema, response: { 200: EntityDetailSchema } } },
+    async (request) => entitiesService.update(db(), request.caller, request.body),
+  );
+
+  app.get(
+    ADMIN_API.entityHistory(':id'),
+    { schema: { tags, params: idParams, response: { 200: AuditHistorySchema } } },
+    async (request) => entitiesService.history(db(), request.caller, request.params.id),
+  );
+
+  // Memberships seen from the entity.
+  app.get(
+    ADMIN_API.entityMemberships(':id'),
+    { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
+    async (request) => entitiesService.membershipsOfEntity(db(), request.caller, request.params.id),
+  );
+
+  app.post(
+    ADMIN_API.entityMemberships(':id'),
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: EntityMembershipCreateSchema,
+        response: { 201: MembershipSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await entitiesService.addToEntity(
+            db(),
+            request.caller,
+            request.params.id,
+            request.body,
+            app.config.publicUrl,
+          ),
+        ),
+  );
+
+  app.put(
+    ADMIN_API.entityMemberships(':id'),
+    { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
+    async (request) =>
+      entitiesService.updateMembership(db(), request.caller, { entityId: request.params.id }, request.body),
+  );
+
+  // Memberships seen from the user.
+  app.get(
+    ADMIN_API.userMemberships(':id'),
+    { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
+    async (request) => entitiesService.membershipsOfUser(db(), request.caller, request.params.id),
+  );
+
+  app.post(
+    ADMIN_API.userMemberships(':id'),
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: UserMembershipCreateSchema,
+        response: { 201: MembershipSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await entitiesService.addToUser(db(), request.caller, request.params.id, request.body)),
+  );
+
+  app.put(
+    ADMIN_API.userMemberships(':id'),
+    { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
+    async (request) =>
+      entitiesService.updateMembership(db(), request.caller, { userId: request.params.id }, request.body),
+  );
+
+  app.delete(
+    ADMIN_API.userMembership(':id', ':membershipId'),
+    {
+      schema: {
+        tags,
+        params: z.object({ id: positiveId, membershipId: positiveId }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await entitiesService.endMembership(
+        db(),
+        request.caller,
+        request.params.id,
+        request.params.membershipId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+}

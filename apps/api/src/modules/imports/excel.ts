@@ -1,0 +1,68 @@
+/**
+ * The members workbook of an entity. Its first five columns are those of the import, under the same
+ * titles, so an exported list can be corrected in a spreadsheet and imported back.
+ */
+import { IMPORT_COLUMNS } from '@union/contract';
+import ExcelJS from 'exceljs';
+
+export interface MemberLine {
+  nom: string;
+  prenom: string;
+  email: string;
+  telephone: string | null;
+  identifiant: string;
+  fonction: string | null;
+  debut: string | null;
+  fin: string | null;
+  gestion: boolean;
+  reservation: boolean;
+  restauration: boolean;
+  carteLoge: boolean;
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const yesNo = (flag: boolean) => (flag ? 'Oui' : 'Non');
+/** A yyyy-mm-dd day as an Excel date (midnight UTC, so no time zone shifts the day). */
+const excelDay = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : null);
+
+/** Builds the .xlsx file of an entity's members. */
+export async function membersWorkbook(entityName: string, members: MemberLine[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Intranet de l'Union";
+  workbook.created = new Date();
+  // Sheet names are limited to 31 characters and some punctuation.
+  const sheet = workbook.addWorksheet(entityName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Membres', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = [
+    { header: IMPORT_COLUMNS.nom.titre, key: 'nom', width: 22 },
+    { header: IMPORT_COLUMNS.prenom.titre, key: 'prenom', width: 18 },
+    { header: IMPORT_COLUMNS.email.titre, key: 'email', width: 34 },
+    { header: IMPORT_COLUMNS.telephone.titre, key: 'telephone', width: 16 },
+    { header: IMPORT_COLUMNS.fonction.titre, key: 'fonction', width: 22 },
+    { header: 'Identifiant', key: 'identifiant', width: 22 },
+    { header: 'Début', key: 'debut', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Fin', key: 'fin', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Gestion', key: 'gestion', width: 10 },
+    { header: 'Réservation', key: 'reservation', width: 12 },
+    { header: 'Restauration', key: 'restauration', width: 13 },
+    { header: 'Carte loge', key: 'carteLoge', width: 11 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const m of members) {
+    sheet.addRow({
+      ...m,
+      telephone: m.telephone ?? '',
+      fonction: m.fonction ?? '',
+      debut: excelDay(m.debut),
+      fin: excelDay(m.fin),
+      gestion: yesNo(m.gestion),
+      reservation: yesNo(m.reservation),
+      restauration: yesNo(m.restauration),
+      carteLoge: yesNo(m.carteLoge),
+    });
+  }
+  sheet.autoFilter = { from: 'A1', to: { row: 1, column: sheet.columns.length } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,84 @@
+/** POST /api/user/import?idEntite=&dryRun= and GET /api/entite/{id}/membres/excel. */
+import multipart from '@fastify/multipart';
+import {
+  IMPORTS_API,
+  IMPORT_MAX_BYTES,
+  ImportQuerySchema,
+  ImportReportSchema,
+  MembersExportQuerySchema,
+} from '@union/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { invalid } from '../../lib/errors';
+import type { App } from '../../types';
+import { importsService, type UploadedFile } from './service';
+
+const MAX_MB = Math.round(IMPORT_MAX_BYTES / 1024 / 1024);
+
+/** The one file of a multipart request, read whole (bounded by IMPORT_MAX_BYTES); 412 otherwise. */
+async function uploadedFile(request: FastifyRequest): Promise<UploadedFile> {
+  if (!request.isMultipart()) {
+    throw invalid('Joignez le fichier des membres (envoi multipart/form-data, un seul fichier).');
+  }
+  const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+  if (!part) throw invalid('Joignez le fichier des membres : aucun fichier reçu.');
+  try {
+    return { nom: part.filename || 'fichier', bytes: await part.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw invalid(
+        `Le fichier dépasse la taille maximale de ${MAX_MB} Mo : découpez-le en plusieurs fichiers.`,
+      );
+    }
+    throw error;
+  }
+}
+
+export default async function importsRoutes(app: App) {
+  // Registered here, not globally: only this module reads multipart bodies this way.
+  await app.register(multipart);
+  const tags = ['gestion des membres'];
+
+  app.post(
+    IMPORTS_API.userImport,
+    {
+      schema: {
+        tags,
+        summary: 'Importer des membres dans une entité (aperçu avec dryRun=true, puis import)',
+        consumes: ['multipart/form-data'],
+        querystring: ImportQuerySchema,
+        response: { 200: ImportReportSchema },
+      },
+    },
+    async (request) =>
+      importsService.importMembers(app.dbHandle.db, request.caller, {
+        idEntite: request.query.idEntite,
+        dryRun: request.query.dryRun,
+        readFile: () => uploadedFile(request),
+        publicUrl: app.config.publicUrl,
+      }),
+  );
+
+  app.get(
+    IMPORTS_API.membersExcel,
+    {
+      schema: {
+        tags,
+        summary: "Exporter les membres d'une entité au format Excel",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: MembersExportQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const file = await importsService.exportMembers(app.dbHandle.db, request.caller, {
+        idEntite: request.params.id,
+        onlyCurrent: request.query.perimetre === 'actifs',
+      });
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.content);
+    },
+  );
+}

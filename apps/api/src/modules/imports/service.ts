@@ -1,0 +1,259 @@
+/**
+ * Member import and export of an entity. The import is called twice with the same file: a dry run
+ * that writes nothing and says what each row would do, then the real run that applies the same plan in
+ * one transaction (every row or none) and sends the invitations of the created accounts.
+ */
+import { PROFILES, type ImportReport } from '@union/contract';
+import type { Database, Executor } from '../../db/client';
+import { authorize, type Caller } from '../../lib/authorize';
+import { parisDay } from '../../lib/dates';
+import { invalid, notFound } from '../../lib/errors';
+import { newToken, tokenHash } from '../../lib/secrets';
+import { INVITATION_LINK_TTL_MS } from '../auth/rules';
+import { invitationEmail } from '../mail/templates';
+import { XLSX_MIME, membersWorkbook } from './excel';
+import { readMembersFile } from './parse';
+import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
+import { checkRow, planRows, type PlannedRow } from './plan';
+import { importsPolicy } from './policy';
+import { presentReport } from './presenter';
+import { entitiesRepository } from '../entities/repository';
+import { importsRepository } from './repository';
+
+export interface UploadedFile {
+  nom: string;
+  bytes: Uint8Array;
+}
+
+/** Loads the entity after checking the caller may manage its members (403 first, then 404). */
+async function authorizedEntity(db: Executor, caller: Caller, entityId: number, today: string) {
+  authorize(importsPolicy.mayManageAnyMembers(caller));
+  const manages = await entitiesRepository.manages(db, caller.id, entityId, today);
+  authorize(importsPolicy.mayManageMembersOf(caller, manages));
+  const entity = await importsRepository.findEntity(db, entityId);
+  if (!entity) throw notFound("Cette entité n'existe pas.");
+  return entity;
+}
+
+/** PostgreSQL's unique_violation, whichever driver or wrapper carries it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** Writes the plan: new accounts with their membership and invitation, then the updates. */
+async function applyPlan(
+  tx: Executor,
+  input: {
+    caller: Caller;
+    entity: { id: number; nom: string };
+    fileName: string;
+    planned: PlannedRow[];
+    identifiants: Map<PlannedRow, string>;
+    publicUrl: string;
+    today: string;
+  },
+) {
+  const { caller, entity, planned, identifiants, today } = input;
+  const creations = planned.filter((p) => p.action === 'creation');
+  const updates = planned.filter((p) => p.action === 'mise_a_jour');
+  // `entiteId` and `identifiant` are the keys the history screens already summarise.
+  const source = { import: true, entiteId: entity.id, fichier: input.fileName };
+
+  const userIds = await importsRepository.insertUsers(
+    tx,
+    creations.map((p) => ({
+      identifiant: identifiants.get(p)!,
+      nom: p.values.nom,
+      prenom: p.values.prenom,
+      email: p.values.email,
+      telephone: p.values.telephone || null,
+    })),
+    [...PROFILES.Membre!],
+  );
+  const idOf = (p: PlannedRow) => userIds.get(p.values.email)!;
+  await importsRepository.insertMemberships(tx, entity.id, today, [
+    ...creations.map((p) => ({ userId: idOf(p), fonction: p.values.fonction || null })),
+    ...updates
+      .filter((p) => p.membershipChange === 'add')
+      .map((p) => ({ userId: p.existing!.id, fonction: p.values.fonction || null })),
+  ]);
+
+  // Invitations: a single-use link valid 7 days to choose a first password (DECISIONS §2).
+  const tokens = creations.map(() => newToken());
+  await importsRepository.insertInvitations(
+    tx,
+    new Date(Date.now() + INVITATION_LINK_TTL_MS),
+    creations.map((p, i) => ({ tokenHash: tokenHash(tokens[i]!), userId: idOf(p) })),
+  );
+  await importsRepository.enqueueEmails(
+    tx,
+    creations.map((p, i) =>
+      invitationEmail(
+        p.values.email,
+        p.values.prenom,
+        identifiants.get(p)!,
+        `${input.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(tokens[i]!)}`,
+      ),
+    ),
+  );
+
+  await importsRepository.updateUsers(
+    tx,
+    updates
+      .filter((p) => Object.keys(p.userChanges).length > 0)
+      .map((p) => ({
+        id: p.existing!.id,
+        nom: p.userChanges.nom ?? null,
+        prenom: p.userChanges.prenom ?? null,
+        telephone: p.userChanges.telephone ?? null,
+      })),
+  );
+  await importsRepository.updateFonctions(
+    tx,
+    updates
+      .filter((p) => p.membershipChange === 'fonction')
+      .map((p) => ({ membershipId: p.existing!.membership!.id, fonction: p.values.fonction })),
+  );
+
+  await importsRepository.recordAudit(tx, caller.id, [
+    ...creations.map((p) => ({
+      action: 'user_created',
+      recordType: 'user',
+      recordId: idOf(p),
+      details: {
+        ...source,
+        identifiant: identifiants.get(p)!,
+        habilitations: PROFILES.Membre,
+        fonction: p.values.fonction || undefined,
+      },
+    })),
+    ...creations.map((p) => ({
+      action: 'invitation_sent',
+      recordType: 'user',
+      recordId: idOf(p),
+      details: source,
+    })),
+    ...updates.map((p) => ({
+      action: 'user_updated',
+      recordType: 'user',
+      recordId: p.existing!.id,
+      details: { ...source, changements: p.motif },
+    })),
+    {
+      action: 'members_imported',
+      recordType: 'entity',
+      recordId: entity.id,
+      details: {
+        fichier: input.fileName,
+        creations: creations.length,
+        misesAJour: updates.length,
+        rejets: planned.filter((p) => p.action === 'rejet').length,
+      },
+    },
+  ]);
+}
+
+export const importsService = {
+  /**
+   * Imports a members file into an entity, or with `dryRun` only says what it would do.
+   * The caller is checked before the file is read; the file is read and checked before any write.
+   */
+  async importMembers(
+    db: Database,
+    caller: Caller,
+    input: {
+      idEntite: number;
+      dryRun: boolean;
+      readFile: () => Promise<UploadedFile>;
+      publicUrl: string;
+    },
+  ): Promise<ImportReport> {
+    const today = parisDay();
+    await authorizedEntity(db, caller, input.idEntite, today);
+    const file = await input.readFile();
+    // Parsing is CPU work: done before the transaction, so the database is not held meanwhile.
+    const parsed = await readMembersFile(file.bytes);
+    const checked = parsed.rows.map(checkRow);
+
+    try {
+      return await db.transaction(async (tx) => {
+        const entity = await authorizedEntity(tx, caller, input.idEntite, today);
+        if (entity.etat !== 'A') {
+          throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
+        }
+        const emails = [
+          ...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email)),
+        ];
+        const existing = await importsRepository.findByEmails(tx, emails, entity.id, today);
+        const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(caller));
+
+        const creations = planned.filter((p) => p.action === 'creation');
+        const taken = await importsRepository.takenIdentifiants(
+          tx,
+          creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
+        );
+        const assigned = assignIdentifiants(
+          creations.map((p) => p.values),
+          taken,
+        );
+        const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
+
+        if (!input.dryRun) {
+          await applyPlan(tx, {
+            caller,
+            entity,
+            fileName: file.nom,
+            planned,
+            identifiants,
+            publicUrl: input.publicUrl,
+            today,
+          });
+        }
+        return presentReport({
+          dryRun: input.dryRun,
+          entity,
+          fileName: file.nom,
+          parsed,
+          planned,
+          identifiants,
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw invalid(
+          "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
+            "Rien n'a été importé : relancez l'aperçu puis l'import.",
+        );
+      }
+      throw error;
+    }
+  },
+
+  /** The members of an entity as an .xlsx file; the export is logged on the entity. */
+  async exportMembers(
+    db: Database,
+    caller: Caller,
+    input: { idEntite: number; onlyCurrent: boolean },
+  ): Promise<{ fileName: string; mime: string; content: Buffer }> {
+    const today = parisDay();
+    const entity = await authorizedEntity(db, caller, input.idEntite, today);
+    const members = await importsRepository.listMembers(db, entity.id, today, input.onlyCurrent);
+    await importsRepository.recordAudit(db, caller.id, [
+      {
+        action: 'members_exported',
+        recordType: 'entity',
+        recordId: entity.id,
+        details: { membres: members.length, perimetre: input.onlyCurrent ? 'actifs' : 'tous' },
+      },
+    ]);
+    const safeCode = entity.code.replace(/[^A-Za-z0-9-]/g, '-');
+    return {
+      fileName: `membres-${safeCode}-${today}.xlsx`,
+      mime: XLSX_MIME,
+      content: await membersWorkbook(entity.nom, members),
+    };
+  },
+};

@@ -1,0 +1,28 @@
+/** The French texts of the e-mails the foundation sends. Plain text: readable everywhere. */
+import type { NewEmail } from './repository';
+
+const SIGNATURE =
+  "\n\n--\nIntranet de l'Union\nCe message est envoyé automatiquement, merci de ne pas y répondre.";
+
+export function passwordResetEmail(to: string, prenom: string, link: string): NewEmail {
+  return {
+    destinataire: to,
+    sujet: "Réinitialisation de votre mot de passe – Intranet de l'Union",
+    texte:
+      `Bonjour ${prenom},\n\nUne réinitialisation de votre mot de passe a été demandée. ` +
+      `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable 1 heure, utilisable une seule fois) :\n\n${link}\n\n` +
+      `Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.` +
+      SIGNATURE,
+  };
+}
+
+export function invitationEmail(to: string, prenom: string, identifiant: string, link: string): NewEmail {
+  return {
+    destinataire: to,
+    sujet: "Votre accès à l'Intranet de l'Union",
+    texte:
+      `Bonjour ${prenom},\n\nUn compte vient d'être créé pour vous sur l'Intranet de l'Union.\n` +
+      `Votre identifiant : ${identifiant}\n\nPour choisir votre mot de passe, ouvrez ce lien (valable 7 jours) :\n\n${link}` +
+      SIGNATURE,
+  };
+}

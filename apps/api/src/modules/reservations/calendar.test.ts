@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { datesOfRule, frenchDate, masonicYearOf, weekOf, weekdayOf } from './calendar';
+
+describe('calendar', () => {
+  it.each([
+    ['2026-03-04', '2026-03-02', '2026-03-08'],
+    ['2026-03-02', '2026-03-02', '2026-03-08'],
+    ['2026-03-08', '2026-03-02', '2026-03-08'],
+    ['2026-01-01', '2025-12-29', '2026-01-04'],
+  ])('the week of %s runs from Monday %s to Sunday %s', (day, debut, fin) => {
+    expect(weekOf(day)).toEqual({ debut, fin });
+  });
+
+  it('numbers weekdays from Monday', () => {
+    expect(weekdayOf('2026-03-02')).toBe(1);
+    expect(weekdayOf('2026-03-08')).toBe(7);
+  });
+
+  it.each([
+    ['2026-08-31', 2025],
+    ['2026-09-01', 2026],
+    ['2027-01-15', 2026],
+  ])('%s is in masonic year %s', (day, year) => expect(masonicYearOf(day)).toBe(year));
+
+  it('writes dates the French way', () => expect(frenchDate('2026-03-03')).toBe('mardi 3 mars 2026'));
+
+  it('finds the 2nd Tuesday of chosen months, in masonic order', () => {
+    expect(datesOfRule(2026, { jourSemaine: 2, rang: 2 }, [9, 1, 6])).toEqual([
+      '2026-09-08',
+      '2027-01-12',
+      '2027-06-08',
+    ]);
+  });
+
+  it('finds every Monday of a month and the last Friday', () => {
+    expect(datesOfRule(2026, { jourSemaine: 1, rang: null }, [9])).toEqual([
+      '2026-09-07',
+      '2026-09-14',
+      '2026-09-21',
+      '2026-09-28',
+    ]);
+    expect(datesOfRule(2026, { jourSemaine: 5, rang: -1 }, [10])).toEqual(['2026-10-30']);
+  });
+});

@@ -1,0 +1,38 @@
+/** GET, POST, DELETE /api/fermeture/{yyyy-mm-dd} (specification §7). */
+import {
+  ClosureInputSchema,
+  ClosureListSchema,
+  ClosureResultSchema,
+  IsoDateSchema,
+  RESERVATION_API,
+} from '@union/contract';
+import { z } from 'zod';
+import type { App } from '../../../types';
+import { closuresService } from './service';
+
+export default async function closuresRoutes(app: App) {
+  const db = () => app.dbHandle.db;
+  const tags = ['fermetures'];
+  const params = z.object({ date: IsoDateSchema });
+
+  app.get(
+    RESERVATION_API.closurePattern,
+    { schema: { tags, params, response: { 200: ClosureListSchema } } },
+    async (request) => closuresService.list(db(), request.caller, request.params.date),
+  );
+
+  app.post(
+    RESERVATION_API.closurePattern,
+    { schema: { tags, params, body: ClosureInputSchema, response: { 200: ClosureResultSchema } } },
+    async (request) => closuresService.close(db(), request.caller, request.params.date, request.body.motif),
+  );
+
+  app.delete(
+    RESERVATION_API.closurePattern,
+    { schema: { tags, params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await closuresService.reopen(db(), request.caller, request.params.date);
+      return reply.status(204).send(null);
+    },
+  );
+}

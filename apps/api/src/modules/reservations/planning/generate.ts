@@ -1,0 +1,87 @@
+/**
+ * Materialises a planning entry: one confirmed reservation per date of its rule, from tomorrow to the
+ * end of its year, skipping closed days and reporting the dates another reservation holds.
+ */
+import type { PlanningConflict } from '@union/contract';
+import type { Executor } from '../../../db/client';
+import { addDays, datesOfRule } from '../calendar';
+import { closuresRepository } from '../closures/repository';
+import { reservationsRepository, type NewReservation } from '../repository';
+import { overlapReason } from '../service';
+import type { PlanningEntryRecord } from './repository';
+
+export interface Materialised {
+  creees: number;
+  conflits: PlanningConflict[];
+}
+
+/** Creates the entry's missing reservations; dates already held by the entry are left as they are. */
+export async function materialise(
+  tx: Executor,
+  entry: PlanningEntryRecord,
+  actorId: number,
+  today: string,
+): Promise<Materialised> {
+  const days = datesOfRule(entry.annee, entry.regle, entry.mois).filter((d) => d > today);
+  if (days.length === 0) return { creees: 0, conflits: [] };
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  const [kept, closed, busy] = await Promise.all([
+    reservationsRepository.keptDaysOfPlanningEntry(tx, entry.id),
+    closuresRepository.between(tx, first, last),
+    reservationsRepository.activeInRoom(tx, entry.roomId, first, last),
+  ]);
+  const closedOn = new Map(closed.map((c) => [c.jour, c.motif]));
+  const conflits: PlanningConflict[] = [];
+  const wanted: NewReservation[] = [];
+  for (const day of days) {
+    if (kept.has(day)) continue;
+    const motif = closedOn.get(day);
+    if (motif !== undefined) {
+      conflits.push({ date: day, raison: `Le bâtiment est fermé ce jour-là (${motif}).` });
+      continue;
+    }
+    const clash = busy.find(
+      (b) => b.reservation.jour === day && b.reservation.debut < entry.fin && b.reservation.fin > entry.debut,
+    );
+    if (clash) {
+      conflits.push({ date: day, raison: overlapReason(clash) });
+      continue;
+    }
+    wanted.push({
+      roomId: entry.roomId,
+      entityId: entry.entityId,
+      jour: day,
+      debut: entry.debut,
+      fin: entry.fin,
+      type: entry.type,
+      libelle: entry.libelle,
+      etat: 'CR',
+      requestedById: actorId,
+      planningEntryId: entry.id,
+      changedByHand: false,
+    });
+  }
+  const inserted = await reservationsRepository.insertManySkippingOverlaps(tx, wanted);
+  const placed = new Set(inserted.map((r) => r.jour));
+  for (const w of wanted) {
+    if (!placed.has(w.jour)) {
+      conflits.push({ date: w.jour, raison: 'La salle vient d’être réservée par une autre demande.' });
+    }
+  }
+  await reservationsRepository.recordHistory(
+    tx,
+    actorId,
+    'PLANNING_GENERATE',
+    inserted.map((r) => r.id),
+  );
+  conflits.sort((a, b) => a.date.localeCompare(b.date));
+  return { creees: inserted.length, conflits };
+}
+
+/** Ends the entry's future reservations nobody changed by hand (from tomorrow); returns how many. */
+export async function removeFuture(tx: Executor, entryId: number, actorId: number, today: string) {
+  const ids = await reservationsRepository.removeGeneratedFrom(tx, entryId, addDays(today, 1));
+  await reservationsRepository.recordHistory(tx, actorId, 'PLANNING_REMOVE', ids);
+  return ids.length;
+}

@@ -1,0 +1,80 @@
+/** The annual planning calls of the specification §7 (/api/planning/…). */
+import {
+  PlanningDeleteResultSchema,
+  PlanningEntryDetailSchema,
+  PlanningEntrySchema,
+  PlanningInputSchema,
+  PlanningSaveResultSchema,
+  PlanningUpdateSchema,
+  PlanningYearOpenedSchema,
+  PlanningYearsSchema,
+  RESERVATION_API,
+} from '@union/contract';
+import { z } from 'zod';
+import type { App } from '../../../types';
+import { planningService } from './service';
+
+const Id = z.coerce.number().int().positive();
+/** 0 in a search path means "all". */
+const IdOrAll = z.coerce.number().int().min(0);
+const orAll = (id: number) => (id === 0 ? null : id);
+
+export default async function planningRoutes(app: App) {
+  const db = () => app.dbHandle.db;
+  const tags = ['planning annuel'];
+
+  app.get(
+    RESERVATION_API.years,
+    { schema: { tags, response: { 200: PlanningYearsSchema } } },
+    async (request) => planningService.years(db(), request.caller),
+  );
+
+  app.post(
+    RESERVATION_API.years,
+    { schema: { tags, response: { 200: PlanningYearOpenedSchema } } },
+    async (request) => planningService.openYear(db(), request.caller),
+  );
+
+  app.get(
+    RESERVATION_API.planningSearchPattern,
+    {
+      schema: {
+        tags,
+        params: z.object({
+          annee: z.coerce.number().int().min(2000).max(2100),
+          idEntite: IdOrAll,
+          idSalle: IdOrAll,
+        }),
+        response: { 200: z.array(PlanningEntrySchema) },
+      },
+    },
+    async (request) => {
+      const { annee, idEntite, idSalle } = request.params;
+      return planningService.search(db(), request.caller, annee, orAll(idEntite), orAll(idSalle));
+    },
+  );
+
+  app.get(
+    RESERVATION_API.planningInfosPattern,
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningEntryDetailSchema } } },
+    async (request) => planningService.infos(db(), request.caller, request.params.id),
+  );
+
+  app.post(
+    RESERVATION_API.planning,
+    { schema: { tags, body: PlanningInputSchema, response: { 200: PlanningSaveResultSchema } } },
+    async (request) => planningService.create(db(), request.caller, request.body),
+  );
+
+  app.put(
+    RESERVATION_API.planning,
+    { schema: { tags, body: PlanningUpdateSchema, response: { 200: PlanningSaveResultSchema } } },
+    async (request) => planningService.update(db(), request.caller, request.body),
+  );
+
+  app.delete(
+    RESERVATION_API.planningDeletePattern,
+    { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningDeleteResultSchema } } },
+    async (request) => planningService.remove(db(), request.caller, request.params.id),
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The annual planning (DECISIONS §3): masonic years, the regular sessions of each lodge, and their
+ * materialisation as confirmed reservations. Reading needs PLANNING; changing needs Union staff.
+ */
+import {
+  minutesOf,
+  yearLabel,
+  type PlanningEntry,
+  type PlanningEntryDetail,
+  type PlanningInput,
+  type PlanningSaveResult,
+  type PlanningUpdate,
+  type PlanningYearOpened,
+  type PlanningYears,
+} from '@union/contract';
+import type { Database, Executor } from '../../../db/client';
+import type { Caller } from '../../../lib/authorize';
+import { parisDay } from '../../../lib/dates';
+import { invalid, notFound } from '../../../lib/errors';
+import { auditRepository } from '../../audit/repository';
+import { checkSlot, masonicYearOf } from '../calendar';
+import { reservationPolicy } from '../policy';
+import { presentReservation } from '../presenter';
+import { reservationsRepository } from '../repository';
+import { loadPlanningContext } from '../service';
+import { materialise, removeFuture } from './generate';
+import { presentEntry } from './presenter';
+import { planningRepository, type PlanningEntryRecord } from './repository';
+
+/** Checks what an entry names and returns its stored fields. */
+async function entryFields(tx: Executor, input: PlanningInput) {
+  const debut = minutesOf(input.heureDebut);
+  const fin = minutesOf(input.heureFin);
+  checkSlot(debut, fin);
+  if (!(await planningRepository.yearExists(tx, input.annee))) {
+    throw invalid(`Année : l'année ${yearLabel(input.annee)} n'est pas ouverte. Ouvrez-la d'abord.`);
+  }
+  const room = await reservationsRepository.findRoom(tx, input.idSalle);
+  if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
+  if (!room.active) throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation.`);
+  const entity = await reservationsRepository.findEntity(tx, input.idEntite);
+  if (!entity || entity.etat !== 'A') {
+    throw invalid("Loge ou association : elle n'existe pas ou a été supprimée.");
+  }
+  return {
+    annee: input.annee,
+    entityId: input.idEntite,
+    roomId: input.idSalle,
+    type: input.type,
+    libelle: input.libelle,
+    debut,
+    fin,
+    regle: input.regle,
+    mois: [...new Set(input.mois)].sort((a, b) => a - b),
+  };
+}
+
+async function presentEntryById(tx: Executor, id: number): Promise<PlanningEntry> {
+  return presentEntry((await planningRepository.findJoined(tx, id))!);
+}
+
+async function auditEntry(tx: Executor, actorId: number, action: string, entry: PlanningEntryRecord) {
+  await auditRepository.record(tx, {
+    actorId,
+    action,
+    recordType: 'planning_entry',
+    recordId: entry.id,
+    details: { annee: entry.annee, entite: entry.entityId, salle: entry.roomId },
+  });
+}
+
+export const planningService = {
+  async years(db: Database, caller: Caller): Promise<PlanningYears> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.read(ctx);
+    const rows = await planningRepository.years(db);
+    return {
+      annees: rows.map((y) => ({ annee: y.annee, libelle: yearLabel(y.annee), entrees: y.entrees })),
+      gestion: reservationPolicy.mayManage(ctx),
+    };
+  },
+
+  /**
+   * Opens the year after the last one (or the current one when there is none), copying the last year's
+   * entries and materialising them.
+   */
+  async openYear(db: Database, caller: Caller): Promise<PlanningYearOpened> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.manage(ctx);
+    const today = parisDay();
+    return db.transaction(async (tx) => {
+      const [last] = await planningRepository.years(tx);
+      const annee = last ? last.annee + 1 : masonicYearOf(today);
+      if (!(await planningRepository.insertYear(tx, annee))) {
+        throw invalid(`L'année ${yearLabel(annee)} est déjà ouverte. Actualisez la page.`);
+      }
+      const previous = last ? await planningRepository.search(tx, last.annee, null, null) : [];
+      let creees = 0;
+      const conflits: PlanningYearOpened['conflits'] = [];
+      for (const { entry, entite } of previous) {
+        const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = entry;
+        const copy = await planningRepository.insert(tx, { ...fields, annee });
+        await auditEntry(tx, caller.id, 'CREATE', copy);
+        const result = await materialise(tx, copy, caller.id, today);
+        creees += result.creees;
+        conflits.push(...result.conflits.map((c) => ({ ...c, entree: `${entite} – ${entry.libelle}` })));
+      }
+      conflits.sort((a, b) => a.date.localeCompare(b.date));
+      return { annee: { annee, libelle: yearLabel(annee), entrees: previous.length }, creees, conflits };
+    });
+  },
+
+  /** Entries of a year, optionally of one entity and one room (null = all). */
+  async search(
+    db: Database,
+    caller: Caller,
+    annee: number,
+    entityId: number | null,
+    roomId: number | null,
+  ): Promise<PlanningEntry[]> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.read(ctx);
+    if (!(await planningRepository.yearExists(db, annee))) {
+      throw notFound(`L'année ${yearLabel(annee)} du planning n'existe pas.`);
+    }
+    const rows = await planningRepository.search(db, annee, entityId, roomId);
+    return rows.map(presentEntry);
+  },
+
+  async infos(db: Database, caller: Caller, id: number): Promise<PlanningEntryDetail> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.read(ctx);
+    const row = await planningRepository.findJoined(db, id);
+    if (!row) throw notFound("Cette entrée du planning n'existe pas.");
+    const reservations = await reservationsRepository.activeOfPlanningEntry(db, id);
+    return { ...presentEntry(row), reservations: reservations.map((r) => presentReservation(ctx, r)) };
+  },
+
+  async create(db: Database, caller: Caller, input: PlanningInput): Promise<PlanningSaveResult> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.manage(ctx);
+    return db.transaction(async (tx) => {
+      const entry = await planningRepository.insert(tx, await entryFields(tx, input));
+      await auditEntry(tx, caller.id, 'CREATE', entry);
+      const result = await materialise(tx, entry, caller.id, parisDay());
+      return { entree: await presentEntryById(tx, entry.id), ...result };
+    });
+  },
+
+  /**
+   * Changes an entry: its future reservations nobody changed by hand are replaced by those of the new
+   * rule; the ones changed by hand stay as they are.
+   */
+  async update(db: Database, caller: Caller, input: PlanningUpdate): Promise<PlanningSaveResult> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.manage(ctx);
+    const today = parisDay();
+    return db.transaction(async (tx) => {
+      const existing = await planningRepository.findById(tx, input.id);
+      if (!existing) throw notFound("Cette entrée du planning n'existe pas.");
+      if (existing.annee !== input.annee) {
+        throw invalid("Année : une entrée ne change pas d'année ; créez-en une dans l'autre année.");
+      }
+      const entry = await planningRepository.update(tx, existing.id, await entryFields(tx, input));
+      await auditEntry(tx, caller.id, 'EDIT', entry);
+      await removeFuture(tx, entry.id, caller.id, today);
+      const result = await materialise(tx, entry, caller.id, today);
+      return { entree: await presentEntryById(tx, entry.id), ...result };
+    });
+  },
+
+  /** Deletes an entry and its future reservations nobody changed by hand; the others stay, detached. */
+  async remove(db: Database, caller: Caller, id: number): Promise<{ supprimees: number }> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.manage(ctx);
+    return db.transaction(async (tx) => {
+      const entry = await planningRepository.findById(tx, id);
+      if (!entry) throw notFound("Cette entrée du planning n'existe pas.");
+      const supprimees = await removeFuture(tx, id, caller.id, parisDay());
+      await auditEntry(tx, caller.id, 'DELETE', entry);
+      await planningRepository.remove(tx, id);
+      return { supprimees };
+    });
+  },
+};

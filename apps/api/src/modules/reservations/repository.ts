@@ -1,0 +1,255 @@
+/** Reservations: the only place that queries their table (and the people it names). */
+import { ACTIVE_RESERVATION_STATES } from '@union/contract';
+import {
+  aliasedTable,
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { auditLog, entities, memberships, reservations, rooms, users } from '../../db/schema';
+import { membershipIsCurrent } from '../entities/repository';
+
+export type ReservationRecord = typeof reservations.$inferSelect;
+export type NewReservation = typeof reservations.$inferInsert;
+
+const requester = aliasedTable(users, 'requester');
+
+/** A reservation with the names the screens show. */
+const joinedColumns = {
+  reservation: reservations,
+  salle: rooms.nom,
+  couleurSalle: rooms.couleur,
+  entite: entities.nom,
+  demandeurId: requester.id,
+  demandeurNom: requester.nom,
+  demandeurPrenom: requester.prenom,
+};
+
+function selectJoined(db: Executor, where: SQL | undefined) {
+  return db
+    .select(joinedColumns)
+    .from(reservations)
+    .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+    .innerJoin(entities, eq(entities.id, reservations.entityId))
+    .leftJoin(requester, eq(requester.id, reservations.requestedById))
+    .where(where)
+    .orderBy(asc(reservations.jour), asc(reservations.debut), asc(rooms.nom));
+}
+
+export type ReservationRow = Awaited<ReturnType<typeof selectJoined>>[number];
+
+const isActive = inArray(reservations.etat, [...ACTIVE_RESERVATION_STATES]);
+
+export const reservationsRepository = {
+  /**
+   * Serialises, until the transaction ends, everything that books or closes one day: a closure and a
+   * booking of that day can then never both succeed at the same instant.
+   */
+  async lockDay(db: Executor, jour: string): Promise<void> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`jour:${jour}`}))`);
+  },
+
+  async findById(db: Executor, id: number): Promise<ReservationRecord | undefined> {
+    const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
+    return row;
+  },
+
+  /** Locks the row for the rest of the transaction, so two decisions on one request never cross. */
+  async findByIdForUpdate(db: Executor, id: number): Promise<ReservationRecord | undefined> {
+    const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).for('update');
+    return row;
+  },
+
+  async findJoined(db: Executor, id: number): Promise<ReservationRow | undefined> {
+    const [row] = await selectJoined(db, eq(reservations.id, id));
+    return row;
+  },
+
+  /** Reservations holding a room between two days (inclusive). */
+  async activeBetween(db: Executor, from: string, to: string): Promise<ReservationRow[]> {
+    return selectJoined(db, and(gte(reservations.jour, from), lte(reservations.jour, to), isActive));
+  },
+
+  /** Pending requests (DC, DS) the user made, and their upcoming requests refused (so they read why). */
+  async pendingOf(db: Executor, userId: number, today: string): Promise<ReservationRow[]> {
+    return selectJoined(
+      db,
+      or(
+        and(eq(reservations.etat, 'DC'), eq(reservations.requestedById, userId)),
+        and(eq(reservations.etat, 'DS'), eq(reservations.deletionRequestedById, userId)),
+        and(
+          eq(reservations.etat, 'SU'),
+          eq(reservations.requestedById, userId),
+          isNotNull(reservations.motifRefus),
+          gte(reservations.jour, today),
+        ),
+      ),
+    );
+  },
+
+  /** Every pending request (DC, DS), for Union staff to arbitrate. */
+  async pendingAll(db: Executor): Promise<ReservationRow[]> {
+    return selectJoined(db, inArray(reservations.etat, ['DC', 'DS']));
+  },
+
+  /** The active reservations of a planning entry, in date order. */
+  async activeOfPlanningEntry(db: Executor, entryId: number): Promise<ReservationRow[]> {
+    return selectJoined(db, and(eq(reservations.planningEntryId, entryId), isActive));
+  },
+
+  /** The first active reservation overlapping the slot in the room, other than `exceptId`. */
+  async findOverlap(
+    db: Executor,
+    slot: { roomId: number; jour: string; debut: number; fin: number },
+    exceptId?: number,
+  ): Promise<ReservationRow | undefined> {
+    const [row] = await selectJoined(
+      db,
+      and(
+        eq(reservations.roomId, slot.roomId),
+        eq(reservations.jour, slot.jour),
+        lt(reservations.debut, slot.fin),
+        gt(reservations.fin, slot.debut),
+        isActive,
+        exceptId === undefined ? undefined : ne(reservations.id, exceptId),
+      ),
+    ).limit(1);
+    return row;
+  },
+
+  /** Active reservations of one room between two days, for the planning's conflict report. */
+  async activeInRoom(db: Executor, roomId: number, from: string, to: string): Promise<ReservationRow[]> {
+    return selectJoined(
+      db,
+      and(
+        eq(reservations.roomId, roomId),
+        gte(reservations.jour, from),
+        lte(reservations.jour, to),
+        isActive,
+      ),
+    );
+  },
+
+  async insert(db: Executor, values: NewReservation): Promise<ReservationRecord> {
+    const [row] = await db.insert(reservations).values(values).returning();
+    return row!;
+  },
+
+  /**
+   * Inserts many at once, skipping any that the no-overlap constraint refuses (a concurrent booking):
+   * returns those actually inserted.
+   */
+  async insertManySkippingOverlaps(db: Executor, values: NewReservation[]) {
+    if (values.length === 0) return [];
+    return db
+      .insert(reservations)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: reservations.id, jour: reservations.jour });
+  },
+
+  async update(db: Executor, id: number, changes: Partial<NewReservation>): Promise<ReservationRecord> {
+    const [row] = await db
+      .update(reservations)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(reservations.id, id))
+      .returning();
+    return row!;
+  },
+
+  /** Days of a planning entry that must not be generated again: still held, or changed by hand. */
+  async keptDaysOfPlanningEntry(db: Executor, entryId: number): Promise<Set<string>> {
+    const rows = await db
+      .select({ jour: reservations.jour })
+      .from(reservations)
+      .where(
+        and(eq(reservations.planningEntryId, entryId), or(isActive, eq(reservations.changedByHand, true))),
+      );
+    return new Set(rows.map((r) => r.jour));
+  },
+
+  /** Ends the entry's reservations from `from` on that nobody changed by hand; returns their ids. */
+  async removeGeneratedFrom(db: Executor, entryId: number, from: string): Promise<number[]> {
+    const rows = await db
+      .update(reservations)
+      .set({ etat: 'SU', updatedAt: new Date() })
+      .where(
+        and(
+          eq(reservations.planningEntryId, entryId),
+          eq(reservations.changedByHand, false),
+          gte(reservations.jour, from),
+          isActive,
+        ),
+      )
+      .returning({ id: reservations.id });
+    return rows.map((r) => r.id);
+  },
+
+  /** History entries for many reservations at once (planning generation). */
+  async recordHistory(
+    db: Executor,
+    actorId: number | null,
+    action: string,
+    ids: number[],
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await db.insert(auditLog).values(
+      ids.map((recordId) => ({
+        actorId,
+        action,
+        recordType: 'reservation',
+        recordId,
+        details: details ?? null,
+      })),
+    );
+  },
+
+  async emailOf(db: Executor, userId: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.etat, 'A')));
+    return row?.email;
+  },
+
+  /** E-mail addresses of the active Union staff who hold PLANNING: they arbitrate requests. */
+  async staffEmails(db: Executor, today: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ email: users.email })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .innerJoin(entities, eq(entities.id, memberships.entityId))
+      .where(
+        and(
+          eq(users.etat, 'A'),
+          sql`'PLANNING' = ANY(${users.habilitations})`,
+          eq(memberships.gestion, true),
+          eq(entities.type, 'UN'),
+          membershipIsCurrent(today),
+        ),
+      );
+    return rows.map((r) => r.email);
+  },
+
+  async findRoom(db: Executor, id: number) {
+    const [row] = await db.select().from(rooms).where(eq(rooms.id, id));
+    return row;
+  },
+
+  async findEntity(db: Executor, id: number) {
+    const [row] = await db.select().from(entities).where(eq(entities.id, id));
+    return row;
+  },
+};

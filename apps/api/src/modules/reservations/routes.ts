@@ -1,0 +1,86 @@
+/**
+ * The planning module: reservations (/api/reservation/…), closed days (/api/fermeture/…) and the annual
+ * planning (/api/planning/…), paths of the specification §7.
+ */
+import {
+  IsoDateSchema,
+  PendingRequestsSchema,
+  RESERVATION_API,
+  ReservationChangeQuerySchema,
+  ReservationChangeSchema,
+  ReservationDetailSchema,
+  ReservationInputSchema,
+  ReservationSchema,
+  WeekSchema,
+} from '@union/contract';
+import { z } from 'zod';
+import type { App } from '../../types';
+import closuresRoutes from './closures/routes';
+import planningRoutes from './planning/routes';
+import { reservationsService } from './service';
+
+export default async function reservationsRoutes(app: App) {
+  const db = () => app.dbHandle.db;
+  const tags = ['réservations'];
+
+  app.get(
+    RESERVATION_API.searchPattern,
+    { schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: WeekSchema } } },
+    async (request) => reservationsService.week(db(), request.caller, request.params.date),
+  );
+
+  app.get(
+    RESERVATION_API.pending,
+    { schema: { tags, response: { 200: PendingRequestsSchema } } },
+    async (request) => reservationsService.pending(db(), request.caller),
+  );
+
+  app.get(
+    RESERVATION_API.infosPattern,
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: ReservationDetailSchema },
+      },
+    },
+    async (request) => reservationsService.infos(db(), request.caller, request.params.id),
+  );
+
+  app.post(
+    RESERVATION_API.reservation,
+    { schema: { tags, body: ReservationInputSchema, response: { 201: ReservationSchema } } },
+    async (request, reply) => {
+      const created = await reservationsService.create(
+        db(),
+        request.caller,
+        request.body,
+        app.config.publicUrl,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    RESERVATION_API.reservation,
+    {
+      schema: {
+        tags,
+        querystring: ReservationChangeQuerySchema,
+        body: ReservationChangeSchema,
+        response: { 200: ReservationSchema },
+      },
+    },
+    async (request) =>
+      reservationsService.change(
+        db(),
+        request.caller,
+        request.query.action,
+        request.body,
+        app.config.publicUrl,
+      ),
+  );
+
+  await app.register(closuresRoutes);
+  await app.register(planningRoutes);
+}

@@ -1,0 +1,343 @@
+/**
+ * The reservation workflow (DECISIONS §3): load → authorize (policy, 403) → transition (machine, 412) →
+ * persist, history and e-mails in one transaction. The no-overlap rule is the database's exclusion
+ * constraint; a refusal by it becomes a 412 naming the reservation in the way.
+ */
+import {
+  ACTIONS_NEEDING_REASON,
+  ReservationState,
+  hhmmOf,
+  minutesOf,
+  type PendingRequests,
+  type Reservation,
+  type ReservationChange,
+  type ReservationChangeAction,
+  type ReservationDetail,
+  type ReservationInput,
+  type Week,
+} from '@union/contract';
+import type { Database, Executor } from '../../db/client';
+import type { Caller } from '../../lib/authorize';
+import { parisDay } from '../../lib/dates';
+import { invalid, notFound } from '../../lib/errors';
+import { auditRepository } from '../audit/repository';
+import { entitiesRepository } from '../entities/repository';
+import { mailRepository } from '../mail/repository';
+import { checkSlot, frenchDate, isPast, parisMinutesNow, weekOf } from './calendar';
+import { closuresRepository } from './closures/repository';
+import { reservationMachine } from './machine';
+import { reservationEmails, type ReservationEvent } from './mails';
+import { reservationPolicy, type PlanningContext } from './policy';
+import { presentDetail, presentReservation } from './presenter';
+import { reservationsRepository, type ReservationRecord, type ReservationRow } from './repository';
+
+/** Who the caller is for the planning: Union staff or not, and the entities they may book for. */
+export async function loadPlanningContext(db: Executor, caller: Caller): Promise<PlanningContext> {
+  const today = parisDay();
+  const [isStaff, entities] = await Promise.all([
+    entitiesRepository.isUnionStaff(db, caller.id, today),
+    entitiesRepository.forUser(db, caller.id, 'reservation', today),
+  ]);
+  return { caller, isStaff, reservationEntityIds: new Set(entities.map((e) => e.id)) };
+}
+
+export interface Slot {
+  roomId: number;
+  jour: string;
+  debut: number;
+  fin: number;
+}
+
+/** "La salle Temple Hiram est déjà réservée le mardi 3 mars 2026 de 19:00 à 23:00 par …". */
+export function overlapReason(row: ReservationRow): string {
+  const r = row.reservation;
+  return (
+    `La salle ${row.salle} est déjà réservée le ${frenchDate(r.jour)} de ${hhmmOf(r.debut)} à ${hhmmOf(r.fin)} ` +
+    `par ${row.entite} (« ${r.libelle} », ${ReservationState.labels[r.etat].toLowerCase()}, réservation n° ${r.id}).`
+  );
+}
+
+const overlapError = (row: ReservationRow) =>
+  invalid(`${overlapReason(row)} Choisissez un autre créneau ou une autre salle.`);
+
+/** Whether the error (or one it wraps) is PostgreSQL's exclusion violation. */
+function isOverlapViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23P01') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a booking transaction; when the exclusion constraint refuses it (a concurrent booking committed
+ * first), answers 412 naming the reservation now in the way.
+ */
+async function guardOverlap<T>(
+  db: Database,
+  slot: Slot,
+  exceptId: number | undefined,
+  run: () => Promise<T>,
+) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isOverlapViolation(error)) throw error;
+    const row = await reservationsRepository.findOverlap(db, slot, exceptId);
+    throw row ? overlapError(row) : invalid('Ce créneau vient d’être réservé. Actualisez le planning.');
+  }
+}
+
+/**
+ * Throws a 412 naming the field unless the slot can be booked: half-hour grid, not in the past, an
+ * active room, an open day, and no reservation in the way.
+ */
+export async function checkBookable(db: Executor, slot: Slot, exceptId?: number): Promise<void> {
+  checkSlot(slot.debut, slot.fin);
+  await reservationsRepository.lockDay(db, slot.jour);
+  if (isPast(slot.jour, slot.debut, parisDay(), parisMinutesNow())) {
+    throw invalid('Date : impossible de réserver un créneau passé. Choisissez une date à venir.');
+  }
+  const room = await reservationsRepository.findRoom(db, slot.roomId);
+  if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
+  if (!room.active)
+    throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation. Choisissez une autre salle.`);
+  const closure = await closuresRepository.find(db, slot.jour);
+  if (closure) {
+    throw invalid(
+      `Date : le bâtiment est fermé le ${frenchDate(slot.jour)} (${closure.motif}). Choisissez un autre jour.`,
+    );
+  }
+  const overlap = await reservationsRepository.findOverlap(db, slot, exceptId);
+  if (overlap) throw overlapError(overlap);
+}
+
+async function checkEntity(db: Executor, entityId: number): Promise<void> {
+  const entity = await reservationsRepository.findEntity(db, entityId);
+  if (!entity || entity.etat !== 'A') {
+    throw invalid("Loge ou association : elle n'existe pas ou a été supprimée. Choisissez-en une autre.");
+  }
+}
+
+const slotOf = (input: { idSalle: number; date: string; heureDebut: string; heureFin: string }): Slot => ({
+  roomId: input.idSalle,
+  jour: input.date,
+  debut: minutesOf(input.heureDebut),
+  fin: minutesOf(input.heureFin),
+});
+
+/** Which e-mail an action sends, if any. */
+const EVENT_OF: Partial<Record<ReservationChangeAction, ReservationEvent>> = {
+  ACCEPT_CREATION: 'ACCEPT_CREATION',
+  REFUSE_CREATION: 'REFUSE_CREATION',
+  ASK_DELETION: 'ASK_DELETION',
+  ACCEPT_DELETION: 'ACCEPT_DELETION',
+  REFUSE_DELETION: 'REFUSE_DELETION',
+  DELETE: 'DELETE',
+};
+
+/** Enqueues the event's e-mails to the people concerned and to the Union staff. */
+async function notify(
+  tx: Executor,
+  event: ReservationEvent,
+  row: ReservationRow,
+  people: (number | null)[],
+  publicUrl: string,
+  motif?: string | null,
+): Promise<void> {
+  const addresses = await reservationsRepository.staffEmails(tx, parisDay());
+  for (const id of people) {
+    const email = id === null ? undefined : await reservationsRepository.emailOf(tx, id);
+    if (email) addresses.push(email);
+  }
+  for (const email of reservationEmails(event, row, addresses, publicUrl, motif)) {
+    await mailRepository.enqueue(tx, email);
+  }
+}
+
+async function loadJoined(db: Executor, id: number): Promise<ReservationRow> {
+  const row = await reservationsRepository.findJoined(db, id);
+  if (!row) throw notFound("Cette réservation n'existe pas.");
+  return row;
+}
+
+export const reservationsService = {
+  /** The week (Monday to Sunday) containing `day`, with its closures. */
+  async week(db: Database, caller: Caller, day: string): Promise<Week> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.read(ctx);
+    const { debut, fin } = weekOf(day);
+    const [rows, closed] = await Promise.all([
+      reservationsRepository.activeBetween(db, debut, fin),
+      closuresRepository.between(db, debut, fin),
+    ]);
+    return {
+      debut,
+      fin,
+      reservations: rows.map((row) => presentReservation(ctx, row)),
+      fermetures: closed.map((c) => ({ date: c.jour, motif: c.motif })),
+      gestion: reservationPolicy.mayManage(ctx),
+    };
+  },
+
+  /**
+   * The caller's pending requests (with their upcoming refused ones, to read the reason), and for Union
+   * staff every request waiting for a decision.
+   */
+  async pending(db: Database, caller: Caller): Promise<PendingRequests> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.read(ctx);
+    const [mine, all] = await Promise.all([
+      reservationsRepository.pendingOf(db, caller.id, parisDay()),
+      ctx.isStaff ? reservationsRepository.pendingAll(db) : Promise.resolve([]),
+    ]);
+    return {
+      miennes: mine.map((row) => presentReservation(ctx, row)),
+      aTraiter: all.map((row) => presentReservation(ctx, row)),
+      gestion: reservationPolicy.mayManage(ctx),
+    };
+  },
+
+  async infos(db: Database, caller: Caller, id: number): Promise<ReservationDetail> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.read(ctx);
+    const row = await loadJoined(db, id);
+    const history = await auditRepository.historyOf(db, 'reservation', id);
+    return presentDetail(ctx, row, history);
+  },
+
+  /** A request (DC) by a member of the entity, or a confirmed booking (CR) when made by Union staff. */
+  async create(
+    db: Database,
+    caller: Caller,
+    input: ReservationInput,
+    publicUrl: string,
+  ): Promise<Reservation> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.create(ctx, input.idEntite);
+    const slot = slotOf(input);
+    const etat = ctx.isStaff ? 'CR' : 'DC';
+    return guardOverlap(db, slot, undefined, () =>
+      db.transaction(async (tx) => {
+        await checkEntity(tx, input.idEntite);
+        await checkBookable(tx, slot);
+        const record = await reservationsRepository.insert(tx, {
+          roomId: slot.roomId,
+          entityId: input.idEntite,
+          jour: slot.jour,
+          debut: slot.debut,
+          fin: slot.fin,
+          type: input.type,
+          libelle: input.libelle,
+          participants: input.participants ?? null,
+          commentaire: input.commentaire || null,
+          etat,
+          requestedById: caller.id,
+          changedByHand: true,
+        });
+        await auditRepository.record(tx, {
+          actorId: caller.id,
+          action: etat === 'DC' ? 'CREATE_REQUEST' : 'CREATE_CONFIRMED',
+          recordType: 'reservation',
+          recordId: record.id,
+        });
+        const row = await loadJoined(tx, record.id);
+        if (etat === 'DC') await notify(tx, 'CREATE_REQUEST', row, [caller.id], publicUrl);
+        return presentReservation(ctx, row);
+      }),
+    );
+  },
+
+  /** One action of the workflow (PUT /api/reservation?action=). */
+  async change(
+    db: Database,
+    caller: Caller,
+    action: ReservationChangeAction,
+    body: ReservationChange,
+    publicUrl: string,
+  ): Promise<Reservation> {
+    const ctx = await loadPlanningContext(db, caller);
+    reservationPolicy.read(ctx);
+    let slot: Slot | undefined;
+    const run = () =>
+      db.transaction(async (tx) => {
+        const record = await reservationsRepository.findByIdForUpdate(tx, body.id);
+        if (!record) throw notFound("Cette réservation n'existe pas.");
+        reservationPolicy.act(ctx, record, action);
+        const etat = reservationMachine.next(record.etat, action);
+        const motif = body.motif?.trim() || null;
+        if (ACTIONS_NEEDING_REASON.includes(action) && !motif) {
+          throw invalid('Motif : indiquez la raison du refus ; elle sera transmise au demandeur.');
+        }
+        const changes: Partial<ReservationRecord> = { etat, changedByHand: true };
+        if (action === 'EDIT')
+          Object.assign(changes, await editedFields(tx, ctx, record, body, (s) => (slot = s)));
+        if (action === 'REFUSE_CREATION') changes.motifRefus = motif;
+        // Kept after the decision: a late "cancel" by the one who asked then meets a 412, not a 403.
+        if (action === 'ASK_DELETION') changes.deletionRequestedById = caller.id;
+        await reservationsRepository.update(tx, record.id, changes);
+        await auditRepository.record(tx, {
+          actorId: caller.id,
+          action,
+          recordType: 'reservation',
+          recordId: record.id,
+          details: { avant: record.etat, apres: etat, ...(motif ? { motif } : {}) },
+        });
+        const row = await loadJoined(tx, record.id);
+        const event = EVENT_OF[action];
+        if (event) {
+          await notify(
+            tx,
+            event,
+            row,
+            [record.requestedById, record.deletionRequestedById],
+            publicUrl,
+            motif,
+          );
+        }
+        return presentReservation(ctx, row);
+      });
+    try {
+      return await run();
+    } catch (error) {
+      if (!slot) throw error;
+      return guardOverlap(db, slot, body.id, () => Promise.reject(error));
+    }
+  },
+};
+
+/** The fields an EDIT changes; a new slot or entity is checked like a new booking. */
+async function editedFields(
+  tx: Executor,
+  ctx: PlanningContext,
+  record: ReservationRecord,
+  body: ReservationChange,
+  rememberSlot: (slot: Slot) => void,
+): Promise<Partial<ReservationRecord>> {
+  const slot: Slot = {
+    roomId: body.idSalle ?? record.roomId,
+    jour: body.date ?? record.jour,
+    debut: body.heureDebut ? minutesOf(body.heureDebut) : record.debut,
+    fin: body.heureFin ? minutesOf(body.heureFin) : record.fin,
+  };
+  const slotChanged =
+    slot.roomId !== record.roomId ||
+    slot.jour !== record.jour ||
+    slot.debut !== record.debut ||
+    slot.fin !== record.fin;
+  if (body.idEntite !== undefined && body.idEntite !== record.entityId) {
+    reservationPolicy.create(ctx, body.idEntite);
+    await checkEntity(tx, body.idEntite);
+  }
+  if (slotChanged) {
+    rememberSlot(slot);
+    await checkBookable(tx, slot, record.id);
+  }
+  return {
+    ...slot,
+    entityId: body.idEntite ?? record.entityId,
+    type: body.type ?? record.type,
+    libelle: body.libelle ?? record.libelle,
+    participants: body.participants === undefined ? record.participants : body.participants,
+    commentaire: body.commentaire === undefined ? record.commentaire : body.commentaire || null,
+  };
+}

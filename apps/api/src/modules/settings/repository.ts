@@ -1,0 +1,69 @@
+/** Rooms, the Union's settings row and the yearly membership fees. */
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { membershipFees, rooms, unionSettings } from '../../db/schema';
+
+export type RoomRow = typeof rooms.$inferSelect;
+export type NewRoom = typeof rooms.$inferInsert;
+export type UnionSettingsRow = typeof unionSettings.$inferSelect;
+export type NewUnionSettings = typeof unionSettings.$inferInsert;
+export type MembershipFeeRow = typeof membershipFees.$inferSelect;
+
+export const settingsRepository = {
+  async listRooms(db: Executor) {
+    return db.select().from(rooms).orderBy(asc(rooms.nom));
+  },
+
+  async findRoomById(db: Executor, id: number): Promise<RoomRow | undefined> {
+    const [row] = await db.select().from(rooms).where(eq(rooms.id, id));
+    return row;
+  },
+
+  async findRoomByName(db: Executor, nom: string): Promise<RoomRow | undefined> {
+    const [row] = await db.select().from(rooms).where(eq(rooms.nom, nom));
+    return row;
+  },
+
+  async insertRoom(db: Executor, room: NewRoom): Promise<RoomRow> {
+    const [row] = await db.insert(rooms).values(room).returning();
+    return row!;
+  },
+
+  async updateRoom(db: Executor, id: number, changes: Partial<NewRoom>): Promise<void> {
+    await db
+      .update(rooms)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(rooms.id, id));
+  },
+
+  /** The one settings row, if it has been saved. */
+  async findSettings(db: Executor): Promise<UnionSettingsRow | undefined> {
+    const [row] = await db.select().from(unionSettings).where(eq(unionSettings.id, 1));
+    return row;
+  },
+
+  async saveSettings(db: Executor, values: Omit<NewUnionSettings, 'id' | 'updatedAt'>): Promise<void> {
+    await db
+      .insert(unionSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: unionSettings.id, set: { ...values, updatedAt: new Date() } });
+  },
+
+  async listFees(db: Executor): Promise<MembershipFeeRow[]> {
+    return db.select().from(membershipFees);
+  },
+
+  async saveFee(
+    db: Executor,
+    entityType: MembershipFeeRow['entityType'],
+    montantAnnuel: number,
+  ): Promise<void> {
+    await db
+      .insert(membershipFees)
+      .values({ entityType, montantAnnuel })
+      .onConflictDoUpdate({
+        target: membershipFees.entityType,
+        set: { montantAnnuel, updatedAt: new Date() },
+      });
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * How identifiants are derived from names: one rule for an administrator's form, a lodge manager's
+ * "new member" and the import, so a person gets the same identifiant whichever way they arrive.
+ */
+
+/**
+ * Lower-case ASCII letters and digits of a name, other characters as single dashes ("Hélène" →
+ * "helene", "Lefèvre-d'Arc" → "lefevre-d-arc").
+ */
+export function slug(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The identifiant a new member would get before collisions: `prenom.nom`, as the demo accounts. */
+export function baseIdentifiant(prenom: string, nom: string): string {
+  const parts = [slug(prenom), slug(nom)].filter(Boolean);
+  return parts.length > 0 ? parts.join('.') : 'membre';
+}
+
+/**
+ * Picks a free identifiant for each new member: `prenom.nom`, then `prenom.nom2`, `prenom.nom3`…
+ * `taken` holds the lower-case identifiants already used; it is updated as names are handed out.
+ */
+export function assignIdentifiants(people: { prenom: string; nom: string }[], taken: Set<string>): string[] {
+  // The next number to try per base, so that a thousand homonyms cost a thousand lookups, not a million.
+  const nextNumber = new Map<string, number>();
+  return people.map(({ prenom, nom }) => {
+    const base = baseIdentifiant(prenom, nom);
+    let n = nextNumber.get(base) ?? 1;
+    let candidate = n === 1 ? base : `${base}${n}`;
+    while (taken.has(candidate)) candidate = `${base}${++n}`;
+    nextNumber.set(base, n + 1);
+    taken.add(candidate);
+    return candidate;
+  });
+}

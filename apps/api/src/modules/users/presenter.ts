@@ -1,0 +1,27 @@
+/** User rows → the administration DTOs of the contract. */
+import type { UserDetail, UserRow as UserRowDto } from '@union/contract';
+import type { Caller } from '../../lib/authorize';
+import { usersPolicy } from './policy';
+import type { UserRow } from './repository';
+
+export const presentUserRow = (u: UserRow): UserRowDto => ({
+  id: u.id,
+  identifiant: u.identifiant,
+  nom: u.nom,
+  prenom: u.prenom,
+  email: u.email,
+  telephone: u.telephone,
+  etat: u.etat,
+  habilitations: u.habilitations,
+});
+
+export const presentUserDetail = (caller: Caller, u: UserRow): UserDetail => ({
+  ...presentUserRow(u),
+  notificationRestauration: u.notificationRestauration,
+  notificationDocuments: u.notificationDocuments,
+  motDePasseDefini: u.passwordHash !== null,
+  anonymise: u.anonymizedAt !== null,
+  creeLe: u.createdAt.toISOString(),
+  modifieLe: u.updatedAt.toISOString(),
+  actions: usersPolicy.actions(caller, u),
+});

@@ -1,0 +1,219 @@
+/** Users: the only place that queries the users table. */
+import type { Habilitation, UserSortField, UserState } from '@union/contract';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  accessTokens,
+  auditLog,
+  emailOutbox,
+  memberships,
+  signInAttempts,
+  users,
+  userTokens,
+} from '../../db/schema';
+import { membershipIsCurrent } from '../entities/repository';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export interface UserCriteria {
+  texte?: string;
+  entiteId?: number;
+  habilitation?: Habilitation;
+  etat?: UserState;
+  tri: UserSortField;
+  sens: 'asc' | 'desc';
+  page: number;
+  taille: number;
+}
+
+/**
+ * The normalised text the trigram index covers: a stored generated column (migration 0006), kept out of
+ * the Drizzle schema so that no query ever selects or writes it.
+ */
+const searchText = sql`"users"."search_text"`;
+
+/** LIKE treats % and _ as wildcards: a user typing them means the characters themselves. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORTS: Record<UserSortField, SQL[]> = {
+  nom: [sql`lower(${users.nom})`, sql`lower(${users.prenom})`],
+  prenom: [sql`lower(${users.prenom})`, sql`lower(${users.nom})`],
+  identifiant: [sql`lower(${users.identifiant})`],
+  email: [sql`lower(${users.email})`],
+  etat: [sql`${users.etat}`, sql`lower(${users.nom})`, sql`lower(${users.prenom})`],
+  creeLe: [sql`${users.createdAt}`],
+};
+
+export const usersRepository = {
+  async findById(db: Executor, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  /** Case-insensitive, as identifiants are unique whatever their case. */
+  async findByIdentifiant(db: Executor, identifiant: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.identifiant}) = lower(${identifiant})`);
+    return row;
+  },
+
+  async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
+    return row;
+  },
+
+  /** Identifiants (lower case) among `candidates` already taken, to derive a free one in one query. */
+  async takenIdentifiants(db: Executor, prefix: string): Promise<Set<string>> {
+    const rows = await db
+      .select({ identifiant: sql<string>`lower(${users.identifiant})` })
+      .from(users)
+      .where(sql`lower(${users.identifiant}) LIKE ${`${escapeLike(prefix.toLowerCase())}%`}`);
+    return new Set(rows.map((r) => r.identifiant));
+  },
+
+  async insert(db: Executor, user: NewUser): Promise<UserRow> {
+    const [row] = await db.insert(users).values(user).returning();
+    return row!;
+  },
+
+  async update(db: Executor, id: number, changes: Partial<NewUser>): Promise<void> {
+    await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id));
+  },
+
+  /** Revokes every live token of the user (deactivation, deletion, password change). */
+  async revokeTokens(db: Executor, userId: number, at = new Date()): Promise<void> {
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  },
+
+  /**
+   * One page of users matching the criteria, with the total. Each word of the text must appear in
+   * nom, prénom, identifiant or e-mail, whatever the accents and the case (trigram index).
+   */
+  async search(db: Executor, c: UserCriteria, today: string): Promise<{ total: number; rows: UserRow[] }> {
+    const conditions: SQL[] = [];
+    for (const word of (c.texte ?? '').split(/\s+/).filter(Boolean)) {
+      conditions.push(sql`${searchText} LIKE '%' || immutable_unaccent(lower(${escapeLike(word)})) || '%'`);
+    }
+    if (c.etat) conditions.push(eq(users.etat, c.etat));
+    if (c.habilitation) conditions.push(arrayContains(users.habilitations, [c.habilitation]));
+    if (c.entiteId !== undefined) {
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(memberships)
+            .where(
+              and(
+                eq(memberships.userId, users.id),
+                eq(memberships.entityId, c.entiteId),
+                membershipIsCurrent(today),
+              ),
+            ),
+        ),
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const direction = c.sens === 'desc' ? desc : asc;
+    const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...SORTS[c.tri].map((e) => direction(e)), direction(users.id))
+      .limit(c.taille)
+      .offset((c.page - 1) * c.taille);
+    return { total: totalRow?.n ?? 0, rows };
+  },
+
+  /** Names of several users at once, for history summaries. */
+  async namesByIds(db: Executor, ids: number[]) {
+    if (!ids.length) return [];
+    return db
+      .select({ id: users.id, nom: users.nom, prenom: users.prenom, identifiant: users.identifiant })
+      .from(users)
+      .where(inArray(users.id, ids));
+  },
+
+  /** The sign-ins of an identifiant, newest first (GDPR export). */
+  async signInsOf(db: Executor, identifiant: string) {
+    return db
+      .select()
+      .from(signInAttempts)
+      .where(sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`)
+      .orderBy(desc(signInAttempts.createdAt))
+      .limit(1000);
+  },
+
+  /** The e-mails sent to an address, newest first (GDPR export). */
+  async emailsTo(db: Executor, email: string) {
+    return db
+      .select({ createdAt: emailOutbox.createdAt, sujet: emailOutbox.sujet, statut: emailOutbox.statut })
+      .from(emailOutbox)
+      .where(sql`lower(${emailOutbox.destinataire}) = lower(${email})`)
+      .orderBy(desc(emailOutbox.id))
+      .limit(1000);
+  },
+
+  /** Every audit entry about the user (GDPR export). */
+  async auditAbout(db: Executor, userId: number) {
+    return db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, userId)))
+      .orderBy(desc(auditLog.createdAt));
+  },
+
+  /**
+   * Erases what the other tables keep of a deleted user's identity (GDPR): the sign-in log under the
+   * old identifiant, the e-mails to the old address, the old values of audited e-mail changes, and
+   * unused links. Ids stay, so history and accounting remain consistent.
+   */
+  async eraseTraces(db: Executor, user: { id: number; identifiant: string; email: string }, alias: string) {
+    await db
+      .update(signInAttempts)
+      .set({ identifiant: alias })
+      .where(sql`lower(${signInAttempts.identifiant}) = lower(${user.identifiant})`);
+    await db
+      .update(emailOutbox)
+      .set({ destinataire: `${alias}@anonyme.invalid`, texte: '(contenu effacé : compte anonymisé)' })
+      .where(sql`lower(${emailOutbox.destinataire}) = lower(${user.email})`);
+    await db
+      .update(auditLog)
+      .set({ details: null })
+      .where(
+        and(
+          eq(auditLog.recordType, 'user'),
+          eq(auditLog.recordId, user.id),
+          inArray(auditLog.action, ['email_changed']),
+        ),
+      );
+    await db
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
+  },
+};

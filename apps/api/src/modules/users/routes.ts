@@ -1,0 +1,119 @@
+/** The own-account calls and the administration of users (specification §7). */
+import {
+  ADMIN_API,
+  API,
+  AccountSchema,
+  AuditHistorySchema,
+  EmailBodySchema,
+  NotificationFlagSchema,
+  PasswordChangeSchema,
+  PersonalDataSchema,
+  TelephoneBodySchema,
+  UserCreateSchema,
+  UserDetailSchema,
+  UserSearchResultSchema,
+  UserSearchSchema,
+  UserUpdateSchema,
+} from '@union/contract';
+import { z } from 'zod';
+import type { App } from '../../types';
+import { usersAdminService, usersService } from './service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export default async function usersRoutes(app: App) {
+  const db = () => app.dbHandle.db;
+  const tags = ['compte'];
+
+  app.get(API.account, { schema: { tags, response: { 200: AccountSchema } } }, async (request) =>
+    usersService.account(db(), request.caller),
+  );
+
+  app.post(
+    API.password,
+    { schema: { tags, body: PasswordChangeSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await usersService.changePassword(db(), request.caller, request.body.actuel, request.body.data);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    API.email,
+    { schema: { tags, body: EmailBodySchema, response: { 200: AccountSchema } } },
+    async (request) => usersService.changeEmail(db(), request.caller, request.body.data),
+  );
+
+  app.patch(
+    API.telephone,
+    { schema: { tags, body: TelephoneBodySchema, response: { 200: AccountSchema } } },
+    async (request) => usersService.changeTelephone(db(), request.caller, request.body.data),
+  );
+
+  for (const kind of ['restauration', 'documents'] as const) {
+    const path = kind === 'restauration' ? API.notificationRestauration : API.notificationDocuments;
+    app.patch(
+      path,
+      { schema: { tags, body: NotificationFlagSchema, response: { 200: AccountSchema } } },
+      async (request) => usersService.setNotification(db(), request.caller, kind, request.body.data === '1'),
+    );
+  }
+
+  app.get(
+    ADMIN_API.personalData,
+    { schema: { tags, response: { 200: PersonalDataSchema } } },
+    async (request, reply) => {
+      void reply.header('content-disposition', 'attachment; filename="mes-donnees-intranet-union.json"');
+      return usersAdminService.personalData(db(), request.caller);
+    },
+  );
+
+  // Administration of users (ADMIN; the search also serves lodge managers).
+  const admin = ['administration'];
+
+  app.post(
+    ADMIN_API.userSearch,
+    { schema: { tags: admin, body: UserSearchSchema, response: { 200: UserSearchResultSchema } } },
+    async (request) => usersAdminService.search(db(), request.caller, request.body),
+  );
+
+  app.get(
+    ADMIN_API.userInfos(':id'),
+    { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
+    async (request) => usersAdminService.infos(db(), request.caller, request.params.id),
+  );
+
+  app.post(
+    ADMIN_API.user,
+    { schema: { tags: admin, body: UserCreateSchema, response: { 201: UserDetailSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await usersAdminService.create(db(), request.caller, request.body, app.config.publicUrl)),
+  );
+
+  app.put(
+    ADMIN_API.user,
+    { schema: { tags: admin, body: UserUpdateSchema, response: { 200: UserDetailSchema } } },
+    async (request) => usersAdminService.update(db(), request.caller, request.body),
+  );
+
+  app.post(
+    ADMIN_API.userInvitation(':id'),
+    { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
+    async (request) =>
+      usersAdminService.resendInvitation(db(), request.caller, request.params.id, app.config.publicUrl),
+  );
+
+  app.post(
+    ADMIN_API.userAnonymise(':id'),
+    { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
+    async (request) => usersAdminService.anonymise(db(), request.caller, request.params.id),
+  );
+
+  app.get(
+    ADMIN_API.userHistory(':id'),
+    { schema: { tags: admin, params: idParams, response: { 200: AuditHistorySchema } } },
+    async (request) => usersAdminService.history(db(), request.caller, request.params.id),
+  );
+}

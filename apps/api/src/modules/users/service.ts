@@ -1,0 +1,414 @@
+/** The signed-in user's own account: identity, contact details, password, notification flags. */
+import type {
+  UserSearchSchema,
+  Account,
+  AuditEntry,
+  Habilitation,
+  PersonalData,
+  UserDetail,
+  UserSearchResult,
+  UserUpdateSchema,
+} from '@union/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import type { Caller } from '../../lib/authorize';
+import { parisDay } from '../../lib/dates';
+import { invalid, notFound, unauthenticated } from '../../lib/errors';
+import { checkNewPassword } from '../../lib/passwords';
+import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
+import { auditRepository } from '../audit/repository';
+import { authRepository } from '../auth/repository';
+import { INVITATION_LINK_TTL_MS } from '../auth/rules';
+import { entitiesRepository } from '../entities/repository';
+import { mailRepository } from '../mail/repository';
+import { invitationEmail } from '../mail/templates';
+import { changedFields, historyOf } from './history';
+import { actionToReach, userMachine } from './machine';
+import { usersPolicy } from './policy';
+import { presentUserDetail, presentUserRow } from './presenter';
+import { assignIdentifiants, baseIdentifiant } from './identifiants';
+import { usersRepository, type UserRow } from './repository';
+
+async function load(db: Database, caller: Caller): Promise<UserRow> {
+  const user = await usersRepository.findById(db, caller.id);
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+const toAccount = (u: UserRow): Account => ({
+  id: u.id,
+  identifiant: u.identifiant,
+  nom: u.nom,
+  prenom: u.prenom,
+  email: u.email,
+  telephone: u.telephone,
+  notificationRestauration: u.notificationRestauration,
+  notificationDocuments: u.notificationDocuments,
+});
+
+export const usersService = {
+  async account(db: Database, caller: Caller): Promise<Account> {
+    return toAccount(await load(db, caller));
+  },
+
+  /** Needs the current password; the new one must follow the rules. Other sessions stay open. */
+  async changePassword(db: Database, caller: Caller, current: string, next: string): Promise<void> {
+    const user = await load(db, caller);
+    if (!(await verifyPassword(user.passwordHash, current)))
+      throw invalid('Le mot de passe actuel est incorrect.');
+    checkNewPassword(next, user);
+    await db.transaction(async (tx) => {
+      await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(next) });
+      await auditRepository.record(tx, {
+        actorId: caller.id,
+        action: 'password_changed',
+        recordType: 'user',
+        recordId: user.id,
+      });
+    });
+  },
+
+  async changeEmail(db: Database, caller: Caller, email: string): Promise<Account> {
+    const user = await load(db, caller);
+    const owner = await usersRepository.findByEmail(db, email);
+    if (owner && owner.id !== user.id)
+      throw invalid('Cette adresse e-mail est déjà utilisée par un autre compte.');
+    return db.transaction(async (tx) => {
+      await usersRepository.update(tx, user.id, { email });
+      await auditRepository.record(tx, {
+        actorId: caller.id,
+        action: 'email_changed',
+        recordType: 'user',
+        recordId: user.id,
+        details: { avant: user.email, apres: email },
+      });
+      return toAccount({ ...user, email });
+    });
+  },
+
+  async changeTelephone(db: Database, caller: Caller, telephone: string): Promise<Account> {
+    const user = await load(db, caller);
+    const value = telephone || null;
+    await db.transaction(async (tx) => {
+      await usersRepository.update(tx, user.id, { telephone: value });
+      await auditRepository.record(tx, {
+        actorId: caller.id,
+        action: 'telephone_changed',
+        recordType: 'user',
+        recordId: user.id,
+      });
+    });
+    return toAccount({ ...user, telephone: value });
+  },
+
+  async setNotification(
+    db: Database,
+    caller: Caller,
+    kind: 'restauration' | 'documents',
+    on: boolean,
+  ): Promise<Account> {
+    const user = await load(db, caller);
+    const changes =
+      kind === 'restauration' ? { notificationRestauration: on } : { notificationDocuments: on };
+    await usersRepository.update(db, user.id, changes);
+    return toAccount({ ...user, ...changes });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Administration of users (issue 3)
+
+/** What `createUser` needs to know beyond the fields: who acts, and the site address for the link. */
+export interface CreateUserContext {
+  actorId: number | null;
+  publicUrl: string;
+}
+
+export interface CreateUserInput {
+  identifiant?: string;
+  nom: string;
+  prenom: string;
+  email: string;
+  telephone?: string | null;
+  habilitations: readonly Habilitation[];
+}
+
+/** Whether an error is PostgreSQL's unique violation (two requests racing for one identifiant). */
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/** A free identifiant "prenom.nom", then "prenom.nom2", "prenom.nom3"… */
+async function freeIdentifiant(db: Executor, prenom: string, nom: string): Promise<string> {
+  const taken = await usersRepository.takenIdentifiants(db, baseIdentifiant(prenom, nom));
+  return assignIdentifiants([{ prenom, nom }], taken)[0]!;
+}
+
+/** Writes a new invitation link (7 days) and its e-mail, in the caller's transaction. */
+async function sendInvitation(tx: Executor, user: UserRow, ctx: CreateUserContext): Promise<void> {
+  const token = newToken();
+  await authRepository.insertUserToken(tx, {
+    tokenHash: tokenHash(token),
+    userId: user.id,
+    purpose: 'invitation',
+    expiresAt: new Date(Date.now() + INVITATION_LINK_TTL_MS),
+  });
+  const link = `${ctx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+  await mailRepository.enqueue(tx, invitationEmail(user.email, user.prenom, user.identifiant, link));
+  await auditRepository.record(tx, {
+    actorId: ctx.actorId,
+    action: 'invitation_sent',
+    recordType: 'user',
+    recordId: user.id,
+  });
+}
+
+/**
+ * Creates an active user without a password and e-mails an invitation to choose one (valid 7 days),
+ * all inside the caller's transaction: the import calls it once per created row. Refuses (412) a taken
+ * identifiant or e-mail; derives "prenom.nom" when no identifiant is given.
+ */
+export async function createUser(
+  tx: Executor,
+  ctx: CreateUserContext,
+  input: CreateUserInput,
+): Promise<UserRow> {
+  const email = input.email.trim();
+  if (await usersRepository.findByEmail(tx, email))
+    throw invalid(`L'adresse e-mail ${email} est déjà utilisée par un autre compte.`);
+  let identifiant = input.identifiant?.trim();
+  if (identifiant) {
+    if (await usersRepository.findByIdentifiant(tx, identifiant))
+      throw invalid(`L'identifiant « ${identifiant} » est déjà pris : choisissez-en un autre.`);
+  } else {
+    identifiant = await freeIdentifiant(tx, input.prenom, input.nom);
+  }
+  let user: UserRow;
+  try {
+    user = await usersRepository.insert(tx, {
+      identifiant,
+      nom: input.nom.trim(),
+      prenom: input.prenom.trim(),
+      email,
+      telephone: input.telephone || null,
+      habilitations: [...new Set(input.habilitations)],
+      etat: 'A',
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw invalid("L'identifiant ou l'adresse e-mail vient d'être pris par un autre compte : réessayez.");
+    throw error;
+  }
+  await auditRepository.record(tx, {
+    actorId: ctx.actorId,
+    action: 'user_created',
+    recordType: 'user',
+    recordId: user.id,
+    details: { identifiant: user.identifiant, habilitations: user.habilitations },
+  });
+  await sendInvitation(tx, user, ctx);
+  return user;
+}
+
+async function loadUser(db: Executor, id: number): Promise<UserRow> {
+  const user = await usersRepository.findById(db, id);
+  if (!user) throw notFound("Cet utilisateur n'existe pas.");
+  return user;
+}
+
+type UserUpdate = z.output<typeof UserUpdateSchema>;
+type UserSearchCriteria = z.output<typeof UserSearchSchema>;
+
+export const usersAdminService = {
+  /** POST /api/user/search: lodge managers only find active users (to add them to their entity). */
+  async search(db: Database, caller: Caller, criteria: UserSearchCriteria): Promise<UserSearchResult> {
+    usersPolicy.search(caller);
+    const c = { ...criteria };
+    if (usersPolicy.searchLimitedToActive(caller)) c.etat = 'A';
+    const { total, rows } = await usersRepository.search(db, c, parisDay());
+    return { total, page: c.page, taille: c.taille, lignes: rows.map(presentUserRow) };
+  },
+
+  async infos(db: Database, caller: Caller, id: number): Promise<UserDetail> {
+    usersPolicy.administer(caller);
+    return presentUserDetail(caller, await loadUser(db, id));
+  },
+
+  async create(db: Database, caller: Caller, input: CreateUserInput, publicUrl: string): Promise<UserDetail> {
+    usersPolicy.administer(caller);
+    const user = await db.transaction((tx) => createUser(tx, { actorId: caller.id, publicUrl }, input));
+    return presentUserDetail(caller, user);
+  },
+
+  /**
+   * PUT /api/user: identity, habilitations and state. Moving to I or S closes every session of the
+   * user at once. An administrator cannot deactivate, delete or remove ADMIN from themself.
+   */
+  async update(db: Database, caller: Caller, input: UserUpdate): Promise<UserDetail> {
+    usersPolicy.administer(caller);
+    return db.transaction(async (tx) => {
+      const user = await loadUser(tx, input.id);
+      if (user.anonymizedAt) throw invalid('Ce compte a été anonymisé : il ne peut plus être modifié.');
+      const self = caller.id === user.id;
+      if (self && input.etat !== 'A')
+        throw invalid('Vous ne pouvez pas désactiver ni supprimer votre propre compte.');
+      if (self && !input.habilitations.includes('ADMIN'))
+        throw invalid("Vous ne pouvez pas retirer l'habilitation Administration de votre propre compte.");
+      const action = actionToReach(user.etat, input.etat);
+      const etat = action ? userMachine.next(user.etat, action) : user.etat;
+
+      const byEmail = await usersRepository.findByEmail(tx, input.email);
+      if (byEmail && byEmail.id !== user.id)
+        throw invalid(`L'adresse e-mail ${input.email} est déjà utilisée par un autre compte.`);
+      const byIdentifiant = await usersRepository.findByIdentifiant(tx, input.identifiant);
+      if (byIdentifiant && byIdentifiant.id !== user.id)
+        throw invalid(`L'identifiant « ${input.identifiant} » est déjà pris : choisissez-en un autre.`);
+
+      const habilitations = [...new Set(input.habilitations)];
+      const identity = {
+        identifiant: input.identifiant,
+        nom: input.nom,
+        prenom: input.prenom,
+        email: input.email,
+        telephone: input.telephone ?? null,
+      };
+      const champs = changedFields(user, identity);
+      await usersRepository.update(tx, user.id, { ...identity, habilitations, etat });
+      const audit = (action: string, details: Record<string, unknown>) =>
+        auditRepository.record(tx, {
+          actorId: caller.id,
+          action,
+          recordType: 'user',
+          recordId: user.id,
+          details,
+        });
+      if (champs.length) await audit('user_updated', { champs });
+      const ajoutees = habilitations.filter((h) => !user.habilitations.includes(h));
+      const retirees = user.habilitations.filter((h) => !habilitations.includes(h));
+      if (ajoutees.length || retirees.length)
+        await audit('user_habilitations_changed', { ajoutees, retirees });
+      if (etat !== user.etat) {
+        await audit('user_state_changed', { avant: user.etat, apres: etat });
+        if (etat !== 'A') await usersRepository.revokeTokens(tx, user.id);
+      }
+      return presentUserDetail(caller, { ...user, ...identity, habilitations, etat, updatedAt: new Date() });
+    });
+  },
+
+  /** A new invitation link for an active user who has not chosen a password yet. */
+  async resendInvitation(db: Database, caller: Caller, id: number, publicUrl: string): Promise<UserDetail> {
+    usersPolicy.administer(caller);
+    return db.transaction(async (tx) => {
+      const user = await loadUser(tx, id);
+      if (user.etat !== 'A' || user.passwordHash !== null)
+        throw invalid(
+          "L'invitation ne peut être renvoyée qu'à un compte actif qui n'a pas encore de mot de passe.",
+        );
+      await sendInvitation(tx, user, { actorId: caller.id, publicUrl });
+      return presentUserDetail(caller, user);
+    });
+  },
+
+  /**
+   * GDPR erasure of a deleted user: identity fields replaced, traces under the old identifiant and
+   * address erased. The id, memberships and history stay, so counts and documents remain consistent.
+   */
+  async anonymise(db: Database, caller: Caller, id: number): Promise<UserDetail> {
+    usersPolicy.administer(caller);
+    return db.transaction(async (tx) => {
+      const user = await loadUser(tx, id);
+      if (user.anonymizedAt) throw invalid('Ce compte est déjà anonymisé.');
+      if (user.etat !== 'S')
+        throw invalid("Supprimez d'abord ce compte (état « Supprimé ») avant de l'anonymiser.");
+      userMachine.next(user.etat, 'ANONYMISE');
+      const alias = `anonyme-${user.id}`;
+      const now = new Date();
+      const changes = {
+        identifiant: alias,
+        nom: 'Anonyme',
+        prenom: 'Utilisateur',
+        email: `${alias}@anonyme.invalid`,
+        telephone: null,
+        passwordHash: null,
+        habilitations: [] as Habilitation[],
+        notificationRestauration: false,
+        notificationDocuments: false,
+        anonymizedAt: now,
+      };
+      await usersRepository.eraseTraces(tx, user, alias);
+      await usersRepository.update(tx, user.id, changes);
+      await usersRepository.revokeTokens(tx, user.id, now);
+      await auditRepository.record(tx, {
+        actorId: caller.id,
+        action: 'user_anonymised',
+        recordType: 'user',
+        recordId: user.id,
+      });
+      return presentUserDetail(caller, { ...user, ...changes, updatedAt: now });
+    });
+  },
+
+  async history(db: Database, caller: Caller, id: number): Promise<AuditEntry[]> {
+    usersPolicy.administer(caller);
+    await loadUser(db, id);
+    return historyOf(db, 'user', id);
+  },
+
+  /** GDPR: everything kept about the signed-in user, as JSON they can download from their account. */
+  async personalData(db: Database, caller: Caller): Promise<PersonalData> {
+    const user = await load(db, caller);
+    return db.transaction(async (tx) => {
+      const [memberships, audit, signIns, emails] = [
+        await entitiesRepository.membershipsOfUser(tx, user.id),
+        await usersRepository.auditAbout(tx, user.id),
+        await usersRepository.signInsOf(tx, user.identifiant),
+        await usersRepository.emailsTo(tx, user.email),
+      ];
+      await auditRepository.record(tx, {
+        actorId: caller.id,
+        action: 'personal_data_exported',
+        recordType: 'user',
+        recordId: user.id,
+      });
+      return {
+        exporteLe: new Date().toISOString(),
+        compte: {
+          id: user.id,
+          identifiant: user.identifiant,
+          nom: user.nom,
+          prenom: user.prenom,
+          email: user.email,
+          telephone: user.telephone,
+          habilitations: user.habilitations,
+          etat: user.etat,
+          notificationRestauration: user.notificationRestauration,
+          notificationDocuments: user.notificationDocuments,
+          creeLe: user.createdAt.toISOString(),
+          modifieLe: user.updatedAt.toISOString(),
+        },
+        appartenances: memberships.map((m) => ({
+          entite: m.entiteNom,
+          fonction: m.fonction,
+          debut: m.debut,
+          fin: m.fin,
+          gestion: m.gestion,
+          reservation: m.reservation,
+          restauration: m.restauration,
+          carteLoge: m.carteLoge,
+        })),
+        historique: audit.map((a) => ({
+          date: a.createdAt.toISOString(),
+          action: a.action,
+          details: a.details,
+        })),
+        connexions: signIns.map((s) => ({
+          date: s.createdAt.toISOString(),
+          adresse: s.ip,
+          resultat: s.outcome,
+        })),
+        emails: emails.map((e) => ({ date: e.createdAt.toISOString(), sujet: e.sujet, statut: e.statut })),
+      };
+    });
+  },
+};

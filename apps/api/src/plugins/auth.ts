@@ -1,0 +1,29 @@
+/**
+ * Default-deny: every /api route needs a valid, unexpired, unrevoked bearer token of an active user,
+ * unless the route declares `config: { public: true }`.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { unauthenticated } from '../lib/errors';
+import { authService } from '../modules/auth/service';
+import type { App } from '../types';
+
+/** The token of an `Authorization: Bearer …` header, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+export default fp(async function auth(app: App) {
+  app.decorateRequest('caller', null as never);
+  app.decorateRequest('session', null as never);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    if (request.url.startsWith('/api/docs')) return;
+    const token = bearerToken(request);
+    const caller = token ? await authService.authenticate(app.dbHandle.db, token) : undefined;
+    if (!caller) throw unauthenticated('Vous n’êtes pas authentifié : veuillez vous connecter.');
+    request.caller = caller;
+    request.session = caller;
+  });
+});

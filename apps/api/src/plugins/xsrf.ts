@@ -1,0 +1,42 @@
+/**
+ * Double-submit XSRF protection (specification §7): the server sets the XSRF-TOKEN cookie, the client
+ * copies it into X-XSRF-TOKEN on every mutating call, and the server refuses a mismatch with 403.
+ * Calls made before any page of ours could set the cookie (token request, password reset) are exempt.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/errors';
+import type { App } from '../types';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export default fp(async function xsrf(app: App) {
+  await app.register(cookie);
+  const secure = app.config.publicUrl.startsWith('https://');
+  app.addHook('onRequest', async (request, reply) => {
+    const current = request.cookies[XSRF_COOKIE];
+    if (!current) {
+      // Readable by the page's script on purpose: that is how the double submit works.
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure,
+        httpOnly: false,
+      });
+    }
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.noXsrf) return;
+    const header = request.headers[XSRF_HEADER];
+    if (!current || typeof header !== 'string' || !same(current, header)) {
+      throw forbidden('Jeton de sécurité manquant ou invalide : rechargez la page puis réessayez.');
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, createTestContext, createUser, type TestContext } from './helpers';
+
+let t: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { identifiant: 'paul', email: 'paul@exemple.fr', nom: 'Durand', prenom: 'Paul' });
+  await createUser(t.db, { identifiant: 'autre', email: 'autre@exemple.fr' });
+  token = await t.signIn('paul');
+});
+afterAll(() => t.close());
+
+describe('GET /api/user/compte', () => {
+  it('answers 401 without a session', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/user/compte' })).statusCode).toBe(401);
+  });
+  it('answers the own account', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/user/compte', token });
+    expect(response.json()).toMatchObject({
+      identifiant: 'paul',
+      nom: 'Durand',
+      prenom: 'Paul',
+      email: 'paul@exemple.fr',
+      notificationRestauration: false,
+      notificationDocuments: false,
+    });
+  });
+});
+
+describe('POST /api/user/password (change)', () => {
+  it('answers 401 without a session', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/user/password',
+      payload: { data: 'x', actuel: 'y' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ data: 'Un-nouveau-mot-de-passe', actuel: 'faux' }, /mot de passe actuel est incorrect/],
+    [{ data: 'court', actuel: PASSWORD }, /au moins 12 caractères/],
+    [{ data: 'paul@exemple.fr', actuel: PASSWORD }, /ni votre adresse e-mail/],
+    [{ data: 'Un-nouveau-mot-de-passe' }, /mot de passe actuel/],
+  ])('answers 412 with a French message for %o', async (payload, message) => {
+    const response = await t.call({ method: 'POST', url: '/api/user/password', token, payload });
+    expect(response.statusCode).toBe(412);
+    expect(response.json()).toMatchObject({ status: 412, error: 'precondition_failed' });
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('changes the password: the new one signs in, the old one no longer does', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/user/password',
+      token,
+      payload: { data: 'Un-nouveau-mot-de-passe', actuel: PASSWORD },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await t.signIn('paul', 'Un-nouveau-mot-de-passe')).toBeTruthy();
+    await expect(t.signIn('paul', PASSWORD)).rejects.toThrow(/invalid_grant/);
+  });
+});
+
+describe('PATCH /api/user/email, /telephone, /notification/*', () => {
+  it('answers 401 without a session', async () => {
+    expect(
+      (await t.call({ method: 'PATCH', url: '/api/user/email', payload: { data: 'a@b.fr' } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a malformed or taken e-mail with 412', async () => {
+    const malformed = await t.call({
+      method: 'PATCH',
+      url: '/api/user/email',
+      token,
+      payload: { data: 'paul' },
+    });
+    expect(malformed.statusCode).toBe(412);
+    expect(malformed.json().message).toMatch(/format de l'e-mail est invalide/);
+    const taken = await t.call({
+      method: 'PATCH',
+      url: '/api/user/email',
+      token,
+      payload: { data: 'AUTRE@exemple.fr' },
+    });
+    expect(taken.statusCode).toBe(412);
+    expect(taken.json().message).toMatch(/déjà utilisée/);
+  });
+
+  it('changes the e-mail', async () => {
+    const response = await t.call({
+      method: 'PATCH',
+      url: '/api/user/email',
+      token,
+      payload: { data: ' paul.durand@exemple.fr ' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe('paul.durand@exemple.fr');
+  });
+
+  it('validates and changes the telephone, and clears it when empty', async () => {
+    const bad = await t.call({
+      method: 'PATCH',
+      url: '/api/user/telephone',
+      token,
+      payload: { data: 'appelle-moi' },
+    });
+    expect(bad.statusCode).toBe(412);
+    expect(bad.json().message).toMatch(/téléphone est invalide/);
+    const ok = await t.call({
+      method: 'PATCH',
+      url: '/api/user/telephone',
+      token,
+      payload: { data: '04 78 12 34 56' },
+    });
+    expect(ok.json().telephone).toBe('04 78 12 34 56');
+    const cleared = await t.call({
+      method: 'PATCH',
+      url: '/api/user/telephone',
+      token,
+      payload: { data: '' },
+    });
+    expect(cleared.json().telephone).toBeNull();
+  });
+
+  it("switches the notifications with '1' and '0' only", async () => {
+    const bad = await t.call({
+      method: 'PATCH',
+      url: '/api/user/notification/restauration',
+      token,
+      payload: { data: 'oui' },
+    });
+    expect(bad.statusCode).toBe(412);
+    const on = await t.call({
+      method: 'PATCH',
+      url: '/api/user/notification/restauration',
+      token,
+      payload: { data: '1' },
+    });
+    expect(on.json().notificationRestauration).toBe(true);
+    const docs = await t.call({
+      method: 'PATCH',
+      url: '/api/user/notification/documents',
+      token,
+      payload: { data: '1' },
+    });
+    expect(docs.json()).toMatchObject({ notificationRestauration: true, notificationDocuments: true });
+    const off = await t.call({
+      method: 'PATCH',
+      url: '/api/user/notification/restauration',
+      token,
+      payload: { data: '0' },
+    });
+    expect(off.json().notificationRestauration).toBe(false);
+  });
+});

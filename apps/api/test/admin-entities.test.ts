@@ -1,0 +1,421 @@
+/** Entities and memberships: one policy, ADMIN everywhere, LOGE only where they manage. */
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, memberships, users } from '../src/db/schema';
+import { parisDay } from '../src/lib/dates';
+import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+
+let t: TestContext;
+let adminToken: string;
+let lodgeToken: string;
+let memberToken: string;
+let lodgeId: number;
+let mine: { id: number };
+let other: { id: number };
+let marie: { id: number };
+let paul: { id: number };
+
+const yesterday = () => {
+  const d = new Date(`${parisDay()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, {
+    identifiant: 'admin',
+    habilitations: ['USER', 'ADMIN'],
+    nom: 'Zola',
+    prenom: 'Émile',
+  });
+  lodgeId = (await createUser(t.db, { identifiant: 'venerable', habilitations: ['USER', 'LOGE'] })).id;
+  marie = await createUser(t.db, { identifiant: 'marie', nom: 'Membre', prenom: 'Marie' });
+  paul = await createUser(t.db, { identifiant: 'paul', nom: 'Durand', prenom: 'Paul' });
+  await createEntity(t.db, { code: 'UNION', nom: "L'Union", type: 'UN' });
+  mine = await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' });
+  other = await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès', type: 'DH' });
+  await addMembership(t.db, {
+    userId: lodgeId,
+    entityId: mine.id,
+    gestion: true,
+    fonction: 'Vénérable Maître',
+  });
+  await addMembership(t.db, { userId: marie.id, entityId: other.id, fonction: 'Membre' });
+  // A lodge manager whose gestion ended yesterday manages nothing any more.
+  await addMembership(t.db, { userId: lodgeId, entityId: other.id, gestion: true, fin: yesterday() });
+  adminToken = await t.signIn('admin');
+  lodgeToken = await t.signIn('venerable');
+  memberToken = await t.signIn('marie');
+});
+afterAll(() => t.close());
+
+describe('GET /api/entite/all', () => {
+  it('answers 401 without a session, and every entity with its member count to anyone signed in', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/entite/all' })).statusCode).toBe(401);
+    const response = await t.call({ method: 'GET', url: '/api/entite/all', token: memberToken });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.map((e: { code: string }) => e.code)).toEqual(['UNION', 'CHEV', 'TOL']);
+    expect(body.find((e: { code: string }) => e.code === 'TOL').nbMembres).toBe(1);
+  });
+});
+
+describe('POST /api/entite and PUT /api/entite', () => {
+  const valid = { code: 'HELV', nom: 'Helvétie Lyonnaise', type: 'GOS', numero: '77', ville: 'Lyon' };
+
+  it('answers 401 without a session', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/entite', payload: valid })).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ ...valid, code: 'minuscules' }, /majuscules/],
+    [{ ...valid, type: 'XX' }, /type/],
+    [{ ...valid, nom: '' }, /nom est obligatoire/],
+    [{ ...valid, emailFacturation: 'faux' }, /e-mail est invalide/],
+    [{ ...valid, code: 'CHEV' }, /déjà utilisé par l'entité « Les Chevaliers du Rhône »/],
+    [{ ...valid, type: 'UN' }, /L'Union existe déjà/],
+  ])('answers 412 for %o', async (payload, message) => {
+    const response = await t.call({ method: 'POST', url: '/api/entite', token: adminToken, payload });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('answers 403 without ADMIN', async () => {
+    expect(
+      (await t.call({ method: 'POST', url: '/api/entite', token: lodgeToken, payload: valid })).statusCode,
+    ).toBe(403);
+  });
+
+  it('creates, then edits and deletes an entity, with its history', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/entite',
+      token: adminToken,
+      payload: { ...valid, emailFacturation: '', adresseFacturation: '8 rue Garibaldi\n69006 Lyon' },
+    });
+    expect(created.statusCode).toBe(201);
+    const entity = created.json();
+    expect(entity).toMatchObject({ code: 'HELV', etat: 'A', emailFacturation: null, nbMembres: 0 });
+    expect(entity.actions).toEqual(['EDIT', 'MEMBERS', 'HISTORY']);
+
+    const put = (payload: unknown, token = adminToken) =>
+      t.call({ method: 'PUT', url: '/api/entite', token, payload });
+    const edit = {
+      ...valid,
+      id: entity.id,
+      etat: 'S',
+      ville: 'Lyon 6e',
+      emailFacturation: 'tresor@helvetie.fr',
+      adresseFacturation: '8 rue Garibaldi\n69006 Lyon',
+    };
+    expect((await put(edit, lodgeToken)).statusCode).toBe(403);
+    expect((await put({ ...edit, id: 99999 })).statusCode).toBe(404);
+    const updated = await put(edit);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      etat: 'S',
+      ville: 'Lyon 6e',
+      emailFacturation: 'tresor@helvetie.fr',
+    });
+    const history = (
+      await t.call({ method: 'GET', url: `/api/entite/${entity.id}/historique`, token: adminToken })
+    ).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['entity_updated', 'entity_created']);
+    expect(history[0].resume).toMatch(/ville, e-mail de facturation, état/);
+  });
+
+  it('keeps the Union: no type change, no deletion', async () => {
+    const all = (await t.call({ method: 'GET', url: '/api/entite/all', token: adminToken })).json();
+    const union = all.find((e: { type: string }) => e.type === 'UN');
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/entite',
+      token: adminToken,
+      payload: { id: union.id, code: 'UNION', nom: "L'Union", type: 'UN', etat: 'S' },
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(/L'Union ne peut ni changer de type ni être supprimée/);
+  });
+});
+
+describe('GET /api/entite/{id}/infos and /historique', () => {
+  it('answers 401, 412, 403 (not managed), 404, then the entity', async () => {
+    expect((await t.call({ method: 'GET', url: `/api/entite/${mine.id}/infos` })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/entite/x/infos', token: adminToken })).statusCode).toBe(
+      412,
+    );
+    expect(
+      (await t.call({ method: 'GET', url: `/api/entite/${other.id}/infos`, token: lodgeToken })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/entite/${other.id}/historique`, token: lodgeToken }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/entite/${mine.id}/infos`, token: memberToken })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/entite/99999/infos', token: adminToken })).statusCode,
+    ).toBe(404);
+    const response = await t.call({ method: 'GET', url: `/api/entite/${mine.id}/infos`, token: lodgeToken });
+    expect(response.json()).toMatchObject({ code: 'CHEV', nbMembres: 1, actions: ['MEMBERS', 'HISTORY'] });
+  });
+});
+
+describe('memberships seen from the entity', () => {
+  const url = (id: number) => `/api/entite/${id}/appartenances`;
+
+  it('GET answers 401, 403 to a manager of another entity, 404, then the members', async () => {
+    expect((await t.call({ method: 'GET', url: url(mine.id) })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: url(other.id), token: lodgeToken })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: url(99999), token: adminToken })).statusCode).toBe(404);
+    const members = (await t.call({ method: 'GET', url: url(mine.id), token: lodgeToken })).json();
+    expect(members).toEqual([
+      expect.objectContaining({
+        fonction: 'Vénérable Maître',
+        gestion: true,
+        actuelle: true,
+        actions: ['EDIT', 'END'],
+        utilisateur: expect.objectContaining({ identifiant: 'venerable' }),
+        entite: { code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF' },
+      }),
+    ]);
+  });
+
+  it('POST answers 401 and 412 for invalid bodies', async () => {
+    expect(
+      (await t.call({ method: 'POST', url: url(mine.id), payload: { userId: paul.id } })).statusCode,
+    ).toBe(401);
+    for (const [payload, message] of [
+      [{}, /un seul des deux/],
+      [{ userId: paul.id, nouveau: { nom: 'A', prenom: 'B', email: 'a@b.fr' } }, /un seul des deux/],
+      [{ userId: paul.id, debut: '2026-13-01' }, /aaaa-mm-jj/],
+      [{ userId: paul.id, debut: '2026-03-01', fin: '2026-02-01' }, /date de fin/],
+      [{ nouveau: { nom: 'A', prenom: 'B', email: 'marie@exemple.fr' } }, /déjà utilisée/],
+    ] as const) {
+      const response = await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(412);
+      expect(response.json().message).toMatch(message);
+    }
+  });
+
+  it('POST answers 403 on an entity the manager does not manage, whatever the body says', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: url(other.id),
+      token: lodgeToken,
+      payload: { userId: paul.id },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: url(mine.id), token: memberToken, payload: { userId: paul.id } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('POST answers 404 for an unknown user or entity', async () => {
+    expect(
+      (await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload: { userId: 99999 } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'POST', url: url(99999), token: adminToken, payload: { userId: paul.id } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('POST adds an existing user, and refuses a second overlapping membership', async () => {
+    const payload = { userId: paul.id, fonction: 'Orateur', debut: '2024-09-01', reservation: true };
+    const response = await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      userId: paul.id,
+      fonction: 'Orateur',
+      reservation: true,
+      gestion: false,
+      actuelle: true,
+    });
+    const again = await t.call({
+      method: 'POST',
+      url: url(mine.id),
+      token: lodgeToken,
+      payload: { userId: paul.id },
+    });
+    expect(again.statusCode).toBe(412);
+    expect(again.json().message).toBe(
+      'Paul Durand est déjà membre de « Les Chevaliers du Rhône » sur cette période.',
+    );
+    const history = (
+      await t.call({ method: 'GET', url: `/api/entite/${mine.id}/historique`, token: lodgeToken })
+    ).json();
+    expect(history[0]).toMatchObject({
+      action: 'membership_added',
+      resume: 'Membre : Paul Durand (paul) ; Fonction : Orateur',
+    });
+  });
+
+  it('POST creates a new member with the Membre profile and an invitation', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: url(mine.id),
+      token: lodgeToken,
+      payload: { nouveau: { nom: 'Nouveau', prenom: 'Noé', email: 'noe@exemple.fr' }, fonction: 'Apprenti' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().utilisateur).toMatchObject({ identifiant: 'noe.nouveau', etat: 'A' });
+    const [created] = await t.db.select().from(users).where(eq(users.email, 'noe@exemple.fr'));
+    expect(created!.habilitations).toEqual(['USER', 'RESTAURATION', 'DOCUMENTS_LECTURE', 'PAYMENT']);
+    const [mail] = await t.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1);
+    expect(mail!.destinataire).toBe('noe@exemple.fr');
+  });
+
+  it('PUT edits a membership of the entity only (404 otherwise), and only for its managers (403)', async () => {
+    const members = (await t.call({ method: 'GET', url: url(mine.id), token: lodgeToken })).json();
+    const pauls = members.find((m: { userId: number }) => m.userId === paul.id);
+    const edit = {
+      id: pauls.id,
+      fonction: 'Secrétaire',
+      debut: '2024-09-01',
+      gestion: true,
+      carteLoge: true,
+    };
+    expect((await t.call({ method: 'PUT', url: url(mine.id), payload: edit })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: url(mine.id),
+          token: lodgeToken,
+          payload: { ...edit, fin: '2020-01-01' },
+        })
+      ).statusCode,
+    ).toBe(412);
+    expect(
+      (await t.call({ method: 'PUT', url: url(mine.id), token: memberToken, payload: edit })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'PUT', url: url(other.id), token: adminToken, payload: edit })).statusCode,
+    ).toBe(404);
+    const response = await t.call({ method: 'PUT', url: url(mine.id), token: lodgeToken, payload: edit });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      fonction: 'Secrétaire',
+      gestion: true,
+      carteLoge: true,
+      reservation: false,
+    });
+  });
+});
+
+describe('memberships seen from the user', () => {
+  const url = (id: number) => `/api/user/${id}/appartenances`;
+
+  it('GET: ADMIN sees all, a lodge manager only those of their entities', async () => {
+    expect((await t.call({ method: 'GET', url: url(marie.id) })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: url(marie.id), token: memberToken })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: url(99999), token: adminToken })).statusCode).toBe(404);
+    const all = (await t.call({ method: 'GET', url: url(lodgeId), token: adminToken })).json();
+    expect(all.map((m: { entite: { code: string } }) => m.entite.code)).toEqual(['CHEV', 'TOL']);
+    const seen = (await t.call({ method: 'GET', url: url(lodgeId), token: lodgeToken })).json();
+    expect(seen.map((m: { entite: { code: string } }) => m.entite.code)).toEqual(['CHEV']);
+  });
+
+  it('POST adds the user to the entity of the body, checked against that entity', async () => {
+    expect(
+      (await t.call({ method: 'POST', url: url(marie.id), token: adminToken, payload: { entiteId: 'x' } }))
+        .statusCode,
+    ).toBe(412);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: url(marie.id),
+          token: lodgeToken,
+          payload: { entiteId: other.id },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: url(99999), token: adminToken, payload: { entiteId: mine.id } }))
+        .statusCode,
+    ).toBe(404);
+    const response = await t.call({
+      method: 'POST',
+      url: url(marie.id),
+      token: lodgeToken,
+      payload: { entiteId: mine.id, fonction: 'Hospitalière', restauration: true },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ entiteId: mine.id, restauration: true });
+  });
+
+  it('POST refuses a deleted entity', async () => {
+    const gone = await createEntity(t.db, { code: 'GONE', etat: 'S' });
+    const response = await t.call({
+      method: 'POST',
+      url: url(paul.id),
+      token: adminToken,
+      payload: { entiteId: gone.id },
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(/supprimée/);
+  });
+
+  it('PUT edits one of the user’s memberships (404 for another user’s)', async () => {
+    const [m] = await t.db.select().from(memberships).where(eq(memberships.userId, marie.id));
+    expect(
+      (await t.call({ method: 'PUT', url: url(paul.id), token: adminToken, payload: { id: m!.id } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'PUT', url: url(marie.id), token: lodgeToken, payload: { id: m!.id } }))
+        .statusCode,
+    ).toBe(403);
+    const response = await t.call({
+      method: 'PUT',
+      url: url(marie.id),
+      token: adminToken,
+      payload: { id: m!.id, fonction: 'Trésorière' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().fonction).toBe('Trésorière');
+  });
+
+  it('DELETE ends a membership yesterday, removes one not started, and refuses one already ended', async () => {
+    const mineOfMarie = (await t.call({ method: 'GET', url: url(marie.id), token: lodgeToken })).json()[0];
+    const del = (userId: number, id: number, token?: string) =>
+      t.call({ method: 'DELETE', url: `/api/user/${userId}/appartenances/${id}`, token });
+    expect((await del(marie.id, mineOfMarie.id)).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/user/${marie.id}/appartenances/x`, token: adminToken }))
+        .statusCode,
+    ).toBe(412);
+    const [tol] = await t.db.select().from(memberships).where(eq(memberships.userId, marie.id));
+    expect((await del(marie.id, tol!.id, lodgeToken)).statusCode).toBe(403);
+    expect((await del(paul.id, mineOfMarie.id, lodgeToken)).statusCode).toBe(404);
+    expect((await del(marie.id, 99999, lodgeToken)).statusCode).toBe(404);
+
+    expect((await del(marie.id, mineOfMarie.id, lodgeToken)).statusCode).toBe(204);
+    const ended = (await t.call({ method: 'GET', url: url(marie.id), token: adminToken })).json();
+    expect(ended.find((m: { id: number }) => m.id === mineOfMarie.id)).toMatchObject({
+      fin: yesterday(),
+      actuelle: false,
+      actions: ['EDIT'],
+    });
+    const twice = await del(marie.id, mineOfMarie.id, lodgeToken);
+    expect(twice.statusCode).toBe(412);
+    expect(twice.json().message).toBe('Cette appartenance est déjà terminée.');
+
+    const future = await addMembership(t.db, { userId: paul.id, entityId: other.id, debut: '2099-01-01' });
+    expect((await del(paul.id, future.id, adminToken)).statusCode).toBe(204);
+    expect(await t.db.select().from(memberships).where(eq(memberships.id, future.id))).toEqual([]);
+    const history = (
+      await t.call({ method: 'GET', url: `/api/user/${paul.id}/historique`, token: adminToken })
+    ).json();
+    expect(history[0]).toMatchObject({
+      action: 'membership_removed',
+      resume: 'Entité : Tolérance et Progrès',
+    });
+  });
+});

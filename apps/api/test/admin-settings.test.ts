@@ -1,0 +1,165 @@
+/** Rooms and the Union's settings (legal identity, VAT mention, yearly fees), managed by ADMIN. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unionSettings } from '../src/modules/settings/service';
+import { createRoom, createTestContext, createUser, type TestContext } from './helpers';
+
+let t: TestContext;
+let adminToken: string;
+let memberToken: string;
+let hiram: { id: number };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await createUser(t.db, { identifiant: 'admin', habilitations: ['USER', 'ADMIN'] });
+  await createUser(t.db, { identifiant: 'membre', habilitations: ['USER', 'LOGE', 'PLANNING'] });
+  hiram = await createRoom(t.db, { nom: 'Temple Hiram' });
+  adminToken = await t.signIn('admin');
+  memberToken = await t.signIn('membre');
+});
+afterAll(() => t.close());
+
+describe('POST and PUT /api/parametres/salles', () => {
+  const room = { nom: 'Salle Voltaire', capacite: 40, couleur: '#2f9e44', tarifHoraire: 2000 };
+
+  it('answers 401 without a session', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/parametres/salles', payload: room })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it.each([
+    [{ ...room, nom: '' }, /nom est obligatoire/],
+    [{ ...room, capacite: 0 }, /capacité/],
+    [{ ...room, capacite: 2.5 }, /nombre entier/],
+    [{ ...room, couleur: 'vert' }, /#RRGGBB/],
+    [{ ...room, tarifHoraire: -1 }, /négatif/],
+    [{ ...room, nom: 'Temple Hiram' }, /s'appelle déjà « Temple Hiram »/],
+  ])('answers 412 for %o', async (payload, message) => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/parametres/salles',
+      token: adminToken,
+      payload,
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('answers 403 without ADMIN and 404 for an unknown room', async () => {
+    expect(
+      (await t.call({ method: 'POST', url: '/api/parametres/salles', token: memberToken, payload: room }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/api/parametres/salles',
+          token: adminToken,
+          payload: { ...room, id: 99999 },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('creates a room, edits and retires it; the public list follows', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/parametres/salles',
+      token: adminToken,
+      payload: room,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ ...room, active: true });
+    const updated = await t.call({
+      method: 'PUT',
+      url: '/api/parametres/salles',
+      token: adminToken,
+      payload: { ...room, id: created.json().id, tarifHoraire: 2500, active: false },
+    });
+    expect(updated.json()).toMatchObject({ tarifHoraire: 2500, active: false });
+    const renameClash = await t.call({
+      method: 'PUT',
+      url: '/api/parametres/salles',
+      token: adminToken,
+      payload: { ...room, id: hiram.id },
+    });
+    expect(renameClash.statusCode).toBe(412);
+    const list = (await t.call({ method: 'GET', url: '/api/parametres/salles', token: memberToken })).json();
+    expect(list.map((r: { nom: string; active: boolean }) => [r.nom, r.active])).toEqual([
+      ['Salle Voltaire', false],
+      ['Temple Hiram', true],
+    ]);
+  });
+});
+
+describe('GET and PUT /api/parametres/union', () => {
+  const settings = {
+    identite: {
+      raisonSociale: 'Union des Loges et Associations de Lyon',
+      adresse: '8 rue Garibaldi\n69006 Lyon',
+      siret: '12345678900012',
+      rna: 'W691234567',
+      email: 'tresorerie@union-lyon.fr',
+      telephone: '04 78 00 00 00',
+    },
+    mentionTva: 'TVA non applicable, art. 293 B du CGI',
+    cotisations: { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 },
+  };
+
+  it('answers 401, then 403 without ADMIN', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/parametres/union' })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/parametres/union', token: memberToken })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/parametres/union', token: memberToken, payload: settings }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('serves defaults before anything is saved, with the 261-7-1° VAT mention', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/parametres/union', token: adminToken });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+      cotisations: { AFM: 0, DH: 0, GODF: 0, GOS: 0, HG: 0, UN: 0 },
+    });
+  });
+
+  it.each([
+    [{ ...settings, identite: { ...settings.identite, siret: '123' } }, /SIRET/],
+    [{ ...settings, identite: { ...settings.identite, email: 'x' } }, /e-mail est invalide/],
+    [{ ...settings, mentionTva: '' }, /mention de TVA est obligatoire/],
+    [{ ...settings, cotisations: { ...settings.cotisations, DH: -5 } }, /négative/],
+    [{ ...settings, cotisations: { AFM: 1 } }, /cotisations/],
+  ])('answers 412 for invalid settings %#', async (payload, message) => {
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/parametres/union',
+      token: adminToken,
+      payload,
+    });
+    expect(response.statusCode).toBe(412);
+    expect(JSON.stringify(response.json())).toMatch(message);
+  });
+
+  it('saves the settings; accounting reads them through unionSettings()', async () => {
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/parametres/union',
+      token: adminToken,
+      payload: settings,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(settings);
+    expect(await unionSettings(t.db)).toEqual(settings);
+    const again = await t.call({
+      method: 'PUT',
+      url: '/api/parametres/union',
+      token: adminToken,
+      payload: { ...settings, identite: { ...settings.identite, siret: '', rna: null, telephone: '' } },
+    });
+    expect(again.json().identite).toMatchObject({ siret: null, rna: null, telephone: null });
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * What every API test starts from: a fresh migrated database (PGlite or PostgreSQL), the real app
+ * built on it, and helpers to create people and to call the API as one of them.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { EntityType, Habilitation } from '@union/contract';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
+import { entities, memberships, rooms, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/secrets';
+import type { App } from '../src/types';
+import { copyPrefix, databaseUrlFor, testEngine } from './engine';
+
+export const PASSWORD = 'Mot-de-passe-de-test-1';
+export const CLIENT_BASIC = `Basic ${Buffer.from('union-intranet:union-intranet-secret').toString('base64')}`;
+const XSRF = 'xsrf-test-token';
+
+/** A fresh database with every migration applied, cheap to create (dump or template copy). */
+export async function freshDatabase(): Promise<DbHandle> {
+  if (testEngine() === 'postgres') {
+    const name = `${copyPrefix(inject('postgresTemplate'))}${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    await admin.end();
+    const handle = fromPostgres(databaseUrlFor(name));
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDumpPath'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
+  return fromPglite(client);
+}
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  token?: string;
+  payload?: unknown;
+  /** Leave out the XSRF cookie and header (to test the check itself). */
+  noXsrf?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface TestContext {
+  app: App;
+  handle: DbHandle;
+  db: DbHandle['db'];
+  config: Config;
+  /** Calls the API; mutating calls carry a matching XSRF cookie and header unless told not to. */
+  call(call: Call): Promise<LightMyRequestResponse>;
+  /** Signs in through POST /oauth/token and returns the bearer token. */
+  signIn(identifiant: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const handle = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
+  const app = await buildApp({ config, db: handle });
+  await app.ready();
+  const call = ({ method, url, token, payload, noXsrf, headers = {} }: Call) =>
+    app.inject({
+      method,
+      url,
+      payload: payload as never,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(noXsrf ? {} : { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF }),
+        ...headers,
+      },
+    });
+  return {
+    app,
+    handle,
+    db: handle.db,
+    config,
+    call,
+    async signIn(identifiant, password = PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ grant_type: 'password', username: identifiant, password }).toString(),
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in of ${identifiant} failed: ${response.body}`);
+      return response.json<{ access_token: string }>().access_token;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+/** Creates a user who can sign in with PASSWORD. */
+export async function createUser(
+  db: DbHandle['db'],
+  fields: {
+    identifiant: string;
+    habilitations?: Habilitation[];
+    etat?: 'A' | 'I' | 'S';
+    email?: string;
+    nom?: string;
+    prenom?: string;
+  },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      identifiant: fields.identifiant,
+      nom: fields.nom ?? 'Dupont',
+      prenom: fields.prenom ?? 'Jean',
+      email: fields.email ?? `${fields.identifiant}@exemple.fr`,
+      habilitations: fields.habilitations ?? ['USER'],
+      etat: fields.etat ?? 'A',
+      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
+    })
+    .returning();
+  return user!;
+}
+
+export async function createEntity(
+  db: DbHandle['db'],
+  fields: { code: string; nom?: string; type?: EntityType; etat?: 'A' | 'S' },
+) {
+  const [entity] = await db
+    .insert(entities)
+    .values({
+      code: fields.code,
+      nom: fields.nom ?? `Loge ${fields.code}`,
+      type: fields.type ?? 'GODF',
+      etat: fields.etat ?? 'A',
+    })
+    .returning();
+  return entity!;
+}
+
+export async function addMembership(db: DbHandle['db'], fields: typeof memberships.$inferInsert) {
+  const [row] = await db.insert(memberships).values(fields).returning();
+  return row!;
+}
+
+export async function createRoom(
+  db: DbHandle['db'],
+  fields: Partial<typeof rooms.$inferInsert> & { nom: string },
+) {
+  const [row] = await db
+    .insert(rooms)
+    .values({ capacite: 50, couleur: '#1c7ed6', tarifHoraire: 3000, ...fields })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,610 @@
+import { IMPORTS_API, IMPORT_MAX_BYTES, type ImportReport } from '@union/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, emailOutbox, memberships, userTokens, users } from '../src/db/schema';
+import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+
+let t: TestContext;
+let admin: string;
+let venerable: string;
+let membre: string;
+let lodgeId: number;
+let otherLodgeId: number;
+let deletedLodgeId: number;
+
+/** A multipart/form-data body carrying one file, as a browser sends it. */
+function multipart(fileName: string, content: Uint8Array, type = 'text/csv') {
+  const boundary = `----union${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="fichier"; filename="${fileName}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+/** Windows-1252 bytes of a Latin-1 string (French accents). */
+const cp1252 = (s: string) => Uint8Array.from([...s].map((c) => c.charCodeAt(0)));
+
+async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Membres');
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+function upload(opts: {
+  token?: string;
+  idEntite?: number | string;
+  dryRun?: boolean;
+  fileName?: string;
+  content: Uint8Array;
+  type?: string;
+}) {
+  const query = new URLSearchParams();
+  if (opts.idEntite !== undefined) query.set('idEntite', String(opts.idEntite));
+  if (opts.dryRun !== undefined) query.set('dryRun', String(opts.dryRun));
+  const body = multipart(opts.fileName ?? 'membres.csv', opts.content, opts.type);
+  return t.call({
+    method: 'POST',
+    url: `${IMPORTS_API.userImport}?${query}`,
+    token: opts.token,
+    payload: body.payload,
+    headers: body.headers,
+  });
+}
+
+const countOf = async (table: typeof users | typeof emailOutbox | typeof memberships) =>
+  (await t.db.select({ n: count() }).from(table))[0]!.n;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const lodge = await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' });
+  const other = await createEntity(t.db, { code: 'AUTRE', nom: 'Une autre loge' });
+  const deleted = await createEntity(t.db, { code: 'ANCIENNE', nom: 'Loge en sommeil', etat: 'S' });
+  lodgeId = lodge.id;
+  otherLodgeId = other.id;
+  deletedLodgeId = deleted.id;
+  await createUser(t.db, { identifiant: 'admin', habilitations: ['USER', 'ADMIN'] });
+  const v = await createUser(t.db, { identifiant: 'venerable', habilitations: ['USER', 'LOGE'] });
+  await addMembership(t.db, {
+    userId: v.id,
+    entityId: lodge.id,
+    gestion: true,
+    fonction: 'Vénérable Maître',
+  });
+  // An ended management of the other lodge gives no right on it any more.
+  await addMembership(t.db, {
+    userId: v.id,
+    entityId: other.id,
+    gestion: true,
+    debut: '2010-01-01',
+    fin: '2015-01-01',
+  });
+  const m = await createUser(t.db, { identifiant: 'membre', habilitations: ['USER'] });
+  await addMembership(t.db, { userId: m.id, entityId: lodge.id, gestion: true, fonction: 'Membre' });
+  admin = await t.signIn('admin');
+  venerable = await t.signIn('venerable');
+  membre = await t.signIn('membre');
+});
+afterAll(() => t.close());
+
+const SIMPLE = utf8('Nom;Prénom;E-mail\nMartin;Jean;jean.martin@exemple.fr\n');
+
+describe('POST /api/user/import', () => {
+  it('answers 401 without a session', async () => {
+    const response = await upload({ idEntite: lodgeId, content: SIMPLE });
+    expect(response.statusCode).toBe(401);
+  });
+
+  describe('412', () => {
+    it.each([
+      ['no idEntite', undefined, undefined, /entité/],
+      ['an idEntite that is not a number', 'abc', undefined, /entité/],
+      ['a dryRun that is not true or false', 1, 'peut-etre', /dryRun/],
+    ])('%s', async (_case, idEntite, dryRun, message) => {
+      const query = new URLSearchParams();
+      if (idEntite !== undefined) query.set('idEntite', String(idEntite));
+      if (dryRun !== undefined) query.set('dryRun', dryRun);
+      const body = multipart('membres.csv', SIMPLE);
+      const response = await t.call({
+        method: 'POST',
+        url: `${IMPORTS_API.userImport}?${query}`,
+        token: admin,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(message);
+    });
+
+    it('without a file', async () => {
+      const response = await t.call({
+        method: 'POST',
+        url: `${IMPORTS_API.userImport}?idEntite=${lodgeId}`,
+        token: admin,
+        payload: { fichier: 'rien' },
+      });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(/Joignez le fichier/);
+    });
+
+    it.each([
+      [
+        'wrong columns',
+        utf8('Name;Surname;Address\nA;B;a@b.fr\n'),
+        /Colonnes manquantes : Nom, Prénom, E-mail/,
+      ],
+      ['a column given twice', utf8('Nom;Prénom;E-mail;Courriel\nA;B;a@b.fr;c@d.fr\n'), /apparaît deux fois/],
+      [
+        'a malformed CSV',
+        utf8('Nom;Prénom;E-mail\n"Martin;Jean;jean@exemple.fr\n'),
+        /guillemet ouvert ligne 2/,
+      ],
+      ['a header only', utf8('Nom;Prénom;E-mail\n'), /aucun membre/],
+      ['a binary file', Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01]), /ni un CSV ni un classeur/],
+      [
+        'a damaged workbook',
+        Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]),
+        /illisible ou endommagé/,
+      ],
+    ])('%s, and nothing is written', async (_case, content, message) => {
+      const before = await countOf(users);
+      const response = await upload({ token: admin, idEntite: lodgeId, content });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(message);
+      expect(await countOf(users)).toBe(before);
+    });
+
+    it('an oversized file', async () => {
+      const line = 'Martin;Jean;jean.martin@exemple.fr;04 78 00 00 00;Membre\n';
+      const big = utf8(
+        'Nom;Prénom;E-mail;Téléphone;Fonction\n' + line.repeat(IMPORT_MAX_BYTES / line.length + 10),
+      );
+      const response = await upload({ token: admin, idEntite: lodgeId, content: big });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(/taille maximale de 5 Mo/);
+    });
+
+    it('an entity that is deleted', async () => {
+      const response = await upload({ token: admin, idEntite: deletedLodgeId, content: SIMPLE });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(/Loge en sommeil » est supprimée/);
+    });
+  });
+
+  describe('403', () => {
+    it('for a user with neither ADMIN nor LOGE, even managing the lodge', async () => {
+      const response = await upload({ token: membre, idEntite: lodgeId, content: SIMPLE });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it('for LOGE on a lodge not (or no longer) managed, whatever the file', async () => {
+      for (const content of [SIMPLE, utf8('garbage')]) {
+        const response = await upload({ token: venerable, idEntite: otherLodgeId, content });
+        expect(response.statusCode).toBe(403);
+      }
+    });
+
+    it('for LOGE on an entity that does not exist (its existence is not revealed)', async () => {
+      const response = await upload({ token: venerable, idEntite: 999_999, content: SIMPLE });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  it('answers 404 for an administrator on an entity that does not exist', async () => {
+    const response = await upload({ token: admin, idEntite: 999_999, content: SIMPLE });
+    expect(response.statusCode).toBe(404);
+  });
+
+  describe('success', () => {
+    it('previews a UTF-8 semicolon CSV without writing anything, then imports it in one go', async () => {
+      const known = await createUser(t.db, {
+        identifiant: 'paul.durand',
+        email: 'paul.durand@exemple.fr',
+        nom: 'Durand',
+        prenom: 'Paul',
+      });
+      const unchanged = await createUser(t.db, {
+        identifiant: 'luc.roux',
+        email: 'luc.roux@exemple.fr',
+        nom: 'Roux',
+        prenom: 'Luc',
+      });
+      await addMembership(t.db, { userId: unchanged.id, entityId: lodgeId, fonction: 'Orateur' });
+      await createUser(t.db, { identifiant: 'ancien', email: 'ancien@exemple.fr', etat: 'S' });
+      const csv = utf8(
+        '\uFEFFNom;Prénom;E-mail;Téléphone;Fonction;Grade\r\n' +
+          'Lefèvre;Hélène;Helene.Lefevre@exemple.fr;04 78 12 34 56;Secrétaire;Maître\r\n' +
+          'Durand;Paul;paul.durand@exemple.fr;;Trésorier;\r\n' +
+          'Roux;Luc;luc.roux@exemple.fr;;Orateur;\r\n' +
+          ';Sans;sans.nom@exemple.fr;;;\r\n' +
+          'Faux;Courriel;pas-une-adresse;;;\r\n' +
+          'Ancien;Compte;ancien@exemple.fr;;;\r\n' +
+          'Lefèvre;Hélène;helene.lefevre@exemple.fr;;;\r\n',
+      );
+      const users0 = await countOf(users);
+      const outbox0 = await countOf(emailOutbox);
+
+      const preview = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
+      expect(preview.statusCode).toBe(200);
+      const report = preview.json<ImportReport>();
+      expect(report).toMatchObject({
+        dryRun: true,
+        entite: { id: lodgeId, nom: 'Les Chevaliers du Rhône' },
+        fichier: { nom: 'membres.csv', format: 'csv', encodage: 'UTF-8', separateur: ';' },
+        colonnesIgnorees: ['Grade'],
+        total: 7,
+        creations: 1,
+        misesAJour: 1,
+        inchangees: 1,
+        rejets: 4,
+      });
+      expect(report.lignes.map((l) => [l.ligne, l.action, l.motif, l.identifiant])).toEqual([
+        [2, 'creation', null, 'helene.lefevre'],
+        [3, 'mise_a_jour', "Ajout à l'entité (Trésorier)", 'paul.durand'],
+        [4, 'inchangee', null, 'luc.roux'],
+        [5, 'rejet', 'Nom manquant.', null],
+        [6, 'rejet', 'Adresse e-mail invalide « pas-une-adresse ».', null],
+        [7, 'rejet', 'Le compte « ancien » de cette adresse est supprimé.', null],
+        [8, 'rejet', 'Adresse e-mail déjà présente ligne 2 du fichier.', null],
+      ]);
+      expect(await countOf(users)).toBe(users0);
+      expect(await countOf(emailOutbox)).toBe(outbox0);
+
+      const run = await upload({ token: admin, idEntite: lodgeId, content: csv });
+      expect(run.statusCode).toBe(200);
+      expect(run.json<ImportReport>()).toMatchObject({
+        dryRun: false,
+        creations: 1,
+        misesAJour: 1,
+        rejets: 4,
+      });
+
+      const [helene] = await t.db.select().from(users).where(eq(users.email, 'helene.lefevre@exemple.fr'));
+      expect(helene).toMatchObject({
+        identifiant: 'helene.lefevre',
+        nom: 'Lefèvre',
+        prenom: 'Hélène',
+        telephone: '04 78 12 34 56',
+        etat: 'A',
+        passwordHash: null,
+        habilitations: ['USER', 'RESTAURATION', 'DOCUMENTS_LECTURE', 'PAYMENT'],
+      });
+      const helenesMemberships = await t.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.userId, helene!.id));
+      expect(helenesMemberships).toMatchObject([
+        { entityId: lodgeId, fonction: 'Secrétaire', gestion: false },
+      ]);
+      const paulsMemberships = await t.db.select().from(memberships).where(eq(memberships.userId, known.id));
+      expect(paulsMemberships).toMatchObject([{ entityId: lodgeId, fonction: 'Trésorier' }]);
+
+      // The invitation is in the outbox; its link lets the new member choose a password and sign in.
+      const [invitation] = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.destinataire, 'helene.lefevre@exemple.fr'));
+      expect(invitation!.sujet).toBe("Votre accès à l'Intranet de l'Union");
+      expect(invitation!.texte).toContain('Votre identifiant : helene.lefevre');
+      const jeton = decodeURIComponent(/reinitialiser-mdp\?jeton=(\S+)/.exec(invitation!.texte)![1]!);
+      const [link] = await t.db.select().from(userTokens).where(eq(userTokens.userId, helene!.id));
+      expect(link!.purpose).toBe('invitation');
+      expect(link!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+      const reset = await t.call({
+        method: 'POST',
+        url: '/api/user/password/reinitialiser',
+        payload: { jeton, data: 'Un-mot-de-passe-solide-42' },
+      });
+      expect(reset.statusCode).toBe(204);
+      expect(await t.signIn('helene.lefevre', 'Un-mot-de-passe-solide-42')).toBeTruthy();
+      expect(await countOf(emailOutbox)).toBe(outbox0 + 1);
+
+      // History: each account touched, and the import itself on the entity.
+      const audit = await t.db.select().from(auditLog).where(eq(auditLog.recordType, 'entity'));
+      expect(audit.find((a) => a.action === 'members_imported')).toMatchObject({
+        recordId: lodgeId,
+        details: { fichier: 'membres.csv', creations: 1, misesAJour: 1, rejets: 4 },
+      });
+      const userAudit = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, known.id)));
+      expect(userAudit.map((a) => a.action)).toContain('user_updated');
+
+      // The same file again changes nothing but rejects the same rows.
+      const again = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
+      expect(again.json<ImportReport>()).toMatchObject({
+        creations: 0,
+        misesAJour: 0,
+        inchangees: 3,
+        rejets: 4,
+      });
+    });
+
+    it('reads a Windows-1252 CSV with commas and quoted fields', async () => {
+      const csv = cp1252(
+        'Prénom,Nom,Adresse e-mail,Fonction\r\n' +
+          'Élodie,"Bénard, dite Lola",elodie.benard@exemple.fr,Hospitalière\r\n' +
+          'François,Garçon,francois.garcon@exemple.fr,"Maître des cérémonies"\r\n',
+      );
+      const response = await upload({
+        token: venerable,
+        idEntite: lodgeId,
+        content: csv,
+        fileName: 'liste.csv',
+      });
+      expect(response.statusCode).toBe(200);
+      const report = response.json<ImportReport>();
+      expect(report.fichier).toMatchObject({ encodage: 'Windows-1252', separateur: ',' });
+      expect(report.lignes.map((l) => [l.nom, l.prenom, l.fonction, l.identifiant])).toEqual([
+        ['Bénard, dite Lola', 'Élodie', 'Hospitalière', 'elodie.benard-dite-lola'],
+        ['Garçon', 'François', 'Maître des cérémonies', 'francois.garcon'],
+      ]);
+      const [row] = await t.db.select().from(users).where(eq(users.email, 'francois.garcon@exemple.fr'));
+      expect(row!.nom).toBe('Garçon');
+    });
+
+    it.each([
+      ['UTF-8', ';'],
+      ['UTF-8', ','],
+      ['Windows-1252', ';'],
+      ['Windows-1252', ','],
+    ])('previews a %s CSV separated by « %s »', async (encodage, separateur) => {
+      const text =
+        ['Nom', 'Prénom', 'E-mail'].join(separateur) +
+        '\r\n' +
+        ['Garçon', 'Noël', 'noel@exemple.fr'].join(separateur) +
+        '\r\n';
+      const content = encodage === 'UTF-8' ? utf8(text) : cp1252(text);
+      const response = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content });
+      expect(response.statusCode).toBe(200);
+      const report = response.json<ImportReport>();
+      expect(report.fichier).toMatchObject({ encodage, separateur });
+      expect(report.lignes[0]).toMatchObject({
+        nom: 'Garçon',
+        prenom: 'Noël',
+        action: 'creation',
+        identifiant: 'noel.garcon',
+      });
+    });
+
+    it('imports an XLSX workbook', async () => {
+      const content = await xlsx([
+        ['Nom', 'Prénom', 'E-mail', 'Téléphone', 'Fonction'],
+        [
+          'Moreau',
+          'Anne',
+          { text: 'anne.moreau@exemple.fr', hyperlink: 'mailto:anne.moreau@exemple.fr' },
+          612345678,
+          'Orateur',
+        ],
+        ['Simon', 'Henri', 'henri.simon@exemple.fr', null, null],
+      ]);
+      const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const preview = await upload({
+        token: admin,
+        idEntite: lodgeId,
+        dryRun: true,
+        content,
+        type,
+        fileName: 'membres.xlsx',
+      });
+      expect(preview.json<ImportReport>()).toMatchObject({
+        fichier: { format: 'xlsx' },
+        creations: 2,
+        rejets: 0,
+      });
+      const run = await upload({ token: admin, idEntite: lodgeId, content, type, fileName: 'membres.xlsx' });
+      expect(run.statusCode).toBe(200);
+      const [anne] = await t.db.select().from(users).where(eq(users.email, 'anne.moreau@exemple.fr'));
+      expect(anne!.telephone).toBe('0612345678');
+    });
+
+    it('lets a lodge manager add an existing account to the lodge without changing its name', async () => {
+      await createUser(t.db, {
+        identifiant: 'claire.petit',
+        email: 'claire.petit@exemple.fr',
+        nom: 'Petit',
+        prenom: 'Claire',
+      });
+      const csv = utf8('Nom;Prénom;E-mail;Fonction\nGrand;Claire;claire.petit@exemple.fr;Membre\n');
+      const response = await upload({ token: venerable, idEntite: lodgeId, content: csv });
+      expect(response.json<ImportReport>().lignes[0]).toMatchObject({
+        action: 'mise_a_jour',
+        motif: "Ajout à l'entité (Membre)",
+      });
+      const [claire] = await t.db.select().from(users).where(eq(users.email, 'claire.petit@exemple.fr'));
+      expect(claire!.nom).toBe('Petit');
+    });
+
+    it('writes nothing when a write fails midway, and answers 412 for an account created meanwhile', async () => {
+      // A trigger stands for another request that created the same account during the import.
+      await t.handle.exec(`
+        CREATE FUNCTION loge_test_conflict() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.destinataire = 'concurrent@exemple.fr' THEN
+            RAISE EXCEPTION 'duplicate' USING ERRCODE = 'unique_violation';
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER loge_test_conflict BEFORE INSERT ON email_outbox
+          FOR EACH ROW EXECUTE FUNCTION loge_test_conflict();`);
+      const users0 = await countOf(users);
+      const memberships0 = await countOf(memberships);
+      const csv = utf8(
+        'Nom;Prénom;E-mail;Fonction\nPremier;Avant;premier.avant@exemple.fr;Membre\nConflit;Concurrent;concurrent@exemple.fr;Membre\n',
+      );
+      const response = await upload({ token: admin, idEntite: lodgeId, content: csv });
+      await t.handle.exec(
+        'DROP TRIGGER loge_test_conflict ON email_outbox; DROP FUNCTION loge_test_conflict();',
+      );
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(/Rien n'a été importé/);
+      expect(await countOf(users)).toBe(users0);
+      expect(await countOf(memberships)).toBe(memberships0);
+    });
+
+    it('creates one account when two imports of the same new member race', async () => {
+      const csv = utf8('Nom;Prénom;E-mail\nCourse;Rapide;course.rapide@exemple.fr\n');
+      const answers = await Promise.all([
+        upload({ token: admin, idEntite: lodgeId, content: csv }),
+        upload({ token: venerable, idEntite: lodgeId, content: csv }),
+      ]);
+      // PGlite runs them one after the other (the second finds the account); PostgreSQL runs them
+      // together and the loser is told to start again. Never two accounts, never a 500.
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect([
+        [200, 200],
+        [200, 412],
+      ]).toContainEqual(statuses);
+      const [created] = await t.db
+        .select({ n: count() })
+        .from(users)
+        .where(eq(users.email, 'course.rapide@exemple.fr'));
+      expect(created!.n).toBe(1);
+    });
+
+    it('imports 5,000 rows in one transaction, with 5,000 invitations', async () => {
+      const lines = Array.from(
+        { length: 5000 },
+        (_, i) =>
+          `Nom${i};Prénom${i};membre${i}@masse.exemple.fr;04 78 ${String(i)
+            .padStart(6, '0')
+            .replace(/(..)(..)(..)/, '$1 $2 $3')};Membre`,
+      );
+      const csv = utf8('Nom;Prénom;E-mail;Téléphone;Fonction\n' + lines.join('\n') + '\n');
+      const preview = await upload({ token: admin, idEntite: otherLodgeId, dryRun: true, content: csv });
+      expect(preview.json<ImportReport>()).toMatchObject({ total: 5000, creations: 5000, rejets: 0 });
+      const run = await upload({ token: admin, idEntite: otherLodgeId, content: csv });
+      expect(run.statusCode).toBe(200);
+      expect(run.json<ImportReport>().creations).toBe(5000);
+      const [created] = await t.db
+        .select({ n: count() })
+        .from(users)
+        .where(sql`${users.email} LIKE '%@masse.exemple.fr'`);
+      expect(created!.n).toBe(5000);
+      const [invited] = await t.db
+        .select({ n: count() })
+        .from(emailOutbox)
+        .where(sql`${emailOutbox.destinataire} LIKE '%@masse.exemple.fr'`);
+      expect(invited!.n).toBe(5000);
+      const [members] = await t.db
+        .select({ n: count() })
+        .from(memberships)
+        .where(eq(memberships.entityId, otherLodgeId));
+      expect(members!.n).toBe(5000 + 1);
+    }, 60_000);
+  });
+});
+
+describe('GET /api/entite/{id}/membres/excel', () => {
+  const url = (id: number, query = '') => `${IMPORTS_API.membersExcelFor(id)}${query}`;
+
+  async function readBack(body: Buffer) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const rows: string[][] = [];
+    sheet.eachRow((row) =>
+      rows.push(
+        (row.values as unknown[])
+          .slice(1)
+          .map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? ''))),
+      ),
+    );
+    return rows;
+  }
+
+  it('answers 401 without a session', async () => {
+    expect((await t.call({ method: 'GET', url: url(lodgeId) })).statusCode).toBe(401);
+  });
+
+  it('answers 412 for an unknown perimetre', async () => {
+    const response = await t.call({ method: 'GET', url: url(lodgeId, '?perimetre=certains'), token: admin });
+    expect(response.statusCode).toBe(412);
+  });
+
+  it('answers 403 to LOGE on a lodge not managed and to a user without LOGE', async () => {
+    expect((await t.call({ method: 'GET', url: url(otherLodgeId), token: venerable })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: url(lodgeId), token: membre })).statusCode).toBe(403);
+  });
+
+  it('answers 404 to an administrator for an entity that does not exist', async () => {
+    expect((await t.call({ method: 'GET', url: url(999_999), token: admin })).statusCode).toBe(404);
+  });
+
+  it('exports the current members to a workbook that reads back and imports back unchanged', async () => {
+    const gone = await createUser(t.db, { identifiant: 'parti', email: 'parti@exemple.fr', nom: 'Zzparti' });
+    await addMembership(t.db, {
+      userId: gone.id,
+      entityId: lodgeId,
+      fonction: 'Membre',
+      debut: '2001-09-01',
+      fin: '2019-06-30',
+    });
+
+    const response = await t.call({ method: 'GET', url: url(lodgeId), token: venerable });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(
+      /attachment; filename="membres-CHEV-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+    const rows = await readBack(response.rawPayload);
+    expect(rows[0]).toEqual([
+      'Nom',
+      'Prénom',
+      'E-mail',
+      'Téléphone',
+      'Fonction',
+      'Identifiant',
+      'Début',
+      'Fin',
+      'Gestion',
+      'Réservation',
+      'Restauration',
+      'Carte loge',
+    ]);
+    const helene = rows.find((r) => r[2] === 'helene.lefevre@exemple.fr');
+    expect(helene?.slice(0, 6)).toEqual([
+      'Lefèvre',
+      'Hélène',
+      'helene.lefevre@exemple.fr',
+      '04 78 12 34 56',
+      'Secrétaire',
+      'helene.lefevre',
+    ]);
+    expect(rows.find((r) => r[5] === 'venerable')?.[8]).toBe('Oui');
+    expect(rows.some((r) => r[5] === 'parti')).toBe(false);
+
+    const all = await t.call({ method: 'GET', url: url(lodgeId, '?perimetre=tous'), token: admin });
+    expect((await readBack(all.rawPayload)).find((r) => r[5] === 'parti')?.slice(6, 8)).toEqual([
+      '2001-09-01',
+      '2019-06-30',
+    ]);
+
+    const [logged] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'members_exported'), eq(auditLog.recordId, lodgeId)));
+    expect(logged).toBeDefined();
+
+    // The export's first columns are the import's: a lodge manager can edit and re-import it.
+    const back = await upload({
+      token: venerable,
+      idEntite: lodgeId,
+      dryRun: true,
+      content: new Uint8Array(response.rawPayload),
+      fileName: 'export.xlsx',
+    });
+    expect(back.statusCode).toBe(200);
+    const report = back.json<ImportReport>();
+    expect(report.colonnesIgnorees).toContain('Identifiant');
+    expect(report).toMatchObject({ creations: 0, misesAJour: 0, rejets: 0, inchangees: rows.length - 1 });
+  });
+});

@@ -1,0 +1,109 @@
+/** The outbox worker against a real SMTP server on 127.0.0.1: delivery, retries, final failure. */
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../src/db/schema';
+import { mailRepository } from '../src/modules/mail/repository';
+import { RETRY_DELAYS_MS } from '../src/modules/mail/worker';
+import { createTestContext, createUser, type TestContext } from './helpers';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let t: TestContext;
+let smtp: SMTPServer;
+const received: Received[] = [];
+let refuse = false;
+
+/**
+ * A moment safely after the rows just written: their default `prochain_essai` is the database's now(),
+ * in microseconds, which a JavaScript Date of the same millisecond would still precede.
+ */
+const soon = () => new Date(Date.now() + 1000);
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (refuse) return callback(new Error('boîte pleine'));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  // A long poll period: the test drives the worker with flush() so nothing races it.
+  t = await createTestContext({
+    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    MAIL_POLL_MS: '3600000',
+  });
+});
+afterEach(() => {
+  refuse = false;
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('the outbox worker', () => {
+  it('sends a pending e-mail through SMTP and marks it sent', async () => {
+    await mailRepository.enqueue(t.db, {
+      destinataire: 'vm@exemple.fr',
+      sujet: 'Tenue du 3 mars',
+      texte: 'Bonjour, à bientôt.',
+    });
+    expect(await t.app.mailWorker!.flush(soon())).toBe(1);
+    expect(received.at(-1)!.to).toEqual(['vm@exemple.fr']);
+    expect(received.at(-1)!.raw).toContain('Subject: Tenue du 3 mars');
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, 'vm@exemple.fr'));
+    expect(row).toMatchObject({ statut: 'E', erreur: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    // Sent once only: a second pass finds nothing.
+    expect(await t.app.mailWorker!.flush(soon())).toBe(0);
+  });
+
+  it('retries with growing delays, then marks the e-mail failed', async () => {
+    refuse = true;
+    await mailRepository.enqueue(t.db, { destinataire: 'plein@exemple.fr', sujet: 'Essai', texte: 'Texte' });
+    let now = soon();
+    for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+      await t.app.mailWorker!.flush(now);
+      const [row] = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.destinataire, 'plein@exemple.fr'));
+      expect(row).toMatchObject({ statut: 'P', tentatives: attempt });
+      expect(row!.erreur).toMatch(/boîte pleine/);
+      expect(row!.prochainEssai.getTime()).toBe(now.getTime() + RETRY_DELAYS_MS[attempt - 1]!);
+      // Not due yet: nothing is tried before the delay.
+      expect(await t.app.mailWorker!.flush(new Date(row!.prochainEssai.getTime() - 1000))).toBe(0);
+      now = row!.prochainEssai;
+    }
+    await t.app.mailWorker!.flush(now);
+    const [row] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.destinataire, 'plein@exemple.fr'));
+    expect(row).toMatchObject({ statut: 'X', tentatives: RETRY_DELAYS_MS.length + 1 });
+  });
+
+  it('delivers the password-reset link requested through the API, and nothing for an unknown address', async () => {
+    await createUser(t.db, { identifiant: 'hugo', email: 'hugo@exemple.fr' });
+    await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: 'inconnu@exemple.fr' } });
+    await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: 'hugo@exemple.fr' } });
+    expect(await t.app.mailWorker!.flush(soon())).toBe(1);
+    const mail = received.at(-1)!;
+    expect(mail.to).toEqual(['hugo@exemple.fr']);
+    // Undo quoted-printable soft line breaks before looking for the link.
+    expect(mail.raw.replace(/=\r\n/g, '')).toContain('http://localhost:8080/reinitialiser-mdp?jeton=');
+  });
+});

@@ -1,0 +1,545 @@
+/** The reservation workflow through the HTTP API: every call and action, 401 → 412 → 403 → 404 → success. */
+import { asc } from 'drizzle-orm';
+import { emailOutbox, reservations, users } from '../src/db/schema';
+import type { Reservation, ReservationChangeAction, ReservationDetail, Week } from '@union/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parisDay } from '../src/lib/dates';
+import { addDays, weekOf } from '../src/modules/reservations/calendar';
+import {
+  addMembership,
+  createEntity,
+  createRoom,
+  createTestContext,
+  createUser,
+  type TestContext,
+} from './helpers';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+let lodge: number;
+let otherLodge: number;
+let room: number;
+let closedRoom: number;
+/** A day well ahead, so nothing is in the past. */
+const day = (n: number) => addDays(parisDay(), 30 + n);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const union = await createEntity(t.db, { code: 'UNION', nom: 'Union', type: 'UN' });
+  lodge = (await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' })).id;
+  otherLodge = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès' })).id;
+  room = (await createRoom(t.db, { nom: 'Temple Hiram' })).id;
+  closedRoom = (await createRoom(t.db, { nom: 'Salle en travaux', active: false })).id;
+  const people: [string, string[], number | null, { gestion?: boolean; reservation?: boolean }][] = [
+    ['staff', ['USER', 'PLANNING'], union.id, { gestion: true }],
+    ['req', ['USER', 'PLANNING'], lodge, { reservation: true }],
+    ['collegue', ['USER', 'PLANNING'], lodge, { reservation: true }],
+    ['autre', ['USER', 'PLANNING'], otherLodge, { reservation: true }],
+    ['membre', ['USER'], lodge, { reservation: true }],
+  ];
+  for (const [identifiant, habilitations, entityId, flags] of people) {
+    const user = await createUser(t.db, {
+      identifiant,
+      habilitations: habilitations as never,
+      prenom: identifiant,
+      nom: identifiant.toUpperCase(),
+    });
+    if (entityId) await addMembership(t.db, { userId: user.id, entityId, ...flags });
+    tokens[identifiant] = await t.signIn(identifiant);
+  }
+});
+afterAll(() => t.close());
+
+let dayOffset = 0;
+/** A new request on its own day, so tests never collide. */
+const input = (over: Record<string, unknown> = {}) => ({
+  idSalle: room,
+  idEntite: lodge,
+  date: day(++dayOffset),
+  heureDebut: '19:00',
+  heureFin: '21:00',
+  type: 'TC',
+  libelle: 'Tenue au 1er degré',
+  participants: 40,
+  commentaire: null,
+  ...over,
+});
+
+async function create(who: string, over: Record<string, unknown> = {}): Promise<Reservation> {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/reservation',
+    token: tokens[who],
+    payload: input(over),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const act = (who: string | undefined, action: string, payload: Record<string, unknown>) =>
+  t.call({
+    method: 'PUT',
+    url: `/api/reservation?action=${action}`,
+    token: who ? tokens[who] : undefined,
+    payload,
+  });
+
+/** Brings a new reservation to the state: DC, CR, DS or SU. */
+async function inState(etat: 'DC' | 'CR' | 'DS' | 'SU'): Promise<Reservation> {
+  const r = await create('req');
+  if (etat === 'DC') return r;
+  if (etat === 'SU') return (await act('req', 'CANCEL_CREATION', { id: r.id })).json();
+  await act('staff', 'ACCEPT_CREATION', { id: r.id });
+  if (etat === 'CR') return { ...r, etat: 'CR' };
+  const asked = await act('req', 'ASK_DELETION', { id: r.id });
+  expect(asked.statusCode, asked.body).toBe(200);
+  return asked.json();
+}
+
+const outbox = async () => t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+
+describe('POST /api/reservation', () => {
+  it('401 without a session', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/reservation', payload: input() })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it.each([
+    ['a time off the half-hour', { heureDebut: '19:15' }, /demi-heure/],
+    ['a start before 08:00', { heureDebut: '07:30' }, /Heure de début/],
+    ['a start after 22:30', { heureDebut: '23:00', heureFin: '23:30' }, /Heure de début/],
+    ['an end after 23:00', { heureDebut: '22:00', heureFin: '23:30' }, /Heure de fin/],
+    ['an end before the start', { heureDebut: '20:00', heureFin: '19:00' }, /après l'heure de début/],
+    ['a date in the past', { date: addDays(parisDay(), -1) }, /passé/],
+    ['a date that does not exist', { date: '2026-02-30' }, /n'existe pas/],
+    ['an invalid room id', { idSalle: -1 }, /idSalle/],
+    ['an empty label', { libelle: '  ' }, /libellé/],
+    ['an unknown type', { type: 'XX' }, /type/],
+  ])('412 for %s', async (_case, over, message) => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.req,
+      payload: input(over),
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message + (response.json().details ?? []).join(' ')).toMatch(message);
+  });
+
+  it('412 for a room closed to bookings, naming it', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.req,
+      payload: input({ idSalle: closedRoom }),
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toContain('Salle en travaux');
+  });
+
+  it('412 for an overlap, naming the reservation in the way', async () => {
+    const first = await create('req', { heureDebut: '19:00', heureFin: '21:00' });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.autre,
+      payload: {
+        ...input({ idEntite: otherLodge }),
+        date: first.date,
+        heureDebut: '20:30',
+        heureFin: '22:00',
+      },
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(
+      new RegExp(
+        `Temple Hiram est déjà réservée .* de 19:00 à 21:00 par Les Chevaliers du Rhône .*n° ${first.id}`,
+      ),
+    );
+  });
+
+  it('allows back-to-back slots (21:00 after 19:00–21:00)', async () => {
+    const first = await create('req', { heureDebut: '19:00', heureFin: '21:00' });
+    const next = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.req,
+      payload: { ...input(), date: first.date, heureDebut: '21:00', heureFin: '23:00' },
+    });
+    expect(next.statusCode, next.body).toBe(201);
+  });
+
+  it('403 without PLANNING, and for an entity the caller does not book for', async () => {
+    expect(
+      (await t.call({ method: 'POST', url: '/api/reservation', token: tokens.membre, payload: input() }))
+        .statusCode,
+    ).toBe(403);
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.req,
+      payload: input({ idEntite: otherLodge }),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('creates a request (DC) with its actions, its history, and e-mails the requester and the staff', async () => {
+    const before = (await outbox()).length;
+    const r = await create('req');
+    expect(r).toMatchObject({
+      etat: 'DC',
+      salle: 'Temple Hiram',
+      entite: 'Les Chevaliers du Rhône',
+      heureDebut: '19:00',
+      heureFin: '21:00',
+      demandeur: { prenom: 'req', nom: 'REQ' },
+      actions: ['INFOS', 'CANCEL_CREATION', 'EDIT'],
+    });
+    const mails = (await outbox()).slice(before);
+    expect(mails.map((m) => m.destinataire).sort()).toEqual(['req@exemple.fr', 'staff@exemple.fr']);
+    expect(mails[0]!.sujet).toContain('Nouvelle demande de réservation');
+    expect(mails[0]!.texte).toContain('de 19:00 à 21:00');
+  });
+
+  it('books directly (CR) when Union staff book, for any entity', async () => {
+    const r = await create('staff', { idEntite: otherLodge });
+    expect(r.etat).toBe('CR');
+    expect(r.actions).toEqual(['INFOS', 'EDIT', 'DELETE']);
+  });
+});
+
+describe('GET /api/reservation/search/{date}', () => {
+  it('401, 412, 403', async () => {
+    expect((await t.call({ method: 'GET', url: `/api/reservation/search/${day(0)}` })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/reservation/search/demain', token: tokens.req })).statusCode,
+    ).toBe(412);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/reservation/search/${day(0)}`, token: tokens.membre }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('answers the week Monday to Sunday with its reservations, closures and the caller’s actions', async () => {
+    const r = await create('req');
+    const response = await t.call({
+      method: 'GET',
+      url: `/api/reservation/search/${r.date}`,
+      token: tokens.autre,
+    });
+    expect(response.statusCode).toBe(200);
+    const week = response.json<Week>();
+    expect(week).toMatchObject({ ...weekOf(r.date), gestion: false });
+    const found = week.reservations.find((x) => x.id === r.id)!;
+    expect(found.actions).toEqual(['INFOS']);
+    expect(week.reservations.every((x) => x.date >= week.debut && x.date <= week.fin)).toBe(true);
+    const staffView = (
+      await t.call({ method: 'GET', url: `/api/reservation/search/${r.date}`, token: tokens.staff })
+    ).json<Week>();
+    expect(staffView.reservations.find((x) => x.id === r.id)!.actions).toContain('ACCEPT_CREATION');
+    expect(staffView.gestion).toBe(true);
+  });
+
+  it('leaves deleted reservations out', async () => {
+    const r = await inState('SU');
+    const week = (
+      await t.call({ method: 'GET', url: `/api/reservation/search/${r.date}`, token: tokens.req })
+    ).json<Week>();
+    expect(week.reservations.some((x) => x.id === r.id)).toBe(false);
+  });
+});
+
+describe('GET /api/reservation/{id}/infos', () => {
+  it('401, 412, 403, 404', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/reservation/1/infos' })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/reservation/abc/infos', token: tokens.req })).statusCode,
+    ).toBe(412);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/reservation/1/infos', token: tokens.membre })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/reservation/99999/infos', token: tokens.req })).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers the reservation with its history, newest first, with authors and reasons', async () => {
+    const r = await create('req');
+    await act('staff', 'REFUSE_CREATION', { id: r.id, motif: 'Temple réservé pour une cérémonie' });
+    const detail = (
+      await t.call({ method: 'GET', url: `/api/reservation/${r.id}/infos`, token: tokens.req })
+    ).json<ReservationDetail>();
+    expect(detail.etat).toBe('SU');
+    expect(detail.motifRefus).toBe('Temple réservé pour une cérémonie');
+    expect(detail.historique.map((h) => [h.action, h.libelle, h.auteur, h.motif])).toEqual([
+      ['REFUSE_CREATION', 'Refuser la demande', 'staff STAFF', 'Temple réservé pour une cérémonie'],
+      ['CREATE_REQUEST', 'Demande de réservation', 'req REQ', null],
+    ]);
+  });
+});
+
+describe('PUT /api/reservation?action=', () => {
+  it('401 without a session', async () => {
+    expect((await act(undefined, 'ACCEPT_CREATION', { id: 1 })).statusCode).toBe(401);
+  });
+
+  it('412 for an unknown action, or INFOS (a read)', async () => {
+    expect((await act('staff', 'VALIDER', { id: 1 })).statusCode).toBe(412);
+    expect((await act('staff', 'INFOS', { id: 1 })).statusCode).toBe(412);
+  });
+
+  /** Every action in every state where the machine refuses it: 412 with the French message. */
+  const WRONG: [ReservationChangeAction, 'DC' | 'CR' | 'DS' | 'SU', string][] = [
+    ['ACCEPT_CREATION', 'CR', 'staff'],
+    ['ACCEPT_CREATION', 'DS', 'staff'],
+    ['ACCEPT_CREATION', 'SU', 'staff'],
+    ['REFUSE_CREATION', 'CR', 'staff'],
+    ['REFUSE_CREATION', 'SU', 'staff'],
+    ['CANCEL_CREATION', 'CR', 'req'],
+    ['CANCEL_CREATION', 'DS', 'req'],
+    ['CANCEL_CREATION', 'SU', 'req'],
+    ['EDIT', 'DS', 'staff'],
+    ['EDIT', 'SU', 'staff'],
+    ['ASK_DELETION', 'DC', 'req'],
+    ['ASK_DELETION', 'DS', 'req'],
+    ['ASK_DELETION', 'SU', 'req'],
+    ['ACCEPT_DELETION', 'DC', 'staff'],
+    ['ACCEPT_DELETION', 'CR', 'staff'],
+    ['REFUSE_DELETION', 'DC', 'staff'],
+    ['REFUSE_DELETION', 'CR', 'staff'],
+    ['DELETE', 'SU', 'staff'],
+  ];
+  it.each(WRONG)('412 for %s in state %s', async (action, etat, who) => {
+    const r = await inState(etat);
+    const response = await act(who, action, { id: r.id, motif: 'Un motif' });
+    expect(response.statusCode, response.body).toBe(412);
+    expect(response.json().message).toMatch(/^Action impossible/);
+  });
+
+  it('412 for CANCEL_DELETION once the deletion was refused (state CR)', async () => {
+    const r = await inState('DS');
+    await act('staff', 'REFUSE_DELETION', { id: r.id, motif: 'Tenue maintenue' });
+    const response = await act('req', 'CANCEL_DELETION', { id: r.id });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(/^Action impossible/);
+  });
+
+  it('412 for a refusal without a reason', async () => {
+    const r = await inState('DC');
+    const response = await act('staff', 'REFUSE_CREATION', { id: r.id, motif: ' ' });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(/Motif/);
+    const ds = await inState('DS');
+    expect((await act('staff', 'REFUSE_DELETION', { id: ds.id })).statusCode).toBe(412);
+  });
+
+  /** Every action by someone the policy refuses: 403. */
+  const FORBIDDEN: [ReservationChangeAction, 'DC' | 'CR' | 'DS', string][] = [
+    ['ACCEPT_CREATION', 'DC', 'req'],
+    ['REFUSE_CREATION', 'DC', 'req'],
+    ['CANCEL_CREATION', 'DC', 'collegue'],
+    ['CANCEL_CREATION', 'DC', 'staff'],
+    ['EDIT', 'DC', 'autre'],
+    ['EDIT', 'CR', 'req'],
+    ['ASK_DELETION', 'CR', 'autre'],
+    ['CANCEL_DELETION', 'DS', 'collegue'],
+    ['ACCEPT_DELETION', 'DS', 'req'],
+    ['REFUSE_DELETION', 'DS', 'req'],
+    ['DELETE', 'CR', 'req'],
+    ['ACCEPT_CREATION', 'DC', 'membre'],
+  ];
+  it.each(FORBIDDEN)('403 for %s in %s by %s', async (action, etat, who) => {
+    const r = await inState(etat);
+    expect((await act(who, action, { id: r.id, motif: 'Un motif' })).statusCode).toBe(403);
+  });
+
+  it('404 for a reservation that does not exist', async () => {
+    expect((await act('staff', 'ACCEPT_CREATION', { id: 99999 })).statusCode).toBe(404);
+  });
+
+  it('ACCEPT_CREATION confirms, e-mails the requester and the staff', async () => {
+    const r = await inState('DC');
+    const before = (await outbox()).length;
+    const response = await act('staff', 'ACCEPT_CREATION', { id: r.id });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ etat: 'CR', actions: ['INFOS', 'EDIT', 'DELETE'] });
+    const mails = (await outbox()).slice(before);
+    expect(mails.map((m) => m.destinataire).sort()).toEqual(['req@exemple.fr', 'staff@exemple.fr']);
+    expect(mails[0]!.sujet).toMatch(/^Réservation acceptée/);
+  });
+
+  it('REFUSE_CREATION ends it with its reason, sent to the requester', async () => {
+    const r = await inState('DC');
+    const before = (await outbox()).length;
+    const response = await act('staff', 'REFUSE_CREATION', { id: r.id, motif: 'Salle déjà promise' });
+    expect(response.json()).toMatchObject({
+      etat: 'SU',
+      motifRefus: 'Salle déjà promise',
+      actions: ['INFOS'],
+    });
+    const mail = (await outbox()).slice(before).find((m) => m.destinataire === 'req@exemple.fr')!;
+    expect(mail.texte).toContain('Motif : Salle déjà promise');
+  });
+
+  it('CANCEL_CREATION by the requester frees the slot', async () => {
+    const r = await inState('DC');
+    expect((await act('req', 'CANCEL_CREATION', { id: r.id })).json().etat).toBe('SU');
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.autre,
+      payload: { ...input({ idEntite: otherLodge }), date: r.date },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('EDIT by the requester moves the request; by staff a confirmed booking; overlaps are refused', async () => {
+    const r = await inState('DC');
+    const moved = await act('req', 'EDIT', {
+      id: r.id,
+      heureDebut: '18:00',
+      heureFin: '20:00',
+      libelle: 'Tenue',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      etat: 'DC',
+      heureDebut: '18:00',
+      heureFin: '20:00',
+      libelle: 'Tenue',
+    });
+    const other = await create('staff', { idEntite: otherLodge, heureDebut: '20:00', heureFin: '22:00' });
+    const clash = await act('staff', 'EDIT', { id: other.id, date: r.date, heureDebut: '19:30' });
+    expect(clash.statusCode).toBe(412);
+    expect(clash.json().message).toContain(`n° ${r.id}`);
+    const ok = await act('staff', 'EDIT', {
+      id: other.id,
+      date: r.date,
+      heureDebut: '20:00',
+      commentaire: 'Agapes',
+    });
+    expect(ok.json()).toMatchObject({ etat: 'CR', date: r.date, heureDebut: '20:00', commentaire: 'Agapes' });
+  });
+
+  it('ASK_DELETION by a member of the entity, CANCEL_DELETION by the one who asked', async () => {
+    const r = await inState('CR');
+    const asked = await act('collegue', 'ASK_DELETION', { id: r.id });
+    expect(asked.json()).toMatchObject({ etat: 'DS', actions: ['INFOS', 'CANCEL_DELETION'] });
+    expect((await act('collegue', 'CANCEL_DELETION', { id: r.id })).json().etat).toBe('CR');
+  });
+
+  it('ACCEPT_DELETION and REFUSE_DELETION decide, e-mailing the one who asked', async () => {
+    const accepted = await inState('DS');
+    const before = (await outbox()).length;
+    expect((await act('staff', 'ACCEPT_DELETION', { id: accepted.id })).json().etat).toBe('SU');
+    expect((await outbox()).slice(before).map((m) => m.sujet)[0]).toMatch(
+      /^Suppression de réservation acceptée/,
+    );
+    const refused = await inState('DS');
+    const kept = await act('staff', 'REFUSE_DELETION', { id: refused.id, motif: 'Tenue maintenue' });
+    expect(kept.json()).toMatchObject({ etat: 'CR' });
+    const history = (
+      await t.call({ method: 'GET', url: `/api/reservation/${refused.id}/infos`, token: tokens.req })
+    ).json<ReservationDetail>().historique;
+    expect(history[0]).toMatchObject({ action: 'REFUSE_DELETION', motif: 'Tenue maintenue' });
+  });
+
+  it('DELETE by staff from DC, CR and DS', async () => {
+    for (const etat of ['DC', 'CR', 'DS'] as const) {
+      const r = await inState(etat);
+      expect((await act('staff', 'DELETE', { id: r.id })).json().etat).toBe('SU');
+    }
+  });
+});
+
+describe('GET /api/reservation/demandes', () => {
+  it('401, 403', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/reservation/demandes' })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/reservation/demandes', token: tokens.membre })).statusCode,
+    ).toBe(403);
+  });
+
+  it('keeps my upcoming refused requests in my list, with their reason', async () => {
+    const refused = await inState('DC');
+    await act('staff', 'REFUSE_CREATION', { id: refused.id, motif: 'Assemblée générale ce soir-là' });
+    const cancelled = await inState('SU');
+    const req = (await t.call({ method: 'GET', url: '/api/reservation/demandes', token: tokens.req })).json();
+    expect(req.miennes.find((r: Reservation) => r.id === refused.id)).toMatchObject({
+      etat: 'SU',
+      motifRefus: 'Assemblée générale ce soir-là',
+    });
+    expect(req.miennes.some((r: Reservation) => r.id === cancelled.id)).toBe(false);
+  });
+
+  it('lists my pending requests, and for staff everything to decide', async () => {
+    const mine = await inState('DC');
+    const deletion = await inState('DS');
+    const req = (await t.call({ method: 'GET', url: '/api/reservation/demandes', token: tokens.req })).json();
+    expect(req.miennes.map((r: Reservation) => r.id)).toEqual(expect.arrayContaining([mine.id, deletion.id]));
+    expect(req.miennes.every((r: Reservation) => r.etat !== 'CR')).toBe(true);
+    expect(req.aTraiter).toEqual([]);
+    expect(req.gestion).toBe(false);
+    const staff = (
+      await t.call({ method: 'GET', url: '/api/reservation/demandes', token: tokens.staff })
+    ).json();
+    expect(staff.aTraiter.map((r: Reservation) => r.id)).toEqual(
+      expect.arrayContaining([mine.id, deletion.id]),
+    );
+    const other = (
+      await t.call({ method: 'GET', url: '/api/reservation/demandes', token: tokens.autre })
+    ).json();
+    expect(other.miennes.some((r: Reservation) => r.id === mine.id)).toBe(false);
+  });
+});
+
+describe('the no-overlap rule in the database', () => {
+  it('refuses an overlapping reservation written directly, whatever the application checks', async () => {
+    const r = await create('req');
+    const [user] = await t.db.select().from(users).limit(1);
+    await expect(
+      t.db.insert(reservations).values({
+        roomId: room,
+        entityId: otherLodge,
+        jour: r.date,
+        debut: 20 * 60,
+        fin: 22 * 60,
+        type: 'REU',
+        libelle: 'En travers',
+        etat: 'DC',
+        requestedById: user!.id,
+      }),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) });
+    // A deleted reservation no longer holds the room.
+    await act('req', 'CANCEL_CREATION', { id: r.id });
+    await t.db.insert(reservations).values({
+      roomId: room,
+      entityId: otherLodge,
+      jour: r.date,
+      debut: 20 * 60,
+      fin: 22 * 60,
+      type: 'REU',
+      libelle: 'À la place',
+      etat: 'CR',
+      requestedById: user!.id,
+    });
+  });
+});
+
+describe('concurrent requests for one slot', () => {
+  it('20 simultaneous requests: exactly one succeeds, 19 get a 412 naming it', async () => {
+    const payload = input({ heureDebut: '14:00', heureFin: '16:00' });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call({ method: 'POST', url: '/api/reservation', token: tokens.req, payload }),
+      ),
+    );
+    const ok = responses.filter((r) => r.statusCode === 201);
+    const refused = responses.filter((r) => r.statusCode === 412);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    const winner = ok[0]!.json<Reservation>().id;
+    for (const r of refused) expect(r.json().message).toContain(`n° ${winner}`);
+  });
+});

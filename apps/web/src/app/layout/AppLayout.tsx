@@ -1,0 +1,35 @@
+/**
+ * Layout of the authenticated area: header, main menu and content. The menu is collapsed by default and on
+ * small screens; the burger opens it.
+ */
+import { AppShell, Container } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { AppHeader } from './AppHeader';
+import { MainMenu } from './MainMenu';
+
+export function AppLayout() {
+  const [menuOpened, menu] = useDisclosure(false);
+  const isSmallScreen = useMediaQuery('(max-width: 48em)');
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !menuOpened, desktop: !menuOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        {/* On a phone the menu covers the page: close it once an item is chosen. */}
+        <MainMenu onNavigate={isSmallScreen ? menu.close : undefined} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Container size="xl" px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

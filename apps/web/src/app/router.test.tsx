@@ -1,0 +1,146 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../test/utils';
+import { Providers } from './Providers';
+import { buildRoutes } from './router';
+import { comingSoon } from './sections';
+
+const SECTIONS = [
+  ['/app/portail', 'USER'],
+  ['/app/diffusions', 'DIFFUSION'],
+  ['/app/reservations', 'PLANNING'],
+  ['/app/restauration', 'USER'],
+  ['/app/loge', 'LOGE'],
+  ['/app/compta', 'COMPTA_LECTURE'],
+  ['/app/doc', 'USER'],
+  ['/app/admin', 'ADMIN'],
+  ['/app/account', 'USER'],
+] as const;
+
+const ACCOUNT = {
+  id: 7,
+  identifiant: 'membre',
+  nom: 'Membre',
+  prenom: 'Marie',
+  email: 'membre@exemple.fr',
+  telephone: null,
+  notificationRestauration: true,
+  notificationDocuments: false,
+};
+
+describe('routes and guards', () => {
+  beforeEach(() => {
+    mockFetch({
+      'GET /api/admin/emails': { body: [] },
+      'GET /api/user/compte': { body: ACCOUNT },
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each(SECTIONS)('%s sends a visitor without a session back to the landing page', async (path) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('link', { name: /Me connecter/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each(SECTIONS.filter(([, right]) => right !== 'USER'))(
+    '%s needs %s: without it the user goes to / (then on to the portal)',
+    async (path) => {
+      signInAs(['USER']);
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/portail'));
+      expect(await screen.findByRole('heading', { name: /Bonjour Marie/ })).toBeInTheDocument();
+    },
+  );
+
+  it.each(SECTIONS)('%s opens with %s', async (path, right) => {
+    signInAs(['USER', right]);
+    const { router } = renderApp(path);
+    await screen.findByRole('navigation', { name: 'Menu principal' });
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('modules not built yet say so plainly, on the section and below it', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE']);
+    const section = {
+      path: 'compta',
+      habilitation: 'COMPTA_LECTURE' as const,
+      routes: comingSoon('Comptabilité Union'),
+    };
+    for (const path of ['/app/compta', '/app/compta/factures/12']) {
+      const router = createMemoryRouter(buildRoutes([section]), { initialEntries: [path] });
+      const view = render(
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>,
+      );
+      expect(await screen.findByText('Ce module sera bientôt disponible.')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Comptabilité Union' })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('an expired session counts as none', async () => {
+    signInAs(['USER', 'ADMIN'], { expiresInSeconds: -5 });
+    const { router } = renderApp('/app/admin');
+    expect(await screen.findByRole('link', { name: /Me connecter/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('leaves the area by itself when the token expires on screen', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signInAs(['USER'], { expiresInSeconds: 2 });
+      const { router } = renderApp('/app/portail');
+      expect(await screen.findByRole('heading', { name: /Bonjour Marie/ })).toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2500);
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(screen.getByRole('link', { name: /Me connecter/ })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the landing page sends a signed-in user to the portal', async () => {
+    signInAs(['USER']);
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/portail'));
+  });
+
+  it.each(['/nimporte-quoi', '/app/inconnu', '/login/extra'])('%s goes to page-not-found', async (path) => {
+    signInAs(['USER']);
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Oups ! Erreur 404' })).toBeInTheDocument();
+    expect(screen.getByText('La page que vous recherchez semble introuvable.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/page-not-found');
+  });
+
+  it('the account sub-pages need RESTAURATION and PAYMENT', async () => {
+    signInAs(['USER']);
+    const { router } = renderApp('/app/account/payments');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/portail'));
+  });
+
+  it('public pages show their texts', async () => {
+    renderApp('/access-denied');
+    expect(await screen.findByText(/réservé aux particuliers employeurs/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Retour à la page d'accueil/ })).toHaveAttribute('href', '/');
+  });
+
+  it('the legal notices give the address in Lyon, the developer, the host and a confidentiality commitment', async () => {
+    renderApp('/mentions-legales');
+    expect(await screen.findByRole('heading', { name: 'Mentions légales' })).toBeInTheDocument();
+    expect(document.title).toBe("Mentions légales – Intranet de l'Union");
+    expect(screen.getByText(/Siège : .* Lyon/)).toBeInTheDocument();
+    for (const title of [
+      'Conception et développement',
+      'Hébergement',
+      'Confidentialité et données personnelles',
+    ]) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The route tree: public pages under the header-only layout, the authenticated area under /app with one
+ * guard per section (built from {@link APP_SECTIONS}), and every unknown path sent to page-not-found.
+ */
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireHabilitation } from '../components/RequireHabilitation';
+import { authRoutes } from '../features/auth';
+import { publicRoutes } from '../features/public';
+import { AppLayout } from './layout/AppLayout';
+import { PublicLayout } from './layout/PublicLayout';
+import { RouteError } from './layout/RouteError';
+import { RootLayout } from './layout/RootLayout';
+import { APP_SECTIONS, type AppSection } from './sections';
+
+const toNotFound = { path: '*', element: <Navigate to="/page-not-found" replace /> };
+
+export function buildRoutes(sections: AppSection[] = APP_SECTIONS): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { element: <PublicLayout />, children: [...publicRoutes, ...authRoutes] },
+        {
+          path: 'app',
+          element: (
+            <RequireHabilitation habilitation="USER">
+              <AppLayout />
+            </RequireHabilitation>
+          ),
+          children: [
+            { index: true, element: <Navigate to="portail" replace /> },
+            ...sections.map((section) => ({
+              path: section.path,
+              element: <RequireHabilitation habilitation={section.habilitation} />,
+              children: section.routes,
+            })),
+            toNotFound,
+          ],
+        },
+        toNotFound,
+      ],
+    },
+  ];
+}

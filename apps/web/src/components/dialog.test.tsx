@@ -1,0 +1,42 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../app/Providers';
+import { registerNavigate } from '../lib/navigation';
+import { openDialog } from './dialog';
+
+describe('confirmation dialog', () => {
+  const navigate = vi.fn();
+  beforeEach(() => {
+    registerNavigate(navigate);
+    render(<Providers>{null}</Providers>);
+  });
+  afterEach(() => navigate.mockReset());
+
+  it('a question offers Ok and Annuler and answers cancel', async () => {
+    const answer = openDialog({
+      type: 'question',
+      title: 'Supprimer ?',
+      text: 'La réservation sera supprimée.',
+    });
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Supprimer ?');
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await expect(answer).resolves.toBe('cancel');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('other types offer only Ok, show details, and Ok follows the redirection', async () => {
+    const answer = openDialog({
+      type: 'success',
+      title: 'Enregistré',
+      text: 'Les dates sont créées.',
+      details: ['3 mars', '10 mars'],
+      redirection: '/app/reservations',
+    });
+    await screen.findByRole('dialog');
+    expect(screen.queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['3 mars', '10 mars']);
+    fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    await expect(answer).resolves.toBe('ok');
+    expect(navigate).toHaveBeenCalledWith('/app/reservations');
+  });
+});

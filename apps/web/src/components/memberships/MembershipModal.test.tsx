@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Membership } from '@union/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/Providers';
+import { MembershipModal, type MembershipTarget } from './MembershipModal';
+
+const noSearch = () => ({ data: undefined, isFetching: false });
+
+function renderModal(target: MembershipTarget, membership: Membership | null = null) {
+  const update = vi.fn();
+  const onClose = vi.fn();
+  render(
+    <Providers>
+      <MembershipModal
+        title="Appartenance"
+        membership={membership}
+        subject="Paul Dupont"
+        target={target}
+        update={update}
+        saving={false}
+        onClose={onClose}
+      />
+    </Providers>,
+  );
+  return { dialog: screen.getByRole('dialog', { name: 'Appartenance' }), update, onClose };
+}
+
+describe('shared membership form', { timeout: 20_000 }, () => {
+  it('needs the new member’s names and e-mail, then sends them with the flags and closes', async () => {
+    const add = vi.fn((_body: unknown, options: { onSuccess: () => void }) => options.onSuccess());
+    const { dialog, onClose } = renderModal({
+      kind: 'member',
+      useUserSearch: noSearch,
+      searchPlaceholder: 'Nom',
+      invitationNote: 'Invitation envoyée.',
+      add,
+    });
+    await userEvent.click(within(dialog).getByText('Nouveau membre'));
+    expect(within(dialog).getByText('Invitation envoyée.')).toBeInTheDocument();
+    const save = within(dialog).getByRole('button', { name: 'Enregistrer' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nom' }), 'Rousseau');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Prénom' }), 'Agathe');
+    expect(save).toBeDisabled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'agathe@exemple.fr');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Gestion' }));
+    await userEvent.click(save);
+    expect(add.mock.calls[0]![0]).toEqual({
+      nouveau: { nom: 'Rousseau', prenom: 'Agathe', email: 'agathe@exemple.fr', telephone: null },
+      fonction: null,
+      debut: null,
+      fin: null,
+      gestion: true,
+      reservation: false,
+      restauration: false,
+      carteLoge: false,
+    });
+    expect(
+      await screen.findByText('Membre créé : une invitation a été envoyée à agathe@exemple.fr.'),
+    ).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('edits the fonction of a membership and refuses an end before the start', async () => {
+    const membership = {
+      id: 5,
+      fonction: 'Orateur',
+      debut: '2020-09-01',
+      fin: null,
+      gestion: false,
+      reservation: true,
+      restauration: false,
+      carteLoge: false,
+    } as Membership;
+    const { dialog, update } = renderModal({ kind: 'entity', entities: [], add: vi.fn() }, membership);
+    expect(within(dialog).getByText('Paul Dupont')).toBeInTheDocument();
+    const fin = within(dialog).getByLabelText('Fin');
+    await userEvent.type(fin, '2019-01-01');
+    expect(within(dialog).getByText('La fin doit suivre le début.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+    await userEvent.clear(fin);
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Fonction' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Fonction' }), 'Secrétaire');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(update.mock.calls[0]![0]).toMatchObject({
+      id: 5,
+      fonction: 'Secrétaire',
+      debut: '2020-09-01',
+      fin: null,
+      reservation: true,
+    });
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * Adds or edits a membership: fonction (free text with suggestions), dates and the four flags. To add
+ * one, the target is either an entity (from a user) or a member of an entity: an existing active user or
+ * a new member, invited by e-mail. The features pass their own calls and texts.
+ */
+import {
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  FONCTIONS_SUGGEREES,
+  MembershipFlag,
+  type EntityMembershipCreate,
+  type Membership,
+  type MembershipUpdate,
+  type UserMembershipCreate,
+  type UserSearchResult,
+} from '@union/contract';
+import { useState, type FormEvent } from 'react';
+import { toast } from '../toast';
+
+/** A mutation's `mutate`, as TanStack Query gives it. */
+export type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
+
+/** Searches the active users matching a text (enabled from 2 letters). */
+export type UserSearchHook = (texte: string) => { data?: UserSearchResult; isFetching: boolean };
+
+/** What a new membership links to. */
+export type MembershipTarget =
+  | {
+      kind: 'entity';
+      /** The entities to choose from. */
+      entities: { value: string; label: string }[];
+      add: Mutate<UserMembershipCreate>;
+    }
+  | {
+      kind: 'member';
+      useUserSearch: UserSearchHook;
+      searchPlaceholder: string;
+      /** Said under the new member's fields. */
+      invitationNote: string;
+      add: Mutate<EntityMembershipCreate>;
+    };
+
+interface Props {
+  title: string;
+  /** The membership to edit; null to add one. */
+  membership: Membership | null;
+  /** When editing: the member or the entity, shown instead of the pickers. */
+  subject: string;
+  target: MembershipTarget;
+  update: Mutate<MembershipUpdate>;
+  saving: boolean;
+  fullScreen?: boolean;
+  onClose: () => void;
+}
+
+type Fields = { fonction: string; debut: string; fin: string } & Record<MembershipFlag, boolean>;
+
+const fieldsOf = (m: Membership | null): Fields => ({
+  fonction: m?.fonction ?? '',
+  debut: m?.debut ?? '',
+  fin: m?.fin ?? '',
+  gestion: m?.gestion ?? false,
+  reservation: m?.reservation ?? false,
+  restauration: m?.restauration ?? false,
+  carteLoge: m?.carteLoge ?? false,
+});
+
+/** The new member's fields. */
+const PERSON_FIELDS = [
+  { key: 'nom', label: 'Nom', type: 'text', required: true },
+  { key: 'prenom', label: 'Prénom', type: 'text', required: true },
+  { key: 'email', label: 'E-mail', type: 'email', required: true },
+  { key: 'telephone', label: 'Téléphone', type: 'tel', required: false },
+] as const;
+
+/** Finds an existing active user by name, identifiant or e-mail. */
+function UserPicker({
+  value,
+  onChange,
+  useUserSearch,
+  placeholder,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  useUserSearch: UserSearchHook;
+  placeholder: string;
+}) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 300);
+  const search = useUserSearch(debounced);
+  return (
+    <Select
+      label="Utilisateur"
+      placeholder={placeholder}
+      searchable
+      required
+      searchValue={text}
+      onSearchChange={setText}
+      filter={({ options }) => options}
+      nothingFoundMessage={
+        debounced.length >= 2 && !search.isFetching ? 'Aucun utilisateur actif trouvé' : undefined
+      }
+      data={(search.data?.lignes ?? []).map((u) => ({
+        value: String(u.id),
+        label: `${u.prenom} ${u.nom} (${u.identifiant})`,
+      }))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+export function MembershipModal({
+  title,
+  membership,
+  subject,
+  target,
+  update,
+  saving,
+  fullScreen,
+  onClose,
+}: Props) {
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(membership));
+  const [entityId, setEntityId] = useState<string | null>(null);
+  const [mode, setMode] = useState<'existant' | 'nouveau'>('existant');
+  const [userId, setUserId] = useState<string | null>(null);
+  const [person, setPerson] = useState({ nom: '', prenom: '', email: '', telephone: '' });
+  const datesInvalid = fields.debut !== '' && fields.fin !== '' && fields.fin < fields.debut;
+  const missing =
+    !membership &&
+    (target.kind === 'entity'
+      ? !entityId
+      : mode === 'existant'
+        ? !userId
+        : !person.nom.trim() || !person.prenom.trim() || !person.email.trim());
+
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
+    setFields((f) => ({ ...f, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (datesInvalid || missing) return;
+    const body = {
+      fonction: fields.fonction.trim() || null,
+      debut: fields.debut || null,
+      fin: fields.fin || null,
+      gestion: fields.gestion,
+      reservation: fields.reservation,
+      restauration: fields.restauration,
+      carteLoge: fields.carteLoge,
+    };
+    const done = (text: string) => ({
+      onSuccess: () => {
+        toast('success', text);
+        onClose();
+      },
+    });
+    if (membership) {
+      update({ id: membership.id, ...body }, done('Appartenance modifiée.'));
+    } else if (target.kind === 'entity') {
+      target.add({ entiteId: Number(entityId), ...body }, done('Appartenance ajoutée.'));
+    } else if (mode === 'existant') {
+      target.add({ userId: Number(userId), ...body }, done('Membre ajouté.'));
+    } else {
+      target.add(
+        { nouveau: { ...person, telephone: person.telephone.trim() || null }, ...body },
+        done(`Membre créé : une invitation a été envoyée à ${person.email.trim()}.`),
+      );
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} centered size="lg" fullScreen={fullScreen} title={title}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {membership && <Text fw={600}>{subject}</Text>}
+          {!membership && target.kind === 'entity' && (
+            <Select
+              label="Entité"
+              required
+              searchable
+              nothingFoundMessage="Aucune entité"
+              data={target.entities}
+              value={entityId}
+              onChange={setEntityId}
+            />
+          )}
+          {!membership && target.kind === 'member' && (
+            <>
+              <SegmentedControl
+                fullWidth
+                value={mode}
+                onChange={(value) => setMode(value as typeof mode)}
+                data={[
+                  { value: 'existant', label: 'Utilisateur existant' },
+                  { value: 'nouveau', label: 'Nouveau membre' },
+                ]}
+              />
+              {mode === 'existant' ? (
+                <UserPicker
+                  value={userId}
+                  onChange={setUserId}
+                  useUserSearch={target.useUserSearch}
+                  placeholder={target.searchPlaceholder}
+                />
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  {PERSON_FIELDS.map(({ key, label, type, required }) => (
+                    <TextInput
+                      key={key}
+                      label={label}
+                      type={type}
+                      required={required}
+                      value={person[key]}
+                      onChange={(e) => setPerson({ ...person, [key]: e.currentTarget.value })}
+                    />
+                  ))}
+                  <Text size="xs" c="dimmed" style={{ gridColumn: '1 / -1' }}>
+                    {target.invitationNote}
+                  </Text>
+                </SimpleGrid>
+              )}
+            </>
+          )}
+          <Autocomplete
+            label="Fonction"
+            placeholder="Membre, Secrétaire, Vénérable Maître…"
+            data={[...FONCTIONS_SUGGEREES]}
+            value={fields.fonction}
+            onChange={(value) => set('fonction', value)}
+          />
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput
+              label="Début"
+              type="date"
+              value={fields.debut}
+              onChange={(e) => set('debut', e.currentTarget.value)}
+            />
+            <TextInput
+              label="Fin"
+              type="date"
+              value={fields.fin}
+              onChange={(e) => set('fin', e.currentTarget.value)}
+              error={datesInvalid ? 'La fin doit suivre le début.' : null}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {MembershipFlag.codes.map((flag) => (
+              <Checkbox
+                key={flag}
+                label={MembershipFlag.labels[flag]}
+                checked={fields[flag]}
+                onChange={(e) => set(flag, e.currentTarget.checked)}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={saving} disabled={missing || datesInvalid}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

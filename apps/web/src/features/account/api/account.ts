@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { API, type Account } from '@union/contract';
+import { api } from '../../../lib/api-client';
+
+export const ACCOUNT_KEY = ['user', 'compte'] as const;
+
+/** GET /api/user/compte: the signed-in user's own account. */
+export function fetchAccount(): Promise<Account> {
+  return api.get<Account>(API.account);
+}
+
+export function useAccount() {
+  return useQuery({ queryKey: ACCOUNT_KEY, queryFn: fetchAccount });
+}

@@ -1,0 +1,29 @@
+/**
+ * The PATCH calls of the account page: e-mail, telephone, and the two notification flags. Each answers the
+ * updated account, which replaces the cached one.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type Account } from '@union/contract';
+import { api } from '../../../lib/api-client';
+import { ACCOUNT_KEY } from './account';
+
+export type AccountField = 'email' | 'telephone' | 'notificationRestauration' | 'notificationDocuments';
+
+const PATHS: Record<AccountField, string> = {
+  email: API.email,
+  telephone: API.telephone,
+  notificationRestauration: API.notificationRestauration,
+  notificationDocuments: API.notificationDocuments,
+};
+
+export function updateAccount(field: AccountField, data: string): Promise<Account> {
+  return api.patch<Account>(PATHS[field], { data });
+}
+
+export function useUpdateAccount(field: AccountField) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: string) => updateAccount(field, data),
+    onSuccess: (account) => queryClient.setQueryData(ACCOUNT_KEY, account),
+  });
+}

@@ -1,0 +1,119 @@
+/** The account page (DECISIONS §2): identity, password, contact details and notification preferences. */
+import { Alert, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { Account } from '@union/contract';
+import type { ReactNode } from 'react';
+import { PersonalDataButton } from '../../admin';
+import { useAccount } from '../api/account';
+import { ContactField } from './ContactField';
+import { NotificationSwitch } from './NotificationSwitch';
+import { PasswordForm } from './PasswordForm';
+import { usePageTitle } from '../../../components/usePageTitle';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TELEPHONE_PATTERN = /^(\+?[0-9][0-9 .-]{5,19})?$/;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function Identity({ account }: { account: Account }) {
+  return (
+    <Table variant="vertical" withTableBorder={false}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th w={140}>Identifiant</Table.Th>
+          <Table.Td>{account.identifiant}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Nom</Table.Th>
+          <Table.Td>{account.nom}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Prénom</Table.Th>
+          <Table.Td>{account.prenom}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function AccountPage() {
+  usePageTitle('Mon compte');
+  const { data: account, isPending, isError } = useAccount();
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Mon compte</Title>
+      {isPending && <Loader aria-label="Chargement du compte" />}
+      {isError && (
+        <Alert color="red" icon={<IconAlertTriangle />}>
+          Votre compte n'a pas pu être chargé.
+        </Alert>
+      )}
+      {account && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Panel title="Identité">
+            <Identity account={account} />
+            <Text size="sm" c="dimmed">
+              Pour corriger votre nom ou votre prénom, adressez-vous au secrétariat de l'Union.
+            </Text>
+          </Panel>
+          <Panel title="Coordonnées">
+            <ContactField
+              field="email"
+              label="Adresse e-mail"
+              type="email"
+              autoComplete="email"
+              initialValue={account.email}
+              successText="Votre adresse e-mail a été modifiée."
+              validate={(value) => (EMAIL_PATTERN.test(value) ? null : "Le format de l'e-mail est invalide.")}
+            />
+            <ContactField
+              field="telephone"
+              label="Téléphone"
+              type="tel"
+              autoComplete="tel"
+              initialValue={account.telephone ?? ''}
+              successText="Votre numéro de téléphone a été modifié."
+              validate={(value) =>
+                TELEPHONE_PATTERN.test(value)
+                  ? null
+                  : 'Le numéro de téléphone est invalide (exemple : 04 78 00 00 00).'
+              }
+            />
+          </Panel>
+          <Panel title="Mot de passe">
+            <PasswordForm />
+          </Panel>
+          <Panel title="Notifications par e-mail">
+            <NotificationSwitch
+              field="notificationRestauration"
+              label="Restauration"
+              description="Recevoir un e-mail quand un nouveau menu est publié."
+              checked={account.notificationRestauration}
+            />
+            <NotificationSwitch
+              field="notificationDocuments"
+              label="Documents"
+              description="Recevoir un e-mail quand un document m'est diffusé."
+              checked={account.notificationDocuments}
+            />
+          </Panel>
+          <Panel title="Mes données personnelles">
+            <PersonalDataButton />
+          </Panel>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+/** A notification preference, saved as soon as it is switched (data '1' or '0'). */
+import { Switch } from '@mantine/core';
+import { toast } from '../../../components/toast';
+import { useUpdateAccount } from '../api/update-account';
+
+interface NotificationSwitchProps {
+  field: 'notificationRestauration' | 'notificationDocuments';
+  label: string;
+  description: string;
+  checked: boolean;
+}
+
+export function NotificationSwitch({ field, label, description, checked }: NotificationSwitchProps) {
+  const update = useUpdateAccount(field);
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={update.isPending ? update.variables === '1' : checked}
+      disabled={update.isPending}
+      onChange={(event) =>
+        update.mutate(event.currentTarget.checked ? '1' : '0', {
+          onSuccess: (account) =>
+            toast('success', `Notifications « ${label} » ${account[field] ? 'activées' : 'désactivées'}.`),
+        })
+      }
+    />
+  );
+}

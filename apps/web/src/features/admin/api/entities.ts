@@ -1,0 +1,48 @@
+/** Entities: the list, one entity, create, edit, history. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  type AuditEntry,
+  type Entity,
+  type EntityCreate,
+  type EntityDetail,
+  type EntityUpdate,
+} from '@union/contract';
+import { api } from '../../../lib/api-client';
+
+export const ENTITIES_KEY = ['admin', 'entities'] as const;
+
+export function useEntities() {
+  return useQuery({ queryKey: ENTITIES_KEY, queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll) });
+}
+
+export function useEntity(id: number) {
+  return useQuery({
+    queryKey: [...ENTITIES_KEY, id],
+    queryFn: () => api.get<EntityDetail>(ADMIN_API.entityInfos(id)),
+  });
+}
+
+export function useEntityHistory(id: number) {
+  return useQuery({
+    queryKey: [...ENTITIES_KEY, id, 'history'],
+    queryFn: () => api.get<AuditEntry[]>(ADMIN_API.entityHistory(id)),
+    staleTime: 0,
+  });
+}
+
+function useEntityChange<V>(call: (variables: V) => Promise<EntityDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (entity) => {
+      queryClient.setQueryData([...ENTITIES_KEY, entity.id], entity);
+      void queryClient.invalidateQueries({ queryKey: ENTITIES_KEY });
+    },
+  });
+}
+
+export const useCreateEntity = () =>
+  useEntityChange((entity: EntityCreate) => api.post<EntityDetail>(ADMIN_API.entity, entity));
+export const useUpdateEntity = () =>
+  useEntityChange((entity: EntityUpdate) => api.put<EntityDetail>(ADMIN_API.entity, entity));

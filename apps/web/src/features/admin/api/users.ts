@@ -1,0 +1,62 @@
+/** The user administration calls: search, infos, create, edit, anonymise, invitation, history. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  type AuditEntry,
+  type UserCreate,
+  type UserDetail,
+  type UserSearch,
+  type UserSearchResult,
+  type UserUpdate,
+} from '@union/contract';
+import { api } from '../../../lib/api-client';
+
+export const USERS_KEY = ['admin', 'users'] as const;
+const userKey = (id: number) => [...USERS_KEY, id] as const;
+
+/** POST /api/user/search. */
+export const searchUsers = (criteria: UserSearch) =>
+  api.post<UserSearchResult>(ADMIN_API.userSearch, criteria);
+
+/** The page of users matching the criteria; the previous page stays shown while the next one loads. */
+export function useUserSearch(criteria: UserSearch, enabled = true) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'search', criteria],
+    queryFn: () => searchUsers(criteria),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useUser(id: number) {
+  return useQuery({ queryKey: userKey(id), queryFn: () => api.get<UserDetail>(ADMIN_API.userInfos(id)) });
+}
+
+export function useUserHistory(id: number) {
+  return useQuery({
+    queryKey: [...userKey(id), 'history'],
+    queryFn: () => api.get<AuditEntry[]>(ADMIN_API.userHistory(id)),
+    staleTime: 0,
+  });
+}
+
+/** After any change to a user: the lists, the user and their history are read again. */
+function useUserChange<V>(call: (variables: V) => Promise<UserDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKey(user.id), user);
+      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
+  });
+}
+
+export const useCreateUser = () =>
+  useUserChange((user: UserCreate) => api.post<UserDetail>(ADMIN_API.user, user));
+export const useUpdateUser = () =>
+  useUserChange((user: UserUpdate) => api.put<UserDetail>(ADMIN_API.user, user));
+export const useAnonymiseUser = () =>
+  useUserChange((id: number) => api.post<UserDetail>(ADMIN_API.userAnonymise(id)));
+export const useResendInvitation = () =>
+  useUserChange((id: number) => api.post<UserDetail>(ADMIN_API.userInvitation(id)));

@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OutboxEmail } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const EMAIL: OutboxEmail = {
+  id: 1,
+  destinataire: 'paul@exemple.fr',
+  sujet: 'Réinitialisation de votre mot de passe',
+  texte: 'Bonjour,\nSuivez ce lien : http://localhost/reinitialiser-mdp?jeton=abc',
+  statut: 'P',
+  tentatives: 0,
+  erreur: null,
+  creeLe: '2026-03-03T09:15:00.000Z',
+  envoyeLe: null,
+};
+
+describe('e-mail outbox', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says when the outbox is empty', async () => {
+    signInAs(['USER', 'ADMIN']);
+    mockFetch({ 'GET /api/admin/emails': { body: [] } });
+    renderApp('/app/admin/emails');
+    expect(await screen.findByText("Aucun e-mail dans la boîte d'envoi.")).toBeInTheDocument();
+  });
+
+  it('lists date, recipient, subject, French status and attempts, and opens the text on click', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockFetch({
+      'GET /api/admin/emails': {
+        body: [EMAIL, { ...EMAIL, id: 2, statut: 'X', tentatives: 5, erreur: 'Refusé' }],
+      },
+    });
+    renderApp('/app/admin/emails');
+    const [row] = await screen.findAllByRole('row', { name: /Lire l'e-mail « Réinitialisation/ });
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('paul@exemple.fr')).toBeInTheDocument();
+    expect(within(row).getByText('En attente')).toBeInTheDocument();
+    expect(within(row).getByText(/^03\/03\/2026 à \d\d:15$/)).toBeInTheDocument();
+    expect(screen.getByText('Échec')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '5' })).toBeInTheDocument();
+    expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
+
+    await userEvent.click(row);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Réinitialisation de votre mot de passe');
+    expect(dialog).toHaveTextContent('reinitialiser-mdp?jeton=abc');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The frame of an administration record (a user, an entity): breadcrumbs and the choice between the
+ * creation form, the record and "does not exist"; the record's header; its columns, the history aside.
+ */
+import { Alert, Anchor, Breadcrumbs, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import type { AuditEntry } from '@union/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { HistoryPanel } from './HistoryPanel';
+
+interface PageProps {
+  /** The id in the address: null to create a record. */
+  id: number | null;
+  /** The list the record belongs to, in the breadcrumbs. */
+  list: { label: string; to: string };
+  /** The title of the creation form. */
+  newTitle: string;
+  /** The creation form, below its title. */
+  creation: ReactNode;
+  existing: (id: number) => ReactNode;
+  notFound: string;
+}
+
+export function RecordPage({ id, list, newTitle, creation, existing, notFound }: PageProps) {
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/app/admin">
+          Administration
+        </Anchor>
+        <Anchor component={Link} to={list.to}>
+          {list.label}
+        </Anchor>
+        <Text>{id ? 'Fiche' : newTitle}</Text>
+      </Breadcrumbs>
+      {id === null ? (
+        <>
+          <Title order={2}>{newTitle}</Title>
+          {creation}
+        </>
+      ) : Number.isInteger(id) && id > 0 ? (
+        existing(id)
+      ) : (
+        <Alert color="red">{notFound}</Alert>
+      )}
+    </Stack>
+  );
+}
+
+interface HeaderProps {
+  title: ReactNode;
+  badge: ReactNode;
+  subtitle: ReactNode;
+  /** On the right: the buttons. */
+  actions: ReactNode;
+}
+
+export function RecordHeader({ title, badge, subtitle, actions }: HeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap">
+      <div style={{ minWidth: 0 }}>
+        <Group gap="sm" wrap="wrap">
+          <Title order={2} style={{ wordBreak: 'break-word' }}>
+            {title}
+          </Title>
+          {badge}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {subtitle}
+        </Text>
+      </div>
+      {actions}
+    </Group>
+  );
+}
+
+interface ColumnsProps {
+  /** The form and the memberships. */
+  children: ReactNode;
+  /** The history, when the caller may see it. */
+  history: { data: AuditEntry[] | undefined; isPending: boolean } | null;
+}
+
+export function RecordColumns({ children, history }: ColumnsProps) {
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Stack gap="lg">{children}</Stack>
+      </Grid.Col>
+      {history && (
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <HistoryPanel entries={history.data} isPending={history.isPending} />
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * The rooms of the building: name, capacity, colour (planning), hourly rate (room-rental invoices) and
+ * whether they can still be booked. Rooms are retired, never deleted: reservations point to them.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  ColorInput,
+  ColorSwatch,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  ScrollArea,
+  Stack,
+  Switch,
+  Table,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import type { Room } from '@union/contract';
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../../components/toast';
+import { useRooms, useSaveRoom } from '../api/settings';
+import { eurosToCents, formatCents } from '../lib/format';
+
+const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];
+
+function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }) {
+  const save = useSaveRoom();
+  const [nom, setNom] = useState(room?.nom ?? '');
+  const [capacite, setCapacite] = useState<number | string>(room?.capacite ?? 30);
+  const [couleur, setCouleur] = useState(room?.couleur ?? SWATCHES[0]!);
+  const [tarif, setTarif] = useState<number | string>(room ? room.tarifHoraire / 100 : 20);
+  const [active, setActive] = useState(room?.active ?? true);
+  const errors = {
+    nom: nom.trim() ? null : 'Le nom est obligatoire.',
+    capacite: Number.isInteger(Number(capacite)) && Number(capacite) >= 1 ? null : 'Au moins 1 personne.',
+    couleur: COLOUR_PATTERN.test(couleur) ? null : 'Format #RRGGBB.',
+    tarif: tarif !== '' && Number(tarif) >= 0 ? null : 'Un montant positif ou nul.',
+  };
+  const invalid = Object.values(errors).some(Boolean);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (invalid) return;
+    const fields = {
+      nom: nom.trim(),
+      capacite: Number(capacite),
+      couleur,
+      tarifHoraire: eurosToCents(tarif),
+      active,
+    };
+    save.mutate(room ? { ...fields, id: room.id } : fields, {
+      onSuccess: () => {
+        toast('success', room ? 'Salle enregistrée.' : 'Salle créée.');
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal opened onClose={onClose} centered title={room ? `Modifier « ${room.nom} »` : 'Nouvelle salle'}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Nom"
+            required
+            value={nom}
+            onChange={(e) => setNom(e.currentTarget.value)}
+            error={nom ? errors.nom : null}
+          />
+          <NumberInput
+            label="Capacité (personnes)"
+            required
+            min={1}
+            allowDecimal={false}
+            value={capacite}
+            onChange={setCapacite}
+            error={errors.capacite}
+          />
+          <ColorInput
+            label="Couleur dans le planning"
+            format="hex"
+            swatches={SWATCHES}
+            value={couleur}
+            onChange={setCouleur}
+            error={errors.couleur}
+          />
+          <NumberInput
+            label="Tarif horaire"
+            description="Pour les factures de location de salle"
+            min={0}
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator=" "
+            suffix=" €"
+            value={tarif}
+            onChange={setTarif}
+            error={errors.tarif}
+          />
+          <Switch
+            label="Réservable (décochez pour retirer la salle)"
+            checked={active}
+            onChange={(e) => setActive(e.currentTarget.checked)}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={invalid} loading={save.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function RoomsPage() {
+  const { data, isPending, isError } = useRooms();
+  const [editing, setEditing] = useState<Room | 'new' | null>(null);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>Salles</Title>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+          Nouvelle salle
+        </Button>
+      </Group>
+      {isPending && <Loader aria-label="Chargement des salles" />}
+      {isError && <Alert color="red">La liste des salles n'a pas pu être chargée.</Alert>}
+      {data && data.length === 0 && <Alert color="gray">Aucune salle pour l'instant.</Alert>}
+      {data && data.length > 0 && (
+        <ScrollArea type="auto">
+          <Table striped miw={560} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Salle</Table.Th>
+                <Table.Th ta="right">Capacité</Table.Th>
+                <Table.Th ta="right">Tarif horaire</Table.Th>
+                <Table.Th>État</Table.Th>
+                <Table.Th w={50} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((room) => (
+                <Table.Tr key={room.id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <ColorSwatch color={room.couleur} size={18} />
+                      {room.nom}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{room.capacite}</Table.Td>
+                  <Table.Td ta="right">{formatCents(room.tarifHoraire)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={room.active ? 'green' : 'gray'} variant="light">
+                      {room.active ? 'Réservable' : 'Retirée'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      aria-label={`Modifier la salle ${room.nom}`}
+                      onClick={() => setEditing(room)}
+                    >
+                      <IconPencil size={18} />
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {editing !== null && (
+        <RoomModal room={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+    </Stack>
+  );
+}

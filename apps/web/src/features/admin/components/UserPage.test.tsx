@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserDetail } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const USER: UserDetail = {
+  id: 12,
+  identifiant: 'helene.lefevre',
+  nom: 'Lefèvre',
+  prenom: 'Hélène',
+  email: 'helene.lefevre@exemple.fr',
+  telephone: null,
+  etat: 'I',
+  habilitations: ['USER', 'RESTAURATION'],
+  notificationRestauration: false,
+  notificationDocuments: false,
+  motDePasseDefini: true,
+  anonymise: false,
+  creeLe: '2026-03-03T09:15:00.000Z',
+  modifieLe: '2026-03-03T09:15:00.000Z',
+  actions: ['EDIT', 'ACTIVATE', 'DELETE'],
+};
+
+const base = (user: UserDetail) => ({
+  'GET /api/user/12/infos': { body: user },
+  'GET /api/user/12/historique': { body: [] },
+  'GET /api/user/12/appartenances': { body: [] },
+  'GET /api/entite/all': { body: [] },
+});
+
+describe('user page', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows exactly the state buttons the server allows, and deletes after confirmation', async () => {
+    signInAs(['USER', 'ADMIN']);
+    let current = USER;
+    const calls = mockFetch({
+      ...base(USER),
+      'GET /api/user/12/infos': () => ({ body: current }),
+      'PUT /api/user': (call) => {
+        current = { ...USER, ...JSON.parse(call.body!), actions: ['EDIT', 'ACTIVATE', 'ANONYMISE'] };
+        return { body: current };
+      },
+    });
+    renderApp('/app/admin/utilisateurs/12');
+    expect(
+      await screen.findByRole('heading', { name: 'Hélène Lefèvre' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Réactiver' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Désactiver' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Anonymiser' })).not.toBeInTheDocument();
+    expect(await screen.findByText("Cet utilisateur n'appartient à aucune entité.")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ id: 12, etat: 'S' });
+    expect(await screen.findByRole('button', { name: 'Anonymiser' })).toBeInTheDocument();
+  });
+
+  it('locks the form of an anonymised user', async () => {
+    signInAs(['USER', 'ADMIN']);
+    mockFetch(base({ ...USER, etat: 'S', anonymise: true, actions: [] }));
+    renderApp('/app/admin/utilisateurs/12');
+    expect(await screen.findByText(/a été anonymisé/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nom/)).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
+  });
+
+  it('a profile fills the checkboxes, and creating sends the form', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockFetch({
+      'POST /api/user': (call) => ({
+        status: 201,
+        body: { ...USER, ...JSON.parse(call.body!), id: 12, etat: 'A' },
+      }),
+      ...base({ ...USER, etat: 'A' }),
+    });
+    renderApp('/app/admin/utilisateurs/nouveau');
+    await userEvent.type(await screen.findByLabelText(/^Nom/, {}, { timeout: 5000 }), 'Curie');
+    await userEvent.type(screen.getByLabelText(/^Prénom/), 'Marie');
+    await userEvent.type(screen.getByLabelText(/^E-mail/), 'marie.curie@exemple.fr');
+    await userEvent.click(screen.getByRole('button', { name: 'Responsable de loge' }));
+    expect(screen.getByRole('checkbox', { name: /Gestion Loge/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Administration/ })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: "Créer et envoyer l'invitation" }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/user')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.method === 'POST' && c.path === '/api/user')!.body!);
+    expect(body).toMatchObject({ nom: 'Curie', prenom: 'Marie', email: 'marie.curie@exemple.fr' });
+    expect(body.habilitations).toEqual([
+      'USER',
+      'LOGE',
+      'PLANNING',
+      'RESTAURATION',
+      'DOCUMENTS_LECTURE',
+      'PAYMENT',
+    ]);
+    expect(body).not.toHaveProperty('identifiant');
+  });
+});

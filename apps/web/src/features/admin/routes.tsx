@@ -1,0 +1,49 @@
+/** The administration section's pages (under /app/admin), loaded on first visit. */
+import type { RouteObject } from 'react-router';
+
+export const adminRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./components/AdminHomePage')).AdminHomePage }),
+  },
+  {
+    path: 'emails',
+    lazy: async () => ({ Component: (await import('./components/EmailOutboxPage')).EmailOutboxPage }),
+  },
+  {
+    path: 'utilisateurs',
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./components/UsersPage')).UsersPage }) },
+      {
+        path: 'nouveau',
+        lazy: async () => ({ Component: (await import('./components/UserPage')).UserPage }),
+      },
+      {
+        path: ':userId',
+        lazy: async () => ({ Component: (await import('./components/UserPage')).UserPage }),
+      },
+    ],
+  },
+  {
+    path: 'entites',
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/EntitiesPage')).EntitiesPage }),
+      },
+      {
+        path: 'nouvelle',
+        lazy: async () => ({ Component: (await import('./components/EntityPage')).EntityPage }),
+      },
+      {
+        path: ':entityId',
+        lazy: async () => ({ Component: (await import('./components/EntityPage')).EntityPage }),
+      },
+    ],
+  },
+  { path: 'salles', lazy: async () => ({ Component: (await import('./components/RoomsPage')).RoomsPage }) },
+  {
+    path: 'parametres',
+    lazy: async () => ({ Component: (await import('./components/SettingsPage')).SettingsPage }),
+  },
+];

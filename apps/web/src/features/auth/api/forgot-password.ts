@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { API } from '@union/contract';
+import { api } from '../../../lib/api-client';
+
+/** PATCH /api/user/password (public): asks for a reset link; the server answers the same for any address. */
+export function requestPasswordReset(email: string): Promise<void> {
+  return api.patch<void>(API.password, { data: email }, { auth: false });
+}
+
+export function useRequestPasswordReset() {
+  // The page shows its own "service inaccessible" alert instead of the error modal.
+  return useMutation({ mutationFn: requestPasswordReset, meta: { handlesErrors: true } });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { API, type PasswordReset } from '@union/contract';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/user/password/reinitialiser (public): sets the password chosen through an e-mailed link. */
+export function resetPassword(body: PasswordReset): Promise<void> {
+  return api.post<void>(API.passwordReset, body, { auth: false });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

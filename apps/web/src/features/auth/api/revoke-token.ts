@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { API } from '@union/contract';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { clearSession, getAccessToken } from '../../../lib/session';
+
+/** DELETE /oauth/token: revokes the token on the server. A failure does not keep anyone signed in. */
+export async function revokeToken(): Promise<void> {
+  if (!getAccessToken()) return;
+  await api.delete(API.token).catch(() => undefined);
+}
+
+/** Logout: revoke, forget the session and the cached data, back to the landing page. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    await revokeToken();
+    clearSession();
+    queryClient.clear();
+    await navigate('/');
+  };
+}

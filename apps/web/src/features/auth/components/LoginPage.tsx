@@ -1,0 +1,83 @@
+/** The login page (specification §2, §5): Identifiant and Mot de passe, both at least one character. */
+import { Alert, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLogin } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isSignInRefused, useSignIn } from '../api/sign-in';
+import { usePageTitle } from '../../../components/usePageTitle';
+
+const LOGIN_MIN_LENGTH = 1;
+
+export function LoginPage() {
+  usePageTitle('Connexion');
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [submittedInvalid, setSubmittedInvalid] = useState(false);
+  const valid = username.length >= LOGIN_MIN_LENGTH && password.length >= LOGIN_MIN_LENGTH;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) {
+      setSubmittedInvalid(true);
+      return;
+    }
+    setSubmittedInvalid(false);
+    signIn.mutate({ username, password }, { onSuccess: () => void navigate('/app/portail') });
+  }
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={480} mx="auto">
+      <form onSubmit={submit} noValidate aria-label="Connexion">
+        <Stack gap="md">
+          <Title order={2}>Connexion</Title>
+          <TextInput
+            label="Identifiant"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            data-autofocus
+          />
+          <PasswordInput
+            label="Mot de passe"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          {submittedInvalid && !valid && (
+            <Alert color="orange" icon={<IconAlertTriangle />} role="alert">
+              le format de l'e-mail est invalide
+            </Alert>
+          )}
+          {signIn.isError && isSignInRefused(signIn.error) && (
+            <Alert color="red" icon={<IconAlertTriangle />} role="alert">
+              Authentification impossible
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            disabled={!valid}
+            loading={signIn.isPending}
+            leftSection={<IconLogin size={18} />}
+            fullWidth
+          >
+            Connecter
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Button component={Link} to="/" variant="default">
+              Retour
+            </Button>
+            <Button component={Link} to="/mdp-oublie" variant="subtle" px="xs">
+              Mot de passe oublié ?
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

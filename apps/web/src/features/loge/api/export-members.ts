@@ -1,0 +1,16 @@
+/** GET /api/entite/{id}/membres/excel: the members workbook, saved under the name the server gives. */
+import { useMutation } from '@tanstack/react-query';
+import { IMPORTS_API } from '@union/contract';
+import { downloadFile } from '../../../lib/download';
+
+/** Current members only, or (`withFormer`) every membership the entity ever had. */
+export const downloadMembersExcel = ({ entityId, withFormer }: { entityId: number; withFormer: boolean }) =>
+  downloadFile(
+    `${IMPORTS_API.membersExcelFor(entityId)}${withFormer ? '?perimetre=tous' : ''}`,
+    'membres.xlsx',
+  );
+
+/** Failures (403, 404) go to the global error modal. */
+export function useExportMembers() {
+  return useMutation({ mutationFn: downloadMembersExcel });
+}

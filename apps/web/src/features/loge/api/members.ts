@@ -1,0 +1,75 @@
+/**
+ * The members of a managed entity: the entity membership calls (GET, POST, PUT
+ * /api/entite/{id}/appartenances, DELETE /api/user/{id}/appartenances/{id}), the user search to add an
+ * existing member, and the list of entities the caller manages (GET /api/user/entites/gestion).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  API,
+  type EntityMembershipCreate,
+  type EntitySummary,
+  type Membership,
+  type MembershipUpdate,
+  type UserSearchResult,
+} from '@union/contract';
+import { api } from '../../../lib/api-client';
+
+export const LOGE_KEY = ['loge'] as const;
+const membersKey = (entityId: number) => [...LOGE_KEY, entityId, 'members'] as const;
+
+/** The active entities where the caller holds a current membership with `gestion`. */
+export function useManagedEntities() {
+  return useQuery({
+    queryKey: [...LOGE_KEY, 'entities'],
+    queryFn: () => api.get<EntitySummary[]>(API.userEntities('gestion')),
+  });
+}
+
+export function useMembers(entityId: number) {
+  return useQuery({
+    queryKey: membersKey(entityId),
+    queryFn: () => api.get<Membership[]>(ADMIN_API.entityMemberships(entityId)),
+  });
+}
+
+/** After any change, the entity's list is read again (the server computes dates, flags and actions). */
+function useMembersChange<V, R>(entityId: number, call: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKey(entityId) }),
+  });
+}
+
+/** Adds an existing user (`userId`) or creates a new member (`nouveau`, invited by e-mail). */
+export const useAddMember = (entityId: number) =>
+  useMembersChange(entityId, (body: EntityMembershipCreate) =>
+    api.post<Membership>(ADMIN_API.entityMemberships(entityId), body),
+  );
+
+export const useUpdateMember = (entityId: number) =>
+  useMembersChange(entityId, (body: MembershipUpdate) =>
+    api.put<Membership>(ADMIN_API.entityMemberships(entityId), body),
+  );
+
+/** Ends the membership today (it stays in the history). */
+export const useEndMember = (entityId: number) =>
+  useMembersChange(entityId, (m: { userId: number; id: number }) =>
+    api.delete<void>(ADMIN_API.userMembership(m.userId, m.id)),
+  );
+
+/** Refreshes the list after an import made elsewhere (the wizard). */
+export function useRefreshMembers() {
+  const queryClient = useQueryClient();
+  return (entityId: number) => queryClient.invalidateQueries({ queryKey: membersKey(entityId) });
+}
+
+/** Active users matching a text (lodge managers only ever find active users). */
+export function useActiveUserSearch(texte: string) {
+  return useQuery({
+    queryKey: [...LOGE_KEY, 'user-search', texte],
+    queryFn: () => api.post<UserSearchResult>(ADMIN_API.userSearch, { texte, etat: 'A', taille: 10 }),
+    enabled: texte.length >= 2,
+  });
+}

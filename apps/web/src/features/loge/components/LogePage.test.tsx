@@ -1,0 +1,187 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { EntitySummary, Membership } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const LODGE: EntitySummary = {
+  id: 1,
+  code: 'CHEV-RHONE',
+  nom: 'Les Chevaliers du Rhône',
+  type: 'GODF',
+  numero: '1024',
+  ville: 'Lyon',
+  etat: 'A',
+};
+
+const member = (id: number, fields: Partial<Membership> & { nom: string; prenom: string }): Membership => ({
+  id,
+  userId: 100 + id,
+  entiteId: 1,
+  fonction: 'Membre',
+  debut: '2020-09-01',
+  fin: null,
+  gestion: false,
+  reservation: false,
+  restauration: false,
+  carteLoge: false,
+  actuelle: true,
+  actions: ['EDIT', 'END'],
+  entite: { code: LODGE.code, nom: LODGE.nom, type: 'GODF' },
+  ...fields,
+  utilisateur: {
+    identifiant: `${fields.prenom}.${fields.nom}`.toLowerCase(),
+    nom: fields.nom,
+    prenom: fields.prenom,
+    email: `${fields.prenom}.${fields.nom}@exemple.fr`.toLowerCase(),
+    telephone: null,
+    etat: 'A',
+  },
+});
+
+describe('Gestion Loge', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('says so when the user manages no entity', async () => {
+    signInAs(['USER', 'LOGE']);
+    mockFetch({ 'GET /api/user/entites/gestion': { body: [] } });
+    renderApp('/app/loge');
+    expect(await screen.findByText('Aucune entité à gérer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ajouter un membre' })).not.toBeInTheDocument();
+  });
+
+  it('lists the members with fonction and flags, and only the buttons the server allows', async () => {
+    signInAs(['USER', 'LOGE']);
+    mockFetch({
+      'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/entite/1/appartenances': {
+        body: [
+          member(1, { nom: 'Vénérable', prenom: 'Victor', fonction: 'Vénérable Maître', gestion: true }),
+          member(2, { nom: 'Durand', prenom: 'Paul', actions: ['EDIT'] }),
+          member(3, { nom: 'Ancien', prenom: 'Louis', fin: '2019-06-30', actuelle: false, actions: [] }),
+        ],
+      },
+    });
+    renderApp('/app/loge');
+    const table = await screen.findByRole('table', { name: 'Membres de Les Chevaliers du Rhône' });
+    expect(screen.getByText('2 membres actuels · n° 1024 · Lyon')).toBeInTheDocument();
+    const victor = within(table).getByRole('row', { name: /Vénérable Victor/ });
+    expect(within(victor).getByText('Vénérable Maître')).toBeInTheDocument();
+    expect(within(victor).getByText('Gestion')).toBeInTheDocument();
+    expect(within(victor).getByRole('button', { name: /Terminer l’appartenance/ })).toBeInTheDocument();
+    const paul = within(table).getByRole('row', { name: /Durand Paul/ });
+    expect(within(paul).getByRole('button', { name: /Modifier/ })).toBeInTheDocument();
+    expect(within(paul).queryByRole('button', { name: /Terminer/ })).not.toBeInTheDocument();
+    // Former members only on request.
+    expect(within(table).queryByText(/Ancien Louis/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Afficher les anciens membres'));
+    const louis = within(table).getByRole('row', { name: /Ancien Louis/ });
+    expect(within(louis).getByText('Jusqu’au 30/06/2019')).toBeInTheDocument();
+    expect(within(louis).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('filters by name without accents, and ends a membership after confirmation', async () => {
+    signInAs(['USER', 'LOGE']);
+    const calls = mockFetch({
+      'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/entite/1/appartenances': {
+        body: [member(1, { nom: 'Lefèvre', prenom: 'Hélène' }), member(2, { nom: 'Durand', prenom: 'Paul' })],
+      },
+      'DELETE /api/user/102/appartenances/2': { status: 204 },
+    });
+    document.cookie = 'XSRF-TOKEN=abc';
+    renderApp('/app/loge');
+    await screen.findByRole('table');
+    await userEvent.type(screen.getByLabelText('Filtrer les membres'), 'lefevre');
+    expect(screen.queryByText('Durand Paul')).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Filtrer les membres'));
+    await userEvent.click(screen.getByRole('button', { name: 'Terminer l’appartenance de Paul Durand' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Terminer l’appartenance de Paul Durand à « Les Chevaliers du Rhône »');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('Appartenance terminée.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/102/appartenances/2')).toBe(true);
+  });
+
+  it('creates a new member, who is invited by e-mail', async () => {
+    signInAs(['USER', 'LOGE']);
+    const calls = mockFetch({
+      'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/entite/1/appartenances': { body: [] },
+      'POST /api/entite/1/appartenances': {
+        status: 201,
+        body: member(9, { nom: 'Rousseau', prenom: 'Agathe' }),
+      },
+    });
+    document.cookie = 'XSRF-TOKEN=abc';
+    renderApp('/app/loge');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un membre' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Ajouter un membre à « Les Chevaliers du Rhône »',
+    });
+    await userEvent.click(within(dialog).getByText('Nouveau membre'));
+    expect(within(dialog).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Nom' }), 'Rousseau');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Prénom' }), 'Agathe');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'agathe@exemple.fr');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Réservation' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Membre créé : une invitation a été envoyée à agathe@exemple.fr.'),
+    ).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(JSON.parse(post!.body!)).toMatchObject({
+      nouveau: { nom: 'Rousseau', prenom: 'Agathe', email: 'agathe@exemple.fr', telephone: null },
+      reservation: true,
+      gestion: false,
+    });
+  }, 20_000);
+
+  it('exports the current members, or every member when former ones are shown', async () => {
+    signInAs(['USER', 'LOGE']);
+    // jsdom cannot follow a blob link: the click that saves the file is only recorded.
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:membres'), revokeObjectURL: vi.fn() }),
+    );
+    const calls = mockFetch({
+      'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/entite/1/appartenances': { body: [member(1, { nom: 'Durand', prenom: 'Paul' })] },
+      'GET /api/entite/1/membres/excel': { body: 'xlsx' },
+      'GET /api/entite/1/membres/excel?perimetre=tous': { body: 'xlsx' },
+    });
+    renderApp('/app/loge');
+    await userEvent.click(await screen.findByRole('button', { name: 'Exporter (Excel)' }));
+    expect(await screen.findByText('Liste exportée : membres.xlsx')).toBeInTheDocument();
+    expect(save).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByLabelText('Afficher les anciens membres'));
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter (Excel)' }));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => c.path)).toContain('/api/entite/1/membres/excel?perimetre=tous'),
+    );
+    expect(calls.find((c) => c.path === '/api/entite/1/membres/excel')!.headers.Authorization).toBe(
+      'Bearer test-token',
+    );
+  });
+
+  it('offers a choice when the user manages several entities, kept in the address', async () => {
+    signInAs(['USER', 'LOGE']);
+    const other = { ...LODGE, id: 2, code: 'AFM', nom: 'Culture et Fraternité', numero: null };
+    mockFetch({
+      'GET /api/user/entites/gestion': { body: [LODGE, other] },
+      'GET /api/entite/1/appartenances': { body: [] },
+      'GET /api/entite/2/appartenances': { body: [member(5, { nom: 'Roux', prenom: 'Zoé', entiteId: 2 })] },
+    });
+    renderApp('/app/loge');
+    expect(await screen.findByText(/aucun membre : ajoutez-en un ou importez une liste/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Entité' })).toHaveValue('Les Chevaliers du Rhône');
+
+    renderApp('/app/loge?entite=2');
+    expect(await screen.findByText('Roux Zoé')).toBeInTheDocument();
+    expect(screen.getAllByRole('textbox', { name: 'Entité' })[1]).toHaveValue('Culture et Fraternité');
+  });
+});

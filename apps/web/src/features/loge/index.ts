@@ -1,0 +1,1 @@
+export { logeRoutes } from './routes';

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RESERVATION_API, type ClosureList, type ClosureResult } from '@union/contract';
+import { api } from '../../../lib/api-client';
+import { PLANNING_KEY, planningKeys } from './keys';
+
+/** GET /api/fermeture/{date}: the closures of the masonic year starting in September of `annee`. */
+export function useClosures(annee: number) {
+  return useQuery({
+    queryKey: planningKeys.closures(annee),
+    queryFn: () => api.get<ClosureList>(RESERVATION_API.closure(`${annee}-09-01`)),
+  });
+}
+
+/** POST /api/fermeture/{date}: closes the day; answers the reservations already on it. */
+export function useCloseDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ date, motif }: { date: string; motif: string }) =>
+      api.post<ClosureResult>(RESERVATION_API.closure(date), { motif }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
+  });
+}
+
+/** DELETE /api/fermeture/{date}: reopens the day. */
+export function useReopenDay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) => api.delete<void>(RESERVATION_API.closure(date)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RESERVATION_API, type Reservation, type ReservationInput } from '@union/contract';
+import { api } from '../../../lib/api-client';
+import { PLANNING_KEY } from './keys';
+
+/** POST /api/reservation: a request (or a confirmed booking when made by Union staff). */
+export function createReservation(input: ReservationInput): Promise<Reservation> {
+  return api.post<Reservation>(RESERVATION_API.reservation, input);
+}
+
+export function useCreateReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReservation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
+  });
+}

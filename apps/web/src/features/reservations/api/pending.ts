@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { RESERVATION_API, type PendingRequests } from '@union/contract';
+import { api } from '../../../lib/api-client';
+import { planningKeys } from './keys';
+
+/** GET /api/reservation/demandes: my pending requests, and for Union staff those to decide. */
+export function fetchPending(): Promise<PendingRequests> {
+  return api.get<PendingRequests>(RESERVATION_API.pending);
+}
+
+export function usePendingRequests() {
+  return useQuery({ queryKey: planningKeys.pending(), queryFn: fetchPending, staleTime: 0 });
+}

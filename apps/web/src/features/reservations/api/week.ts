@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { RESERVATION_API, type Week } from '@union/contract';
+import { api } from '../../../lib/api-client';
+import { mondayOf } from './dates';
+import { planningKeys } from './keys';
+
+/** GET /api/reservation/search/{date}: the week (Monday to Sunday) containing the date, with closures. */
+export function fetchWeek(day: string): Promise<Week> {
+  return api.get<Week>(RESERVATION_API.search(day));
+}
+
+export function useWeek(day: string) {
+  const monday = mondayOf(day);
+  return useQuery({
+    queryKey: planningKeys.week(monday),
+    queryFn: () => fetchWeek(monday),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

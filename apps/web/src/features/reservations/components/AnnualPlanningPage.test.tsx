@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PlanningEntry, PlanningSaveResult, PlanningYears, Room } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { monthsLabel } from './AnnualPlanningPage';
+
+const ROOMS: Room[] = [
+  { id: 1, nom: 'Temple Hiram', capacite: 120, couleur: '#1c7ed6', tarifHoraire: 4500, active: true },
+];
+const ENTRY: PlanningEntry = {
+  id: 3,
+  annee: 2099,
+  idEntite: 5,
+  entite: 'Les Chevaliers du Rhône',
+  idSalle: 1,
+  salle: 'Temple Hiram',
+  couleurSalle: '#1c7ed6',
+  type: 'TC',
+  libelle: 'Tenue régulière',
+  heureDebut: '19:30',
+  heureFin: '23:00',
+  regle: { jourSemaine: 2, rang: 2 },
+  regleLibelle: '2e mardi du mois',
+  mois: [9, 10, 11, 12, 1, 2, 3, 4, 5, 6],
+};
+const YEARS = (gestion: boolean): PlanningYears => ({
+  annees: [{ annee: 2099, libelle: '2099-2100', entrees: 1 }],
+  gestion,
+});
+const ENTITIES = [
+  { id: 5, code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF', numero: null, ville: null, etat: 'A' },
+];
+
+describe('annual planning', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [[9, 10, 11, 12, 1, 2, 3, 4, 5, 6], 'septembre à juin'],
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'toute l’année'],
+    [[9, 1], 'septembre, janvier'],
+  ])('writes the months %j as « %s »', (mois, label) => expect(monthsLabel(mois)).toBe(label));
+
+  it('shows the entries by lodge, without editing buttons for members', async () => {
+    signInAs(['USER', 'PLANNING']);
+    mockFetch({
+      'GET /api/planning/annees': { body: YEARS(false) },
+      'GET /api/planning/search/2099/0/0': { body: [ENTRY] },
+      'GET /api/parametres/salles': { body: ROOMS },
+      'GET /api/entite/all': { body: ENTITIES },
+    });
+    renderApp('/app/reservations/annuel');
+    expect(await screen.findByText('2e mardi du mois')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Les Chevaliers du Rhône' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Ajouter une tenue/ })).not.toBeInTheDocument();
+  });
+
+  it('saves a change and shows the conflicts report', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const result: PlanningSaveResult = {
+      entree: ENTRY,
+      creees: 8,
+      conflits: [{ date: '2099-12-08', raison: 'Le bâtiment est fermé ce jour-là (Noël).' }],
+    };
+    const calls = mockFetch({
+      'GET /api/planning/annees': { body: YEARS(true) },
+      'GET /api/planning/search/2099/0/0': { body: [ENTRY] },
+      'GET /api/parametres/salles': { body: ROOMS },
+      'GET /api/entite/all': { body: ENTITIES },
+      'PUT /api/planning': { body: result },
+    });
+    renderApp('/app/reservations/annuel');
+    await userEvent.click(await screen.findByRole('button', { name: 'Modifier' }));
+    const form = await screen.findByRole('dialog', { name: 'Modifier la tenue régulière' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer et planifier' }));
+    const report = await screen.findByRole('dialog', { name: /2e mardi du mois/ });
+    expect(report).toHaveTextContent('8 réservations confirmées créées.');
+    expect(report).toHaveTextContent('Mardi 8 décembre 2099');
+    expect(report).toHaveTextContent('Le bâtiment est fermé ce jour-là (Noël).');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(JSON.parse(put.body!)).toMatchObject({ id: 3, annee: 2099, regle: { jourSemaine: 2, rang: 2 } });
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * The annual planning: the regular sessions of each lodge for a masonic year, by lodge and room. Union
+ * staff open the next year, add, change and delete entries; each save answers its conflicts report.
+ */
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MASONIC_MONTHS, MONTH_LABELS, ReservationType, type PlanningEntry } from '@union/contract';
+import { IconCalendarPlus, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { openDialog } from '../../../components/dialog';
+import { toast } from '../../../components/toast';
+import { masonicYearOf, todayIso } from '../api/dates';
+import {
+  useDeletePlanningEntry,
+  useOpenYear,
+  usePlanningEntries,
+  usePlanningYears,
+  useSavePlanningEntry,
+} from '../api/planning';
+import { useBookableEntities, useRooms } from '../api/reference';
+import { ConflictReport, type Report } from './ConflictReport';
+import { PlanningEntryForm, type EntryTarget } from './PlanningEntryForm';
+import { PlanningNav } from './PlanningNav';
+
+/** "sept. à juin", or the months one by one when they are not consecutive. */
+export function monthsLabel(mois: number[]): string {
+  if (mois.length === 12) return 'toute l’année';
+  const ordered = MASONIC_MONTHS.filter((m) => mois.includes(m));
+  const first = MASONIC_MONTHS.indexOf(ordered[0]!);
+  const consecutive = ordered.every((m, i) => MASONIC_MONTHS[first + i] === m);
+  if (consecutive && ordered.length > 2) {
+    return `${MONTH_LABELS[ordered[0]!]} à ${MONTH_LABELS[ordered[ordered.length - 1]!]}`;
+  }
+  return ordered.map((m) => MONTH_LABELS[m]).join(', ');
+}
+
+function EntryButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="compact-sm" variant="light" onClick={onEdit}>
+        Modifier
+      </Button>
+      <Button size="compact-sm" variant="light" color="red" onClick={onDelete}>
+        Supprimer
+      </Button>
+    </Group>
+  );
+}
+
+export function AnnualPlanningPage() {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const years = usePlanningYears();
+  const gestion = years.data?.gestion;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [entite, setEntite] = useState('0');
+  const [salle, setSalle] = useState('0');
+  const [target, setTarget] = useState<EntryTarget | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+
+  const current = masonicYearOf(todayIso());
+  const available = years.data?.annees ?? [];
+  const annee =
+    chosen ?? (available.find((y) => y.annee === current) ?? available[available.length - 1])?.annee ?? null;
+  const entries = usePlanningEntries(annee, Number(entite), Number(salle));
+  const rooms = useRooms();
+  const entities = useBookableEntities(gestion === undefined ? undefined : true);
+  const openYear = useOpenYear();
+  const save = useSavePlanningEntry();
+  const remove = useDeletePlanningEntry();
+
+  async function open() {
+    const next = available.length ? available[0]!.annee + 1 : current;
+    const answer = await openDialog({
+      type: 'question',
+      title: 'Ouvrir une année',
+      text: `Ouvrir l’année ${next}-${next + 1} ? Les tenues de l’année précédente y sont recopiées et leurs réservations créées.`,
+    });
+    if (answer !== 'ok') return;
+    openYear.mutate(undefined, {
+      onSuccess: (result) => {
+        setChosen(result.annee.annee);
+        setReport({
+          title: `Année ${result.annee.libelle} ouverte`,
+          creees: result.creees,
+          conflits: result.conflits,
+        });
+      },
+    });
+  }
+
+  async function del(entry: PlanningEntry) {
+    const answer = await openDialog({
+      type: 'question',
+      title: 'Supprimer la tenue régulière',
+      text: `Supprimer « ${entry.libelle} » de ${entry.entite} (${entry.regleLibelle}) ? Ses réservations à venir qui n’ont pas été modifiées à la main sont supprimées.`,
+    });
+    if (answer !== 'ok') return;
+    remove.mutate(entry.id, {
+      onSuccess: (r) =>
+        toast('success', `Tenue supprimée ; ${r.supprimees} réservation(s) à venir supprimée(s).`),
+    });
+  }
+
+  const grouped = new Map<string, PlanningEntry[]>();
+  for (const e of entries.data ?? []) grouped.set(e.entite, [...(grouped.get(e.entite) ?? []), e]);
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz={{ base: 22, sm: 26 }}>
+        Planning annuel
+      </Title>
+      <PlanningNav />
+      {years.isPending && <Loader aria-label="Chargement des années" />}
+      {years.data && (
+        <Group gap="xs" align="flex-end">
+          <Select
+            label="Année"
+            data={available.map((y) => ({
+              value: String(y.annee),
+              label: `${y.libelle} (${y.entrees} tenues)`,
+            }))}
+            value={annee === null ? null : String(annee)}
+            onChange={(v) => v && setChosen(Number(v))}
+            w={{ base: '100%', xs: 220 }}
+            allowDeselect={false}
+            placeholder="Aucune année"
+          />
+          <Select
+            label="Loge ou association"
+            data={[
+              { value: '0', label: 'Toutes' },
+              ...(entities.data ?? []).map((e) => ({ value: String(e.id), label: e.nom })),
+            ]}
+            value={entite}
+            onChange={(v) => setEntite(v ?? '0')}
+            searchable
+            allowDeselect={false}
+            w={{ base: '100%', xs: 260 }}
+          />
+          <Select
+            label="Salle"
+            data={[
+              { value: '0', label: 'Toutes' },
+              ...(rooms.data ?? []).map((r) => ({ value: String(r.id), label: r.nom })),
+            ]}
+            value={salle}
+            onChange={(v) => setSalle(v ?? '0')}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 200 }}
+          />
+          {gestion && annee !== null && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setTarget({ annee, entry: null })}>
+              Ajouter une tenue
+            </Button>
+          )}
+          {gestion && (
+            <Button
+              variant="light"
+              leftSection={<IconCalendarPlus size={18} />}
+              onClick={() => void open()}
+              loading={openYear.isPending}
+            >
+              {available.length
+                ? `Ouvrir l’année ${available[0]!.annee + 1}-${available[0]!.annee + 2}`
+                : `Ouvrir l’année ${current}-${current + 1}`}
+            </Button>
+          )}
+        </Group>
+      )}
+      {years.data && available.length === 0 && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle />}>
+          Aucune année de planning n’est ouverte.
+        </Alert>
+      )}
+      {entries.isLoading && <Loader aria-label="Chargement des tenues" />}
+      {entries.data && entries.data.length === 0 && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle />}>
+          Aucune tenue régulière pour ces critères.
+        </Alert>
+      )}
+      {[...grouped.entries()].map(([nom, items]) => (
+        <Stack key={nom} gap={6}>
+          <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
+            {nom}
+          </Title>
+          {phone ? (
+            items.map((e) => (
+              <Paper key={e.id} withBorder p="sm" radius="md">
+                <Stack gap={4}>
+                  <Group justify="space-between" gap="xs">
+                    <Text fw={600} size="sm">
+                      {e.regleLibelle}, {e.heureDebut} – {e.heureFin}
+                    </Text>
+                    <Badge color={e.couleurSalle} variant="light" tt="none">
+                      {e.salle}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {e.libelle} · {ReservationType.labels[e.type]}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {monthsLabel(e.mois)}
+                  </Text>
+                  {gestion && (
+                    <EntryButtons
+                      onEdit={() => setTarget({ annee: e.annee, entry: e })}
+                      onDelete={() => void del(e)}
+                    />
+                  )}
+                </Stack>
+              </Paper>
+            ))
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped withTableBorder layout="fixed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Règle</Table.Th>
+                    <Table.Th>Horaire</Table.Th>
+                    <Table.Th>Salle</Table.Th>
+                    <Table.Th>Tenue</Table.Th>
+                    <Table.Th>Mois</Table.Th>
+                    {gestion && <Table.Th w={220} />}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{e.regleLibelle}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {e.heureDebut} – {e.heureFin}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={e.couleurSalle} variant="light">
+                          {e.salle}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{e.libelle}</Text>
+                        <Text size="xs" c="dimmed">
+                          {ReservationType.labels[e.type]}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{monthsLabel(e.mois)}</Table.Td>
+                      {gestion && (
+                        <Table.Td>
+                          <EntryButtons
+                            onEdit={() => setTarget({ annee: e.annee, entry: e })}
+                            onDelete={() => void del(e)}
+                          />
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      ))}
+      <PlanningEntryForm
+        target={target}
+        rooms={rooms.data ?? []}
+        entities={entities.data ?? []}
+        saving={save.isPending}
+        onClose={() => setTarget(null)}
+        onSave={(id, input) =>
+          save.mutate(
+            { id, input },
+            {
+              onSuccess: (result) => {
+                setTarget(null);
+                setReport({
+                  title: `${result.entree.entite} : ${result.entree.regleLibelle}`,
+                  creees: result.creees,
+                  conflits: result.conflits,
+                });
+              },
+            },
+          )
+        }
+      />
+      <ConflictReport report={report} onClose={() => setReport(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The building's closed days, by masonic year. Union staff close a day (with a reason) and reopen it;
+ * closing lists the reservations already on that day so they can be handled.
+ */
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { openDialog } from '../../../components/dialog';
+import { toast } from '../../../components/toast';
+import { useCloseDay, useClosures, useReopenDay } from '../api/closures';
+import { ISO, longDate, masonicYearOf, todayIso, capitalized } from '../api/dates';
+import { PlanningNav } from './PlanningNav';
+
+export function ClosuresPage() {
+  const [annee, setAnnee] = useState(() => masonicYearOf(todayIso()));
+  const closures = useClosures(annee);
+  const closeDay = useCloseDay();
+  const reopen = useReopenDay();
+  const [date, setDate] = useState<string | null>(null);
+  const [motif, setMotif] = useState('');
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!date || !motif.trim()) return;
+    const answer = await openDialog({
+      type: 'question',
+      title: 'Fermer ce jour',
+      text: `Fermer le bâtiment le ${longDate(date)} (${motif.trim()}) ? Plus aucune réservation ne pourra y être faite.`,
+    });
+    if (answer !== 'ok') return;
+    closeDay.mutate(
+      { date, motif: motif.trim() },
+      {
+        onSuccess: (result) => {
+          setDate(null);
+          setMotif('');
+          if (result.reservations.length === 0) {
+            toast('success', `Le ${longDate(date)} est fermé.`);
+            return;
+          }
+          void openDialog({
+            type: 'warning',
+            title: 'Jour fermé : réservations à traiter',
+            text: `Le ${longDate(date)} est fermé. Ces réservations étaient déjà prévues ce jour-là : prévenez les loges et supprimez-les depuis le planning.`,
+            details: result.reservations.map(
+              (r) => `${r.heureDebut}–${r.heureFin}, ${r.salle} : ${r.entite} (« ${r.libelle} »)`,
+            ),
+          });
+        },
+      },
+    );
+  }
+
+  async function reopenDay(day: string) {
+    const answer = await openDialog({
+      type: 'question',
+      title: 'Rouvrir ce jour',
+      text: `Rouvrir le bâtiment le ${longDate(day)} ?`,
+    });
+    if (answer === 'ok') {
+      reopen.mutate(day, { onSuccess: () => toast('success', `Le ${longDate(day)} est rouvert.`) });
+    }
+  }
+
+  const list = closures.data;
+  return (
+    <Stack gap="md">
+      <Title order={2} fz={{ base: 22, sm: 26 }}>
+        Jours de fermeture
+      </Title>
+      <PlanningNav />
+      <Group gap="xs">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Année précédente"
+          onClick={() => setAnnee(annee - 1)}
+        >
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <Text fw={600}>
+          Année {annee}-{annee + 1}
+        </Text>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Année suivante"
+          onClick={() => setAnnee(annee + 1)}
+        >
+          <IconChevronRight size={18} />
+        </ActionIcon>
+      </Group>
+
+      {list?.gestion && (
+        <Paper withBorder p="sm" radius="md" component="form" onSubmit={submit}>
+          <Stack gap="xs">
+            <Text fw={600}>Fermer un jour</Text>
+            <Group align="flex-end" gap="xs">
+              <DatePickerInput
+                label="Date"
+                value={date}
+                onChange={(d) => setDate(d ? dayjs(d).format(ISO) : null)}
+                minDate={todayIso()}
+                valueFormat="dddd D MMMM YYYY"
+                w={{ base: '100%', sm: 260 }}
+                required
+              />
+              <TextInput
+                label="Motif"
+                placeholder="Travaux, jour férié…"
+                value={motif}
+                onChange={(e) => setMotif(e.currentTarget.value)}
+                maxLength={300}
+                style={{ flex: 1, minWidth: 200 }}
+                required
+              />
+              <Button
+                type="submit"
+                color="red"
+                loading={closeDay.isPending}
+                disabled={!date || !motif.trim()}
+              >
+                Fermer ce jour
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+
+      {closures.isPending && <Loader aria-label="Chargement des jours de fermeture" />}
+      {list && list.fermetures.length === 0 && (
+        <Alert variant="light" color="gray" icon={<IconCalendarOff />}>
+          Aucun jour de fermeture pour l’année {annee}-{annee + 1}.
+        </Alert>
+      )}
+      {list && list.fermetures.length > 0 && (
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Motif</Table.Th>
+              {list.gestion && <Table.Th w={110} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.fermetures.map((f) => (
+              <Table.Tr key={f.date}>
+                <Table.Td>{capitalized(longDate(f.date))}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.motif}</Table.Td>
+                {list.gestion && (
+                  <Table.Td>
+                    <Button size="compact-sm" variant="light" onClick={() => void reopenDay(f.date)}>
+                      Rouvrir
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

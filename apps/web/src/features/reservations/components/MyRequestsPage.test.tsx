@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import type { PendingRequests, Reservation } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const MINE: Reservation = {
+  id: 8,
+  idSalle: 1,
+  salle: 'Salle Condorcet',
+  couleurSalle: '#f08c00',
+  idEntite: 5,
+  entite: 'Les Chevaliers du Rhône',
+  date: '2099-03-03',
+  heureDebut: '18:00',
+  heureFin: '20:00',
+  type: 'CO',
+  libelle: 'Collège des officiers',
+  participants: 12,
+  commentaire: null,
+  etat: 'DC',
+  demandeur: { id: 7, nom: 'Membre', prenom: 'Marie' },
+  motifRefus: null,
+  idPlanning: null,
+  actions: ['INFOS', 'CANCEL_CREATION', 'EDIT'],
+};
+
+describe('Mes demandes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says when there is nothing pending, and shows no staff section to members', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const body: PendingRequests = { miennes: [], aTraiter: [], gestion: false };
+    mockFetch({
+      'GET /api/reservation/demandes': { body },
+      'GET /api/user/entites/reservation': { body: [] },
+      'GET /api/parametres/salles': { body: [] },
+    });
+    renderApp('/app/reservations/demandes');
+    expect(await screen.findByText('Vous n’avez aucune demande en attente.')).toBeInTheDocument();
+    expect(screen.queryByText(/Demandes à traiter/)).not.toBeInTheDocument();
+  });
+
+  it('shows the reason of a refused request', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const refused = {
+      ...MINE,
+      etat: 'SU' as const,
+      motifRefus: 'Salle promise à l’AG',
+      actions: ['INFOS' as const],
+    };
+    const body: PendingRequests = { miennes: [refused], aTraiter: [], gestion: false };
+    mockFetch({
+      'GET /api/reservation/demandes': { body },
+      'GET /api/user/entites/reservation': { body: [] },
+      'GET /api/parametres/salles': { body: [] },
+    });
+    renderApp('/app/reservations/demandes');
+    expect(await screen.findByText('Refusée : Salle promise à l’AG')).toBeInTheDocument();
+    expect(screen.getByText('Refusée')).toBeInTheDocument();
+  });
+
+  it('lists my pending requests with their state', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const body: PendingRequests = { miennes: [MINE], aTraiter: [], gestion: false };
+    mockFetch({
+      'GET /api/reservation/demandes': { body },
+      'GET /api/user/entites/reservation': { body: [] },
+      'GET /api/parametres/salles': { body: [] },
+    });
+    renderApp('/app/reservations/demandes');
+    expect(await screen.findByText('Mardi 3 mars 2099 · 18:00 – 20:00')).toBeInTheDocument();
+    expect(screen.getByText('Création demandée')).toBeInTheDocument();
+    expect(screen.getByText('Mes demandes (1)')).toBeInTheDocument();
+  });
+});

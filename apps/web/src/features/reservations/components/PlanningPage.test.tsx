@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Reservation, ReservationDetail, Room, Week } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const ROOMS: Room[] = [
+  { id: 1, nom: 'Temple Hiram', capacite: 120, couleur: '#1c7ed6', tarifHoraire: 4500, active: true },
+  { id: 2, nom: 'Salle Voltaire', capacite: 40, couleur: '#2f9e44', tarifHoraire: 2000, active: true },
+  { id: 3, nom: 'Salle fermée', capacite: 10, couleur: '#000000', tarifHoraire: 0, active: false },
+];
+
+const REQUEST: Reservation = {
+  id: 42,
+  idSalle: 1,
+  salle: 'Temple Hiram',
+  couleurSalle: '#1c7ed6',
+  idEntite: 5,
+  entite: 'Les Chevaliers du Rhône',
+  date: '2099-12-08',
+  heureDebut: '19:00',
+  heureFin: '21:00',
+  type: 'TC',
+  libelle: 'Tenue au 1er degré',
+  participants: 40,
+  commentaire: null,
+  etat: 'DC',
+  demandeur: { id: 9, nom: 'Vénérable', prenom: 'Victor' },
+  motifRefus: null,
+  idPlanning: null,
+  actions: ['INFOS', 'ACCEPT_CREATION', 'REFUSE_CREATION'],
+};
+
+const WEEK: Week = {
+  debut: '2099-12-07',
+  fin: '2099-12-13',
+  reservations: [REQUEST],
+  fermetures: [{ date: '2099-12-10', motif: 'Travaux de peinture' }],
+  gestion: true,
+};
+
+const DETAIL: ReservationDetail = {
+  ...REQUEST,
+  historique: [
+    {
+      date: '2099-11-01T10:00:00.000Z',
+      action: 'CREATE_REQUEST',
+      libelle: 'Demande de réservation',
+      auteur: 'Victor Vénérable',
+      motif: null,
+    },
+  ],
+};
+
+function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/reservation/search/2099-12-07': { body: WEEK },
+    'GET /api/parametres/salles': { body: ROOMS },
+    'GET /api/entite/all': { body: [] },
+    'GET /api/reservation/42/infos': { body: DETAIL },
+    ...extra,
+  });
+}
+
+describe('planning', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the day with one column per active room and the reservations in them', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    expect(await screen.findByText('Mardi 8 décembre 2099')).toBeInTheDocument();
+    const grid = await screen.findByRole('region', { name: /une colonne par salle/ });
+    expect(within(grid).getByText('Temple Hiram')).toBeInTheDocument();
+    expect(within(grid).getByText('Salle Voltaire')).toBeInTheDocument();
+    expect(within(grid).queryByText('Salle fermée')).not.toBeInTheDocument();
+    expect(
+      within(grid).getByRole('button', {
+        name: /Tenue au 1er degré, Les Chevaliers du Rhône, 19:00 à 21:00/,
+      }),
+    ).toBeInTheDocument();
+    // A booked half-hour cannot be selected; a free one can.
+    expect(within(grid).getByRole('button', { name: 'Temple Hiram, 19:30 à 20:00, réservé' })).toBeDisabled();
+    expect(within(grid).getByRole('button', { name: 'Temple Hiram, 10:00 à 10:30' })).toBeEnabled();
+  });
+
+  it('selects free slots and opens the booking form with them', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    await userEvent.click(await screen.findByRole('button', { name: 'Salle Voltaire, 10:00 à 10:30' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salle Voltaire, 11:00 à 11:30' }));
+    expect(screen.getByText(/10:00 – 11:30/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Réserver ce créneau' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Réserver une salle' });
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de début' })).toHaveValue('10:00');
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de fin' })).toHaveValue('11:30');
+  });
+
+  it('shows a closed day and lets nothing be selected on it', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-10&vue=jour');
+    expect(await screen.findByText('Travaux de peinture')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Temple Hiram, 10:00 à 10:30' })).toBeDisabled();
+  });
+
+  it('opens a reservation with exactly the buttons the server allows, and asks a reason to refuse', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const calls = serve({
+      'PUT /api/reservation?action=REFUSE_CREATION': { body: { ...REQUEST, etat: 'SU', actions: ['INFOS'] } },
+    });
+    renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    await userEvent.click(await screen.findByRole('button', { name: /Tenue au 1er degré, Les Chevaliers/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Réservation' });
+    expect(await within(panel).findByText('Demande de réservation')).toBeInTheDocument();
+    expect(within(panel).getAllByText(/Victor Vénérable/).length).toBeGreaterThan(0);
+    expect(within(panel).getByRole('button', { name: 'Accepter la demande' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Refuser la demande' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Supprimer' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Refuser la demande' }));
+    const reasonDialog = await screen.findByRole('dialog', { name: 'Refuser la demande' });
+    const refuse = within(reasonDialog).getByRole('button', { name: 'Refuser' });
+    expect(refuse).toBeDisabled();
+    await userEvent.type(
+      within(reasonDialog).getByRole('textbox', { name: /Motif du refus/ }),
+      'Salle promise',
+    );
+    await userEvent.click(refuse);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/reservation?action=REFUSE_CREATION');
+    expect(JSON.parse(put.body!)).toEqual({ id: 42, motif: 'Salle promise' });
+  });
+
+  it('lists the week day by day, with closures', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=semaine');
+    expect(await screen.findByText(/Semaine du lundi 7 décembre 2099/)).toBeInTheDocument();
+    expect(await screen.findByText(/Fermé : Travaux de peinture/)).toBeInTheDocument();
+    expect(screen.getAllByText('Aucune réservation')).toHaveLength(5);
+  });
+});

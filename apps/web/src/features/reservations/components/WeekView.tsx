@@ -1,0 +1,83 @@
+/** The week view: one column per day (stacked on a phone), reservations in time order, closures shown. */
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ReservationState, type Closure, type Reservation } from '@union/contract';
+import { shortDate, todayIso, weekDays, capitalized } from '../api/dates';
+import { blockStyle, type ColorMode } from './colors';
+import './planning.css';
+
+interface Props {
+  monday: string;
+  reservations: Reservation[];
+  closures: Closure[];
+  colorMode: ColorMode;
+  onOpen: (id: number) => void;
+  onOpenDay: (day: string) => void;
+}
+
+export function WeekView({ monday, reservations, closures, colorMode, onOpen, onOpenDay }: Props) {
+  const today = todayIso();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="xs">
+      {weekDays(monday).map((day) => {
+        const closure = closures.find((c) => c.date === day);
+        const items = reservations.filter((r) => r.date === day);
+        return (
+          <Paper key={day} withBorder p="xs" radius="md" bg={day === today ? 'blue.0' : undefined}>
+            <Stack gap={6}>
+              <UnstyledButton
+                onClick={() => onOpenDay(day)}
+                aria-label={`Voir le ${shortDate(day)} en vue jour`}
+              >
+                <Group justify="space-between" gap={4}>
+                  <Text fw={700} size="sm">
+                    {capitalized(shortDate(day))}
+                  </Text>
+                  {day === today && (
+                    <Badge size="xs" variant="light">
+                      Aujourd’hui
+                    </Badge>
+                  )}
+                </Group>
+              </UnstyledButton>
+              {closure && (
+                <Badge color="red" variant="light" fullWidth style={{ whiteSpace: 'normal', height: 'auto' }}>
+                  Fermé : {closure.motif}
+                </Badge>
+              )}
+              {items.length === 0 && !closure && (
+                <Text size="xs" c="dimmed">
+                  Aucune réservation
+                </Text>
+              )}
+              {items.map((r) => (
+                <button
+                  key={r.id}
+                  type="button"
+                  className="week-item"
+                  style={blockStyle(r, colorMode)}
+                  onClick={() => onOpen(r.id)}
+                  title={ReservationState.labels[r.etat]}
+                >
+                  <strong>
+                    {r.heureDebut}–{r.heureFin}
+                  </strong>{' '}
+                  · {r.salle}
+                  <br />
+                  {r.entite}
+                  <br />
+                  <span style={{ opacity: 0.9 }}>{r.libelle}</span>
+                  {r.etat !== 'CR' && (
+                    <>
+                      <br />
+                      <em>{ReservationState.labels[r.etat]}</em>
+                    </>
+                  )}
+                </button>
+              ))}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,1 @@
+export { reservationsRoutes } from './routes';

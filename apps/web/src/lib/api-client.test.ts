@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, signInAs } from '../../test/utils';
+import { api, ApiError } from './api-client';
+
+function setCookie(value: string) {
+  document.cookie = `XSRF-TOKEN=${value}; path=/`;
+}
+
+describe('api client', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bearer token on ordinary calls', async () => {
+    signInAs(['USER']);
+    const calls = mockFetch({ 'GET /api/user/info': { body: { id: 1 } } });
+    await expect(api.get('/api/user/info')).resolves.toEqual({ id: 1 });
+    expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
+  });
+
+  it('sends no bearer token on public calls, nor when the session has expired', async () => {
+    signInAs(['USER']);
+    const calls = mockFetch({ 'PATCH /api/user/password': { status: 204 } });
+    setCookie('x');
+    await api.patch('/api/user/password', { data: 'a@b.fr' }, { auth: false });
+    expect(calls[0]!.headers.Authorization).toBeUndefined();
+
+    signInAs(['USER'], { expiresInSeconds: -1 });
+    const later = mockFetch({ 'GET /api/user/compte': { body: {} } });
+    await api.get('/api/user/compte');
+    expect(later[0]!.headers.Authorization).toBeUndefined();
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    'copies the XSRF-TOKEN cookie into X-XSRF-TOKEN on %s',
+    async (method) => {
+      setCookie('jeton-123');
+      const calls = mockFetch({ [`${method} /api/x`]: { status: 204 } });
+      await api[method.toLowerCase() as 'post'](`/api/x`, method === 'DELETE' ? undefined : { data: '1' });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.headers['X-XSRF-TOKEN']).toBe('jeton-123');
+    },
+  );
+
+  it('does not add the XSRF header to a GET', async () => {
+    setCookie('jeton-123');
+    const calls = mockFetch({ 'GET /api/x': { body: [] } });
+    await api.get('/api/x');
+    expect(calls[0]!.headers['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('obtains the cookie with a GET first when a mutating call would go without it', async () => {
+    signInAs(['USER']);
+    const calls = mockFetch({
+      'GET /api/parametres/droits': () => {
+        setCookie('frais');
+        return { body: [] };
+      },
+      'POST /api/x': { status: 204 },
+    });
+    await api.post('/api/x', { data: '1' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/parametres/droits', 'POST /api/x']);
+    expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
+    expect(calls[1]!.headers['X-XSRF-TOKEN']).toBe('frais');
+  });
+
+  it('does not wait for the cookie on public calls (the server exempts them)', async () => {
+    const calls = mockFetch({ 'PATCH /api/user/password': { status: 204 } });
+    await api.patch('/api/user/password', { data: 'a@b.fr' }, { auth: false });
+    expect(calls.map((c) => c.path)).toEqual(['/api/user/password']);
+  });
+
+  it('sends JSON bodies with their content type', async () => {
+    setCookie('x');
+    const calls = mockFetch({ 'POST /api/x': { status: 204 } });
+    await api.post('/api/x', { data: 'é' });
+    expect(calls[0]!.headers['Content-Type']).toBe('application/json');
+    expect(calls[0]!.body).toBe('{"data":"é"}');
+  });
+
+  it('turns a failure into an ApiError carrying the status and the server body', async () => {
+    mockFetch({
+      'GET /api/x': {
+        status: 412,
+        body: { status: 412, error: 'e', message: 'Trop court.', details: ['a'] },
+      },
+    });
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(412);
+    expect((error as ApiError).body.message).toBe('Trop court.');
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    mockFetch({ 'GET /api/x': 'network-error' });
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(0);
+  });
+});

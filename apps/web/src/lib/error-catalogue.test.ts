@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { errorMessageFor } from './error-catalogue';
+
+const fail = (status: number, body: ConstructorParameters<typeof ApiError>[1] = {}) =>
+  new ApiError(status, body);
+
+describe('error catalogue (specification §8)', () => {
+  it.each([
+    [0, 'Échec de connexion', /connexion au réseau/],
+    [400, 'Mauvaise requête', /pas valide/],
+    [401, 'Non autorisé', /authentifié/],
+    [403, 'Non autorisé', /pas autorisé à accéder à ce contenu/],
+    [404, 'Contenu inexistant', /n'existe pas/],
+    [500, 'Erreur serveur', /erreur est survenue/],
+    [503, 'Serveur inaccessible', /momentanément inaccessible ou surchargé/],
+    [504, 'Délais trop long', /trop de temps/],
+    [418, 'Erreur serveur', /erreur est survenue/],
+    [502, 'Erreur serveur', /erreur est survenue/],
+  ])('status %i → "%s"', (status, title, text) => {
+    const message = errorMessageFor(fail(status))!;
+    expect(message.title).toBe(title);
+    expect(message.text).toMatch(text);
+  });
+
+  it('412 shows "Erreur de saisie" with the server message and its details', () => {
+    const message = errorMessageFor(
+      fail(412, {
+        status: 412,
+        error: 'x',
+        message: 'Certains champs sont invalides.',
+        details: ['Nom requis', 'Date invalide'],
+      }),
+    );
+    expect(message).toEqual({
+      title: 'Erreur de saisie',
+      text: 'Certains champs sont invalides.',
+      details: ['Nom requis', 'Date invalide'],
+    });
+  });
+
+  it('412 does not repeat the message as its only detail', () => {
+    const message = errorMessageFor(fail(412, { message: 'Trop court.', details: ['Trop court.'] }));
+    expect(message?.details).toBeUndefined();
+  });
+
+  it('401 ends the session and leads to /, 403 leads to / only', () => {
+    expect(errorMessageFor(fail(401))).toMatchObject({ redirection: '/', endSession: true });
+    expect(errorMessageFor(fail(403))).toMatchObject({ redirection: '/' });
+    expect(errorMessageFor(fail(403))?.endSession).toBeUndefined();
+  });
+
+  it('leaves the invalid_grant refusal of a sign-in to the caller', () => {
+    expect(errorMessageFor(fail(400, { error: 'invalid_grant' }))).toBeNull();
+    expect(errorMessageFor(fail(400, { error: 'other' }))?.title).toBe('Mauvaise requête');
+  });
+
+  it('treats an unexpected exception as a server error', () => {
+    expect(errorMessageFor(new Error('boom'))?.title).toBe('Erreur serveur');
+  });
+});

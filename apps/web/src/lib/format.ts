@@ -1,0 +1,33 @@
+/**
+ * How the screens write amounts and dates (DECISIONS: "1 234,50 €", "lundi 3 mars 2026", "03/03/2026").
+ * Amounts travel as integer cents everywhere; only the screen turns them into euros.
+ */
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
+
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** 123450 → "1 234,50 €" (with the narrow no-break spaces French uses). */
+export function formatCents(cents: number): string {
+  return euros.format(cents / 100);
+}
+
+/** Euros typed in a form → integer cents, without floating-point drift (12.3 → 1230). */
+export function eurosToCents(value: number | string): number {
+  return Math.round(Number(String(value).replace(',', '.')) * 100);
+}
+
+/** "2026-03-03" or an ISO instant → "03/03/2026"; empty for null. */
+export function formatDay(day: string | null | undefined): string {
+  return day ? dayjs(day).format('DD/MM/YYYY') : '';
+}
+
+/** "2026-03-03" → "mardi 3 mars 2026". */
+export function formatLongDate(day: string): string {
+  return dayjs(day).locale('fr').format('dddd D MMMM YYYY');
+}
+
+/** An ISO instant → "03/03/2026 à 19:30". */
+export function formatDateTime(iso: string): string {
+  return dayjs(iso).format('DD/MM/YYYY [à] HH:mm');
+}

@@ -1,0 +1,77 @@
+/**
+ * File upload (specification §3 "File upload item", §4, §8, §9): multipart, the bearer token in the
+ * Authorization header, progress in whole percent, and a cancel. XMLHttpRequest rather than fetch because
+ * only it reports upload progress.
+ */
+import { ApiError, readCookie } from './api-client';
+import { XSRF_COOKIE, XSRF_HEADER } from './config';
+import { getAccessToken } from './session';
+
+export interface UploadRequest {
+  url: string;
+  file: File;
+  /** Name of the multipart field holding the file. */
+  fieldName?: string;
+  /** Other multipart fields sent with the file (a document's title, its entity…). */
+  fields?: Record<string, string>;
+  method?: 'POST' | 'PUT';
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A cancelled upload is reported apart from failures (specification §8). */
+export class UploadCancelled extends Error {
+  constructor() {
+    super("L'envoi du fichier a été annulé.");
+    this.name = 'UploadCancelled';
+  }
+}
+
+/** Statuses 200 to 299 and 304 are a success; anything else is an error. */
+export function isUploadSuccess(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 304;
+}
+
+function parseAnswer(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+/** Sends one file; resolves with the parsed answer, rejects with an ApiError or UploadCancelled. */
+export function uploadFile<T = unknown>(request: UploadRequest): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (request.signal?.aborted) return reject(new UploadCancelled());
+    const form = new FormData();
+    for (const [name, value] of Object.entries(request.fields ?? {})) form.append(name, value);
+    form.append(request.fieldName ?? 'file', request.file, request.file.name);
+
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method ?? 'POST', request.url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getAccessToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) request.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const body = parseAnswer(xhr.responseText);
+      if (isUploadSuccess(xhr.status)) {
+        request.onProgress?.(100);
+        resolve(body as T);
+      } else {
+        reject(new ApiError(xhr.status, (body ?? {}) as ApiError['body']));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, { message: 'Le serveur ne répond pas.' }));
+    xhr.onabort = () => reject(new UploadCancelled());
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

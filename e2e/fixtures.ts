@@ -1,0 +1,40 @@
+/** Helpers shared by the journeys: sign in through the real login form, read the e-mail outbox. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Union-Demo-2026!';
+
+/** Signs in through the login page and waits for the portal. */
+export async function signIn(page: Page, identifiant: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Identifiant').fill(identifiant);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Connecter' }).click();
+  await expect(page).toHaveURL(/\/app\/portail$/);
+}
+
+/** A bearer token for API checks made beside the screens (e.g. reading the outbox as admin). */
+export async function apiToken(request: APIRequestContext, identifiant: string, password = DEMO_PASSWORD) {
+  const response = await request.post('/oauth/token', {
+    headers: {
+      authorization: `Basic ${Buffer.from('union-intranet:union-intranet-secret').toString('base64')}`,
+    },
+    form: { grant_type: 'password', username: identifiant, password },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The newest e-mail of the outbox sent to an address, read through the admin call. */
+export async function lastEmailTo(request: APIRequestContext, address: string) {
+  const token = await apiToken(request, 'admin');
+  const response = await request.get('/api/admin/emails', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  const emails = (await response.json()) as { destinataire: string; sujet: string; texte: string }[];
+  return emails.find((e) => e.destinataire.toLowerCase() === address.toLowerCase());
+}
+
+/** The first link of an e-mail's text, made relative so it opens on the server under test. */
+export function linkIn(text: string): string {
+  const url = new URL(/https?:\/\/\S+/.exec(text)![0]);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,77 @@
+/** The foundation journeys of issue 2: sign-in, rights, password reset, guards, 404, logout. */
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, lastEmailTo, linkIn, signIn } from './fixtures';
+
+test('membre signs in and sees only the entries of their habilitations', async ({ page }) => {
+  await signIn(page, 'membre');
+  await expect(page.getByText("Intranet de l'Union").first()).toBeVisible();
+  await expect(page.getByText('Marie Membre').first()).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Restauration', { exact: true })).toBeVisible();
+  await expect(main.getByText('Documents', { exact: true })).toBeVisible();
+  for (const hidden of ['Messages', 'Planning', 'Gestion Loge', 'Comptabilité Union', 'Administration']) {
+    await expect(main.getByText(hidden, { exact: true })).toHaveCount(0);
+  }
+});
+
+test('a wrong password shows "Authentification impossible"', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Identifiant').fill('membre');
+  await page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
+  await page.getByRole('button', { name: 'Connecter' }).click();
+  await expect(page.getByText('Authentification impossible')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('forgotten password: the e-mail in the outbox, the reset page, then sign-in with the new password', async ({
+  page,
+  request,
+}) => {
+  const address = 'jean.martin@demo.union-lyon.fr';
+  await page.goto('/mdp-oublie');
+  await page.getByRole('textbox').fill(address);
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByText('Un e-mail va être envoyé !')).toBeVisible();
+
+  const email = await lastEmailTo(request, address);
+  expect(email?.sujet).toContain('Réinitialisation');
+  await page.goto(linkIn(email!.texte));
+  const newPassword = 'Fraternite-Lyon-2026';
+  const fields = page.locator('input[type="password"]');
+  await fields.nth(0).fill(newPassword);
+  await fields.nth(1).fill(newPassword);
+  await page.getByRole('button', { name: /Enregistrer|Valider|Changer/ }).click();
+  await expect(page.getByText('Mot de passe enregistré')).toBeVisible();
+
+  await signIn(page, 'jean.martin', newPassword);
+});
+
+test('membre opening /app/admin lands on /', async ({ page }) => {
+  await signIn(page, 'membre');
+  await page.goto('/app/admin');
+  await expect(page).toHaveURL(/\/(app\/portail)?$/);
+  await expect(page.getByText('Administration', { exact: true })).toHaveCount(0);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/cette/page/nexiste/pas');
+  await expect(page).toHaveURL(/\/page-not-found$/);
+  await expect(page.getByText('Oups ! Erreur 404')).toBeVisible();
+  await expect(page.getByText('La page que vous recherchez semble introuvable.')).toBeVisible();
+});
+
+test('logout returns to / and the old token no longer works', async ({ page, request }) => {
+  let bearer: string | undefined;
+  page.on('request', (r) => {
+    const header = r.headers()['authorization'];
+    if (header?.startsWith('Bearer ')) bearer = header;
+  });
+  await signIn(page, 'membre', DEMO_PASSWORD);
+  await expect.poll(() => bearer).toBeTruthy();
+  expect((await request.get('/api/user/info', { headers: { authorization: bearer! } })).status()).toBe(200);
+
+  await page.getByRole('button', { name: /Déconnexion|Se déconnecter/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Me connecter' })).toBeVisible();
+  expect((await request.get('/api/user/info', { headers: { authorization: bearer! } })).status()).toBe(401);
+});

@@ -1,0 +1,72 @@
+/** Sign-in, session and own-account calls (specification §7 "Authentication and user"). */
+import { z } from 'zod';
+import { HabilitationSchema } from './habilitations';
+
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** Form body of POST /oauth/token (password grant). */
+export const TokenRequestSchema = z.object({
+  grant_type: z.literal('password'),
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const UserInfoSchema = z.object({
+  habilitations: z.array(HabilitationSchema),
+  id: z.number().int(),
+  nom: z.string(),
+  prenom: z.string(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+/** Generic `{data}` body of the account calls (specification §7). */
+export const DataBodySchema = z.object({ data: z.string() });
+export type DataBody = z.infer<typeof DataBodySchema>;
+
+/** `{data}` holding an e-mail address: reset request, e-mail change. */
+export const EmailBodySchema = z.object({
+  data: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: "Le format de l'e-mail est invalide." })),
+});
+
+/** `{data}` holding a telephone number: digits, spaces, dots, dashes, an optional leading +; empty clears it. */
+export const TelephoneBodySchema = z.object({
+  data: z
+    .string()
+    .trim()
+    .regex(/^(\+?[0-9][0-9 .-]{5,19})?$/, {
+      message: 'Le numéro de téléphone est invalide (exemple : 04 78 00 00 00).',
+    }),
+});
+
+/** POST /api/user/password: the new password in `data`, the current one in `actuel`. */
+export const PasswordChangeSchema = z.object({ data: z.string(), actuel: z.string() });
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+
+/** POST /api/user/password/reinitialiser: the link's token and the chosen password (public). */
+export const PasswordResetSchema = z.object({ jeton: z.string().min(1), data: z.string() });
+export type PasswordReset = z.infer<typeof PasswordResetSchema>;
+
+export const NotificationFlagSchema = z.object({ data: z.enum(['1', '0']) });
+
+/** GET /api/user/compte: what the account page shows and edits. */
+export const AccountSchema = z.object({
+  id: z.number().int(),
+  identifiant: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  notificationRestauration: z.boolean(),
+  notificationDocuments: z.boolean(),
+});
+export type Account = z.infer<typeof AccountSchema>;
