@@ -1,10 +1,27 @@
 // Lint rules for the whole repository: typescript-eslint's recommended set, React hooks on the web,
 // and import boundaries (a feature never reaches into another feature's internals; only repositories
 // and db/ talk to Drizzle).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features (apps/web/src/features/*): each is reached from outside only through its index. */
+const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+
+/** Import patterns refused everywhere in the web app, plus the feature-specific one. */
+const webImportPatterns = (...extra) => [
+  {
+    regex: '^(\\.\\./)+features/[^/]+/(?!index$).+',
+    message: 'Import another feature only through its index, never its internals.',
+  },
+  {
+    group: ['drizzle-orm', 'pg', '@electric-sql/*'],
+    message: 'The web app talks to the API, not the database.',
+  },
+  ...extra,
+];
 
 export default tseslint.config(
   {
@@ -42,21 +59,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: webImportPatterns() }],
+    },
+  },
+  // Inside a feature, a relative path that climbs into a sibling feature must stop at its index too.
+  ...FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+features/[^/]+/(?!index$).+',
-              message: 'Import another feature only through its index, never its internals.',
-            },
-            {
-              group: ['drizzle-orm', 'pg', '@electric-sql/*'],
-              message: 'The web app talks to the API, not the database.',
-            },
-          ],
+          patterns: webImportPatterns({
+            regex: `^(\\.\\./)+(?!${feature}/)(${FEATURES.join('|')})/(?!index$).+`,
+            message: 'Import another feature only through its index, never its internals.',
+          }),
         },
       ],
     },
-  },
+  })),
 );
