@@ -13,31 +13,61 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
-/** Brings the schema up to date; safe to call at every start. */
+/**
+ * Every migration transaction first takes this transaction-scoped advisory lock: several instances
+ * starting together against one PostgreSQL queue up instead of applying the same migration twice.
+ */
+const MIGRATION_LOCK = 'SELECT pg_advisory_xact_lock(712004331)';
+
+/** Is this the unique violation of `__migrations` (another instance recorded the migration first)? */
+const alreadyRecorded = (error: unknown) =>
+  (error as { code?: string }).code === '23505' && /__migrations/.test(String((error as Error).message));
+
+/** Brings the schema up to date; safe to call at every start, from several instances at once. */
 export async function migrate(handle: DbHandle): Promise<string[]> {
-  await handle.exec(`CREATE TABLE IF NOT EXISTS __migrations (
-    tag text PRIMARY KEY, hash text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await handle.exec(
+    `BEGIN; ${MIGRATION_LOCK}; CREATE TABLE IF NOT EXISTS __migrations (
+    tag text PRIMARY KEY, hash text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()); COMMIT`,
+  );
   const journal = JSON.parse(await readFile(`${MIGRATIONS_DIR}meta/_journal.json`, 'utf8')) as Journal;
-  const applied = new Set(
-    (await handle.rows<{ tag: string }>('SELECT tag FROM __migrations')).map((r) => r.tag),
+  const applied = new Map(
+    (await handle.rows<{ tag: string; hash: string }>('SELECT tag, hash FROM __migrations')).map((r) => [
+      r.tag,
+      r.hash,
+    ]),
   );
   const done: string[] = [];
   for (const entry of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
-    if (applied.has(entry.tag)) continue;
     const sql = await readFile(`${MIGRATIONS_DIR}${entry.tag}.sql`, 'utf8');
     const hash = createHash('sha256').update(sql).digest('hex');
+    if (applied.has(entry.tag)) {
+      // A migration edited after it ran would leave this database unlike a fresh one: refuse to start.
+      if (applied.get(entry.tag) !== hash) {
+        throw new Error(
+          `La migration ${entry.tag} a été modifiée après avoir été appliquée : écrivez une nouvelle migration.`,
+        );
+      }
+      continue;
+    }
     const statements = sql.split('--> statement-breakpoint').filter((s) => s.trim());
-    // One migration, one transaction: a failing statement leaves the schema as it was.
-    await handle.exec(
-      [
-        'BEGIN',
-        ...statements,
-        `INSERT INTO __migrations (tag, hash) VALUES ('${entry.tag}', '${hash}')`,
-        'COMMIT',
-      ]
-        .map((s) => s.trim().replace(/;$/, ''))
-        .join(';\n'),
-    );
+    // One migration, one transaction: a failing statement leaves the schema as it was. The record is
+    // written first, so an instance that waited for the lock fails at once on it and skips the rest.
+    try {
+      await handle.exec(
+        [
+          'BEGIN',
+          MIGRATION_LOCK,
+          `INSERT INTO __migrations (tag, hash) VALUES ('${entry.tag}', '${hash}')`,
+          ...statements,
+          'COMMIT',
+        ]
+          .map((s) => s.trim().replace(/;$/, ''))
+          .join(';\n'),
+      );
+    } catch (error) {
+      if (alreadyRecorded(error)) continue;
+      throw error;
+    }
     done.push(entry.tag);
   }
   return done;
