@@ -5,8 +5,8 @@
  */
 export const LEGAL_NOTICE = {
   publisher: {
-    name: "L'Union des loges et associations, association régie par la loi du 1er juillet 1901",
-    address: 'Siège : 45, rue de l’Union, 69002 Lyon',
+    name: 'Union des Loges et Associations de Lyon, association régie par la loi du 1er juillet 1901',
+    address: 'Siège : 8, rue Garibaldi, 69006 Lyon',
     email: 'secretariat@union-lyon.fr',
     director: "le président de l'Union",
   },
