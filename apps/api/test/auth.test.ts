@@ -116,6 +116,21 @@ describe('GET /api/user/info and the session', () => {
     expect(response.json().message).toMatch(/connecter/);
   });
 
+  it.each(['/%61pi/user/info', '/%61pi/parametres/droits', '/api/%75ser/info', '/%2561pi/user/info'])(
+    'cannot be reached without a token through the encoded path %s',
+    async (url) => {
+      const response = await t.call({ method: 'GET', url });
+      expect([401, 404]).toContain(response.statusCode);
+      expect(response.body).not.toContain('habilitations');
+    },
+  );
+
+  it('needs the token on a decoded path exactly as on the plain one', async () => {
+    expect((await t.call({ method: 'GET', url: '/%61pi/entite/all' })).statusCode).toBe(401);
+    const token = await t.signIn('alice');
+    expect((await t.call({ method: 'GET', url: '/%61pi/user/info', token })).statusCode).toBe(200);
+  });
+
   it('answers the user with habilitations', async () => {
     const token = await t.signIn('alice');
     const response = await t.call({ method: 'GET', url: '/api/user/info', token });

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/login', '/app/portail', '/app/reservations?date=2026-03-03', '/page-inconnue'])(
+  it.each(['/', '/login', '/app/portail', '/app/reservations?date=2026-03-03', '/page-inconnue', '/x.html'])(
     'answers index.html, never cached, for the client route %s',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
@@ -44,6 +44,10 @@ describe('the web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/absent.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ status: 404, error: 'not_found' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/inconnu' })).statusCode).toBe(401);
+    for (const method of ['GET', 'POST'] as const) {
+      const unknown = await t.app.inject({ method, url: '/api/inconnu' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ status: 404, error: 'not_found' });
+    }
   });
 });

@@ -18,8 +18,11 @@ export default fp(async function auth(app: App) {
   app.decorateRequest('caller', null as never);
   app.decorateRequest('session', null as never);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-    if (request.url.startsWith('/api/docs')) return;
+    // Decided on the route the router matched, never on the raw URL: `/%61pi/…` is decoded into an API
+    // route too. An unknown path matches no route and goes on to the 404 handler, which reveals nothing.
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/') || request.routeOptions.config?.public) return;
+    if (route.startsWith('/api/docs')) return;
     const token = bearerToken(request);
     const caller = token ? await authService.authenticate(app.dbHandle.db, token) : undefined;
     if (!caller) throw unauthenticated('Vous n’êtes pas authentifié : veuillez vous connecter.');

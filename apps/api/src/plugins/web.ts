@@ -31,8 +31,11 @@ export default fp(async function web(app: App, opts: { root?: string }) {
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    // Client routes have no file extension; a missing asset (/assets/x.js) is a real 404.
-    const isClientRoute = !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
+    // A missing asset (/assets/x.js, an image, a font) is a real 404; any other path, /x.html included,
+    // is left to the client router, which shows its own « page introuvable ».
+    const isClientRoute = !/\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|txt)$/i.test(
+      request.url.split('?')[0]!,
+    );
     if (
       hasWeb &&
       (request.method === 'GET' || request.method === 'HEAD') &&

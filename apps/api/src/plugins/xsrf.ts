@@ -33,6 +33,8 @@ export default fp(async function xsrf(app: App) {
         httpOnly: false,
       });
     }
+    // No route matched: nothing will run, the 404 handler answers.
+    if (!request.routeOptions.url) return;
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.noXsrf) return;
     const header = request.headers[XSRF_HEADER];
     if (!current || typeof header !== 'string' || !same(current, header)) {
