@@ -3,6 +3,7 @@
  * history. Gestion Loge and the import reuse the membership and user schemas of this file.
  */
 import { z } from 'zod';
+import { IMPLAUSIBLE_YEAR_MESSAGE, RecordIdSchema, isPlausibleYear } from './ids';
 import { EntityState, EntityType, UserState, codeList } from './enums';
 import { HabilitationSchema } from './habilitations';
 
@@ -26,8 +27,10 @@ export const ADMIN_API = {
   settings: '/api/parametres/union',
 } as const;
 
-const id = z.number().int().positive();
-const isoDay = z.iso.date({ message: 'La date doit être au format aaaa-mm-jj.' });
+const id = RecordIdSchema;
+const isoDay = z.iso
+  .date({ message: 'La date doit être au format aaaa-mm-jj.' })
+  .refine(isPlausibleYear, { message: IMPLAUSIBLE_YEAR_MESSAGE });
 const trimmed = (label: string, max: number) =>
   z
     .string()

@@ -5,6 +5,7 @@
  * transaction and the report says what happened).
  */
 import { z } from 'zod';
+import { MAX_RECORD_ID } from './ids';
 import { codeList } from './enums';
 
 /** Largest file the import accepts, in bytes (a 5,000-member CSV weighs about 400 kB). */
@@ -35,7 +36,8 @@ export const ImportQuerySchema = z.object({
   idEntite: z.coerce
     .number({ message: "Indiquez l'entité dans laquelle importer les membres." })
     .int()
-    .positive({ message: "Indiquez l'entité dans laquelle importer les membres." }),
+    .positive({ message: "Indiquez l'entité dans laquelle importer les membres." })
+    .max(MAX_RECORD_ID, { message: "Cette entité n'existe pas." }),
   /** `true`: preview only, nothing is written. */
   dryRun: z
     .enum(['true', 'false'], { message: 'dryRun vaut true (aperçu) ou false (import).' })

@@ -1,6 +1,7 @@
 export * from './enums';
 export * from './habilitations';
 export * from './errors';
+export * from './ids';
 export * from './auth';
 export * from './settings';
 export * from './mail';

@@ -3,6 +3,7 @@
  * Times travel as "HH:MM" on the half-hour; dates as yyyy-mm-dd (Europe/Paris).
  */
 import { z } from 'zod';
+import { IMPLAUSIBLE_YEAR_MESSAGE, RecordIdSchema, isPlausibleYear } from './ids';
 import { codeList } from './enums';
 
 export const ReservationState = codeList({
@@ -82,7 +83,8 @@ export const IsoDateSchema = z
     {
       message: "Cette date n'existe pas.",
     },
-  );
+  )
+  .refine(isPlausibleYear, { message: IMPLAUSIBLE_YEAR_MESSAGE });
 
 export const HalfHourSchema = z.string().regex(/^([01]\d|2[0-3]):(00|30)$/, {
   message: "L'heure doit être sur la demi-heure, au format HH:MM (exemple : 19:30).",
@@ -102,8 +104,8 @@ const Text = (max: number) =>
 
 /** Body of POST /api/reservation. */
 export const ReservationInputSchema = z.object({
-  idSalle: z.number().int().positive(),
-  idEntite: z.number().int().positive(),
+  idSalle: RecordIdSchema,
+  idEntite: RecordIdSchema,
   date: IsoDateSchema,
   heureDebut: HalfHourSchema,
   heureFin: HalfHourSchema,
@@ -116,7 +118,7 @@ export type ReservationInput = z.infer<typeof ReservationInputSchema>;
 
 /** Body of PUT /api/reservation?action=: the reservation, a reason for refusals, the changes for EDIT. */
 export const ReservationChangeSchema = ReservationInputSchema.partial().extend({
-  id: z.number().int().positive(),
+  id: RecordIdSchema,
   motif: Text(1000).optional(),
 });
 export type ReservationChange = z.infer<typeof ReservationChangeSchema>;
@@ -274,8 +276,8 @@ export type PlanningYears = z.infer<typeof PlanningYearsSchema>;
 
 export const PlanningInputSchema = z.object({
   annee: z.number().int().min(2000).max(2100),
-  idEntite: z.number().int().positive(),
-  idSalle: z.number().int().positive(),
+  idEntite: RecordIdSchema,
+  idSalle: RecordIdSchema,
   type: ReservationType.schema,
   libelle: Text(200).min(1, { message: 'Indiquez un libellé (exemple : Tenue régulière).' }),
   heureDebut: HalfHourSchema,
@@ -285,7 +287,7 @@ export const PlanningInputSchema = z.object({
 });
 export type PlanningInput = z.infer<typeof PlanningInputSchema>;
 
-export const PlanningUpdateSchema = PlanningInputSchema.extend({ id: z.number().int().positive() });
+export const PlanningUpdateSchema = PlanningInputSchema.extend({ id: RecordIdSchema });
 export type PlanningUpdate = z.infer<typeof PlanningUpdateSchema>;
 
 export const PlanningEntrySchema = z.object({

@@ -16,6 +16,7 @@ import {
   MembershipSchema,
   MembershipUpdateSchema,
   UserMembershipCreateSchema,
+  RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import { parisDay } from '../../lib/dates';
@@ -23,7 +24,7 @@ import type { App } from '../../types';
 import { entitiesRepository } from './repository';
 import { entitiesService } from './service';
 
-const positiveId = z.coerce.number().int().positive();
+const positiveId = RecordIdParamSchema;
 const idParams = z.object({ id: positiveId });
 
 export default async function entitiesRoutes(app: App) {

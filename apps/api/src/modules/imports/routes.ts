@@ -6,10 +6,11 @@ import {
   ImportQuerySchema,
   ImportReportSchema,
   MembersExportQuerySchema,
+  RecordIdParamSchema,
 } from '@union/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalid } from '../../lib/errors';
+import { AppError, invalid } from '../../lib/errors';
 import type { App } from '../../types';
 import { importsService, type UploadedFile } from './service';
 
@@ -20,17 +21,19 @@ async function uploadedFile(request: FastifyRequest): Promise<UploadedFile> {
   if (!request.isMultipart()) {
     throw invalid('Joignez le fichier des membres (envoi multipart/form-data, un seul fichier).');
   }
-  const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  if (!part) throw invalid('Joignez le fichier des membres : aucun fichier reçu.');
   try {
+    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!part) throw invalid('Joignez le fichier des membres : aucun fichier reçu.');
     return { nom: part.filename || 'fichier', bytes: await part.toBuffer() };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw invalid(
         `Le fichier dépasse la taille maximale de ${MAX_MB} Mo : découpez-le en plusieurs fichiers.`,
       );
     }
-    throw error;
+    // A body cut short or without its multipart boundary: nothing usable arrived.
+    throw invalid("Le fichier n'a pas été reçu en entier (envoi interrompu ou mal formé) : renvoyez-le.");
   }
 }
 
@@ -65,7 +68,7 @@ export default async function importsRoutes(app: App) {
       schema: {
         tags,
         summary: "Exporter les membres d'une entité au format Excel",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: RecordIdParamSchema }),
         querystring: MembersExportQuerySchema,
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },

@@ -7,7 +7,7 @@ import { PROFILES, type ImportReport } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
 import { authorize, type Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { invalid, notFound } from '../../lib/errors';
+import { databaseErrorCode, invalid, notFound } from '../../lib/errors';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { invitationEmail } from '../mail/templates';
@@ -37,10 +37,7 @@ async function authorizedEntity(db: Executor, caller: Caller, entityId: number, 
 
 /** PostgreSQL's unique_violation, whichever driver or wrapper carries it. */
 function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
+  return databaseErrorCode(error) === '23505';
 }
 
 /** Writes the plan: new accounts with their membership and invitation, then the updates. */

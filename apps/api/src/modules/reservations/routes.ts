@@ -12,6 +12,7 @@ import {
   ReservationInputSchema,
   ReservationSchema,
   WeekSchema,
+  RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../types';
@@ -40,7 +41,7 @@ export default async function reservationsRoutes(app: App) {
     {
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: RecordIdParamSchema }),
         response: { 200: ReservationDetailSchema },
       },
     },

@@ -19,7 +19,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { invalid, notFound } from '../../lib/errors';
+import { databaseErrorCode, invalid, notFound } from '../../lib/errors';
 import { auditRepository } from '../audit/repository';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
@@ -62,10 +62,7 @@ const overlapError = (row: ReservationRow) =>
 
 /** Whether the error (or one it wraps) is PostgreSQL's exclusion violation. */
 function isOverlapViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23P01') return true;
-  }
-  return false;
+  return databaseErrorCode(error) === '23P01';
 }
 
 /**

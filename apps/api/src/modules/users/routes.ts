@@ -14,12 +14,13 @@ import {
   UserSearchResultSchema,
   UserSearchSchema,
   UserUpdateSchema,
+  RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../types';
 import { usersAdminService, usersService } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: RecordIdParamSchema });
 
 export default async function usersRoutes(app: App) {
   const db = () => app.dbHandle.db;

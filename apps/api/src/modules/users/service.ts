@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { invalid, notFound, unauthenticated } from '../../lib/errors';
+import { databaseErrorCode, invalid, notFound, unauthenticated } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { auditRepository } from '../audit/repository';
@@ -134,10 +134,7 @@ export interface CreateUserInput {
 }
 
 /** Whether an error is PostgreSQL's unique violation (two requests racing for one identifiant). */
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+const isUniqueViolation = (error: unknown): boolean => databaseErrorCode(error) === '23505';
 
 /** A free identifiant "prenom.nom", then "prenom.nom2", "prenom.nom3"… */
 async function freeIdentifiant(db: Executor, prenom: string, nom: string): Promise<string> {

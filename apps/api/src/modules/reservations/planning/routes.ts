@@ -9,14 +9,16 @@ import {
   PlanningYearOpenedSchema,
   PlanningYearsSchema,
   RESERVATION_API,
+  RecordIdParamSchema,
+  MAX_RECORD_ID,
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../../types';
 import { planningService } from './service';
 
-const Id = z.coerce.number().int().positive();
+const Id = RecordIdParamSchema;
 /** 0 in a search path means "all". */
-const IdOrAll = z.coerce.number().int().min(0);
+const IdOrAll = z.coerce.number().int().min(0).max(MAX_RECORD_ID);
 const orAll = (id: number) => (id === 0 ? null : id);
 
 export default async function planningRoutes(app: App) {
