@@ -394,7 +394,8 @@ describe('memberships seen from the user', () => {
     const [tol] = await t.db.select().from(memberships).where(eq(memberships.userId, marie.id));
     expect((await del(marie.id, tol!.id, lodgeToken)).statusCode).toBe(403);
     expect((await del(paul.id, mineOfMarie.id, lodgeToken)).statusCode).toBe(404);
-    expect((await del(marie.id, 99999, lodgeToken)).statusCode).toBe(404);
+    expect((await del(marie.id, 99999, lodgeToken)).statusCode).toBe(403);
+    expect((await del(marie.id, 99999, adminToken)).statusCode).toBe(404);
 
     expect((await del(marie.id, mineOfMarie.id, lodgeToken)).statusCode).toBe(204);
     const ended = (await t.call({ method: 'GET', url: url(marie.id), token: adminToken })).json();
@@ -417,5 +418,68 @@ describe('memberships seen from the user', () => {
       action: 'membership_removed',
       resume: 'Entité : Tolérance et Progrès',
     });
+  });
+});
+
+describe('a lodge manager on an entity they do not manage', () => {
+  it('is refused (403) by every membership call, whatever membership id the request names', async () => {
+    const theirs = await addMembership(t.db, { userId: paul.id, entityId: other.id, fonction: 'Orateur' });
+    const mineRow = (await t.db.select().from(memberships).where(eq(memberships.entityId, mine.id)))[0]!;
+    for (const id of [theirs.id, mineRow.id, 99999]) {
+      const edit = { id, fonction: 'Trésorier' };
+      for (const url of [`/api/entite/${other.id}/appartenances`, `/api/user/${paul.id}/appartenances`]) {
+        const response = await t.call({ method: 'PUT', url, token: lodgeToken, payload: edit });
+        expect(response.statusCode, `PUT ${url} #${id}`).toBe(
+          id === mineRow.id && url.includes('/user/') ? 404 : 403,
+        );
+      }
+    }
+    const calls = [
+      { method: 'GET', url: `/api/entite/${other.id}/appartenances` },
+      { method: 'POST', url: `/api/entite/${other.id}/appartenances`, payload: { userId: paul.id } },
+      { method: 'POST', url: `/api/user/${paul.id}/appartenances`, payload: { entiteId: other.id } },
+      { method: 'DELETE', url: `/api/user/${paul.id}/appartenances/${theirs.id}` },
+      { method: 'GET', url: `/api/entite/${other.id}/membres/excel` },
+    ] as const;
+    for (const call of calls) {
+      expect((await t.call({ ...call, token: lodgeToken })).statusCode, `${call.method} ${call.url}`).toBe(
+        403,
+      );
+    }
+    const [kept] = await t.db.select().from(memberships).where(eq(memberships.id, theirs.id));
+    expect(kept).toMatchObject({ fonction: 'Orateur', fin: null });
+  });
+
+  it("does not learn whether an account exists from a user's memberships", async () => {
+    const unknown = await t.call({ method: 'GET', url: '/api/user/99999/appartenances', token: lodgeToken });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual([]);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/user/99999/appartenances', token: adminToken })).statusCode,
+    ).toBe(404);
+  });
+
+  it('cannot add a deactivated account to their own lodge; an administrator can', async () => {
+    const dormant = await createUser(t.db, {
+      identifiant: 'dormant',
+      etat: 'I',
+      nom: 'Dormant',
+      prenom: 'Denis',
+    });
+    const byManager = await t.call({
+      method: 'POST',
+      url: `/api/entite/${mine.id}/appartenances`,
+      token: lodgeToken,
+      payload: { userId: dormant.id },
+    });
+    expect(byManager.statusCode).toBe(412);
+    expect(byManager.json().message).toMatch(/Denis Dormant est désactivé/);
+    const byAdmin = await t.call({
+      method: 'POST',
+      url: `/api/entite/${mine.id}/appartenances`,
+      token: adminToken,
+      payload: { userId: dormant.id },
+    });
+    expect(byAdmin.statusCode).toBe(201);
   });
 });

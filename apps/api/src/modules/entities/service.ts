@@ -53,9 +53,23 @@ async function loadEntity(db: Executor, id: number) {
   return row;
 }
 
-async function loadMembership(db: Executor, id: number): Promise<MembershipWithSides> {
+/**
+ * The membership named by a call whose path names its user or entity, once the caller may manage it.
+ * The rights are checked before anything is said of the membership: a missing one answers 403 to
+ * whoever is not an administrator, like one of an entity they do not manage, so a lodge manager
+ * learns nothing of other entities; 404 only once the caller may manage what they name.
+ */
+async function loadManagedMembership(
+  db: Executor,
+  caller: Caller,
+  id: number,
+  scope: { userId: number } | { entityId: number },
+): Promise<MembershipWithSides> {
+  if ('entityId' in scope) entitiesPolicy.manageMembers(caller, await manages(db, caller, scope.entityId));
   const row = await entitiesRepository.findMembership(db, id);
-  if (!row) throw notFound("Cette appartenance n'existe pas.");
+  entitiesPolicy.manageMembers(caller, row ? await manages(db, caller, row.entityId) : false);
+  const inScope = row && ('userId' in scope ? row.userId === scope.userId : row.entityId === scope.entityId);
+  if (!row || !inScope) throw notFound("Cette appartenance n'existe pas.");
   return row;
 }
 
@@ -113,6 +127,11 @@ async function addMembership(
     throw invalid(`L'entité « ${entity.nom} » est supprimée : réactivez-la avant d'y ajouter des membres.`);
   if (user.etat === 'S')
     throw invalid("Ce compte est supprimé : réactivez-le avant de l'ajouter à une entité.");
+  // A lodge manager finds only active accounts; an inactive one is the administrators' to reactivate.
+  if (user.etat === 'I' && !hasHabilitation(caller, 'ADMIN'))
+    throw invalid(
+      `Le compte de ${user.prenom} ${user.nom} est désactivé : demandez à un administrateur de le réactiver.`,
+    );
   await checkPeriod(tx, fields, {
     userId: user.id,
     entityId: entity.id,
@@ -131,7 +150,7 @@ async function addMembership(
     row,
     fields.fonction ? { fonction: fields.fonction } : {},
   );
-  const created = await loadMembership(tx, row.id);
+  const created = (await entitiesRepository.findMembership(tx, row.id))!;
   return presentMembership(caller, created, true, parisDay());
 }
 
@@ -219,10 +238,12 @@ export const entitiesService = {
    */
   async membershipsOfUser(db: Database, caller: Caller, userId: number): Promise<Membership[]> {
     entitiesPolicy.listUserMemberships(caller);
-    if (!(await usersRepository.findById(db, userId))) throw notFound("Cet utilisateur n'existe pas.");
+    const admin = hasHabilitation(caller, 'ADMIN');
+    // Only administrators learn whether an account exists; a lodge manager sees an empty list.
+    if (admin && !(await usersRepository.findById(db, userId)))
+      throw notFound("Cet utilisateur n'existe pas.");
     const today = parisDay();
     const managed = await entitiesRepository.managedIds(db, caller.id, today);
-    const admin = hasHabilitation(caller, 'ADMIN');
     const rows = await entitiesRepository.membershipsOfUser(db, userId);
     return rows
       .filter((m) => admin || managed.has(m.entityId))
@@ -288,10 +309,7 @@ export const entitiesService = {
     input: z.output<typeof MembershipUpdateSchema>,
   ): Promise<Membership> {
     return db.transaction(async (tx) => {
-      const m = await loadMembership(tx, input.id);
-      if ('userId' in scope ? m.userId !== scope.userId : m.entityId !== scope.entityId)
-        throw notFound("Cette appartenance n'existe pas.");
-      entitiesPolicy.manageMembers(caller, await manages(tx, caller, m.entityId));
+      const m = await loadManagedMembership(tx, caller, input.id, scope);
       const { id, ...fields } = input;
       await checkPeriod(
         tx,
@@ -313,9 +331,7 @@ export const entitiesService = {
    */
   async endMembership(db: Database, caller: Caller, userId: number, membershipId: number): Promise<void> {
     await db.transaction(async (tx) => {
-      const m = await loadMembership(tx, membershipId);
-      if (m.userId !== userId) throw notFound("Cette appartenance n'existe pas.");
-      entitiesPolicy.manageMembers(caller, await manages(tx, caller, m.entityId));
+      const m = await loadManagedMembership(tx, caller, membershipId, { userId });
       const today = parisDay();
       if (m.fin !== null && m.fin < today) throw invalid('Cette appartenance est déjà terminée.');
       const yesterday = dayBefore(today);
