@@ -1,6 +1,6 @@
 /** The reservation workflow through the HTTP API: every call and action, 401 → 412 → 403 → 404 → success. */
-import { asc } from 'drizzle-orm';
-import { emailOutbox, reservations, users } from '../src/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { emailOutbox, reservations, rooms, users } from '../src/db/schema';
 import type { Reservation, ReservationChangeAction, ReservationDetail, Week } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../src/lib/dates';
@@ -296,6 +296,7 @@ describe('PUT /api/reservation?action=', () => {
     ['ACCEPT_CREATION', 'SU', 'staff'],
     ['REFUSE_CREATION', 'CR', 'staff'],
     ['REFUSE_CREATION', 'SU', 'staff'],
+    ['REFUSE_CREATION', 'DS', 'staff'],
     ['CANCEL_CREATION', 'CR', 'req'],
     ['CANCEL_CREATION', 'DS', 'req'],
     ['CANCEL_CREATION', 'SU', 'req'],
@@ -306,8 +307,10 @@ describe('PUT /api/reservation?action=', () => {
     ['ASK_DELETION', 'SU', 'req'],
     ['ACCEPT_DELETION', 'DC', 'staff'],
     ['ACCEPT_DELETION', 'CR', 'staff'],
+    ['ACCEPT_DELETION', 'SU', 'staff'],
     ['REFUSE_DELETION', 'DC', 'staff'],
     ['REFUSE_DELETION', 'CR', 'staff'],
+    ['REFUSE_DELETION', 'SU', 'staff'],
     ['DELETE', 'SU', 'staff'],
   ];
   it.each(WRONG)('412 for %s in state %s', async (action, etat, who) => {
@@ -320,6 +323,14 @@ describe('PUT /api/reservation?action=', () => {
   it('412 for CANCEL_DELETION once the deletion was refused (state CR)', async () => {
     const r = await inState('DS');
     await act('staff', 'REFUSE_DELETION', { id: r.id, motif: 'Tenue maintenue' });
+    const response = await act('req', 'CANCEL_DELETION', { id: r.id });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(/^Action impossible/);
+  });
+
+  it('412 for CANCEL_DELETION once the deletion was accepted (state SU)', async () => {
+    const r = await inState('DS');
+    await act('staff', 'ACCEPT_DELETION', { id: r.id });
     const response = await act('req', 'CANCEL_DELETION', { id: r.id });
     expect(response.statusCode).toBe(412);
     expect(response.json().message).toMatch(/^Action impossible/);
@@ -367,6 +378,30 @@ describe('PUT /api/reservation?action=', () => {
     const mails = (await outbox()).slice(before);
     expect(mails.map((m) => m.destinataire).sort()).toEqual(['req@exemple.fr', 'staff@exemple.fr']);
     expect(mails[0]!.sujet).toMatch(/^Réservation acceptée/);
+  });
+
+  it('ACCEPT_CREATION refuses a request on a day closed since, or in a room retired since', async () => {
+    const onClosedDay = await inState('DC');
+    const closing = await t.call({
+      method: 'POST',
+      url: `/api/fermeture/${onClosedDay.date}`,
+      token: tokens.staff,
+      payload: { motif: 'Travaux' },
+    });
+    expect(closing.statusCode, closing.body).toBeLessThan(300);
+    const refused = await act('staff', 'ACCEPT_CREATION', { id: onClosedDay.id });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().message).toMatch(/fermé .*Travaux/);
+
+    const retired = (await createRoom(t.db, { nom: 'Salle bientôt fermée' })).id;
+    const inRetiredRoom = await create('req', { idSalle: retired });
+    await t.db.update(rooms).set({ active: false }).where(eq(rooms.id, retired));
+    const refusedRoom = await act('staff', 'ACCEPT_CREATION', { id: inRetiredRoom.id });
+    expect(refusedRoom.statusCode).toBe(412);
+    expect(refusedRoom.json().message).toMatch(/Salle bientôt fermée/);
+
+    const unchanged = await t.db.select().from(reservations).where(eq(reservations.id, inRetiredRoom.id));
+    expect(unchanged[0]!.etat).toBe('DC');
   });
 
   it('REFUSE_CREATION ends it with its reason, sent to the requester', async () => {

@@ -94,6 +94,13 @@ export async function checkBookable(db: Executor, slot: Slot, exceptId?: number)
   if (isPast(slot.jour, slot.debut, parisDay(), parisMinutesNow())) {
     throw invalid('Date : impossible de réserver un créneau passé. Choisissez une date à venir.');
   }
+  await checkOpen(db, slot);
+  const overlap = await reservationsRepository.findOverlap(db, slot, exceptId);
+  if (overlap) throw overlapError(overlap);
+}
+
+/** The room takes bookings and the building is open that day: checked again when a request is accepted. */
+async function checkOpen(db: Executor, slot: Pick<Slot, 'roomId' | 'jour'>): Promise<void> {
   const room = await reservationsRepository.findRoom(db, slot.roomId);
   if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
   if (!room.active)
@@ -104,8 +111,6 @@ export async function checkBookable(db: Executor, slot: Slot, exceptId?: number)
       `Date : le bâtiment est fermé le ${frenchDate(slot.jour)} (${closure.motif}). Choisissez un autre jour.`,
     );
   }
-  const overlap = await reservationsRepository.findOverlap(db, slot, exceptId);
-  if (overlap) throw overlapError(overlap);
 }
 
 async function checkEntity(db: Executor, entityId: number): Promise<void> {
@@ -268,6 +273,11 @@ export const reservationsService = {
         const changes: Partial<ReservationRecord> = { etat, changedByHand: true };
         if (action === 'EDIT')
           Object.assign(changes, await editedFields(tx, ctx, record, body, (s) => (slot = s)));
+        // A day closed or a room retired since the request: accepting it would book what is not open.
+        if (action === 'ACCEPT_CREATION') {
+          await reservationsRepository.lockDay(tx, record.jour);
+          await checkOpen(tx, record);
+        }
         if (action === 'REFUSE_CREATION') changes.motifRefus = motif;
         // Kept after the decision: a late "cancel" by the one who asked then meets a 412, not a 403.
         if (action === 'ASK_DELETION') changes.deletionRequestedById = caller.id;
