@@ -7,6 +7,9 @@ const API_TARGET = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // The build sees the server's OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET: one set of variables for both, so
+  // a production server that refuses the default secret is never paired with a web app that sends it.
+  envPrefix: ['VITE_', 'OAUTH_CLIENT_'],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },

@@ -56,7 +56,7 @@ declare module 'fastify' {
 export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 25 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>() as App;
   app.setValidatorCompiler(validatorCompiler);

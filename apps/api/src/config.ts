@@ -27,6 +27,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Where the built SPA lives; served by the API when present. */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For: unset or `false` (none: the
+   * per-address sign-in limit then cannot be dodged by forging the header), `true` (any), or the
+   * proxies' addresses/CIDRs separated by commas. Set it when the app runs behind a reverse proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' || v === 'false' ? v === 'true' : v)),
   /** Poll period of the outbox worker, in milliseconds. */
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
 });
@@ -43,6 +52,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.NODE_ENV === 'production' && config.OAUTH_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) {
     throw new Error('Configuration invalide : OAUTH_CLIENT_SECRET doit être défini en production.');
+  }
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    // Without it, the links of the invitation and password e-mails would point to localhost.
+    throw new Error(
+      'Configuration invalide : PUBLIC_URL (adresse publique du site) doit être défini en production.',
+    );
   }
   return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
 }

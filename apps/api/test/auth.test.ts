@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, emailOutbox, signInAttempts, userTokens } from '../src/db/schema';
+import { loadConfig } from '../src/config';
 import { CLIENT_BASIC, PASSWORD, createTestContext, createUser, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -79,12 +80,52 @@ describe('POST /oauth/token', () => {
     const outcomes = await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, 'cible'));
     expect(outcomes.map((o) => o.outcome)).toContain('locked');
 
-    // Once the failures are older than the window, the right password works again.
+    // Still locked 14 minutes after the 5th failure, even though the 1st is older than the window.
+    const failures = await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, 'cible'));
+    for (const [i, attempt] of failures.entries()) {
+      await t.db
+        .update(signInAttempts)
+        .set({ createdAt: new Date(Date.now() - (14 + (failures.length - 1 - i) / 2) * 60_000) })
+        .where(eq(signInAttempts.id, attempt.id));
+    }
+    expect((await tokenRequest('cible', PASSWORD, { ip: '10.0.1.2' })).statusCode).toBe(400);
+
+    // Once the 5th failure is older than the lock, the right password works again.
     await t.db
       .update(signInAttempts)
       .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
       .where(eq(signInAttempts.identifiant, 'cible'));
     expect((await tokenRequest('cible', PASSWORD, { ip: '10.0.1.2' })).statusCode).toBe(200);
+  });
+
+  it('does not let a forged X-Forwarded-For header dodge the per-address limit', async () => {
+    await t.db.insert(signInAttempts).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        identifiant: `y${i}`,
+        ip: '10.9.9.7',
+        success: false,
+        outcome: 'unknown_user',
+      })),
+    );
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress: '10.9.9.7',
+      headers: {
+        authorization: CLIENT_BASIC,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': '203.0.113.9',
+      },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'alice',
+        password: PASSWORD,
+      }).toString(),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
   });
 
   it('refuses an address after 50 failures within 15 minutes, whatever the identifiant', async () => {

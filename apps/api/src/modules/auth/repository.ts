@@ -1,5 +1,5 @@
 /** Access tokens, sign-in attempts and single-use links. */
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessTokens, signInAttempts, users, userTokens } from '../../db/schema';
 
@@ -36,10 +36,18 @@ export const authRepository = {
     await db.insert(signInAttempts).values(attempt);
   },
 
-  /** Failed attempts for an identifiant (any case) since `since`; lock-outs themselves do not count. */
-  async countFailuresForIdentifiant(db: Executor, identifiant: string, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
+  /**
+   * When the failed attempts for an identifiant (any case) since `since` happened, newest first, at
+   * most `limit`; lock-outs themselves do not count.
+   */
+  async failureTimesForIdentifiant(
+    db: Executor,
+    identifiant: string,
+    since: Date,
+    limit: number,
+  ): Promise<Date[]> {
+    const rows = await db
+      .select({ at: signInAttempts.createdAt })
       .from(signInAttempts)
       .where(
         and(
@@ -48,8 +56,10 @@ export const authRepository = {
           sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited')`,
           gt(signInAttempts.createdAt, since),
         ),
-      );
-    return row?.n ?? 0;
+      )
+      .orderBy(desc(signInAttempts.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.at);
   },
 
   async countFailuresForIp(db: Executor, ip: string, since: Date): Promise<number> {

@@ -18,10 +18,25 @@ export const INVITATION_LINK_TTL_MS = 7 * 24 * 3600_000;
 
 export type Refusal = 'locked' | 'rate_limited';
 
+/**
+ * Whether an identifiant is locked at `now`: 5 failures within 15 minutes lock it for 15 minutes
+ * counted from the 5th (not from the 1st, which would shorten the lock to what is left of the window).
+ * `failures` are the failure times of the last two windows, in any order.
+ */
+export function isLockedOut(failures: readonly Date[], now: Date): boolean {
+  const times = failures.map((d) => d.getTime()).sort((a, b) => a - b);
+  const span = LOCKOUT.maxFailures - 1;
+  for (let i = times.length - 1; i >= span; i--) {
+    const fifth = times[i]!;
+    if (fifth - times[i - span]! < LOCKOUT.windowMs && now.getTime() - fifth < LOCKOUT.windowMs) return true;
+  }
+  return false;
+}
+
 /** Whether a sign-in may even be checked, given the recent failures. */
-export function refusalBeforeCheck(failuresForIdentifiant: number, failuresForIp: number): Refusal | null {
+export function refusalBeforeCheck(identifiantLocked: boolean, failuresForIp: number): Refusal | null {
   if (failuresForIp >= IP_LIMIT.maxFailures) return 'rate_limited';
-  if (failuresForIdentifiant >= LOCKOUT.maxFailures) return 'locked';
+  if (identifiantLocked) return 'locked';
   return null;
 }
 

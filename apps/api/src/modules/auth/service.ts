@@ -14,7 +14,7 @@ import { mailRepository } from '../mail/repository';
 import { passwordResetEmail } from '../mail/templates';
 import { usersRepository } from '../users/repository';
 import { authRepository } from './repository';
-import { IP_LIMIT, LOCKOUT, RESET_LINK_TTL_MS, canSignIn, refusalBeforeCheck } from './rules';
+import { IP_LIMIT, LOCKOUT, RESET_LINK_TTL_MS, canSignIn, isLockedOut, refusalBeforeCheck } from './rules';
 
 /** The signed-in user as the session knows them: the caller plus the names the header shows. */
 export type SessionUser = Caller & UserInfo;
@@ -68,11 +68,19 @@ export const authService = {
   ): Promise<SignInResult> {
     const now = input.now ?? new Date();
     const identifiant = input.username.trim();
-    const [forIdentifiant, forIp] = await Promise.all([
-      authRepository.countFailuresForIdentifiant(db, identifiant, new Date(now.getTime() - LOCKOUT.windowMs)),
-      authRepository.countFailuresForIp(db, input.ip, new Date(now.getTime() - IP_LIMIT.windowMs)),
-    ]);
-    const refusal = refusalBeforeCheck(forIdentifiant, forIp);
+    // Two windows back: a run of failures that ended up to 15 minutes ago may have started 30 ago.
+    const failures = await authRepository.failureTimesForIdentifiant(
+      db,
+      identifiant,
+      new Date(now.getTime() - 2 * LOCKOUT.windowMs),
+      100,
+    );
+    const forIp = await authRepository.countFailuresForIp(
+      db,
+      input.ip,
+      new Date(now.getTime() - IP_LIMIT.windowMs),
+    );
+    const refusal = refusalBeforeCheck(isLockedOut(failures, now), forIp);
     const record = async (outcome: string, success = false) => {
       await authRepository.recordAttempt(db, { identifiant, ip: input.ip, success, outcome, createdAt: now });
       log.info({ identifiant, ip: input.ip, outcome }, 'sign-in attempt');
