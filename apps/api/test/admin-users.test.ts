@@ -1,7 +1,7 @@
 /** Administration of users: search, infos, create (+ invitation), edit, state, anonymise, GDPR export. */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, userTokens } from '../src/db/schema';
+import { auditLog, emailOutbox, userTokens } from '../src/db/schema';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -343,6 +343,51 @@ describe('POST /api/user/{id}/anonymiser (GDPR)', () => {
       await t.call({ method: 'GET', url: `/api/user/${user.id}/historique`, token: adminToken })
     ).json();
     expect(history[0].action).toBe('user_anonymised');
+  });
+});
+
+describe('anonymisation and the audit log', () => {
+  it('leaves no trace of the identity in the history or the audit details', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/user',
+      token: adminToken,
+      payload: {
+        identifiant: 'sophie.secret',
+        nom: 'Secretnom',
+        prenom: 'Sophie',
+        email: 'sophie.secret@exemple.fr',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const user = created.json();
+    const deleted = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token: adminToken,
+      payload: { ...user, habilitations: ['USER'], etat: 'S' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const anonymised = await t.call({
+      method: 'POST',
+      url: `/api/user/${user.id}/anonymiser`,
+      token: adminToken,
+    });
+    expect(anonymised.statusCode, anonymised.body).toBe(200);
+
+    const history = await t.call({
+      method: 'GET',
+      url: `/api/user/${user.id}/historique`,
+      token: adminToken,
+    });
+    expect(history.json().map((h: { action: string }) => h.action)).toContain('user_created');
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, user.id)));
+    for (const text of [history.body, JSON.stringify(rows)]) {
+      expect(text).not.toMatch(/sophie|secret/i);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   eq,
   exists,
   inArray,
+  isNotNull,
   isNull,
   sql,
   type SQL,
@@ -56,6 +57,9 @@ const SORTS: Record<UserSortField, SQL[]> = {
   etat: [sql`${users.etat}`, sql`lower(${users.nom})`, sql`lower(${users.prenom})`],
   creeLe: [sql`${users.createdAt}`],
 };
+
+/** Keys of audit details that hold a person's identity: erased when the person is anonymised. */
+const PERSONAL_DETAIL_KEYS = ['identifiant', 'changements', 'email', 'nom', 'prenom', 'telephone'] as const;
 
 export const usersRepository = {
   async findById(db: Executor, id: number): Promise<UserRow | undefined> {
@@ -189,8 +193,8 @@ export const usersRepository = {
 
   /**
    * Erases what the other tables keep of a deleted user's identity (GDPR): the sign-in log under the
-   * old identifiant, the e-mails to the old address, the old values of audited e-mail changes, and
-   * unused links. Ids stay, so history and accounting remain consistent.
+   * old identifiant, the e-mails to the old address, the old values of audited e-mail changes, the
+   * identity held in the details of the audit entries about them, and unused links. Ids stay, so history and accounting remain consistent.
    */
   async eraseTraces(db: Executor, user: { id: number; identifiant: string; email: string }, alias: string) {
     await db
@@ -210,6 +214,14 @@ export const usersRepository = {
           eq(auditLog.recordId, user.id),
           inArray(auditLog.action, ['email_changed']),
         ),
+      );
+    // The identity other entries carry (the identifiant at creation, an import's "nom : A → B"…);
+    // what they say happened (habilitations, states, field names) stays.
+    await db
+      .update(auditLog)
+      .set({ details: sql`${auditLog.details} - ${`{${PERSONAL_DETAIL_KEYS.join(',')}}`}::text[]` })
+      .where(
+        and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, user.id), isNotNull(auditLog.details)),
       );
     await db
       .update(userTokens)
