@@ -1,5 +1,6 @@
 /** The reservation workflow through the HTTP API: every call and action, 401 → 412 → 403 → 404 → success. */
 import { asc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { emailOutbox, reservations, rooms, users } from '../src/db/schema';
 import type { Reservation, ReservationChangeAction, ReservationDetail, Week } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   createUser,
   type TestContext,
 } from './helpers';
+import { databaseUrlFor, testEngine } from './engine';
 
 let t: TestContext;
 const tokens: Record<string, string> = {};
@@ -578,3 +580,69 @@ describe('concurrent requests for one slot', () => {
     for (const r of refused) expect(r.json().message).toContain(`n° ${winner}`);
   });
 });
+
+/**
+ * The day lock serialises the app's own bookings, so the test above never reaches the database
+ * constraint. Here a writer that bypasses the lock (another tool, a future code path) holds an
+ * overlapping row uncommitted while the API books: the API's insert waits on the exclusion constraint,
+ * fails once the row commits, and the user gets the same 412 naming it. PostgreSQL only: PGlite has
+ * one connection, so nothing can hold a row while the API writes.
+ */
+if (testEngine() === 'postgres') {
+  describe('the exclusion constraint when a writer bypasses the day lock (PostgreSQL)', () => {
+    async function holdOverlap(date: string, debut: number, fin: number) {
+      const [{ db }] = (await t.handle.rows<{ db: string }>('SELECT current_database() AS db')) as [
+        { db: string },
+      ];
+      const raw = new pg.Client({ connectionString: databaseUrlFor(db) });
+      await raw.connect();
+      const [staff] = await t.db.select().from(users).where(eq(users.identifiant, 'staff'));
+      await raw.query('BEGIN');
+      const { rows } = await raw.query<{ id: number }>(
+        `INSERT INTO reservations (room_id, entity_id, jour, debut, fin, type, libelle, etat, requested_by_id)
+         VALUES ($1, $2, $3, $4, $5, 'REU', 'Passée devant', 'CR', $6) RETURNING id`,
+        [room, otherLodge, date, debut, fin, staff!.id],
+      );
+      /** Commits the held row once the API's statement waits on it. */
+      const commitWhenBlocked = async () => {
+        for (let i = 0; i < 200; i++) {
+          // Inside a transaction the statistics views are a snapshot: refresh it at each look.
+          await raw.query('SELECT pg_stat_clear_snapshot()');
+          const { rows: waiting } = await raw.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+            [db],
+          );
+          if (waiting[0]!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await raw.query('COMMIT');
+        await raw.end();
+      };
+      return { id: rows[0]!.id, commitWhenBlocked };
+    }
+
+    it('a new booking meets the constraint and answers 412 naming the reservation in the way', async () => {
+      const payload = input({ heureDebut: '10:00', heureFin: '12:00' });
+      const held = await holdOverlap(payload.date, 11 * 60, 13 * 60);
+      const [response] = await Promise.all([
+        t.call({ method: 'POST', url: '/api/reservation', token: tokens.req, payload }),
+        held.commitWhenBlocked(),
+      ]);
+      expect(response.statusCode, response.body).toBe(412);
+      expect(response.json().message).toContain(`réservation n° ${held.id}`);
+    });
+
+    it('an EDIT moving a reservation meets it too', async () => {
+      const r = await create('req', { heureDebut: '08:00', heureFin: '09:00' });
+      const held = await holdOverlap(r.date, 15 * 60, 17 * 60);
+      const [response] = await Promise.all([
+        act('req', 'EDIT', { id: r.id, heureDebut: '16:00', heureFin: '18:00' }),
+        held.commitWhenBlocked(),
+      ]);
+      expect(response.statusCode, response.body).toBe(412);
+      expect(response.json().message).toContain(`réservation n° ${held.id}`);
+      const [unchanged] = await t.db.select().from(reservations).where(eq(reservations.id, r.id));
+      expect(unchanged).toMatchObject({ debut: 8 * 60, fin: 9 * 60 });
+    });
+  });
+}
