@@ -8,7 +8,9 @@ import type {
   Reservation,
   ReservationDetail,
 } from '@union/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities, rooms } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { datesOfRule, masonicYearOf } from '../src/modules/reservations/calendar';
 import {
@@ -329,5 +331,37 @@ describe('opening a year copies the last one', () => {
     expect(copies).toMatchObject([
       { entite: 'Tolérance et Progrès', regleLibelle: 'chaque lundi', mois: [9] },
     ]);
+  });
+
+  it('does not carry over an entry whose room was retired or whose entity was deleted, and says so', async () => {
+    const saved = await post(
+      'staff',
+      entryInput({ annee: next + 1, idSalle: otherRoom, libelle: 'Salle fermée' }),
+    );
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const gone = (await createEntity(t.db, { code: 'PARTIE', nom: 'Loge partie' })).id;
+    const savedGone = await post(
+      'staff',
+      entryInput({ annee: next + 1, idEntite: gone, libelle: 'Loge partie' }),
+    );
+    expect(savedGone.statusCode, savedGone.body).toBeLessThan(300);
+    await t.db.update(rooms).set({ active: false }).where(eq(rooms.id, otherRoom));
+    await t.db.update(entities).set({ etat: 'S' }).where(eq(entities.id, gone));
+
+    const response = await t.call({ method: 'POST', url: '/api/planning/annees', token: tokens.staff });
+    const opened = response.json<PlanningYearOpened>();
+    const left = opened.conflits.filter((c) => c.raison.startsWith('Tenue non reprise'));
+    expect(left.map((c) => c.entree)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Salle fermée$/), 'Loge partie – Loge partie']),
+    );
+    const before = (
+      await t.call({ method: 'GET', url: `/api/planning/search/${next + 1}/0/0`, token: tokens.req })
+    ).json<PlanningEntry[]>();
+    expect(opened.annee).toMatchObject({ annee: next + 2, entrees: before.length - left.length });
+    expect(left.find((c) => c.entree.includes('Salle fermée'))!.raison).toMatch(/Temple Salomon/);
+    const copies = (
+      await t.call({ method: 'GET', url: `/api/planning/search/${next + 2}/0/0`, token: tokens.req })
+    ).json<PlanningEntry[]>();
+    expect(copies.map((c) => c.libelle)).not.toContain('Salle fermée');
   });
 });

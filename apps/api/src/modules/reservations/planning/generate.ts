@@ -26,11 +26,10 @@ export async function materialise(
   if (days.length === 0) return { creees: 0, conflits: [] };
   const first = days[0]!;
   const last = days[days.length - 1]!;
-  const [kept, closed, busy] = await Promise.all([
-    reservationsRepository.keptDaysOfPlanningEntry(tx, entry.id),
-    closuresRepository.between(tx, first, last),
-    reservationsRepository.activeInRoom(tx, entry.roomId, first, last),
-  ]);
+  // One after the other: a transaction is one connection, which runs one query at a time anyway.
+  const kept = await reservationsRepository.keptDaysOfPlanningEntry(tx, entry.id);
+  const closed = await closuresRepository.between(tx, first, last);
+  const busy = await reservationsRepository.activeInRoom(tx, entry.roomId, first, last);
   const closedOn = new Map(closed.map((c) => [c.jour, c.motif]));
   const conflits: PlanningConflict[] = [];
   const wanted: NewReservation[] = [];

@@ -55,6 +55,16 @@ async function entryFields(tx: Executor, input: PlanningInput) {
   };
 }
 
+/** Why last year's entry cannot be copied into a new year, if it cannot. */
+async function notCarriedOver(tx: Executor, entry: PlanningEntryRecord): Promise<string | null> {
+  const room = await reservationsRepository.findRoom(tx, entry.roomId);
+  if (!room?.active)
+    return `Tenue non reprise : la salle « ${room?.nom ?? '?'} » n'est plus ouverte à la réservation.`;
+  const entity = await reservationsRepository.findEntity(tx, entry.entityId);
+  if (entity?.etat !== 'A') return "Tenue non reprise : la loge ou l'association a été supprimée.";
+  return null;
+}
+
 async function presentEntryById(tx: Executor, id: number): Promise<PlanningEntry> {
   return presentEntry((await planningRepository.findJoined(tx, id))!);
 }
@@ -96,8 +106,17 @@ export const planningService = {
       }
       const previous = last ? await planningRepository.search(tx, last.annee, null, null) : [];
       let creees = 0;
+      let entrees = 0;
       const conflits: PlanningYearOpened['conflits'] = [];
       for (const { entry, entite } of previous) {
+        // A room retired or an entity deleted since last year: the entry is not carried over, and the
+        // report says so on the year's first day.
+        const left = await notCarriedOver(tx, entry);
+        if (left) {
+          conflits.push({ date: `${annee}-09-01`, raison: left, entree: `${entite} – ${entry.libelle}` });
+          continue;
+        }
+        entrees += 1;
         const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = entry;
         const copy = await planningRepository.insert(tx, { ...fields, annee });
         await auditEntry(tx, caller.id, 'CREATE', copy);
@@ -106,7 +125,7 @@ export const planningService = {
         conflits.push(...result.conflits.map((c) => ({ ...c, entree: `${entite} – ${entry.libelle}` })));
       }
       conflits.sort((a, b) => a.date.localeCompare(b.date));
-      return { annee: { annee, libelle: yearLabel(annee), entrees: previous.length }, creees, conflits };
+      return { annee: { annee, libelle: yearLabel(annee), entrees }, creees, conflits };
     });
   },
 
