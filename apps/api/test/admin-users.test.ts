@@ -420,6 +420,26 @@ describe('POST /api/user/{id}/invitation', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.destinataire, 'nina@exemple.fr'));
     expect(mails).toHaveLength(2);
+
+    // Only the newest link works; changing the address spends it too.
+    const tokenOf = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('jeton')!;
+    const [first, second] = [...mails].sort((a, b) => a.id - b.id).map((m) => tokenOf(m.texte));
+    const setPassword = (jeton: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/user/password/reinitialiser',
+        payload: { jeton, data: 'Un-nouveau-mot-de-passe-1' },
+        noXsrf: true,
+      });
+    expect((await setPassword(first!)).statusCode).toBe(412);
+    const moved = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token: adminToken,
+      payload: { ...created, habilitations: created.habilitations, email: 'nina.ailleurs@exemple.fr' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await setPassword(second!)).statusCode).toBe(412);
   });
 });
 

@@ -131,6 +131,18 @@ describe('identifiants', () => {
     expect(baseIdentifiant('李', '王')).toBe('membre');
   });
 
+  it('cuts a long name so that a homonym number still fits the 60 characters', () => {
+    const base = baseIdentifiant('Marie-Bernadette-Thérèse', 'de La Tour du Pin Gouvernet de La Charce');
+    expect(base.length).toBeLessThanOrEqual(54);
+    expect(base).toMatch(/^marie-bernadette-therese\.de-la-tour/);
+    expect(base).not.toMatch(/[.-]$/);
+    const [homonym] = assignIdentifiants(
+      [{ prenom: 'Marie-Bernadette-Thérèse', nom: 'de La Tour du Pin Gouvernet de La Charce' }],
+      new Set([base]),
+    );
+    expect(homonym!.length).toBeLessThanOrEqual(60);
+  });
+
   it('adds the first free number on collisions, also within the file', () => {
     const taken = new Set(['jean.martin', 'jean.martin2']);
     const people = [

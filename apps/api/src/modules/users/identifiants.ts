@@ -16,10 +16,20 @@ export function slug(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** The identifiant a new member would get before collisions: `prenom.nom`, as the demo accounts. */
+/** Room left for the number of a homonym ("prenom.nom12345") within the 60 characters allowed. */
+const BASE_MAX_LENGTH = 54;
+
+/**
+ * The identifiant a new member would get before collisions: `prenom.nom`, as the demo accounts, cut
+ * to fit the identifiant's 60 characters with a homonym's number.
+ */
 export function baseIdentifiant(prenom: string, nom: string): string {
   const parts = [slug(prenom), slug(nom)].filter(Boolean);
-  return parts.length > 0 ? parts.join('.') : 'membre';
+  const base = parts
+    .join('.')
+    .slice(0, BASE_MAX_LENGTH)
+    .replace(/[.-]+$/, '');
+  return base || 'membre';
 }
 
 /**

@@ -223,9 +223,14 @@ export const usersRepository = {
       .where(
         and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, user.id), isNotNull(auditLog.details)),
       );
+    await usersRepository.spendLinks(db, user.id);
+  },
+
+  /** Spends every unused password link (invitation or reset) of the user. */
+  async spendLinks(db: Executor, userId: number): Promise<void> {
     await db
       .update(userTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(userTokens.userId, user.id), isNull(userTokens.usedAt)));
+      .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
   },
 };

@@ -75,6 +75,8 @@ export const usersService = {
       throw invalid('Cette adresse e-mail est déjà utilisée par un autre compte.');
     return db.transaction(async (tx) => {
       await usersRepository.update(tx, user.id, { email });
+      // Links already mailed went to the old address.
+      await usersRepository.spendLinks(tx, user.id);
       await auditRepository.record(tx, {
         actorId: caller.id,
         action: 'email_changed',
@@ -144,6 +146,8 @@ async function freeIdentifiant(db: Executor, prenom: string, nom: string): Promi
 
 /** Writes a new invitation link (7 days) and its e-mail, in the caller's transaction. */
 async function sendInvitation(tx: Executor, user: UserRow, ctx: CreateUserContext): Promise<void> {
+  // Only the newest link works: an older one may sit in a mailbox that is no longer the user's.
+  await usersRepository.spendLinks(tx, user.id);
   const token = newToken();
   await authRepository.insertUserToken(tx, {
     tokenHash: tokenHash(token),
@@ -285,6 +289,9 @@ export const usersAdminService = {
       const retirees = user.habilitations.filter((h) => !habilitations.includes(h));
       if (ajoutees.length || retirees.length)
         await audit('user_habilitations_changed', { ajoutees, retirees });
+      // Links already mailed went to the old address; a deactivated account keeps none.
+      if (identity.email.toLowerCase() !== user.email.toLowerCase() || etat !== 'A')
+        await usersRepository.spendLinks(tx, user.id);
       if (etat !== user.etat) {
         await audit('user_state_changed', { avant: user.etat, apres: etat });
         if (etat !== 'A') await usersRepository.revokeTokens(tx, user.id);
