@@ -97,7 +97,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
       log: app.log,
     });
     app.decorate('mailWorker', worker);
-    app.addHook('onClose', async () => worker.stop());
+    app.addHook('onClose', () => worker.stop());
   }
   return app;
 }

@@ -12,6 +12,25 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
 
+// Registered before the migrations and the demo data: a stop asked during them closes cleanly too
+// (an unfinished migration is one transaction, rolled back).
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      });
+  });
+}
+
 const applied = await migrate(db);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 if (config.NODE_ENV !== 'production') {
@@ -30,20 +49,3 @@ await app.listen({ port: config.PORT, host: config.HOST });
 console.log(
   `Intranet de l'Union prêt sur ${config.publicUrl} (référence de l'API : ${config.publicUrl}/api/docs)`,
 );
-
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'stopping');
-    app
-      .close()
-      .then(() => db.close())
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      });
-  });
-}

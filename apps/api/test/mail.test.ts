@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema';
 import { mailRepository } from '../src/modules/mail/repository';
-import { RETRY_DELAYS_MS } from '../src/modules/mail/worker';
+import { RETRY_DELAYS_MS, startMailWorker } from '../src/modules/mail/worker';
 import { createTestContext, createUser, type TestContext } from './helpers';
 
 interface Received {
@@ -17,6 +17,9 @@ let t: TestContext;
 let smtp: SMTPServer;
 const received: Received[] = [];
 let refuse = false;
+/** A slow SMTP server: milliseconds before it accepts a message. */
+let delayMs = 0;
+let smtpUrl = '';
 
 /**
  * A moment safely after the rows just written: their default `prochain_essai` is the database's now(),
@@ -33,21 +36,25 @@ beforeAll(async () => {
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         if (refuse) return callback(new Error('boîte pleine'));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        }, delayMs);
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   // A long poll period: the test drives the worker with flush() so nothing races it.
+  smtpUrl = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
   t = await createTestContext({
-    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    SMTP_URL: smtpUrl,
     MAIL_POLL_MS: '3600000',
   });
 });
 afterEach(() => {
   refuse = false;
+  delayMs = 0;
 });
 afterAll(async () => {
   await t.close();
@@ -106,4 +113,26 @@ describe('the outbox worker', () => {
     // Undo quoted-printable soft line breaks before looking for the link.
     expect(mail.raw.replace(/=\r\n/g, '')).toContain('http://localhost:8080/reinitialiser-mdp?jeton=');
   });
+});
+
+it('stops only once the message being sent is marked sent, so a restart never sends it twice', async () => {
+  delayMs = 500;
+  await mailRepository.enqueue(t.db, {
+    destinataire: 'arret@exemple.fr',
+    sujet: 'Arrêt',
+    texte: 'Au revoir.',
+  });
+  const worker = startMailWorker({
+    db: t.db,
+    smtpUrl,
+    from: 'test@exemple.fr',
+    pollMs: 3_600_000,
+    log: t.app.log,
+  });
+  const pass = worker.flush(soon());
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await worker.stop();
+  const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, 'arret@exemple.fr'));
+  expect(row).toMatchObject({ statut: 'E' });
+  expect(await pass).toBe(1);
 });

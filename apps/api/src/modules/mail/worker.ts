@@ -13,7 +13,8 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
 export interface MailWorker {
   /** Sends every due message once; returns how many were sent. Used by the timer and by tests. */
   flush(now?: Date): Promise<number>;
-  stop(): void;
+  /** Stops the timer and waits for the message being sent, so the database outlives its "sent" mark. */
+  stop(): Promise<void>;
 }
 
 export function startMailWorker(opts: {
@@ -25,10 +26,13 @@ export function startMailWorker(opts: {
 }): MailWorker {
   const transport = nodemailer.createTransport(opts.smtpUrl);
   let running: Promise<number> | undefined;
+  let stopping = false;
 
   async function sendDue(now: Date): Promise<number> {
     let sent = 0;
     for (const email of await mailRepository.claimDue(opts.db, now, 50, 10 * 60_000)) {
+      // Claimed but unsent messages go back to the outbox when their lease ends.
+      if (stopping) break;
       try {
         await transport.sendMail({
           from: opts.from,
@@ -63,8 +67,10 @@ export function startMailWorker(opts: {
   timer.unref();
   return {
     flush,
-    stop: () => {
+    stop: async () => {
+      stopping = true;
       clearInterval(timer);
+      await running?.catch(() => undefined);
       transport.close();
     },
   };
