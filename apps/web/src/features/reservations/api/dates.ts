@@ -3,7 +3,28 @@ import dayjs from 'dayjs';
 
 export const ISO = 'YYYY-MM-DD';
 
-export const todayIso = () => dayjs().format(ISO);
+/**
+ * The day and the minute in Lyon now: the building's clock decides what is past, whatever the zone of
+ * the browser (a member travelling abroad sees the same "today" as the server).
+ */
+export function parisNow(at = new Date()): { day: string; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+export const todayIso = () => parisNow().day;
 
 /** The Monday of the week containing `day`. */
 export function mondayOf(day: string): string {

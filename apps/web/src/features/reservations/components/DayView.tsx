@@ -101,13 +101,17 @@ export function DayView({
                   {room.nom}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {room.capacite} places
+                  {room.active ? `${room.capacite} places` : 'Fermée à la réservation'}
                 </Text>
               </div>
               {SLOTS.map((slot) => {
                 const free = isFree(reservations, room.id, slot, slot + 30);
                 const disabled =
-                  closure !== undefined || selectableFrom === null || slot < selectableFrom || !free;
+                  closure !== undefined ||
+                  !room.active ||
+                  selectableFrom === null ||
+                  slot < selectableFrom ||
+                  !free;
                 const selected =
                   selection?.roomId === room.id && slot >= selection.debut && slot < selection.fin;
                 return (

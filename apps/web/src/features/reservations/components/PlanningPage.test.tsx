@@ -65,6 +65,24 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
 describe('planning', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('keeps a retired room in the day view on a day it is still held, closed to new bookings', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const held: Reservation = {
+      ...REQUEST,
+      id: 43,
+      idSalle: 3,
+      salle: 'Salle fermée',
+      libelle: 'Réunion maintenue',
+    };
+    serve({ 'GET /api/reservation/search/2099-12-07': { body: { ...WEEK, reservations: [REQUEST, held] } } });
+    renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    const grid = await screen.findByRole('region', { name: /une colonne par salle/ });
+    expect(await within(grid).findByText('Salle fermée')).toBeInTheDocument();
+    expect(within(grid).getByText('Fermée à la réservation')).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: /Réunion maintenue/ })).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Salle fermée, 10:00 à 10:30' })).toBeDisabled();
+  });
+
   it('shows the day with one column per active room and the reservations in them', async () => {
     signInAs(['USER', 'PLANNING']);
     serve();

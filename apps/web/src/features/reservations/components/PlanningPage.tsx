@@ -21,7 +21,17 @@ import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ISO, addDays, capitalized, hhmm, longDate, mondayOf, todayIso, weekDays } from '../api/dates';
+import {
+  ISO,
+  addDays,
+  capitalized,
+  hhmm,
+  longDate,
+  mondayOf,
+  parisNow,
+  todayIso,
+  weekDays,
+} from '../api/dates';
 import { useWeek } from '../api/week';
 import { STATE_COLORS, type ColorMode } from './colors';
 import { DayView, type Selection } from './DayView';
@@ -33,11 +43,10 @@ type View = 'jour' | 'semaine';
 
 /** Minutes from which a slot of `day` may still be booked (null when the whole day is past). */
 function selectableFrom(day: string): number | null {
-  const today = todayIso();
-  if (day < today) return null;
-  if (day > today) return 0;
-  const now = dayjs();
-  return (Math.floor((now.hour() * 60 + now.minute()) / 30) + 1) * 30;
+  const now = parisNow();
+  if (day < now.day) return null;
+  if (day > now.day) return 0;
+  return (Math.floor(now.minutes / 30) + 1) * 30;
 }
 
 export function PlanningPage() {
@@ -62,6 +71,10 @@ export function PlanningPage() {
   const step = view === 'jour' ? 1 : 7;
 
   const dayReservations = (week.data?.reservations ?? []).filter((r) => r.date === day);
+  // A room retired from booking still shows on the days it is held, or those reservations would vanish.
+  const dayRooms = (rooms.data ?? []).filter(
+    (r) => r.active || dayReservations.some((x) => x.idSalle === r.id),
+  );
   const closure = week.data?.fermetures.find((c) => c.date === day);
   const selectedRoom = activeRooms.find((r) => r.id === selection?.roomId);
 
@@ -168,7 +181,7 @@ export function PlanningPage() {
       {(week.isPending || rooms.isPending) && <Loader aria-label="Chargement du planning" />}
       {week.data && rooms.data && view === 'jour' && (
         <DayView
-          rooms={activeRooms}
+          rooms={dayRooms}
           reservations={dayReservations}
           closure={closure}
           selectableFrom={canBook ? selectableFrom(day) : null}
