@@ -1,3 +1,4 @@
+import type pg from 'pg';
 /** Which database engine the API suite runs on, and how to name a PostgreSQL database of the run. */
 export const testEngine = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -10,3 +11,20 @@ export function databaseUrlFor(database: string): string {
 
 /** Databases copied from a template are named after it, so a run drops only its own. */
 export const copyPrefix = (template: string) => `${template.replace('union_tmpl_', 'union_t_')}_`;
+
+/**
+ * Drops a test database once its connections are gone. A pool's end() resolves before its sockets
+ * have closed; dropping WITH (FORCE) at once would terminate them mid-close, and node-pg reports that
+ * as an error nobody listens to any more.
+ */
+export async function dropTestDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await admin.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}

@@ -15,7 +15,7 @@ import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../s
 import { entities, memberships, rooms, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
 import type { App } from '../src/types';
-import { copyPrefix, databaseUrlFor, testEngine } from './engine';
+import { copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 
 export const PASSWORD = 'Mot-de-passe-de-test-1';
 export const CLIENT_BASIC = `Basic ${Buffer.from('union-intranet:union-intranet-secret').toString('base64')}`;
@@ -36,7 +36,7 @@ export async function freshDatabase(): Promise<DbHandle> {
         await handle.close();
         const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropTestDatabase(dropper, name);
         await dropper.end();
       },
     };

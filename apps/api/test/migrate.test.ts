@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { copyPrefix, databaseUrlFor, testEngine } from './engine';
+import { copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 import { freshDatabase } from './helpers';
 
 const journalTags = (): string[] =>
@@ -28,7 +28,7 @@ async function emptyDatabase(): Promise<{ handles: [DbHandle, DbHandle]; close: 
       handles,
       close: async () => {
         await Promise.all(handles.map((h) => h.close()));
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropTestDatabase(admin, name);
         await admin.end();
       },
     };
