@@ -419,6 +419,78 @@ describe('PUT /api/reservation?action=', () => {
     expect(mail.texte).toContain('Motif : Salle déjà promise');
   });
 
+  /**
+   * Who is e-mailed for each step (docs/decisions.md): the requester, the one who asked the deletion
+   * (here a colleague), and the Union staff holding PLANNING; nobody for a cancelled request.
+   */
+  const MAILS: [string, () => Promise<{ id: number }>, string, string, Record<string, unknown>, string[]][] =
+    [
+      ['a request', async () => ({ id: 0 }), 'req', 'CREATE', {}, ['staff@exemple.fr']],
+      ['CANCEL_CREATION', () => inState('DC'), 'req', 'CANCEL_CREATION', {}, []],
+      [
+        'REFUSE_CREATION',
+        () => inState('DC'),
+        'staff',
+        'REFUSE_CREATION',
+        { motif: 'Non' },
+        ['req@exemple.fr', 'staff@exemple.fr'],
+      ],
+      [
+        'ASK_DELETION',
+        () => inState('CR'),
+        'collegue',
+        'ASK_DELETION',
+        {},
+        ['collegue@exemple.fr', 'req@exemple.fr', 'staff@exemple.fr'],
+      ],
+      [
+        'ACCEPT_DELETION',
+        () => inState('DS'),
+        'staff',
+        'ACCEPT_DELETION',
+        {},
+        ['req@exemple.fr', 'staff@exemple.fr'],
+      ],
+      [
+        'REFUSE_DELETION',
+        () => inState('DS'),
+        'staff',
+        'REFUSE_DELETION',
+        { motif: 'Maintenue' },
+        ['req@exemple.fr', 'staff@exemple.fr'],
+      ],
+      ['DELETE by staff', () => inState('CR'), 'staff', 'DELETE', {}, ['req@exemple.fr', 'staff@exemple.fr']],
+    ];
+  it.each(MAILS)(
+    'e-mails for %s go to exactly the right people',
+    async (_label, prepare, who, action, extra, to) => {
+      const r = await prepare();
+      const before = (await outbox()).length;
+      if (action === 'CREATE') {
+        const response = await t.call({
+          method: 'POST',
+          url: '/api/reservation',
+          token: tokens[who],
+          payload: input(),
+        });
+        expect(response.statusCode, response.body).toBe(201);
+      } else {
+        const response = await act(who, action, { id: r.id, ...extra });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const sent = (await outbox()).slice(before).map((m) => m.destinataire);
+      expect([...new Set(sent)].sort()).toEqual(
+        [...to, ...(action === 'CREATE' ? ['req@exemple.fr'] : [])].sort(),
+      );
+    },
+  );
+
+  it('sends nothing for a booking made by the Union staff', async () => {
+    const before = (await outbox()).length;
+    await create('staff');
+    expect((await outbox()).slice(before)).toEqual([]);
+  });
+
   it('CANCEL_CREATION by the requester frees the slot', async () => {
     const r = await inState('DC');
     expect((await act('req', 'CANCEL_CREATION', { id: r.id })).json().etat).toBe('SU');

@@ -25,7 +25,12 @@ import { usersRepository } from '../users/repository';
 import { createUser } from '../users/service';
 import { entitiesPolicy } from './policy';
 import { presentEntity, presentEntityDetail, presentMembership } from './presenter';
-import { entitiesRepository, type EntityRow, type MembershipWithSides } from './repository';
+import {
+  entitiesRepository,
+  isMembershipOverlap,
+  type EntityRow,
+  type MembershipWithSides,
+} from './repository';
 
 type EntityCreate = z.output<typeof EntityCreateSchema>;
 type EntityUpdate = z.output<typeof EntityUpdateSchema>;
@@ -77,18 +82,30 @@ async function loadManagedMembership(
 const manages = (db: Executor, caller: Caller, entityId: number) =>
   entitiesRepository.manages(db, caller.id, entityId, parisDay());
 
+type Who = { userId: number; entityId: number; label: string; entite: string };
+
+const alreadyMember = (who: Who) =>
+  invalid(`${who.label} est déjà membre de « ${who.entite} » sur cette période.`);
+
 /** Refuses a period that is backwards or overlaps another membership of the user in the entity. */
-async function checkPeriod(
-  tx: Executor,
-  fields: MembershipFields,
-  who: { userId: number; entityId: number; label: string; entite: string },
-  exceptId?: number,
-) {
+async function checkPeriod(tx: Executor, fields: MembershipFields, who: Who, exceptId?: number) {
   if (fields.debut && fields.fin && fields.fin < fields.debut)
     throw invalid('La date de fin doit être postérieure ou égale à la date de début.');
   const periods = await entitiesRepository.periodsOf(tx, who.userId, who.entityId);
-  if (periods.some((p) => p.id !== exceptId && overlaps(p, fields)))
-    throw invalid(`${who.label} est déjà membre de « ${who.entite} » sur cette période.`);
+  if (periods.some((p) => p.id !== exceptId && overlaps(p, fields))) throw alreadyMember(who);
+}
+
+/**
+ * Runs a membership write. `checkPeriod` reads before writing, so two requests at once could both
+ * pass it; the database's exclusion constraint refuses the second, which answers the same 412.
+ */
+async function writeMembership<T>(who: Who, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isMembershipOverlap(error)) throw alreadyMember(who);
+    throw error;
+  }
 }
 
 /** Writes one change of membership to the histories of both the user and the entity. */
@@ -128,21 +145,16 @@ async function addMembership(
   if (user.etat === 'S')
     throw invalid("Ce compte est supprimé : réactivez-le avant de l'ajouter à une entité.");
   // A lodge manager finds only active accounts; an inactive one is the administrators' to reactivate.
+  // The message does not name the person: the manager could not see this account otherwise.
   if (user.etat === 'I' && !hasHabilitation(caller, 'ADMIN'))
     throw invalid(
-      `Le compte de ${user.prenom} ${user.nom} est désactivé : demandez à un administrateur de le réactiver.`,
+      "Ce compte est désactivé : demandez à un administrateur de le réactiver avant de l'ajouter à votre entité.",
     );
-  await checkPeriod(tx, fields, {
-    userId: user.id,
-    entityId: entity.id,
-    label: `${user.prenom} ${user.nom}`,
-    entite: entity.nom,
-  });
-  const row = await entitiesRepository.insertMembership(tx, {
-    ...fields,
-    userId: user.id,
-    entityId: entity.id,
-  });
+  const who = { userId: user.id, entityId: entity.id, label: `${user.prenom} ${user.nom}`, entite: entity.nom };
+  await checkPeriod(tx, fields, who);
+  const row = await writeMembership(who, () =>
+    entitiesRepository.insertMembership(tx, { ...fields, userId: user.id, entityId: entity.id }),
+  );
   await auditMembership(
     tx,
     caller.id,
@@ -311,14 +323,15 @@ export const entitiesService = {
     return db.transaction(async (tx) => {
       const m = await loadManagedMembership(tx, caller, input.id, scope);
       const { id, ...fields } = input;
-      await checkPeriod(
-        tx,
-        fields,
-        { userId: m.userId, entityId: m.entityId, label: `${m.prenom} ${m.nom}`, entite: m.entiteNom },
-        id,
-      );
+      const who = {
+        userId: m.userId,
+        entityId: m.entityId,
+        label: `${m.prenom} ${m.nom}`,
+        entite: m.entiteNom,
+      };
+      await checkPeriod(tx, fields, who, id);
       const champs = changedFields(m, fields);
-      await entitiesRepository.updateMembership(tx, id, fields);
+      await writeMembership(who, () => entitiesRepository.updateMembership(tx, id, fields));
       if (champs.length) await auditMembership(tx, caller.id, 'membership_updated', m, { champs });
       const managed = await manages(tx, caller, m.entityId);
       return presentMembership(caller, { ...m, ...fields }, managed, parisDay());

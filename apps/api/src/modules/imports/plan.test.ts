@@ -143,6 +143,18 @@ describe('identifiants', () => {
     expect(homonym!.length).toBeLessThanOrEqual(60);
   });
 
+  it('keeps both names recognisable when both are long, the nom shortened first', () => {
+    const base = baseIdentifiant('Jean-'.repeat(20), 'Dupont-'.repeat(15));
+    expect(base.length).toBeLessThanOrEqual(54);
+    const [prenom, nom] = base.split('.');
+    expect(prenom).toMatch(/^jean-jean-jean/);
+    expect(nom).toMatch(/^dupont-dupont/);
+    expect(nom!.length).toBeGreaterThanOrEqual(19);
+    expect(base).not.toMatch(/-\.|-$/);
+    expect(baseIdentifiant('A'.repeat(100), '')).toBe('a'.repeat(54));
+    expect(baseIdentifiant('Éva', 'Lô')).toBe('eva.lo');
+  });
+
   it('adds the first free number on collisions, also within the file', () => {
     const taken = new Set(['jean.martin', 'jean.martin2']);
     const people = [

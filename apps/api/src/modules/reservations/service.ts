@@ -296,7 +296,8 @@ export const reservationsService = {
             tx,
             event,
             row,
-            [record.requestedById, record.deletionRequestedById],
+            // After the change: whoever just asked the deletion gets the acknowledgement too.
+            [record.requestedById, changes.deletionRequestedById ?? record.deletionRequestedById],
             publicUrl,
             motif,
           );

@@ -18,18 +18,25 @@ export function slug(value: string): string {
 
 /** Room left for the number of a homonym ("prenom.nom12345") within the 60 characters allowed. */
 const BASE_MAX_LENGTH = 54;
+/** What each part keeps at least when both are long, so `prenom.nom` still reads as both names. */
+const PART_MIN_LENGTH = 20;
+
+/** The first `max` characters of a slug, without a dash left dangling at the cut. */
+const cut = (part: string, max: number) => part.slice(0, max).replace(/-+$/, '');
 
 /**
  * The identifiant a new member would get before collisions: `prenom.nom`, as the demo accounts, cut
- * to fit the identifiant's 60 characters with a homonym's number.
+ * to fit the identifiant's 60 characters with a homonym's number. When both names are long, the nom
+ * is shortened first (down to 20 characters), then the prénom, so both stay recognisable.
  */
 export function baseIdentifiant(prenom: string, nom: string): string {
-  const parts = [slug(prenom), slug(nom)].filter(Boolean);
-  const base = parts
-    .join('.')
-    .slice(0, BASE_MAX_LENGTH)
-    .replace(/[.-]+$/, '');
-  return base || 'membre';
+  const first = slug(prenom);
+  const last = slug(nom);
+  if (!first || !last) return cut(first || last, BASE_MAX_LENGTH) || 'membre';
+  const room = BASE_MAX_LENGTH - 1; // the dot between the two
+  const firstMax = Math.max(room - last.length, room - PART_MIN_LENGTH);
+  const shortFirst = cut(first, firstMax);
+  return `${shortFirst}.${cut(last, room - shortFirst.length)}`;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { databaseErrorCode, invalid, notFound, unauthenticated } from '../../lib/errors';
+import { invalid, notFound, unauthenticated } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { auditRepository } from '../audit/repository';
@@ -27,7 +27,7 @@ import { actionToReach, userMachine } from './machine';
 import { usersPolicy } from './policy';
 import { presentUserDetail, presentUserRow } from './presenter';
 import { assignIdentifiants, baseIdentifiant } from './identifiants';
-import { usersRepository, type UserRow } from './repository';
+import { uniqueViolationOf, usersRepository, type UserRow } from './repository';
 
 async function load(db: Database, caller: Caller): Promise<UserRow> {
   const user = await usersRepository.findById(db, caller.id);
@@ -74,7 +74,11 @@ export const usersService = {
     if (owner && owner.id !== user.id)
       throw invalid('Cette adresse e-mail est déjà utilisée par un autre compte.');
     return db.transaction(async (tx) => {
-      await usersRepository.update(tx, user.id, { email });
+      try {
+        await usersRepository.update(tx, user.id, { email });
+      } catch (error) {
+        throw raceRefusal(error, { identifiant: user.identifiant, email });
+      }
       // Links already mailed went to the old address.
       await usersRepository.spendLinks(tx, user.id);
       await auditRepository.record(tx, {
@@ -135,8 +139,22 @@ export interface CreateUserInput {
   habilitations: readonly Habilitation[];
 }
 
-/** Whether an error is PostgreSQL's unique violation (two requests racing for one identifiant). */
-const isUniqueViolation = (error: unknown): boolean => databaseErrorCode(error) === '23505';
+/**
+ * The 412 for a unique violation of the users table: another request took the identifiant or the
+ * address between the service's check and the write. Any other error is thrown as it is.
+ */
+function raceRefusal(error: unknown, fields: { identifiant: string; email: string }): unknown {
+  const field = uniqueViolationOf(error);
+  if (field === 'identifiant')
+    return invalid(
+      `L'identifiant « ${fields.identifiant} » vient d'être pris par un autre compte : choisissez-en un autre.`,
+    );
+  if (field === 'email')
+    return invalid(`L'adresse e-mail ${fields.email} vient d'être prise par un autre compte.`);
+  if (field === 'other')
+    return invalid("L'identifiant ou l'adresse e-mail vient d'être pris par un autre compte : réessayez.");
+  return error;
+}
 
 /** A free identifiant "prenom.nom", then "prenom.nom2", "prenom.nom3"… */
 async function freeIdentifiant(db: Executor, prenom: string, nom: string): Promise<string> {
@@ -197,9 +215,7 @@ export async function createUser(
       etat: 'A',
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw invalid("L'identifiant ou l'adresse e-mail vient d'être pris par un autre compte : réessayez.");
-    throw error;
+    throw raceRefusal(error, { identifiant, email });
   }
   await auditRepository.record(tx, {
     actorId: ctx.actorId,
@@ -275,7 +291,11 @@ export const usersAdminService = {
         telephone: input.telephone ?? null,
       };
       const champs = changedFields(user, identity);
-      await usersRepository.update(tx, user.id, { ...identity, habilitations, etat });
+      try {
+        await usersRepository.update(tx, user.id, { ...identity, habilitations, etat });
+      } catch (error) {
+        throw raceRefusal(error, identity);
+      }
       const audit = (action: string, details: Record<string, unknown>) =>
         auditRepository.record(tx, {
           actorId: caller.id,
