@@ -129,7 +129,7 @@ export default async function reservationsBench() {
       const body = (await response.json()) as { creees: number; conflits: unknown[] };
       created += body.creees ?? 0;
       conflicts += body.conflits?.length ?? 0;
-      return response.status === 200;
+      return response.status === 201;
     },
     { requests: LODGES, concurrency: 1, warmup: 0 },
   );

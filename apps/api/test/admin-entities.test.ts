@@ -1,7 +1,8 @@
 /** Entities and memberships: one policy, ADMIN everywhere, LOGE only where they manage. */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, memberships, users } from '../src/db/schema';
+import { emailOutbox, entities, memberships, users } from '../src/db/schema';
+import { databaseErrorCode } from '../src/lib/errors';
 import { parisDay } from '../src/lib/dates';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
@@ -87,6 +88,27 @@ describe('POST /api/entite and PUT /api/entite', () => {
     ).toBe(403);
   });
 
+  it('PUT answers 401 without a session and 412 for each invalid field or a taken code', async () => {
+    const edit = { ...valid, id: mine.id, code: 'CHEV', nom: 'Les Chevaliers du Rhône', etat: 'A' };
+    expect((await t.call({ method: 'PUT', url: '/api/entite', payload: edit })).statusCode).toBe(401);
+    for (const [payload, message] of [
+      [{ ...edit, id: 'x' }, /id/],
+      [{ ...edit, code: 'minuscules' }, /majuscules/],
+      [{ ...edit, type: 'XX' }, /type/],
+      [{ ...edit, nom: ' ' }, /nom est obligatoire/],
+      [{ ...edit, etat: 'I' }, /etat/],
+      [{ ...edit, emailFacturation: 'faux' }, /e-mail est invalide/],
+      [{ ...edit, code: 'TOL' }, /déjà utilisé par l'entité « Tolérance et Progrès »/],
+      [{ ...edit, type: 'UN' }, /L'Union existe déjà/],
+    ] as const) {
+      const response = await t.call({ method: 'PUT', url: '/api/entite', token: adminToken, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(412);
+      expect(response.json().message, JSON.stringify(payload)).toMatch(message);
+    }
+    const [kept] = await t.db.select().from(entities).where(eq(entities.id, mine.id));
+    expect(kept).toMatchObject({ code: 'CHEV', type: 'GODF', etat: 'A' });
+  });
+
   it('creates, then edits and deletes an entity, with its history', async () => {
     const created = await t.call({
       method: 'POST',
@@ -160,6 +182,18 @@ describe('GET /api/entite/{id}/infos and /historique', () => {
     ).toBe(404);
     const response = await t.call({ method: 'GET', url: `/api/entite/${mine.id}/infos`, token: lodgeToken });
     expect(response.json()).toMatchObject({ code: 'CHEV', nbMembres: 1, actions: ['MEMBERS', 'HISTORY'] });
+  });
+  it('historique answers 401, 412, 403 (not managed), 404, then the history', async () => {
+    const url = (id: number | string) => `/api/entite/${id}/historique`;
+    expect((await t.call({ method: 'GET', url: url(mine.id) })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: url('x'), token: adminToken })).statusCode).toBe(412);
+    expect((await t.call({ method: 'GET', url: url(0), token: adminToken })).statusCode).toBe(412);
+    expect((await t.call({ method: 'GET', url: url(mine.id), token: memberToken })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: url(99999), token: lodgeToken })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: url(99999), token: adminToken })).statusCode).toBe(404);
+    const response = await t.call({ method: 'GET', url: url(mine.id), token: lodgeToken });
+    expect(response.statusCode).toBe(200);
+    expect(Array.isArray(response.json())).toBe(true);
   });
 });
 
@@ -323,6 +357,9 @@ describe('memberships seen from the user', () => {
 
   it('POST adds the user to the entity of the body, checked against that entity', async () => {
     expect(
+      (await t.call({ method: 'POST', url: url(marie.id), payload: { entiteId: mine.id } })).statusCode,
+    ).toBe(401);
+    expect(
       (await t.call({ method: 'POST', url: url(marie.id), token: adminToken, payload: { entiteId: 'x' } }))
         .statusCode,
     ).toBe(412);
@@ -364,6 +401,21 @@ describe('memberships seen from the user', () => {
 
   it('PUT edits one of the user’s memberships (404 for another user’s)', async () => {
     const [m] = await t.db.select().from(memberships).where(eq(memberships.userId, marie.id));
+    expect(
+      (await t.call({ method: 'PUT', url: url(marie.id), payload: { id: m!.id, fonction: 'X' } })).statusCode,
+    ).toBe(401);
+    for (const [payload, message] of [
+      [{ fonction: 'Trésorière' }, /id/],
+      [{ id: 'x' }, /id/],
+      [{ id: m!.id, debut: '2026-02-30' }, /aaaa-mm-jj/],
+      [{ id: m!.id, debut: '2026-03-01', fin: '2026-02-01' }, /date de fin/],
+      [{ id: m!.id, fonction: 'F'.repeat(101) }, /100 caractères/],
+      [{ id: m!.id, gestion: 'oui' }, /gestion/],
+    ] as const) {
+      const response = await t.call({ method: 'PUT', url: url(marie.id), token: adminToken, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(412);
+      expect(response.json().message, JSON.stringify(payload)).toMatch(message);
+    }
     expect(
       (await t.call({ method: 'PUT', url: url(paul.id), token: adminToken, payload: { id: m!.id } }))
         .statusCode,
@@ -440,6 +492,8 @@ describe('a lodge manager on an entity they do not manage', () => {
       { method: 'POST', url: `/api/user/${paul.id}/appartenances`, payload: { entiteId: other.id } },
       { method: 'DELETE', url: `/api/user/${paul.id}/appartenances/${theirs.id}` },
       { method: 'GET', url: `/api/entite/${other.id}/membres/excel` },
+      { method: 'GET', url: `/api/entite/${other.id}/infos` },
+      { method: 'GET', url: `/api/entite/${other.id}/historique` },
     ] as const;
     for (const call of calls) {
       expect((await t.call({ ...call, token: lodgeToken })).statusCode, `${call.method} ${call.url}`).toBe(
@@ -473,7 +527,17 @@ describe('a lodge manager on an entity they do not manage', () => {
       payload: { userId: dormant.id },
     });
     expect(byManager.statusCode).toBe(412);
-    expect(byManager.json().message).toMatch(/Denis Dormant est désactivé/);
+    expect(byManager.json().message).toBe(
+      "Ce compte est désactivé : demandez à un administrateur de le réactiver avant de l'ajouter à votre entité.",
+    );
+    const fromUser = await t.call({
+      method: 'POST',
+      url: `/api/user/${dormant.id}/appartenances`,
+      token: lodgeToken,
+      payload: { entiteId: mine.id },
+    });
+    expect(fromUser.statusCode).toBe(412);
+    expect(fromUser.json().message).toMatch(/Ce compte est désactivé/);
     const byAdmin = await t.call({
       method: 'POST',
       url: `/api/entite/${mine.id}/appartenances`,
@@ -481,5 +545,95 @@ describe('a lodge manager on an entity they do not manage', () => {
       payload: { userId: dormant.id },
     });
     expect(byAdmin.statusCode).toBe(201);
+  });
+
+  it('cannot add a deleted account, from the entity nor from the user', async () => {
+    const gone = await createUser(t.db, { identifiant: 'parti', etat: 'S', nom: 'Parti', prenom: 'Pierre' });
+    for (const [url, payload] of [
+      [`/api/entite/${mine.id}/appartenances`, { userId: gone.id }],
+      [`/api/user/${gone.id}/appartenances`, { entiteId: mine.id }],
+    ] as const) {
+      const response = await t.call({ method: 'POST', url, token: lodgeToken, payload });
+      expect(response.statusCode, url).toBe(412);
+      expect(response.json().message).toMatch(/Ce compte est supprimé/);
+    }
+    expect(await t.db.select().from(memberships).where(eq(memberships.userId, gone.id))).toEqual([]);
+  });
+});
+
+describe('memberships of one person in one entity never overlap', () => {
+  it('is a rule of the database: an overlapping row is refused, a following one accepted', async () => {
+    const person = await createUser(t.db, { identifiant: 'regle', nom: 'Règle', prenom: 'Rémi' });
+    await addMembership(t.db, {
+      userId: person.id,
+      entityId: other.id,
+      debut: '2020-01-01',
+      fin: '2020-12-31',
+    });
+    await expect(
+      addMembership(t.db, { userId: person.id, entityId: other.id, debut: '2020-12-31' }),
+    ).rejects.toSatisfy((error) => databaseErrorCode(error) === '23P01');
+    await expect(
+      addMembership(t.db, { userId: person.id, entityId: other.id, debut: null, fin: '2020-06-01' }),
+    ).rejects.toSatisfy((error) => databaseErrorCode(error) === '23P01');
+    // The next day, another entity, or another person: no overlap.
+    await addMembership(t.db, { userId: person.id, entityId: other.id, debut: '2021-01-01' });
+    await addMembership(t.db, { userId: person.id, entityId: mine.id, debut: '2020-06-01' });
+    const neighbour = await createUser(t.db, { identifiant: 'voisin' });
+    await addMembership(t.db, {
+      userId: neighbour.id,
+      entityId: other.id,
+      debut: '2019-01-01',
+      fin: '2020-06-30',
+    });
+  });
+
+  it('answers 412 naming the person and the entity when another request added one meanwhile', async () => {
+    const person = await createUser(t.db, { identifiant: 'course', nom: 'Course', prenom: 'Camille' });
+    // A trigger stands for a request that commits an overlapping membership between the service's
+    // check and its write: the exclusion constraint refuses the write, as on PostgreSQL under load.
+    await t.handle.exec(`
+      CREATE FUNCTION memberships_test_race() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.fonction = 'Course' THEN
+          INSERT INTO memberships (user_id, entity_id, debut) VALUES (NEW.user_id, NEW.entity_id, '2000-01-01');
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER memberships_test_race BEFORE INSERT OR UPDATE ON memberships
+        FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION memberships_test_race();`);
+    try {
+      const added = await t.call({
+        method: 'POST',
+        url: `/api/entite/${mine.id}/appartenances`,
+        token: lodgeToken,
+        payload: { userId: person.id, fonction: 'Course' },
+      });
+      expect(added.statusCode, added.body).toBe(412);
+      expect(added.json().message).toBe(
+        'Camille Course est déjà membre de « Les Chevaliers du Rhône » sur cette période.',
+      );
+      const created = await t.call({
+        method: 'POST',
+        url: `/api/entite/${mine.id}/appartenances`,
+        token: lodgeToken,
+        payload: { userId: person.id, fonction: 'Membre', debut: '1990-01-01', fin: '1990-12-31' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const edited = await t.call({
+        method: 'PUT',
+        url: `/api/entite/${mine.id}/appartenances`,
+        token: lodgeToken,
+        payload: { id: created.json().id, fonction: 'Course', debut: '1990-01-01', fin: null },
+      });
+      expect(edited.statusCode, edited.body).toBe(412);
+      expect(edited.json().message).toMatch(/Camille Course est déjà membre de « Les Chevaliers du Rhône »/);
+    } finally {
+      await t.handle.exec(
+        'DROP TRIGGER memberships_test_race ON memberships; DROP FUNCTION memberships_test_race();',
+      );
+    }
+    const rows = await t.db.select().from(memberships).where(eq(memberships.userId, person.id));
+    expect(rows.map((r) => [r.fonction, r.debut])).toEqual([['Membre', '1990-01-01']]);
   });
 });

@@ -1,5 +1,7 @@
 /** Rooms and the Union's settings (legal identity, VAT mention, yearly fees), managed by ADMIN. */
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, rooms } from '../src/db/schema';
 import { unionSettings } from '../src/modules/settings/service';
 import { createRoom, createTestContext, createUser, type TestContext } from './helpers';
 
@@ -7,10 +9,11 @@ let t: TestContext;
 let adminToken: string;
 let memberToken: string;
 let hiram: { id: number };
+let adminId: number;
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { identifiant: 'admin', habilitations: ['USER', 'ADMIN'] });
+  adminId = (await createUser(t.db, { identifiant: 'admin', habilitations: ['USER', 'ADMIN'] })).id;
   await createUser(t.db, { identifiant: 'membre', habilitations: ['USER', 'LOGE', 'PLANNING'] });
   hiram = await createRoom(t.db, { nom: 'Temple Hiram' });
   adminToken = await t.signIn('admin');
@@ -43,6 +46,28 @@ describe('POST and PUT /api/parametres/salles', () => {
     });
     expect(response.statusCode).toBe(412);
     expect(response.json().message).toMatch(message);
+  });
+
+  it('PUT answers 401 without a session, 412 for each invalid field, 403 without ADMIN', async () => {
+    const edit = { ...room, nom: 'Temple Hiram', id: hiram.id };
+    const put = (payload: unknown, token?: string) =>
+      t.call({ method: 'PUT', url: '/api/parametres/salles', token, payload });
+    expect((await put(edit)).statusCode).toBe(401);
+    for (const [payload, message] of [
+      [{ ...edit, id: 'x' }, /id/],
+      [{ ...edit, nom: ' ' }, /nom est obligatoire/],
+      [{ ...edit, capacite: 0 }, /capacité/],
+      [{ ...edit, couleur: 'rouge' }, /#RRGGBB/],
+      [{ ...edit, tarifHoraire: -5 }, /négatif/],
+      [{ ...edit, active: 'oui' }, /active/],
+    ] as const) {
+      const response = await put(payload, adminToken);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(412);
+      expect(response.json().message, JSON.stringify(payload)).toMatch(message);
+    }
+    expect((await put(edit, memberToken)).statusCode).toBe(403);
+    const [kept] = await t.db.select().from(rooms).where(eq(rooms.id, hiram.id));
+    expect(kept).toMatchObject({ nom: 'Temple Hiram', active: true });
   });
 
   it('answers 403 without ADMIN and 404 for an unknown room', async () => {
@@ -90,6 +115,16 @@ describe('POST and PUT /api/parametres/salles', () => {
       ['Salle Voltaire', false],
       ['Temple Hiram', true],
     ]);
+    // Both changes are in the audit log, with who made them and what changed.
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'room'), eq(auditLog.recordId, created.json().id)))
+      .orderBy(asc(auditLog.id));
+    expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([
+      ['room_created', adminId, { nom: 'Salle Voltaire' }],
+      ['room_updated', adminId, { nom: 'Salle Voltaire', champs: ['tarifHoraire', 'active'] }],
+    ]);
   });
 });
 
@@ -109,6 +144,9 @@ describe('GET and PUT /api/parametres/union', () => {
 
   it('answers 401, then 403 without ADMIN', async () => {
     expect((await t.call({ method: 'GET', url: '/api/parametres/union' })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/parametres/union', payload: settings })).statusCode,
+    ).toBe(401);
     expect(
       (await t.call({ method: 'GET', url: '/api/parametres/union', token: memberToken })).statusCode,
     ).toBe(403);
@@ -161,5 +199,14 @@ describe('GET and PUT /api/parametres/union', () => {
       payload: { ...settings, identite: { ...settings.identite, siret: '', rna: null, telephone: '' } },
     });
     expect(again.json().identite).toMatchObject({ siret: null, rna: null, telephone: null });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordType, 'settings'))
+      .orderBy(asc(auditLog.id));
+    expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([
+      ['settings_updated', adminId, { mentionTva: settings.mentionTva, cotisations: settings.cotisations }],
+      ['settings_updated', adminId, { mentionTva: settings.mentionTva, cotisations: settings.cotisations }],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /** Administration of users: search, infos, create (+ invitation), edit, state, anonymise, GDPR export. */
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, userTokens } from '../src/db/schema';
+import { auditLog, emailOutbox, signInAttempts, users, userTokens } from '../src/db/schema';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -143,6 +143,10 @@ describe('POST /api/user (create)', () => {
   it.each([
     [{ ...valid, email: 'pas-une-adresse' }, /e-mail est invalide/],
     [{ ...valid, nom: '  ' }, /nom est obligatoire/],
+    [{ ...valid, prenom: undefined }, /prenom/],
+    [{ ...valid, prenom: ' ' }, /prénom est obligatoire/],
+    [{ ...valid, prenom: 'P'.repeat(101) }, /prénom ne doit pas dépasser 100 caractères/],
+    [{ ...valid, nom: 'N'.repeat(101) }, /nom ne doit pas dépasser 100 caractères/],
     [{ ...valid, identifiant: 'avec espace' }, /identifiant ne peut contenir/],
     [{ ...valid, telephone: 'abc' }, /téléphone est invalide/],
     [{ ...valid, habilitations: ['ROOT'] }, /habilitations/],
@@ -186,6 +190,25 @@ describe('POST /api/user (create)', () => {
     // A homonym gets the next free identifiant.
     const second = await create(adminToken, { ...valid, email: 'p.curie@exemple.fr' });
     expect(second.json().identifiant).toBe('pierre.curie2');
+  });
+
+  it('derives an identifiant that fits 60 characters from the longest names, and saves it back unchanged', async () => {
+    const names = {
+      nom: 'De La Tour du Pin '.repeat(5).trim(),
+      prenom: 'Marie-Bernadette '.repeat(5).trim(),
+    };
+    const identifiants: string[] = [];
+    for (const email of ['longue1@exemple.fr', 'longue2@exemple.fr']) {
+      const response = await create(adminToken, { ...names, email });
+      expect(response.statusCode, response.body).toBe(201);
+      const user = response.json();
+      expect(user.identifiant.length).toBeLessThanOrEqual(60);
+      identifiants.push(user.identifiant);
+      const saved = await t.call({ method: 'PUT', url: '/api/user', token: adminToken, payload: user });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    expect(identifiants[0]).toMatch(/^marie-bernadette-marie.*\.de-la-tour-du-pin/);
+    expect(identifiants[1]).toBe(`${identifiants[0]}2`);
   });
 });
 
@@ -238,6 +261,41 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
     expect((await put(adminToken, { ...self, etat: 'A', habilitations: ['USER'] })).json().message).toMatch(
       /propre compte/,
     );
+  });
+
+  it('answers 412 naming the field when another request takes the identifiant or the address meanwhile', async () => {
+    // A trigger stands for a request that commits the same identifiant or address between the
+    // service's check and its write: the unique index refuses the write, as on PostgreSQL under load.
+    await t.handle.exec(`
+      CREATE FUNCTION users_test_race() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.identifiant = 'course.prise' THEN
+          INSERT INTO users (identifiant, nom, prenom, email)
+          VALUES ('course.prise', 'Autre', 'Requête', 'autre.course@exemple.fr');
+        ELSIF NEW.email = 'course@exemple.fr' THEN
+          INSERT INTO users (identifiant, nom, prenom, email)
+          VALUES ('autre.course', 'Autre', 'Requête', 'course@exemple.fr');
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER users_test_race BEFORE UPDATE ON users
+        FOR EACH ROW EXECUTE FUNCTION users_test_race();`);
+    try {
+      const identifiant = await put(adminToken, { ...fields(), identifiant: 'course.prise' });
+      expect(identifiant.statusCode, identifiant.body).toBe(412);
+      expect(identifiant.json().message).toBe(
+        "L'identifiant « course.prise » vient d'être pris par un autre compte : choisissez-en un autre.",
+      );
+      const email = await put(adminToken, { ...fields(), email: 'course@exemple.fr' });
+      expect(email.statusCode, email.body).toBe(412);
+      expect(email.json().message).toBe(
+        "L'adresse e-mail course@exemple.fr vient d'être prise par un autre compte.",
+      );
+    } finally {
+      await t.handle.exec('DROP TRIGGER users_test_race ON users; DROP FUNCTION users_test_race();');
+    }
+    const [kept] = await t.db.select().from(users).where(eq(users.id, target.id));
+    expect(kept).toMatchObject({ identifiant: 'cible', email: 'cible@exemple.fr' });
   });
 
   it('answers 403 without ADMIN and 404 for an unknown user', async () => {
@@ -347,7 +405,25 @@ describe('POST /api/user/{id}/anonymiser (GDPR)', () => {
 });
 
 describe('anonymisation and the audit log', () => {
-  it('leaves no trace of the identity in the history or the audit details', async () => {
+  /** Imports a one-row CSV into the entity as the administrator. */
+  async function importRow(row: string) {
+    const boundary = '----anonymisation';
+    const csv = `Nom;Prénom;E-mail;Téléphone;Fonction\n${row}\n`;
+    const response = await t.call({
+      method: 'POST',
+      url: `/api/user/import?idEntite=${entityId}`,
+      token: adminToken,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="fichier"; filename="liste.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  it('leaves no trace of any identity the person had, in the history, the audit log, e-mails or sign-ins', async () => {
+    // Created through the API (so a user_created entry holds the identifiant), then invited.
     const created = await t.call({
       method: 'POST',
       url: '/api/user',
@@ -357,15 +433,55 @@ describe('anonymisation and the audit log', () => {
         nom: 'Secretnom',
         prenom: 'Sophie',
         email: 'sophie.secret@exemple.fr',
+        telephone: '04 11 22 33 44',
       },
     });
     expect(created.statusCode, created.body).toBe(201);
     const user = created.json();
+    const [invitation] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.destinataire, 'sophie.secret@exemple.fr'));
+    const jeton = decodeURIComponent(/jeton=(\S+)/.exec(invitation!.texte)![1]!);
+    await t.call({
+      method: 'POST',
+      url: '/api/user/password/reinitialiser',
+      payload: { jeton, data: 'Un-mot-de-passe-secret-1' },
+    });
+    // She signs in and changes her own address (email_changed keeps both addresses)…
+    const own = await t.signIn('sophie.secret', 'Un-mot-de-passe-secret-1');
+    const moved = await t.call({
+      method: 'PATCH',
+      url: '/api/user/email',
+      token: own,
+      payload: { data: 'sophie.cachee@exemple.fr' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // …an administrator renames her…
+    const renamed = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token: adminToken,
+      payload: { ...user, email: 'sophie.cachee@exemple.fr', identifiant: 'sophie.renommee' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await t.signIn('sophie.renommee', 'Un-mot-de-passe-secret-1');
+    // …and an import changes her name and telephone and adds her to the lodge.
+    const report = await importRow('Secretnom-Bis;Sophie;sophie.cachee@exemple.fr;04 99 88 77 66;Oratrice');
+    expect(report.lignes[0].action).toBe('mise_a_jour');
+
     const deleted = await t.call({
       method: 'PUT',
       url: '/api/user',
       token: adminToken,
-      payload: { ...user, habilitations: ['USER'], etat: 'S' },
+      payload: {
+        ...user,
+        identifiant: 'sophie.renommee',
+        nom: 'Secretnom-Bis',
+        email: 'sophie.cachee@exemple.fr',
+        telephone: '04 99 88 77 66',
+        etat: 'S',
+      },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const anonymised = await t.call({
@@ -380,18 +496,45 @@ describe('anonymisation and the audit log', () => {
       url: `/api/user/${user.id}/historique`,
       token: adminToken,
     });
-    expect(history.json().map((h: { action: string }) => h.action)).toContain('user_created');
-    const rows = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, user.id)));
-    for (const text of [history.body, JSON.stringify(rows)]) {
-      expect(text).not.toMatch(/sophie|secret/i);
+    const actions = history.json().map((h: { action: string }) => h.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['user_created', 'email_changed', 'user_updated', 'membership_added']),
+    );
+    const entityHistory = await t.call({
+      method: 'GET',
+      url: `/api/entite/${entityId}/historique`,
+      token: adminToken,
+    });
+    const audit = await t.db.select().from(auditLog);
+    const mails = await t.db.select().from(emailOutbox);
+    const signIns = await t.db.select().from(signInAttempts);
+    const traces = {
+      history: history.body,
+      entityHistory: entityHistory.body,
+      audit: JSON.stringify(audit),
+      mails: JSON.stringify(mails),
+      signIns: JSON.stringify(signIns),
+    };
+    for (const [where, text] of Object.entries(traces)) {
+      expect(text, where).not.toMatch(/sophie|secret|cachee|renommee|04 11 22 33 44|04 99 88 77 66/i);
     }
+    // What happened stays readable: the fields changed, the membership, the import.
+    expect(history.body).toMatch(/Champs modifiés : nom, téléphone/);
+    expect(history.body).toMatch(/Fonction : Oratrice/);
   });
 });
 
 describe('POST /api/user/{id}/invitation', () => {
+  it('answers 401 without a session, 412 for a bad id and 404 for an unknown user', async () => {
+    expect((await t.call({ method: 'POST', url: `/api/user/${helene.id}/invitation` })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/user/abc/invitation', token: adminToken })).statusCode,
+    ).toBe(412);
+    const unknown = await t.call({ method: 'POST', url: '/api/user/99999/invitation', token: adminToken });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Cet utilisateur n'existe pas.");
+  });
+
   it('refuses a user who already has a password, and sends a new link otherwise', async () => {
     expect(
       (await t.call({ method: 'POST', url: `/api/user/${helene.id}/invitation`, token: adminToken }))
@@ -444,8 +587,11 @@ describe('POST /api/user/{id}/invitation', () => {
 });
 
 describe('GET /api/user/{id}/historique', () => {
-  it('answers 401, 403 and 404', async () => {
+  it('answers 401, 412, 403 and 404', async () => {
     expect((await t.call({ method: 'GET', url: `/api/user/${helene.id}/historique` })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/user/x/historique', token: adminToken })).statusCode,
+    ).toBe(412);
     expect(
       (await t.call({ method: 'GET', url: `/api/user/${helene.id}/historique`, token: lodgeToken }))
         .statusCode,

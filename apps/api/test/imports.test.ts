@@ -1,5 +1,6 @@
 import { IMPORTS_API, IMPORT_MAX_BYTES, type ImportReport } from '@union/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, memberships, userTokens, users } from '../src/db/schema';
@@ -35,6 +36,49 @@ async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
   const sheet = workbook.addWorksheet('Membres');
   for (const row of rows) sheet.addRow(row);
   return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** A ZIP archive of deflated entries, written by hand so that an entry may lie about its size. */
+function zipArchive(entries: { name: string; data: Buffer; declaredSize?: number }[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const compressed = deflateRawSync(entry.data);
+    const header = (signature: number, size: number) => {
+      const h = Buffer.alloc(size);
+      h.writeUInt32LE(signature, 0);
+      return h;
+    };
+    const local = header(0x04034b50, 30);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(entry.data), 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(entry.declaredSize ?? entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = header(0x02014b50, 46);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(entry.data), 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(entry.declaredSize ?? entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    centrals.push(central, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
 function upload(opts: {
@@ -158,6 +202,37 @@ describe('POST /api/user/import', () => {
       expect(response.statusCode).toBe(412);
       expect(response.json().message).toMatch(message);
       expect(await countOf(users)).toBe(before);
+    });
+
+    it('a workbook cut short, and nothing is written', async () => {
+      const whole = await xlsx([
+        ['Nom', 'Prénom', 'E-mail'],
+        ['Martin', 'Jean', 'jean.martin@exemple.fr'],
+      ]);
+      for (const content of [
+        whole.slice(0, Math.floor(whole.length / 2)),
+        whole.slice(0, whole.length - 10),
+      ]) {
+        const before = await countOf(users);
+        const response = await upload({ token: admin, idEntite: lodgeId, content, fileName: 'coupe.xlsx' });
+        expect(response.statusCode).toBe(412);
+        expect(response.json().message).toMatch(/illisible ou endommagé/);
+        expect(await countOf(users)).toBe(before);
+      }
+    });
+
+    it('a workbook that would inflate past 50 MB ("zip bomb"), whatever size it declares', async () => {
+      const huge = Buffer.alloc(60 * 1024 * 1024, 0x20);
+      for (const declared of [huge.length, 1000]) {
+        const content = zipArchive([
+          { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+          { name: 'xl/worksheets/sheet1.xml', data: huge, declaredSize: declared },
+        ]);
+        expect(content.length).toBeLessThan(IMPORT_MAX_BYTES);
+        const response = await upload({ token: admin, idEntite: lodgeId, content, fileName: 'bombe.xlsx' });
+        expect(response.statusCode).toBe(412);
+        expect(response.json().message).toMatch(/trop volumineux une fois décompressé \(plus de 50 Mo\)/);
+      }
     });
 
     it('an oversized file', async () => {
@@ -315,7 +390,8 @@ describe('POST /api/user/import', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, known.id)));
-      expect(userAudit.map((a) => a.action)).toContain('user_updated');
+      // Joining the lodge is a membership change, not a change of the account.
+      expect(userAudit.map((a) => a.action)).toEqual(['membership_added']);
 
       // The same file again changes nothing but rejects the same rows.
       const again = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
@@ -450,6 +526,165 @@ describe('POST /api/user/import', () => {
       expect(await countOf(memberships)).toBe(memberships0);
     });
 
+    it('writes each membership change to the user’s and the entity’s history, with a readable summary', async () => {
+      const lodge = await createEntity(t.db, { code: 'HIST', nom: 'Loge Historique' });
+      const joining = await createUser(t.db, {
+        identifiant: 'arrive',
+        email: 'arrive@exemple.fr',
+        nom: 'Arrive',
+        prenom: 'Anna',
+      });
+      const staying = await createUser(t.db, {
+        identifiant: 'reste',
+        email: 'reste@exemple.fr',
+        nom: 'Reste',
+        prenom: 'Rémi',
+      });
+      const current = await addMembership(t.db, {
+        userId: staying.id,
+        entityId: lodge.id,
+        fonction: 'Membre',
+      });
+      const csv = utf8(
+        'Nom;Prénom;E-mail;Fonction\n' +
+          'Nouveau;Noé;noe.nouveau@exemple.fr;Apprenti\n' +
+          'Arrive;Anna;arrive@exemple.fr;Orateur\n' +
+          'Reste;Rémi;reste@exemple.fr;Trésorier\n' +
+          ';Sans;sans@exemple.fr;\n',
+      );
+      const run = await upload({ token: admin, idEntite: lodge.id, content: csv, fileName: 'loge.csv' });
+      expect(run.json<ImportReport>()).toMatchObject({ creations: 1, misesAJour: 2, rejets: 1 });
+      const [noe] = await t.db.select().from(users).where(eq(users.email, 'noe.nouveau@exemple.fr'));
+
+      const entriesOf = (recordType: string, recordId: number) =>
+        t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.recordType, recordType), eq(auditLog.recordId, recordId)));
+      const [noeJoined] = (await entriesOf('user', noe!.id)).filter((a) => a.action === 'membership_added');
+      expect(noeJoined!.details).toMatchObject({ entiteId: lodge.id, fonction: 'Apprenti', import: true });
+      const annasEntries = await entriesOf('user', joining.id);
+      expect(annasEntries.map((a) => a.action)).toEqual(['membership_added']);
+      const [annasMembership] = await t.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.userId, joining.id));
+      expect(annasEntries[0]!.details).toMatchObject({
+        entiteId: lodge.id,
+        appartenanceId: annasMembership!.id,
+        fonction: 'Orateur',
+      });
+      expect((await entriesOf('user', staying.id)).map((a) => [a.action, a.details])).toEqual([
+        [
+          'membership_updated',
+          expect.objectContaining({ appartenanceId: current.id, champs: ['fonction'], entiteId: lodge.id }),
+        ],
+      ]);
+
+      const history = (
+        await t.call({ method: 'GET', url: `/api/entite/${lodge.id}/historique`, token: admin })
+      ).json<{ action: string; resume: string | null }[]>();
+      const summary = (action: string) => history.filter((h) => h.action === action).map((h) => h.resume);
+      expect(summary('members_imported')).toEqual([
+        'Fichier « loge.csv » ; 1 compte créé, 2 mises à jour, 1 ligne rejetée',
+      ]);
+      expect(summary('membership_added').sort()).toEqual([
+        'Membre : Anna Arrive (arrive) ; Fonction : Orateur ; Par import du fichier « loge.csv »',
+        'Membre : Noé Nouveau (noe.nouveau) ; Fonction : Apprenti ; Par import du fichier « loge.csv »',
+      ]);
+      expect(summary('membership_updated')).toEqual([
+        'Membre : Rémi Reste (reste) ; Champs modifiés : fonction ; Par import du fichier « loge.csv »',
+      ]);
+
+      await t.call({ method: 'GET', url: IMPORTS_API.membersExcelFor(lodge.id), token: admin });
+      await t.call({
+        method: 'GET',
+        url: `${IMPORTS_API.membersExcelFor(lodge.id)}?perimetre=tous`,
+        token: admin,
+      });
+      const after = (
+        await t.call({ method: 'GET', url: `/api/entite/${lodge.id}/historique`, token: admin })
+      ).json<{ action: string; resume: string | null }[]>();
+      expect(after.filter((h) => h.action === 'members_exported').map((h) => h.resume)).toEqual([
+        '3 membres exportés (actuels et anciens)',
+        '3 membres exportés (membres actuels)',
+      ]);
+    });
+
+    it('never gives a second membership to someone whose membership starts later', async () => {
+      const lodge = await createEntity(t.db, { code: 'FUTUR', nom: 'Loge Future' });
+      const later = await createUser(t.db, {
+        identifiant: 'bientot',
+        email: 'bientot@exemple.fr',
+        nom: 'Bientôt',
+        prenom: 'Berthe',
+      });
+      await addMembership(t.db, { userId: later.id, entityId: lodge.id, debut: '2099-01-01' });
+      const csv = utf8('Nom;Prénom;E-mail;Fonction\nBientôt;Berthe;bientot@exemple.fr;Membre\n');
+      const response = await upload({ token: admin, idEntite: lodge.id, content: csv });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<ImportReport>().lignes[0]).toMatchObject({
+        action: 'rejet',
+        motif:
+          "Déjà membre de l'entité à partir du 01/01/2099 : modifiez cette appartenance depuis la fiche du membre.",
+      });
+      const rows = await t.db.select().from(memberships).where(eq(memberships.userId, later.id));
+      expect(rows.map((r) => [r.debut, r.fin])).toEqual([['2099-01-01', null]]);
+    });
+
+    it('answers 412 naming the person when another request adds them to the entity during the import', async () => {
+      const lodge = await createEntity(t.db, { code: 'COURSE', nom: 'Loge de la Course' });
+      await createUser(t.db, {
+        identifiant: 'presse',
+        email: 'presse@exemple.fr',
+        nom: 'Pressé',
+        prenom: 'Pierre',
+      });
+      // A trigger stands for a request that commits the same membership while the import runs: the
+      // database's exclusion constraint refuses the import's row, and nothing of the file is kept.
+      await t.handle.exec(`
+        CREATE FUNCTION import_test_race() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.fonction = 'Course' THEN
+            INSERT INTO memberships (user_id, entity_id, debut) VALUES (NEW.user_id, NEW.entity_id, NEW.debut);
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER import_test_race BEFORE INSERT ON memberships
+          FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION import_test_race();`);
+      const users0 = await countOf(users);
+      const csv = utf8(
+        'Nom;Prénom;E-mail;Fonction\nNouvelle;Nina;nina.nouvelle@exemple.fr;Membre\nPressé;Pierre;presse@exemple.fr;Course\n',
+      );
+      const response = await upload({ token: admin, idEntite: lodge.id, content: csv });
+      await t.handle.exec('DROP TRIGGER import_test_race ON memberships; DROP FUNCTION import_test_race();');
+      expect(response.statusCode, response.body).toBe(412);
+      expect(response.json().message).toBe(
+        "Une autre demande vient d'ajouter Pierre Pressé à « Loge de la Course ». " +
+          "Rien n'a été importé : relancez l'aperçu puis l'import.",
+      );
+      expect(await countOf(users)).toBe(users0);
+      expect(await t.db.select().from(memberships).where(eq(memberships.entityId, lodge.id))).toEqual([]);
+    });
+
+    it('rejects, row by row, values holding invisible control characters', async () => {
+      const csv = utf8(
+        'Nom;Prénom;E-mail;Fonction\n' +
+          'Net;Nadia;nadia.net@exemple.fr;"Maître des\r\ncérémonies"\n' +
+          'Cach\u0001é;Carl;carl@exemple.fr;Membre\n' +
+          'Sonne;Sam;sam@exemple.fr;Orateur\u0007\n' +
+          'Efface;Eve;eve\u007f@exemple.fr;\n',
+      );
+      const response = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<ImportReport>().lignes.map((l) => [l.action, l.motif])).toEqual([
+        ['creation', null],
+        ['rejet', 'Nom : caractère de contrôle invisible interdit.'],
+        ['rejet', 'Fonction : caractère de contrôle invisible interdit.'],
+        ['rejet', 'Adresse e-mail : caractère de contrôle invisible interdit.'],
+      ]);
+    });
+
     it('creates one account when two imports of the same new member race', async () => {
       const csv = utf8('Nom;Prénom;E-mail\nCourse;Rapide;course.rapide@exemple.fr\n');
       const answers = await Promise.all([
@@ -500,6 +735,48 @@ describe('POST /api/user/import', () => {
         .where(eq(memberships.entityId, otherLodgeId));
       expect(members!.n).toBe(5000 + 1);
     }, 60_000);
+
+    it('previews then imports a 5,000-row XLSX workbook', async () => {
+      const lodge = await createEntity(t.db, { code: 'MASSE', nom: 'Loge Nombreuse' });
+      const content = await xlsx([
+        ['Nom', 'Prénom', 'E-mail', 'Téléphone', 'Fonction'],
+        ...Array.from({ length: 5000 }, (_, i) => [
+          `Classeur${i}`,
+          `Prénom${i}`,
+          `classeur${i}@masse.exemple.fr`,
+          600000000 + i,
+          i % 10 === 0 ? 'Surveillant' : 'Membre',
+        ]),
+      ]);
+      const options = {
+        token: admin,
+        idEntite: lodge.id,
+        content,
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        fileName: 'masse.xlsx',
+      };
+      const users0 = await countOf(users);
+      const preview = await upload({ ...options, dryRun: true });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json<ImportReport>()).toMatchObject({
+        fichier: { format: 'xlsx' },
+        total: 5000,
+        creations: 5000,
+        rejets: 0,
+      });
+      expect(await countOf(users)).toBe(users0);
+      const run = await upload(options);
+      expect(run.statusCode).toBe(200);
+      expect(run.json<ImportReport>()).toMatchObject({ dryRun: false, creations: 5000 });
+      expect(await countOf(users)).toBe(users0 + 5000);
+      const [last] = await t.db.select().from(users).where(eq(users.email, 'classeur4999@masse.exemple.fr'));
+      expect(last).toMatchObject({ nom: 'Classeur4999', telephone: '0600004999' });
+      const [members] = await t.db
+        .select({ n: count() })
+        .from(memberships)
+        .where(eq(memberships.entityId, lodge.id));
+      expect(members!.n).toBe(5000);
+    }, 90_000);
   });
 });
 

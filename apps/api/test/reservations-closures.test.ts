@@ -45,7 +45,7 @@ describe('POST /api/fermeture/{date}', () => {
     expect((await close('staff', addDays(parisDay(), -1))).statusCode).toBe(412);
     expect((await close('req', day(0))).statusCode).toBe(403);
     expect((await close('membre', day(0))).statusCode).toBe(403);
-    expect((await close('staff', day(1))).statusCode).toBe(200);
+    expect((await close('staff', day(1))).statusCode).toBe(201);
     const twice = await close('staff', day(1));
     expect(twice.statusCode).toBe(412);
     expect(twice.json().message).toMatch(/déjà fermé/);
@@ -68,7 +68,7 @@ describe('POST /api/fermeture/{date}', () => {
     });
     expect(booked.statusCode).toBe(201);
     const response = await close('staff', day(2), 'Assemblée générale du bâtiment');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     const result = response.json<ClosureResult>();
     expect(result.fermeture).toEqual({ date: day(2), motif: 'Assemblée générale du bâtiment' });
     expect(result.reservations.map((r) => r.id)).toEqual([booked.json().id]);

@@ -10,7 +10,7 @@ import type {
 } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities, rooms } from '../src/db/schema';
+import { emailOutbox, entities, rooms } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { datesOfRule, masonicYearOf } from '../src/modules/reservations/calendar';
 import {
@@ -81,7 +81,7 @@ describe('GET, POST /api/planning/annees', () => {
 
   it('opens the current year first, then the next one', async () => {
     const first = await t.call({ method: 'POST', url: '/api/planning/annees', token: tokens.staff });
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.statusCode, first.body).toBe(201);
     expect(first.json<PlanningYearOpened>().annee).toEqual({
       annee: current,
       libelle: `${current}-${current + 1}`,
@@ -136,7 +136,7 @@ describe('POST /api/planning', () => {
           payload: { motif: 'Vacances de Noël' },
         })
       ).statusCode,
-    ).toBe(200);
+    ).toBe(201);
     const busy = await t.call({
       method: 'POST',
       url: '/api/reservation',
@@ -153,8 +153,11 @@ describe('POST /api/planning', () => {
     });
     expect(busy.statusCode).toBe(201);
 
+    const mailsBefore = (await t.db.select().from(emailOutbox)).length;
     const response = await post('staff', entryInput());
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(201);
+    // docs/decisions.md: the planning books for the lodges without e-mailing anyone.
+    expect((await t.db.select().from(emailOutbox)).length).toBe(mailsBefore);
     const result = response.json<PlanningSaveResult>();
     entry = result.entree;
     expect(entry).toMatchObject({
@@ -320,7 +323,7 @@ describe('DELETE /api/planning/{id}', () => {
 describe('opening a year copies the last one', () => {
   it('copies the entries and generates their reservations', async () => {
     const response = await t.call({ method: 'POST', url: '/api/planning/annees', token: tokens.staff });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     const opened = response.json<PlanningYearOpened>();
     expect(opened.annee).toMatchObject({ annee: next + 1, entrees: 1 });
     const mondays = datesOfRule(next + 1, { jourSemaine: 1, rang: null }, [9]);

@@ -5,7 +5,7 @@ import { emailOutbox, reservations, rooms, users } from '../src/db/schema';
 import type { Reservation, ReservationChangeAction, ReservationDetail, Week } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../src/lib/dates';
-import { addDays, weekOf } from '../src/modules/reservations/calendar';
+import { addDays, datesOfRule, masonicYearOf, weekOf } from '../src/modules/reservations/calendar';
 import {
   addMembership,
   createEntity,
@@ -390,7 +390,7 @@ describe('PUT /api/reservation?action=', () => {
       token: tokens.staff,
       payload: { motif: 'Travaux' },
     });
-    expect(closing.statusCode, closing.body).toBeLessThan(300);
+    expect(closing.statusCode, closing.body).toBe(201);
     const refused = await act('staff', 'ACCEPT_CREATION', { id: onClosedDay.id });
     expect(refused.statusCode).toBe(412);
     expect(refused.json().message).toMatch(/fermé .*Travaux/);
@@ -493,7 +493,10 @@ describe('PUT /api/reservation?action=', () => {
 
   it('CANCEL_CREATION by the requester frees the slot', async () => {
     const r = await inState('DC');
+    const before = (await outbox()).length;
     expect((await act('req', 'CANCEL_CREATION', { id: r.id })).json().etat).toBe('SU');
+    // docs/decisions.md: withdrawing one's own request e-mails nobody.
+    expect((await outbox()).slice(before)).toEqual([]);
     const again = await t.call({
       method: 'POST',
       url: '/api/reservation',
@@ -662,7 +665,7 @@ describe('concurrent requests for one slot', () => {
  */
 if (testEngine() === 'postgres') {
   describe('the exclusion constraint when a writer bypasses the day lock (PostgreSQL)', () => {
-    async function holdOverlap(date: string, debut: number, fin: number) {
+    async function holdOverlap(date: string, debut: number, fin: number, roomId = room) {
       const [{ db }] = (await t.handle.rows<{ db: string }>('SELECT current_database() AS db')) as [
         { db: string },
       ];
@@ -673,7 +676,7 @@ if (testEngine() === 'postgres') {
       const { rows } = await raw.query<{ id: number }>(
         `INSERT INTO reservations (room_id, entity_id, jour, debut, fin, type, libelle, etat, requested_by_id)
          VALUES ($1, $2, $3, $4, $5, 'REU', 'Passée devant', 'CR', $6) RETURNING id`,
-        [room, otherLodge, date, debut, fin, staff!.id],
+        [roomId, otherLodge, date, debut, fin, staff!.id],
       );
       /** Commits the held row once the API's statement waits on it. */
       const commitWhenBlocked = async () => {
@@ -692,6 +695,13 @@ if (testEngine() === 'postgres') {
       };
       return { id: rows[0]!.id, commitWhenBlocked };
     }
+
+    it('the constraint exists in the database', async () => {
+      const found = await t.handle.rows<{ contype: string }>(
+        "SELECT contype FROM pg_constraint WHERE conname = 'reservations_no_overlap'",
+      );
+      expect(found).toEqual([{ contype: 'x' }]);
+    });
 
     it('a new booking meets the constraint and answers 412 naming the reservation in the way', async () => {
       const payload = input({ heureDebut: '10:00', heureFin: '12:00' });
@@ -715,6 +725,42 @@ if (testEngine() === 'postgres') {
       expect(response.json().message).toContain(`réservation n° ${held.id}`);
       const [unchanged] = await t.db.select().from(reservations).where(eq(reservations.id, r.id));
       expect(unchanged).toMatchObject({ debut: 8 * 60, fin: 9 * 60 });
+    });
+
+    it('the planning skips a date the constraint refuses and reports it as just booked', async () => {
+      // A room of its own, so no other test's booking is in the way of the rule's dates.
+      const planningRoom = (await createRoom(t.db, { nom: 'Temple du planning' })).id;
+      for (let i = 0; i < 2; i++) {
+        await t.call({ method: 'POST', url: '/api/planning/annees', token: tokens.staff, payload: {} });
+      }
+      const next = masonicYearOf(parisDay()) + 1;
+      const [first] = datesOfRule(next, { jourSemaine: 2, rang: 2 }, [9]);
+      const held = await holdOverlap(first!, 20 * 60, 21 * 60, planningRoom);
+      const [response] = await Promise.all([
+        t.call({
+          method: 'POST',
+          url: '/api/planning',
+          token: tokens.staff,
+          payload: {
+            annee: next,
+            idEntite: lodge,
+            idSalle: planningRoom,
+            type: 'TC',
+            libelle: 'Tenue régulière',
+            heureDebut: '19:30',
+            heureFin: '23:00',
+            regle: { jourSemaine: 2, rang: 2 },
+            mois: [9, 10],
+          },
+        }),
+        held.commitWhenBlocked(),
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      const body = response.json() as { creees: number; conflits: { date: string; raison: string }[] };
+      expect(body.creees).toBe(1);
+      expect(body.conflits).toEqual([
+        { date: first, raison: expect.stringContaining('vient d’être réservée') },
+      ]);
     });
   });
 }

@@ -57,10 +57,13 @@ export const PROFILES: Record<string, readonly Habilitation[]> = {
     'PAYMENT',
   ],
   'Responsable restauration': ['USER', 'MENUS', 'RESTAURATION'],
+  // DOCUMENTS_LECTURE opens the Documents entry of the home menu (specification §2);
+  // DOCUMENTS_LECTURE_ALL only widens what can be read there.
   "Secrétariat de l'Union": [
     'USER',
     'PLANNING',
     'DIFFUSION',
+    'DOCUMENTS_LECTURE',
     'DOCUMENTS_LECTURE_ALL',
     'RESTAURATION',
     'PAYMENT',

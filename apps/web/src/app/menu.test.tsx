@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { Habilitation } from '@union/contract';
+import { PROFILES, type Habilitation } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../test/utils';
 import { getSession } from '../lib/session';
@@ -21,6 +21,17 @@ describe('home menu filtering', () => {
   it('keeps only the entries whose permission the user holds', () => {
     signInAs(['USER', 'RESTAURATION', 'ADMIN']);
     expect(visibleEntries(getSession()).map((e) => e.libelle)).toEqual(['Restauration', 'Administration']);
+  });
+
+  it('shows Documents to every profile that reads documents, as the specification names its permission', () => {
+    for (const [profile, habilitations] of Object.entries(PROFILES)) {
+      if (!habilitations.some((h) => h.startsWith('DOCUMENTS_'))) continue;
+      signInAs([...habilitations]);
+      expect(
+        visibleEntries(getSession()).map((e) => e.libelle),
+        profile,
+      ).toContain('Documents');
+    }
   });
 
   it('shows nothing once the session has expired', () => {

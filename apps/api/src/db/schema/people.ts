@@ -74,6 +74,11 @@ export const entities = pgTable(
   ],
 );
 
+/**
+ * Two memberships of one user in one entity never share a day: the exclusion constraint
+ * `memberships_no_overlap` of migration 0007 (Drizzle cannot declare it), with the CHECK that the end
+ * does not precede the start (migration 0005).
+ */
 export const memberships = pgTable(
   'memberships',
   {

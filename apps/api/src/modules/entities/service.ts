@@ -150,7 +150,12 @@ async function addMembership(
     throw invalid(
       "Ce compte est désactivé : demandez à un administrateur de le réactiver avant de l'ajouter à votre entité.",
     );
-  const who = { userId: user.id, entityId: entity.id, label: `${user.prenom} ${user.nom}`, entite: entity.nom };
+  const who = {
+    userId: user.id,
+    entityId: entity.id,
+    label: `${user.prenom} ${user.nom}`,
+    entite: entity.nom,
+  };
   await checkPeriod(tx, fields, who);
   const row = await writeMembership(who, () =>
     entitiesRepository.insertMembership(tx, { ...fields, userId: user.id, entityId: entity.id }),

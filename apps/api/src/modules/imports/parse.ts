@@ -6,6 +6,7 @@
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '@union/contract';
 import ExcelJS from 'exceljs';
 import { invalid } from '../../lib/errors';
+import { zipProblem } from './zip';
 
 /** One data row of the file, trimmed, with its line number (the header is line 1). */
 export interface RawRow {
@@ -235,15 +236,30 @@ function cellText(cell: ExcelJS.Cell): string {
   return cell.text ?? '';
 }
 
+/**
+ * Largest size of a workbook once inflated. A 10,000-member sheet weighs a few megabytes; the reader
+ * holds the whole inflated workbook in memory, so a "zip bomb" is refused before it is read.
+ */
+export const XLSX_MAX_INFLATED_BYTES = 50 * 1024 * 1024;
+
+const DAMAGED_WORKBOOK =
+  'Le classeur Excel est illisible ou endommagé. Ouvrez-le dans votre tableur, enregistrez-le de nouveau au format .xlsx et réessayez.';
+
 /** Reads the first worksheet of an XLSX workbook. */
 export async function readXlsx(bytes: Uint8Array): Promise<ParsedFile> {
+  const problem = zipProblem(bytes, XLSX_MAX_INFLATED_BYTES);
+  if (problem === 'too_large') {
+    throw invalid(
+      `Le classeur Excel est trop volumineux une fois décompressé (plus de ${XLSX_MAX_INFLATED_BYTES / 1024 / 1024} Mo). ` +
+        'Copiez la seule liste des membres dans un nouveau classeur, ou enregistrez-la au format CSV, et réessayez.',
+    );
+  }
+  if (problem) throw invalid(DAMAGED_WORKBOOK);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch {
-    throw invalid(
-      'Le classeur Excel est illisible ou endommagé. Ouvrez-le dans votre tableur, enregistrez-le de nouveau au format .xlsx et réessayez.',
-    );
+    throw invalid(DAMAGED_WORKBOOK);
   }
   const sheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0);
   if (!sheet) throw invalid('Le classeur Excel est vide. ' + EXPECTED_HEADER);

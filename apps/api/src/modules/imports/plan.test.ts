@@ -28,6 +28,11 @@ describe('checkRow', () => {
     [{ telephone: 'abc' }, ['téléphone invalide « abc » (exemple : 04 78 00 00 00)']],
     [{ fonction: 'x'.repeat(101) }, ['fonction trop long (100 caractères au plus)']],
     [{ nom: '', email: 'x' }, ['nom manquant', 'adresse e-mail invalide « x »']],
+    [{ nom: 'Mar\u0000tin' }, ['nom : caractère de contrôle invisible interdit']],
+    [{ fonction: 'Orateur\u0001' }, ['fonction : caractère de contrôle invisible interdit']],
+    [{ email: 'jean\u001b@exemple.fr' }, ['adresse e-mail : caractère de contrôle invisible interdit']],
+    [{ prenom: 'Jean\u0085' }, ['prénom : caractère de contrôle invisible interdit']],
+    [{ fonction: 'Maître\tdes\r\ncérémonies' }, []],
   ])('%j → %j', (values, problems) => {
     expect(row(2, values).problems).toEqual(problems);
   });
@@ -48,6 +53,7 @@ const existing = (fields: Partial<ExistingUser>): ExistingUser => ({
   telephone: null,
   etat: 'A',
   membership: { id: 70, fonction: 'Membre' },
+  upcoming: null,
   ...fields,
 });
 
@@ -95,6 +101,14 @@ describe('planRows', () => {
       true,
       'mise_a_jour',
       'Nom : Martin → Martin-Roux',
+    ],
+    [
+      'known, a membership starting later and none today',
+      existing({ membership: null, upcoming: '2099-01-01' }),
+      { fonction: 'Membre' },
+      false,
+      'rejet',
+      "Déjà membre de l'entité à partir du 01/01/2099 : modifiez cette appartenance depuis la fiche du membre.",
     ],
     [
       'deleted account',

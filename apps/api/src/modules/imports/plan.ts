@@ -26,7 +26,25 @@ export function normalizeTelephone(value: string): string {
   return /^[1-9][0-9]{8}$/.test(value) ? `0${value}` : value;
 }
 
-/** Checks one row on its own: required fields, formats, lengths. */
+/**
+ * Whether a value holds a control character other than tab and line breaks (C0, DEL, C1): invisible, it
+ * would make a name nobody can type or find, and PostgreSQL refuses NUL outright.
+ */
+const hasControlCharacter = (value: string) =>
+  [...value].some((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 0x20 && !'\t\n\r'.includes(char)) || (code >= 0x7f && code <= 0x9f);
+  });
+
+const COLUMN_LABELS: Record<ImportColumn, string> = {
+  nom: 'nom',
+  prenom: 'prénom',
+  email: 'adresse e-mail',
+  telephone: 'téléphone',
+  fonction: 'fonction',
+};
+
+/** Checks one row on its own: required fields, formats, lengths, invisible characters. */
 export function checkRow(row: RawRow): CheckedRow {
   const values = {
     ...row.values,
@@ -34,12 +52,18 @@ export function checkRow(row: RawRow): CheckedRow {
     telephone: normalizeTelephone(row.values.telephone),
   };
   const problems: string[] = [];
+  // A value with a control character is refused as such (and not quoted back in the reason).
+  const controlled = new Set(
+    (Object.keys(COLUMN_LABELS) as ImportColumn[]).filter((c) => hasControlCharacter(values[c])),
+  );
+  for (const column of controlled)
+    problems.push(`${COLUMN_LABELS[column]} : caractère de contrôle invisible interdit`);
   if (!values.nom) problems.push('nom manquant');
   if (!values.prenom) problems.push('prénom manquant');
   if (!values.email) problems.push('adresse e-mail manquante');
-  else if (!emailSchema.safeParse(values.email).success)
+  else if (!controlled.has('email') && !emailSchema.safeParse(values.email).success)
     problems.push(`adresse e-mail invalide « ${values.email} »`);
-  if (values.telephone && !TELEPHONE.test(values.telephone))
+  if (values.telephone && !controlled.has('telephone') && !TELEPHONE.test(values.telephone))
     problems.push(`téléphone invalide « ${values.telephone} » (exemple : 04 78 00 00 00)`);
   for (const [column, label] of [
     ['nom', 'nom'],
@@ -63,6 +87,11 @@ export interface ExistingUser {
   etat: 'A' | 'I' | 'S';
   /** The user's current membership in the target entity, if any. */
   membership: { id: number; fonction: string | null } | null;
+  /**
+   * Without a current membership: the first day (yyyy-mm-dd) of one that starts later. A membership
+   * starting today would overlap it, and memberships never overlap.
+   */
+  upcoming: string | null;
 }
 
 export interface PlannedRow {
@@ -125,6 +154,13 @@ export function planRows(
         userChanges.telephone = row.values.telephone;
         changes.push(`téléphone : ${existing.telephone ?? '(aucun)'} → ${row.values.telephone}`);
       }
+    }
+    if (!existing.membership && existing.upcoming) {
+      const [year, month, day] = existing.upcoming.split('-');
+      return reject([
+        `déjà membre de l'entité à partir du ${day}/${month}/${year} : modifiez cette appartenance ` +
+          'depuis la fiche du membre',
+      ]);
     }
     let membershipChange: PlannedRow['membershipChange'] = null;
     if (!existing.membership) {

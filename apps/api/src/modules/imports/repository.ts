@@ -2,7 +2,7 @@
  * The queries of the member import and export. Creations are written in bulk (one statement per table
  * whatever the number of rows), so a 5,000-row import stays one short transaction.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { auditLog, emailOutbox, entities, memberships, users, userTokens } from '../../db/schema';
@@ -29,7 +29,11 @@ export const importsRepository = {
     return row;
   },
 
-  /** The accounts of these (lower-case) addresses, each with its current membership in the entity. */
+  /**
+   * The accounts of these (lower-case) addresses, each with its current membership in the entity, or
+   * else the start of its next one: the plan weighs every membership that is not over, so that the
+   * import never gives anyone a second membership overlapping a later one.
+   */
   async findByEmails(
     db: Executor,
     emails: string[],
@@ -50,18 +54,31 @@ export const importsRepository = {
         })
         .from(users)
         .where(sql`lower(${users.email}) = ANY(${textArray(emails)})`);
-      for (const row of rows) found.set(row.email.toLowerCase(), { ...row, membership: null });
+      for (const row of rows)
+        found.set(row.email.toLowerCase(), { ...row, membership: null, upcoming: null });
     }
     if (found.size === 0) return found;
     const byUserId = new Map([...found.values()].map((u) => [u.id, u]));
-    const current = await db
-      .select({ id: memberships.id, userId: memberships.userId, fonction: memberships.fonction })
+    const notOver = await db
+      .select({
+        id: memberships.id,
+        userId: memberships.userId,
+        fonction: memberships.fonction,
+        debut: memberships.debut,
+      })
       .from(memberships)
-      .where(and(eq(memberships.entityId, entityId), membershipIsCurrent(today)))
-      .orderBy(asc(memberships.id));
-    for (const m of current) {
-      const user = byUserId.get(m.userId);
-      if (user && !user.membership) user.membership = { id: m.id, fonction: m.fonction };
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          sql`${memberships.userId} = ANY(${intArray([...byUserId.keys()])})`,
+          or(isNull(memberships.fin), gte(memberships.fin, today)),
+        ),
+      )
+      .orderBy(asc(memberships.debut), asc(memberships.id));
+    for (const m of notOver) {
+      const user = byUserId.get(m.userId)!;
+      if (m.debut === null || m.debut <= today) user.membership ??= { id: m.id, fonction: m.fonction };
+      else user.upcoming ??= m.debut;
     }
     return found;
   },
@@ -101,19 +118,23 @@ export const importsRepository = {
     );
   },
 
-  /** New memberships of one entity, all starting the same day. */
+  /** New memberships of one entity, all starting the same day; returns each one's id by user id. */
   async insertMemberships(
     db: Executor,
     entityId: number,
     debut: string,
     rows: { userId: number; fonction: string | null }[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    await db.execute(sql`
+  ): Promise<Map<number, number>> {
+    if (rows.length === 0) return new Map();
+    const inserted = await db.execute(sql`
       INSERT INTO ${memberships} (user_id, entity_id, fonction, debut)
       SELECT n.user_id, ${entityId}, n.fonction, ${debut}::date
       FROM unnest(${intArray(rows.map((r) => r.userId))}, ${textArray(rows.map((r) => r.fonction))})
-        AS n(user_id, fonction)`);
+        AS n(user_id, fonction)
+      RETURNING id, user_id`);
+    return new Map(
+      resultRows<{ id: number; user_id: number }>(inserted).map((r) => [Number(r.user_id), Number(r.id)]),
+    );
   },
 
   /** Invitation links (only their hashes), all expiring at the same time. */

@@ -17,7 +17,8 @@ import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
 import { checkRow, planRows, type PlannedRow } from './plan';
 import { importsPolicy } from './policy';
 import { presentReport } from './presenter';
-import { entitiesRepository } from '../entities/repository';
+import { entitiesRepository, isMembershipOverlap, overlappingUserId } from '../entities/repository';
+import { usersRepository } from '../users/repository';
 import { importsRepository } from './repository';
 
 export interface UploadedFile {
@@ -71,12 +72,18 @@ async function applyPlan(
     [...PROFILES.Membre!],
   );
   const idOf = (p: PlannedRow) => userIds.get(p.values.email)!;
-  await importsRepository.insertMemberships(tx, entity.id, today, [
-    ...creations.map((p) => ({ userId: idOf(p), fonction: p.values.fonction || null })),
-    ...updates
-      .filter((p) => p.membershipChange === 'add')
-      .map((p) => ({ userId: p.existing!.id, fonction: p.values.fonction || null })),
-  ]);
+  const joining = [...creations, ...updates.filter((p) => p.membershipChange === 'add')].map((p) => ({
+    userId: p.existing?.id ?? idOf(p),
+    fonction: p.values.fonction || null,
+  }));
+  const membershipIds = await importsRepository.insertMemberships(tx, entity.id, today, joining);
+  const refonctions = updates
+    .filter((p) => p.membershipChange === 'fonction')
+    .map((p) => ({
+      userId: p.existing!.id,
+      membershipId: p.existing!.membership!.id,
+      fonction: p.values.fonction,
+    }));
 
   // Invitations: a single-use link valid 7 days to choose a first password (DECISIONS §2).
   const tokens = creations.map(() => newToken());
@@ -97,35 +104,51 @@ async function applyPlan(
     ),
   );
 
+  const identityChanges = updates.filter((p) => Object.keys(p.userChanges).length > 0);
   await importsRepository.updateUsers(
     tx,
-    updates
-      .filter((p) => Object.keys(p.userChanges).length > 0)
-      .map((p) => ({
-        id: p.existing!.id,
-        nom: p.userChanges.nom ?? null,
-        prenom: p.userChanges.prenom ?? null,
-        telephone: p.userChanges.telephone ?? null,
-      })),
+    identityChanges.map((p) => ({
+      id: p.existing!.id,
+      nom: p.userChanges.nom ?? null,
+      prenom: p.userChanges.prenom ?? null,
+      telephone: p.userChanges.telephone ?? null,
+    })),
   );
-  await importsRepository.updateFonctions(
-    tx,
-    updates
-      .filter((p) => p.membershipChange === 'fonction')
-      .map((p) => ({ membershipId: p.existing!.membership!.id, fonction: p.values.fonction })),
-  );
+  await importsRepository.updateFonctions(tx, refonctions);
 
+  // A membership change is written to both the user's and the entity's history, as the membership
+  // calls do. Only the names of changed fields are kept, never the old values: the history must not
+  // keep a person's former identity (GDPR).
+  const membershipEntries = (
+    action: string,
+    rows: { userId: number; membershipId: number; details: Record<string, unknown> }[],
+  ) =>
+    rows.flatMap((r) => [
+      {
+        action,
+        recordType: 'user',
+        recordId: r.userId,
+        details: { ...source, appartenanceId: r.membershipId, ...r.details },
+      },
+      {
+        action,
+        recordType: 'entity',
+        recordId: entity.id,
+        details: {
+          import: true,
+          fichier: input.fileName,
+          userId: r.userId,
+          appartenanceId: r.membershipId,
+          ...r.details,
+        },
+      },
+    ]);
   await importsRepository.recordAudit(tx, caller.id, [
     ...creations.map((p) => ({
       action: 'user_created',
       recordType: 'user',
       recordId: idOf(p),
-      details: {
-        ...source,
-        identifiant: identifiants.get(p)!,
-        habilitations: PROFILES.Membre,
-        fonction: p.values.fonction || undefined,
-      },
+      details: { ...source, identifiant: identifiants.get(p)!, habilitations: PROFILES.Membre },
     })),
     ...creations.map((p) => ({
       action: 'invitation_sent',
@@ -133,12 +156,24 @@ async function applyPlan(
       recordId: idOf(p),
       details: source,
     })),
-    ...updates.map((p) => ({
+    ...identityChanges.map((p) => ({
       action: 'user_updated',
       recordType: 'user',
       recordId: p.existing!.id,
-      details: { ...source, changements: p.motif },
+      details: { ...source, champs: Object.keys(p.userChanges) },
     })),
+    ...membershipEntries(
+      'membership_added',
+      joining.map((j) => ({
+        userId: j.userId,
+        membershipId: membershipIds.get(j.userId)!,
+        details: j.fonction ? { fonction: j.fonction } : {},
+      })),
+    ),
+    ...membershipEntries(
+      'membership_updated',
+      refonctions.map((r) => ({ ...r, details: { champs: ['fonction'] } })),
+    ),
     {
       action: 'members_imported',
       recordType: 'entity',
@@ -151,6 +186,21 @@ async function applyPlan(
       },
     },
   ]);
+}
+
+/**
+ * The 412 when someone was added to the entity by another request during the import: the database
+ * refused the second overlapping membership (migration 0007), and the whole import was rolled back.
+ */
+async function overlapRefusal(db: Database, error: unknown, entityId: number) {
+  const userId = overlappingUserId(error);
+  const user = userId === undefined ? undefined : await usersRepository.findById(db, userId);
+  const entity = await importsRepository.findEntity(db, entityId);
+  const who = user ? `${user.prenom} ${user.nom}` : "l'une des personnes du fichier";
+  return invalid(
+    `Une autre demande vient d'ajouter ${who} à « ${entity?.nom ?? 'cette entité'} ». ` +
+      "Rien n'a été importé : relancez l'aperçu puis l'import.",
+  );
 }
 
 export const importsService = {
@@ -225,6 +275,7 @@ export const importsService = {
             "Rien n'a été importé : relancez l'aperçu puis l'import.",
         );
       }
+      if (isMembershipOverlap(error)) throw await overlapRefusal(db, error, input.idEntite);
       throw error;
     }
   },

@@ -34,10 +34,9 @@ import { reservationsRepository, type ReservationRecord, type ReservationRow } f
 /** Who the caller is for the planning: Union staff or not, and the entities they may book for. */
 export async function loadPlanningContext(db: Executor, caller: Caller): Promise<PlanningContext> {
   const today = parisDay();
-  const [isStaff, entities] = await Promise.all([
-    entitiesRepository.isUnionStaff(db, caller.id, today),
-    entitiesRepository.forUser(db, caller.id, 'reservation', today),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
+  const isStaff = await entitiesRepository.isUnionStaff(db, caller.id, today);
+  const entities = await entitiesRepository.forUser(db, caller.id, 'reservation', today);
   return { caller, isStaff, reservationEntityIds: new Set(entities.map((e) => e.id)) };
 }
 

@@ -57,6 +57,9 @@ function summarise(action: string, details: Details, names: Names): string | nul
   if (typeof details.entiteId === 'number')
     parts.push(`Entité : ${names.entities.get(details.entiteId) ?? `n° ${details.entiteId}`}`);
   if (typeof details.identifiant === 'string') parts.push(`Identifiant : ${details.identifiant}`);
+  if (typeof details.ancienIdentifiant === 'string')
+    parts.push(`Ancien identifiant : ${details.ancienIdentifiant}`);
+  if (typeof details.ancienEmail === 'string') parts.push(`Ancienne adresse : ${details.ancienEmail}`);
   if (typeof details.nom === 'string' && action.startsWith('room_')) parts.push(`Salle : ${details.nom}`);
   if (typeof details.fonction === 'string') parts.push(`Fonction : ${details.fonction}`);
   if (Array.isArray(details.champs) && details.champs.length)
@@ -78,7 +81,35 @@ function summarise(action: string, details: Details, names: Names): string | nul
     );
   }
   if (typeof details.fin === 'string' && action === 'membership_ended') parts.push(`Fin au ${details.fin}`);
+  if (action === 'members_imported') parts.push(...importCounts(details));
+  if (action === 'members_exported' && typeof details.membres === 'number')
+    parts.push(
+      `${quantity(details.membres, 'membre exporté', 'membres exportés')} (${
+        details.perimetre === 'tous' ? 'actuels et anciens' : 'membres actuels'
+      })`,
+    );
+  if (details.import === true && typeof details.fichier === 'string')
+    parts.push(`Par import du fichier « ${details.fichier} »`);
   return parts.length ? parts.join(' ; ') : null;
+}
+
+/** "1 création", "2 créations" (French: 0 and 1 are singular). */
+const quantity = (n: number, one: string, many: string) => `${n} ${n <= 1 ? one : many}`;
+
+/** The file and the counts of an import, as the entity's history shows them. */
+function importCounts(details: Record<string, unknown>): string[] {
+  const parts: string[] = [];
+  if (typeof details.fichier === 'string') parts.push(`Fichier « ${details.fichier} »`);
+  const counts = [
+    ['creations', 'compte créé', 'comptes créés'],
+    ['misesAJour', 'mise à jour', 'mises à jour'],
+    ['rejets', 'ligne rejetée', 'lignes rejetées'],
+  ] as const;
+  const said = counts
+    .filter(([key]) => typeof details[key] === 'number')
+    .map(([key, one, many]) => quantity(details[key] as number, one, many));
+  if (said.length) parts.push(said.join(', '));
+  return parts;
 }
 
 const displayName = (u: { prenom: string; nom: string; identifiant: string }) =>

@@ -60,7 +60,16 @@ const SORTS: Record<UserSortField, SQL[]> = {
 };
 
 /** Keys of audit details that hold a person's identity: erased when the person is anonymised. */
-const PERSONAL_DETAIL_KEYS = ['identifiant', 'changements', 'email', 'nom', 'prenom', 'telephone'] as const;
+const PERSONAL_DETAIL_KEYS = [
+  'identifiant',
+  'ancienIdentifiant',
+  'ancienEmail',
+  'changements',
+  'email',
+  'nom',
+  'prenom',
+  'telephone',
+] as const;
 
 /**
  * Which of the user's unique fields a database error refused (two requests racing for one identifiant
@@ -208,37 +217,48 @@ export const usersRepository = {
   },
 
   /**
-   * Erases what the other tables keep of a deleted user's identity (GDPR): the sign-in log under the
-   * old identifiant, the e-mails to the old address, the old values of audited e-mail changes, the
-   * identity held in the details of the audit entries about them, and unused links. Ids stay, so history and accounting remain consistent.
+   * Erases what the other tables keep of a deleted user's identity (GDPR): the sign-ins under any
+   * identifiant they had, the e-mails to any address they had, the identity held in the details of the
+   * audit entries about them (the identifiant at creation, the old and new addresses of an e-mail
+   * change, an import's old values), and unused links. Ids stay, so history and accounting remain
+   * consistent; what the entries say happened (habilitations, states, names of changed fields) stays.
    */
   async eraseTraces(db: Executor, user: { id: number; identifiant: string; email: string }, alias: string) {
+    const aboutUser = and(
+      eq(auditLog.recordType, 'user'),
+      eq(auditLog.recordId, user.id),
+      isNotNull(auditLog.details),
+    );
+    // Earlier identifiants and addresses are known only from the audit log: gather them first.
+    const identifiants = new Set([user.identifiant.toLowerCase()]);
+    const emails = new Set([user.email.toLowerCase()]);
+    for (const entry of await db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(aboutUser)) {
+      const details = entry.details as Record<string, unknown>;
+      for (const value of [details.identifiant, details.ancienIdentifiant])
+        if (typeof value === 'string') identifiants.add(value.toLowerCase());
+      const addresses = entry.action === 'email_changed' ? [details.avant, details.apres] : [];
+      for (const value of [...addresses, details.ancienEmail])
+        if (typeof value === 'string') emails.add(value.toLowerCase());
+    }
     await db
       .update(signInAttempts)
       .set({ identifiant: alias })
-      .where(sql`lower(${signInAttempts.identifiant}) = lower(${user.identifiant})`);
+      .where(inArray(sql`lower(${signInAttempts.identifiant})`, [...identifiants]));
     await db
       .update(emailOutbox)
       .set({ destinataire: `${alias}@anonyme.invalid`, texte: '(contenu effacé : compte anonymisé)' })
-      .where(sql`lower(${emailOutbox.destinataire}) = lower(${user.email})`);
+      .where(inArray(sql`lower(${emailOutbox.destinataire})`, [...emails]));
     await db
       .update(auditLog)
       .set({ details: null })
-      .where(
-        and(
-          eq(auditLog.recordType, 'user'),
-          eq(auditLog.recordId, user.id),
-          inArray(auditLog.action, ['email_changed']),
-        ),
-      );
-    // The identity other entries carry (the identifiant at creation, an import's "nom : A → B"…);
-    // what they say happened (habilitations, states, field names) stays.
+      .where(and(aboutUser, eq(auditLog.action, 'email_changed')));
     await db
       .update(auditLog)
       .set({ details: sql`${auditLog.details} - ${`{${PERSONAL_DETAIL_KEYS.join(',')}}`}::text[]` })
-      .where(
-        and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, user.id), isNotNull(auditLog.details)),
-      );
+      .where(aboutUser);
     await usersRepository.spendLinks(db, user.id);
   },
 

@@ -304,7 +304,14 @@ export const usersAdminService = {
           recordId: user.id,
           details,
         });
-      if (champs.length) await audit('user_updated', { champs });
+      // The former identifiant and address are kept so that an anonymisation finds the sign-ins and
+      // e-mails made under them; the anonymisation erases them from here too.
+      if (champs.length)
+        await audit('user_updated', {
+          champs,
+          ...(champs.includes('identifiant') ? { ancienIdentifiant: user.identifiant } : {}),
+          ...(champs.includes('email') ? { ancienEmail: user.email } : {}),
+        });
       const ajoutees = habilitations.filter((h) => !user.habilitations.includes(h));
       const retirees = user.habilitations.filter((h) => !habilitations.includes(h));
       if (ajoutees.length || retirees.length)

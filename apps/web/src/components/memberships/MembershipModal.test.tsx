@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Membership } from '@union/contract';
 import { describe, expect, it, vi } from 'vitest';
@@ -61,12 +61,12 @@ describe('shared membership form', { timeout: 20_000 }, () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('edits the fonction of a membership and refuses an end before the start', async () => {
+  it('edits a membership with French, Monday-first date pickers and refuses an end before the start', async () => {
     const membership = {
       id: 5,
       fonction: 'Orateur',
       debut: '2020-09-01',
-      fin: null,
+      fin: '2020-09-10',
       gestion: false,
       reservation: true,
       restauration: false,
@@ -74,18 +74,33 @@ describe('shared membership form', { timeout: 20_000 }, () => {
     } as Membership;
     const { dialog, update } = renderModal({ kind: 'entity', entities: [], add: vi.fn() }, membership);
     expect(within(dialog).getByText('Paul Dupont')).toBeInTheDocument();
-    const fin = within(dialog).getByLabelText('Fin');
-    await userEvent.type(fin, '2019-01-01');
+    expect(within(dialog).getByRole('button', { name: 'Début' })).toHaveTextContent('1 septembre 2020');
+    expect(within(dialog).getByRole('button', { name: 'Fin' })).toHaveTextContent('10 septembre 2020');
+
+    // The end's picker opens on the membership's month, Monday first, days before the start disabled.
+    // (The picker's dropdown sits outside the modal, which hides the rest of the page from queries.)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fin' }));
+    expect(await screen.findByText('septembre 2020')).toBeInTheDocument();
+    const weekdays = screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent);
+    expect(weekdays[0]).toMatch(/^lu/);
+    expect(weekdays[6]).toMatch(/^di/);
+    expect(screen.getByRole('button', { name: '31 août 2020', hidden: true })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('septembre 2020')).not.toBeInTheDocument());
+
+    // A start moved after the end is refused until the end is cleared.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Début' }));
+    await userEvent.click(await screen.findByRole('button', { name: '15 septembre 2020', hidden: true }));
     expect(within(dialog).getByText('La fin doit suivre le début.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Enregistrer' })).toBeDisabled();
-    await userEvent.clear(fin);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Effacer la date de fin' }));
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Fonction' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Fonction' }), 'Secrétaire');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(update.mock.calls[0]![0]).toMatchObject({
       id: 5,
       fonction: 'Secrétaire',
-      debut: '2020-09-01',
+      debut: '2020-09-15',
       fin: null,
       reservation: true,
     });

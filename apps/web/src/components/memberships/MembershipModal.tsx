@@ -16,6 +16,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   FONCTIONS_SUGGEREES,
@@ -26,6 +27,7 @@ import {
   type UserMembershipCreate,
   type UserSearchResult,
 } from '@union/contract';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../toast';
 
@@ -66,6 +68,12 @@ interface Props {
 }
 
 type Fields = { fonction: string; debut: string; fin: string } & Record<MembershipFlag, boolean>;
+
+/** How a chosen day reads in the field: « 1 septembre 2020 » (the picker itself is French, Monday first). */
+const DAY_FORMAT = 'D MMMM YYYY';
+
+/** The picker's value as the API's yyyy-mm-dd day, or '' when cleared. */
+const isoDay = (value: string | Date | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
 
 const fieldsOf = (m: Membership | null): Fields => ({
   fonction: m?.fonction ?? '',
@@ -241,18 +249,26 @@ export function MembershipModal({
             value={fields.fonction}
             onChange={(value) => set('fonction', value)}
           />
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <DatePickerInput
               label="Début"
-              type="date"
-              value={fields.debut}
-              onChange={(e) => set('debut', e.currentTarget.value)}
+              placeholder="Sans date de début"
+              value={fields.debut || null}
+              onChange={(d) => set('debut', isoDay(d))}
+              valueFormat={DAY_FORMAT}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Effacer la date de début' }}
             />
-            <TextInput
+            <DatePickerInput
               label="Fin"
-              type="date"
-              value={fields.fin}
-              onChange={(e) => set('fin', e.currentTarget.value)}
+              placeholder="En cours"
+              value={fields.fin || null}
+              onChange={(d) => set('fin', isoDay(d))}
+              valueFormat={DAY_FORMAT}
+              minDate={fields.debut || undefined}
+              defaultDate={fields.fin || fields.debut || undefined}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Effacer la date de fin' }}
               error={datesInvalid ? 'La fin doit suivre le début.' : null}
             />
           </SimpleGrid>

@@ -23,8 +23,11 @@ export default async function closuresRoutes(app: App) {
 
   app.post(
     RESERVATION_API.closurePattern,
-    { schema: { tags, params, body: ClosureInputSchema, response: { 200: ClosureResultSchema } } },
-    async (request) => closuresService.close(db(), request.caller, request.params.date, request.body.motif),
+    { schema: { tags, params, body: ClosureInputSchema, response: { 201: ClosureResultSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await closuresService.close(db(), request.caller, request.params.date, request.body.motif)),
   );
 
   app.delete(

@@ -33,8 +33,8 @@ export default async function planningRoutes(app: App) {
 
   app.post(
     RESERVATION_API.years,
-    { schema: { tags, response: { 200: PlanningYearOpenedSchema } } },
-    async (request) => planningService.openYear(db(), request.caller),
+    { schema: { tags, response: { 201: PlanningYearOpenedSchema } } },
+    async (request, reply) => reply.status(201).send(await planningService.openYear(db(), request.caller)),
   );
 
   app.get(
@@ -64,8 +64,9 @@ export default async function planningRoutes(app: App) {
 
   app.post(
     RESERVATION_API.planning,
-    { schema: { tags, body: PlanningInputSchema, response: { 200: PlanningSaveResultSchema } } },
-    async (request) => planningService.create(db(), request.caller, request.body),
+    { schema: { tags, body: PlanningInputSchema, response: { 201: PlanningSaveResultSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await planningService.create(db(), request.caller, request.body)),
   );
 
   app.put(

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClosureList } from '@union/contract';
+import type { ClosureList, Reservation } from '@union/contract';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
 import { masonicYearOf, todayIso } from '../api/dates';
@@ -47,5 +49,64 @@ describe('closed days', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
     expect(await screen.findByText(new RegExp(`25 décembre ${year} est rouvert`))).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/fermeture/${year}-12-25`)).toBe(true);
+  });
+  it('lets Union staff close a day, then lists the reservations already on it', async () => {
+    signInAs(['USER', 'PLANNING']);
+    // The 15th of next month: always ahead of today, and shown once in the month's calendar.
+    const target = dayjs().add(1, 'month').date(15).format('YYYY-MM-DD');
+    const held: Reservation = {
+      id: 4,
+      idSalle: 1,
+      salle: 'Temple Hiram',
+      couleurSalle: '#1c7ed6',
+      idEntite: 5,
+      entite: 'Les Chevaliers du Rhône',
+      date: target,
+      heureDebut: '19:30',
+      heureFin: '23:00',
+      type: 'TC',
+      libelle: 'Tenue régulière',
+      participants: null,
+      commentaire: null,
+      etat: 'CR',
+      demandeur: null,
+      motifRefus: null,
+      idPlanning: null,
+      actions: ['INFOS'],
+    };
+    const calls = mockFetch({
+      [path]: { body: list(true) },
+      [`GET /api/fermeture/${target}`]: { body: list(true) },
+      [`POST /api/fermeture/${target}`]: {
+        body: { fermeture: { date: target, motif: 'Travaux' }, reservations: [held] },
+      },
+    });
+    renderApp('/app/reservations/fermetures');
+    await userEvent.click(await screen.findByRole('button', { name: 'Date' }));
+    const nextMonth = await waitFor(() => {
+      const control = document.querySelector<HTMLElement>(
+        '.mantine-DatePickerInput-calendarHeaderControl[data-direction="next"]',
+      );
+      expect(control).not.toBeNull();
+      return control!;
+    });
+    // The popover's control stops the pointer events user-event sends; a plain click reaches it.
+    fireEvent.click(nextMonth);
+    const label = `15 ${dayjs(target).locale('fr').format('MMMM YYYY')}`;
+    const fifteenth = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>(`button[aria-label="${label}"]:not([disabled])`);
+      expect(button).not.toBeNull();
+      return button!;
+    });
+    fireEvent.click(fifteenth);
+    await userEvent.type(screen.getByLabelText(/Motif/), 'Travaux');
+    await userEvent.click(screen.getByRole('button', { name: 'Fermer ce jour' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('Jour fermé : réservations à traiter')).toBeInTheDocument();
+    expect(
+      screen.getByText('19:30–23:00, Temple Hiram : Les Chevaliers du Rhône (« Tenue régulière »)'),
+    ).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.path).toBe(`/api/fermeture/${target}`);
   });
 });

@@ -72,4 +72,43 @@ describe('Mes demandes', () => {
     expect(screen.getByText('Création demandée')).toBeInTheDocument();
     expect(screen.getByText('Mes demandes (1)')).toBeInTheDocument();
   });
+  it('shows Union staff every request waiting for a decision, under « Demandes à traiter »', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const waiting: Reservation = {
+      ...MINE,
+      id: 9,
+      entite: 'Tolérance et Progrès',
+      libelle: 'Tenue blanche ouverte',
+      demandeur: { id: 12, nom: 'Durand', prenom: 'Paul' },
+      actions: ['INFOS', 'ACCEPT_CREATION', 'REFUSE_CREATION', 'EDIT', 'DELETE'],
+    };
+    const body: PendingRequests = { miennes: [], aTraiter: [waiting], gestion: true };
+    mockFetch({
+      'GET /api/reservation/demandes': { body },
+      'GET /api/entite/all': { body: [] },
+      'GET /api/user/entites/reservation': { body: [] },
+      'GET /api/parametres/salles': { body: [] },
+    });
+    renderApp('/app/reservations/demandes');
+    expect(await screen.findByText('Demandes à traiter (1)')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Ouvrir « Tenue blanche ouverte » du mardi 3 mars 2099' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Paul Durand/)).toBeInTheDocument();
+    expect(screen.getByText('Vous n’avez aucune demande en attente.')).toBeInTheDocument();
+  });
+
+  it('tells Union staff when no request waits for a decision', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const body: PendingRequests = { miennes: [MINE], aTraiter: [], gestion: true };
+    mockFetch({
+      'GET /api/reservation/demandes': { body },
+      'GET /api/entite/all': { body: [] },
+      'GET /api/user/entites/reservation': { body: [] },
+      'GET /api/parametres/salles': { body: [] },
+    });
+    renderApp('/app/reservations/demandes');
+    expect(await screen.findByText('Demandes à traiter (0)')).toBeInTheDocument();
+    expect(screen.getByText('Aucune demande n’attend de décision.')).toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Reservation, ReservationDetail, Room, Week } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { capitalized, longDate, mondayOf, todayIso } from '../api/dates';
 
 const ROOMS: Room[] = [
   { id: 1, nom: 'Temple Hiram', capacite: 120, couleur: '#1c7ed6', tarifHoraire: 4500, active: true },
@@ -159,5 +160,30 @@ describe('planning', () => {
     expect(await screen.findByText(/Semaine du lundi 7 décembre 2099/)).toBeInTheDocument();
     expect(await screen.findByText(/Fermé : Travaux de peinture/)).toBeInTheDocument();
     expect(screen.getAllByText('Aucune réservation')).toHaveLength(5);
+  });
+  it('moves a day back and forth, across weeks, and back to today (Paris) with « Aujourd’hui »', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const empty = (debut: string, fin: string): Week => ({
+      ...WEEK,
+      debut,
+      fin,
+      reservations: [],
+      fermetures: [],
+    });
+    serve({
+      'GET /api/reservation/search/2099-11-30': { body: empty('2099-11-30', '2099-12-06') },
+      [`GET /api/reservation/search/${mondayOf(todayIso())}`]: {
+        body: empty(mondayOf(todayIso()), todayIso()),
+      },
+    });
+    renderApp('/app/reservations?date=2099-12-07&vue=jour');
+    expect(await screen.findByText('Lundi 7 décembre 2099')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Jour suivant' }));
+    expect(await screen.findByText('Mardi 8 décembre 2099')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Jour précédent' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jour précédent' }));
+    expect(await screen.findByText('Dimanche 6 décembre 2099')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Aujourd’hui' }));
+    expect(await screen.findByText(capitalized(longDate(todayIso())))).toBeInTheDocument();
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * A guard against "zip bombs": an .xlsx is a ZIP archive, and a few kilobytes of it can inflate to
+ * gigabytes. The workbook reader inflates everything in memory, so the archive is measured first, from
+ * its central directory, and each entry is inflated once with a hard output limit: an entry that
+ * inflates past its declared size (a lying archive) is caught as well.
+ */
+import { inflateRawSync } from 'node:zlib';
+
+/** Why an archive is refused: unreadable, or bigger than allowed once inflated. */
+export type ZipProblem = 'unreadable' | 'too_large';
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+/** ZIP64 marks its sizes with this value; no workbook under 5 MB needs it. */
+const ZIP64_MARK = 0xffffffff;
+const STORED = 0;
+const DEFLATED = 8;
+
+/** Where the central directory is, from the end-of-central-directory record (at most 64 kB from the end). */
+function findCentralDirectory(view: DataView): { offset: number; entries: number } | undefined {
+  const lowest = Math.max(0, view.byteLength - 22 - 0xffff);
+  for (let at = view.byteLength - 22; at >= lowest; at--) {
+    if (view.getUint32(at, true) !== EOCD_SIGNATURE) continue;
+    return { entries: view.getUint16(at + 10, true), offset: view.getUint32(at + 16, true) };
+  }
+  return undefined;
+}
+
+/**
+ * Checks that the archive's entries, inflated, weigh at most `maxBytes` in all. Answers the problem
+ * found, or undefined when the archive may be read.
+ */
+export function zipProblem(bytes: Uint8Array, maxBytes: number): ZipProblem | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const directory = findCentralDirectory(view);
+  if (!directory) return 'unreadable';
+  let budget = maxBytes;
+  let at = directory.offset;
+  try {
+    for (let i = 0; i < directory.entries; i++) {
+      if (view.getUint32(at, true) !== CENTRAL_SIGNATURE) return 'unreadable';
+      const method = view.getUint16(at + 10, true);
+      const compressedSize = view.getUint32(at + 20, true);
+      const declaredSize = view.getUint32(at + 24, true);
+      const localOffset = view.getUint32(at + 42, true);
+      at +=
+        46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+      if (declaredSize === ZIP64_MARK || compressedSize === ZIP64_MARK || declaredSize > budget)
+        return 'too_large';
+      budget -= declaredSize;
+      if (view.getUint32(localOffset, true) !== LOCAL_SIGNATURE) return 'unreadable';
+      const dataStart =
+        localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
+      const data = bytes.subarray(dataStart, dataStart + compressedSize);
+      if (method === STORED) {
+        if (compressedSize !== declaredSize) return 'unreadable';
+      } else if (method === DEFLATED) {
+        // One byte more than declared is enough to know the entry lied about its size.
+        const inflated = inflateRawSync(data, { maxOutputLength: declaredSize + 1 });
+        if (inflated.length !== declaredSize) return 'unreadable';
+      } else {
+        return 'unreadable';
+      }
+    }
+  } catch (error) {
+    // The entry inflates past the size it declared: a lying archive.
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'too_large';
+    // Offsets past the end (a truncated file) or a broken deflate stream.
+    return 'unreadable';
+  }
+  return undefined;
+}
