@@ -81,7 +81,8 @@ test('venerable imports a CSV: preview with a rejected row, confirmation, report
   await wizard.getByRole('button', { name: 'Importer 1 membre' }).click();
   await page.getByRole('dialog', { name: 'Confirmer l’import' }).getByRole('button', { name: 'Ok' }).click();
   await expect(wizard.getByText('Import terminé')).toBeVisible();
-  await wizard.getByRole('button', { name: 'Fermer', exact: true }).click();
+  // The wizard's own button (the dialog's close cross is named « Fermer » too).
+  await wizard.getByRole('button', { name: 'Fermer', exact: true }).last().click();
   await expect(page.getByRole('row', { name: /Garnier Léon/ })).toContainText('Expert');
 });
 

@@ -1,18 +1,12 @@
-// `npm start` builds the web app only when its bundle is missing or older than its sources.
+// `npm start` builds the web app only when its bundle is missing or was built from other inputs: other
+// sources, or other OAUTH_CLIENT_* / VITE_* values (which the bundle embeds). See web-build-stamp.mjs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { webBuildNeeded } from './web-build-stamp.mjs';
 
-const newest = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'dist') return max;
-    const path = join(dir, entry.name);
-    return Math.max(max, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }, 0);
-
-const bundle = 'apps/web/dist/index.html';
-const sources = Math.max(newest('apps/web'), newest('packages/contract/src'));
-if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) process.exit(0);
-console.log("Construction de l'application web…");
-const build = spawnSync('npm', ['run', 'build', '-w', '@union/web'], { stdio: 'inherit' });
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reason = webBuildNeeded(root);
+if (reason === null) process.exit(0);
+console.log(`Construction de l'application web (${reason})…`);
+const build = spawnSync('npm', ['run', 'build', '-w', '@union/web'], { cwd: root, stdio: 'inherit' });
 process.exit(build.status ?? 1);

@@ -1,12 +1,78 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { WEB_STAMP, webBuildInputsHash } from '../../scripts/web-build-stamp.mjs';
 
 // In development the API runs beside Vite: the same-origin paths it serves are proxied to it.
 const API_TARGET = process.env.API_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
-  plugins: [react()],
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Records what this bundle was built from (sources and embedded settings) beside it, whoever ran the
+ * build: `npm start` compares it to decide whether to rebuild (scripts/build-web-if-needed.mjs).
+ */
+function buildStamp(): Plugin {
+  let inputs = '';
+  return {
+    name: 'union-build-stamp',
+    apply: 'build',
+    buildStart() {
+      inputs = webBuildInputsHash(ROOT);
+    },
+    // Beside the bundle it describes: a build into another folder (the bundle test) stamps that folder.
+    writeBundle(options) {
+      const dir = options.dir ?? dirname(`${ROOT}${WEB_STAMP}`);
+      writeFileSync(join(dir, basename(WEB_STAMP)), `${inputs}\n`);
+    },
+  };
+}
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of every text file of the bundle, at the highest levels
+ * since it happens once per build; the server sends the one the browser accepts (apps/api/src/plugins/
+ * web.ts). A copy that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'union-precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      outDir = resolved.build.outDir.startsWith('/')
+        ? resolved.build.outDir
+        : join(resolved.root, resolved.build.outDir);
+    },
+    writeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+        );
+      for (const file of walk(outDir).filter((f) => /\.(js|mjs|css|html|svg|json|txt)$/.test(f))) {
+        const content = readFileSync(file);
+        const copies = {
+          br: brotliCompressSync(content, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+          gz: gzipSync(content, { level: 9 }),
+        };
+        for (const [extension, compressed] of Object.entries(copies)) {
+          if (compressed.length < content.length) writeFileSync(`${file}.${extension}`, compressed);
+        }
+      }
+    },
+  };
+}
+
+const config = {
+  plugins: [react(), buildStamp(), precompress()],
   // The build sees the server's OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET: one set of variables for both, so
   // a production server that refuses the default secret is never paired with a web app that sends it.
   envPrefix: ['VITE_', 'OAUTH_CLIENT_'],
@@ -25,7 +91,15 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     css: false,
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // A build is always the production build: the app's own default NODE_ENV=development (and any shell
+  // that exported it) would otherwise make Vite ship React's development build (jsx-dev-runtime, no
+  // minified React). Vite reads NODE_ENV after loading this file, so setting it here decides the build.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });

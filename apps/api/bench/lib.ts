@@ -1,6 +1,7 @@
 /**
- * A small load generator for the benchmarks: N requests at a fixed concurrency against a listening
- * server, reporting throughput and latency percentiles. Benchmarks print numbers; they never assert.
+ * An in-process load generator for the benchmarks that call a service or a server they started
+ * themselves (compta.bench.ts): N calls at a fixed concurrency, throughput and latency percentiles.
+ * The HTTP figures beside their floor are http.ts's; these print numbers and never assert.
  */
 import { performance } from 'node:perf_hooks';
 

@@ -8,6 +8,7 @@ import { HABILITATION_CODES } from '@union/contract';
 import { z } from 'zod';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { exitIfLocked } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
 import { INVITATION_LINK_TTL_MS } from '../src/modules/auth/rules';
 import { authRepository } from '../src/modules/auth/repository';
@@ -41,7 +42,10 @@ if (!parsed.success) {
 }
 const args = parsed.data;
 const config = loadConfig();
-const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// The same lock as the server's: refused while a server (or another script) has the data directory.
+const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
+  exitIfLocked,
+);
 await migrate(handle);
 try {
   if (await usersRepository.findByIdentifiant(handle.db, args.identifiant))

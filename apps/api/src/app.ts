@@ -5,7 +5,7 @@
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,11 +14,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import type { Clock } from './lib/context';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import contextPlugin from './plugins/context';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
 import xsrfPlugin from './plugins/xsrf';
+import { createBackground, type Background } from './lib/background';
+import { startPurgeJob } from './modules/auth/purge';
 import { startMailWorker, type MailWorker } from './modules/mail/worker';
 import type { App } from './types';
 import authRoutes from './modules/auth/routes';
@@ -28,6 +32,10 @@ import entitiesRoutes from './modules/entities/routes';
 import mailRoutes from './modules/mail/routes';
 import importsRoutes from './modules/imports/routes';
 import reservationsRoutes from './modules/reservations/routes';
+import restaurantRoutes from './modules/restaurant/routes';
+import comptaRoutes from './modules/compta/routes';
+import documentsRoutes from './modules/documents/routes';
+import messagesRoutes from './modules/messages/routes';
 
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
@@ -38,27 +46,39 @@ const MODULES = [
   mailRoutes,
   importsRoutes,
   reservationsRoutes,
+  restaurantRoutes,
+  comptaRoutes,
+  documentsRoutes,
+  messagesRoutes,
 ];
 
 export interface BuildOptions {
   config: Config;
   db: DbHandle;
   logger?: boolean | object;
+  /** The clock of every request context (lib/context.ts); the system clock by default. */
+  clock?: Clock;
+  /** Called for every route as it is registered: the tests list every route the app serves with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox worker, when SMTP_URL is set. */
     mailWorker?: MailWorker;
+    /** Work started by a request and finished after its answer (see lib/background.ts). */
+    background: Background;
   }
 }
 
-export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger = false, clock, onRoute }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 25 * 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>() as App;
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // An empty body sent as JSON (clients often label every POST so) is no body, not an error:
@@ -69,12 +89,15 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   );
   app.decorate('config', config);
   app.decorate('dbHandle', db);
+  app.decorate('background', createBackground(app.log));
+  app.addHook('onClose', () => app.background.idle());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(xsrfPlugin);
   await app.register(formbody);
   await app.register(authPlugin);
+  await app.register(contextPlugin, { clock });
   await app.register(swagger, {
     openapi: {
       info: { title: "API de l'Intranet de l'Union", version: '1.0.0' },
@@ -87,6 +110,11 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   for (const routes of MODULES) await app.register(routes);
   await app.register(webPlugin, { root: config.WEB_DIST });
+
+  if (config.PURGE_INTERVAL_MS > 0) {
+    const purge = startPurgeJob({ db: db.db, intervalMs: config.PURGE_INTERVAL_MS, log: app.log });
+    app.addHook('onClose', () => purge.stop());
+  }
 
   if (config.SMTP_URL) {
     const worker = startMailWorker({

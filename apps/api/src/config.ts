@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const DEFAULT_CLIENT_SECRET = 'union-intranet-secret';
+/** The public test key of Lyra's documentation: anyone can sign with it. */
+export const SYSTEMPAY_TEST_KEY = '1122334455667788';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,8 +38,24 @@ const EnvSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string => (v === 'true' || v === 'false' ? v === 'true' : v)),
+  /** Largest uploaded document, in megabytes (DECISIONS §6: 20 by default). */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  /** Where an upload waits while it is checked, before it goes into the database (the system's by default). */
+  UPLOAD_TMP_DIR: z.string().optional(),
   /** Poll period of the outbox worker, in milliseconds. */
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
+  /** Period of the purge of old sign-in attempts and spent tokens, in milliseconds (0: no purge). */
+  PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(3600_000),
+  /** Card top-ups (Lyra Systempay/PayZen form protocol): the shop's site id, key and mode. */
+  SYSTEMPAY_SITE_ID: z
+    .string()
+    .regex(/^\d{8}$/, 'huit chiffres')
+    .default('12345678'),
+  /** Outside production, the documentation's public test key; production refuses it. */
+  SYSTEMPAY_KEY: z.string().min(1).default(SYSTEMPAY_TEST_KEY),
+  SYSTEMPAY_MODE: z.enum(['TEST', 'PRODUCTION']).default('TEST'),
+  /** The provider's payment page; unset, the form posts to the built-in simulator (/simulateur-paiement). */
+  SYSTEMPAY_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
@@ -57,6 +75,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Without it, the links of the invitation and password e-mails would point to localhost.
     throw new Error(
       'Configuration invalide : PUBLIC_URL (adresse publique du site) doit être défini en production.',
+    );
+  }
+  if (config.NODE_ENV === 'production' && config.SYSTEMPAY_KEY === SYSTEMPAY_TEST_KEY) {
+    throw new Error(
+      'Configuration invalide : SYSTEMPAY_KEY (clé de la boutique Systempay) doit être définie en production.',
     );
   }
   return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };

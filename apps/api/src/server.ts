@@ -5,11 +5,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { exitIfLocked } from './db/lock';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/demo';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
+  exitIfLocked,
+);
 const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
 
 // Registered before the migrations and the demo data: a stop asked during them closes cleanly too
@@ -33,6 +36,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 const applied = await migrate(db);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
+// PGlite runs PostgreSQL without its autovacuum: nothing ever gathers the planner's statistics, and a
+// never-analysed table is planned from guesses (the week search then walked the overlap constraint's
+// GiST index instead of the day index). Gather them at every start: a second or two on a large base.
+if (db.kind === 'pglite') await db.exec('ANALYZE');
 if (config.NODE_ENV !== 'production') {
   const seeded = await seedDemoIfEmpty(db.db);
   if (seeded) {

@@ -96,9 +96,9 @@ describe('POST /api/user/search', () => {
     expect(page.lignes.map((l: { identifiant: string }) => l.identifiant)).toEqual(['hlefort', 'hlefevre']);
   });
 
-  it('lets a lodge manager find active users only', async () => {
+  it('lets a lodge manager find active members of their entities only', async () => {
     const body = (await search(lodgeToken, { texte: 'lef', etat: 'I' })).json();
-    expect(body.lignes.map((l: { identifiant: string }) => l.identifiant)).toEqual(['hlefevre']);
+    expect(body.lignes.map((l: { email: string }) => l.email)).toEqual(['helene.lefevre@exemple.fr']);
   });
 });
 

@@ -151,3 +151,131 @@ it('answers a fault with a bare 500 that reveals nothing of it', async () => {
     await handle.close();
   }
 });
+
+describe('what the fuzzer found (test/fuzz.test.ts)', () => {
+  it('names the allowed values of a code list by their French labels, never by raw codes', async () => {
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token: admin,
+      payload: {
+        id: userId,
+        identifiant: 'paul',
+        nom: 'Paul',
+        prenom: 'Jean',
+        email: 'paul@exemple.fr',
+        habilitations: ['USER'],
+        etat: 'X',
+      },
+    });
+    expect412(response);
+    expect(response.json().message).toBe(
+      'Champ « etat » : valeur non reconnue : choisissez « Actif », « Inactif » ou « Supprimé ».',
+    );
+  });
+
+  it('names an action by its label, from the code list that holds it', async () => {
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/reservation?action=INFOS',
+      token: admin,
+      payload: { id: 1 },
+    });
+    expect412(response);
+    expect(response.json().message).toContain('« Accepter la demande »');
+    expect(response.json().message).not.toMatch(/"EDIT"|ACCEPT_CREATION/);
+  });
+
+  it('says in French what a plain enum allows (sort order, export scope, notification flag)', async () => {
+    const sort = await t.call({
+      method: 'POST',
+      url: '/api/user/search',
+      token: admin,
+      payload: { sens: 'haut' },
+    });
+    expect412(sort);
+    expect(sort.json().message).toBe(
+      'Champ « sens » : Le sens du tri est croissant (asc) ou décroissant (desc).',
+    );
+    const flag = await t.call({
+      method: 'PATCH',
+      url: '/api/user/notification/documents',
+      token: admin,
+      payload: { data: 'oui' },
+    });
+    expect412(flag);
+    expect(flag.json().message).not.toContain('"0"|"1"');
+  });
+
+  it('names the first problem when there are several, and counts the others', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/parametres/salles',
+      token: admin,
+      payload: { nom: '', capacite: 0, couleur: 'rouge', tarifHoraire: -1 },
+    });
+    expect412(response);
+    expect(response.json().message).toMatch(/^Champ « nom » : .+ \(et 3 autres problèmes à corriger\)$/);
+    expect(response.json().details).toHaveLength(4);
+  });
+
+  it('answers a malformed %-escape in the address with a French 412 that does not echo it', async () => {
+    const response = await t.call({ method: 'GET', url: `/api/entite/%E0%A4%A/infos`, token: admin });
+    expect412(response);
+    expect(response.json()).toMatchObject({ error: 'bad_request' });
+    expect(response.body).not.toContain('%E0');
+  });
+
+  it('answers a path parameter over 100 characters with a French 412 that does not echo it', async () => {
+    const response = await t.call({ method: 'GET', url: `/api/user/${'1'.repeat(500)}/infos`, token: admin });
+    expect412(response);
+    expect(response.body).not.toContain('1111111111');
+  });
+});
+
+it('lists at most 20 problems, however many values are wrong', async () => {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/user',
+    token: admin,
+    payload: {
+      nom: 'Durand',
+      prenom: 'Paul',
+      email: 'paul.durand@exemple.fr',
+      habilitations: Array.from({ length: 10_000 }, (_, i) => `X${i}`),
+    },
+  });
+  expect412(response);
+  expect(response.json().message).toMatch(
+    /^Champ « habilitations\.0 » : .+\(et 9999 autres problèmes à corriger\)$/,
+  );
+  expect(response.json().details).toHaveLength(21);
+  expect(response.json().details?.at(-1)).toBe('… et 9980 autres problèmes.');
+  expect(response.body.length).toBeLessThan(20_000);
+});
+
+describe('plain French for what Zod says vaguely', () => {
+  it('says a missing field is required', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/user',
+      token: admin,
+      payload: { prenom: 'Paul', email: 'paul.durand@exemple.fr' },
+    });
+    expect412(response);
+    expect(response.json().message).toBe('Champ « nom » : ce champ est obligatoire.');
+  });
+
+  it('gives the message of a union branch rather than « Entrée invalide »', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/entite',
+      token: admin,
+      payload: { code: 'LOGE-Z', nom: 'Loge Z', type: 'GODF', emailFacturation: 'pas-un-email' },
+    });
+    expect412(response);
+    expect(response.json().message).toBe(
+      "Champ « emailFacturation » : Le format de l'e-mail est invalide (exemple : prenom.nom@exemple.fr).",
+    );
+  });
+});

@@ -9,7 +9,7 @@ import type { EntityType, Habilitation } from '@union/contract';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
 import { entities, memberships, rooms, users } from '../src/db/schema';
@@ -68,10 +68,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock' | 'onRoute'> = {},
+): Promise<TestContext> {
   const handle = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp({ config, db: handle });
+  const app = await buildApp({ config, db: handle, ...options });
   await app.ready();
   const call = ({ method, url, token, payload, noXsrf, headers = {} }: Call) =>
     app.inject({

@@ -1,10 +1,11 @@
 import { IMPORTS_API, IMPORT_MAX_BYTES, type ImportReport } from '@union/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, memberships, userTokens, users } from '../src/db/schema';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { bigWorkbook, zipArchive } from './spreadsheets';
+import { IMPORT_BUSY_MESSAGE, importSlots } from '../src/modules/imports/slots';
 
 let t: TestContext;
 let admin: string;
@@ -36,49 +37,6 @@ async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
   const sheet = workbook.addWorksheet('Membres');
   for (const row of rows) sheet.addRow(row);
   return new Uint8Array(await workbook.xlsx.writeBuffer());
-}
-
-/** A ZIP archive of deflated entries, written by hand so that an entry may lie about its size. */
-function zipArchive(entries: { name: string; data: Buffer; declaredSize?: number }[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const compressed = deflateRawSync(entry.data);
-    const header = (signature: number, size: number) => {
-      const h = Buffer.alloc(size);
-      h.writeUInt32LE(signature, 0);
-      return h;
-    };
-    const local = header(0x04034b50, 30);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(entry.data), 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.declaredSize ?? entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = header(0x02014b50, 46);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(entry.data), 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.declaredSize ?? entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
 function upload(opts: {
@@ -885,3 +843,87 @@ describe('GET /api/entite/{id}/membres/excel', () => {
     expect(report).toMatchObject({ creations: 0, misesAJour: 0, rejets: 0, inchangees: rows.length - 1 });
   });
 });
+
+/**
+ * Issue 7: a file far past the row limit is refused quickly (the reading stops at the limit; the
+ * counter is checked in parse.test.ts), and imports cannot pile up: one per user, two for the server.
+ */
+describe('POST /api/user/import under load', () => {
+  const LIMIT = /Le fichier contient plus de 10000 lignes : importez au plus 10000 membres à la fois/;
+  const members = (count: number, domain = 'x.fr') =>
+    utf8(
+      'Nom;Prénom;E-mail\n' + Array.from({ length: count }, (_, i) => `N;P;${i}@${domain}`).join('\n') + '\n',
+    );
+
+  it('refuses a 200,000-row CSV and a 200,000-row XLSX with the limit’s message, and writes nothing', async () => {
+    const csv = members(200_000);
+    const workbook = bigWorkbook(200_000);
+    for (const [content, fileName] of [
+      [csv, 'enorme.csv'],
+      [workbook, 'enorme.xlsx'],
+    ] as const) {
+      expect(content.length).toBeLessThan(IMPORT_MAX_BYTES);
+      const before = await countOf(users);
+      const response = await upload({ token: admin, idEntite: lodgeId, content, fileName });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(LIMIT);
+      expect(await countOf(users)).toBe(before);
+    }
+    // The refusals gave their slots back.
+    expect(importSlots.running).toBe(0);
+  }, 90_000);
+
+  it('answers 412 to a second import of the same user while the first runs', async () => {
+    const csv = members(2000);
+    const answers = await Promise.all([
+      upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv }),
+      upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 412]);
+    expect(answers.find((a) => a.statusCode === 412)!.json().message).toBe(IMPORT_BUSY_MESSAGE);
+    expect(importSlots.running).toBe(0);
+  }, 60_000);
+
+  it('allows one import per user and two for the server, dry runs included', async () => {
+    const release = importSlots.take((await userId('admin'))!);
+    try {
+      const mine = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+      expect(mine.statusCode).toBe(412);
+      expect(mine.json().message).toBe('Un import est déjà en cours… réessayez dans un instant.');
+      // Another user still has the second slot.
+      const other = await upload({ token: venerable, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+      expect(other.statusCode).toBe(200);
+      // With both slots taken, everyone waits.
+      const second = importSlots.take(-1);
+      const refused = await upload({ token: venerable, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+      expect(refused.statusCode).toBe(412);
+      expect(refused.json().message).toBe(IMPORT_BUSY_MESSAGE);
+      second();
+    } finally {
+      release();
+    }
+    const again = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('gives the slot back after an import that fails, whatever the failure', async () => {
+    const failures = [
+      () => upload({ token: admin, idEntite: lodgeId, content: utf8('Nom;Prénom\nA;B\n') }), // unreadable
+      () => upload({ token: admin, idEntite: deletedLodgeId, content: SIMPLE }), // refused in the transaction
+      () => upload({ token: admin, idEntite: lodgeId, content: utf8('Nom;Prénom;E-mail\n"A;B;c@d.fr\n') }),
+    ];
+    for (const failure of failures) {
+      const response = await failure();
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).not.toBe(IMPORT_BUSY_MESSAGE);
+      expect(importSlots.running).toBe(0);
+    }
+    const ok = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+async function userId(identifiant: string): Promise<number | undefined> {
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.identifiant, identifiant));
+  return row?.id;
+}

@@ -107,6 +107,7 @@ describe('the outbox worker', () => {
     await createUser(t.db, { identifiant: 'hugo', email: 'hugo@exemple.fr' });
     await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: 'inconnu@exemple.fr' } });
     await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: 'hugo@exemple.fr' } });
+    await t.app.background.idle();
     expect(await t.app.mailWorker!.flush(soon())).toBe(1);
     const mail = received.at(-1)!;
     expect(mail.to).toEqual(['hugo@exemple.fr']);
@@ -135,4 +136,19 @@ it('stops only once the message being sent is marked sent, so a restart never se
   const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, 'arret@exemple.fr'));
   expect(row).toMatchObject({ statut: 'E' });
   expect(await pass).toBe(1);
+});
+
+describe('attachments', () => {
+  it('sends the files written with the e-mail (an invoice PDF), and they arrive whole', async () => {
+    const pdf = Buffer.from('%PDF-1.4 facture FA-2026-0001 %%EOF');
+    await mailRepository.enqueueWithAttachments(
+      t.db,
+      { destinataire: 'tresorerie@exemple.fr', sujet: 'Facture FA-2026-0001', texte: 'Ci-joint la facture.' },
+      [{ nom: 'FA-2026-0001.pdf', typeMime: 'application/pdf', contenu: pdf }],
+    );
+    expect(await t.app.mailWorker!.flush(soon())).toBe(1);
+    const raw = received.at(-1)!.raw;
+    expect(raw).toContain('Content-Type: application/pdf; name=FA-2026-0001.pdf');
+    expect(raw.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
+  });
 });

@@ -240,7 +240,11 @@ describe('GET /api/planning/{id}/infos', () => {
         token: tokens.req,
       })
     ).json<ReservationDetail>();
-    expect(one.historique.map((h) => h.libelle)).toEqual(['Créée par le planning annuel']);
+    expect(one.historique.map((h) => h.libelle)).toEqual([
+      expect.stringMatching(
+        /^Créée par le planning annuel \(entrée enregistrée par .+\) le .+ à \d{2}:\d{2}$/,
+      ),
+    ]);
   });
 });
 
@@ -292,7 +296,7 @@ describe('PUT /api/planning', () => {
       await t.call({ method: 'GET', url: `/api/reservation/${before[1]!.id}/infos`, token: tokens.staff })
     ).json<ReservationDetail>();
     expect(replaced.etat).toBe('SU');
-    expect(replaced.historique[0]!.libelle).toBe('Retirée du planning annuel');
+    expect(replaced.historique[0]!.libelle).toMatch(/^Retirée du planning annuel par .+ le /);
   });
 });
 
@@ -321,13 +325,28 @@ describe('DELETE /api/planning/{id}', () => {
 });
 
 describe('opening a year copies the last one', () => {
-  it('copies the entries and generates their reservations', async () => {
+  it('copies the entries and generates their reservations, except those whose room or entity is gone', async () => {
+    // Two entries of the last year that cannot be carried over: a room retired, an entity deleted.
+    const retired = (await createRoom(t.db, { nom: 'Temple Salomon II' })).id;
+    const saved = await post('staff', entryInput({ idSalle: retired, libelle: 'Salle fermée' }));
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const gone = (await createEntity(t.db, { code: 'PARTIE', nom: 'Loge partie' })).id;
+    const savedGone = await post('staff', entryInput({ idEntite: gone, libelle: 'Loge partie' }));
+    expect(savedGone.statusCode, savedGone.body).toBeLessThan(300);
+    await t.db.update(rooms).set({ active: false }).where(eq(rooms.id, retired));
+    await t.db.update(entities).set({ etat: 'S' }).where(eq(entities.id, gone));
+
     const response = await t.call({ method: 'POST', url: '/api/planning/annees', token: tokens.staff });
     expect(response.statusCode).toBe(201);
     const opened = response.json<PlanningYearOpened>();
     expect(opened.annee).toMatchObject({ annee: next + 1, entrees: 1 });
     const mondays = datesOfRule(next + 1, { jourSemaine: 1, rang: null }, [9]);
     expect(opened.creees).toBe(mondays.length);
+    const left = opened.conflits.filter((c) => c.raison.startsWith('Tenue non reprise'));
+    expect(left.map((c) => c.entree)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Salle fermée$/), 'Loge partie – Loge partie']),
+    );
+    expect(left.find((c) => c.entree.includes('Salle fermée'))!.raison).toMatch(/Temple Salomon II/);
     const copies = (
       await t.call({ method: 'GET', url: `/api/planning/search/${next + 1}/0/0`, token: tokens.req })
     ).json<PlanningEntry[]>();
@@ -336,35 +355,17 @@ describe('opening a year copies the last one', () => {
     ]);
   });
 
-  it('does not carry over an entry whose room was retired or whose entity was deleted, and says so', async () => {
-    const saved = await post(
-      'staff',
-      entryInput({ annee: next + 1, idSalle: otherRoom, libelle: 'Salle fermée' }),
-    );
-    expect(saved.statusCode, saved.body).toBeLessThan(300);
-    const gone = (await createEntity(t.db, { code: 'PARTIE', nom: 'Loge partie' })).id;
-    const savedGone = await post(
-      'staff',
-      entryInput({ annee: next + 1, idEntite: gone, libelle: 'Loge partie' }),
-    );
-    expect(savedGone.statusCode, savedGone.body).toBeLessThan(300);
-    await t.db.update(rooms).set({ active: false }).where(eq(rooms.id, otherRoom));
-    await t.db.update(entities).set({ etat: 'S' }).where(eq(entities.id, gone));
-
+  it('stops at the current masonic year + 2: 412 in French, nothing opened', async () => {
+    const years = async () =>
+      (await t.call({ method: 'GET', url: '/api/planning/annees', token: tokens.req }))
+        .json<PlanningYears>()
+        .annees.map((y) => y.annee);
+    expect(await years()).toEqual([current + 2, current + 1, current]);
     const response = await t.call({ method: 'POST', url: '/api/planning/annees', token: tokens.staff });
-    const opened = response.json<PlanningYearOpened>();
-    const left = opened.conflits.filter((c) => c.raison.startsWith('Tenue non reprise'));
-    expect(left.map((c) => c.entree)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/Salle fermée$/), 'Loge partie – Loge partie']),
+    expect(response.statusCode).toBe(412);
+    expect(response.json<{ message: string }>().message).toBe(
+      `Année : l'année ${current + 3}-${current + 4} ne peut pas encore être ouverte ; le planning s'ouvre au plus deux ans à l'avance (jusqu'à ${current + 2}-${current + 3}).`,
     );
-    const before = (
-      await t.call({ method: 'GET', url: `/api/planning/search/${next + 1}/0/0`, token: tokens.req })
-    ).json<PlanningEntry[]>();
-    expect(opened.annee).toMatchObject({ annee: next + 2, entrees: before.length - left.length });
-    expect(left.find((c) => c.entree.includes('Salle fermée'))!.raison).toMatch(/Temple Salomon/);
-    const copies = (
-      await t.call({ method: 'GET', url: `/api/planning/search/${next + 2}/0/0`, token: tokens.req })
-    ).json<PlanningEntry[]>();
-    expect(copies.map((c) => c.libelle)).not.toContain('Salle fermée');
+    expect(await years()).toEqual([current + 2, current + 1, current]);
   });
 });

@@ -1,7 +1,7 @@
 /** The reservation workflow through the HTTP API: every call and action, 401 → 412 → 403 → 404 → success. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { emailOutbox, reservations, rooms, users } from '../src/db/schema';
+import { auditLog, emailOutbox, reservations, rooms, users } from '../src/db/schema';
 import type { Reservation, ReservationChangeAction, ReservationDetail, Week } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../src/lib/dates';
@@ -274,10 +274,58 @@ describe('GET /api/reservation/{id}/infos', () => {
     ).json<ReservationDetail>();
     expect(detail.etat).toBe('SU');
     expect(detail.motifRefus).toBe('Temple réservé pour une cérémonie');
-    expect(detail.historique.map((h) => [h.action, h.libelle, h.auteur, h.motif])).toEqual([
-      ['REFUSE_CREATION', 'Refuser la demande', 'staff STAFF', 'Temple réservé pour une cérémonie'],
-      ['CREATE_REQUEST', 'Demande de réservation', 'req REQ', null],
+    const when = / le \d{1,2}(er)? \p{L}+ \d{4} à \d{2}:\d{2}$/u;
+    expect(
+      detail.historique.map((h) => [h.action, h.libelle.replace(when, ' le …'), h.auteur, h.motif]),
+    ).toEqual([
+      [
+        'REFUSE_CREATION',
+        'Demande refusée par staff STAFF le …',
+        'staff STAFF',
+        'Temple réservé pour une cérémonie',
+      ],
+      ['CREATE_REQUEST', 'Demande faite par req REQ le …', 'req REQ', null],
     ]);
+  });
+
+  it('names a room called « Salle … » once in the overlap refusal', async () => {
+    const condorcet = (await createRoom(t.db, { nom: 'Salle Condorcet' })).id;
+    const first = await create('staff', { idSalle: condorcet });
+    const second = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.staff,
+      payload: input({ idSalle: condorcet, date: first.date }),
+    });
+    expect(second.statusCode).toBe(412);
+    expect(second.json<{ message: string }>().message).toMatch(/^La salle Condorcet est déjà réservée le /);
+  });
+
+  it('says which fields an EDIT changed, in the audit details and in French in the history', async () => {
+    const r = await create('staff');
+    const otherRoom = (await createRoom(t.db, { nom: 'Salle Voltaire' })).id;
+    const edited = await act('staff', 'EDIT', {
+      id: r.id,
+      idSalle: otherRoom,
+      heureDebut: '10:00',
+      heureFin: '12:00',
+      libelle: r.libelle,
+      participants: 12,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.recordType, 'reservation'), eq(auditLog.recordId, r.id), eq(auditLog.action, 'EDIT')),
+      );
+    expect(audit!.details).toMatchObject({ champs: ['salle', 'horaires', 'participants'] });
+    const detail = (
+      await t.call({ method: 'GET', url: `/api/reservation/${r.id}/infos`, token: tokens.req })
+    ).json<ReservationDetail>();
+    expect(detail.historique[0]!.libelle).toMatch(
+      /^Réservation modifiée par staff STAFF le .+ à \d{2}:\d{2} : salle, horaires, participants attendus$/,
+    );
   });
 });
 

@@ -10,6 +10,10 @@ import { Providers } from '../src/app/Providers';
 import { createQueryClient } from '../src/app/query-client';
 import { buildRoutes } from '../src/app/router';
 import { setUserInfo, startSession } from '../src/lib/session';
+// The authenticated frame is a lazy route (a smaller first load in the browser). Loaded here with the
+// helpers, so that the first test of each file does not spend its time budget transforming it.
+import '../src/app/layout/AppLayout';
+import '../src/app/portal/PortalPage';
 
 export function signInAs(habilitations: Habilitation[], { expiresInSeconds = 3600 } = {}) {
   startSession('test-token', expiresInSeconds);

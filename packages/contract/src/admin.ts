@@ -99,7 +99,9 @@ export const UserSearchSchema = z.object({
   habilitation: HabilitationSchema.optional(),
   etat: UserState.schema.optional(),
   tri: UserSortField.schema.default('nom'),
-  sens: z.enum(['asc', 'desc']).default('asc'),
+  sens: z
+    .enum(['asc', 'desc'], { message: 'Le sens du tri est croissant (asc) ou décroissant (desc).' })
+    .default('asc'),
   page: z.number().int().min(1).default(1),
   taille: z.number().int().min(1).max(100).default(20),
 });
@@ -124,6 +126,16 @@ export const UserSearchResultSchema = z.object({
   lignes: z.array(UserRowSchema),
 });
 export type UserSearchResult = z.infer<typeof UserSearchResultSchema>;
+
+/**
+ * What POST /api/user/search answers a lodge manager (LOGE without ADMIN): the members of the entities
+ * they manage, or the one active account whose e-mail is exactly the text typed, with only what the
+ * picker shows to add a member.
+ */
+export const UserPickRowSchema = z.object({ id, nom: z.string(), prenom: z.string(), email: z.string() });
+export type UserPickRow = z.infer<typeof UserPickRowSchema>;
+export const UserPickResultSchema = UserSearchResultSchema.extend({ lignes: z.array(UserPickRowSchema) });
+export type UserPickResult = z.infer<typeof UserPickResultSchema>;
 
 /** GET /api/user/{id}/infos. */
 export const UserDetailSchema = UserRowSchema.extend({
@@ -443,6 +455,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   settings_updated: 'Modification des paramètres',
   members_imported: 'Import de membres',
   members_exported: 'Export de la liste des membres',
+  calendar_feed_created: 'Création de l’adresse d’agenda',
+  calendar_feed_renewed: 'Renouvellement de l’adresse d’agenda',
 };
 
 export const AuditEntrySchema = z.object({
@@ -489,5 +503,25 @@ export const PersonalDataSchema = z.object({
   historique: z.array(z.object({ date: z.string(), action: z.string(), details: z.unknown() })),
   connexions: z.array(z.object({ date: z.string(), adresse: z.string(), resultat: z.string() })),
   emails: z.array(z.object({ date: z.string(), sujet: z.string(), statut: z.string() })),
+  /** Restaurant (issue 9): my meal orders and my card's movements and top-ups. */
+  commandesRepas: z
+    .array(
+      z.object({
+        date: z.string(),
+        repas: z.string(),
+        montant: z.number(),
+        etat: z.string(),
+        moyen: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  carte: z
+    .object({
+      mouvements: z.array(
+        z.object({ date: z.string(), type: z.string(), montant: z.number(), libelle: z.string() }),
+      ),
+      rechargements: z.array(z.object({ date: z.string(), montant: z.number(), etat: z.string() })),
+    })
+    .optional(),
 });
 export type PersonalData = z.infer<typeof PersonalDataSchema>;

@@ -56,7 +56,11 @@ export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 export const PasswordResetSchema = z.object({ jeton: z.string().min(1), data: z.string() });
 export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 
-export const NotificationFlagSchema = z.object({ data: z.enum(['1', '0']) });
+export const NotificationFlagSchema = z.object({
+  data: z.enum(['1', '0'], {
+    message: 'La valeur vaut « 1 » (notifications activées) ou « 0 » (désactivées).',
+  }),
+});
 
 /** GET /api/user/compte: what the account page shows and edits. */
 export const AccountSchema = z.object({

@@ -10,12 +10,34 @@ export const RecordIdSchema = z
   .int({ message })
   .positive({ message })
   .max(MAX_RECORD_ID, { message });
-/** An id in a path or a query string (text, coerced). */
-export const RecordIdParamSchema = z.coerce
-  .number({ message })
-  .int({ message })
-  .positive({ message })
-  .max(MAX_RECORD_ID, { message });
+/**
+ * Path and query values are text. `Number()` reads far more than the digits the app sends (` 1`,
+ * `0x10`, `1e3`, `+1`, `1.0`), so a mangled or crafted address could still name a record: only plain
+ * decimal digits without a leading zero are numbers here.
+ */
+const DECIMAL = /^(0|[1-9][0-9]*)$/;
+
+/** A whole number in a path or a query string: digits only, then the number's own rules. */
+export const decimalParam = (schema: z.ZodNumber, text = message) =>
+  z
+    .string({ message: text })
+    .regex(DECIMAL, { message: text })
+    .transform((digits) => Number(digits))
+    .pipe(schema);
+
+/** An id in a path or a query string (strict decimal text). */
+export const RecordIdParamSchema = decimalParam(RecordIdSchema);
+
+/** An id in a search path where 0 means "all". */
+export const RecordIdOrAllParamSchema = decimalParam(
+  z.number({ message }).int({ message }).min(0, { message }).max(MAX_RECORD_ID, { message }),
+);
+
+/** Whether yyyy-mm-dd names a day of the calendar (2026-02-30 and 2026-13-01 do not). */
+export const isRealDay = (isoDay: string) => {
+  const parsed = Date.parse(`${isoDay}T00:00:00Z`);
+  return !Number.isNaN(parsed) && new Date(parsed).toISOString().startsWith(isoDay);
+};
 
 /** Days outside these years are typing mistakes (and year 0 is no date PostgreSQL knows). */
 export const isPlausibleYear = (isoDay: string) => {

@@ -5,7 +5,7 @@
  * transaction and the report says what happened).
  */
 import { z } from 'zod';
-import { MAX_RECORD_ID } from './ids';
+import { MAX_RECORD_ID, decimalParam } from './ids';
 import { codeList } from './enums';
 
 /** Largest file the import accepts, in bytes (a 5,000-member CSV weighs about 400 kB). */
@@ -33,11 +33,14 @@ export const ImportAction = codeList({
 export type ImportAction = z.infer<typeof ImportAction.schema>;
 
 export const ImportQuerySchema = z.object({
-  idEntite: z.coerce
-    .number({ message: "Indiquez l'entité dans laquelle importer les membres." })
-    .int()
-    .positive({ message: "Indiquez l'entité dans laquelle importer les membres." })
-    .max(MAX_RECORD_ID, { message: "Cette entité n'existe pas." }),
+  idEntite: decimalParam(
+    z
+      .number({ message: "Indiquez l'entité dans laquelle importer les membres." })
+      .int()
+      .positive({ message: "Indiquez l'entité dans laquelle importer les membres." })
+      .max(MAX_RECORD_ID, { message: "Cette entité n'existe pas." }),
+    "Indiquez l'entité dans laquelle importer les membres.",
+  ),
   /** `true`: preview only, nothing is written. */
   dryRun: z
     .enum(['true', 'false'], { message: 'dryRun vaut true (aperçu) ou false (import).' })
@@ -85,7 +88,11 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 /** Query of the members export: `actifs` (default) only current members, `tous` every membership. */
 export const MembersExportQuerySchema = z.object({
-  perimetre: z.enum(['actifs', 'tous']).default('actifs'),
+  perimetre: z
+    .enum(['actifs', 'tous'], {
+      message: 'Le périmètre vaut « actifs » (membres actuels) ou « tous » (actuels et anciens).',
+    })
+    .default('actifs'),
 });
 
 export const IMPORTS_API = {

@@ -3,7 +3,7 @@
  * Times travel as "HH:MM" on the half-hour; dates as yyyy-mm-dd (Europe/Paris).
  */
 import { z } from 'zod';
-import { IMPLAUSIBLE_YEAR_MESSAGE, RecordIdSchema, isPlausibleYear } from './ids';
+import { IMPLAUSIBLE_YEAR_MESSAGE, RecordIdSchema, isPlausibleYear, isRealDay } from './ids';
 import { codeList } from './enums';
 
 export const ReservationState = codeList({
@@ -77,13 +77,9 @@ export const PLANNING_HOURS = Array.from({ length: 15 }, (_, i) => 9 + i);
 export const IsoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La date doit être au format aaaa-mm-jj.' })
-  .refine(
-    (s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    {
-      message: "Cette date n'existe pas.",
-    },
-  )
+  .refine(isRealDay, {
+    message: "Cette date n'existe pas.",
+  })
   .refine(isPlausibleYear, { message: IMPLAUSIBLE_YEAR_MESSAGE });
 
 export const HalfHourSchema = z.string().regex(/^([01]\d|2[0-3]):(00|30)$/, {
@@ -221,7 +217,10 @@ export const Weekday = codeList({
 
 /** Which occurrence in the month: null = every week, 1 to 4, or -1 = the last one. */
 export const RankSchema = z
-  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)])
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)], {
+    message:
+      'Le rang vaut 1, 2, 3 ou 4 (le 1er… 4e du mois), -1 (le dernier du mois) ou null (chaque semaine).',
+  })
   .nullable();
 export type Rank = z.infer<typeof RankSchema>;
 

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataDir } from './lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -72,9 +73,30 @@ export function fromPostgres(url: string): DbHandle {
   };
 }
 
-/** Opens the database the configuration names. */
+/**
+ * Opens the database the configuration names. A PGlite data directory is locked first, for as long as
+ * the handle is open: a second process on the same directory is refused (DataDirLockedError) before
+ * it reads a byte of it. PostgreSQL needs no such lock: it serves many processes.
+ */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
-  return fromPglite(client);
+  const lock = lockDataDir(opts.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const handle = fromPglite(client);
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }

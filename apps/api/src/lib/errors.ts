@@ -16,6 +16,9 @@ export class AppError extends Error {
 /** 412: the input or the record's state does not allow it; the message says what to change. */
 export const invalid = (message: string, details?: string[]) =>
   new AppError(412, 'precondition_failed', message, details);
+/** 412 with its own error code: a business refusal the caller (or a test) can tell apart from others. */
+export const refused = (code: string, message: string, details?: string[]) =>
+  new AppError(412, code, message, details);
 /** 403: the caller has no right to this; says nothing of the record. */
 export const forbidden = (message = "Vous n'êtes pas autorisé à effectuer cette action.") =>
   new AppError(403, 'forbidden', message);

@@ -2,8 +2,9 @@
  * One error shape for every failure: `{status, error, message, details?}`.
  * Validation and business refusals are 412 with a French message; 5xx hide internals and are logged.
  */
+import * as contract from '@union/contract';
 import type { ErrorBody } from '@union/contract';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,76 @@ const FIELD_NAMES: Record<string, string> = {
   jeton: 'le lien',
 };
 
+type Labels = Readonly<Record<string, string>>;
+const isCodeList = (value: unknown): value is { labels: Labels; codes: readonly string[] } =>
+  typeof value === 'object' && value !== null && 'labels' in value && 'codes' in value && 'schema' in value;
+
+/** Every code list of the contract with its French labels, and the habilitations with theirs. */
+const CODE_LABELS: Labels[] = [
+  ...Object.values(contract)
+    .filter(isCodeList)
+    .map((list) => list.labels),
+  Object.fromEntries(Object.entries(contract.HABILITATIONS).map(([code, h]) => [code, h.libelle])),
+];
+
+/** The French labels of allowed values: from the smallest code list of the contract holding them all. */
+function labelsOf(values: readonly unknown[]): string[] | undefined {
+  const best = CODE_LABELS.filter((labels) =>
+    values.every((v) => typeof v === 'string' && Object.hasOwn(labels, v)),
+  ).sort((a, b) => Object.keys(a).length - Object.keys(b).length)[0];
+  return best && values.map((v) => best[v as string]!);
+}
+
+const inFrench = (items: string[]) =>
+  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)!}`;
+
+interface BranchIssue {
+  code?: string;
+  message?: string;
+  values?: unknown[];
+}
+
+/**
+ * A value no branch of a union accepts (« an e-mail, or empty »): Zod says only « Entrée invalide ».
+ * Say what the contract said for a branch, or which values are allowed when the branches are literals.
+ */
+function unionMessage(params: Record<string, unknown> | undefined): string | undefined {
+  const branches = Array.isArray(params?.errors) ? (params.errors as BranchIssue[][]) : [];
+  const issues = branches.flat();
+  const own = issues.find(
+    (i) => i.message && !/^(Option|Entrée) invalide|^Trop (petit|grand)/.test(i.message),
+  );
+  if (own?.message) return own.message;
+  if (issues.length > 0 && issues.every((i) => i.code === 'invalid_value')) {
+    return issueMessage({
+      keyword: 'invalid_value',
+      message: 'Option invalide',
+      params: { values: issues.flatMap((i) => i.values ?? []) },
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Zod's own message for a value outside an enum or a literal lists the raw codes ("une valeur parmi
+ * "A"|"I"|"S""): name the labels instead, or say only that the value is not one of those allowed.
+ * Messages the contract wrote itself are kept.
+ */
+function issueMessage(v: { keyword?: string; message?: string; params?: Record<string, unknown> }): string {
+  const message = v.message ?? 'valeur invalide.';
+  const zodDefault = /^(Option|Entrée) invalide/.test(message);
+  if (v.keyword === 'invalid_type' && / indéfini reçu$/.test(message)) return 'ce champ est obligatoire.';
+  if (v.keyword === 'invalid_union' && zodDefault) return unionMessage(v.params) ?? 'valeur invalide.';
+  if (v.keyword !== 'invalid_value' || !zodDefault) return message;
+  const values = Array.isArray(v.params?.values) ? (v.params.values as unknown[]) : [];
+  const labels = labelsOf(values);
+  return labels
+    ? `valeur non reconnue : choisissez ${inFrench(labels.map((l) => `« ${l} »`))}.`
+    : 'valeur non reconnue.';
+}
+
+const MAX_DETAILS = 20;
+
 function validationBody(error: FastifyError): ErrorBody {
   const details = hasZodFastifySchemaValidationErrors(error)
     ? error.validation.map((v) => {
@@ -26,14 +97,24 @@ function validationBody(error: FastifyError): ErrorBody {
           .replace(/^\//, '')
           .replaceAll('/', '.');
         const label = field ? (FIELD_NAMES[field] ?? `« ${field} »`) : 'la requête';
-        return `Champ ${label} : ${v.message}`;
+        return `Champ ${label} : ${issueMessage(v as never)}`;
       })
     : [error.message];
+  // The first problem, named, rather than a vague "some fields are invalid": the form shows one message.
+  const others = details.length - 1;
+  // A list of 10,000 wrong values gets 20 lines, not a 3 MB answer.
+  const shown =
+    details.length > MAX_DETAILS
+      ? [...details.slice(0, MAX_DETAILS), `… et ${details.length - MAX_DETAILS} autres problèmes.`]
+      : details;
   return {
     status: 412,
     error: 'precondition_failed',
-    message: details.length === 1 ? details[0]! : 'Certains champs sont invalides.',
-    details,
+    message:
+      others === 0
+        ? details[0]!
+        : `${details[0]!} (et ${others} autre${others > 1 ? 's' : ''} problème${others > 1 ? 's' : ''} à corriger)`,
+    details: shown,
   };
 }
 
@@ -106,6 +187,20 @@ function errorBody(error: FastifyError, request: FastifyRequest): ErrorBody {
     error: 'internal_error',
     message: 'Une erreur inattendue est survenue. Réessayez plus tard.',
   };
+}
+
+/**
+ * Fastify's router refuses some addresses before any handler or hook runs (a malformed %-escape, a
+ * path parameter over 100 characters) and would answer in English, echoing the address: this is the
+ * `frameworkErrors` option of buildApp.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, 'address refused by the router');
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? "Un élément de l'adresse est trop long : vérifiez le lien utilisé."
+      : "L'adresse demandée est mal formée (caractère mal encodé) : vérifiez le lien utilisé.";
+  void reply.status(412).send(refused('bad_request', message));
 }
 
 export default fp(async function errors(app: App) {

@@ -21,12 +21,17 @@ export default fp(async function web(app: App, opts: { root?: string }) {
       root,
       wildcard: true,
       index: 'index.html',
+      // The build writes a brotli and a gzip copy beside each text file (apps/web/vite.config.ts): the
+      // browser gets the smallest it accepts, the file itself when it accepts neither or has no copy.
+      preCompressed: true,
       // Vite's assets carry a content hash in their names: cached for good. Everything else (the page
       // itself above all) is revalidated, so a new deployment is picked up at once.
       cacheControl: false,
       setHeaders: (res, path) => {
         const hashed = /[\\/]assets[\\/]/.test(path);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding: a shared cache must not hand brotli to a browser without it.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

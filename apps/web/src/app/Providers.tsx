@@ -6,6 +6,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import 'dayjs/locale/fr';
+import './a11y.css';
 
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
@@ -16,7 +17,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../lib/session';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('fr');
 
@@ -40,7 +41,7 @@ function ForgetDataOfPreviousSession() {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
           <ForgetDataOfPreviousSession />

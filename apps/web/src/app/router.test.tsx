@@ -1,10 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../test/utils';
-import { Providers } from './Providers';
-import { buildRoutes } from './router';
-import { comingSoon } from './sections';
 
 const SECTIONS = [
   ['/app/portail', 'USER'],
@@ -59,26 +55,6 @@ describe('routes and guards', () => {
     const { router } = renderApp(path);
     await screen.findByRole('navigation', { name: 'Menu principal' });
     expect(router.state.location.pathname).toBe(path);
-  });
-
-  it('modules not built yet say so plainly, on the section and below it', async () => {
-    signInAs(['USER', 'COMPTA_LECTURE']);
-    const section = {
-      path: 'compta',
-      habilitation: 'COMPTA_LECTURE' as const,
-      routes: comingSoon('Comptabilité Union'),
-    };
-    for (const path of ['/app/compta', '/app/compta/factures/12']) {
-      const router = createMemoryRouter(buildRoutes([section]), { initialEntries: [path] });
-      const view = render(
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>,
-      );
-      expect(await screen.findByText('Ce module sera bientôt disponible.')).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: 'Comptabilité Union' })).toBeInTheDocument();
-      view.unmount();
-    }
   });
 
   it('an expired session counts as none', async () => {

@@ -6,7 +6,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RequireHabilitation } from '../components/RequireHabilitation';
 import { authRoutes } from '../features/auth';
 import { publicRoutes } from '../features/public';
-import { AppLayout } from './layout/AppLayout';
+import { documentsPublicRoutes } from '../features/documents';
 import { PublicLayout } from './layout/PublicLayout';
 import { RouteError } from './layout/RouteError';
 import { RootLayout } from './layout/RootLayout';
@@ -20,22 +20,25 @@ export function buildRoutes(sections: AppSection[] = APP_SECTIONS): RouteObject[
       element: <RootLayout />,
       errorElement: <RouteError />,
       children: [
-        { element: <PublicLayout />, children: [...publicRoutes, ...authRoutes] },
+        { element: <PublicLayout />, children: [...publicRoutes, ...authRoutes, ...documentsPublicRoutes] },
         {
           path: 'app',
-          element: (
-            <RequireHabilitation habilitation="USER">
-              <AppLayout />
-            </RequireHabilitation>
-          ),
+          element: <RequireHabilitation habilitation="USER" />,
           children: [
-            { index: true, element: <Navigate to="portail" replace /> },
-            ...sections.map((section) => ({
-              path: section.path,
-              element: <RequireHabilitation habilitation={section.habilitation} />,
-              children: section.routes,
-            })),
-            toNotFound,
+            {
+              // The authenticated area's frame (header, menu) is loaded once signed in: the landing and
+              // login pages do not carry it (nor the sections, each loaded on its first visit).
+              lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
+              children: [
+                { index: true, element: <Navigate to="portail" replace /> },
+                ...sections.map((section) => ({
+                  path: section.path,
+                  element: <RequireHabilitation habilitation={section.habilitation} />,
+                  children: section.routes,
+                })),
+                toNotFound,
+              ],
+            },
           ],
         },
         toNotFound,

@@ -1,15 +1,17 @@
 /**
  * The sections of the authenticated area (specification §2) and the permission each requires: the one list
- * the router is built from. A feature exports its routes (relative to its section) and is plugged in here;
- * a module not built yet shows the "coming soon" page instead of made-up data.
+ * the router is built from. A feature exports its routes (relative to its section) and is plugged in here.
  */
 import type { Habilitation } from '@union/contract';
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon';
 import { accountRoutes } from '../features/account';
 import { adminRoutes } from '../features/admin';
+import { comptaRoutes } from '../features/compta';
+import { documentsRoutes } from '../features/documents';
 import { logeRoutes } from '../features/loge';
+import { messagesRoutes } from '../features/messages';
 import { reservationsRoutes } from '../features/reservations';
+import { restaurantRoutes } from '../features/restaurant';
 import { portalRoutes } from './portal/routes';
 
 export interface AppSection {
@@ -21,23 +23,14 @@ export interface AppSection {
   routes: RouteObject[];
 }
 
-/** A module not built yet: the same page for the section and anything under it. */
-export function comingSoon(title: string): RouteObject[] {
-  const element = <ComingSoon title={title} />;
-  return [
-    { index: true, element },
-    { path: '*', element },
-  ];
-}
-
 export const APP_SECTIONS: AppSection[] = [
   { path: 'portail', habilitation: 'USER', routes: portalRoutes },
-  { path: 'diffusions', habilitation: 'DIFFUSION', routes: comingSoon('Messages') },
+  { path: 'diffusions', habilitation: 'DIFFUSION', routes: messagesRoutes },
   { path: 'reservations', habilitation: 'PLANNING', routes: reservationsRoutes },
-  { path: 'restauration', habilitation: 'USER', routes: comingSoon('Restauration') },
+  { path: 'restauration', habilitation: 'USER', routes: restaurantRoutes },
   { path: 'loge', habilitation: 'LOGE', routes: logeRoutes },
-  { path: 'compta', habilitation: 'COMPTA_LECTURE', routes: comingSoon('Comptabilité Union') },
-  { path: 'doc', habilitation: 'USER', routes: comingSoon('Documents') },
+  { path: 'compta', habilitation: 'COMPTA_LECTURE', routes: comptaRoutes },
+  { path: 'doc', habilitation: 'USER', routes: documentsRoutes },
   { path: 'admin', habilitation: 'ADMIN', routes: adminRoutes },
   { path: 'account', habilitation: 'USER', routes: accountRoutes },
 ];

@@ -3,6 +3,7 @@
  * display time and colour; an unknown type falls back to the default one.
  */
 import { notifications } from '@mantine/notifications';
+import { ACCESSIBLE_COLORS } from '../app/theme';
 
 export type ToastType = 'success' | 'info' | 'warning' | 'danger' | 'default';
 
@@ -36,9 +37,9 @@ export function toastStyle(type: string): ToastStyle {
 /** Shows a toast at the top of the screen; returns its id (to hide it early with notifications.hide). */
 export function toast(type: ToastType, text: string, options: ToastOptions = {}): string {
   const { color, delay } = toastStyle(type);
+  // The theme's filled shades carry light text at 4.5:1 or more; yellow stays bright and takes dark text.
   const background = `var(--mantine-color-${color}-filled)`;
-  // Yellow is too light for white text: keep that one dark.
-  const foreground = color === 'yellow' ? 'var(--mantine-color-dark-9)' : 'var(--mantine-color-white)';
+  const foreground = ACCESSIBLE_COLORS[color]?.onFilled ?? '#ffffff';
   return notifications.show({
     message: text,
     color,

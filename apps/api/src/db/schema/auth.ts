@@ -1,4 +1,5 @@
 /** Tokens and sign-in attempts: everything the server needs to know who calls (DECISIONS §2). */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, boolean } from 'drizzle-orm/pg-core';
 import { users } from './people';
 
@@ -33,6 +34,9 @@ export const signInAttempts = pgTable(
   (t) => [
     index('sign_in_attempts_identifiant_idx').on(t.identifiant, t.createdAt),
     index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt),
+    // The lock-out and slow-down look identifiants up whatever the case (issue 7), and the purge by age.
+    index('sign_in_attempts_identifiant_lower_idx').on(sql`lower(${t.identifiant})`, t.createdAt),
+    index('sign_in_attempts_created_idx').on(t.createdAt),
   ],
 );
 

@@ -5,3 +5,6 @@ export * from './mail';
 export * from './audit';
 export * from './reservations';
 export * from './settings';
+export * from './restaurant';
+export * from './compta';
+export * from './documents';

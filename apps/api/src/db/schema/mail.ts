@@ -1,5 +1,5 @@
 /** The e-mail outbox: written in the transaction of the change that causes the mail (DECISIONS §7). */
-import { index, integer, pgTable, serial, text, timestamp, char } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, char } from 'drizzle-orm/pg-core';
 
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -8,8 +8,10 @@ export const emailOutbox = pgTable(
     destinataire: text('destinataire').notNull(),
     sujet: text('sujet').notNull(),
     texte: text('texte').notNull(),
-    /** P pending, E sent, X failed for good. */
-    statut: char('statut', { length: 1 }).$type<'P' | 'E' | 'X'>().notNull().default('P'),
+    /** Extra headers (List-Unsubscribe of the document distributions). */
+    entetes: jsonb('entetes').$type<Record<string, string>>(),
+    /** P pending, E sent, X failed for good, A cancelled before it was sent. */
+    statut: char('statut', { length: 1 }).$type<'P' | 'E' | 'X' | 'A'>().notNull().default('P'),
     tentatives: integer('tentatives').notNull().default(0),
     prochainEssai: timestamp('prochain_essai', { withTimezone: true }).notNull().defaultNow(),
     erreur: text('erreur'),

@@ -97,3 +97,15 @@ export const closures = pgTable('closures', {
   createdById: integer('created_by_id').references(() => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The secret of each user's calendar feeds (`GET /api/calendrier/{jeton}…`): only its SHA-256 is kept, so
+ * a database leak cannot be replayed; renewing replaces the row and the old address answers 404.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

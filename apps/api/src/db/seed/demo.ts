@@ -10,6 +10,8 @@ import type { Database } from '../client';
 import { entities, memberships, rooms, users } from '../schema';
 import { seedReservations } from './reservations';
 import { seedSettings } from './settings';
+import { seedRestaurant } from './restaurant';
+import { seedCompta } from './compta';
 
 export const DEMO_PASSWORD = 'Union-Demo-2026!';
 
@@ -66,7 +68,15 @@ const ACCOUNTS: {
     prenom: 'Sophie',
     nom: 'Secrétan',
     role: "secrétariat de l'Union",
-    habilitations: ['USER', 'PLANNING', 'DIFFUSION', 'DOCUMENTS_LECTURE_ALL', 'RESTAURATION', 'PAYMENT'],
+    habilitations: [
+      'USER',
+      'PLANNING',
+      'DIFFUSION',
+      'DOCUMENTS_LECTURE',
+      'DOCUMENTS_LECTURE_ALL',
+      'RESTAURATION',
+      'PAYMENT',
+    ],
     entity: 'UNION',
     fonction: 'Secrétaire',
     flags: { gestion: true, reservation: true },
@@ -115,6 +125,17 @@ const ACCOUNTS: {
     role: 'membre des Chevaliers du Rhône',
     habilitations: MEMBER,
     entity: 'CHEV-RHONE',
+    fonction: 'Membre',
+    flags: {},
+  },
+  {
+    // A member of another lodge: what the Chevaliers du Rhône address to their own members stays hidden.
+    identifiant: 'membre2',
+    prenom: 'Paul',
+    nom: 'Voisin',
+    role: 'membre de Tolérance et Progrès',
+    habilitations: MEMBER,
+    entity: 'TOL-PROGRES',
     fonction: 'Membre',
     flags: {},
   },
@@ -262,6 +283,8 @@ export async function seedDemoIfEmpty(db: Database) {
   });
   await seedReservations(db);
   await seedSettings(db);
+  await seedRestaurant(db);
+  await seedCompta(db);
   return {
     password: DEMO_PASSWORD,
     accounts: ACCOUNTS.map((a) => ({ identifiant: a.identifiant, role: a.role })),

@@ -1,5 +1,5 @@
 /** The append-only audit log: who, when, what, on which record. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 
@@ -9,6 +9,8 @@ export interface AuditEntry {
   recordType: string;
   recordId?: number | null;
   details?: Record<string, unknown>;
+  /** Defaults to the time of the insert. */
+  createdAt?: Date;
 }
 
 export const auditRepository = {
@@ -17,6 +19,28 @@ export const auditRepository = {
     await db
       .insert(auditLog)
       .values({ ...entry, recordId: entry.recordId ?? null, details: entry.details ?? null });
+  },
+
+  /** How many `action` entries the record received since `since`. */
+  async countSince(
+    db: Executor,
+    recordType: string,
+    recordId: number,
+    action: string,
+    since: Date,
+  ): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.recordType, recordType),
+          eq(auditLog.recordId, recordId),
+          eq(auditLog.action, action),
+          gt(auditLog.createdAt, since),
+        ),
+      );
+    return row?.n ?? 0;
   },
 
   /** The history of one record, newest first, with the actor's name. */

@@ -1,5 +1,5 @@
 /** Access tokens, sign-in attempts and single-use links. */
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessTokens, signInAttempts, users, userTokens } from '../../db/schema';
 
@@ -37,24 +37,32 @@ export const authRepository = {
   },
 
   /**
-   * When the failed attempts for an identifiant (any case) since `since` happened, newest first, at
-   * most `limit`; lock-outs themselves do not count.
+   * When the failed attempts for an identifiant (any case) happened since `since` and since its last
+   * successful sign-in (which clears the failures before it), newest first, at most `limit`; from one
+   * address when `ip` is given, from every address otherwise. Lock-outs themselves do not count.
    */
   async failureTimesForIdentifiant(
     db: Executor,
     identifiant: string,
     since: Date,
     limit: number,
+    ip?: string,
   ): Promise<Date[]> {
+    const lastSuccess = sql`(
+      SELECT max(s.created_at) FROM ${signInAttempts} s
+      WHERE lower(s.identifiant) = lower(${identifiant}) AND s.success
+    )`;
     const rows = await db
       .select({ at: signInAttempts.createdAt })
       .from(signInAttempts)
       .where(
         and(
           sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`,
+          ip === undefined ? undefined : eq(signInAttempts.ip, ip),
           eq(signInAttempts.success, false),
           sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited')`,
           gt(signInAttempts.createdAt, since),
+          sql`${signInAttempts.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)`,
         ),
       )
       .orderBy(desc(signInAttempts.createdAt))
@@ -91,5 +99,33 @@ export const authRepository = {
       .where(and(eq(userTokens.tokenHash, hash), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
       .returning();
     return row;
+  },
+
+  /**
+   * Deletes the sign-in attempts made before `attemptsBefore`, and the sessions and links that ended
+   * (expired, revoked, used) before `tokensEndedBefore`; answers how many of each.
+   */
+  async purge(db: Executor, before: { attemptsBefore: Date; tokensEndedBefore: Date }) {
+    const ended = before.tokensEndedBefore;
+    const attempts = await db
+      .delete(signInAttempts)
+      .where(lt(signInAttempts.createdAt, before.attemptsBefore))
+      .returning({ id: signInAttempts.id });
+    const sessions = await db
+      .delete(accessTokens)
+      .where(
+        or(
+          lt(accessTokens.expiresAt, ended),
+          and(isNotNull(accessTokens.revokedAt), lt(accessTokens.revokedAt, ended)),
+        ),
+      )
+      .returning({ id: accessTokens.id });
+    const links = await db
+      .delete(userTokens)
+      .where(
+        or(lt(userTokens.expiresAt, ended), and(isNotNull(userTokens.usedAt), lt(userTokens.usedAt, ended))),
+      )
+      .returning({ id: userTokens.id });
+    return { signInAttempts: attempts.length, accessTokens: sessions.length, userTokens: links.length };
   },
 };

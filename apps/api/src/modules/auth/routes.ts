@@ -69,11 +69,17 @@ export default async function authRoutes(app: App) {
         body: EmailBodySchema,
         response: { 204: z.null(), 412: ErrorBodySchema },
       },
+      // The reset itself runs once the answer is sent: the answer waits for no query at all, so it
+      // takes the same time whether the address is known or not, limited or not.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 204) return;
+        const email = request.body.data;
+        app.background.run('password reset request', () =>
+          authService.requestPasswordReset(app.dbHandle.db, email, app.config.publicUrl, request.log),
+        );
+      },
     },
-    async (request, reply) => {
-      await authService.requestPasswordReset(app.dbHandle.db, request.body.data, app.config.publicUrl);
-      return reply.status(204).send(null);
-    },
+    async (_request, reply) => reply.status(204).send(null),
   );
 
   app.post(

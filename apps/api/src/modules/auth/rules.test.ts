@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IP_LIMIT, LOCKOUT, canSignIn, isLockedOut, refusalBeforeCheck } from './rules';
+import { IP_LIMIT, LOCKOUT, SLOWDOWN, canSignIn, isLockedOut, refusalBeforeCheck, slowDownMs } from './rules';
 
 describe('isLockedOut', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -20,6 +20,26 @@ describe('isLockedOut', () => {
   });
 });
 
+describe('slowDownMs', () => {
+  it.each([
+    [0, 0],
+    [4, 0],
+    [5, 250],
+    [6, 500],
+    [7, 1000],
+    [8, 2000],
+    [9, 3000],
+    [50, 3000],
+    [100_000, 3000],
+  ])('%i recent failures → %i ms', (failures, expected) => {
+    expect(slowDownMs(failures)).toBe(expected);
+  });
+
+  it('never holds the owner more than a few seconds', () => {
+    expect(SLOWDOWN.maxDelayMs).toBeLessThanOrEqual(3000);
+  });
+});
+
 describe('refusalBeforeCheck', () => {
   it.each([
     [false, 0, null],
@@ -27,8 +47,8 @@ describe('refusalBeforeCheck', () => {
     [false, IP_LIMIT.maxFailures - 1, null],
     [false, IP_LIMIT.maxFailures, 'rate_limited'],
     [true, IP_LIMIT.maxFailures, 'rate_limited'],
-  ])('locked %s, with %i failures for the address → %s', (forIdentifiant, forIp, expected) => {
-    expect(refusalBeforeCheck(forIdentifiant, forIp)).toBe(expected);
+  ])('pair locked %s, with %i failures for the address → %s', (pair, forIp, expected) => {
+    expect(refusalBeforeCheck(pair, forIp)).toBe(expected);
   });
 
   it('locks after 5 failures in 15 minutes, as DECISIONS §2 says', () => {

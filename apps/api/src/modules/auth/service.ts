@@ -3,6 +3,7 @@
  * (invalid_grant) and is logged with its real reason.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TokenRequestSchema, type UserInfo } from '@union/contract';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
@@ -14,7 +15,17 @@ import { mailRepository } from '../mail/repository';
 import { passwordResetEmail } from '../mail/templates';
 import { usersRepository } from '../users/repository';
 import { authRepository } from './repository';
-import { IP_LIMIT, LOCKOUT, RESET_LINK_TTL_MS, canSignIn, isLockedOut, refusalBeforeCheck } from './rules';
+import {
+  IP_LIMIT,
+  LOCKOUT,
+  RESET_LINK_TTL_MS,
+  RESET_REQUEST_LIMIT,
+  SLOWDOWN,
+  canSignIn,
+  isLockedOut,
+  refusalBeforeCheck,
+  slowDownMs,
+} from './rules';
 
 /** The signed-in user as the session knows them: the caller plus the names the header shows. */
 export type SessionUser = Caller & UserInfo;
@@ -68,19 +79,22 @@ export const authService = {
   ): Promise<SignInResult> {
     const now = input.now ?? new Date();
     const identifiant = input.username.trim();
-    // Two windows back: a run of failures that ended up to 15 minutes ago may have started 30 ago.
-    const failures = await authRepository.failureTimesForIdentifiant(
+    // The lock is per identifiant and address: five wrong passwords from one address must not keep the
+    // owner out from another. Two windows back: a run that ended up to 15 minutes ago may have started
+    // 30 ago.
+    const pairFailures = await authRepository.failureTimesForIdentifiant(
       db,
       identifiant,
       new Date(now.getTime() - 2 * LOCKOUT.windowMs),
       100,
+      input.ip,
     );
     const forIp = await authRepository.countFailuresForIp(
       db,
       input.ip,
       new Date(now.getTime() - IP_LIMIT.windowMs),
     );
-    const refusal = refusalBeforeCheck(isLockedOut(failures, now), forIp);
+    const refusal = refusalBeforeCheck(isLockedOut(pairFailures, now), forIp);
     const record = async (outcome: string, success = false) => {
       await authRepository.recordAttempt(db, { identifiant, ip: input.ip, success, outcome, createdAt: now });
       log.info({ identifiant, ip: input.ip, outcome }, 'sign-in attempt');
@@ -88,6 +102,19 @@ export const authService = {
     if (refusal) {
       await record(refusal);
       throw invalidGrant();
+    }
+
+    // Attacked from many addresses: slowed down, never locked (the owner still gets in).
+    const recentFailures = await authRepository.failureTimesForIdentifiant(
+      db,
+      identifiant,
+      new Date(now.getTime() - SLOWDOWN.windowMs),
+      SLOWDOWN.freeFailures + 16,
+    );
+    const delay = slowDownMs(recentFailures.length);
+    if (delay > 0) {
+      log.info({ identifiant, ip: input.ip, delayMs: delay }, 'sign-in slowed down');
+      await sleep(delay);
     }
 
     const user = await usersRepository.findByIdentifiant(db, identifiant);
@@ -144,19 +171,35 @@ export const authService = {
   },
 
   /**
-   * Sends a reset link to a known, active address. Answers nothing either way, so the caller cannot
-   * learn which addresses exist.
+   * Sends a reset link to a known, active address, at most `RESET_REQUEST_LIMIT.maxEmails` an hour.
+   * Runs after the answer (see routes.ts), which says nothing either way, so the caller cannot learn
+   * which addresses exist nor whether the limit was reached.
    */
-  async requestPasswordReset(db: Database, email: string, publicUrl: string): Promise<void> {
-    const user = await usersRepository.findByEmail(db, email.trim());
-    if (!user || user.etat !== 'A') return;
-    const token = newToken();
+  async requestPasswordReset(
+    db: Database,
+    email: string,
+    publicUrl: string,
+    log: { info: (o: object, msg: string) => void },
+    now = new Date(),
+  ): Promise<void> {
     await db.transaction(async (tx) => {
+      const found = await usersRepository.findByEmail(tx, email.trim());
+      if (!found || found.etat !== 'A') return;
+      // The row lock serialises simultaneous requests for one address, so the count below holds.
+      const user = await usersRepository.lockById(tx, found.id);
+      if (!user || user.etat !== 'A') return;
+      const since = new Date(now.getTime() - RESET_REQUEST_LIMIT.windowMs);
+      const sent = await auditRepository.countSince(tx, 'user', user.id, 'password_reset_requested', since);
+      if (sent >= RESET_REQUEST_LIMIT.maxEmails) {
+        log.info({ userId: user.id }, 'password reset request over the limit: no e-mail');
+        return;
+      }
+      const token = newToken();
       await authRepository.insertUserToken(tx, {
         tokenHash: tokenHash(token),
         userId: user.id,
         purpose: 'reset',
-        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
       });
       const link = `${publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
       await mailRepository.enqueue(tx, passwordResetEmail(user.email, user.prenom, link));
@@ -165,6 +208,7 @@ export const authService = {
         action: 'password_reset_requested',
         recordType: 'user',
         recordId: user.id,
+        createdAt: now,
       });
     });
   },
@@ -179,6 +223,8 @@ export const authService = {
       checkNewPassword(password, user);
       await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(password) });
       await usersRepository.revokeTokens(tx, user.id);
+      // The other links mailed (an older reset, the invitation) must not set the password again.
+      await usersRepository.spendLinks(tx, user.id);
       await auditRepository.record(tx, {
         actorId: user.id,
         action: `password_set_${link.purpose}`,

@@ -4,6 +4,7 @@ import type { EntityPurpose } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { entities, memberships, users } from '../../db/schema';
 import { databaseErrorCode } from '../../lib/errors';
+import { frenchOrder } from '../../db/french-order';
 
 const PURPOSE_FLAG = {
   reservation: memberships.reservation,
@@ -98,30 +99,36 @@ const selectMemberships = (db: Executor) =>
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(entities, eq(entities.id, memberships.entityId));
 
+const FRENCH = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
 export const entitiesRepository = {
   /** Active entities where the user holds a current membership with the purpose's flag. */
   async forUser(db: Executor, userId: number, purpose: EntityPurpose, today: string) {
-    return db
-      .selectDistinct({
-        id: entities.id,
-        code: entities.code,
-        nom: entities.nom,
-        type: entities.type,
-        numero: entities.numero,
-        ville: entities.ville,
-        etat: entities.etat,
-      })
-      .from(entities)
-      .innerJoin(memberships, eq(memberships.entityId, entities.id))
-      .where(
-        and(
-          eq(memberships.userId, userId),
-          eq(PURPOSE_FLAG[purpose], true),
-          eq(entities.etat, 'A'),
-          membershipIsCurrent(today),
-        ),
-      )
-      .orderBy(asc(entities.nom));
+    return (
+      db
+        .selectDistinct({
+          id: entities.id,
+          code: entities.code,
+          nom: entities.nom,
+          type: entities.type,
+          numero: entities.numero,
+          ville: entities.ville,
+          etat: entities.etat,
+        })
+        .from(entities)
+        .innerJoin(memberships, eq(memberships.entityId, entities.id))
+        .where(
+          and(
+            eq(memberships.userId, userId),
+            eq(PURPOSE_FLAG[purpose], true),
+            eq(entities.etat, 'A'),
+            membershipIsCurrent(today),
+          ),
+        )
+        // SELECT DISTINCT cannot order by an expression it does not select: these few rows are sorted here,
+        // in the same French order.
+        .then((rows) => rows.sort((a, b) => FRENCH.compare(a.nom, b.nom)))
+    );
   },
 
   /** Whether the user manages the Union (DECISIONS §1: Union staff). */
@@ -173,7 +180,7 @@ export const entitiesRepository = {
     return db
       .select({ entity: entities, nbMembres: memberCount(today) })
       .from(entities)
-      .orderBy(asc(entities.nom));
+      .orderBy(...frenchOrder(entities.nom));
   },
 
   async findById(db: Executor, id: number, today: string) {
@@ -215,14 +222,19 @@ export const entitiesRepository = {
   async membershipsOfUser(db: Executor, userId: number): Promise<MembershipWithSides[]> {
     return selectMemberships(db)
       .where(eq(memberships.userId, userId))
-      .orderBy(sql`${memberships.fin} IS NOT NULL`, asc(entities.nom), asc(memberships.id));
+      .orderBy(sql`${memberships.fin} IS NOT NULL`, ...frenchOrder(entities.nom), asc(memberships.id));
   },
 
   /** The entity's memberships, current first, then by member name. */
   async membershipsOfEntity(db: Executor, entityId: number): Promise<MembershipWithSides[]> {
     return selectMemberships(db)
       .where(eq(memberships.entityId, entityId))
-      .orderBy(sql`${memberships.fin} IS NOT NULL`, sql`lower(${users.nom})`, sql`lower(${users.prenom})`);
+      .orderBy(
+        sql`${memberships.fin} IS NOT NULL`,
+        ...frenchOrder(users.nom),
+        ...frenchOrder(users.prenom),
+        asc(memberships.id),
+      );
   },
 
   async findMembership(db: Executor, id: number): Promise<MembershipWithSides | undefined> {

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { decodeText, detectSeparator, mapHeader, parseCsv, readMembersFile } from './parse';
+import { IMPORT_MAX_ROWS } from '@union/contract';
+import { bigWorkbook } from '../../../test/spreadsheets';
+import { decodeText, detectSeparator, mapHeader, parseCsv, readMembersFile, type ReadStats } from './parse';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 /** Windows-1252 bytes of a Latin-1 string (enough for French accents). */
@@ -127,5 +129,85 @@ describe('readMembersFile', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error.status).toBe(412);
     expect(error.message).toMatch(message);
+  });
+});
+
+/**
+ * A file far past the row limit is refused after reading the header and one row past the limit, not
+ * after reading the whole file: the counter of records taken from the file proves where the reader
+ * stopped (issue 7: a 200,000-row workbook used to be loaded whole, seconds and hundreds of megabytes).
+ */
+describe('the row limit stops the reading', () => {
+  const LIMIT = new RegExp(
+    `Le fichier contient plus de ${IMPORT_MAX_ROWS} lignes : importez au plus ${IMPORT_MAX_ROWS} membres à la fois`,
+  );
+  const csv = (count: number) =>
+    utf8(
+      'Nom;Prénom;E-mail;Téléphone\n' +
+        Array.from({ length: count }, (_, i) => `Martin;Jean;membre${i}@exemple.fr;06 ${i}`).join('\n') +
+        '\n',
+    );
+
+  it('a 200,000-row CSV: refused at row 10,001', async () => {
+    const stats: ReadStats = { records: 0 };
+    const error = await refusal(readMembersFile(csv(200_000), stats));
+    expect(error.status).toBe(412);
+    expect(error.message).toMatch(LIMIT);
+    expect(stats.records).toBe(1 + IMPORT_MAX_ROWS + 1);
+  });
+
+  it('a 200,000-row XLSX (4 MB): refused at row 10,001', async () => {
+    const bytes = bigWorkbook(200_000);
+    const stats: ReadStats = { records: 0 };
+    const error = await refusal(readMembersFile(bytes, stats));
+    expect(error.status).toBe(412);
+    expect(error.message).toMatch(LIMIT);
+    expect(stats.records).toBe(1 + IMPORT_MAX_ROWS + 1);
+  }, 60_000);
+
+  it('exactly the limit is read whole and accepted, in both formats', async () => {
+    for (const bytes of [csv(IMPORT_MAX_ROWS), bigWorkbook(IMPORT_MAX_ROWS)]) {
+      const stats: ReadStats = { records: 0 };
+      const file = await readMembersFile(bytes, stats);
+      expect(file.rows).toHaveLength(IMPORT_MAX_ROWS);
+      expect(file.rows.at(-1)).toMatchObject({
+        ligne: IMPORT_MAX_ROWS + 1,
+        values: { email: `membre${IMPORT_MAX_ROWS - 1}@${file.format === 'csv' ? '' : 'masse.'}exemple.fr` },
+      });
+      expect(stats.records).toBe(1 + IMPORT_MAX_ROWS);
+    }
+  });
+
+  it('reads shared strings stored after the sheet, inline strings, any namespace prefix, rich text and formulas', async () => {
+    const person = (i: number) => [`Lefèvre & fils ${i}`, 'Hélène', `h${i}@exemple.fr`, 478000000] as const;
+    for (const options of [{}, { inline: true }, { relationPrefix: 'ns1' }]) {
+      const file = await readMembersFile(bigWorkbook(3, (i) => [...person(i)], options));
+      expect(file.rows.map((r) => r.values)).toEqual(
+        [0, 1, 2].map((i) => ({
+          nom: `Lefèvre & fils ${i}`,
+          prenom: 'Hélène',
+          email: `h${i}@exemple.fr`,
+          telephone: '478000000',
+          fonction: '',
+        })),
+      );
+    }
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Vide');
+    const members = workbook.addWorksheet('Membres');
+    members.addRow(['Nom', 'Prénom', 'E-mail']);
+    members.addRow([
+      { richText: [{ text: 'Du' }, { font: { bold: true }, text: 'pont' }] },
+      'Zoé',
+      { formula: 'LOWER("ZOE@EXEMPLE.FR")', result: 'zoe@exemple.fr' },
+    ]);
+    const read = await readMembersFile(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    // The first sheet is empty: the members are read from the next one.
+    expect(read.rows).toEqual([
+      {
+        ligne: 2,
+        values: { nom: 'Dupont', prenom: 'Zoé', email: 'zoe@exemple.fr', telephone: '', fonction: '' },
+      },
+    ]);
   });
 });

@@ -4,9 +4,11 @@
  * anything is written, so a bad file never produces a partial import.
  */
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '@union/contract';
-import ExcelJS from 'exceljs';
 import { invalid } from '../../lib/errors';
+import { readFirstSheet, type ReadStats } from './xlsx';
 import { zipProblem } from './zip';
+
+export type { ReadStats } from './xlsx';
 
 /** One data row of the file, trimmed, with its line number (the header is line 1). */
 export interface RawRow {
@@ -117,25 +119,25 @@ export function detectSeparator(text: string): ';' | ',' {
   return commas > semicolons ? ',' : ';';
 }
 
+/** A record of a table: its fields, and its line number in the file. */
+interface TableRecord {
+  ligne: number;
+  fields: string[];
+}
+
 /**
  * Splits CSV text into records of fields (RFC 4180: quoted fields may hold separators, doubled quotes
- * and line breaks). Each record carries its line number in the file. A quote never closed refuses the
- * file: everything after it would be read wrongly.
+ * and line breaks), one record at a time: the reader stops pulling when it has seen enough (the row
+ * limit), so the rest of the text is never split. Each record carries its line number in the file. A
+ * quote never closed refuses the file: everything after it would be read wrongly.
  */
-export function parseCsv(text: string, separator: string): { ligne: number; fields: string[] }[] {
-  const records: { ligne: number; fields: string[] }[] = [];
+export function* csvRecords(text: string, separator: string): Generator<TableRecord> {
   let fields: string[] = [];
   let field = '';
   let quoted = false;
   let line = 1;
   let recordLine = 1;
   let quoteLine = 0;
-  const endRecord = () => {
-    fields.push(field);
-    records.push({ ligne: recordLine, fields });
-    fields = [];
-    field = '';
-  };
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (quoted) {
@@ -157,7 +159,10 @@ export function parseCsv(text: string, separator: string): { ligne: number; fiel
       field = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
+      fields.push(field);
+      yield { ligne: recordLine, fields };
+      fields = [];
+      field = '';
       line++;
       recordLine = line;
     } else field += char;
@@ -168,36 +173,54 @@ export function parseCsv(text: string, separator: string): { ligne: number; fiel
         'Corrigez la ligne ou enregistrez de nouveau le fichier depuis votre tableur.',
     );
   }
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
+  if (field !== '' || fields.length > 0) {
+    fields.push(field);
+    yield { ligne: recordLine, fields };
+  }
 }
 
-/** Builds the rows of a table whose first non-empty record is the header. */
-function tableToRows(records: { ligne: number; fields: string[] }[]): {
-  rows: RawRow[];
-  ignored: string[];
-} {
-  const nonEmpty = records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-  const [header, ...data] = nonEmpty;
-  if (!header) throw invalid('Le fichier est vide. ' + EXPECTED_HEADER);
-  const { index, ignored } = mapHeader(header.fields);
-  if (data.length === 0)
-    throw invalid('Le fichier ne contient aucun membre : seule la ligne de titres est présente.');
-  if (data.length > IMPORT_MAX_ROWS) {
-    throw invalid(
-      `Le fichier contient ${data.length} lignes : importez au plus ${IMPORT_MAX_ROWS} membres à la fois, ` +
-        'en découpant le fichier.',
-    );
-  }
-  const rows = data.map((record) => {
+/** Every record of a CSV text (see `csvRecords`). */
+export function parseCsv(text: string, separator: string): TableRecord[] {
+  return [...csvRecords(text, separator)];
+}
+
+/** The refusal of a file with more members than one import takes. */
+const tooManyRows = () =>
+  invalid(
+    `Le fichier contient plus de ${IMPORT_MAX_ROWS} lignes : importez au plus ${IMPORT_MAX_ROWS} membres à la fois, ` +
+      'en découpant le fichier.',
+  );
+
+/**
+ * Builds the rows of a table whose first non-empty record is the header, pulling records one at a
+ * time: the header is checked before anything else is read, and the record after the last one allowed
+ * refuses the file at once, without reading further. `stats` counts the records pulled.
+ */
+function tableToRows(
+  records: Iterable<TableRecord>,
+  stats?: ReadStats,
+): { rows: RawRow[]; ignored: string[] } {
+  let header: { index: Map<ImportColumn, number>; ignored: string[] } | undefined;
+  const rows: RawRow[] = [];
+  for (const record of records) {
+    if (stats) stats.records++;
+    if (!record.fields.some((f) => f.trim() !== '')) continue;
+    if (!header) {
+      header = mapHeader(record.fields);
+      continue;
+    }
+    if (rows.length === IMPORT_MAX_ROWS) throw tooManyRows();
     const values = {} as Record<ImportColumn, string>;
     for (const column of COLUMN_NAMES) {
-      const position = index.get(column);
+      const position = header.index.get(column);
       values[column] = position === undefined ? '' : (record.fields[position] ?? '').trim();
     }
-    return { ligne: record.ligne, values };
-  });
-  return { rows, ignored };
+    rows.push({ ligne: record.ligne, values });
+  }
+  if (!header) throw invalid('Le fichier est vide. ' + EXPECTED_HEADER);
+  if (rows.length === 0)
+    throw invalid('Le fichier ne contient aucun membre : seule la ligne de titres est présente.');
+  return { rows, ignored: header.ignored };
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -208,45 +231,31 @@ const UNREADABLE =
   "Le fichier n'est ni un CSV ni un classeur Excel (.xlsx) lisible. Enregistrez-le au format CSV ou .xlsx et réessayez.";
 
 /** Reads a CSV text file. */
-export function readCsv(bytes: Uint8Array): ParsedFile {
+export function readCsv(bytes: Uint8Array, stats?: ReadStats): ParsedFile {
   // Text files have no NUL byte; a binary file (PDF, image, zip) would otherwise become garbage rows.
   if (bytes.includes(0)) throw invalid(UNREADABLE);
   const { text, encodage } = decodeText(bytes);
-  const separateur = detectSeparator(text.replace(/^\uFEFF/, ''));
-  const { rows, ignored } = tableToRows(parseCsv(text.replace(/^\uFEFF/, ''), separateur));
+  const body = text.replace(/^\uFEFF/, '');
+  const separateur = detectSeparator(body);
+  const { rows, ignored } = tableToRows(csvRecords(body, separateur), stats);
   return { format: 'csv', encodage, separateur, colonnesIgnorees: ignored, rows };
 }
 
-/** The text of an Excel cell as the user sees it; numbers stay digits (a telephone typed as a number). */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('hyperlink' in value) {
-      // E-mail cells become mailto links when typed in Excel; the visible text is what matters.
-      const text = (value as { text?: unknown }).text;
-      return typeof text === 'string' ? text : String(value.hyperlink).replace(/^mailto:/i, '');
-    }
-    if ('result' in value) return value.result === undefined ? '' : String(value.result);
-  }
-  return cell.text ?? '';
-}
-
 /**
- * Largest size of a workbook once inflated. A 10,000-member sheet weighs a few megabytes; the reader
- * holds the whole inflated workbook in memory, so a "zip bomb" is refused before it is read.
+ * Largest size of a workbook once inflated. A 10,000-member sheet weighs a few megabytes; the guard
+ * inflates every entry once (without keeping it) before the reader starts, so a "zip bomb" is refused
+ * before anything is parsed.
  */
 export const XLSX_MAX_INFLATED_BYTES = 50 * 1024 * 1024;
 
 const DAMAGED_WORKBOOK =
   'Le classeur Excel est illisible ou endommagé. Ouvrez-le dans votre tableur, enregistrez-le de nouveau au format .xlsx et réessayez.';
 
-/** Reads the first worksheet of an XLSX workbook. */
-export async function readXlsx(bytes: Uint8Array): Promise<ParsedFile> {
+/**
+ * Reads the first worksheet of an XLSX workbook, streamed (see ./xlsx.ts): at most the header and one
+ * row past the limit are read before a file too long is refused.
+ */
+export async function readXlsx(bytes: Uint8Array, stats?: ReadStats): Promise<ParsedFile> {
   const problem = zipProblem(bytes, XLSX_MAX_INFLATED_BYTES);
   if (problem === 'too_large') {
     throw invalid(
@@ -255,34 +264,28 @@ export async function readXlsx(bytes: Uint8Array): Promise<ParsedFile> {
     );
   }
   if (problem) throw invalid(DAMAGED_WORKBOOK);
-  const workbook = new ExcelJS.Workbook();
+  let sheet: Awaited<ReturnType<typeof readFirstSheet>>;
   try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+    // The header and IMPORT_MAX_ROWS members: the row after them stops the reading.
+    sheet = await readFirstSheet(bytes, IMPORT_MAX_ROWS + 1, stats);
   } catch {
     throw invalid(DAMAGED_WORKBOOK);
   }
-  const sheet = workbook.worksheets.find((ws) => ws.actualRowCount > 0);
-  if (!sheet) throw invalid('Le classeur Excel est vide. ' + EXPECTED_HEADER);
-  const records: { ligne: number; fields: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const fields: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      fields[column - 1] = cellText(cell);
-    });
-    records.push({ ligne: rowNumber, fields: Array.from(fields, (f) => f ?? '') });
-  });
-  const { rows, ignored } = tableToRows(records);
+  if (sheet.records.length === 0) throw invalid('Le classeur Excel est vide. ' + EXPECTED_HEADER);
+  const { rows, ignored } = tableToRows(sheet.records);
+  // Rows were left unread: the file holds more than the limit even if some rows read were blank.
+  if (sheet.truncated) throw tooManyRows();
   return { format: 'xlsx', encodage: null, separateur: null, colonnesIgnorees: ignored, rows };
 }
 
 /** Reads an uploaded members file, whatever its format; refuses what it cannot read with a 412. */
-export async function readMembersFile(bytes: Uint8Array): Promise<ParsedFile> {
+export async function readMembersFile(bytes: Uint8Array, stats?: ReadStats): Promise<ParsedFile> {
   if (bytes.length === 0) throw invalid('Le fichier est vide. ' + EXPECTED_HEADER);
   if (startsWith(bytes, OLE_MAGIC)) {
     throw invalid(
       'Les classeurs Excel 97-2003 (.xls) ne sont pas pris en charge : enregistrez le fichier au format .xlsx ou CSV et réessayez.',
     );
   }
-  if (startsWith(bytes, ZIP_MAGIC)) return readXlsx(bytes);
-  return readCsv(bytes);
+  if (startsWith(bytes, ZIP_MAGIC)) return readXlsx(bytes, stats);
+  return readCsv(bytes, stats);
 }

@@ -9,6 +9,7 @@ import { auditLog, emailOutbox, entities, memberships, users, userTokens } from 
 import { membershipIsCurrent } from '../entities/repository';
 import type { NewEmail } from '../mail/repository';
 import type { ExistingUser } from './plan';
+import { frenchOrder } from '../../db/french-order';
 
 // Bulk inserts pass one array per column and `unnest` them: one parameter per column instead of one
 // per value, which is about eight times faster than multi-row VALUES for thousands of rows.
@@ -229,6 +230,6 @@ export const importsRepository = {
           onlyCurrent ? membershipIsCurrent(today) : undefined,
         ),
       )
-      .orderBy(asc(users.nom), asc(users.prenom), asc(memberships.debut));
+      .orderBy(...frenchOrder(users.nom), ...frenchOrder(users.prenom), asc(memberships.debut));
   },
 };

@@ -18,8 +18,9 @@ import { checkRow, planRows, type PlannedRow } from './plan';
 import { importsPolicy } from './policy';
 import { presentReport } from './presenter';
 import { entitiesRepository, isMembershipOverlap, overlappingUserId } from '../entities/repository';
-import { usersRepository } from '../users/repository';
+import { uniqueViolationOf, usersRepository } from '../users/repository';
 import { importsRepository } from './repository';
+import { importSlots } from './slots';
 
 export interface UploadedFile {
   nom: string;
@@ -41,6 +42,51 @@ function isUniqueViolation(error: unknown): boolean {
   return databaseErrorCode(error) === '23505';
 }
 
+/** How many times the new accounts are written before giving up (see `insertNewUsers`). */
+const INSERT_ATTEMPTS = 20;
+
+/**
+ * Inserts the new accounts under the identifiants the plan assigned. A homonym created meanwhile by
+ * another request (an administrator, a lodge manager, another import) may have taken one of them:
+ * the unique index refuses the batch, the savepoint undoes it, and the identifiants are assigned again
+ * from what is now taken (`identifiants` is updated, so the report and the e-mails give the names
+ * actually written). An e-mail taken meanwhile is a real conflict and still refuses the import.
+ */
+async function insertNewUsers(
+  tx: Executor,
+  creations: PlannedRow[],
+  identifiants: Map<PlannedRow, string>,
+): Promise<Map<string, number>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tx.transaction((savepoint) =>
+        importsRepository.insertUsers(
+          savepoint,
+          creations.map((p) => ({
+            identifiant: identifiants.get(p)!,
+            nom: p.values.nom,
+            prenom: p.values.prenom,
+            email: p.values.email,
+            telephone: p.values.telephone || null,
+          })),
+          [...PROFILES.Membre!],
+        ),
+      );
+    } catch (error) {
+      if (uniqueViolationOf(error) !== 'identifiant' || attempt >= INSERT_ATTEMPTS) throw error;
+      const taken = await importsRepository.takenIdentifiants(
+        tx,
+        creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
+      );
+      const assigned = assignIdentifiants(
+        creations.map((p) => p.values),
+        taken,
+      );
+      creations.forEach((p, i) => identifiants.set(p, assigned[i]!));
+    }
+  }
+}
+
 /** Writes the plan: new accounts with their membership and invitation, then the updates. */
 async function applyPlan(
   tx: Executor,
@@ -60,17 +106,7 @@ async function applyPlan(
   // `entiteId` and `identifiant` are the keys the history screens already summarise.
   const source = { import: true, entiteId: entity.id, fichier: input.fileName };
 
-  const userIds = await importsRepository.insertUsers(
-    tx,
-    creations.map((p) => ({
-      identifiant: identifiants.get(p)!,
-      nom: p.values.nom,
-      prenom: p.values.prenom,
-      email: p.values.email,
-      telephone: p.values.telephone || null,
-    })),
-    [...PROFILES.Membre!],
-  );
+  const userIds = await insertNewUsers(tx, creations, identifiants);
   const idOf = (p: PlannedRow) => userIds.get(p.values.email)!;
   const joining = [...creations, ...updates.filter((p) => p.membershipChange === 'add')].map((p) => ({
     userId: p.existing?.id ?? idOf(p),
@@ -203,80 +239,92 @@ async function overlapRefusal(db: Database, error: unknown, entityId: number) {
   );
 }
 
+interface ImportInput {
+  idEntite: number;
+  dryRun: boolean;
+  readFile: () => Promise<UploadedFile>;
+  publicUrl: string;
+}
+
+/** The import itself, once the caller holds an import slot. */
+async function importWithSlot(
+  db: Database,
+  caller: Caller,
+  input: ImportInput,
+  today: string,
+): Promise<ImportReport> {
+  const file = await input.readFile();
+  // Parsing is CPU work: done before the transaction, so the database is not held meanwhile.
+  const parsed = await readMembersFile(file.bytes);
+  const checked = parsed.rows.map(checkRow);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const entity = await authorizedEntity(tx, caller, input.idEntite, today);
+      if (entity.etat !== 'A') {
+        throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
+      }
+      const emails = [...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email))];
+      const existing = await importsRepository.findByEmails(tx, emails, entity.id, today);
+      const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(caller));
+
+      const creations = planned.filter((p) => p.action === 'creation');
+      const taken = await importsRepository.takenIdentifiants(
+        tx,
+        creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
+      );
+      const assigned = assignIdentifiants(
+        creations.map((p) => p.values),
+        taken,
+      );
+      const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
+
+      if (!input.dryRun) {
+        await applyPlan(tx, {
+          caller,
+          entity,
+          fileName: file.nom,
+          planned,
+          identifiants,
+          publicUrl: input.publicUrl,
+          today,
+        });
+      }
+      return presentReport({
+        dryRun: input.dryRun,
+        entity,
+        fileName: file.nom,
+        parsed,
+        planned,
+        identifiants,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw invalid(
+        "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
+          "Rien n'a été importé : relancez l'aperçu puis l'import.",
+      );
+    }
+    if (isMembershipOverlap(error)) throw await overlapRefusal(db, error, input.idEntite);
+    throw error;
+  }
+}
+
 export const importsService = {
   /**
    * Imports a members file into an entity, or with `dryRun` only says what it would do.
    * The caller is checked before the file is read; the file is read and checked before any write.
    */
-  async importMembers(
-    db: Database,
-    caller: Caller,
-    input: {
-      idEntite: number;
-      dryRun: boolean;
-      readFile: () => Promise<UploadedFile>;
-      publicUrl: string;
-    },
-  ): Promise<ImportReport> {
+  async importMembers(db: Database, caller: Caller, input: ImportInput): Promise<ImportReport> {
     const today = parisDay();
     await authorizedEntity(db, caller, input.idEntite, today);
-    const file = await input.readFile();
-    // Parsing is CPU work: done before the transaction, so the database is not held meanwhile.
-    const parsed = await readMembersFile(file.bytes);
-    const checked = parsed.rows.map(checkRow);
-
+    // Held until the import is over, whatever its outcome (the finally below).
+    const release = importSlots.take(caller.id);
     try {
-      return await db.transaction(async (tx) => {
-        const entity = await authorizedEntity(tx, caller, input.idEntite, today);
-        if (entity.etat !== 'A') {
-          throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
-        }
-        const emails = [
-          ...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email)),
-        ];
-        const existing = await importsRepository.findByEmails(tx, emails, entity.id, today);
-        const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(caller));
-
-        const creations = planned.filter((p) => p.action === 'creation');
-        const taken = await importsRepository.takenIdentifiants(
-          tx,
-          creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
-        );
-        const assigned = assignIdentifiants(
-          creations.map((p) => p.values),
-          taken,
-        );
-        const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
-
-        if (!input.dryRun) {
-          await applyPlan(tx, {
-            caller,
-            entity,
-            fileName: file.nom,
-            planned,
-            identifiants,
-            publicUrl: input.publicUrl,
-            today,
-          });
-        }
-        return presentReport({
-          dryRun: input.dryRun,
-          entity,
-          fileName: file.nom,
-          parsed,
-          planned,
-          identifiants,
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw invalid(
-          "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
-            "Rien n'a été importé : relancez l'aperçu puis l'import.",
-        );
-      }
-      if (isMembershipOverlap(error)) throw await overlapRefusal(db, error, input.idEntite);
-      throw error;
+      return await importWithSlot(db, caller, input, today);
+    } finally {
+      release();
     }
   },
 

@@ -4,7 +4,8 @@
  * its central directory, and each entry is inflated once with a hard output limit: an entry that
  * inflates past its declared size (a lying archive) is caught as well.
  */
-import { inflateRawSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /** Why an archive is refused: unreadable, or bigger than allowed once inflated. */
 export type ZipProblem = 'unreadable' | 'too_large';
@@ -70,4 +71,59 @@ export function zipProblem(bytes: Uint8Array, maxBytes: number): ZipProblem | un
     return 'unreadable';
   }
   return undefined;
+}
+
+/** One file of an archive already checked by `zipProblem`. */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  dataStart: number;
+}
+
+/** The entries of an archive that `zipProblem` accepted, by name. */
+export function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const directory = findCentralDirectory(view);
+  const entries = new Map<string, ZipEntry>();
+  if (!directory) return entries;
+  let at = directory.offset;
+  for (let i = 0; i < directory.entries; i++) {
+    const nameLength = view.getUint16(at + 28, true);
+    const name = Buffer.from(bytes.subarray(at + 46, at + 46 + nameLength)).toString('utf8');
+    const localOffset = view.getUint32(at + 42, true);
+    entries.set(name, {
+      name,
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      dataStart:
+        localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true),
+    });
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return entries;
+}
+
+/** Size of the pieces an entry is inflated in: only a few of them are in memory at once. */
+const CHUNK = 64 * 1024;
+
+/**
+ * The inflated content of an entry as a stream of text, read piece by piece: a reader that stops
+ * early (the row limit) never inflates the rest. Destroy the stream to stop.
+ */
+export function entryStream(bytes: Uint8Array, entry: ZipEntry): Readable {
+  const data = bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+  const source = Readable.from(
+    (function* () {
+      for (let at = 0; at < data.length; at += CHUNK) yield Buffer.from(data.subarray(at, at + CHUNK));
+    })(),
+    { objectMode: false },
+  );
+  const stream = entry.method === STORED ? source : source.pipe(createInflateRaw({ chunkSize: CHUNK }));
+  stream.setEncoding('utf8');
+  // The source stops being read when the inflater is destroyed.
+  stream.on('close', () => source.destroy());
+  return stream;
 }

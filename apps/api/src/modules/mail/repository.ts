@@ -1,17 +1,53 @@
 /** The outbox table: enqueue inside a change's transaction, claim due messages, mark the outcome. */
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { OutboxQuery } from '@union/contract';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailAttachments, emailOutbox } from '../../db/schema';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface NewEmail {
   destinataire: string;
   sujet: string;
   texte: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  entetes?: Record<string, string>;
+}
+
+/** A file sent with an e-mail (a quote, an invoice, a reminder letter). */
+export interface Attachment {
+  nom: string;
+  typeMime: string;
+  contenu: Buffer;
 }
 
 export const mailRepository = {
-  async enqueue(db: Executor, email: NewEmail): Promise<void> {
-    await db.insert(emailOutbox).values(email);
+  async enqueue(db: Executor, email: NewEmail): Promise<number> {
+    const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+    return row!.id;
+  },
+
+  /** Enqueues an e-mail with its files, in the caller's transaction like any other. */
+  async enqueueWithAttachments(db: Executor, email: NewEmail, attachments: Attachment[]): Promise<void> {
+    const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+    if (!attachments.length) return;
+    await db.insert(emailAttachments).values(
+      attachments.map((a) => ({
+        emailId: row!.id,
+        nom: a.nom,
+        typeMime: a.typeMime,
+        contenuBase64: a.contenu.toString('base64'),
+      })),
+    );
+  },
+
+  async attachmentsOf(db: Executor, emailId: number) {
+    const rows = await db.select().from(emailAttachments).where(eq(emailAttachments.emailId, emailId));
+    return rows.map((a) => ({
+      filename: a.nom,
+      contentType: a.typeMime,
+      content: Buffer.from(a.contenuBase64, 'base64'),
+    }));
   },
 
   /**
@@ -33,6 +69,15 @@ export const mailRepository = {
       .returning();
   },
 
+  /** Whether the message is still to be sent (not cancelled meanwhile): the worker asks before each one. */
+  async isPending(db: Executor, id: number): Promise<boolean> {
+    const [row] = await db
+      .select({ statut: emailOutbox.statut })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    return row?.statut === 'P';
+  },
+
   async markSent(db: Executor, id: number, at: Date): Promise<void> {
     await db.update(emailOutbox).set({ statut: 'E', sentAt: at, erreur: null }).where(eq(emailOutbox.id, id));
   },
@@ -47,10 +92,26 @@ export const mailRepository = {
         statut: retryAt ? 'P' : 'X',
         ...(retryAt ? { prochainEssai: retryAt } : {}),
       })
-      .where(eq(emailOutbox.id, id));
+      // A message cancelled while it was being tried stays cancelled.
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.statut, 'P')));
   },
 
-  async list(db: Executor, limit = 200) {
-    return db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
+  /** The newest messages first; the days are Paris days, as the screen shows them. */
+  async list(db: Executor, query: OutboxQuery = {}, limit = 200) {
+    const conditions: SQL[] = [];
+    if (query.destinataire)
+      conditions.push(
+        sql`immutable_unaccent(lower(${emailOutbox.destinataire})) LIKE '%' || immutable_unaccent(lower(${escapeLike(query.destinataire)})) || '%'`,
+      );
+    if (query.statut) conditions.push(eq(emailOutbox.statut, query.statut));
+    const parisDay = sql`(${emailOutbox.createdAt} AT TIME ZONE 'Europe/Paris')::date`;
+    if (query.du) conditions.push(sql`${parisDay} >= ${query.du}::date`);
+    if (query.au) conditions.push(sql`${parisDay} <= ${query.au}::date`);
+    return db
+      .select()
+      .from(emailOutbox)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(emailOutbox.id))
+      .limit(limit);
   },
 };

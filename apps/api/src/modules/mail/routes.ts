@@ -1,5 +1,5 @@
-/** GET /api/admin/emails: the outbox, for administrators (DECISIONS §7). */
-import { API, OutboxListSchema } from '@union/contract';
+/** GET /api/admin/emails: the outbox, for administrators (DECISIONS §7), filtered on the server. */
+import { API, OutboxListSchema, OutboxQuerySchema } from '@union/contract';
 import { requireHabilitation } from '../../lib/authorize';
 import type { App } from '../../types';
 import { mailRepository } from './repository';
@@ -7,10 +7,16 @@ import { mailRepository } from './repository';
 export default async function mailRoutes(app: App) {
   app.get(
     API.adminEmails,
-    { schema: { tags: ['administration'], response: { 200: OutboxListSchema } } },
+    {
+      schema: {
+        tags: ['administration'],
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxListSchema },
+      },
+    },
     async (request) => {
       requireHabilitation(request.caller, 'ADMIN');
-      const rows = await mailRepository.list(app.dbHandle.db);
+      const rows = await mailRepository.list(app.dbHandle.db, request.query);
       return rows.map((r) => ({
         id: r.id,
         destinataire: r.destinataire,

@@ -34,11 +34,15 @@ export function startMailWorker(opts: {
       // Claimed but unsent messages go back to the outbox when their lease ends.
       if (stopping) break;
       try {
+        // Cancelled since it was claimed (a document's distribution stopped midway): not sent.
+        if (!(await mailRepository.isPending(opts.db, email.id))) continue;
         await transport.sendMail({
           from: opts.from,
           to: email.destinataire,
           subject: email.sujet,
           text: email.texte,
+          attachments: await mailRepository.attachmentsOf(opts.db, email.id),
+          headers: email.entetes ?? undefined,
         });
         await mailRepository.markSent(opts.db, email.id, new Date());
         sent++;

@@ -36,13 +36,52 @@ export function presentReservation(ctx: PlanningContext, row: ReservationRow): R
   };
 }
 
-/** French labels of the history entries that are not workflow actions. */
-const HISTORY_LABELS: Record<string, string> = {
-  CREATE_REQUEST: 'Demande de réservation',
+/** What each history entry says happened, before « par … le … ». */
+const HISTORY_PHRASES: Record<string, string> = {
+  CREATE_REQUEST: 'Demande faite',
   CREATE_CONFIRMED: 'Réservation enregistrée',
   PLANNING_GENERATE: 'Créée par le planning annuel',
   PLANNING_REMOVE: 'Retirée du planning annuel',
+  CANCEL_CREATION: 'Demande annulée',
+  ACCEPT_CREATION: 'Demande acceptée',
+  REFUSE_CREATION: 'Demande refusée',
+  EDIT: 'Réservation modifiée',
+  ASK_DELETION: 'Suppression demandée',
+  CANCEL_DELETION: 'Demande de suppression annulée',
+  ACCEPT_DELETION: 'Suppression acceptée',
+  REFUSE_DELETION: 'Suppression refusée',
+  DELETE: 'Réservation supprimée',
 };
+
+/** The fields an EDIT records as changed (`details.champs`), as the history names them. */
+export const EDITED_FIELD_LABELS: Record<string, string> = {
+  salle: 'salle',
+  entite: 'loge ou association',
+  date: 'date',
+  horaires: 'horaires',
+  type: 'type',
+  libelle: 'libellé',
+  participants: 'participants attendus',
+  commentaire: 'commentaire',
+};
+
+const parisDate = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const parisTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** « 3 mars 2026 à 14:05 », « 1er juillet 2026 à 10:30 » (Paris). */
+function when(at: Date): string {
+  const date = parisDate.format(at).replace(/^1 /, '1er ');
+  return `${date} à ${parisTime.format(at)}`;
+}
 
 export interface HistoryRow {
   action: string;
@@ -54,13 +93,22 @@ export interface HistoryRow {
 
 export function presentHistory(rows: HistoryRow[]): HistoryEntry[] {
   return rows.map((h) => {
-    const details = (h.details ?? {}) as { motif?: string };
+    const details = (h.details ?? {}) as { motif?: string; champs?: string[] };
+    const auteur = h.actorNom === null ? null : `${h.actorPrenom ?? ''} ${h.actorNom}`.trim();
+    const phrase =
+      HISTORY_PHRASES[h.action] ?? ReservationAction.labels[h.action as ReservationAction] ?? h.action;
+    // The planning's reservations are made by the rule; its author is whoever saved the entry.
+    const by = auteur
+      ? h.action === 'PLANNING_GENERATE'
+        ? ` (entrée enregistrée par ${auteur})`
+        : ` par ${auteur}`
+      : '';
+    const champs = (details.champs ?? []).map((c) => EDITED_FIELD_LABELS[c] ?? c);
     return {
       date: h.createdAt.toISOString(),
       action: h.action,
-      libelle:
-        HISTORY_LABELS[h.action] ?? ReservationAction.labels[h.action as ReservationAction] ?? h.action,
-      auteur: h.actorNom === null ? null : `${h.actorPrenom ?? ''} ${h.actorNom}`.trim(),
+      libelle: `${phrase}${by} le ${when(h.createdAt)}${champs.length > 0 ? ` : ${champs.join(', ')}` : ''}`,
+      auteur,
       motif: details.motif ?? null,
     };
   });

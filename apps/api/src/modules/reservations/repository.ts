@@ -253,3 +253,23 @@ export const reservationsRepository = {
     return row;
   },
 };
+
+/** Which confirmed reservations a calendar feed holds (docs/decisions.md, issue 7). */
+export type FeedScope =
+  | { kind: 'personal'; userId: number; today: string }
+  | { kind: 'room'; roomId: number }
+  | { kind: 'building' };
+
+export const feedsRepository = {
+  /** Confirmed reservations from `from` on, of the user's current entities, of one room, or all. */
+  async confirmedFor(db: Executor, scope: FeedScope, from: string): Promise<ReservationRow[]> {
+    const base = and(eq(reservations.etat, 'CR'), gte(reservations.jour, from));
+    if (scope.kind === 'building') return selectJoined(db, base);
+    if (scope.kind === 'room') return selectJoined(db, and(base, eq(reservations.roomId, scope.roomId)));
+    const mine = db
+      .select({ id: memberships.entityId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, scope.userId), membershipIsCurrent(scope.today)));
+    return selectJoined(db, and(base, eq(entities.etat, 'A'), inArray(reservations.entityId, mine)));
+  },
+};

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../types';
 import closuresRoutes from './closures/routes';
+import feedsRoutes from './feeds/routes';
 import planningRoutes from './planning/routes';
 import { reservationsService } from './service';
 
@@ -84,4 +85,5 @@ export default async function reservationsRoutes(app: App) {
 
   await app.register(closuresRoutes);
   await app.register(planningRoutes);
+  await app.register(feedsRoutes);
 }

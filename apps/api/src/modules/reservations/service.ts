@@ -4,6 +4,7 @@
  * constraint; a refusal by it becomes a 412 naming the reservation in the way.
  */
 import {
+  laSalle,
   ACTIONS_NEEDING_REASON,
   ReservationState,
   hhmmOf,
@@ -51,7 +52,7 @@ export interface Slot {
 export function overlapReason(row: ReservationRow): string {
   const r = row.reservation;
   return (
-    `La salle ${row.salle} est déjà réservée le ${frenchDate(r.jour)} de ${hhmmOf(r.debut)} à ${hhmmOf(r.fin)} ` +
+    `${laSalle(row.salle)} est déjà réservée le ${frenchDate(r.jour)} de ${hhmmOf(r.debut)} à ${hhmmOf(r.fin)} ` +
     `par ${row.entite} (« ${r.libelle} », ${ReservationState.labels[r.etat].toLowerCase()}, réservation n° ${r.id}).`
   );
 }
@@ -270,8 +271,12 @@ export const reservationsService = {
           throw invalid('Motif : indiquez la raison du refus ; elle sera transmise au demandeur.');
         }
         const changes: Partial<ReservationRecord> = { etat, changedByHand: true };
-        if (action === 'EDIT')
-          Object.assign(changes, await editedFields(tx, ctx, record, body, (s) => (slot = s)));
+        let champs: string[] = [];
+        if (action === 'EDIT') {
+          const edited = await editedFields(tx, ctx, record, body, (s) => (slot = s));
+          Object.assign(changes, edited);
+          champs = changedFields(record, edited);
+        }
         // A day closed or a room retired since the request: accepting it would book what is not open.
         if (action === 'ACCEPT_CREATION') {
           await reservationsRepository.lockDay(tx, record.jour);
@@ -286,7 +291,12 @@ export const reservationsService = {
           action,
           recordType: 'reservation',
           recordId: record.id,
-          details: { avant: record.etat, apres: etat, ...(motif ? { motif } : {}) },
+          details: {
+            avant: record.etat,
+            apres: etat,
+            ...(motif ? { motif } : {}),
+            ...(action === 'EDIT' ? { champs } : {}),
+          },
         });
         const row = await loadJoined(tx, record.id);
         const event = EVENT_OF[action];
@@ -311,6 +321,24 @@ export const reservationsService = {
     }
   },
 };
+
+/**
+ * What an EDIT changed, by the names of EDITED_FIELD_LABELS (presenter), in the form's order: the
+ * history says « Réservation modifiée … : salle, horaires ».
+ */
+function changedFields(before: ReservationRecord, after: Partial<ReservationRecord>): string[] {
+  const differs = (key: keyof ReservationRecord) => key in after && after[key] !== before[key];
+  const champs: string[] = [];
+  if (differs('roomId')) champs.push('salle');
+  if (differs('entityId')) champs.push('entite');
+  if (differs('jour')) champs.push('date');
+  if (differs('debut') || differs('fin')) champs.push('horaires');
+  if (differs('type')) champs.push('type');
+  if (differs('libelle')) champs.push('libelle');
+  if (differs('participants')) champs.push('participants');
+  if (differs('commentaire')) champs.push('commentaire');
+  return champs;
+}
 
 /** The fields an EDIT changes; a new slot or entity is checked like a new booking. */
 async function editedFields(

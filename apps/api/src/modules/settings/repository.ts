@@ -1,7 +1,8 @@
 /** Rooms, the Union's settings row and the yearly membership fees. */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { membershipFees, rooms, unionSettings } from '../../db/schema';
+import { frenchOrder } from '../../db/french-order';
 
 export type RoomRow = typeof rooms.$inferSelect;
 export type NewRoom = typeof rooms.$inferInsert;
@@ -11,7 +12,10 @@ export type MembershipFeeRow = typeof membershipFees.$inferSelect;
 
 export const settingsRepository = {
   async listRooms(db: Executor) {
-    return db.select().from(rooms).orderBy(asc(rooms.nom));
+    return db
+      .select()
+      .from(rooms)
+      .orderBy(...frenchOrder(rooms.nom));
   },
 
   async findRoomById(db: Executor, id: number): Promise<RoomRow | undefined> {

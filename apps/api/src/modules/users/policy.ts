@@ -1,6 +1,7 @@
 /**
  * Who may do what on user accounts: administrators (ADMIN) on everyone; lodge managers (LOGE) may only
- * search active users, to add them to their entities. Nobody may lock themselves out.
+ * search the active members of their entities (or one account by its exact e-mail), to add them to their
+ * entities. Nobody may lock themselves out.
  */
 import type { UserAction } from '@union/contract';
 import { authorize, hasHabilitation, type Caller } from '../../lib/authorize';
@@ -19,12 +20,15 @@ export const usersPolicy = {
     authorize(hasHabilitation(caller, 'ADMIN'));
   },
 
-  /** The search: ADMIN searches everyone; LOGE only active users (see `searchScope`). */
+  /**
+   * The search: ADMIN searches everyone; LOGE only active members of the entities they manage, plus the
+   * active account whose e-mail is exactly the text (to add someone from elsewhere); 403 otherwise.
+   */
   search(caller: Caller): void {
     authorize(hasHabilitation(caller, 'ADMIN') || hasHabilitation(caller, 'LOGE'));
   },
 
-  /** Whether the search is limited to active users (lodge managers looking for a member to add). */
+  /** Whether the search is limited (lodge managers looking for a member to add). */
   searchLimitedToActive: (caller: Caller) => !hasHabilitation(caller, 'ADMIN'),
 
   /** The actions the caller may take on the user now, in the order the screen shows them. */

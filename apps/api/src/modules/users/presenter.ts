@@ -1,5 +1,5 @@
 /** User rows → the administration DTOs of the contract. */
-import type { UserDetail, UserRow as UserRowDto } from '@union/contract';
+import type { UserDetail, UserPickRow, UserRow as UserRowDto } from '@union/contract';
 import type { Caller } from '../../lib/authorize';
 import { usersPolicy } from './policy';
 import type { UserRow } from './repository';
@@ -13,6 +13,14 @@ export const presentUserRow = (u: UserRow): UserRowDto => ({
   telephone: u.telephone,
   etat: u.etat,
   habilitations: u.habilitations,
+});
+
+/** A lodge manager's search row: no identifiant, telephone, state or habilitations. */
+export const presentUserPick = (u: UserRow): UserPickRow => ({
+  id: u.id,
+  nom: u.nom,
+  prenom: u.prenom,
+  email: u.email,
 });
 
 export const presentUserDetail = (caller: Caller, u: UserRow): UserDetail => ({

@@ -11,6 +11,8 @@ import {
   inArray,
   isNotNull,
   isNull,
+  ne,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -26,6 +28,7 @@ import {
   userTokens,
 } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
+import { frenchOrder } from '../../db/french-order';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -39,6 +42,11 @@ export interface UserCriteria {
   sens: 'asc' | 'desc';
   page: number;
   taille: number;
+  /**
+   * A lodge manager's search: only current members of these entities, or the account whose e-mail is
+   * exactly `exactEmail`.
+   */
+  scope?: { entityIds: number[]; exactEmail?: string };
 }
 
 /**
@@ -51,11 +59,11 @@ const searchText = sql`"users"."search_text"`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORTS: Record<UserSortField, SQL[]> = {
-  nom: [sql`lower(${users.nom})`, sql`lower(${users.prenom})`],
-  prenom: [sql`lower(${users.prenom})`, sql`lower(${users.nom})`],
+  nom: [...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
+  prenom: [...frenchOrder(users.prenom), ...frenchOrder(users.nom)],
   identifiant: [sql`lower(${users.identifiant})`],
   email: [sql`lower(${users.email})`],
-  etat: [sql`${users.etat}`, sql`lower(${users.nom})`, sql`lower(${users.prenom})`],
+  etat: [sql`${users.etat}`, ...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
   creeLe: [sql`${users.createdAt}`],
 };
 
@@ -101,6 +109,12 @@ export const usersRepository = {
     return row;
   },
 
+  /** The user's row, locked until the end of the transaction (`SELECT … FOR UPDATE`). */
+  async lockById(db: Executor, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  },
+
   async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
     const [row] = await db
       .select()
@@ -131,11 +145,18 @@ export const usersRepository = {
   },
 
   /** Revokes every live token of the user (deactivation, deletion, password change). */
-  async revokeTokens(db: Executor, userId: number, at = new Date()): Promise<void> {
+  /** Ends every open session of the user, but the one of `keepTokenHash` when given. */
+  async revokeTokens(db: Executor, userId: number, at = new Date(), keepTokenHash?: string): Promise<void> {
     await db
       .update(accessTokens)
       .set({ revokedAt: at })
-      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+      .where(
+        and(
+          eq(accessTokens.userId, userId),
+          isNull(accessTokens.revokedAt),
+          keepTokenHash === undefined ? undefined : ne(accessTokens.tokenHash, keepTokenHash),
+        ),
+      );
   },
 
   /**
@@ -164,6 +185,22 @@ export const usersRepository = {
             ),
         ),
       );
+    }
+    if (c.scope) {
+      const inScope = exists(
+        db
+          .select({ one: sql`1` })
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.userId, users.id),
+              c.scope.entityIds.length ? inArray(memberships.entityId, c.scope.entityIds) : sql`false`,
+              membershipIsCurrent(today),
+            ),
+          ),
+      );
+      const { exactEmail } = c.scope;
+      conditions.push(exactEmail ? or(inScope, sql`lower(${users.email}) = lower(${exactEmail})`)! : inScope);
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const direction = c.sens === 'desc' ? desc : asc;

@@ -12,11 +12,13 @@ import {
   UserCreateSchema,
   UserDetailSchema,
   UserSearchResultSchema,
+  UserPickResultSchema,
   UserSearchSchema,
   UserUpdateSchema,
   RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
+import { bearerToken } from '../../plugins/auth';
 import type { App } from '../../types';
 import { usersAdminService, usersService } from './service';
 
@@ -34,7 +36,13 @@ export default async function usersRoutes(app: App) {
     API.password,
     { schema: { tags, body: PasswordChangeSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await usersService.changePassword(db(), request.caller, request.body.actuel, request.body.data);
+      await usersService.changePassword(
+        db(),
+        request.caller,
+        request.body.actuel,
+        request.body.data,
+        bearerToken(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -74,7 +82,14 @@ export default async function usersRoutes(app: App) {
 
   app.post(
     ADMIN_API.userSearch,
-    { schema: { tags: admin, body: UserSearchSchema, response: { 200: UserSearchResultSchema } } },
+    {
+      schema: {
+        tags: admin,
+        body: UserSearchSchema,
+        // Administrators' rows first: a lodge manager's narrower rows only match the second.
+        response: { 200: z.union([UserSearchResultSchema, UserPickResultSchema]) },
+      },
+    },
     async (request) => usersAdminService.search(db(), request.caller, request.body),
   );
 

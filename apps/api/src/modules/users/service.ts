@@ -7,27 +7,29 @@ import type {
   PersonalData,
   UserDetail,
   UserSearchResult,
+  UserPickResult,
   UserUpdateSchema,
 } from '@union/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { invalid, notFound, unauthenticated } from '../../lib/errors';
+import { forbidden, invalid, notFound, unauthenticated } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { entitiesRepository } from '../entities/repository';
+import { restaurantRepository } from '../restaurant/repository';
 import { mailRepository } from '../mail/repository';
 import { invitationEmail } from '../mail/templates';
 import { changedFields, historyOf } from './history';
 import { actionToReach, userMachine } from './machine';
 import { usersPolicy } from './policy';
-import { presentUserDetail, presentUserRow } from './presenter';
+import { presentUserDetail, presentUserPick, presentUserRow } from './presenter';
 import { assignIdentifiants, baseIdentifiant } from './identifiants';
-import { uniqueViolationOf, usersRepository, type UserRow } from './repository';
+import { uniqueViolationOf, usersRepository, type NewUser, type UserRow } from './repository';
 
 async function load(db: Database, caller: Caller): Promise<UserRow> {
   const user = await usersRepository.findById(db, caller.id);
@@ -51,14 +53,32 @@ export const usersService = {
     return toAccount(await load(db, caller));
   },
 
-  /** Needs the current password; the new one must follow the rules. Other sessions stay open. */
-  async changePassword(db: Database, caller: Caller, current: string, next: string): Promise<void> {
+  /**
+   * Needs the current password; the new one must follow the rules. Every other session ends and every
+   * unused link is spent (someone else may have known the old password or read the mailbox); the
+   * session making the change (`currentToken`) stays open.
+   */
+  async changePassword(
+    db: Database,
+    caller: Caller,
+    current: string,
+    next: string,
+    currentToken: string | undefined,
+  ): Promise<void> {
     const user = await load(db, caller);
     if (!(await verifyPassword(user.passwordHash, current)))
       throw invalid('Le mot de passe actuel est incorrect.');
     checkNewPassword(next, user);
     await db.transaction(async (tx) => {
       await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(next) });
+      await usersRepository.revokeTokens(
+        tx,
+        user.id,
+        new Date(),
+        // Without its own token (never the case behind the bearer check) no session is kept.
+        currentToken === undefined ? '' : tokenHash(currentToken),
+      );
+      await usersRepository.spendLinks(tx, user.id);
       await auditRepository.record(tx, {
         actorId: caller.id,
         action: 'password_changed',
@@ -156,10 +176,40 @@ function raceRefusal(error: unknown, fields: { identifiant: string; email: strin
   return error;
 }
 
-/** A free identifiant "prenom.nom", then "prenom.nom2", "prenom.nom3"… */
-async function freeIdentifiant(db: Executor, prenom: string, nom: string): Promise<string> {
-  const taken = await usersRepository.takenIdentifiants(db, baseIdentifiant(prenom, nom));
-  return assignIdentifiants([{ prenom, nom }], taken)[0]!;
+/**
+ * How many derived identifiants one creation tries before giving up: one per homonym created at the
+ * same instant, far more than a lodge ever creates at once.
+ */
+const DERIVE_ATTEMPTS = 50;
+
+/**
+ * Inserts a user under a free identifiant "prenom.nom", then "prenom.nom2", "prenom.nom3"… Reading the
+ * free name and writing it are two statements: a concurrent creation of a homonym can take the same
+ * name in between. The unique index on lower(identifiant) is the judge: each attempt runs in a
+ * savepoint, and when the index refuses it (the other creation committed that name), the next suffix
+ * is tried, so every homonym gets a distinct identifiant and none gets a 412.
+ */
+async function insertWithDerivedIdentifiant(
+  tx: Executor,
+  fields: Omit<NewUser, 'identifiant'>,
+  prenom: string,
+  nom: string,
+): Promise<UserRow> {
+  const refused = new Set<string>();
+  for (let attempt = 1; ; attempt++) {
+    const taken = await usersRepository.takenIdentifiants(tx, baseIdentifiant(prenom, nom));
+    for (const name of refused) taken.add(name);
+    const identifiant = assignIdentifiants([{ prenom, nom }], taken)[0]!;
+    try {
+      return await tx.transaction((savepoint) =>
+        usersRepository.insert(savepoint, { ...fields, identifiant }),
+      );
+    } catch (error) {
+      if (uniqueViolationOf(error) !== 'identifiant' || attempt >= DERIVE_ATTEMPTS)
+        throw raceRefusal(error, { identifiant, email: fields.email });
+      refused.add(identifiant.toLowerCase());
+    }
+  }
 }
 
 /** Writes a new invitation link (7 days) and its e-mail, in the caller's transaction. */
@@ -196,26 +246,27 @@ export async function createUser(
   const email = input.email.trim();
   if (await usersRepository.findByEmail(tx, email))
     throw invalid(`L'adresse e-mail ${email} est déjà utilisée par un autre compte.`);
-  let identifiant = input.identifiant?.trim();
+  const fields = {
+    nom: input.nom.trim(),
+    prenom: input.prenom.trim(),
+    email,
+    telephone: input.telephone || null,
+    habilitations: [...new Set(input.habilitations)],
+    etat: 'A' as const,
+  };
+  const identifiant = input.identifiant?.trim();
+  let user: UserRow;
   if (identifiant) {
     if (await usersRepository.findByIdentifiant(tx, identifiant))
       throw invalid(`L'identifiant « ${identifiant} » est déjà pris : choisissez-en un autre.`);
+    try {
+      user = await usersRepository.insert(tx, { ...fields, identifiant });
+    } catch (error) {
+      // A name chosen by the administrator is theirs to change: no other name is picked for them.
+      throw raceRefusal(error, { identifiant, email });
+    }
   } else {
-    identifiant = await freeIdentifiant(tx, input.prenom, input.nom);
-  }
-  let user: UserRow;
-  try {
-    user = await usersRepository.insert(tx, {
-      identifiant,
-      nom: input.nom.trim(),
-      prenom: input.prenom.trim(),
-      email,
-      telephone: input.telephone || null,
-      habilitations: [...new Set(input.habilitations)],
-      etat: 'A',
-    });
-  } catch (error) {
-    throw raceRefusal(error, { identifiant, email });
+    user = await insertWithDerivedIdentifiant(tx, fields, input.prenom, input.nom);
   }
   await auditRepository.record(tx, {
     actorId: ctx.actorId,
@@ -235,16 +286,49 @@ async function loadUser(db: Executor, id: number): Promise<UserRow> {
 }
 
 type UserUpdate = z.output<typeof UserUpdateSchema>;
+
+/** A whole e-mail address typed in the search (one word, one @, a dot in the domain). */
+const EXACT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type UserSearchCriteria = z.output<typeof UserSearchSchema>;
 
 export const usersAdminService = {
-  /** POST /api/user/search: lodge managers only find active users (to add them to their entity). */
-  async search(db: Database, caller: Caller, criteria: UserSearchCriteria): Promise<UserSearchResult> {
+  /**
+   * POST /api/user/search. Administrators search every account. A lodge manager finds only active
+   * accounts that are current members of the entities they manage, or the one whose e-mail is exactly
+   * the text typed (to add someone from elsewhere), never browsing the others; their rows hold only what
+   * the picker shows. Filtering on an entity they do not manage, or on a habilitation, is refused.
+   */
+  async search(
+    db: Database,
+    caller: Caller,
+    criteria: UserSearchCriteria,
+  ): Promise<UserSearchResult | UserPickResult> {
     usersPolicy.search(caller);
-    const c = { ...criteria };
-    if (usersPolicy.searchLimitedToActive(caller)) c.etat = 'A';
-    const { total, rows } = await usersRepository.search(db, c, parisDay());
-    return { total, page: c.page, taille: c.taille, lignes: rows.map(presentUserRow) };
+    const today = parisDay();
+    if (!usersPolicy.searchLimitedToActive(caller)) {
+      const { total, rows } = await usersRepository.search(db, criteria, today);
+      return { total, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
+    }
+    const managed = await entitiesRepository.managedIds(db, caller.id, today);
+    if (criteria.entiteId !== undefined && !managed.has(criteria.entiteId))
+      throw forbidden('Vous ne gérez pas cette entité : vous ne pouvez pas en chercher les membres.');
+    if (criteria.habilitation !== undefined)
+      throw forbidden('Seul un administrateur peut chercher les comptes par habilitation.');
+    const texte = criteria.texte?.trim() ?? '';
+    const c = {
+      ...criteria,
+      etat: 'A' as const,
+      // Sorting by identifiant, e-mail or creation would reveal what the rows do not show.
+      tri: criteria.tri === 'prenom' ? ('prenom' as const) : ('nom' as const),
+      scope: {
+        entityIds: [...managed],
+        // Only for someone who manages an entity (they would add the person to it), with no entity filter.
+        exactEmail:
+          managed.size && criteria.entiteId === undefined && EXACT_EMAIL.test(texte) ? texte : undefined,
+      },
+    };
+    const { total, rows } = await usersRepository.search(db, c, today);
+    return { total, page: c.page, taille: c.taille, lignes: rows.map(presentUserPick) };
   },
 
   async infos(db: Database, caller: Caller, id: number): Promise<UserDetail> {
@@ -396,6 +480,9 @@ export const usersAdminService = {
         await usersRepository.signInsOf(tx, user.identifiant),
         await usersRepository.emailsTo(tx, user.email),
       ];
+      const orders = await restaurantRepository.ordersOfUser(tx, user.id);
+      const movements = await restaurantRepository.movementsOfUser(tx, user.id);
+      const topUps = await restaurantRepository.topUpsOfUser(tx, user.id);
       await auditRepository.record(tx, {
         actorId: caller.id,
         action: 'personal_data_exported',
@@ -439,6 +526,26 @@ export const usersAdminService = {
           resultat: s.outcome,
         })),
         emails: emails.map((e) => ({ date: e.createdAt.toISOString(), sujet: e.sujet, statut: e.statut })),
+        commandesRepas: orders.map((o) => ({
+          date: o.jour,
+          repas: o.titre,
+          montant: o.order.montant,
+          etat: o.order.etat,
+          moyen: o.order.moyen,
+        })),
+        carte: {
+          mouvements: movements.map((m) => ({
+            date: m.createdAt.toISOString(),
+            type: m.type,
+            montant: m.montant,
+            libelle: m.libelle,
+          })),
+          rechargements: topUps.map((t) => ({
+            date: t.payment.createdAt.toISOString(),
+            montant: t.payment.montant,
+            etat: t.payment.etat,
+          })),
+        },
       };
     });
   },

@@ -2,7 +2,7 @@
  * Header of the authenticated area (specification §2): the user's name, and the account, meal orders
  * (RESTAURATION), card (PAYMENT) and logout buttons.
  */
-import { ActionIcon, Burger, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group, Menu, Text } from '@mantine/core';
 import type { Habilitation } from '@union/contract';
 import {
   IconCreditCard,
@@ -20,19 +20,34 @@ import { Brand } from './Brand';
 interface HeaderLink {
   to: string;
   label: string;
+  /** The visible text on wide screens: part of the label, so that the spoken name contains it (2.5.3). */
+  short: string;
   icon: Icon;
   habilitation: Habilitation;
 }
 
 export const HEADER_LINKS: HeaderLink[] = [
-  { to: '/app/account', label: 'Mon compte', icon: IconUserCircle, habilitation: 'USER' },
+  {
+    to: '/app/account',
+    label: 'Mon compte',
+    short: 'Mon compte',
+    icon: IconUserCircle,
+    habilitation: 'USER',
+  },
   {
     to: '/app/account/commandes',
     label: 'Mes commandes de repas',
+    short: 'Commandes de repas',
     icon: IconToolsKitchen2,
     habilitation: 'RESTAURATION',
   },
-  { to: '/app/account/payments', label: 'Ma carte Union', icon: IconCreditCard, habilitation: 'PAYMENT' },
+  {
+    to: '/app/account/payments',
+    label: 'Ma carte Union',
+    short: 'Carte Union',
+    icon: IconCreditCard,
+    habilitation: 'PAYMENT',
+  },
 ];
 
 export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
@@ -49,37 +64,48 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
           onClick={onToggleMenu}
           size="sm"
           aria-label={menuOpened ? 'Replier le menu' : 'Déplier le menu'}
+          aria-expanded={menuOpened}
+          aria-controls="menu-principal"
         />
         <Brand />
       </Group>
-      {/* Wide screens: the name and one button per link. */}
-      <Group gap={4} wrap="nowrap" visibleFrom="sm">
-        <Text fw={500} mr="xs" data-testid="user-name">
+      {/* Wide screens: the name and one labelled button per link (an icon alone is a riddle). */}
+      <Group gap={4} wrap="nowrap" visibleFrom="lg">
+        <Text fw={500} mr="xs" data-testid="user-name" style={{ whiteSpace: 'nowrap' }}>
           {fullName}
         </Text>
         {links.map((link) => (
-          <Tooltip key={link.to} label={link.label}>
-            <ActionIcon component={Link} to={link.to} variant="subtle" size="lg" aria-label={link.label}>
-              <link.icon size={22} />
-            </ActionIcon>
-          </Tooltip>
-        ))}
-        <Tooltip label="Déconnexion">
-          <ActionIcon
+          <Button
+            key={link.to}
+            component={Link}
+            to={link.to}
             variant="subtle"
-            color="red"
-            size="lg"
-            aria-label="Déconnexion"
-            onClick={() => void logout()}
+            size="compact-md"
+            px={6}
+            leftSection={<link.icon size={20} aria-hidden />}
+            aria-label={link.label === link.short ? undefined : link.label}
+            style={{ flexShrink: 0 }}
           >
-            <IconLogout size={22} />
-          </ActionIcon>
-        </Tooltip>
+            {link.short}
+          </Button>
+        ))}
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-md"
+          px={6}
+          leftSection={<IconLogout size={20} aria-hidden />}
+          onClick={() => void logout()}
+          style={{ flexShrink: 0 }}
+        >
+          Déconnexion
+        </Button>
       </Group>
-      {/* A phone has no room for them all: the same entries in one menu. */}
-      <Menu position="bottom-end" width={240}>
+      {/* Narrower screens have no room for them all: the same entries in one menu. */}
+      {/* No focus placeholder: a menu may only hold menu items (ARIA), and the first item takes the focus. */}
+      <Menu position="bottom-end" width={240} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <ActionIcon variant="subtle" size="lg" aria-label="Menu de l'utilisateur" hiddenFrom="sm">
+          <ActionIcon variant="subtle" size="lg" aria-label="Menu de l'utilisateur" hiddenFrom="lg">
             <IconDotsVertical size={22} />
           </ActionIcon>
         </Menu.Target>
@@ -91,7 +117,11 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
             </Menu.Item>
           ))}
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()}>
+          <Menu.Item
+            color="var(--mantine-color-red-text)"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            onClick={() => void logout()}
+          >
             Déconnexion
           </Menu.Item>
         </Menu.Dropdown>

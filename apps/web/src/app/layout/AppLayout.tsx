@@ -21,7 +21,8 @@ export function AppLayout() {
       <AppShell.Header>
         <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      {/* A collapsed menu is out of sight: `inert` takes its links out of the tab order and of screen readers. */}
+      <AppShell.Navbar p="xs" inert={!menuOpened} id="menu-principal">
         {/* On a phone the menu covers the page: close it once an item is chosen. */}
         <MainMenu onNavigate={isSmallScreen ? menu.close : undefined} />
       </AppShell.Navbar>

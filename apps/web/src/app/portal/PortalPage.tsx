@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { visibleEntries } from '../menu';
 import { usePageTitle } from '../../components/usePageTitle';
+import { PortalMessages } from '../../features/messages';
 
 export function PortalPage() {
   usePageTitle('Portail');
@@ -16,6 +17,7 @@ export function PortalPage() {
         <Title order={2}>Bonjour {session?.prenom}</Title>
         <Text c="dimmed">Bienvenue sur l'Intranet de l'Union.</Text>
       </div>
+      <PortalMessages />
       {entries.length === 0 ? (
         <Text>
           Aucun module ne vous est ouvert pour le moment. Vous pouvez gérer votre compte depuis le bouton en

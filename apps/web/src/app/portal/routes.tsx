@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { PortalPage } from './PortalPage';
 
-export const portalRoutes: RouteObject[] = [{ index: true, element: <PortalPage /> }];
+/** The portal (under /app/portail), loaded on first visit like every section. */
+export const portalRoutes: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await import('./PortalPage')).PortalPage }) },
+];

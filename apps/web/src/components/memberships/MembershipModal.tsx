@@ -25,17 +25,32 @@ import {
   type Membership,
   type MembershipUpdate,
   type UserMembershipCreate,
-  type UserSearchResult,
 } from '@union/contract';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../toast';
+import { SubmitButton } from '../SubmitButton';
 
 /** A mutation's `mutate`, as TanStack Query gives it. */
 export type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
 
+/**
+ * A person the picker offers: administrators' searches carry the identifiant; a lodge manager's carry
+ * only names and e-mail.
+ */
+export interface PickableUser {
+  id: number;
+  nom: string;
+  prenom: string;
+  email: string;
+  identifiant?: string;
+}
+
 /** Searches the active users matching a text (enabled from 2 letters). */
-export type UserSearchHook = (texte: string) => { data?: UserSearchResult; isFetching: boolean };
+export type UserSearchHook = (texte: string) => {
+  data?: { lignes: readonly PickableUser[] };
+  isFetching: boolean;
+};
 
 /** What a new membership links to. */
 export type MembershipTarget =
@@ -49,6 +64,8 @@ export type MembershipTarget =
       kind: 'member';
       useUserSearch: UserSearchHook;
       searchPlaceholder: string;
+      /** Said when the search finds nobody (default: « Aucun utilisateur actif trouvé »). */
+      searchEmptyMessage?: string;
       /** Said under the new member's fields. */
       invitationNote: string;
       add: Mutate<EntityMembershipCreate>;
@@ -99,11 +116,13 @@ function UserPicker({
   onChange,
   useUserSearch,
   placeholder,
+  emptyMessage = 'Aucun utilisateur actif trouvé',
 }: {
   value: string | null;
   onChange: (id: string | null) => void;
   useUserSearch: UserSearchHook;
   placeholder: string;
+  emptyMessage?: string;
 }) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 300);
@@ -117,12 +136,10 @@ function UserPicker({
       searchValue={text}
       onSearchChange={setText}
       filter={({ options }) => options}
-      nothingFoundMessage={
-        debounced.length >= 2 && !search.isFetching ? 'Aucun utilisateur actif trouvé' : undefined
-      }
+      nothingFoundMessage={debounced.length >= 2 && !search.isFetching ? emptyMessage : undefined}
       data={(search.data?.lignes ?? []).map((u) => ({
         value: String(u.id),
-        label: `${u.prenom} ${u.nom} (${u.identifiant})`,
+        label: `${u.prenom} ${u.nom} (${u.identifiant ?? u.email})`,
       }))}
       value={value}
       onChange={onChange}
@@ -222,6 +239,7 @@ export function MembershipModal({
                   onChange={setUserId}
                   useUserSearch={target.useUserSearch}
                   placeholder={target.searchPlaceholder}
+                  emptyMessage={target.searchEmptyMessage}
                 />
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -244,7 +262,7 @@ export function MembershipModal({
           )}
           <Autocomplete
             label="Fonction"
-            placeholder="Membre, Secrétaire, Vénérable Maître…"
+            placeholder="ex. : Membre, Secrétaire, Vénérable Maître"
             data={[...FONCTIONS_SUGGEREES]}
             value={fields.fonction}
             onChange={(value) => set('fonction', value)}
@@ -282,13 +300,26 @@ export function MembershipModal({
               />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end">
+          <Group justify="flex-end" align="flex-start">
             <Button variant="default" onClick={onClose}>
               Annuler
             </Button>
-            <Button type="submit" loading={saving} disabled={missing || datesInvalid}>
+            <SubmitButton
+              loading={saving}
+              disabledReason={
+                datesInvalid
+                  ? 'Corrigez la date de fin pour enregistrer.'
+                  : missing
+                    ? target.kind === 'entity'
+                      ? "Choisissez l'entité."
+                      : mode === 'existant'
+                        ? 'Choisissez la personne.'
+                        : "Le nom, le prénom et l'e-mail sont obligatoires."
+                    : null
+              }
+            >
               Enregistrer
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

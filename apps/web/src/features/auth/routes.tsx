@@ -1,11 +1,17 @@
 /** The public sign-in pages (specification §2). */
 import type { RouteObject } from 'react-router';
-import { ForgotPasswordPage } from './components/ForgotPasswordPage';
 import { LoginPage } from './components/LoginPage';
-import { ResetPasswordPage } from './components/ResetPasswordPage';
 
+// The login page is part of the first load; the password pages are reached from a link or an e-mail and
+// are loaded then.
 export const authRoutes: RouteObject[] = [
   { path: 'login', element: <LoginPage /> },
-  { path: 'mdp-oublie', element: <ForgotPasswordPage /> },
-  { path: 'reinitialiser-mdp', element: <ResetPasswordPage /> },
+  {
+    path: 'mdp-oublie',
+    lazy: async () => ({ Component: (await import('./components/ForgotPasswordPage')).ForgotPasswordPage }),
+  },
+  {
+    path: 'reinitialiser-mdp',
+    lazy: async () => ({ Component: (await import('./components/ResetPasswordPage')).ResetPasswordPage }),
+  },
 ];

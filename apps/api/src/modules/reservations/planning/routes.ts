@@ -10,7 +10,8 @@ import {
   PlanningYearsSchema,
   RESERVATION_API,
   RecordIdParamSchema,
-  MAX_RECORD_ID,
+  RecordIdOrAllParamSchema,
+  decimalParam,
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../../types';
@@ -18,7 +19,7 @@ import { planningService } from './service';
 
 const Id = RecordIdParamSchema;
 /** 0 in a search path means "all". */
-const IdOrAll = z.coerce.number().int().min(0).max(MAX_RECORD_ID);
+const IdOrAll = RecordIdOrAllParamSchema;
 const orAll = (id: number) => (id === 0 ? null : id);
 
 export default async function planningRoutes(app: App) {
@@ -43,7 +44,7 @@ export default async function planningRoutes(app: App) {
       schema: {
         tags,
         params: z.object({
-          annee: z.coerce.number().int().min(2000).max(2100),
+          annee: decimalParam(z.number().int().min(2000).max(2100), 'L’année doit être écrite en chiffres.'),
           idEntite: IdOrAll,
           idSalle: IdOrAll,
         }),

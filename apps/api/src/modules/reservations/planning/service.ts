@@ -3,6 +3,7 @@
  * materialisation as confirmed reservations. Reading needs PLANNING; changing needs Union staff.
  */
 import {
+  laSalle,
   minutesOf,
   yearLabel,
   type PlanningEntry,
@@ -59,7 +60,7 @@ async function entryFields(tx: Executor, input: PlanningInput) {
 async function notCarriedOver(tx: Executor, entry: PlanningEntryRecord): Promise<string | null> {
   const room = await reservationsRepository.findRoom(tx, entry.roomId);
   if (!room?.active)
-    return `Tenue non reprise : la salle « ${room?.nom ?? '?'} » n'est plus ouverte à la réservation.`;
+    return `Tenue non reprise : ${laSalle(room?.nom ?? '?', false)} n'est plus ouverte à la réservation.`;
   const entity = await reservationsRepository.findEntity(tx, entry.entityId);
   if (entity?.etat !== 'A') return "Tenue non reprise : la loge ou l'association a été supprimée.";
   return null;
@@ -101,6 +102,13 @@ export const planningService = {
     return db.transaction(async (tx) => {
       const [last] = await planningRepository.years(tx);
       const annee = last ? last.annee + 1 : masonicYearOf(today);
+      // Further ahead nobody knows the lodges' calendars yet, and a slip of the button would book years.
+      const latest = masonicYearOf(today) + 2;
+      if (annee > latest) {
+        throw invalid(
+          `Année : l'année ${yearLabel(annee)} ne peut pas encore être ouverte ; le planning s'ouvre au plus deux ans à l'avance (jusqu'à ${yearLabel(latest)}).`,
+        );
+      }
       if (!(await planningRepository.insertYear(tx, annee))) {
         throw invalid(`L'année ${yearLabel(annee)} est déjà ouverte. Actualisez la page.`);
       }

@@ -5,6 +5,7 @@ import type { Account } from '@union/contract';
 import type { ReactNode } from 'react';
 import { PersonalDataButton } from '../../admin';
 import { useAccount } from '../api/account';
+import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { ContactField } from './ContactField';
 import { NotificationSwitch } from './NotificationSwitch';
 import { PasswordForm } from './PasswordForm';
@@ -108,6 +109,9 @@ export function AccountPage() {
               description="Recevoir un e-mail quand un document m'est diffusé."
               checked={account.notificationDocuments}
             />
+          </Panel>
+          <Panel title="Agenda">
+            <CalendarFeedPanel />
           </Panel>
           <Panel title="Mes données personnelles">
             <PersonalDataButton />

@@ -1,10 +1,185 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+/**
+ * /app/account/payments: my Union card. The balance in large type (the sum of the ledger, computed by the
+ * server), the movements, the top-ups and "Recharger ma carte" with amount choices. Back from the payment
+ * page (?rechargement=id) it only shows the top-up's state: the server alone credits, on the provider's
+ * signed notification and the treasurer's validation.
+ */
+import { Alert, Button, Card, Group, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { MovementType, TOP_UP_CHOICES, TOP_UP_MAX, TOP_UP_MIN, TopUpState } from '@union/contract';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { eurosToCents, formatCents, formatDateTime } from '../../../lib/format';
+import { useHabilitation } from '../../../lib/session';
+import { TopUpStateBadge, useMyCard, useTopUp } from '../../restaurant';
 
-/** /app/account/payments: the user's card, served once the card module is built. */
 export function CardPage() {
+  usePageTitle('Ma carte Union');
+  const card = useMyCard();
+  const topUp = useTopUp();
+  const [params] = useSearchParams();
+  const [montant, setMontant] = useState<number | string>(30);
+  const compta = useHabilitation('COMPTA_SAISIE');
+  const returned = Number(params.get('rechargement'));
+  const back = card.data?.rechargements.find((r) => r.id === returned);
+  const cents = eurosToCents(montant);
+  const valid = Number.isFinite(cents) && cents >= TOP_UP_MIN && cents <= TOP_UP_MAX;
+
   return (
-    <ComingSoon title="Ma carte Union">
-      Le solde, l'historique et le rechargement de votre carte Union arrivent bientôt.
-    </ComingSoon>
+    <Stack gap="md">
+      <Title order={2} fz={{ base: 22, sm: 26 }}>
+        Ma carte Union
+      </Title>
+      {back && (
+        <Alert
+          variant="light"
+          color={back.etat === 'X' ? 'red' : back.etat === 'C' ? 'gray' : 'green'}
+          title={`Rechargement de ${formatCents(back.montant)} : ${TopUpState.labels[back.etat].toLowerCase()}`}
+          role="status"
+        >
+          {back.etat === 'P' || back.etat === 'R'
+            ? 'Votre paiement est reçu. La trésorerie va valider le rechargement : votre carte sera alors créditée.'
+            : back.etat === 'V'
+              ? 'Votre carte est créditée.'
+              : back.etat === 'X'
+                ? 'Le paiement n’a pas abouti : votre carte n’est pas créditée.'
+                : 'Le paiement est en cours : actualisez la page dans un instant.'}
+        </Alert>
+      )}
+      {card.isPending && <Loader aria-label="Chargement de la carte" />}
+      {card.data && (
+        <>
+          <Card withBorder radius="md" padding="lg">
+            <Group gap="md" wrap="nowrap">
+              <IconCreditCard size={40} aria-hidden />
+              <Stack gap={0}>
+                <Text size="sm" c="gray.7">
+                  Solde
+                </Text>
+                <Text fz={40} fw={800} lh={1.1} data-testid="solde-carte">
+                  {formatCents(card.data.solde)}
+                </Text>
+              </Stack>
+            </Group>
+          </Card>
+
+          <Card withBorder radius="md" padding="md" component="section" aria-labelledby="recharger">
+            <Stack gap="sm">
+              <Title order={3} fz="lg" id="recharger">
+                Recharger ma carte
+              </Title>
+              <Group gap="xs" role="group" aria-label="Montants proposés">
+                {TOP_UP_CHOICES.map((c) => (
+                  <Button
+                    key={c}
+                    variant={cents === c ? 'filled' : 'default'}
+                    aria-pressed={cents === c}
+                    onClick={() => setMontant(c / 100)}
+                  >
+                    {formatCents(c)}
+                  </Button>
+                ))}
+              </Group>
+              <NumberInput
+                label="Montant (€)"
+                description="Entre 5 € et 500 €, payé par carte bancaire."
+                styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+                min={TOP_UP_MIN / 100}
+                max={TOP_UP_MAX / 100}
+                decimalScale={2}
+                decimalSeparator=","
+                value={montant}
+                onChange={setMontant}
+                maw={240}
+              />
+              <Group>
+                <Button
+                  size="md"
+                  h="auto"
+                  py={8}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                  disabled={!valid}
+                  loading={topUp.isPending}
+                  onClick={() => topUp.mutate(cents)}
+                >
+                  Recharger ma carte{valid ? ` de ${formatCents(cents)}` : ''}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+
+          {compta && (
+            <Button
+              component={Link}
+              to="/app/restauration/rechargements"
+              variant="light"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Rechargements à valider
+            </Button>
+          )}
+
+          <Title order={3} fz="lg">
+            Mouvements
+          </Title>
+          {card.data.mouvements.length === 0 ? (
+            <Text c="gray.7">Aucun mouvement sur votre carte.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={340}>
+              <Table striped aria-label="Mouvements de la carte">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Libellé</Table.Th>
+                    <Table.Th ta="right">Montant</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {card.data.mouvements.map((m) => (
+                    <Table.Tr key={m.id}>
+                      <Table.Td>{formatDateTime(m.date)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{m.libelle}</Text>
+                        <Text size="xs" c="gray.7">
+                          {MovementType.labels[m.type]}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td
+                        ta="right"
+                        c={m.montant < 0 ? 'red.9' : 'green.9'}
+                        fw={600}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {m.montant > 0 ? '+' : ''}
+                        {formatCents(m.montant)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+
+          <Title order={3} fz="lg">
+            Mes rechargements
+          </Title>
+          {card.data.rechargements.length === 0 ? (
+            <Text c="gray.7">Aucun rechargement.</Text>
+          ) : (
+            <Stack gap={6}>
+              {card.data.rechargements.map((r) => (
+                <Group key={r.id} justify="space-between" wrap="nowrap">
+                  <Text size="sm">
+                    {formatDateTime(r.date)} – {formatCents(r.montant)}
+                  </Text>
+                  <TopUpStateBadge topUp={r} />
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </>
+      )}
+    </Stack>
   );
 }

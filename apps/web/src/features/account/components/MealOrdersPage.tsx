@@ -1,10 +1,59 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+/** /app/account/commandes: my meal orders, newest first, with their states. */
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconToolsKitchen2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { formatCents, formatLongDate } from '../../../lib/format';
+import { OrderStateBadge, useMyOrders } from '../../restaurant';
 
-/** /app/account/commandes: the user's meal orders, served once the restaurant module is built. */
 export function MealOrdersPage() {
+  usePageTitle('Mes commandes de repas');
+  const orders = useMyOrders();
   return (
-    <ComingSoon title="Mes commandes de repas">
-      La liste de vos commandes de repas arrive bientôt : elle sera disponible avec le module Restauration.
-    </ComingSoon>
+    <Stack gap="md">
+      <Title order={2} fz={{ base: 22, sm: 26 }}>
+        Mes commandes de repas
+      </Title>
+      {orders.isPending && <Loader aria-label="Chargement des commandes" />}
+      {orders.data && orders.data.length === 0 && (
+        <Alert variant="light" color="gray" icon={<IconToolsKitchen2 />}>
+          Vous n’avez encore commandé aucun repas.{' '}
+          <Link to="/app/restauration">Voir les repas de la semaine</Link>
+        </Alert>
+      )}
+      {orders.data?.map((o) => (
+        <Card key={o.id} withBorder padding="sm" radius="md" component="article">
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="wrap">
+              <Text fw={600}>
+                <Text span tt="capitalize">
+                  {formatLongDate(o.date)}
+                </Text>{' '}
+                – {o.repas}
+              </Text>
+              <OrderStateBadge order={o} />
+            </Group>
+            {o.entite && <Text size="sm">Pour {o.entite}</Text>}
+            <Text size="sm">
+              {o.lignes.map((l) => `${l.quantite} × ${l.libelle}`).join(', ')}
+              {o.invites > 0 && ` (+ ${o.invites} invité${o.invites > 1 ? 's' : ''})`}
+            </Text>
+            <Group justify="space-between">
+              <Text fw={700}>{formatCents(o.montant)}</Text>
+              {o.actions.length > 0 && (
+                <Button
+                  component={Link}
+                  to={`/app/restauration?date=${o.date}`}
+                  size="compact-sm"
+                  variant="light"
+                >
+                  Voir le repas
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxEmail } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +39,7 @@ describe('e-mail outbox', () => {
     expect(within(row).getByText('paul@exemple.fr')).toBeInTheDocument();
     expect(within(row).getByText('En attente')).toBeInTheDocument();
     expect(within(row).getByText(/^03\/03\/2026 à \d\d:15$/)).toBeInTheDocument();
-    expect(screen.getByText('Échec')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('Échec')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '5' })).toBeInTheDocument();
     expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
 
@@ -48,4 +48,39 @@ describe('e-mail outbox', () => {
     expect(dialog).toHaveTextContent('Réinitialisation de votre mot de passe');
     expect(dialog).toHaveTextContent('reinitialiser-mdp?jeton=abc');
   });
+
+  it('makes the links of a message clickable', async () => {
+    signInAs(['USER', 'ADMIN']);
+    mockFetch({ 'GET /api/admin/emails': { body: [EMAIL] } });
+    renderApp('/app/admin/emails');
+    const [row] = await screen.findAllByRole('row', { name: /Lire l'e-mail/ });
+    await userEvent.click(row!);
+    const link = await within(await screen.findByRole('dialog')).findByRole('link', {
+      name: 'http://localhost/reinitialiser-mdp?jeton=abc',
+    });
+    expect(link).toHaveAttribute('href', 'http://localhost/reinitialiser-mdp?jeton=abc');
+  });
+
+  it('asks the server for the recipient and the state chosen, and checks the days before asking', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockFetch({
+      'GET /api/admin/emails': { body: [EMAIL] },
+      'GET /api/admin/emails?destinataire=paul': { body: [EMAIL] },
+      'GET /api/admin/emails?destinataire=paul&statut=X': { body: [] },
+    });
+    renderApp('/app/admin/emails');
+    await screen.findAllByRole('row', { name: /Lire l'e-mail/ });
+    await userEvent.type(screen.getByLabelText('Destinataire'), 'paul');
+    await waitFor(() => expect(calls.at(-1)!.path).toBe('/api/admin/emails?destinataire=paul'));
+    await userEvent.click(screen.getByRole('textbox', { name: 'État' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Échec', hidden: true }));
+    expect(await screen.findByText('Aucun e-mail ne correspond à ces critères.')).toBeInTheDocument();
+
+    // An end before the start is said beside the field; nothing is asked.
+    const asked = calls.length;
+    fireEvent.change(screen.getByLabelText('Créé à partir du'), { target: { value: '2026-03-05' } });
+    fireEvent.change(screen.getByLabelText("Créé jusqu'au"), { target: { value: '2026-03-01' } });
+    expect(await screen.findByText('La date de début doit précéder la date de fin.')).toBeInTheDocument();
+    expect(calls.slice(asked).every((c) => !c.path.includes('au=2026-03-01'))).toBe(true);
+  }, 20_000);
 });

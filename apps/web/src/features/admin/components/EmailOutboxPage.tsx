@@ -4,6 +4,7 @@
  */
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -11,26 +12,50 @@ import {
   Modal,
   Paper,
   ScrollArea,
+  Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { OutboxStatus, type OutboxEmail } from '@union/contract';
-import { IconInbox, IconRefresh } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { OutboxQuerySchema, OutboxStatus, type OutboxEmail, type OutboxQuery } from '@union/contract';
+import { IconInbox, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Fragment, useState } from 'react';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime } from '../../../lib/format';
 import { useOutbox } from '../api/outbox';
 
-const STATUS_COLORS: Record<OutboxEmail['statut'], string> = { P: 'yellow', E: 'green', X: 'red' };
+const STATUS_COLORS: Record<OutboxEmail['statut'], string> = { P: 'yellow', E: 'green', X: 'red', A: 'gray' };
 
 function StatusBadge({ statut }: { statut: OutboxEmail['statut'] }) {
   return (
     <Badge color={STATUS_COLORS[statut]} variant="light">
       {OutboxStatus[statut]}
     </Badge>
+  );
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)»])/;
+
+/** The text of an e-mail with its addresses as links (a reset or invitation link can be followed from here). */
+export function LinkedText({ text }: { text: string }) {
+  return text.split(URL_PATTERN).map((part, index) =>
+    index % 2 === 1 ? (
+      <Anchor
+        key={index}
+        href={part}
+        target="_blank"
+        rel="noopener noreferrer"
+        style={{ wordBreak: 'break-all' }}
+      >
+        {part}
+      </Anchor>
+    ) : (
+      <Fragment key={index}>{part}</Fragment>
+    ),
   );
 }
 
@@ -68,7 +93,7 @@ function EmailReader({ email, onClose }: { email: OutboxEmail | null; onClose: (
               borderRadius: 8,
             }}
           >
-            {email.texte}
+            <LinkedText text={email.texte} />
           </Text>
         </Stack>
       )}
@@ -111,7 +136,24 @@ function EmailCards({ emails, onRead }: { emails: OutboxEmail[]; onRead: (email:
 
 export function EmailOutboxPage() {
   usePageTitle("Boîte d'envoi des e-mails");
-  const outbox = useOutbox();
+  const [recipient, setRecipient] = useState('');
+  const [statut, setStatut] = useState<string | null>(null);
+  const [du, setDu] = useState('');
+  const [au, setAu] = useState('');
+  const [debouncedRecipient] = useDebouncedValue(recipient.trim(), 300);
+  // Checked with the contract's own schema before asking: a wrong pair of days is said here, not by a 412.
+  const parsed = OutboxQuerySchema.safeParse({
+    destinataire: debouncedRecipient || undefined,
+    statut: statut ?? undefined,
+    du: du || undefined,
+    au: au || undefined,
+  });
+  const [lastValid, setLastValid] = useState<OutboxQuery>({});
+  if (parsed.success && JSON.stringify(parsed.data) !== JSON.stringify(lastValid)) setLastValid(parsed.data);
+  const errorOf = (field: keyof OutboxQuery) =>
+    parsed.success ? null : (parsed.error.issues.find((i) => i.path[0] === field)?.message ?? null);
+  const outbox = useOutbox(lastValid);
+  const filtered = Object.keys(lastValid).length > 0;
   const [reading, setReading] = useState<OutboxEmail | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)');
 
@@ -134,6 +176,45 @@ export function EmailOutboxPage() {
         Tous les e-mails de l'intranet passent par cette boîte. Sans serveur d'envoi configuré, ils y restent
         : cliquez sur une ligne pour lire un e-mail.
       </Text>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 4 }}
+        spacing="sm"
+        role="search"
+        aria-label="Filtrer les e-mails"
+      >
+        <TextInput
+          label="Destinataire"
+          placeholder="ex. : dupont@exemple.fr"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={recipient}
+          onChange={(event) => setRecipient(event.currentTarget.value)}
+          error={errorOf('destinataire')}
+        />
+        <Select
+          label="État"
+          placeholder="Tous"
+          clearable
+          data={(Object.keys(OutboxStatus) as OutboxEmail['statut'][]).map((code) => ({
+            value: code,
+            label: OutboxStatus[code],
+          }))}
+          value={statut}
+          onChange={setStatut}
+        />
+        <TextInput
+          type="date"
+          label="Créé à partir du"
+          value={du}
+          onChange={(e) => setDu(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label="Créé jusqu'au"
+          value={au}
+          onChange={(e) => setAu(e.currentTarget.value)}
+          error={errorOf('au')}
+        />
+      </SimpleGrid>
       {outbox.isPending && <Loader aria-label="Chargement des e-mails" />}
       {outbox.isError && (
         <Alert variant="light" color="red">
@@ -142,7 +223,7 @@ export function EmailOutboxPage() {
       )}
       {outbox.data && outbox.data.length === 0 && (
         <Alert variant="light" color="gray" icon={<IconInbox />}>
-          Aucun e-mail dans la boîte d'envoi.
+          {filtered ? 'Aucun e-mail ne correspond à ces critères.' : "Aucun e-mail dans la boîte d'envoi."}
         </Alert>
       )}
       {outbox.data && outbox.data.length > 0 && isPhone && (

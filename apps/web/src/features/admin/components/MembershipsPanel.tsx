@@ -5,16 +5,17 @@
 import { Alert, Button, Card, Group, Loader, Stack, Switch, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type Membership } from '@union/contract';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { openDialog } from '../../../components/dialog';
 import { MembershipRowActions } from '../../../components/memberships/MembershipCells';
+import { endMembershipText, membershipToday } from '../../../components/memberships/endMembership';
 import { MembershipTable } from '../../../components/memberships/MembershipTable';
 import { toast } from '../../../components/toast';
 import { useEndMembership, useMemberships, type MembershipScope } from '../api/memberships';
 import { formatDay } from '../lib/format';
 import { MembershipModal } from './MembershipModal';
+import { useDialogState } from '../../../components/useDialogState';
 
 interface Props {
   scope: MembershipScope;
@@ -33,21 +34,18 @@ export function MembershipsPanel({ scope, canAdd }: Props) {
   const fromUser = 'userId' in scope;
   const { data, isPending } = useMemberships(scope);
   const end = useEndMembership();
-  const [editing, setEditing] = useState<Membership | 'new' | null>(null);
+  const [editing, setEditing] = useDialogState<Membership | 'new'>();
   const [showPast, setShowPast] = useState(false);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = membershipToday();
   // Current and future memberships by default; ended ones on request.
   const rows = (data ?? []).filter((m) => showPast || m.fin === null || m.fin >= today);
   const pastCount = (data ?? []).length - rows.length;
 
   async function confirmEnd(m: Membership) {
-    const who = fromUser
-      ? `l'appartenance à « ${m.entite.nom} »`
-      : `l'appartenance de ${m.utilisateur.prenom} ${m.utilisateur.nom}`;
     const answer = await openDialog({
       type: 'question',
       title: "Terminer l'appartenance",
-      text: `Terminer ${who} ? Elle cessera de compter dès aujourd'hui et restera dans l'historique.`,
+      text: endMembershipText(`${m.utilisateur.prenom} ${m.utilisateur.nom}`, m.entite.nom, m.debut),
     });
     if (answer === 'ok')
       end.mutate(

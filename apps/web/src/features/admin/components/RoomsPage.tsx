@@ -25,6 +25,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/toast';
 import { useRooms, useSaveRoom } from '../api/settings';
 import { eurosToCents, formatCents } from '../lib/format';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useDialogState } from '../../../components/useDialogState';
 
 const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];
@@ -107,13 +109,16 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             checked={active}
             onChange={(e) => setActive(e.currentTarget.checked)}
           />
-          <Group justify="flex-end" mt="sm">
+          <Group justify="flex-end" align="flex-start" mt="sm">
             <Button variant="default" onClick={onClose}>
               Annuler
             </Button>
-            <Button type="submit" disabled={invalid} loading={save.isPending}>
+            <SubmitButton
+              loading={save.isPending}
+              disabledReason={invalid ? 'Corrigez les champs signalés pour enregistrer.' : null}
+            >
               Enregistrer
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>
@@ -123,7 +128,7 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
 
 export function RoomsPage() {
   const { data, isPending, isError } = useRooms();
-  const [editing, setEditing] = useState<Room | 'new' | null>(null);
+  const [editing, setEditing] = useDialogState<Room | 'new'>();
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">

@@ -2,12 +2,13 @@
  * Forgotten password (specification §2, §4, §5): one e-mail field, then the sent confirmation. The server
  * answers the same for any address, so the page never says whether the address is known.
  */
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMailCheck, IconSend } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard, HomeButton } from './AuthCard';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 // Deliberately simple: one @, no spaces, a dot in the domain. The server checks it again.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -74,15 +75,14 @@ export function ForgotPasswordPage() {
               le service est inaccessible
             </Alert>
           )}
-          <Button
-            type="submit"
+          <SubmitButton
             fullWidth
-            disabled={!valid}
+            disabledReason={valid ? null : 'Saisissez une adresse e-mail valide.'}
             loading={resetRequest.isPending}
             leftSection={<IconSend size={18} />}
           >
             Envoyer
-          </Button>
+          </SubmitButton>
           <HomeButton />
         </Stack>
       </form>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isSignInRefused, useSignIn } from '../api/sign-in';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const LOGIN_MIN_LENGTH = 1;
 
@@ -59,15 +60,14 @@ export function LoginPage() {
               Authentification impossible
             </Alert>
           )}
-          <Button
-            type="submit"
-            disabled={!valid}
+          <SubmitButton
+            disabledReason={valid ? null : 'Saisissez votre identifiant et votre mot de passe.'}
             loading={signIn.isPending}
             leftSection={<IconLogin size={18} />}
             fullWidth
           >
             Connecter
-          </Button>
+          </SubmitButton>
           <Group justify="space-between" gap="xs">
             <Button component={Link} to="/" variant="default">
               Retour

@@ -329,6 +329,8 @@ export function ImportWizard({ entite, onImported, onClose }: ImportWizardProps)
             accept={ACCEPT}
             loading={send.isPending}
             aria-label="Déposer le fichier des membres"
+            // The hidden file input is reachable by assistive technologies: it needs its own name.
+            inputProps={{ 'aria-label': 'Fichier des membres (CSV ou Excel)' }}
           >
             <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
               <Dropzone.Accept>

@@ -11,7 +11,7 @@ import {
   type EntitySummary,
   type Membership,
   type MembershipUpdate,
-  type UserSearchResult,
+  type UserPickResult,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
@@ -65,11 +65,14 @@ export function useRefreshMembers() {
   return (entityId: number) => queryClient.invalidateQueries({ queryKey: membersKey(entityId) });
 }
 
-/** Active users matching a text (lodge managers only ever find active users). */
+/**
+ * People a lodge manager may add: active members of the entities they manage, or the one account whose
+ * e-mail is exactly the text (the server decides; an administrator gets the full rows, which fit too).
+ */
 export function useActiveUserSearch(texte: string) {
   return useQuery({
     queryKey: [...LOGE_KEY, 'user-search', texte],
-    queryFn: () => api.post<UserSearchResult>(ADMIN_API.userSearch, { texte, etat: 'A', taille: 10 }),
+    queryFn: () => api.post<UserPickResult>(ADMIN_API.userSearch, { texte, etat: 'A', taille: 10 }),
     enabled: texte.length >= 2,
   });
 }

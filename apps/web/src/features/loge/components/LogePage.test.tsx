@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EntitySummary, Membership } from '@union/contract';
+import { addIsoDays, parisIsoDay, type EntitySummary, type Membership } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
 
@@ -66,7 +66,7 @@ describe('Gestion Loge', () => {
       },
     });
     renderApp('/app/loge');
-    const table = await screen.findByRole('table', { name: 'Membres de Les Chevaliers du Rhône' });
+    const table = await screen.findByRole('table', { name: 'Membres des Chevaliers du Rhône' });
     expect(screen.getByText('2 membres actuels · n° 1024 · Lyon')).toBeInTheDocument();
     const victor = within(table).getByRole('row', { name: /Vénérable Victor/ });
     expect(within(victor).getByText('Vénérable Maître')).toBeInTheDocument();
@@ -83,27 +83,53 @@ describe('Gestion Loge', () => {
     expect(within(louis).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('filters by name without accents, and ends a membership after confirmation', async () => {
+  it('filters by name without accents, and ends a membership after confirmation, on the day the list then shows', async () => {
     signInAs(['USER', 'LOGE']);
+    const yesterday = addIsoDays(parisIsoDay(), -1);
+    const shown = `${yesterday.slice(8)}/${yesterday.slice(5, 7)}/${yesterday.slice(0, 4)}`;
+    let ended = false;
     const calls = mockFetch({
       'GET /api/user/entites/gestion': { body: [LODGE] },
-      'GET /api/entite/1/appartenances': {
-        body: [member(1, { nom: 'Lefèvre', prenom: 'Hélène' }), member(2, { nom: 'Durand', prenom: 'Paul' })],
+      'GET /api/entite/1/appartenances': () => ({
+        body: [
+          member(1, { nom: 'Lefèvre', prenom: 'Hélène' }),
+          member(2, {
+            nom: 'Durand',
+            prenom: 'Paul',
+            ...(ended ? { fin: yesterday, actuelle: false, actions: [] } : {}),
+          }),
+          member(3, { nom: 'Martin', prenom: 'Anaïs' }),
+        ],
+      }),
+      'DELETE /api/user/102/appartenances/2': () => {
+        ended = true;
+        return { status: 204 };
       },
-      'DELETE /api/user/102/appartenances/2': { status: 204 },
     });
     document.cookie = 'XSRF-TOKEN=abc';
     renderApp('/app/loge');
-    await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Membres des Chevaliers du Rhône' });
     await userEvent.type(screen.getByLabelText('Filtrer les membres'), 'lefevre');
     expect(screen.queryByText('Durand Paul')).not.toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Filtrer les membres'));
+    // French elision in the names of the buttons.
+    expect(
+      screen.getByRole('button', { name: 'Terminer l’appartenance d’Anaïs Martin' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Terminer l’appartenance d’Hélène Lefèvre' }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Terminer l’appartenance de Paul Durand' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Terminer l’appartenance de Paul Durand à « Les Chevaliers du Rhône »');
+    expect(dialog).toHaveTextContent(
+      `Terminer l’appartenance de Paul Durand à « Les Chevaliers du Rhône » ? Son dernier jour sera hier, le ${shown}`,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(await screen.findByText('Appartenance terminée.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/102/appartenances/2')).toBe(true);
+    await userEvent.click(screen.getByLabelText('Afficher les anciens membres'));
+    const paul = await within(table).findByRole('row', { name: /Durand Paul/ });
+    expect(within(paul).getByText(`Jusqu’au ${shown}`)).toBeInTheDocument();
   });
 
   it('creates a new member, who is invited by e-mail', async () => {
@@ -138,6 +164,52 @@ describe('Gestion Loge', () => {
       reservation: true,
       gestion: false,
     });
+  }, 20_000);
+
+  it('adds an existing person found by exact e-mail, showing only names and e-mail', async () => {
+    signInAs(['USER', 'LOGE']);
+    const calls = mockFetch({
+      'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/entite/1/appartenances': { body: [] },
+      'POST /api/user/search': (call) => {
+        const { texte } = JSON.parse(call.body!) as { texte: string };
+        return {
+          body: {
+            total: texte === 'paul.lefort@ailleurs.fr' ? 1 : 0,
+            page: 1,
+            taille: 10,
+            lignes:
+              texte === 'paul.lefort@ailleurs.fr'
+                ? [{ id: 42, nom: 'Lefort', prenom: 'Paul', email: 'paul.lefort@ailleurs.fr' }]
+                : [],
+          },
+        };
+      },
+      'POST /api/entite/1/appartenances': { status: 201, body: member(9, { nom: 'Lefort', prenom: 'Paul' }) },
+    });
+    document.cookie = 'XSRF-TOKEN=abc';
+    renderApp('/app/loge');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un membre' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Ajouter un membre à « Les Chevaliers du Rhône »',
+    });
+    const picker = within(dialog).getByRole('textbox', { name: 'Utilisateur' });
+    expect(picker).toHaveAttribute('placeholder', 'Nom d’un membre de vos entités, ou adresse e-mail exacte');
+    await userEvent.type(picker, 'paul');
+    expect(
+      await screen.findByText(
+        'Personne parmi les membres de vos entités : pour quelqu’un d’ailleurs, saisissez son adresse e-mail exacte.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'paul.lefort@ailleurs.fr');
+    await userEvent.click(
+      await screen.findByText('Paul Lefort (paul.lefort@ailleurs.fr)', {}, { timeout: 5000 }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Membre ajouté.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/entite/1/appartenances');
+    expect(JSON.parse(post!.body!)).toMatchObject({ userId: 42 });
   }, 20_000);
 
   it('exports the current members, or every member when former ones are shown', async () => {

@@ -27,7 +27,9 @@ export function MemberModal({ entite, membership, onClose }: Props) {
       target={{
         kind: 'member',
         useUserSearch: useActiveUserSearch,
-        searchPlaceholder: 'Nom, identifiant ou e-mail (2 lettres au moins)',
+        searchPlaceholder: 'Nom d’un membre de vos entités, ou adresse e-mail exacte',
+        searchEmptyMessage:
+          'Personne parmi les membres de vos entités : pour quelqu’un d’ailleurs, saisissez son adresse e-mail exacte.',
         invitationNote:
           'Le nouveau membre reçoit le profil « Membre » et un e-mail d’invitation pour choisir son mot de passe.',
         add: add.mutate,

@@ -17,17 +17,23 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileUpload, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { MembershipFlag, type EntitySummary, type Membership } from '@union/contract';
-import dayjs from 'dayjs';
+import { MembershipFlag, de, type EntitySummary, type Membership } from '@union/contract';
 import { useMemo, useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { MembershipFlagBadges, MembershipRowActions } from '../../../components/memberships/MembershipCells';
+import {
+  endMembershipText,
+  formatMembershipDay,
+  membershipToday,
+} from '../../../components/memberships/endMembership';
 import { MembershipTable } from '../../../components/memberships/MembershipTable';
 import { toast } from '../../../components/toast';
 import { ImportWizard } from '../../imports';
 import { useExportMembers } from '../api/export-members';
 import { useEndMember, useMembers, useRefreshMembers } from '../api/members';
 import { MemberModal } from './MemberModal';
+import { compareFrench } from '../../../lib/collator';
+import { useDialogState } from '../../../components/useDialogState';
 
 /** Accents and case ignored, as the server's search does. */
 const fold = (s: string) =>
@@ -36,10 +42,10 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-const formatDay = (day: string | null) => (day ? dayjs(day).format('DD/MM/YYYY') : '');
+const formatDay = formatMembershipDay;
 
 function period(m: Membership) {
-  if (m.fin && m.fin < dayjs().format('YYYY-MM-DD')) return `Jusqu’au ${formatDay(m.fin)}`;
+  if (m.fin && m.fin < membershipToday()) return `Jusqu’au ${formatDay(m.fin)}`;
   if (m.debut) return `Depuis le ${formatDay(m.debut)}`;
   return '—';
 }
@@ -52,9 +58,9 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
   const refresh = useRefreshMembers();
   const [filter, setFilter] = useState('');
   const [showPast, setShowPast] = useState(false);
-  const [editing, setEditing] = useState<Membership | 'new' | null>(null);
+  const [editing, setEditing] = useDialogState<Membership | 'new'>();
   const [importing, setImporting] = useState(false);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = membershipToday();
 
   const members = useMemo(() => {
     const wanted = fold(filter.trim());
@@ -68,9 +74,9 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
           ).includes(wanted),
       )
       .sort((a, b) =>
-        `${a.utilisateur.nom} ${a.utilisateur.prenom}`.localeCompare(
+        compareFrench(
+          `${a.utilisateur.nom} ${a.utilisateur.prenom}`,
           `${b.utilisateur.nom} ${b.utilisateur.prenom}`,
-          'fr',
         ),
       );
   }, [data, filter, showPast, today]);
@@ -80,7 +86,7 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
     const answer = await openDialog({
       type: 'question',
       title: 'Terminer l’appartenance',
-      text: `Terminer l’appartenance de ${m.utilisateur.prenom} ${m.utilisateur.nom} à « ${entite.nom} » ? Elle cesse de compter dès aujourd’hui et reste dans l’historique.`,
+      text: endMembershipText(`${m.utilisateur.prenom} ${m.utilisateur.nom}`, entite.nom, m.debut),
     });
     if (answer === 'ok')
       end.mutate(
@@ -96,8 +102,8 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
         membership={m}
         onEdit={setEditing}
         onEnd={confirmEnd}
-        editLabel={`Modifier l’appartenance de ${who}`}
-        endLabel={`Terminer l’appartenance de ${who}`}
+        editLabel={`Modifier l’appartenance ${de(who)}`}
+        endLabel={`Terminer l’appartenance ${de(who)}`}
         endTooltip="Terminer l’appartenance"
       />
     );
@@ -176,7 +182,7 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
       )}
       {members.length > 0 && narrow && (
         // On a phone, one card per member instead of a table scrolled sideways.
-        <Stack gap="xs" aria-label={`Membres de ${entite.nom}`}>
+        <Stack gap="xs" aria-label={`Membres ${de(entite.nom)}`}>
           {members.map((m) => (
             <Paper key={m.id} withBorder p="sm" radius="md" opacity={m.actuelle ? 1 : 0.6}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -224,7 +230,7 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
           minWidth={720}
           actionsWidth={80}
           actionsHeader="Actions"
-          aria-label={`Membres de ${entite.nom}`}
+          aria-label={`Membres ${de(entite.nom)}`}
         />
       )}
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   RESERVATION_API,
   type PlanningEntry,
+  type PlanningEntryDetail,
   type PlanningInput,
   type PlanningSaveResult,
   type PlanningYearOpened,
@@ -55,5 +56,14 @@ export function useDeletePlanningEntry() {
   return useMutation({
     mutationFn: (id: number) => api.delete<{ supprimees: number }>(RESERVATION_API.planningDelete(id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
+  });
+}
+
+/** GET /api/planning/{id}/infos: the entry with its reservations still holding the room. */
+export function usePlanningEntryInfos(id: number | null) {
+  return useQuery({
+    queryKey: [...PLANNING_KEY, 'entry', id ?? 0],
+    queryFn: () => api.get<PlanningEntryDetail>(RESERVATION_API.planningInfos(id!)),
+    enabled: id !== null,
   });
 }

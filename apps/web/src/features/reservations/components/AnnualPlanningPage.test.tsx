@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PlanningEntry, PlanningSaveResult, PlanningYears, Room } from '@union/contract';
+import type {
+  PlanningEntry,
+  PlanningEntryDetail,
+  PlanningSaveResult,
+  PlanningYears,
+  Reservation,
+  Room,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
 import { monthsLabel } from './AnnualPlanningPage';
@@ -48,11 +55,12 @@ describe('annual planning', () => {
       'GET /api/planning/search/2099/0/0': { body: [ENTRY] },
       'GET /api/parametres/salles': { body: ROOMS },
       'GET /api/entite/all': { body: ENTITIES },
+      'GET /api/user/entites/reservation': { body: [] },
     });
     renderApp('/app/reservations/annuel');
     expect(await screen.findByText('2e mardi du mois')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Les Chevaliers du Rhône' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Modifier/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Ajouter une tenue/ })).not.toBeInTheDocument();
   });
 
@@ -71,7 +79,10 @@ describe('annual planning', () => {
       'PUT /api/planning': { body: result },
     });
     renderApp('/app/reservations/annuel');
-    await userEvent.click(await screen.findByRole('button', { name: 'Modifier' }));
+    await screen.findByText('2e mardi du mois');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Modifier : Les Chevaliers du Rhône, 2e mardi du mois' }),
+    );
     const form = await screen.findByRole('dialog', { name: 'Modifier la tenue régulière' });
     await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer et planifier' }));
     const report = await screen.findByRole('dialog', { name: /2e mardi du mois/ });
@@ -80,5 +91,49 @@ describe('annual planning', () => {
     expect(report).toHaveTextContent('Le bâtiment est fermé ce jour-là (Noël).');
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(put.body!)).toMatchObject({ id: 3, annee: 2099, regle: { jourSemaine: 2, rang: 2 } });
+  });
+
+  it('lists the reservations of an entry (GET /api/planning/{id}/infos), for members too', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const placed: Reservation = {
+      id: 70,
+      idSalle: 1,
+      salle: 'Temple Hiram',
+      couleurSalle: '#1c7ed6',
+      idEntite: 5,
+      entite: 'Les Chevaliers du Rhône',
+      date: '2099-10-13',
+      heureDebut: '19:30',
+      heureFin: '23:00',
+      type: 'TC',
+      libelle: 'Tenue régulière',
+      participants: null,
+      commentaire: null,
+      etat: 'CR',
+      demandeur: null,
+      motifRefus: null,
+      idPlanning: 3,
+      actions: ['INFOS'],
+    };
+    const detail: PlanningEntryDetail = {
+      ...ENTRY,
+      reservations: [placed, { ...placed, id: 71, date: '2099-11-10' }],
+    };
+    mockFetch({
+      'GET /api/planning/annees': { body: YEARS(false) },
+      'GET /api/planning/search/2099/0/0': { body: [ENTRY] },
+      'GET /api/parametres/salles': { body: ROOMS },
+      'GET /api/user/entites/reservation': { body: [] },
+      'GET /api/entite/all': { body: ENTITIES },
+      'GET /api/planning/3/infos': { body: detail },
+    });
+    renderApp('/app/reservations/annuel');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Réservations : Les Chevaliers du Rhône, 2e mardi du mois' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /Réservations : Les Chevaliers du Rhône/ });
+    expect(await within(dialog).findByText(/Mardi 13 octobre 2099/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Mardi 10 novembre 2099/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('2 réservations de 19:30 à 23:00');
   });
 });

@@ -2,9 +2,22 @@
  * The annual planning: the regular sessions of each lodge for a masonic year, by lodge and room. Union
  * staff open the next year, add, change and delete entries; each save answers its conflicts report.
  */
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { MASONIC_MONTHS, MONTH_LABELS, ReservationType, type PlanningEntry } from '@union/contract';
+import { MASONIC_MONTHS, MONTH_LABELS, ReservationType, de, type PlanningEntry } from '@union/contract';
 import { IconCalendarPlus, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
@@ -19,8 +32,10 @@ import {
 } from '../api/planning';
 import { useBookableEntities, useRooms } from '../api/reference';
 import { ConflictReport, type Report } from './ConflictReport';
+import { EntryReservations } from './EntryReservations';
 import { PlanningEntryForm, type EntryTarget } from './PlanningEntryForm';
 import { PlanningNav } from './PlanningNav';
+import { useReservationEditing } from './useReservationEditing';
 
 /** "sept. à juin", or the months one by one when they are not consecutive. */
 export function monthsLabel(mois: number[]): string {
@@ -34,15 +49,41 @@ export function monthsLabel(mois: number[]): string {
   return ordered.map((m) => MONTH_LABELS[m]).join(', ');
 }
 
-function EntryButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+function EntryButtons({
+  entry,
+  gestion,
+  onShow,
+  onEdit,
+  onDelete,
+}: {
+  entry: PlanningEntry;
+  gestion: boolean | undefined;
+  onShow: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const what = `${entry.entite}, ${entry.regleLibelle}`;
   return (
     <Group gap={6} wrap="nowrap">
-      <Button size="compact-sm" variant="light" onClick={onEdit}>
-        Modifier
+      <Button size="compact-sm" variant="light" onClick={onShow} aria-label={`Réservations : ${what}`}>
+        Réservations
       </Button>
-      <Button size="compact-sm" variant="light" color="red" onClick={onDelete}>
-        Supprimer
-      </Button>
+      {gestion && (
+        <>
+          <Button size="compact-sm" variant="light" onClick={onEdit} aria-label={`Modifier : ${what}`}>
+            Modifier
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            onClick={onDelete}
+            aria-label={`Supprimer : ${what}`}
+          >
+            Supprimer
+          </Button>
+        </>
+      )}
     </Group>
   );
 }
@@ -56,6 +97,8 @@ export function AnnualPlanningPage() {
   const [salle, setSalle] = useState('0');
   const [target, setTarget] = useState<EntryTarget | null>(null);
   const [report, setReport] = useState<Report | null>(null);
+  const [shown, setShown] = useState<PlanningEntry | null>(null);
+  const editing = useReservationEditing(gestion);
 
   const current = masonicYearOf(todayIso());
   const available = years.data?.annees ?? [];
@@ -92,7 +135,7 @@ export function AnnualPlanningPage() {
     const answer = await openDialog({
       type: 'question',
       title: 'Supprimer la tenue régulière',
-      text: `Supprimer « ${entry.libelle} » de ${entry.entite} (${entry.regleLibelle}) ? Ses réservations à venir qui n’ont pas été modifiées à la main sont supprimées.`,
+      text: `Supprimer « ${entry.libelle} » ${de(entry.entite)} (${entry.regleLibelle}) ? Ses réservations à venir qui n’ont pas été modifiées à la main sont supprimées.`,
     });
     if (answer !== 'ok') return;
     remove.mutate(entry.id, {
@@ -109,7 +152,7 @@ export function AnnualPlanningPage() {
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         Planning annuel
       </Title>
-      <PlanningNav />
+      <PlanningNav gestion={gestion} />
       {years.isPending && <Loader aria-label="Chargement des années" />}
       {years.data && (
         <Group gap="xs" align="flex-end">
@@ -201,12 +244,13 @@ export function AnnualPlanningPage() {
                   <Text size="sm" c="dimmed">
                     {monthsLabel(e.mois)}
                   </Text>
-                  {gestion && (
-                    <EntryButtons
-                      onEdit={() => setTarget({ annee: e.annee, entry: e })}
-                      onDelete={() => void del(e)}
-                    />
-                  )}
+                  <EntryButtons
+                    entry={e}
+                    gestion={gestion}
+                    onShow={() => setShown(e)}
+                    onEdit={() => setTarget({ annee: e.annee, entry: e })}
+                    onDelete={() => void del(e)}
+                  />
                 </Stack>
               </Paper>
             ))
@@ -220,7 +264,9 @@ export function AnnualPlanningPage() {
                     <Table.Th>Salle</Table.Th>
                     <Table.Th>Tenue</Table.Th>
                     <Table.Th>Mois</Table.Th>
-                    {gestion && <Table.Th w={220} />}
+                    <Table.Th w={gestion ? 320 : 130}>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -242,14 +288,15 @@ export function AnnualPlanningPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td>{monthsLabel(e.mois)}</Table.Td>
-                      {gestion && (
-                        <Table.Td>
-                          <EntryButtons
-                            onEdit={() => setTarget({ annee: e.annee, entry: e })}
-                            onDelete={() => void del(e)}
-                          />
-                        </Table.Td>
-                      )}
+                      <Table.Td>
+                        <EntryButtons
+                          entry={e}
+                          gestion={gestion}
+                          onShow={() => setShown(e)}
+                          onEdit={() => setTarget({ annee: e.annee, entry: e })}
+                          onDelete={() => void del(e)}
+                        />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -281,6 +328,15 @@ export function AnnualPlanningPage() {
         }
       />
       <ConflictReport report={report} onClose={() => setReport(null)} />
+      <EntryReservations
+        entry={shown}
+        onClose={() => setShown(null)}
+        onOpen={(id) => {
+          setShown(null);
+          editing.open(id);
+        }}
+      />
+      {editing.dialogs}
     </Stack>
   );
 }

@@ -82,7 +82,7 @@ export function ClosuresPage() {
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         Jours de fermeture
       </Title>
-      <PlanningNav />
+      <PlanningNav gestion={list?.gestion} />
       <Group gap="xs">
         <ActionIcon
           variant="default"

@@ -17,9 +17,9 @@ export function MyRequestsPage() {
   return (
     <Stack gap="md">
       <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Mes demandes
+        {data?.gestion ? 'Demandes à traiter' : 'Mes demandes'}
       </Title>
-      <PlanningNav />
+      <PlanningNav gestion={data?.gestion} />
       {pending.isPending && <Loader aria-label="Chargement des demandes" />}
       {data?.gestion && (
         <Stack gap="xs">

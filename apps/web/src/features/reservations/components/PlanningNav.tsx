@@ -1,4 +1,7 @@
-/** The planning's own sub-navigation: planning, my requests, closed days, annual planning. */
+/**
+ * The planning's own sub-navigation: planning, my requests (« Demandes à traiter » for Union staff, who
+ * decide them), closed days, annual planning.
+ */
 import { Button, Group } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
 
@@ -9,7 +12,8 @@ const LINKS = [
   { to: '/app/reservations/annuel', label: 'Planning annuel', end: false },
 ];
 
-export function PlanningNav() {
+/** `gestion`: the server's word on whether the caller is Union staff (undefined while unknown). */
+export function PlanningNav({ gestion }: { gestion?: boolean }) {
   const { pathname } = useLocation();
   return (
     <Group gap={6} component="nav" aria-label="Sections du planning">
@@ -27,7 +31,7 @@ export function PlanningNav() {
             variant={active ? 'filled' : 'subtle'}
             aria-current={active ? 'page' : undefined}
           >
-            {link.label}
+            {gestion && link.to === '/app/reservations/demandes' ? 'Demandes à traiter' : link.label}
           </Button>
         );
       })}

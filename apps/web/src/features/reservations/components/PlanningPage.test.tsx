@@ -46,7 +46,7 @@ const DETAIL: ReservationDetail = {
     {
       date: '2099-11-01T10:00:00.000Z',
       action: 'CREATE_REQUEST',
-      libelle: 'Demande de réservation',
+      libelle: 'Demande faite par Victor Vénérable le 1er novembre 2099 à 11:00',
       auteur: 'Victor Vénérable',
       motif: null,
     },
@@ -81,7 +81,10 @@ describe('planning', () => {
     expect(await within(grid).findByText('Salle fermée')).toBeInTheDocument();
     expect(within(grid).getByText('Fermée à la réservation')).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: /Réunion maintenue/ })).toBeInTheDocument();
-    expect(within(grid).getByRole('button', { name: 'Salle fermée, 10:00 à 10:30' })).toBeDisabled();
+    expect(within(grid).getByRole('button', { name: 'Salle fermée, 10:00 à 10:30' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('shows the day with one column per active room and the reservations in them', async () => {
@@ -99,8 +102,12 @@ describe('planning', () => {
       }),
     ).toBeInTheDocument();
     // A booked half-hour cannot be selected; a free one can.
-    expect(within(grid).getByRole('button', { name: 'Temple Hiram, 19:30 à 20:00, réservé' })).toBeDisabled();
-    expect(within(grid).getByRole('button', { name: 'Temple Hiram, 10:00 à 10:30' })).toBeEnabled();
+    expect(
+      within(grid).getByRole('button', { name: 'Temple Hiram, 19:30 à 20:00, réservé' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(within(grid).getByRole('button', { name: 'Temple Hiram, 10:00 à 10:30' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   });
 
   it('selects free slots and opens the booking form with them', async () => {
@@ -121,7 +128,10 @@ describe('planning', () => {
     serve();
     renderApp('/app/reservations?date=2099-12-10&vue=jour');
     expect(await screen.findByText('Travaux de peinture')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Temple Hiram, 10:00 à 10:30' })).toBeDisabled();
+    const slot = screen.getByRole('button', { name: 'Temple Hiram, 10:00 à 10:30' });
+    expect(slot).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(slot);
+    expect(screen.queryByRole('button', { name: 'Réserver ce créneau' })).not.toBeInTheDocument();
   });
 
   it('opens a reservation with exactly the buttons the server allows, and asks a reason to refuse', async () => {
@@ -132,7 +142,9 @@ describe('planning', () => {
     renderApp('/app/reservations?date=2099-12-08&vue=jour');
     await userEvent.click(await screen.findByRole('button', { name: /Tenue au 1er degré, Les Chevaliers/ }));
     const panel = await screen.findByRole('dialog', { name: 'Réservation' });
-    expect(await within(panel).findByText('Demande de réservation')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('Demande faite par Victor Vénérable le 1er novembre 2099 à 11:00'),
+    ).toBeInTheDocument();
     expect(within(panel).getAllByText(/Victor Vénérable/).length).toBeGreaterThan(0);
     expect(within(panel).getByRole('button', { name: 'Accepter la demande' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Refuser la demande' })).toBeInTheDocument();
@@ -185,5 +197,75 @@ describe('planning', () => {
     expect(await screen.findByText('Dimanche 6 décembre 2099')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Aujourd’hui' }));
     expect(await screen.findByText(capitalized(longDate(todayIso())))).toBeInTheDocument();
+  });
+
+  it('is one tab stop with arrow keys, and the booking button is a few Tab presses after the chosen slot', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    const grid = await screen.findByRole('region', { name: /une colonne par salle/ });
+    const user = userEvent.setup();
+    const slots = () => [...grid.querySelectorAll<HTMLButtonElement>('.day-slot')];
+    expect(slots().filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    slots()
+      .find((b) => b.tabIndex === 0)!
+      .focus();
+    expect(document.activeElement).toHaveAccessibleName('Temple Hiram, 08:00 à 08:30');
+    await user.keyboard('{ArrowRight}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toHaveAccessibleName('Salle Voltaire, 10:00 à 10:30');
+    await user.keyboard('{Enter}{ArrowDown}{ArrowDown}{Enter}');
+    expect(screen.getByText(/10:00 – 11:30/)).toBeInTheDocument();
+    expect(slots().filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    let presses = 0;
+    while (document.activeElement !== screen.getByRole('button', { name: 'Réserver ce créneau' })) {
+      await user.tab();
+      presses += 1;
+      expect(presses).toBeLessThan(5);
+    }
+  });
+
+  it('speaks of clicks and keys with a mouse, of touching on a touch screen', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    const view = renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    expect(await screen.findByText(/Cliquez sur un créneau libre/)).toBeInTheDocument();
+    expect(screen.queryByText(/Touchez/)).not.toBeInTheDocument();
+    view.unmount();
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(pointer: coarse)',
+    })) as typeof window.matchMedia;
+    try {
+      renderApp('/app/reservations?date=2099-12-08&vue=jour');
+      expect(await screen.findByText(/Touchez un créneau libre/)).toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('creates from the week view too', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=semaine');
+    // Not on the closed day.
+    expect(
+      await screen.findByRole('button', { name: /Réserver une salle le mar\.? 8 déc/ }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Réserver une salle le jeu\.? 10 déc/ }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Réserver une salle le mar\.? 8 déc/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Réserver une salle' });
+    expect(within(dialog).getByRole('button', { name: /Date/ })).toHaveTextContent(/8 décembre 2099/);
+  });
+
+  it('names the staff tab « Demandes à traiter »', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    const nav = await screen.findByRole('navigation', { name: 'Sections du planning' });
+    expect(await within(nav).findByRole('link', { name: 'Demandes à traiter' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Mes demandes' })).not.toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { ReservationState } from '@union/contract';
 import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -41,6 +42,19 @@ import { WeekView } from './WeekView';
 
 type View = 'jour' | 'semaine';
 
+/**
+ * After a dialog closes, focus goes back where it came from (Mantine does that) unless that element is
+ * gone (the selection bar once the form is done, a deleted reservation): then to the grid's slot, or to
+ * the week view's first creation button.
+ */
+function restoreFocus() {
+  window.setTimeout(() => {
+    const current = document.activeElement;
+    if (current && current !== document.body && document.contains(current)) return;
+    document.querySelector<HTMLElement>('.day-slot[tabindex="0"], .week-create, .week-item')?.focus();
+  }, 350);
+}
+
 /** Minutes from which a slot of `day` may still be booked (null when the whole day is past). */
 function selectableFrom(day: string): number | null {
   const now = parisNow();
@@ -58,7 +72,16 @@ export function PlanningPage() {
 
   const week = useWeek(day);
   const gestion = week.data?.gestion;
-  const editing = useReservationEditing(gestion, () => setSelection(null));
+  // Touch wording only where the screen is touched; a mouse or a keyboard clicks and presses.
+  const touch = useMediaQuery('(pointer: coarse)') === true;
+  const editing = useReservationEditing(
+    gestion,
+    () => {
+      setSelection(null);
+      restoreFocus();
+    },
+    restoreFocus,
+  );
   const { rooms, entities } = editing;
   const activeRooms = (rooms.data ?? []).filter((r) => r.active);
   const canBook = gestion === true || (entities.data?.length ?? 0) > 0;
@@ -84,7 +107,7 @@ export function PlanningPage() {
         <Title order={2} fz={{ base: 22, sm: 26 }}>
           Planning des salles
         </Title>
-        <PlanningNav />
+        <PlanningNav gestion={gestion} />
       </Group>
 
       <Paper withBorder p="xs" radius="md">
@@ -172,9 +195,10 @@ export function PlanningPage() {
         </Alert>
       )}
       {week.data && canBook && view === 'jour' && !closure && selectableFrom(day) !== null && (
-        <Text size="sm" c="dimmed">
-          Touchez un créneau libre pour le sélectionner, puis un autre plus bas dans la même salle pour
-          l’allonger.
+        <Text size="sm" c="dimmed" id="day-hint">
+          {touch
+            ? 'Touchez un créneau libre pour le sélectionner, puis un autre plus bas dans la même salle pour l’allonger.'
+            : 'Cliquez sur un créneau libre pour le sélectionner, puis sur un autre plus bas dans la même salle pour l’allonger. Au clavier : les flèches parcourent les créneaux, Entrée choisit, Tab mène au bouton de la demande.'}
         </Text>
       )}
 
@@ -199,13 +223,24 @@ export function PlanningPage() {
           colorMode={colorMode}
           onOpen={editing.open}
           onOpenDay={(d) => go({ date: d, vue: 'jour' })}
+          canCreate={(d) => canBook && selectableFrom(d) !== null}
+          onCreate={(d) => editing.create({ date: d })}
+          createVerb={gestion ? 'Réserver' : 'Demander'}
         />
       )}
 
       {selection && selectedRoom && (
-        <Paper className="selection-bar" shadow="md" withBorder p="sm" radius="md">
+        <Paper
+          className="selection-bar"
+          shadow="md"
+          withBorder
+          p="sm"
+          radius="md"
+          role="region"
+          aria-label="Créneau choisi"
+        >
           <Group justify="space-between" gap="xs">
-            <Text size="sm">
+            <Text size="sm" aria-live="polite">
               <strong>{selectedRoom.nom}</strong> · {longDate(day)} · {hhmm(selection.debut)} –{' '}
               {hhmm(selection.fin)}
             </Text>

@@ -22,8 +22,8 @@ import {
   type ReservationChangeAction,
   type ReservationDetail,
 } from '@union/contract';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { ConvocationLinks } from '../../documents';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
@@ -129,6 +129,7 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
               {r.commentaire && <Row label="Commentaire" value={r.commentaire} />}
             </Table.Tbody>
           </Table>
+          <ConvocationLinks idReservation={r.id} />
           {buttons.length > 0 && (
             <Group gap="xs">
               {buttons.map((action) => (
@@ -154,11 +155,8 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
             ) : (
               <Timeline bulletSize={14} lineWidth={2}>
                 {r.historique.map((h, i) => (
+                  // The server writes the whole sentence: what, by whom, when (Paris), which fields.
                   <Timeline.Item key={i} title={h.libelle}>
-                    <Text size="xs" c="dimmed">
-                      {dayjs(h.date).format('DD/MM/YYYY HH:mm')}
-                      {h.auteur ? ` — ${h.auteur}` : ''}
-                    </Text>
                     {h.motif && (
                       <Text size="sm" style={{ wordBreak: 'break-word' }}>
                         Motif : {h.motif}

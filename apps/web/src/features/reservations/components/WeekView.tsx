@@ -1,5 +1,6 @@
 /** The week view: one column per day (stacked on a phone), reservations in time order, closures shown. */
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { ReservationState, type Closure, type Reservation } from '@union/contract';
 import { shortDate, todayIso, weekDays, capitalized } from '../api/dates';
 import { blockStyle, type ColorMode } from './colors';
@@ -12,9 +13,24 @@ interface Props {
   colorMode: ColorMode;
   onOpen: (id: number) => void;
   onOpenDay: (day: string) => void;
+  /** Creation from the week: whether a day can still take a booking, and the form opened for it. */
+  canCreate: (day: string) => boolean;
+  onCreate: (day: string) => void;
+  /** « Réserver » for Union staff, « Demander » for the others. */
+  createVerb: string;
 }
 
-export function WeekView({ monday, reservations, closures, colorMode, onOpen, onOpenDay }: Props) {
+export function WeekView({
+  monday,
+  reservations,
+  closures,
+  colorMode,
+  onOpen,
+  onOpenDay,
+  canCreate,
+  onCreate,
+  createVerb,
+}: Props) {
   const today = todayIso();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="xs">
@@ -74,6 +90,18 @@ export function WeekView({ monday, reservations, closures, colorMode, onOpen, on
                   )}
                 </button>
               ))}
+              {!closure && canCreate(day) && (
+                <Button
+                  className="week-create"
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => onCreate(day)}
+                  aria-label={`${createVerb} une salle le ${shortDate(day)}`}
+                >
+                  {createVerb}
+                </Button>
+              )}
             </Stack>
           </Paper>
         );

@@ -6,7 +6,11 @@ import { ReservationForm, type FormTarget } from './ReservationForm';
 import { ReservationPanel } from './ReservationPanel';
 
 /** `gestion` is the server's word on whether the caller is Union staff (undefined while unknown). */
-export function useReservationEditing(gestion: boolean | undefined, onFormClosed?: () => void) {
+export function useReservationEditing(
+  gestion: boolean | undefined,
+  onFormClosed?: () => void,
+  onPanelClosed?: () => void,
+) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [form, setForm] = useState<FormTarget | null>(null);
   const rooms = useRooms();
@@ -23,7 +27,14 @@ export function useReservationEditing(gestion: boolean | undefined, onFormClosed
 
   const dialogs = (
     <>
-      <ReservationPanel id={openId} onClose={() => setOpenId(null)} onEdit={edit} />
+      <ReservationPanel
+        id={openId}
+        onClose={() => {
+          setOpenId(null);
+          onPanelClosed?.();
+        }}
+        onEdit={edit}
+      />
       <ReservationForm
         target={form}
         rooms={rooms.data ?? []}

@@ -1,0 +1,58 @@
+/**
+ * The floor of each benchmark figure: a bare Fastify (no plugins, no schema validation or serialisation,
+ * no logging) that sends the very same SQL as the application for the same request (it calls the same
+ * repository functions, over the same driver) and answers the raw rows as JSON. What the application
+ * costs above it is the price of its stack: security headers, cookies, XSRF, validation, policies,
+ * presenters, serialisation. Run in its own process: `tsx bench/floor.ts` with DATA_DIR or DATABASE_URL.
+ */
+import Fastify from 'fastify';
+import { openDatabase } from '../src/db/client';
+import { parisDay } from '../src/lib/dates';
+import { authService } from '../src/modules/auth/service';
+import { closuresRepository } from '../src/modules/reservations/closures/repository';
+import { weekOf } from '../src/modules/reservations/calendar';
+import { reservationsRepository } from '../src/modules/reservations/repository';
+import { loadPlanningContext } from '../src/modules/reservations/service';
+import { usersRepository } from '../src/modules/users/repository';
+
+const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? '' });
+const app = Fastify();
+
+const caller = async (authorization: string | undefined) => {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  return token ? authService.authenticate(db.db, token) : undefined;
+};
+
+app.get('/api/user/info', async (request, reply) => {
+  const session = await caller(request.headers.authorization);
+  if (!session) return reply.status(401).send({ status: 401 });
+  return session;
+});
+
+app.get<{ Params: { date: string } }>('/api/reservation/search/:date', async (request, reply) => {
+  const session = await caller(request.headers.authorization);
+  if (!session) return reply.status(401).send({ status: 401 });
+  const ctx = await loadPlanningContext(db.db, session);
+  const { debut, fin } = weekOf(request.params.date);
+  const [rows, closed] = await Promise.all([
+    reservationsRepository.activeBetween(db.db, debut, fin),
+    closuresRepository.between(db.db, debut, fin),
+  ]);
+  return { debut, fin, reservations: rows, fermetures: closed, staff: ctx.isStaff };
+});
+
+app.post<{ Body: Record<string, unknown> }>('/api/user/search', async (request, reply) => {
+  const session = await caller(request.headers.authorization);
+  if (!session) return reply.status(401).send({ status: 401 });
+  const criteria = { tri: 'nom', sens: 'asc', page: 1, taille: 20, ...request.body };
+  return usersRepository.search(db.db, criteria as Parameters<typeof usersRepository.search>[1], parisDay());
+});
+
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => db.close())
+    .then(() => process.exit(0));
+});
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+console.log('floor ready');

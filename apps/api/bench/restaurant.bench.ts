@@ -1,0 +1,163 @@
+/**
+ * The restaurant under load: the week of meals as MENUS sees it with 2,000 orders (p95), the recap PDF of
+ * a meal with 300 orders, and 200 simultaneous card payments on 200 cards.
+ */
+import { eq } from 'drizzle-orm';
+import { cardMovements, cards, dishes, mealOrderLines, mealOrders, meals, users } from '../src/db/schema';
+import { parisDay } from '../src/lib/dates';
+import { hashPassword } from '../src/lib/secrets';
+import { addDays, weekOf } from '../src/modules/reservations/calendar';
+import { measure, report } from './lib';
+import { BENCH_PASSWORD, CLIENT_BASIC, startBenchApp } from './setup';
+
+const ORDERS = 2000;
+const MEALS = 5;
+const RECAP_ORDERS = 300;
+const PAYMENTS = 200;
+
+export default async function restaurantBench() {
+  const bench = await startBenchApp();
+  const db = bench.handle.db;
+  await db.insert(users).values({
+    identifiant: 'chef',
+    nom: 'Fourneau',
+    prenom: 'Rémi',
+    email: 'chef@exemple.fr',
+    habilitations: ['USER', 'MENUS', 'RESTAURATION'],
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+  });
+  const people = await db
+    .insert(users)
+    .values(
+      Array.from({ length: ORDERS }, (_, i) => ({
+        identifiant: `convive${i}`,
+        nom: `Convive ${i}`,
+        prenom: 'Jean',
+        email: `convive${i}@exemple.fr`,
+        habilitations: ['USER', 'RESTAURATION', 'PAYMENT'] as ['USER', 'RESTAURATION', 'PAYMENT'],
+      })),
+    )
+    .returning({ id: users.id });
+
+  // One week ahead: five meals sharing 2,000 orders, plus a meal of 300 orders for the recap and one
+  // of 200 unpaid orders for the payments.
+  const monday = weekOf(addDays(parisDay(), 14)).debut;
+  const mealRows = await db
+    .insert(meals)
+    .values(
+      Array.from({ length: MEALS + 2 }, (_, i) => ({
+        jour: addDays(monday, i),
+        type: 'M' as const,
+        titre: `Repas ${i + 1}`,
+        places: 1000,
+        placesPrises: i < MEALS ? ORDERS / MEALS : i === MEALS ? RECAP_ORDERS : PAYMENTS,
+        limite: new Date(`${addDays(monday, i)}T08:00:00Z`),
+      })),
+    )
+    .returning();
+  const dishRows = await db
+    .insert(dishes)
+    .values(
+      mealRows.flatMap((m) => [
+        { mealId: m.id, type: 'M' as const, libelle: 'Menu du jour', prix: 1800 },
+        { mealId: m.id, type: 'C' as const, libelle: 'Café', prix: 150 },
+      ]),
+    )
+    .returning();
+  const dishesOf = (mealId: number) => dishRows.filter((d) => d.mealId === mealId);
+  async function addOrders(mealId: number, from: number, count: number) {
+    const [menu, cafe] = dishesOf(mealId);
+    for (let start = 0; start < count; start += 500) {
+      const size = Math.min(500, count - start);
+      const rows = await db
+        .insert(mealOrders)
+        .values(
+          Array.from({ length: size }, (_, k) => ({
+            mealId,
+            userId: people[from + start + k]!.id,
+            montant: 1950,
+          })),
+        )
+        .returning({ id: mealOrders.id });
+      await db.insert(mealOrderLines).values(
+        rows.flatMap((o) => [
+          { orderId: o.id, dishId: menu!.id, quantite: 1, prixUnitaire: 1800 },
+          { orderId: o.id, dishId: cafe!.id, quantite: 1, prixUnitaire: 150 },
+        ]),
+      );
+    }
+  }
+  for (let i = 0; i < MEALS; i++) await addOrders(mealRows[i]!.id, i * (ORDERS / MEALS), ORDERS / MEALS);
+  await addOrders(mealRows[MEALS]!.id, 0, RECAP_ORDERS);
+  await addOrders(mealRows[MEALS + 1]!.id, 0, PAYMENTS);
+  // 200 cards, each holding exactly one meal.
+  const cardRows = await db
+    .insert(cards)
+    .values(people.slice(0, PAYMENTS).map((p) => ({ userId: p.id })))
+    .returning();
+  await db
+    .insert(cardMovements)
+    .values(
+      cardRows.map((c) => ({ cardId: c.id, type: 'R' as const, montant: 1950, libelle: 'Rechargement' })),
+    );
+
+  const token = (
+    (await (
+      await fetch(`${bench.url}/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: 'chef', password: BENCH_PASSWORD }),
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const auth = { authorization: `Bearer ${token}` };
+
+  const week = await measure(
+    `GET /api/repas/search (${ORDERS} commandes, vue MENUS)`,
+    async () => {
+      const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: auth });
+      const body = (await response.json()) as { repas: { commandes: unknown[] }[] };
+      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) >= ORDERS;
+    },
+    { requests: 100, concurrency: 4, warmup: 5 },
+  );
+
+  const recap = await measure(
+    `GET /api/repas/{id}/document/recap (${RECAP_ORDERS} commandes)`,
+    async () => {
+      const response = await fetch(`${bench.url}/api/repas/${mealRows[MEALS]!.id}/document/recap`, {
+        headers: auth,
+      });
+      const pdf = Buffer.from(await response.arrayBuffer());
+      return response.status === 200 && pdf.subarray(0, 5).toString() === '%PDF-';
+    },
+    { requests: 20, concurrency: 1, warmup: 2 },
+  );
+
+  const payMeal = mealRows[MEALS + 1]!.id;
+  const orders = await db
+    .select({ id: mealOrders.id })
+    .from(mealOrders)
+    .where(eq(mealOrders.mealId, payMeal));
+  const mutating = { ...auth, cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' };
+  const payments = await measure(
+    `POST …/payer/C (${PAYMENTS} cartes, toutes à la fois)`,
+    async (i) => {
+      const response = await fetch(`${bench.url}/api/repas/${payMeal}/commande/${orders[i]!.id}/payer/C`, {
+        method: 'POST',
+        headers: mutating,
+      });
+      return response.status === 200;
+    },
+    { requests: PAYMENTS, concurrency: PAYMENTS, warmup: 0 },
+  );
+
+  report(
+    'Restauration et cartes',
+    [week, recap, payments],
+    [
+      `Base : ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; chaque carte payée une fois (solde final 0).`,
+    ],
+  );
+  await bench.close();
+}

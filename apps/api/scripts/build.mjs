@@ -1,0 +1,36 @@
+// `npm run build -w @union/api`: the server and the admin:create command compiled to plain JavaScript in
+// dist/, so production runs `node dist/server.js` (tsx stays a development tool). One ES module per entry:
+// our code and the contract (TypeScript sources, which Node cannot load) are bundled; every npm package
+// stays an import resolved from node_modules at run time. The SQL migrations are copied beside them: the
+// code finds them at `./migrations/` next to itself (import.meta.url), in src/db as in dist.
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = `${root}dist`;
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { server: 'src/server.ts', 'create-admin': 'scripts/create-admin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'npm-packages-external',
+      setup(b) {
+        // Bare specifiers are npm packages, except our own workspace packages (TypeScript sources).
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@union/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+cpSync(`${root}src/db/migrations`, `${dist}/migrations`, { recursive: true });

@@ -1,0 +1,2 @@
+CREATE INDEX "sign_in_attempts_identifiant_lower_idx" ON "sign_in_attempts" USING btree (lower("identifiant"),"created_at");--> statement-breakpoint
+CREATE INDEX "sign_in_attempts_created_idx" ON "sign_in_attempts" USING btree ("created_at");

@@ -1,0 +1,197 @@
+/**
+ * Meals, dishes, meal orders, the Union cards (a ledger of movements) and online top-ups (DECISIONS §5).
+ * Money is integer cents. The rules that must hold under concurrency live here: seats taken never exceed
+ * seats (CHECK on a counter updated atomically), one card per owner (unique), a top-up credits its card
+ * once (unique movement per top-up), a transaction id is unique per UTC day (counter + unique).
+ */
+import type {
+  DishType,
+  MealOrderState,
+  MealType,
+  MovementType,
+  PaymentMeans,
+  TopUpState,
+} from '@union/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { entities, users } from './people';
+
+export const meals = pgTable(
+  'meals',
+  {
+    id: serial('id').primaryKey(),
+    jour: date('jour').notNull(),
+    type: char('type', { length: 1 }).$type<MealType>().notNull(),
+    titre: text('titre').notNull(),
+    places: integer('places').notNull(),
+    /** Seats held by orders: raised and lowered in the transaction of the order, never past `places`. */
+    placesPrises: integer('places_prises').notNull().default(0),
+    limite: timestamp('limite', { withTimezone: true }).notNull(),
+    ouvert: boolean('ouvert').notNull().default(true),
+    /** Last notification; the menu may be notified again only once changed since. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('meals_jour_idx').on(t.jour),
+    check('meals_seats_not_oversold', sql`${t.placesPrises} >= 0 AND ${t.placesPrises} <= ${t.places}`),
+  ],
+);
+
+export const dishes = pgTable(
+  'dishes',
+  {
+    id: serial('id').primaryKey(),
+    mealId: integer('meal_id')
+      .notNull()
+      .references(() => meals.id, { onDelete: 'cascade' }),
+    type: char('type', { length: 1 }).$type<DishType>().notNull(),
+    libelle: text('libelle').notNull(),
+    prix: integer('prix').notNull(),
+  },
+  (t) => [index('dishes_meal_idx').on(t.mealId), check('dishes_price_positive', sql`${t.prix} >= 0`)],
+);
+
+export const mealOrders = pgTable(
+  'meal_orders',
+  {
+    id: serial('id').primaryKey(),
+    mealId: integer('meal_id')
+      .notNull()
+      .references(() => meals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    entityId: integer('entity_id').references(() => entities.id),
+    invites: integer('invites').notNull().default(0),
+    montant: integer('montant').notNull(),
+    etat: char('etat', { length: 1 }).$type<MealOrderState>().notNull().default('C'),
+    moyen: char('moyen', { length: 1 }).$type<PaymentMeans>(),
+    commentaire: text('commentaire'),
+    dateRefus: date('date_refus'),
+    paidById: integer('paid_by_id').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One order per person per meal, for themselves or for each of their lodges: a double click is a 412.
+    uniqueIndex('meal_orders_one_per_person').on(t.mealId, t.userId, sql`coalesce(${t.entityId}, 0)`),
+    index('meal_orders_user_idx').on(t.userId),
+    check('meal_orders_amount_positive', sql`${t.montant} >= 0 AND ${t.invites} >= 0`),
+    check('meal_orders_paid_has_means', sql`${t.etat} <> 'P' OR ${t.moyen} IS NOT NULL`),
+  ],
+);
+
+export const mealOrderLines = pgTable(
+  'meal_order_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => mealOrders.id, { onDelete: 'cascade' }),
+    dishId: integer('dish_id')
+      .notNull()
+      .references(() => dishes.id),
+    quantite: integer('quantite').notNull(),
+    /** The price when ordered: a later price change does not alter an order. */
+    prixUnitaire: integer('prix_unitaire').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.dishId] }),
+    index('meal_order_lines_dish_idx').on(t.dishId),
+    check('meal_order_lines_quantity_positive', sql`${t.quantite} > 0`),
+  ],
+);
+
+/** One card per user and per entity; its row is what a payment locks before reading the balance. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    entityId: integer('entity_id').references(() => entities.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cards_user_key').on(t.userId),
+    uniqueIndex('cards_entity_key').on(t.entityId),
+    check('cards_one_owner', sql`(${t.userId} IS NULL) <> (${t.entityId} IS NULL)`),
+  ],
+);
+
+export const userPayments = pgTable(
+  'user_payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    montant: integer('montant').notNull(),
+    etat: char('etat', { length: 1 }).$type<TopUpState>().notNull().default('C'),
+    /** The provider's transaction: 6 digits, unique within its UTC day. */
+    transDay: date('trans_day').notNull(),
+    transId: char('trans_id', { length: 6 }).notNull(),
+    /** vads_trans_date sent to the provider (yyyyMMddHHmmss, UTC). */
+    transDate: char('trans_date', { length: 14 }).notNull(),
+    /** The provider's last word (vads_trans_status), for staff. */
+    providerStatus: text('provider_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_payments_trans_key').on(t.transDay, t.transId),
+    index('user_payments_user_idx').on(t.userId),
+    check('user_payments_amount_positive', sql`${t.montant} > 0`),
+  ],
+);
+
+/** The ledger: a card's balance is the sum of its movements, never a stored number. */
+export const cardMovements = pgTable(
+  'card_movements',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id),
+    type: char('type', { length: 1 }).$type<MovementType>().notNull(),
+    /** Signed cents: credits positive, debits negative. */
+    montant: integer('montant').notNull(),
+    orderId: integer('order_id').references(() => mealOrders.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id').references(() => userPayments.id),
+    authorId: integer('author_id').references(() => users.id),
+    libelle: text('libelle').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('card_movements_card_idx').on(t.cardId),
+    // A top-up credits its card once, however often it is validated or notified.
+    uniqueIndex('card_movements_one_per_top_up')
+      .on(t.paymentId)
+      .where(sql`${t.type} = 'R'`),
+    check('card_movements_not_zero', sql`${t.montant} <> 0`),
+  ],
+);
+
+/** Per UTC day, the last vads_trans_id handed out (000001 to 899999). */
+export const paymentTransCounters = pgTable(
+  'payment_trans_counters',
+  {
+    jour: date('jour').primaryKey(),
+    dernier: integer('dernier').notNull(),
+  },
+  (t) => [check('payment_trans_counters_range', sql`${t.dernier} BETWEEN 1 AND 899999`)],
+);

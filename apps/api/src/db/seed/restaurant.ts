@@ -1,0 +1,91 @@
+/**
+ * Demo restaurant: meals in the coming three weeks (Tuesday lunch, Thursday evening agapes, Friday's
+ * bistrot), each with its dishes, and a lodge order of the Vénérable. Goes through the module's services,
+ * so the demo data obeys the same rules as real data.
+ */
+import type { Habilitation } from '@union/contract';
+import { eq } from 'drizzle-orm';
+import { systemClock, type RequestContext } from '../../lib/context';
+import { parisDay } from '../../lib/dates';
+import { addDays, weekdayOf } from '../../modules/reservations/calendar';
+import { restaurantService } from '../../modules/restaurant/service';
+import type { Database } from '../client';
+import { entities, users } from '../schema';
+
+const MEALS = [
+  {
+    weekday: 2,
+    type: 'M',
+    titre: 'Déjeuner du mardi',
+    places: 60,
+    plats: [
+      ['M', 'Menu du jour (entrée, plat, dessert)', 1800],
+      ['P', 'Quenelle de brochet, sauce Nantua', 1350],
+      ['D', 'Tarte aux pralines', 500],
+      ['B', 'Pot de Côtes-du-Rhône (46 cl)', 900],
+      ['C', 'Café', 150],
+    ],
+  },
+  {
+    weekday: 4,
+    type: 'S',
+    titre: 'Agapes du jeudi soir',
+    places: 80,
+    plats: [
+      ['M', 'Menu des agapes', 2600],
+      ['B', 'Bouteille de Saint-Joseph', 2400],
+      ['C', 'Café', 150],
+    ],
+  },
+  {
+    weekday: 5,
+    type: 'B',
+    titre: 'Bistrot 45',
+    places: 30,
+    plats: [
+      ['P', 'Planche lyonnaise', 1200],
+      ['B', 'Verre de Beaujolais', 400],
+    ],
+  },
+] as const;
+
+export async function seedRestaurant(db: Database): Promise<void> {
+  const ctxOf = async (identifiant: string): Promise<RequestContext> => {
+    const [user] = await db.select().from(users).where(eq(users.identifiant, identifiant));
+    return {
+      db,
+      caller: { id: user!.id, habilitations: user!.habilitations as Habilitation[] },
+      clock: systemClock,
+      publicUrl: 'http://localhost:8080',
+    };
+  };
+  const chef = await ctxOf('restaurant');
+  const venerable = await ctxOf('venerable');
+  const [lodge] = await db.select().from(entities).where(eq(entities.code, 'CHEV-RHONE'));
+  const today = parisDay();
+  for (let week = 0; week < 3; week++) {
+    for (const m of MEALS) {
+      const date = addDays(today, ((m.weekday - weekdayOf(today) + 6) % 7) + 1 + 7 * week);
+      const meal = await restaurantService.createMeal(chef, {
+        date,
+        type: m.type,
+        titre: m.titre,
+        places: m.places,
+        limite: `${m.type === 'S' ? date : addDays(date, -1)}T${m.type === 'S' ? '12:00' : '18:00'}`,
+        ouvert: true,
+      });
+      const dishIds: number[] = [];
+      for (const [type, libelle, prix] of m.plats) {
+        dishIds.push((await restaurantService.createDish(chef, meal.id, { type, libelle, prix })).id);
+      }
+      if (week === 0 && m.type === 'S' && lodge) {
+        await restaurantService.createOrder(venerable, meal.id, {
+          idEntite: lodge.id,
+          invites: 3,
+          lignes: [{ idPlat: dishIds[0]!, quantite: 4 }],
+          commentaire: 'Un convive végétarien',
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { constraintViolationOf, guardConstraint } from './constraints';
+import { AppError } from './errors';
+
+/** The shape node-pg and PGlite give a refused write, wrapped by Drizzle in `cause`. */
+const drizzleError = (code: string, constraint?: string, detail?: string) =>
+  Object.assign(new Error('Failed query'), {
+    cause: Object.assign(new Error('db'), { code, constraint, detail }),
+  });
+
+describe('constraintViolationOf', () => {
+  it('finds the SQLSTATE, the name and the detail through the wrapping', () => {
+    expect(constraintViolationOf(drizzleError('23514', 'cards_balance', 'Failing row'))).toEqual({
+      code: '23514',
+      constraint: 'cards_balance',
+      detail: 'Failing row',
+    });
+  });
+  it('ignores what is not an integrity violation', () => {
+    expect(constraintViolationOf(drizzleError('22P02'))).toBeUndefined();
+    expect(constraintViolationOf(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('guardConstraint', () => {
+  const refusals = {
+    seats_left: { code: 'meal_full', message: 'Il ne reste plus de place pour ce repas.' },
+    one_per_day: { code: 'duplicate', message: (v: { detail?: string }) => `Déjà fait (${v.detail}).` },
+  };
+
+  it('answers the named constraint as a 412 with its own code', async () => {
+    const error = await guardConstraint(
+      () => Promise.reject(drizzleError('23514', 'seats_left')),
+      refusals,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      status: 412,
+      code: 'meal_full',
+      message: 'Il ne reste plus de place pour ce repas.',
+    });
+  });
+
+  it('builds the message from the violation when asked', async () => {
+    await expect(
+      guardConstraint(() => Promise.reject(drizzleError('23505', 'one_per_day', 'x=1')), refusals),
+    ).rejects.toMatchObject({ code: 'duplicate', message: 'Déjà fait (x=1).' });
+  });
+
+  it('lets other errors through unchanged, and answers the value when nothing fails', async () => {
+    const other = drizzleError('23505', 'some_other_index');
+    await expect(guardConstraint(() => Promise.reject(other), refusals)).rejects.toBe(other);
+    await expect(guardConstraint(() => Promise.resolve(42), refusals)).resolves.toBe(42);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Sign-in attempts and spent tokens do not pile up: a small job of each instance deletes what no rule
+ * reads any more. Plain `DELETE … WHERE` statements, so several instances running it at once delete each
+ * row once and harm nothing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client';
+import { authRepository } from './repository';
+
+const DAY_MS = 24 * 3600_000;
+
+export const RETENTION = {
+  /**
+   * Sign-in attempts: the rules read 30 minutes back, but the log of sign-ins is what an investigation
+   * of a stolen account reads; kept 6 months (the CNIL recommends 6 months to 1 year for access logs).
+   */
+  signInAttemptsMs: 183 * DAY_MS,
+  /** Expired, revoked or used tokens and links: kept a week past their end, then deleted. */
+  tokensGraceMs: 7 * DAY_MS,
+};
+
+export interface Purged {
+  signInAttempts: number;
+  accessTokens: number;
+  userTokens: number;
+}
+
+/** Deletes the sign-in attempts and the tokens past their retention at `now`; answers the counts. */
+export async function purgeExpired(db: Executor, now = new Date()): Promise<Purged> {
+  return authRepository.purge(db, {
+    attemptsBefore: new Date(now.getTime() - RETENTION.signInAttemptsMs),
+    tokensEndedBefore: new Date(now.getTime() - RETENTION.tokensGraceMs),
+  });
+}
+
+export interface PurgeJob {
+  /** Stops the timer and waits for a purge in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `purgeExpired` a minute after the start (or after `intervalMs` when shorter), then every
+ * `intervalMs`. The timers are unref'd: they
+ * never keep the process alive. A failed purge is logged and tried again at the next tick.
+ */
+export function startPurgeJob(options: {
+  db: Executor;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  firstDelayMs?: number;
+}): PurgeJob {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = purgeExpired(options.db)
+      .then((purged) => {
+        if (purged.signInAttempts || purged.accessTokens || purged.userTokens)
+          options.log.info({ purged }, 'old sign-in attempts and tokens purged');
+      })
+      .catch((error: unknown) => options.log.error({ err: error }, 'purge failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(tick, options.firstDelayMs ?? Math.min(60_000, options.intervalMs));
+  const every = setInterval(tick, options.intervalMs);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/** The accounting workbooks: the search results, and the fee-call table of a year (DECISIONS §4). */
+import { Instalment, OrderState, OrderType, type FeeTable, type OrderSummary } from '@union/contract';
+import ExcelJS from 'exceljs';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EUROS = '# ##0,00 €;-# ##0,00 €';
+const day = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`) : null);
+const money = (cents: number) => cents / 100;
+
+function workbook() {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "Intranet de l'Union";
+  wb.created = new Date();
+  return wb;
+}
+
+export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
+  const wb = workbook();
+  const sheet = wb.addWorksheet('Commandes', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: 'N° facture', key: 'numeroFacture', width: 15 },
+    { header: 'N° devis', key: 'numeroDevis', width: 15 },
+    { header: 'N° avoir', key: 'numeroAvoir', width: 15 },
+    { header: 'Type', key: 'type', width: 20 },
+    { header: 'État', key: 'etat', width: 22 },
+    { header: 'Loge ou association', key: 'entite', width: 32 },
+    { header: 'Année', key: 'annee', width: 11 },
+    { header: 'Tranche', key: 'tranche', width: 14 },
+    { header: 'Objet', key: 'objet', width: 40 },
+    { header: 'Date de facture', key: 'dateFacture', width: 14, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Échéance', key: 'dateEcheance', width: 14, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Montant', key: 'total', width: 14, style: { numFmt: EUROS } },
+    { header: 'Payé', key: 'paye', width: 14, style: { numFmt: EUROS } },
+    { header: 'Reste dû', key: 'reste', width: 14, style: { numFmt: EUROS } },
+    { header: 'En retard', key: 'enRetard', width: 10 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const o of rows) {
+    sheet.addRow({
+      numeroFacture: o.numeroFacture,
+      numeroDevis: o.numeroDevis,
+      numeroAvoir: o.numeroAvoir,
+      type: OrderType.labels[o.type],
+      etat: OrderState.labels[o.etat],
+      entite: o.entite.nom,
+      annee: `${o.annee}-${o.annee + 1}`,
+      tranche: o.tranche ? Instalment.labels[o.tranche] : null,
+      objet: o.objet,
+      dateFacture: day(o.dateFacture),
+      dateEcheance: day(o.dateEcheance),
+      total: money(o.total),
+      paye: money(o.paye),
+      reste: o.etat === 'FE' ? money(o.total - o.paye) : 0,
+      enRetard: o.enRetard ? 'Oui' : 'Non',
+    });
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export type FeeRow = FeeTable['lignes'][number];
+
+export async function feeTableWorkbook(annee: number, rows: FeeRow[]): Promise<Buffer> {
+  const wb = workbook();
+  const sheet = wb.addWorksheet(`Cotisations ${annee}-${annee + 1}`, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  const columns: Partial<ExcelJS.Column>[] = [
+    { header: 'Loge ou association', key: 'entite', width: 34 },
+    { header: 'Type', key: 'type', width: 30 },
+    { header: 'Membres actifs', key: 'membres', width: 14 },
+  ];
+  for (const t of ['A', 'B', 'C', 'D'] as const) {
+    columns.push(
+      { header: `${Instalment.labels[t]} appelé`, key: `${t}appele`, width: 16, style: { numFmt: EUROS } },
+      { header: `${Instalment.labels[t]} payé`, key: `${t}paye`, width: 16, style: { numFmt: EUROS } },
+    );
+  }
+  columns.push(
+    { header: 'Total appelé', key: 'appele', width: 16, style: { numFmt: EUROS } },
+    { header: 'Total payé', key: 'paye', width: 16, style: { numFmt: EUROS } },
+    { header: 'Reste dû', key: 'reste', width: 16, style: { numFmt: EUROS } },
+  );
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  const sums = { appele: 0, paye: 0 };
+  for (const r of rows) {
+    const values: Record<string, unknown> = { entite: r.entite.nom, type: r.type, membres: r.membres };
+    for (const t of ['A', 'B', 'C', 'D'] as const) {
+      const cell = r.tranches[t];
+      values[`${t}appele`] = cell ? money(cell.appele) : null;
+      values[`${t}paye`] = cell ? money(cell.paye) : null;
+    }
+    Object.assign(values, { appele: money(r.appele), paye: money(r.paye), reste: money(r.reste) });
+    sums.appele += r.appele;
+    sums.paye += r.paye;
+    sheet.addRow(values);
+  }
+  const total = sheet.addRow({
+    entite: 'Total',
+    appele: money(sums.appele),
+    paye: money(sums.paye),
+    reste: money(sums.appele - sums.paye),
+  });
+  total.font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,60 @@
+/** The accounting e-mails, sent to the entity's billing address with the PDF attached (DECISIONS §4, §7). */
+import type { NewEmail } from '../mail/repository';
+import { euros } from './amounts';
+import { frenchDate } from '../reservations/calendar';
+
+const SIGNATURE = (union: string) =>
+  `\n\nLa trésorerie de ${union}\n--\nMessage envoyé depuis l'Intranet de l'Union. Pour toute question, répondez à la trésorerie.`;
+
+interface Facts {
+  to: string;
+  union: string;
+  entite: string;
+  objet: string;
+  numero: string;
+  total: number;
+  reste?: number;
+  echeance?: string | null;
+}
+
+export function quoteEmail(f: Facts): NewEmail {
+  return {
+    destinataire: f.to,
+    sujet: `Devis ${f.numero} – ${f.objet}`,
+    texte:
+      `Bonjour,\n\nVeuillez trouver ci-joint le devis ${f.numero} adressé à ${f.entite} pour « ${f.objet} », ` +
+      `d'un montant de ${euros(f.total)}. Il est valable 30 jours.` +
+      SIGNATURE(f.union),
+  };
+}
+
+export function invoiceEmail(f: Facts): NewEmail {
+  return {
+    destinataire: f.to,
+    sujet: `Facture ${f.numero} – ${f.objet}`,
+    texte:
+      `Bonjour,\n\nVeuillez trouver ci-joint la facture ${f.numero} adressée à ${f.entite} pour « ${f.objet} », ` +
+      `d'un montant de ${euros(f.total)}` +
+      (f.echeance ? `, à régler avant le ${frenchDate(f.echeance)}.` : '.') +
+      SIGNATURE(f.union),
+  };
+}
+
+const REMINDER_SUBJECTS: Record<number, string> = {
+  1: 'Rappel : facture',
+  2: 'Deuxième relance : facture',
+  3: 'Mise en demeure : facture',
+};
+
+export function reminderEmail(f: Facts & { niveau: number }): NewEmail {
+  return {
+    destinataire: f.to,
+    sujet: `${REMINDER_SUBJECTS[f.niveau]} ${f.numero} impayée`,
+    texte:
+      `Bonjour,\n\nSauf erreur de notre part, la facture ${f.numero} adressée à ${f.entite} pour « ${f.objet} »` +
+      (f.echeance ? `, échue le ${frenchDate(f.echeance)},` : '') +
+      ` n'est pas entièrement réglée : il reste ${euros(f.reste ?? f.total)} à payer. ` +
+      'Vous trouverez notre courrier ci-joint.' +
+      SIGNATURE(f.union),
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The accounting documents as PDF (DECISIONS §4): quote, invoice, credit note and reminder letters. Each
+ * carries the Union's legal identity from the settings, the entity's billing address, the number, the
+ * dates, the lines and totals and the VAT mention; invoices add the late-payment penalties and the 40 €
+ * recovery indemnity that French law requires (Code de commerce, art. L441-10 and D441-5).
+ */
+import type { OrderLine, UnionSettings } from '@union/contract';
+import PDFDocument from 'pdfkit';
+import { frenchDate } from '../reservations/calendar';
+import { euros as eurosIntl } from './amounts';
+import { isFacturX, makeFacturX, PDFA_OPTIONS } from './facturx';
+
+/** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */
+const euros = (cents: number) => eurosIntl(cents).replace(/\u202f/g, '\u00a0');
+const quantity = (q: number) =>
+  q.toLocaleString('fr-FR', { maximumFractionDigits: 2 }).replace(/\u202f/g, '\u00a0');
+
+export type DocumentKind = 'devis' | 'facture' | 'avoir' | 'relance';
+
+export interface OrderDocument {
+  kind: DocumentKind;
+  union: UnionSettings;
+  entite: { nom: string; adresseFacturation: string | null; emailFacturation: string | null };
+  objet: string;
+  numeroDevis: string | null;
+  numeroFacture: string | null;
+  numeroAvoir: string | null;
+  dateDevis: string | null;
+  dateFacture: string | null;
+  dateEcheance: string | null;
+  dateAvoir: string | null;
+  lignes: OrderLine[];
+  total: number;
+  paye: number;
+  /** Reminder letters: the level (1 friendly, 2 formal, 3 formal notice) and the day it is written. */
+  relance?: { niveau: number; date: string };
+  /** A draft invoice has no number yet: its PDF says so in its title. */
+  brouillon?: boolean;
+}
+
+export const PENALTIES_TEXT =
+  "En cas de retard de paiement, des pénalités de retard sont exigibles au taux de trois fois le taux d'intérêt légal, " +
+  'ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce). ' +
+  "Pas d'escompte pour paiement anticipé.";
+
+const REMINDER_TEXTS: Record<number, { titre: string; corps: (d: OrderDocument, reste: string) => string }> =
+  {
+    1: {
+      titre: 'Rappel de paiement',
+      corps: (d, reste) =>
+        `Sauf erreur de notre part, la facture ${d.numeroFacture} du ${frenchDate(d.dateFacture!)}, échue le ` +
+        `${frenchDate(d.dateEcheance!)}, n'a pas été entièrement réglée : il reste ${reste} à payer. ` +
+        "Il s'agit sans doute d'un oubli : nous vous remercions de bien vouloir procéder au règlement. " +
+        'Si votre paiement a été envoyé entre-temps, merci de ne pas tenir compte de ce courrier.',
+    },
+    2: {
+      titre: 'Deuxième relance',
+      corps: (d, reste) =>
+        `Malgré notre premier rappel, la facture ${d.numeroFacture} du ${frenchDate(d.dateFacture!)}, échue le ` +
+        `${frenchDate(d.dateEcheance!)}, reste impayée pour ${reste}. Nous vous demandons de la régler sous quinze jours. ` +
+        'Nous vous rappelons que des pénalités de retard et une indemnité forfaitaire de 40 € sont exigibles.',
+    },
+    3: {
+      titre: 'Mise en demeure de payer',
+      corps: (d, reste) =>
+        `Par la présente, nous vous mettons en demeure de régler sous huit jours la somme de ${reste} due au titre de la ` +
+        `facture ${d.numeroFacture} du ${frenchDate(d.dateFacture!)}, échue le ${frenchDate(d.dateEcheance!)}. ` +
+        "À défaut, nous nous réserverons le droit d'engager toute procédure de recouvrement, les pénalités de retard " +
+        "et l'indemnité forfaitaire de 40 € pour frais de recouvrement restant dues.",
+    },
+  };
+
+function title(d: OrderDocument): string {
+  switch (d.kind) {
+    case 'devis':
+      return `Devis ${d.numeroDevis}`;
+    case 'facture':
+      return d.brouillon ? 'Facture (brouillon, non émise)' : `Facture ${d.numeroFacture}`;
+    case 'avoir':
+      return `Avoir ${d.numeroAvoir}`;
+    case 'relance':
+      return `${REMINDER_TEXTS[d.relance!.niveau]!.titre} — facture ${d.numeroFacture}`;
+  }
+}
+
+/** Renders one document; resolves with the PDF bytes. */
+export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
+  // An issued invoice or a credit note is a Factur-X file (PDF/A-3b with its XML): see facturx.ts.
+  const facturx = isFacturX(d);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: title(d), Author: d.union.identite.raisonSociale },
+    ...(facturx ? PDFA_OPTIONS : {}),
+  });
+  if (facturx) makeFacturX(pdf, d, new Date());
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+
+  const id = d.union.identite;
+  const left = 50;
+  const width = pdf.page.width - 100;
+
+  // The issuer, top left; the addressee, on the right.
+  pdf.font('Helvetica-Bold').fontSize(12).text(id.raisonSociale, left, 50, { width: 260 });
+  pdf.font('Helvetica').fontSize(9).text(id.adresse, { width: 260 });
+  if (id.siret) pdf.text(`SIRET ${id.siret}`);
+  if (id.rna) pdf.text(`RNA ${id.rna}`);
+  pdf.text(id.email);
+  if (id.telephone) pdf.text(id.telephone);
+
+  pdf.font('Helvetica-Bold').fontSize(11).text(d.entite.nom, 330, 110, { width: 215 });
+  pdf
+    .font('Helvetica')
+    .fontSize(9)
+    .text(d.entite.adresseFacturation ?? 'Adresse de facturation non renseignée', { width: 215 });
+  if (d.entite.emailFacturation) pdf.text(d.entite.emailFacturation, { width: 215 });
+
+  pdf.moveDown(2);
+  pdf.font('Helvetica-Bold').fontSize(16).text(title(d), left, Math.max(pdf.y, 190), { width });
+  pdf.font('Helvetica').fontSize(10);
+  const dates: string[] = [];
+  if (d.kind === 'devis' && d.dateDevis)
+    dates.push(`Date du devis : ${frenchDate(d.dateDevis)}`, 'Devis valable 30 jours.');
+  if (d.kind === 'facture' && d.dateFacture) dates.push(`Date de facture : ${frenchDate(d.dateFacture)}`);
+  if (d.kind === 'facture' && d.dateEcheance) dates.push(`Date d'échéance : ${frenchDate(d.dateEcheance)}`);
+  if (d.kind === 'avoir' && d.dateAvoir)
+    dates.push(
+      `Date de l'avoir : ${frenchDate(d.dateAvoir)}`,
+      `Annule la facture ${d.numeroFacture} du ${frenchDate(d.dateFacture!)}.`,
+    );
+  if (d.kind === 'relance') dates.push(`Lyon, le ${frenchDate(d.relance!.date)}`);
+  for (const line of dates) pdf.text(line);
+  pdf.moveDown();
+  pdf.font('Helvetica-Bold').text(`Objet : ${d.objet}`, { width });
+  pdf.font('Helvetica').moveDown();
+
+  const reste = d.total - d.paye;
+  if (d.kind === 'relance') {
+    pdf.fontSize(11).text('Madame, Monsieur,', { width }).moveDown(0.5);
+    pdf.text(REMINDER_TEXTS[d.relance!.niveau]!.corps(d, euros(reste)), { width, align: 'justify' });
+    pdf.moveDown(0.5).text('Veuillez agréer, Madame, Monsieur, nos salutations distinguées.', { width });
+    pdf.moveDown().fontSize(10).text(`Le trésorier de ${id.raisonSociale}`, { width, align: 'right' });
+    pdf.moveDown(2);
+  }
+
+  // The lines: designation, quantity, unit price, amount.
+  const cols = { label: left, qty: left + 270, unit: left + 340, amount: left + 420 } as const;
+  const header = (y: number) => {
+    pdf.font('Helvetica-Bold').fontSize(9);
+    pdf.text('Désignation', cols.label, y, { width: 260 });
+    pdf.text('Quantité', cols.qty, y, { width: 60, align: 'right' });
+    pdf.text('Prix unitaire', cols.unit, y, { width: 75, align: 'right' });
+    pdf.text('Montant', cols.amount, y, { width: 75, align: 'right' });
+    pdf
+      .moveTo(left, y + 13)
+      .lineTo(left + width, y + 13)
+      .stroke();
+    pdf.font('Helvetica');
+    return y + 18;
+  };
+  let y = header(pdf.y);
+  const sign = d.kind === 'avoir' ? -1 : 1;
+  for (const l of d.lignes) {
+    const height = pdf.heightOfString(l.libelle, { width: 260 });
+    if (y + height > pdf.page.height - 160) {
+      pdf.addPage();
+      y = header(50);
+    }
+    pdf.text(l.libelle, cols.label, y, { width: 260 });
+    pdf.text(quantity(l.quantite), cols.qty, y, { width: 60, align: 'right' });
+    pdf.text(euros(l.prixUnitaire), cols.unit, y, { width: 75, align: 'right' });
+    pdf.text(euros(sign * l.montant), cols.amount, y, { width: 75, align: 'right' });
+    y += Math.max(height, 12) + 4;
+  }
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+  y += 8;
+  const totalLine = (labelText: string, amount: number, bold = false) => {
+    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    pdf.text(labelText, cols.qty - 60, y, { width: 215, align: 'right' });
+    pdf.text(euros(amount), cols.amount, y, { width: 75, align: 'right' });
+    y += 15;
+  };
+  totalLine(d.kind === 'avoir' ? 'Total de l’avoir' : 'Total', sign * d.total, true);
+  if ((d.kind === 'facture' || d.kind === 'relance') && d.paye > 0) {
+    totalLine('Déjà réglé', d.paye);
+    totalLine('Reste à payer', reste, true);
+  }
+  pdf.font('Helvetica').fontSize(9);
+  pdf.text(d.union.mentionTva, left, y + 6, { width });
+  if (d.kind === 'facture' || d.kind === 'relance') {
+    pdf.moveDown(0.5).text(PENALTIES_TEXT, { width });
+    pdf
+      .moveDown(0.5)
+      .text(`Règlement par chèque à l'ordre de « ${id.raisonSociale} » ou par virement.`, { width });
+  }
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,363 @@
+/** The accounting tables: orders, lines, payments, reminders, document counters. */
+import type { OrderLine, OrderSearchCriteria, OrderState } from '@union/contract';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  accountingLines,
+  accountingOrders,
+  accountingPayments,
+  accountingReminders,
+  documentCounters,
+  entities,
+  memberships,
+  reservations,
+  rooms,
+  users,
+} from '../../db/schema';
+
+export type OrderRow = typeof accountingOrders.$inferSelect;
+export type NewOrder = typeof accountingOrders.$inferInsert;
+export type LineRow = typeof accountingLines.$inferSelect;
+
+/** States whose amount is owed: issued and not settled. */
+export const UNPAID_STATES: OrderState[] = ['FE'];
+/** States that no longer count (fee calls, billed reservations). */
+export const VOID_STATES: OrderState[] = ['DA', 'DR', 'FA'];
+
+const paidSum = sql<number>`(SELECT coalesce(sum(p.montant), 0)::int FROM ${accountingPayments} p WHERE p.order_id = ${sql.raw('"accounting_orders"."id"')})`;
+
+/** An order with its entity and what has been paid, as lists and pages show it. */
+const summary = {
+  order: accountingOrders,
+  entite: { id: entities.id, code: entities.code, nom: entities.nom },
+  paye: paidSum,
+};
+
+/** The criteria of a search as SQL (`today` decides what is overdue). */
+function criteria(c: OrderSearchCriteria, today: string): SQL | undefined {
+  const o = accountingOrders;
+  return and(
+    c.type ? eq(o.type, c.type) : undefined,
+    c.etat ? eq(o.etat, c.etat) : undefined,
+    c.idEntite ? eq(o.entityId, c.idEntite) : undefined,
+    c.annee ? eq(o.annee, c.annee) : undefined,
+    c.tranche ? eq(o.tranche, c.tranche) : undefined,
+    // Dates: the invoice's date once issued, otherwise the day it was created.
+    c.du
+      ? gte(
+          sql`coalesce(${o.dateFacture}, ${o.dateDevis}, (${o.createdAt} AT TIME ZONE 'Europe/Paris')::date)`,
+          c.du,
+        )
+      : undefined,
+    c.au
+      ? lte(
+          sql`coalesce(${o.dateFacture}, ${o.dateDevis}, (${o.createdAt} AT TIME ZONE 'Europe/Paris')::date)`,
+          c.au,
+        )
+      : undefined,
+    c.enRetard === true ? and(inArray(o.etat, UNPAID_STATES), sql`${o.dateEcheance} < ${today}`) : undefined,
+    c.enRetard === false
+      ? or(notInArray(o.etat, UNPAID_STATES), isNull(o.dateEcheance), sql`${o.dateEcheance} >= ${today}`)
+      : undefined,
+  );
+}
+
+const SORTS = {
+  creeLe: accountingOrders.createdAt,
+  dateFacture: accountingOrders.dateFacture,
+  dateEcheance: accountingOrders.dateEcheance,
+  entite: entities.nom,
+  total: accountingOrders.total,
+} as const;
+
+export const comptaRepository = {
+  async search(db: Executor, c: OrderSearchCriteria, today: string) {
+    const where = criteria(c, today);
+    const sort = SORTS[c.tri];
+    const order = c.sens === 'asc' ? asc(sort) : desc(sort);
+    const rows = await db
+      .select(summary)
+      .from(accountingOrders)
+      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
+      .where(where)
+      .orderBy(order, desc(accountingOrders.id))
+      .limit(c.taille)
+      .offset((c.page - 1) * c.taille);
+    const [totals] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        montantTotal: sql<number>`coalesce(sum(${accountingOrders.total}) FILTER (WHERE ${accountingOrders.etat} NOT IN ('DA', 'DR', 'FA')), 0)::bigint`,
+        montantDu: sql<number>`coalesce(sum(${accountingOrders.total} - ${paidSum}) FILTER (WHERE ${accountingOrders.etat} = 'FE'), 0)::bigint`,
+      })
+      .from(accountingOrders)
+      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
+      .where(where);
+    return {
+      rows,
+      totals: {
+        total: totals!.total,
+        montantTotal: Number(totals!.montantTotal),
+        montantDu: Number(totals!.montantDu),
+      },
+    };
+  },
+
+  /** Every matching order (the Excel export), at most `limit`. */
+  async searchAll(db: Executor, c: OrderSearchCriteria, today: string, limit: number) {
+    return db
+      .select(summary)
+      .from(accountingOrders)
+      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
+      .where(criteria(c, today))
+      .orderBy(desc(accountingOrders.createdAt), desc(accountingOrders.id))
+      .limit(limit);
+  },
+
+  async find(db: Executor, id: number) {
+    const [row] = await db
+      .select(summary)
+      .from(accountingOrders)
+      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
+      .where(eq(accountingOrders.id, id));
+    return row;
+  },
+
+  /** Locks the order for the rest of the transaction: two actions on one order run one after the other. */
+  async lock(db: Executor, id: number): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(accountingOrders).where(eq(accountingOrders.id, id)).for('update');
+    return row;
+  },
+
+  async insert(db: Executor, order: NewOrder): Promise<OrderRow> {
+    const [row] = await db.insert(accountingOrders).values(order).returning();
+    return row!;
+  },
+
+  async update(db: Executor, id: number, changes: Partial<NewOrder>): Promise<void> {
+    await db
+      .update(accountingOrders)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(accountingOrders.id, id));
+  },
+
+  async lines(db: Executor, orderId: number): Promise<LineRow[]> {
+    return db
+      .select()
+      .from(accountingLines)
+      .where(eq(accountingLines.orderId, orderId))
+      .orderBy(asc(accountingLines.position));
+  },
+
+  /** Replaces the lines of a quote or a draft (the database refuses it on an issued invoice). */
+  async replaceLines(db: Executor, orderId: number, lines: readonly OrderLine[]): Promise<void> {
+    await db.delete(accountingLines).where(eq(accountingLines.orderId, orderId));
+    if (!lines.length) return;
+    await db.insert(accountingLines).values(
+      lines.map((l, position) => ({
+        orderId,
+        position,
+        libelle: l.libelle,
+        quantite: l.quantite.toFixed(2),
+        prixUnitaire: l.prixUnitaire,
+        montant: l.montant,
+        reservationId: l.reservationId ?? null,
+      })),
+    );
+  },
+
+  async payments(db: Executor, orderId: number) {
+    return db
+      .select()
+      .from(accountingPayments)
+      .where(eq(accountingPayments.orderId, orderId))
+      .orderBy(asc(accountingPayments.date), asc(accountingPayments.id));
+  },
+
+  async paidAmount(db: Executor, orderId: number): Promise<number> {
+    const [row] = await db
+      .select({ paye: sql<number>`coalesce(sum(${accountingPayments.montant}), 0)::int` })
+      .from(accountingPayments)
+      .where(eq(accountingPayments.orderId, orderId));
+    return row!.paye;
+  },
+
+  async insertPayment(db: Executor, payment: typeof accountingPayments.$inferInsert): Promise<void> {
+    await db.insert(accountingPayments).values(payment);
+  },
+
+  async reminders(db: Executor, orderId: number) {
+    return db
+      .select({
+        niveau: accountingReminders.niveau,
+        date: accountingReminders.date,
+        nom: users.nom,
+        prenom: users.prenom,
+      })
+      .from(accountingReminders)
+      .leftJoin(users, eq(users.id, accountingReminders.sentById))
+      .where(eq(accountingReminders.orderId, orderId))
+      .orderBy(asc(accountingReminders.id));
+  },
+
+  async insertReminder(db: Executor, reminder: typeof accountingReminders.$inferInsert): Promise<void> {
+    await db.insert(accountingReminders).values(reminder);
+  },
+
+  /**
+   * The next number of a yearly series. The upsert locks the counter row until the transaction ends, so
+   * concurrent issuers queue; a transaction that fails rolls its increment back: no gap, no reuse.
+   */
+  async nextNumber(db: Executor, serie: 'DE' | 'FA' | 'AV', annee: number): Promise<string> {
+    const [row] = await db
+      .insert(documentCounters)
+      .values({ serie, annee, dernier: 1 })
+      .onConflictDoUpdate({
+        target: [documentCounters.serie, documentCounters.annee],
+        set: { dernier: sql`${documentCounters.dernier} + 1` },
+      })
+      .returning({ dernier: documentCounters.dernier });
+    return `${serie}-${annee}-${String(row!.dernier).padStart(4, '0')}`;
+  },
+
+  /** Members of an entity active on a day (fee calls A, B, C); deleted accounts do not count. */
+  async membersOn(db: Executor, entityId: number, day: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          or(isNull(memberships.debut), lte(memberships.debut, day)),
+          or(isNull(memberships.fin), gte(memberships.fin, day)),
+        ),
+      );
+    return row!.n;
+  },
+
+  /** Members of an entity active at any time between two days (the adjustment D counts the year). */
+  async membersDuring(db: Executor, entityId: number, debut: string, fin: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          or(isNull(memberships.debut), lte(memberships.debut, fin)),
+          or(isNull(memberships.fin), gte(memberships.fin, debut)),
+        ),
+      );
+    return row!.n;
+  },
+
+  /** What the fee calls A, B and C of a year called from an entity (cancelled ones excluded). */
+  async calledThirds(db: Executor, entityId: number, annee: number): Promise<number> {
+    const [row] = await db
+      .select({ s: sql<number>`coalesce(sum(${accountingOrders.total}), 0)::int` })
+      .from(accountingOrders)
+      .where(
+        and(
+          eq(accountingOrders.entityId, entityId),
+          eq(accountingOrders.annee, annee),
+          eq(accountingOrders.type, 'A'),
+          inArray(accountingOrders.tranche, ['A', 'B', 'C']),
+          notInArray(accountingOrders.etat, VOID_STATES),
+        ),
+      );
+    return row!.s;
+  },
+
+  /** The call of an instalment already made for an entity and year, if any (cancelled ones excluded). */
+  async existingCall(db: Executor, entityId: number, annee: number, tranche: string) {
+    const [row] = await db
+      .select({ id: accountingOrders.id, etat: accountingOrders.etat })
+      .from(accountingOrders)
+      .where(
+        and(
+          eq(accountingOrders.entityId, entityId),
+          eq(accountingOrders.annee, annee),
+          eq(accountingOrders.type, 'A'),
+          sql`${accountingOrders.tranche} = ${tranche}`,
+          notInArray(accountingOrders.etat, VOID_STATES),
+        ),
+      );
+    return row;
+  },
+
+  /** Confirmed reservations of an entity in a period, not billed yet by a live order, with their room's rate. */
+  async unbilledReservations(db: Executor, entityId: number, debut: string, fin: string) {
+    const billed = db
+      .select({ id: accountingLines.reservationId })
+      .from(accountingLines)
+      .innerJoin(accountingOrders, eq(accountingOrders.id, accountingLines.orderId))
+      .where(
+        and(
+          sql`${accountingLines.reservationId} IS NOT NULL`,
+          notInArray(accountingOrders.etat, VOID_STATES),
+        ),
+      );
+    return db
+      .select({
+        id: reservations.id,
+        jour: reservations.jour,
+        debut: reservations.debut,
+        fin: reservations.fin,
+        libelle: reservations.libelle,
+        salle: rooms.nom,
+        tarifHoraire: rooms.tarifHoraire,
+      })
+      .from(reservations)
+      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+      .where(
+        and(
+          eq(reservations.entityId, entityId),
+          eq(reservations.etat, 'CR'),
+          gte(reservations.jour, debut),
+          lte(reservations.jour, fin),
+          notInArray(reservations.id, billed),
+        ),
+      )
+      .orderBy(asc(reservations.jour), asc(reservations.debut));
+  },
+
+  /** The fee table of a year: per entity, each instalment called and paid. */
+  async feeCalls(db: Executor, annee: number, entityId?: number) {
+    return db
+      .select({
+        entityId: accountingOrders.entityId,
+        tranche: accountingOrders.tranche,
+        etat: accountingOrders.etat,
+        total: accountingOrders.total,
+        paye: paidSum,
+      })
+      .from(accountingOrders)
+      .where(
+        and(
+          eq(accountingOrders.type, 'A'),
+          eq(accountingOrders.annee, annee),
+          notInArray(accountingOrders.etat, VOID_STATES),
+          entityId ? eq(accountingOrders.entityId, entityId) : undefined,
+        ),
+      );
+  },
+
+  /** Entities that pay fees: active, not the Union itself, by name. */
+  async billableEntities(db: Executor, entityId?: number) {
+    return db
+      .select()
+      .from(entities)
+      .where(
+        and(
+          eq(entities.etat, 'A'),
+          sql`${entities.type} <> 'UN'`,
+          entityId ? eq(entities.id, entityId) : undefined,
+        ),
+      )
+      .orderBy(asc(entities.nom));
+  },
+
+  async findEntity(db: Executor, id: number) {
+    const [row] = await db.select().from(entities).where(eq(entities.id, id));
+    return row;
+  },
+};

@@ -1,0 +1,213 @@
+/**
+ * Receiving a file: the upload is streamed to a temporary file while its size is counted (never held
+ * whole in memory), its type is read from its content (`file-type`), its name is cleaned, a PDF's text is
+ * extracted for the search, and the file is then copied into the database in chunks. The temporary file
+ * is removed whatever happens.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DOCUMENT_MIME_TYPES, type DocumentMimeType } from '@union/contract';
+import { fileTypeFromFile } from 'file-type';
+import type { Executor } from '../../db/client';
+import { refused } from '../../lib/errors';
+import { CHUNK_BYTES, documentsRepository } from './repository';
+
+export interface StagedFile {
+  path: string;
+  nom: string;
+  mime: DocumentMimeType;
+  taille: number;
+  sha256: string;
+  /** Removes the temporary file. */
+  discard(): Promise<void>;
+}
+
+/** The old binary Office formats share one container (CFB): the extension tells which one it is. */
+const CFB_BY_EXTENSION: Record<string, DocumentMimeType> = {
+  '.doc': 'application/msword',
+  '.xls': 'application/vnd.ms-excel',
+  '.ppt': 'application/vnd.ms-powerpoint',
+};
+
+/** The extension each accepted type is saved with. */
+const EXTENSION_OF: Record<DocumentMimeType, string> = {
+  'application/pdf': '.pdf',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
+  'application/vnd.oasis.opendocument.text': '.odt',
+  'application/vnd.oasis.opendocument.spreadsheet': '.ods',
+  'application/vnd.oasis.opendocument.presentation': '.odp',
+  'application/msword': '.doc',
+  'application/vnd.ms-excel': '.xls',
+  'application/vnd.ms-powerpoint': '.ppt',
+};
+const JPEG_EXTENSIONS = new Set(['.jpg', '.jpeg']);
+
+/**
+ * A name safe to save and to send back in Content-Disposition: no folders, no control or reserved
+ * characters, at most 150 characters, and the extension of the type the content really has.
+ */
+export function cleanFileName(raw: string, mime: DocumentMimeType): string {
+  const base = basename(raw.replaceAll('\\', '/'))
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  const wanted = EXTENSION_OF[mime];
+  const ext = extname(base).toLowerCase();
+  const fits = ext === wanted || (wanted === '.jpg' && JPEG_EXTENSIONS.has(ext));
+  const stem = (fits ? base.slice(0, base.length - ext.length) : base).slice(0, 140).trim() || 'document';
+  return `${stem}${fits ? ext : wanted}`;
+}
+
+/** The accepted type of the content, or undefined (an executable, a text file, an unknown format). */
+export async function detectType(path: string, name: string): Promise<DocumentMimeType | undefined> {
+  const found = await fileTypeFromFile(path);
+  if (!found) return undefined;
+  if (found.mime === 'application/x-cfb') return CFB_BY_EXTENSION[extname(name).toLowerCase()];
+  return found.mime in DOCUMENT_MIME_TYPES ? (found.mime as DocumentMimeType) : undefined;
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/**
+ * Streams an upload to a temporary file, counting its bytes, then checks its type. Throws a 412 with its
+ * own code when the file is too large (`file_too_large`), empty (`file_empty`) or of a type not accepted
+ * (`file_type`); the temporary file is gone by then.
+ */
+export async function stageUpload(
+  stream: Readable & { truncated?: boolean },
+  rawName: string,
+  maxBytes: number,
+  tmpDir = tmpdir(),
+): Promise<StagedFile> {
+  const dir = await mkdtemp(join(tmpDir, 'union-upload-'));
+  const discard = () => rm(dir, { recursive: true, force: true });
+  try {
+    const path = join(dir, 'upload');
+    const hash = createHash('sha256');
+    let taille = 0;
+    const out = createWriteStream(path);
+    await pipeline(
+      stream,
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          taille += chunk.length;
+          hash.update(chunk);
+          // Past the limit the rest is drained by the parser, never written.
+          if (taille > maxBytes) return done();
+          out.write(chunk, done);
+        },
+        final(done) {
+          out.end(done);
+        },
+      }),
+    );
+    if (stream.truncated || taille > maxBytes) {
+      throw refused(
+        'file_too_large',
+        `Fichier : « ${rawName} » dépasse la taille maximale de ${megabytes(maxBytes)} Mo.`,
+      );
+    }
+    if (taille === 0) throw refused('file_empty', `Fichier : « ${rawName} » est vide.`);
+    const mime = await detectType(path, rawName);
+    if (!mime) {
+      throw refused(
+        'file_type',
+        `Fichier : le contenu de « ${rawName} » n'est ni un PDF, ni une image, ni un document bureautique : ` +
+          'seuls ces fichiers sont acceptés.',
+      );
+    }
+    return { path, nom: cleanFileName(rawName, mime), mime, taille, sha256: hash.digest('hex'), discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}
+
+/** The searchable text of a PDF is bounded: enough for any real document, never a runaway tsvector. */
+export const MAX_TEXT_CHARS = 300_000;
+
+/**
+ * The text of a PDF (empty for other files, or when the PDF cannot be read: the document is still
+ * published, it is just found by its title only).
+ */
+export async function extractText(file: Pick<StagedFile, 'path' | 'mime'>): Promise<string> {
+  if (file.mime !== 'application/pdf') return '';
+  try {
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({
+      data: new Uint8Array(await readFile(file.path)),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: 0,
+    }).promise;
+    let text = '';
+    try {
+      for (let page = 1; page <= pdf.numPages && text.length < MAX_TEXT_CHARS; page++) {
+        const content = await (await pdf.getPage(page)).getTextContent();
+        text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
+      }
+    } finally {
+      await pdf.destroy();
+    }
+    // NUL characters cannot be stored in a text column.
+    return text.replaceAll('\u0000', '').slice(0, MAX_TEXT_CHARS);
+  } catch {
+    return '';
+  }
+}
+
+/** Copies the staged file into the database, chunk by chunk; returns the file's id. */
+export async function storeFile(db: Executor, file: StagedFile): Promise<number> {
+  const fileId = await documentsRepository.insertFile(db, {
+    nom: file.nom,
+    mime: file.mime,
+    taille: file.taille,
+    sha256: file.sha256,
+  });
+  let seq = 0;
+  for await (const chunk of createReadStream(file.path, { highWaterMark: CHUNK_BYTES })) {
+    await documentsRepository.insertChunk(db, fileId, seq++, chunk as Buffer);
+  }
+  return fileId;
+}
+
+/** A stored file as a stream, read chunk by chunk from the database. */
+export function readStoredFile(db: Executor, fileId: number): Readable {
+  async function* chunks() {
+    for (let seq = 0; ; seq++) {
+      const data = await documentsRepository.chunk(db, fileId, seq);
+      if (!data) return;
+      yield data;
+    }
+  }
+  return Readable.from(chunks());
+}
+
+/** Content-Disposition with the real name: an ASCII fallback and the RFC 5987 UTF-8 form. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

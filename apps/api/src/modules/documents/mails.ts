@@ -1,0 +1,78 @@
+/**
+ * The distribution e-mail of a document and its unsubscribe link. The e-mail carries a link that needs
+ * sign-in, never the file: a wrong or forwarded address reads nothing. The unsubscribe token is signed
+ * with a key kept in the database (every instance shares it), so it needs no table of its own and turns
+ * only the documents notification of that one person off.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DocumentType, DOCUMENT_API, type DocumentType as Type } from '@union/contract';
+import type { Executor } from '../../db/client';
+import type { NewEmail } from '../mail/repository';
+import { documentsRepository } from './repository';
+
+const SECRET_NAME = 'desinscription-documents';
+
+const signingKey = (db: Executor) =>
+  documentsRepository.secret(db, SECRET_NAME, randomBytes(32).toString('base64url'));
+
+const signature = (key: string, userId: number) =>
+  createHmac('sha256', key).update(`documents:${userId}`).digest('base64url');
+
+export async function unsubscribeToken(db: Executor, userId: number): Promise<string> {
+  return (await unsubscribeSigner(db))(userId);
+}
+
+/** Signs many tokens with one read of the key (a distribution signs one per recipient). */
+export async function unsubscribeSigner(db: Executor): Promise<(userId: number) => string> {
+  const key = await signingKey(db);
+  return (userId) => `${userId}.${signature(key, userId)}`;
+}
+
+/** The user a token names, when its signature holds. */
+export async function userOfToken(db: Executor, token: string): Promise<number | undefined> {
+  const match = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return undefined;
+  const userId = Number(match[1]);
+  const expected = Buffer.from(signature(await signingKey(db), userId));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+}
+
+const frenchDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  });
+
+export function distributionEmail(input: {
+  to: string;
+  prenom: string;
+  documentId: number;
+  titre: string;
+  type: Type;
+  jour: string;
+  entite: string;
+  publicUrl: string;
+  token: string;
+}): NewEmail {
+  const link = `${input.publicUrl}/app/doc/${input.documentId}`;
+  const pageLink = `${input.publicUrl}/desinscription?jeton=${encodeURIComponent(input.token)}`;
+  const oneClick = `${input.publicUrl}${DOCUMENT_API.unsubscribe}?jeton=${encodeURIComponent(input.token)}`;
+  return {
+    destinataire: input.to,
+    sujet: `${DocumentType.labels[input.type]} : ${input.titre}`,
+    texte:
+      `Bonjour ${input.prenom},\n\n${input.entite} a publié un document sur l'Intranet de l'Union :\n\n` +
+      `« ${input.titre} » (${DocumentType.labels[input.type].toLowerCase()}, ${frenchDate(input.jour)})\n\n` +
+      `Pour le lire, connectez-vous puis ouvrez ce lien :\n${link}\n\n` +
+      `--\nIntranet de l'Union\nVous recevez ce message parce que la notification des documents est activée ` +
+      `sur votre compte. Pour ne plus recevoir ces e-mails :\n${pageLink}`,
+    entetes: {
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Who may do what with documents (DECISIONS §6). DOCUMENTS_LECTURE reads what is addressed to everyone
+ * or to one of the reader's entities; DOCUMENTS_LECTURE_ALL reads everything; the managers (`gestion`)
+ * of an entity and the Union's staff publish for it, and so read, edit, delete and distribute what they
+ * may publish. Pure functions over a context loaded once per request, tested as a table.
+ */
+import type { DocumentAction, DocumentAudience } from '@union/contract';
+import { hasHabilitation, type Caller } from '../../lib/authorize';
+
+export interface DocumentsContext {
+  caller: Caller;
+  /** Manages the Union entity (DECISIONS §1): publishes for every entity. */
+  isStaff: boolean;
+  /** Entities the caller is a current member of. */
+  memberOf: ReadonlySet<number>;
+  /** Entities the caller manages (`gestion`). */
+  manages: ReadonlySet<number>;
+}
+
+/** The fields of a document the rules read. */
+export interface DocumentFacts {
+  entityId: number;
+  audience: DocumentAudience;
+}
+
+/** Whether the caller may publish for the entity. */
+export const mayPublishFor = (ctx: DocumentsContext, entityId: number): boolean =>
+  ctx.isStaff || ctx.manages.has(entityId);
+
+/** Whether the caller may read the document (and its file). */
+export function mayRead(ctx: DocumentsContext, doc: DocumentFacts): boolean {
+  if (hasHabilitation(ctx.caller, 'DOCUMENTS_LECTURE_ALL')) return true;
+  if (mayPublishFor(ctx, doc.entityId)) return true;
+  return (
+    hasHabilitation(ctx.caller, 'DOCUMENTS_LECTURE') &&
+    (doc.audience === 'TOUS' || ctx.memberOf.has(doc.entityId))
+  );
+}
+
+export function mayAct(ctx: DocumentsContext, action: DocumentAction, doc: DocumentFacts): boolean {
+  switch (action) {
+    case 'READ':
+      return mayRead(ctx, doc);
+    case 'EDIT':
+    case 'DELETE':
+    case 'DISTRIBUTE':
+    case 'CANCEL_DISTRIBUTION':
+      return mayPublishFor(ctx, doc.entityId);
+  }
+}
+
+/**
+ * The SQL-side form of `mayRead` for lists and search: null when the caller reads everything, else the
+ * entities whose documents they read whole and whether they read documents addressed to everyone.
+ */
+export function readScope(
+  ctx: DocumentsContext,
+): { all: true } | { all: false; entities: number[]; tous: boolean } {
+  if (hasHabilitation(ctx.caller, 'DOCUMENTS_LECTURE_ALL') || ctx.isStaff) return { all: true };
+  const reader = hasHabilitation(ctx.caller, 'DOCUMENTS_LECTURE');
+  const entities = new Set(ctx.manages);
+  if (reader) for (const id of ctx.memberOf) entities.add(id);
+  return { all: false, entities: [...entities], tous: reader };
+}

@@ -1,0 +1,224 @@
+/**
+ * Documents (specification §7): GET /api/document/all, GET /api/document/{id}/infos, POST (multipart:
+ * the metadata fields, then the file) and PUT (metadata) /api/document, DELETE /api/document/{id}, POST
+ * and DELETE /api/document/{id}/diffusion, GET /api/fichier/{id}, GET /api/files/{name}, and the public
+ * unsubscribe call of the distribution e-mails.
+ */
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import {
+  DOCUMENT_API,
+  DistributionResultSchema,
+  DocumentDetailSchema,
+  DocumentListSchema,
+  DocumentMetadataSchema,
+  DocumentSearchSchema,
+  DocumentUpdateSchema,
+  RecordIdParamSchema,
+  UnsubscribeSchema,
+} from '@union/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authorize } from '../../lib/authorize';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import type { App } from '../../types';
+import { contentDisposition, stageUpload } from './files';
+import { PRODUCED_FILES } from './produced-files';
+import { documentsService } from './service';
+
+const IdParams = z.object({ id: RecordIdParamSchema });
+
+/** Reads what is left of a refused upload, so the client gets its answer rather than a broken pipe. */
+async function drain(part: MultipartFile): Promise<void> {
+  await pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() })).catch(
+    () => undefined,
+  );
+}
+
+/** The file part of the request (its metadata fields came before it), or a 412. */
+async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  if (!request.isMultipart()) {
+    throw invalid('Fichier : envoyez le document en multipart/form-data (les champs, puis le fichier).');
+  }
+  try {
+    const part = await request.file({
+      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 2000 },
+      throwFileSizeLimit: false,
+    });
+    if (!part) throw invalid('Fichier : joignez le fichier du document.');
+    return part;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalid("Fichier : l'envoi n'a pas été reçu en entier (interrompu ou mal formé) : renvoyez-le.");
+  }
+}
+
+/** The text fields of a multipart request. */
+function fieldsOf(part: MultipartFile): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const field = Array.isArray(value) ? value[0] : value;
+    if (field && field.type === 'field') fields[name] = String(field.value);
+  }
+  return fields;
+}
+
+export default async function documentsRoutes(app: App) {
+  // Registered here, not globally: each module that reads multipart bodies says so.
+  await app.register(multipart);
+  const tags = ['documents'];
+  const maxBytes = Math.round(app.config.UPLOAD_MAX_MB * 1024 * 1024);
+
+  app.get(
+    DOCUMENT_API.all,
+    { schema: { tags, querystring: DocumentSearchSchema, response: { 200: DocumentListSchema } } },
+    async (request) => documentsService.list(request.ctx, request.query, maxBytes),
+  );
+
+  app.get(
+    DOCUMENT_API.infosPattern,
+    { schema: { tags, params: IdParams, response: { 200: DocumentDetailSchema } } },
+    async (request) => documentsService.infos(request.ctx, request.params.id),
+  );
+
+  app.post(
+    DOCUMENT_API.document,
+    {
+      schema: {
+        tags,
+        summary:
+          'Publier un document : les champs (type, titre, date, idEntite, audience, idReservation), puis le fichier',
+        consumes: ['multipart/form-data'],
+        response: { 201: DocumentDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const part = await filePart(request, maxBytes);
+      let staged;
+      try {
+        const parsed = DocumentMetadataSchema.safeParse(fieldsOf(part));
+        if (!parsed.success) {
+          const details = parsed.error.issues.map((i) => i.message);
+          throw invalid(details[0]!, details);
+        }
+        await documentsService.checkPublish(request.ctx, parsed.data);
+        staged = {
+          meta: parsed.data,
+          file: await stageUpload(
+            part.file,
+            part.filename || 'document',
+            maxBytes,
+            app.config.UPLOAD_TMP_DIR,
+          ),
+        };
+      } catch (error) {
+        await drain(part);
+        throw error;
+      }
+      // The temporary copy goes before the answer does: nothing is left once the client reads 201.
+      let created;
+      try {
+        created = await documentsService.create(request.ctx, staged.meta, staged.file);
+      } finally {
+        await staged.file.discard();
+      }
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    DOCUMENT_API.document,
+    { schema: { tags, body: DocumentUpdateSchema, response: { 200: DocumentDetailSchema } } },
+    async (request) => documentsService.update(request.ctx, request.body),
+  );
+
+  app.delete(DOCUMENT_API.deletePattern, { schema: { tags, params: IdParams } }, async (request, reply) => {
+    await documentsService.remove(request.ctx, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    DOCUMENT_API.distributionPattern,
+    { schema: { tags, params: IdParams, response: { 200: DistributionResultSchema } } },
+    async (request) => documentsService.distribute(request.ctx, request.params.id),
+  );
+
+  app.delete(
+    DOCUMENT_API.distributionPattern,
+    { schema: { tags, params: IdParams, response: { 200: DistributionResultSchema } } },
+    async (request) => documentsService.cancelDistribution(request.ctx, request.params.id),
+  );
+
+  app.get(
+    DOCUMENT_API.filePattern,
+    {
+      schema: {
+        tags,
+        summary: 'Le fichier du document, sous son vrai nom et son vrai type',
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await documentsService.file(request.ctx, request.params.id);
+      // PDFs and images open in the browser; other files download.
+      const inline = file.mime === 'application/pdf' || file.mime.startsWith('image/');
+      return (
+        reply
+          .header('content-type', file.mime)
+          .header('content-length', String(file.taille))
+          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.nom))
+          .header('x-content-type-options', 'nosniff')
+          // Opened on its own, a file runs no script of ours and reads no cookie.
+          .header(
+            'content-security-policy',
+            "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+          )
+          .header('cache-control', 'private, no-store')
+          .send(file.stream)
+      );
+    },
+  );
+
+  app.get(
+    DOCUMENT_API.producedPattern,
+    {
+      schema: {
+        tags,
+        summary: "Un fichier produit par l'application, par son nom (catalogue fixe)",
+        params: z.object({ name: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const produced = Object.hasOwn(PRODUCED_FILES, request.params.name)
+        ? PRODUCED_FILES[request.params.name]
+        : undefined;
+      if (!produced) throw notFound("Ce fichier n'existe pas.");
+      authorize(produced.allowed(request.ctx.caller));
+      return reply
+        .header('content-type', produced.mime)
+        .header('content-disposition', contentDisposition('attachment', request.params.name))
+        .send(produced.content());
+    },
+  );
+
+  // Public and without XSRF: the one-click unsubscribe of mail clients (RFC 8058) posts here with the
+  // token in the query; the page /desinscription posts it in the body.
+  app.post(
+    DOCUMENT_API.unsubscribe,
+    {
+      config: { public: true, noXsrf: true },
+      schema: {
+        tags,
+        querystring: UnsubscribeSchema.partial(),
+        body: UnsubscribeSchema.partial().nullish(),
+      },
+    },
+    async (request, reply) => {
+      const jeton = request.body?.jeton ?? request.query.jeton;
+      if (!jeton) throw invalid('Le lien de désinscription est incomplet.');
+      await documentsService.unsubscribe(app.dbHandle.db, jeton);
+      return reply.status(204).send();
+    },
+  );
+}

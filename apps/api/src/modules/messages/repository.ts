@@ -1,0 +1,148 @@
+/** Broadcast messages, their audience and the per-person hidden flags: the only code touching them. */
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { entities, memberships, messageEntities, messageHidden, messages, users } from '../../db/schema';
+import { membershipIsCurrent } from '../entities/repository';
+
+export type MessageRecord = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+export interface MessageWithEntities extends MessageRecord {
+  entites: { id: number; nom: string }[];
+}
+
+/** Shown today: active, in its window (Paris days, both ends included). */
+const shownOn = (today: string) =>
+  and(
+    eq(messages.statut, 'A'),
+    lte(messages.debut, today),
+    or(isNull(messages.fin), gte(messages.fin, today)),
+  );
+
+/** Addressed to the user: everyone, or one of the entities they are a current member of. */
+const addressedTo = (userId: number, today: string) =>
+  or(
+    eq(messages.tous, true),
+    sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${memberships} ON ${memberships.entityId} = ${messageEntities.entityId}
+      WHERE ${messageEntities.messageId} = ${messages.id} AND ${memberships.userId} = ${userId}
+      AND ${membershipIsCurrent(today)})`,
+  );
+
+async function withEntities(db: Executor, rows: MessageRecord[]): Promise<MessageWithEntities[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ messageId: messageEntities.messageId, id: entities.id, nom: entities.nom })
+    .from(messageEntities)
+    .innerJoin(entities, eq(entities.id, messageEntities.entityId))
+    .where(
+      inArray(
+        messageEntities.messageId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(entities.nom));
+  return rows.map((r) => ({
+    ...r,
+    entites: links.filter((l) => l.messageId === r.id).map(({ id, nom }) => ({ id, nom })),
+  }));
+}
+
+export const messagesRepository = {
+  async all(db: Executor): Promise<MessageWithEntities[]> {
+    return withEntities(
+      db,
+      await db.select().from(messages).orderBy(desc(messages.debut), desc(messages.id)),
+    );
+  },
+
+  async find(db: Executor, id: number): Promise<MessageWithEntities | undefined> {
+    const [row] = await db.select().from(messages).where(eq(messages.id, id));
+    return row ? (await withEntities(db, [row]))[0] : undefined;
+  },
+
+  async lock(db: Executor, id: number): Promise<MessageRecord | undefined> {
+    const [row] = await db.select().from(messages).where(eq(messages.id, id)).for('update');
+    return row;
+  },
+
+  /** The active messages addressed to the user today that they have not hidden, gravest first. */
+  async shownTo(db: Executor, userId: number, today: string): Promise<MessageRecord[]> {
+    return db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          shownOn(today),
+          addressedTo(userId, today),
+          sql`NOT EXISTS (SELECT 1 FROM ${messageHidden} WHERE ${messageHidden.messageId} = ${messages.id}
+            AND ${messageHidden.userId} = ${userId})`,
+        ),
+      )
+      .orderBy(
+        sql`CASE ${messages.niveau} WHEN 'danger' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END`,
+        desc(messages.debut),
+        desc(messages.id),
+      );
+  },
+
+  async isShownTo(db: Executor, id: number, userId: number, today: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, id), shownOn(today), addressedTo(userId, today)));
+    return row !== undefined;
+  },
+
+  async hide(db: Executor, messageId: number, userId: number): Promise<void> {
+    await db.insert(messageHidden).values({ messageId, userId }).onConflictDoNothing();
+  },
+
+  async insert(db: Executor, message: NewMessage): Promise<MessageRecord> {
+    const [row] = await db.insert(messages).values(message).returning();
+    return row!;
+  },
+
+  async update(db: Executor, id: number, changes: Partial<NewMessage>): Promise<void> {
+    await db
+      .update(messages)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(messages.id, id));
+  },
+
+  async setEntities(db: Executor, messageId: number, entityIds: number[]): Promise<void> {
+    await db.delete(messageEntities).where(eq(messageEntities.messageId, messageId));
+    if (entityIds.length > 0) {
+      await db.insert(messageEntities).values(entityIds.map((entityId) => ({ messageId, entityId })));
+    }
+  },
+
+  async remove(db: Executor, id: number): Promise<void> {
+    await db.delete(messages).where(eq(messages.id, id));
+  },
+
+  async activeEntityIds(db: Executor, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: entities.id })
+      .from(entities)
+      .where(and(inArray(entities.id, ids), eq(entities.etat, 'A')));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /** The active users a message is addressed to (its e-mail's recipients). */
+  async audience(db: Executor, message: Pick<MessageRecord, 'id' | 'tous'>, today: string) {
+    return db
+      .select({ id: users.id, prenom: users.prenom, email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.etat, 'A'),
+          message.tous
+            ? undefined
+            : sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${memberships} ON ${memberships.entityId} = ${messageEntities.entityId}
+                WHERE ${messageEntities.messageId} = ${message.id} AND ${memberships.userId} = ${users.id}
+                AND ${membershipIsCurrent(today)})`,
+        ),
+      )
+      .orderBy(users.id);
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * Broadcast messages (specification §7): GET /api/diffusion/appli (the signed-in user's), GET
+ * /api/diffusion/all, GET /api/diffusion/{id}/infos, POST and PUT /api/diffusion, DELETE
+ * /api/diffusion/{id}, and POST /api/diffusion/{id}/masquer (hide one for oneself).
+ */
+import {
+  MESSAGE_API,
+  MessageInputSchema,
+  MessageSchema,
+  MessageUpdateSchema,
+  PortalMessageSchema,
+  RecordIdParamSchema,
+} from '@union/contract';
+import { z } from 'zod';
+import type { App } from '../../types';
+import { messagesService } from './service';
+
+const IdParams = z.object({ id: RecordIdParamSchema });
+
+export default async function messagesRoutes(app: App) {
+  const tags = ['messages'];
+
+  app.get(
+    MESSAGE_API.appli,
+    { schema: { tags, response: { 200: z.array(PortalMessageSchema) } } },
+    async (request) => messagesService.shown(request.ctx),
+  );
+
+  app.get(MESSAGE_API.all, { schema: { tags, response: { 200: z.array(MessageSchema) } } }, async (request) =>
+    messagesService.all(request.ctx),
+  );
+
+  app.get(
+    MESSAGE_API.infosPattern,
+    { schema: { tags, params: IdParams, response: { 200: MessageSchema } } },
+    async (request) => messagesService.infos(request.ctx, request.params.id),
+  );
+
+  app.post(
+    MESSAGE_API.message,
+    { schema: { tags, body: MessageInputSchema, response: { 201: MessageSchema } } },
+    async (request, reply) => reply.status(201).send(await messagesService.create(request.ctx, request.body)),
+  );
+
+  app.put(
+    MESSAGE_API.message,
+    { schema: { tags, body: MessageUpdateSchema, response: { 200: MessageSchema } } },
+    async (request) => messagesService.update(request.ctx, request.body),
+  );
+
+  app.delete(MESSAGE_API.deletePattern, { schema: { tags, params: IdParams } }, async (request, reply) => {
+    await messagesService.remove(request.ctx, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(MESSAGE_API.hidePattern, { schema: { tags, params: IdParams } }, async (request, reply) => {
+    await messagesService.hide(request.ctx, request.params.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,34 @@
+/** The secrets of the calendar feeds: only their SHA-256 is stored. */
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { calendarFeeds, users } from '../../../db/schema';
+
+export const calendarFeedsRepository = {
+  async findByUser(db: Executor, userId: number) {
+    const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    return row;
+  },
+
+  /** The owner of a feed secret, with what decides whether the feed still answers. */
+  async ownerOf(db: Executor, tokenHash: string) {
+    const [row] = await db
+      .select({ id: users.id, etat: users.etat, habilitations: users.habilitations })
+      .from(calendarFeeds)
+      .innerJoin(users, eq(users.id, calendarFeeds.userId))
+      .where(eq(calendarFeeds.tokenHash, tokenHash));
+    return row;
+  },
+
+  /** Creates or replaces the user's secret: the previous address stops answering at once. */
+  async replace(db: Executor, userId: number, tokenHash: string) {
+    const [row] = await db
+      .insert(calendarFeeds)
+      .values({ userId, tokenHash })
+      .onConflictDoUpdate({
+        target: calendarFeeds.userId,
+        set: { tokenHash, createdAt: new Date() },
+      })
+      .returning();
+    return row!;
+  },
+};

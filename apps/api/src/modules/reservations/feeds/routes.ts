@@ -1,0 +1,69 @@
+/**
+ * Calendar feeds: the account's own addresses (GET, POST /api/user/calendrier) and the public feeds
+ * (GET /api/calendrier/{jeton}.ics, …/salle/{id}.ics, …/batiment.ics), authenticated by their secret.
+ */
+import { CALENDAR_API, CalendarFeedStateSchema } from '@union/contract';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../../lib/errors';
+import type { App } from '../../../types';
+import { feedsService, type FeedRequest } from './service';
+
+/** "abc.ics" → "abc"; anything else is no feed. */
+function stem(fichier: string): string {
+  const match = /^(.+)\.ics$/.exec(fichier);
+  if (!match) throw notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
+  return match[1]!;
+}
+
+export default async function feedsRoutes(app: App) {
+  const db = () => app.dbHandle.db;
+  const tags = ['agenda'];
+
+  app.get(
+    CALENDAR_API.account,
+    { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
+    async (request) => feedsService.state(db(), request.caller),
+  );
+
+  app.post(
+    CALENDAR_API.account,
+    { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
+    async (request) => feedsService.renew(db(), request.caller, app.config.publicUrl),
+  );
+
+  const send = async (reply: FastifyReply, jeton: string, feed: FeedRequest) => {
+    const text = await feedsService.feed(db(), jeton, feed, app.config.publicUrl);
+    return (
+      reply
+        .type('text/calendar; charset=utf-8')
+        // The address is a secret: no shared cache may keep the answer.
+        .header('Cache-Control', 'private, max-age=300')
+        .send(text)
+    );
+  };
+  // The secret in the path is the credential: calendar applications send no bearer.
+  const config = { public: true };
+
+  app.get(
+    CALENDAR_API.personalPattern,
+    { config, schema: { tags, params: z.object({ fichier: z.string() }) } },
+    async (request, reply) => send(reply, stem(request.params.fichier), { kind: 'personal' }),
+  );
+
+  app.get(
+    CALENDAR_API.buildingPattern,
+    { config, schema: { tags, params: z.object({ jeton: z.string() }) } },
+    async (request, reply) => send(reply, request.params.jeton, { kind: 'building' }),
+  );
+
+  app.get(
+    CALENDAR_API.roomPattern,
+    { config, schema: { tags, params: z.object({ jeton: z.string(), fichier: z.string() }) } },
+    async (request, reply) => {
+      const id = stem(request.params.fichier);
+      if (!/^\d{1,9}$/.test(id)) throw notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
+      return send(reply, request.params.jeton, { kind: 'room', roomId: Number(id) });
+    },
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Calendar feeds (docs/decisions.md, issue 7): each user's private address for the confirmed reservations
+ * of their entities; Union staff also get one per room and one for the building. The secret in the
+ * address is the only credential, so anything wrong (unknown or renewed secret, inactive or deleted
+ * owner, a room feed asked by someone who is not staff) answers the same 404.
+ */
+import type { CalendarFeedState } from '@union/contract';
+import { CALENDAR_API } from '@union/contract';
+import type { Database, Executor } from '../../../db/client';
+import { hasHabilitation, type Caller } from '../../../lib/authorize';
+import { parisDay } from '../../../lib/dates';
+import { notFound } from '../../../lib/errors';
+import { newToken, tokenHash } from '../../../lib/secrets';
+import { auditRepository } from '../../audit/repository';
+import { settingsRepository } from '../../settings/repository';
+import { addDays } from '../calendar';
+import { reservationPolicy } from '../policy';
+import { feedsRepository, type FeedScope } from '../repository';
+import { loadPlanningContext } from '../service';
+import { feedText } from './ics';
+import { calendarFeedsRepository } from './repository';
+
+export type FeedRequest = { kind: 'personal' } | { kind: 'room'; roomId: number } | { kind: 'building' };
+
+/** What a feed keeps of the past: enough to look back on the last term. */
+const PAST_DAYS = 92;
+
+/** A secret as newToken() writes it: 32 bytes in base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const gone = () => notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
+
+async function mayFollowRooms(db: Executor, caller: Caller): Promise<boolean> {
+  return reservationPolicy.mayManage(await loadPlanningContext(db, caller));
+}
+
+async function addresses(db: Executor, caller: Caller, publicUrl: string, jeton: string) {
+  const base = publicUrl.replace(/\/$/, '');
+  const staff = await mayFollowRooms(db, caller);
+  const rooms = staff ? await settingsRepository.listRooms(db) : [];
+  return {
+    personnel: base + CALENDAR_API.personal(jeton),
+    batiment: staff ? base + CALENDAR_API.building(jeton) : null,
+    salles: rooms.map((r) => ({ id: r.id, nom: r.nom, url: base + CALENDAR_API.room(jeton, r.id) })),
+  };
+}
+
+export const feedsService = {
+  async state(db: Database, caller: Caller): Promise<CalendarFeedState> {
+    const row = await calendarFeedsRepository.findByUser(db, caller.id);
+    return {
+      actif: row !== undefined,
+      creeLe: row?.createdAt.toISOString() ?? null,
+      gestion: await mayFollowRooms(db, caller),
+      adresses: null,
+    };
+  },
+
+  /** Creates or renews the secret; the answer is the one moment its addresses can be shown. */
+  async renew(db: Database, caller: Caller, publicUrl: string): Promise<CalendarFeedState> {
+    return db.transaction(async (tx) => {
+      const jeton = newToken();
+      const before = await calendarFeedsRepository.findByUser(tx, caller.id);
+      const row = await calendarFeedsRepository.replace(tx, caller.id, tokenHash(jeton));
+      await auditRepository.record(tx, {
+        actorId: caller.id,
+        action: before ? 'calendar_feed_renewed' : 'calendar_feed_created',
+        recordType: 'user',
+        recordId: caller.id,
+      });
+      const adresses = await addresses(tx, caller, publicUrl, jeton);
+      return {
+        actif: true,
+        creeLe: row.createdAt.toISOString(),
+        gestion: adresses.batiment !== null,
+        adresses,
+      };
+    });
+  },
+
+  /** The iCalendar text of a feed, or 404. */
+  async feed(db: Database, jeton: string, request: FeedRequest, publicUrl: string) {
+    if (!TOKEN.test(jeton)) throw gone();
+    const owner = await calendarFeedsRepository.ownerOf(db, tokenHash(jeton));
+    if (!owner || owner.etat !== 'A' || !owner.habilitations.includes('USER')) throw gone();
+    const caller: Caller = { id: owner.id, habilitations: owner.habilitations };
+    const today = parisDay();
+    let scope: FeedScope;
+    let name: string;
+    if (request.kind === 'personal') {
+      scope = { kind: 'personal', userId: owner.id, today };
+      name = 'Union – mes loges';
+    } else {
+      if (!hasHabilitation(caller, 'PLANNING') || !(await mayFollowRooms(db, caller))) throw gone();
+      if (request.kind === 'room') {
+        const room = await settingsRepository.findRoomById(db, request.roomId);
+        if (!room) throw gone();
+        scope = { kind: 'room', roomId: room.id };
+        name = `Union – ${room.nom}`;
+      } else {
+        scope = { kind: 'building' };
+        name = 'Union – toutes les salles';
+      }
+    }
+    const rows = await feedsRepository.confirmedFor(db, scope, addDays(today, -PAST_DAYS));
+    return feedText(name, new URL(publicUrl).hostname, rows);
+  },
+};

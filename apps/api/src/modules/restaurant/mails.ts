@@ -1,0 +1,67 @@
+/** The French e-mails of the restaurant: the menu of a meal, and each step of a card top-up. */
+import { DishType, MealType, euros, type TopUpState } from '@union/contract';
+import type { NewEmail } from '../mail/repository';
+import { frenchDate } from '../reservations/calendar';
+import type { DishRecord, MealRow } from './repository';
+
+const SIGNATURE =
+  "\n\n--\nIntranet de l'Union\nCe message est envoyé automatiquement, merci de ne pas y répondre.";
+
+/** The menu of a meal, to each recipient. */
+export function menuEmails(
+  row: MealRow,
+  plats: DishRecord[],
+  recipients: string[],
+  publicUrl: string,
+): NewEmail[] {
+  const m = row.meal;
+  const lines = plats.map((d) => `- ${DishType.labels[d.type]} : ${d.libelle} (${euros(d.prix)})`).join('\n');
+  const [day, time] = row.limiteLocale.split('T');
+  const texte =
+    `Bonjour,\n\nLe restaurant de l'Union vous propose « ${m.titre} » (${MealType.labels[m.type]}) ` +
+    `le ${frenchDate(m.jour)}.\n\n${lines || '(menu à venir)'}\n\n` +
+    `Commandes jusqu'au ${frenchDate(day!)} à ${time}, dans la limite des ${m.places} places.\n` +
+    `Commander : ${publicUrl}/app/restauration?date=${m.jour}` +
+    SIGNATURE;
+  const sujet = `Menu du ${frenchDate(m.jour)} – ${m.titre}`;
+  return [...new Set(recipients)].map((destinataire) => ({ destinataire, sujet, texte }));
+}
+
+const TOP_UP_TEXTS: Record<TopUpState, { sujet: string; intro: string }> = {
+  C: { sujet: 'Rechargement en cours', intro: 'Votre rechargement est en cours de paiement.' },
+  P: {
+    sujet: 'Paiement reçu, rechargement à valider',
+    intro:
+      'Votre paiement par carte bancaire est accepté. La trésorerie va valider le rechargement de votre carte.',
+  },
+  R: {
+    sujet: 'Rechargement pris en compte',
+    intro: 'Votre rechargement est pris en compte par la trésorerie ; il reste à le valider.',
+  },
+  V: {
+    sujet: 'Carte Union rechargée',
+    intro: 'Votre rechargement est validé : votre carte Union est créditée.',
+  },
+  X: {
+    sujet: 'Rechargement annulé',
+    intro:
+      "Votre rechargement est annulé (paiement refusé, abandonné ou annulé) : votre carte n'est pas créditée.",
+  },
+};
+
+/** One e-mail to the member about their top-up's new state. */
+export function topUpEmail(
+  to: string,
+  p: { id: number; montant: number; etat: TopUpState },
+  publicUrl: string,
+): NewEmail {
+  const t = TOP_UP_TEXTS[p.etat];
+  return {
+    destinataire: to,
+    sujet: `${t.sujet} – ${euros(p.montant)}`,
+    texte:
+      `Bonjour,\n\n${t.intro}\n\nRechargement n° ${p.id} : ${euros(p.montant)}\n\n` +
+      `Votre carte : ${publicUrl}/app/account/payments` +
+      SIGNATURE,
+  };
+}

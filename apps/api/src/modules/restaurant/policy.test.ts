@@ -1,0 +1,63 @@
+import type { Habilitation } from '@union/contract';
+import { describe, expect, it } from 'vitest';
+import { mayMeal, mayOrder, mayTopUp, type RestaurantContext } from './policy';
+
+const ctx = (habilitations: Habilitation[], flags: { resto?: number[]; carte?: number[] } = {}) =>
+  ({
+    caller: { id: 1, habilitations },
+    restaurationEntityIds: new Set(flags.resto ?? []),
+    carteLogeEntityIds: new Set(flags.carte ?? []),
+  }) satisfies RestaurantContext;
+
+const member = ctx(['USER', 'RESTAURATION', 'PAYMENT'], { resto: [7], carte: [7] });
+const memberNoCard = ctx(['USER', 'RESTAURATION', 'PAYMENT'], { resto: [7] });
+const menus = ctx(['USER', 'MENUS']);
+const user = ctx(['USER']);
+
+const own = { userId: 1, entityId: null, mealOpen: true };
+const ownClosed = { ...own, mealOpen: false };
+const ownLodge = { userId: 1, entityId: 7, mealOpen: true };
+const other = { userId: 2, entityId: null, mealOpen: true };
+
+describe('the restaurant policy', () => {
+  it.each([
+    ['member', member, 'ORDER', true],
+    ['member', member, 'EDIT', false],
+    ['member', member, 'NOTIFY', false],
+    ['menus', menus, 'EDIT', true],
+    ['menus', menus, 'DELETE', true],
+    ['menus', menus, 'RECAP', true],
+    ['menus', menus, 'ORDER', false],
+    ['user', user, 'ORDER', false],
+  ] as const)('%s may %s a meal: %s', (_, c, action, expected) => {
+    expect(mayMeal(c, action)).toBe(expected);
+  });
+
+  it.each([
+    ['member, own open', member, own, 'EDIT', true],
+    ['member, own closed', member, ownClosed, 'EDIT', false],
+    ['member, own closed', member, ownClosed, 'DELETE', false],
+    ['member, another', member, other, 'EDIT', false],
+    ['member, own', member, own, 'PAY', false],
+    ['member, own', member, own, 'REFUSE', false],
+    ['member, own', member, own, 'UNDO_PAYMENT', false],
+    ['member, own', member, own, 'PAY_CARD', true],
+    ['member, own closed', member, ownClosed, 'PAY_CARD', true],
+    ['member, lodge with carteLoge', member, ownLodge, 'PAY_CARD', true],
+    ['member, lodge without carteLoge', memberNoCard, ownLodge, 'PAY_CARD', false],
+    ['member, another', member, other, 'PAY_CARD', false],
+    ['menus, another', menus, other, 'PAY', true],
+    ['menus, another closed', menus, { ...other, mealOpen: false }, 'DELETE', true],
+    ['menus, another', menus, other, 'UNDO_PAYMENT', true],
+    ['menus, another', menus, other, 'PAY_CARD', false],
+    ['user, own', user, own, 'EDIT', false],
+  ] as const)('%s: %s → %s', (_, c, order, action, expected) => {
+    expect(mayOrder(c, action, order)).toBe(expected);
+  });
+
+  it('top-ups are validated with COMPTA_SAISIE only', () => {
+    expect(mayTopUp(ctx(['USER', 'COMPTA_SAISIE']), 'VALIDATE')).toBe(true);
+    expect(mayTopUp(member, 'VALIDATE')).toBe(false);
+    expect(mayTopUp(menus, 'CANCEL')).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Who may do what in the restaurant and with the cards (DECISIONS §5): RESTAURATION sees the meals and
+ * orders, MENUS manages meals, dishes, payments at the bar and the recap, PAYMENT is one's own card,
+ * COMPTA_SAISIE validates top-ups. Orders for a lodge need its `restauration` flag; paying one with the
+ * lodge's card needs `carteLoge`. Pure functions over a context loaded once per request.
+ */
+import type { MealAction, MealOrderAction, TopUpAction } from '@union/contract';
+import { authorize, hasHabilitation, type Caller } from '../../lib/authorize';
+
+export interface RestaurantContext {
+  caller: Caller;
+  /** Entities the caller may order for (current membership with `restauration`). */
+  restaurationEntityIds: ReadonlySet<number>;
+  /** Entities whose card the caller may use (current membership with `carteLoge`). */
+  carteLogeEntityIds: ReadonlySet<number>;
+}
+
+/** The fields of an order the rules read. */
+export interface OrderFacts {
+  userId: number;
+  entityId: number | null;
+  /** The meal still takes changes from its members: switched on and before its deadline. */
+  mealOpen: boolean;
+}
+
+const has = (ctx: RestaurantContext, h: Parameters<typeof hasHabilitation>[1]) =>
+  hasHabilitation(ctx.caller, h);
+export const isMenus = (ctx: RestaurantContext) => has(ctx, 'MENUS');
+
+export function mayMeal(ctx: RestaurantContext, action: MealAction): boolean {
+  switch (action) {
+    case 'ORDER':
+      return has(ctx, 'RESTAURATION');
+    case 'EDIT':
+    case 'DELETE':
+    case 'NOTIFY':
+    case 'RECAP':
+      return isMenus(ctx);
+  }
+}
+
+export function mayOrder(ctx: RestaurantContext, action: MealOrderAction, order: OrderFacts): boolean {
+  const own = order.userId === ctx.caller.id && has(ctx, 'RESTAURATION');
+  switch (action) {
+    case 'EDIT':
+    case 'DELETE':
+      return isMenus(ctx) || (own && order.mealOpen);
+    case 'PAY':
+    case 'REFUSE':
+    case 'UNDO_PAYMENT':
+      return isMenus(ctx);
+    case 'PAY_CARD':
+      // The member pays their own order from their card, or their lodge's with its `carteLoge` flag.
+      return (
+        own && has(ctx, 'PAYMENT') && (order.entityId === null || ctx.carteLogeEntityIds.has(order.entityId))
+      );
+  }
+}
+
+export function mayTopUp(ctx: Pick<RestaurantContext, 'caller'>, _action: TopUpAction): boolean {
+  return hasHabilitation(ctx.caller, 'COMPTA_SAISIE');
+}
+
+export const restaurantPolicy = {
+  /** 403 unless the caller may see the meals. */
+  read(ctx: RestaurantContext): void {
+    authorize(has(ctx, 'RESTAURATION') || isMenus(ctx));
+  },
+  /** 403 unless the caller manages meals. */
+  manage(ctx: RestaurantContext): void {
+    authorize(isMenus(ctx));
+  },
+  /** 403 unless the caller may order, for themselves or for this lodge. */
+  orderFor(ctx: RestaurantContext, entityId: number | null): void {
+    authorize(
+      has(ctx, 'RESTAURATION') && (entityId === null || ctx.restaurationEntityIds.has(entityId)),
+      'Vous ne pouvez commander que pour vous-même ou pour une loge dont vous êtes chargé de la restauration.',
+    );
+  },
+};

@@ -1,0 +1,482 @@
+/**
+ * The only code touching the restaurant's tables: meals, dishes, orders and their lines, cards and their
+ * ledger, top-ups and the per-day transaction counter. Other modules (users' GDPR export) call it.
+ */
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  cardMovements,
+  cards,
+  dishes,
+  entities,
+  mealOrderLines,
+  mealOrders,
+  meals,
+  paymentTransCounters,
+  userPayments,
+  users,
+} from '../../db/schema';
+import { TIME_ZONE } from '../../lib/dates';
+
+export type MealRecord = typeof meals.$inferSelect;
+export type DishRecord = typeof dishes.$inferSelect;
+export type OrderRecord = typeof mealOrders.$inferSelect;
+export type TopUpRecord = typeof userPayments.$inferSelect;
+export type MovementRecord = typeof cardMovements.$inferSelect;
+
+/** A meal with its deadline as Paris local time ("2026-03-03T11:00"), the way screens show and send it. */
+const mealColumns = {
+  meal: meals,
+  limiteLocale: sql<string>`to_char(${meals.limite} AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI')`,
+};
+export type MealRow = { meal: MealRecord; limiteLocale: string };
+
+/** An order with what screens show beside it: the person, the lodge, the meal. */
+const orderColumns = {
+  order: mealOrders,
+  nom: users.nom,
+  prenom: users.prenom,
+  entite: entities.nom,
+  jour: meals.jour,
+  titre: meals.titre,
+};
+export type OrderRow = {
+  order: OrderRecord;
+  nom: string;
+  prenom: string;
+  entite: string | null;
+  jour: string;
+  titre: string;
+};
+
+export interface LineRow {
+  orderId: number;
+  dishId: number;
+  quantite: number;
+  prixUnitaire: number;
+  libelle: string;
+  type: DishRecord['type'];
+}
+
+/** "2026-03-03T11:00" in Paris → the instant, computed by the database (it knows the time-zone rules). */
+const parisInstant = (local: string) => sql`(${local}::timestamp AT TIME ZONE ${TIME_ZONE})`;
+
+export type CardOwner = { userId: number } | { entityId: number };
+
+export const restaurantRepository = {
+  // --- Meals and dishes -------------------------------------------------------------------------
+
+  async mealsBetween(db: Executor, debut: string, fin: string): Promise<MealRow[]> {
+    return db
+      .select(mealColumns)
+      .from(meals)
+      .where(and(gte(meals.jour, debut), lte(meals.jour, fin)))
+      .orderBy(asc(meals.jour), asc(meals.limite), asc(meals.id));
+  },
+
+  async findMeal(db: Executor, id: number): Promise<MealRow | undefined> {
+    const [row] = await db.select(mealColumns).from(meals).where(eq(meals.id, id));
+    return row;
+  },
+
+  /** The meal, its row locked until the transaction ends: seats and deletion are decided under it. */
+  async lockMeal(db: Executor, id: number): Promise<MealRow | undefined> {
+    const [row] = await db.select(mealColumns).from(meals).where(eq(meals.id, id)).for('update');
+    return row;
+  },
+
+  async insertMeal(
+    db: Executor,
+    m: {
+      jour: string;
+      type: MealRecord['type'];
+      titre: string;
+      places: number;
+      limite: string;
+      ouvert: boolean;
+    },
+  ): Promise<number> {
+    const [row] = await db
+      .insert(meals)
+      .values({ ...m, limite: parisInstant(m.limite) as unknown as Date })
+      .returning({ id: meals.id });
+    return row!.id;
+  },
+
+  async updateMeal(
+    db: Executor,
+    id: number,
+    m: {
+      jour: string;
+      type: MealRecord['type'];
+      titre: string;
+      places: number;
+      limite: string;
+      ouvert: boolean;
+    },
+  ): Promise<void> {
+    await db
+      .update(meals)
+      .set({ ...m, limite: parisInstant(m.limite) as unknown as Date, updatedAt: sql`now()` })
+      .where(eq(meals.id, id));
+  },
+
+  /** A change of the menu (dish added, changed, removed) allows a new notification. */
+  async touchMeal(db: Executor, id: number): Promise<void> {
+    await db
+      .update(meals)
+      .set({ updatedAt: sql`clock_timestamp()` })
+      .where(eq(meals.id, id));
+  },
+
+  async markNotified(db: Executor, id: number): Promise<void> {
+    await db
+      .update(meals)
+      .set({ notifiedAt: sql`clock_timestamp()` })
+      .where(eq(meals.id, id));
+  },
+
+  /** The orders first (their lines go with them), so the dishes they named are free to go with the meal. */
+  async deleteMeal(db: Executor, id: number): Promise<void> {
+    await db.delete(mealOrders).where(eq(mealOrders.mealId, id));
+    await db.delete(meals).where(eq(meals.id, id));
+  },
+
+  /**
+   * Takes `delta` seats (negative: gives them back) in one statement: the CHECK
+   * `meals_seats_not_oversold` refuses a count beyond the seats, whatever runs at the same moment.
+   */
+  async takeSeats(db: Executor, id: number, delta: number): Promise<void> {
+    await db
+      .update(meals)
+      .set({ placesPrises: sql`${meals.placesPrises} + ${delta}` })
+      .where(eq(meals.id, id));
+  },
+
+  async countPaidOrders(db: Executor, mealId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mealOrders)
+      .where(and(eq(mealOrders.mealId, mealId), eq(mealOrders.etat, 'P')));
+    return row!.n;
+  },
+
+  async dishesOf(db: Executor, mealIds: number[]): Promise<DishRecord[]> {
+    if (mealIds.length === 0) return [];
+    return db
+      .select()
+      .from(dishes)
+      .where(inArray(dishes.mealId, mealIds))
+      .orderBy(sql`position(${dishes.type} in 'MPDBC')`, asc(dishes.id));
+  },
+
+  async findDish(db: Executor, mealId: number, dishId: number): Promise<DishRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(dishes)
+      .where(and(eq(dishes.id, dishId), eq(dishes.mealId, mealId)));
+    return row;
+  },
+
+  async insertDish(db: Executor, d: typeof dishes.$inferInsert): Promise<DishRecord> {
+    const [row] = await db.insert(dishes).values(d).returning();
+    return row!;
+  },
+
+  async updateDish(db: Executor, id: number, d: Partial<typeof dishes.$inferInsert>): Promise<DishRecord> {
+    const [row] = await db.update(dishes).set(d).where(eq(dishes.id, id)).returning();
+    return row!;
+  },
+
+  async deleteDish(db: Executor, id: number): Promise<void> {
+    await db.delete(dishes).where(eq(dishes.id, id));
+  },
+
+  // --- Orders -----------------------------------------------------------------------------------
+
+  async orders(db: Executor, where: SQL | undefined, newestFirst = false): Promise<OrderRow[]> {
+    return db
+      .select(orderColumns)
+      .from(mealOrders)
+      .innerJoin(users, eq(users.id, mealOrders.userId))
+      .innerJoin(meals, eq(meals.id, mealOrders.mealId))
+      .leftJoin(entities, eq(entities.id, mealOrders.entityId))
+      .where(where)
+      .orderBy(
+        ...(newestFirst
+          ? [desc(meals.jour), desc(mealOrders.id)]
+          : [asc(entities.nom), asc(users.nom), asc(users.prenom), asc(mealOrders.id)]),
+      );
+  },
+
+  ordersOfMeals: (db: Executor, mealIds: number[]) =>
+    mealIds.length === 0
+      ? Promise.resolve([])
+      : restaurantRepository.orders(db, inArray(mealOrders.mealId, mealIds)),
+
+  ordersOfUserInMeals: (db: Executor, userId: number, mealIds: number[]) =>
+    mealIds.length === 0
+      ? Promise.resolve([])
+      : restaurantRepository.orders(
+          db,
+          and(eq(mealOrders.userId, userId), inArray(mealOrders.mealId, mealIds)),
+        ),
+
+  ordersOfUser: (db: Executor, userId: number) =>
+    restaurantRepository.orders(db, eq(mealOrders.userId, userId), true),
+
+  async findOrder(db: Executor, mealId: number, orderId: number): Promise<OrderRow | undefined> {
+    const [row] = await restaurantRepository.orders(
+      db,
+      and(eq(mealOrders.id, orderId), eq(mealOrders.mealId, mealId)),
+    );
+    return row;
+  },
+
+  /** Locks the order's row: two payments of one order never both pass. */
+  async lockOrder(db: Executor, orderId: number): Promise<void> {
+    await db.select({ id: mealOrders.id }).from(mealOrders).where(eq(mealOrders.id, orderId)).for('update');
+  },
+
+  async linesOf(db: Executor, orderIds: number[]): Promise<LineRow[]> {
+    if (orderIds.length === 0) return [];
+    return db
+      .select({
+        orderId: mealOrderLines.orderId,
+        dishId: mealOrderLines.dishId,
+        quantite: mealOrderLines.quantite,
+        prixUnitaire: mealOrderLines.prixUnitaire,
+        libelle: dishes.libelle,
+        type: dishes.type,
+      })
+      .from(mealOrderLines)
+      .innerJoin(dishes, eq(dishes.id, mealOrderLines.dishId))
+      .where(inArray(mealOrderLines.orderId, orderIds))
+      .orderBy(sql`position(${dishes.type} in 'MPDBC')`, asc(dishes.id));
+  },
+
+  async insertOrder(db: Executor, o: typeof mealOrders.$inferInsert): Promise<number> {
+    const [row] = await db.insert(mealOrders).values(o).returning({ id: mealOrders.id });
+    return row!.id;
+  },
+
+  async updateOrder(db: Executor, id: number, o: Partial<typeof mealOrders.$inferInsert>): Promise<void> {
+    await db
+      .update(mealOrders)
+      .set({ ...o, updatedAt: sql`now()` })
+      .where(eq(mealOrders.id, id));
+  },
+
+  async replaceLines(
+    db: Executor,
+    orderId: number,
+    lines: { dishId: number; quantite: number; prixUnitaire: number }[],
+  ): Promise<void> {
+    await db.delete(mealOrderLines).where(eq(mealOrderLines.orderId, orderId));
+    if (lines.length > 0) await db.insert(mealOrderLines).values(lines.map((l) => ({ ...l, orderId })));
+  },
+
+  async deleteOrder(db: Executor, id: number): Promise<void> {
+    await db.delete(mealOrders).where(eq(mealOrders.id, id));
+  },
+
+  // --- Cards and their ledger -------------------------------------------------------------------
+
+  /**
+   * The owner's card, created on first use, its row locked until the transaction ends: every debit
+   * reads the balance and writes its movement under this lock, so two payments on one card queue and
+   * the second sees the first's movement (no card goes negative).
+   */
+  async lockCard(db: Executor, owner: CardOwner): Promise<number> {
+    const values = 'userId' in owner ? { userId: owner.userId } : { entityId: owner.entityId };
+    await db.insert(cards).values(values).onConflictDoNothing();
+    const [row] = await db
+      .select({ id: cards.id })
+      .from(cards)
+      .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId))
+      .for('update');
+    return row!.id;
+  },
+
+  async balance(db: Executor, cardId: number): Promise<number> {
+    const [row] = await db
+      .select({ solde: sql<number>`coalesce(sum(${cardMovements.montant}), 0)::int` })
+      .from(cardMovements)
+      .where(eq(cardMovements.cardId, cardId));
+    return row!.solde;
+  },
+
+  /** Balances of the cards of these users and entities (no card yet: absent, i.e. zero). */
+  async balancesOf(db: Executor, userIds: number[], entityIds: number[]) {
+    const conditions = [
+      ...(userIds.length ? [inArray(cards.userId, userIds)] : []),
+      ...(entityIds.length ? [inArray(cards.entityId, entityIds)] : []),
+    ];
+    if (conditions.length === 0)
+      return { users: new Map<number, number>(), entities: new Map<number, number>() };
+    const rows = await db
+      .select({
+        userId: cards.userId,
+        entityId: cards.entityId,
+        solde: sql<number>`coalesce(sum(${cardMovements.montant}), 0)::int`,
+      })
+      .from(cards)
+      .leftJoin(cardMovements, eq(cardMovements.cardId, cards.id))
+      .where(or(...conditions))
+      .groupBy(cards.id);
+    const result = { users: new Map<number, number>(), entities: new Map<number, number>() };
+    for (const r of rows) {
+      if (r.userId !== null) result.users.set(r.userId, r.solde);
+      if (r.entityId !== null) result.entities.set(r.entityId, r.solde);
+    }
+    return result;
+  },
+
+  async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert): Promise<void> {
+    await db.insert(cardMovements).values(m);
+  },
+
+  /** The last debit of an order not yet reversed: what "undo the payment" re-credits. */
+  async lastDebitOf(db: Executor, orderId: number): Promise<MovementRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(cardMovements)
+      .where(and(eq(cardMovements.orderId, orderId), eq(cardMovements.type, 'P')))
+      .orderBy(desc(cardMovements.id))
+      .limit(1);
+    return row;
+  },
+
+  async movementsOfUser(db: Executor, userId: number): Promise<MovementRecord[]> {
+    return db
+      .select(cardMovementColumns)
+      .from(cardMovements)
+      .innerJoin(cards, eq(cards.id, cardMovements.cardId))
+      .where(eq(cards.userId, userId))
+      .orderBy(desc(cardMovements.id));
+  },
+
+  async balanceOfUser(db: Executor, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ solde: sql<number>`coalesce(sum(${cardMovements.montant}), 0)::int` })
+      .from(cardMovements)
+      .innerJoin(cards, eq(cards.id, cardMovements.cardId))
+      .where(eq(cards.userId, userId));
+    return row!.solde;
+  },
+
+  // --- Top-ups ----------------------------------------------------------------------------------
+
+  /**
+   * The next vads_trans_id of a UTC day (1, 2, …): one upsert, so simultaneous top-ups each get their
+   * own number; the CHECK stops at 899999 (the protocol's range).
+   */
+  async nextTransId(db: Executor, utcDay: string): Promise<number> {
+    const [row] = await db
+      .insert(paymentTransCounters)
+      .values({ jour: utcDay, dernier: 1 })
+      .onConflictDoUpdate({
+        target: paymentTransCounters.jour,
+        set: { dernier: sql`${paymentTransCounters.dernier} + 1` },
+      })
+      .returning({ dernier: paymentTransCounters.dernier });
+    return row!.dernier;
+  },
+
+  async insertTopUp(db: Executor, p: typeof userPayments.$inferInsert): Promise<TopUpRecord> {
+    const [row] = await db.insert(userPayments).values(p).returning();
+    return row!;
+  },
+
+  async findTopUp(db: Executor, id: number): Promise<TopUpRecord | undefined> {
+    const [row] = await db.select().from(userPayments).where(eq(userPayments.id, id));
+    return row;
+  },
+
+  /** The top-up, its row locked: one notification or decision at a time changes it. */
+  async lockTopUp(db: Executor, id: number): Promise<TopUpRecord | undefined> {
+    const [row] = await db.select().from(userPayments).where(eq(userPayments.id, id)).for('update');
+    return row;
+  },
+
+  async setTopUpState(
+    db: Executor,
+    id: number,
+    changes: { etat: TopUpRecord['etat']; providerStatus?: string },
+  ): Promise<void> {
+    await db
+      .update(userPayments)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(userPayments.id, id));
+  },
+
+  async searchTopUps(
+    db: Executor,
+    criteria: { etats?: TopUpRecord['etat'][]; userId?: number; debut?: string; fin?: string },
+  ) {
+    const conditions = [
+      ...(criteria.etats?.length ? [inArray(userPayments.etat, criteria.etats)] : []),
+      ...(criteria.userId ? [eq(userPayments.userId, criteria.userId)] : []),
+      ...(criteria.debut
+        ? [sql`(${userPayments.createdAt} AT TIME ZONE ${TIME_ZONE})::date >= ${criteria.debut}`]
+        : []),
+      ...(criteria.fin
+        ? [sql`(${userPayments.createdAt} AT TIME ZONE ${TIME_ZONE})::date <= ${criteria.fin}`]
+        : []),
+    ];
+    return db
+      .select({ payment: userPayments, nom: users.nom, prenom: users.prenom })
+      .from(userPayments)
+      .innerJoin(users, eq(users.id, userPayments.userId))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(userPayments.id))
+      .limit(500);
+  },
+
+  async topUpsOfUser(db: Executor, userId: number) {
+    return db
+      .select({ payment: userPayments, nom: users.nom, prenom: users.prenom })
+      .from(userPayments)
+      .innerJoin(users, eq(users.id, userPayments.userId))
+      .where(eq(userPayments.userId, userId))
+      .orderBy(desc(userPayments.id));
+  },
+
+  async findTopUpWithPerson(db: Executor, id: number) {
+    const [row] = await db
+      .select({ payment: userPayments, nom: users.nom, prenom: users.prenom, email: users.email })
+      .from(userPayments)
+      .innerJoin(users, eq(users.id, userPayments.userId))
+      .where(eq(userPayments.id, id));
+    return row;
+  },
+
+  // --- People -----------------------------------------------------------------------------------
+
+  /** Active users whose restaurant notification is on. */
+  async notificationRecipients(db: Executor): Promise<string[]> {
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.etat, 'A'), eq(users.notificationRestauration, true)))
+      .orderBy(asc(users.id));
+    return rows.map((r) => r.email);
+  },
+
+  async emailOf(db: Executor, userId: number): Promise<string | undefined> {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email;
+  },
+};
+
+const cardMovementColumns = {
+  id: cardMovements.id,
+  cardId: cardMovements.cardId,
+  type: cardMovements.type,
+  montant: cardMovements.montant,
+  orderId: cardMovements.orderId,
+  paymentId: cardMovements.paymentId,
+  authorId: cardMovements.authorId,
+  libelle: cardMovements.libelle,
+  createdAt: cardMovements.createdAt,
+};

@@ -1,0 +1,95 @@
+/**
+ * Authorization rows of the Union's accounting: COMPTA_LECTURE reads (admin and tresorier hold it, with
+ * COMPTA_SAISIE); nobody else sees an order, whatever lodge it bills.
+ */
+import { accountingOrders } from '../../src/db/schema';
+import { allow, type AuthzRow } from './rows';
+import type { World } from './world';
+
+const readers = (status: number) => allow({ admin: status, tresorier: status });
+
+/** A fresh quote of the lodge, numbered like real ones but from its own series so numbers never clash. */
+async function quote(w: World): Promise<number> {
+  const [row] = await w.t.db
+    .insert(accountingOrders)
+    .values({
+      type: 'S',
+      entityId: w.lodge,
+      annee: w.annee,
+      objet: 'Prestation',
+      etat: 'DC',
+      total: 1000,
+      numeroDevis: `DE-MATRICE-${w.unique()}`,
+      dateDevis: '2026-11-23',
+    })
+    .returning({ id: accountingOrders.id });
+  return row!.id;
+}
+
+export const rows: AuthzRow[] = [
+  {
+    route: 'POST /api/compta/commande/search',
+    request: () => ({ url: '/api/compta/commande/search', payload: {} }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/commande/excel',
+    request: () => ({ url: '/api/compta/commande/excel', payload: { idEntite: 1 } }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/commande/preload',
+    request: (w) => ({ url: `/api/compta/commande/preload?idEntite=${w.lodge}&type=S&annee=${w.annee}` }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/commande/:id/infos',
+    scope: 'an order of the own lodge',
+    request: async (w) => ({ url: `/api/compta/commande/${await quote(w)}/infos` }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/commande/:id/document/:kind',
+    scope: 'the quote of the own lodge',
+    request: async (w) => ({ url: `/api/compta/commande/${await quote(w)}/document/devis` }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/commande',
+    request: (w) => ({
+      url: '/api/compta/commande',
+      payload: {
+        type: 'S',
+        idEntite: w.otherLodge,
+        annee: w.annee,
+        objet: 'Location',
+        devis: false,
+        lignes: [{ libelle: 'Salle', quantite: 1, prixUnitaire: 1000 }],
+      },
+    }),
+    expect: readers(201),
+  },
+  {
+    route: 'PUT /api/compta/commande',
+    request: async (w) => ({
+      url: '/api/compta/commande?action=DEVIS_SENT',
+      payload: { id: await quote(w) },
+    }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/cotisation',
+    request: (w) => ({ url: `/api/compta/cotisation?annee=${w.annee}` }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/cotisation/excel',
+    request: (w) => ({ url: `/api/compta/cotisation/excel?annee=${w.annee}&tiers=${w.lodge}` }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/cotisation/appel',
+    request: (w) => ({ url: '/api/compta/cotisation/appel', payload: { annee: w.annee, tranche: 'A' } }),
+    expect: readers(201),
+  },
+];

@@ -1,0 +1,178 @@
+/**
+ * Authorization rows of the entities module: entities, and memberships seen from the entity and from
+ * the user. The one rule: ADMIN on every entity, LOGE only on the entities they manage (venerable: the
+ * lodge, never the other lodge).
+ */
+import type { Membership } from '@union/contract';
+import { addMembership } from '../helpers';
+import { allow, signedIn, type AuthzRow } from './rows';
+import type { World } from './world';
+
+type Scope = 'own' | 'other';
+const SCOPES: Scope[] = ['own', 'other'];
+const label = (scope: Scope) => (scope === 'own' ? 'own lodge' : 'other lodge');
+const entityOf = (w: World, scope: Scope) => (scope === 'own' ? w.lodge : w.otherLodge);
+/** venerable manages the lodge only. */
+const manager = (scope: Scope, ok: number) =>
+  allow(scope === 'own' ? { admin: ok, venerable: ok } : { admin: ok });
+
+const membershipFields = { fonction: 'Orateur', debut: null, fin: null };
+
+export const rows: AuthzRow[] = [
+  {
+    route: 'DELETE /api/user/:id/appartenances/:membershipId',
+    scope: "a member of both lodges, the other lodge's membership",
+    request: async (w) => {
+      const { userId } = await w.fresh.member(w.lodge);
+      const other = await addMembership(w.t.db, { userId, entityId: w.otherLodge });
+      return { url: `/api/user/${userId}/appartenances/${other.id}` };
+    },
+    // Being a member of the lodge does not open the person's other memberships to its manager.
+    expect: allow({ admin: 204 }),
+  },
+  {
+    route: 'GET /api/user/entites/:purpose',
+    scope: 'own entities',
+    request: () => ({ url: '/api/user/entites/gestion' }),
+    expect: signedIn(200),
+  },
+  { route: 'GET /api/entite/all', request: () => ({ url: '/api/entite/all' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/entite',
+    request: (w) => ({
+      url: '/api/entite',
+      payload: { code: `N-${w.unique().toUpperCase()}`, nom: 'Nouvelle loge', type: 'GODF' },
+    }),
+    expect: allow({ admin: 201 }),
+  },
+  ...SCOPES.flatMap((scope): AuthzRow[] => [
+    {
+      route: 'GET /api/entite/:id/infos',
+      scope: label(scope),
+      request: (w) => ({ url: `/api/entite/${entityOf(w, scope)}/infos` }),
+      expect: manager(scope, 200),
+    },
+    {
+      route: 'GET /api/entite/:id/historique',
+      scope: label(scope),
+      request: (w) => ({ url: `/api/entite/${entityOf(w, scope)}/historique` }),
+      expect: manager(scope, 200),
+    },
+    {
+      route: 'GET /api/entite/:id/appartenances',
+      scope: label(scope),
+      request: (w) => ({ url: `/api/entite/${entityOf(w, scope)}/appartenances` }),
+      expect: manager(scope, 200),
+    },
+    {
+      route: 'POST /api/entite/:id/appartenances',
+      scope: `${label(scope)}, an existing account`,
+      request: async (w) => ({
+        url: `/api/entite/${entityOf(w, scope)}/appartenances`,
+        payload: { userId: await w.fresh.user(), ...membershipFields },
+      }),
+      expect: manager(scope, 201),
+    },
+    {
+      route: 'PUT /api/entite/:id/appartenances',
+      scope: label(scope),
+      request: async (w) => {
+        const { membershipId } = await w.fresh.member(entityOf(w, scope));
+        return {
+          url: `/api/entite/${entityOf(w, scope)}/appartenances`,
+          payload: { id: membershipId, ...membershipFields },
+        };
+      },
+      expect: manager(scope, 200),
+    },
+    {
+      route: 'PUT /api/entite/:id/appartenances',
+      scope: `own lodge in the path, a membership of the ${scope === 'own' ? 'lodge' : 'other lodge'} in the body`,
+      request: async (w) => {
+        const { membershipId } = await w.fresh.member(entityOf(w, scope));
+        return {
+          url: `/api/entite/${w.lodge}/appartenances`,
+          payload: { id: membershipId, ...membershipFields },
+        };
+      },
+      // The membership of another entity is no business of the lodge in the path: 404 for ADMIN
+      // (not in this entity), 403 for the lodge manager who does not manage it.
+      expect: scope === 'own' ? manager('own', 200) : allow({ admin: 404 }),
+    },
+    {
+      route: 'GET /api/user/:id/appartenances',
+      scope:
+        scope === 'own'
+          ? 'a member of the lodge only'
+          : 'a member of both lodges (a lodge manager sees the lodge only)',
+      request: async (w) => {
+        const { userId } = await w.fresh.member(w.lodge);
+        if (scope === 'other') await addMembership(w.t.db, { userId, entityId: w.otherLodge });
+        return { url: `/api/user/${userId}/appartenances` };
+      },
+      expect: allow({ admin: 200, venerable: 200 }),
+      check(response, w, role) {
+        const entities = response
+          .json<Membership[]>()
+          .map((m) => m.entiteId)
+          .sort();
+        const expected = role === 'admin' && scope === 'other' ? [w.lodge, w.otherLodge].sort() : [w.lodge];
+        return JSON.stringify(entities) === JSON.stringify(expected)
+          ? undefined
+          : `sees the memberships of entities ${entities.join(', ')}, expected ${expected.join(', ')}`;
+      },
+    },
+    {
+      route: 'POST /api/user/:id/appartenances',
+      scope: `joining the ${label(scope)}`,
+      request: async (w) => ({
+        url: `/api/user/${await w.fresh.user()}/appartenances`,
+        payload: { entiteId: entityOf(w, scope), ...membershipFields },
+      }),
+      expect: manager(scope, 201),
+    },
+    {
+      route: 'PUT /api/user/:id/appartenances',
+      scope: `a membership of the ${label(scope)}`,
+      request: async (w) => {
+        const { userId, membershipId } = await w.fresh.member(entityOf(w, scope));
+        return {
+          url: `/api/user/${userId}/appartenances`,
+          payload: { id: membershipId, ...membershipFields },
+        };
+      },
+      expect: manager(scope, 200),
+    },
+    {
+      route: 'DELETE /api/user/:id/appartenances/:membershipId',
+      scope: `a membership of the ${label(scope)}`,
+      request: async (w) => {
+        const { userId, membershipId } = await w.fresh.member(entityOf(w, scope));
+        return { url: `/api/user/${userId}/appartenances/${membershipId}` };
+      },
+      expect: manager(scope, 204),
+    },
+    {
+      route: 'PUT /api/entite',
+      scope: scope === 'own' ? 'an entity venerable manages' : 'an entity nobody of the roles manages',
+      request: async (w) => {
+        const id = await w.fresh.entity();
+        if (scope === 'own') {
+          await addMembership(w.t.db, { userId: w.ids.venerable, entityId: id, gestion: true });
+        }
+        return {
+          url: '/api/entite',
+          payload: {
+            id,
+            code: `M-${w.unique().toUpperCase()}`,
+            nom: 'Loge renommée',
+            type: 'GODF',
+            etat: 'A',
+          },
+        };
+      },
+      // Even the manager of an entity does not edit the entity itself: ADMIN only.
+      expect: allow({ admin: 200 }),
+    },
+  ]),
+];

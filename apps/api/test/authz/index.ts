@@ -1,0 +1,27 @@
+/** Every module's authorization rows: a new module adds its file in this folder and one line here. */
+import { rows as auth } from './auth';
+import { rows as calendar } from './calendar';
+import { rows as compta } from './compta';
+import { rows as docs } from './docs';
+import { rows as documents } from './documents';
+import { rows as entities } from './entities';
+import { rows as imports } from './imports';
+import { rows as reservations } from './reservations';
+import { rows as restaurant } from './restaurant';
+import type { AuthzRow } from './rows';
+import { rows as settings } from './settings';
+import { rows as users } from './users';
+
+export const ALL_ROWS: AuthzRow[] = [
+  ...auth,
+  ...docs,
+  ...users,
+  ...entities,
+  ...imports,
+  ...settings,
+  ...reservations,
+  ...calendar,
+  ...compta,
+  ...restaurant,
+  ...documents,
+];

@@ -1,0 +1,96 @@
+/**
+ * Production runs compiled JavaScript: `npm run build -w @union/api` writes dist/server.js, which starts
+ * with plain Node (no tsx), finds its SQL migrations from dist, migrates a fresh database and answers.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../src/db/client';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'union-built-'));
+let server: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+describe('the compiled server', () => {
+  it('builds, starts with node dist/server.js in production, migrates and answers', async () => {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: apiDir, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    expect(existsSync(join(apiDir, 'dist/server.js'))).toBe(true);
+    expect(existsSync(join(apiDir, 'dist/migrations/meta/_journal.json'))).toBe(true);
+
+    const port = await freePort();
+    let output = '';
+    // Run from the system's temporary directory: nothing may be found relative to the working directory.
+    server = spawn(process.execPath, [join(apiDir, 'dist/server.js')], {
+      cwd: tmpdir(),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        OAUTH_CLIENT_SECRET: 'secret-du-test-de-construction',
+        SYSTEMPAY_KEY: 'cle-de-production-du-test',
+        PUBLIC_URL: 'https://intranet.example.org',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: join(dataDir, 'no-web'),
+      },
+    });
+    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 50_000;
+    while (!output.includes('prêt sur') && server.exitCode === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(output).toContain('prêt sur');
+
+    const anonymous = await fetch(`http://127.0.0.1:${port}/api/parametres/droits`);
+    expect(anonymous.status).toBe(401);
+    // The production database is migrated and empty: no demo account can sign in.
+    const signIn = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('union-intranet:secret-du-test-de-construction').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: 'Union-Demo-2026!' }),
+    });
+    expect(signIn.status).toBe(400);
+    expect(((await signIn.json()) as { error: string }).error).toBe('invalid_grant');
+
+    // PGlite has no autovacuum: the server gathered the planner's statistics itself at start-up
+    // (pg_class.reltuples is -1 for a table never analysed).
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    const db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    const { rows } = await db.query<{ relname: string; reltuples: number }>(
+      "SELECT relname, reltuples FROM pg_class WHERE relname IN ('users', 'reservations', 'entities')",
+    );
+    await db.close();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.reltuples, row.relname).toBeGreaterThanOrEqual(0);
+  }, 90_000);
+});

@@ -1,0 +1,38 @@
+/** The demo data: the six accounts of the README, with the habilitations it lists. */
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed/demo';
+import { freshDatabase } from './helpers';
+
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await freshDatabase();
+  expect(await seedDemoIfEmpty(handle.db)).toMatchObject({ password: DEMO_PASSWORD });
+});
+afterAll(() => handle.close());
+
+describe('demo accounts', () => {
+  it('give the secretariat DOCUMENTS_LECTURE beside DOCUMENTS_LECTURE_ALL, as its profile does', async () => {
+    const [secretariat] = await handle.db
+      .select()
+      .from(users)
+      .where(inArray(users.identifiant, ['secretariat']));
+    expect(secretariat!.habilitations).toEqual(
+      expect.arrayContaining(['USER', 'PLANNING', 'DIFFUSION', 'DOCUMENTS_LECTURE', 'DOCUMENTS_LECTURE_ALL']),
+    );
+  });
+
+  it('give DOCUMENTS_LECTURE to every account that reads all documents', async () => {
+    const rows = await handle.db.select().from(users);
+    const readersOfAll = rows.filter((u) => u.habilitations.includes('DOCUMENTS_LECTURE_ALL'));
+    expect(readersOfAll.length).toBeGreaterThan(0);
+    for (const u of readersOfAll) expect(u.habilitations, u.identifiant).toContain('DOCUMENTS_LECTURE');
+  });
+
+  it('seed nothing over an existing database', async () => {
+    expect(await seedDemoIfEmpty(handle.db)).toBeNull();
+  });
+});

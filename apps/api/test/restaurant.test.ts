@@ -1,0 +1,694 @@
+/**
+ * The restaurant through the HTTP API: meals, dishes, orders and their payment, 401 → 412 → 403 → 404 →
+ * success for each call; the ledger (balance = sum, adjustments, reversals); the recap PDF read back.
+ */
+import type { Meal, MealOrder, MealWeek, MyCard } from '@union/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, cardMovements, cards, emailOutbox, mealOrders, meals, users } from '../src/db/schema';
+import { parisDay } from '../src/lib/dates';
+import { addDays } from '../src/modules/reservations/calendar';
+import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { pdfText } from './pdf';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+let lodge: number;
+let otherLodge: number;
+
+const day = (n: number) => addDays(parisDay(), 30 + n);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  lodge = (await createEntity(t.db, { code: 'LCR', nom: 'Les Chevaliers du Rhône' })).id;
+  otherLodge = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès' })).id;
+  const people: [string, string[], number | null, { restauration?: boolean; carteLoge?: boolean }][] = [
+    ['chef', ['USER', 'MENUS'], null, {}],
+    ['membre', ['USER', 'RESTAURATION', 'PAYMENT'], lodge, { restauration: true, carteLoge: true }],
+    ['agapes', ['USER', 'RESTAURATION', 'PAYMENT'], lodge, { restauration: true }],
+    ['autre', ['USER', 'RESTAURATION', 'PAYMENT'], otherLodge, {}],
+    ['simple', ['USER'], null, {}],
+  ];
+  for (const [identifiant, habilitations, entityId, flags] of people) {
+    const user = await createUser(t.db, {
+      identifiant,
+      habilitations: habilitations as never,
+      prenom: identifiant,
+      nom: identifiant.toUpperCase(),
+    });
+    ids[identifiant] = user.id;
+    if (entityId) await addMembership(t.db, { userId: user.id, entityId, ...flags });
+    tokens[identifiant] = await t.signIn(identifiant);
+  }
+  await t.db.update(users).set({ notificationRestauration: true }).where(eq(users.identifiant, 'membre'));
+});
+afterAll(() => t.close());
+
+let offset = 0;
+const mealInput = (over: Record<string, unknown> = {}) => {
+  const date = day(++offset);
+  return {
+    date,
+    type: 'M',
+    titre: 'Blanquette de veau',
+    places: 40,
+    limite: `${date}T10:00`,
+    ouvert: true,
+    ...over,
+  };
+};
+
+async function createMeal(over: Record<string, unknown> = {}): Promise<Meal> {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/repas',
+    token: tokens.chef,
+    payload: mealInput(over),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function addDish(mealId: number, type: string, libelle: string, prix: number) {
+  const response = await t.call({
+    method: 'POST',
+    url: `/api/repas/${mealId}/plat`,
+    token: tokens.chef,
+    payload: { type, libelle, prix },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+/** A meal with a menu at 18 € and a coffee at 1,50 €. */
+async function mealWithMenu(over: Record<string, unknown> = {}) {
+  const meal = await createMeal(over);
+  const menu = await addDish(meal.id, 'M', 'Menu du jour', 1800);
+  const cafe = await addDish(meal.id, 'C', 'Café', 150);
+  return { meal, menu, cafe };
+}
+
+const order = (who: string, mealId: number, payload: Record<string, unknown>) =>
+  t.call({ method: 'POST', url: `/api/repas/${mealId}/commande`, token: tokens[who], payload });
+
+async function ordered(who: string, mealId: number, payload: Record<string, unknown>): Promise<MealOrder> {
+  const response = await order(who, mealId, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** Credits a user's card directly in the ledger (what a validated top-up does; tested in payments). */
+async function credit(userId: number, cents: number) {
+  await t.db.insert(cards).values({ userId }).onConflictDoNothing();
+  const [card] = await t.db.select().from(cards).where(eq(cards.userId, userId));
+  await t.db.insert(cardMovements).values({ cardId: card!.id, type: 'R', montant: cents, libelle: 'test' });
+}
+
+async function balanceOf(who: string): Promise<number> {
+  const response = await t.call({ method: 'GET', url: '/api/user/payments', token: tokens[who] });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<MyCard>().solde;
+}
+
+describe('POST /api/repas', () => {
+  it('401 without a session', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/repas', payload: mealInput() })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no title', { titre: ' ' }, /Titre/],
+    ['zero seats', { places: 0 }, /Places/],
+    ['an unknown type', { type: 'X' }, /type/],
+    ['a malformed deadline', { limite: '2026-03-03 10:00' }, /date limite/i],
+    ['a deadline after the meal', { date: '2030-01-10', limite: '2030-01-11T10:00' }, /Date limite/],
+    ['a date that does not exist', { date: '2030-02-30', limite: '2030-02-01T10:00' }, /n'existe pas/],
+  ])('412 with %s', async (_, over, message) => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/repas',
+      token: tokens.chef,
+      payload: mealInput(over),
+    });
+    expect(response.statusCode, response.body).toBe(412);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('403 without MENUS', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/repas',
+      token: tokens.membre,
+      payload: mealInput(),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('201: the meal with its deadline in Paris time, and an audit entry', async () => {
+    const meal = await createMeal({ limite: undefined, date: '2030-06-12' }).catch(() => null);
+    expect(meal).toBeNull();
+    const created = await createMeal({ date: '2030-06-12', limite: '2030-06-12T10:30' });
+    expect(created).toMatchObject({ date: '2030-06-12', limite: '2030-06-12T10:30', placesRestantes: 40 });
+    expect(created.actions).toEqual(['EDIT', 'DELETE', 'NOTIFY', 'RECAP']);
+    const [row] = await t.db.select().from(meals).where(eq(meals.id, created.id));
+    // 10:30 in Paris in June is 08:30 UTC.
+    expect(row!.limite.toISOString()).toBe('2030-06-12T08:30:00.000Z');
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'meal'), eq(auditLog.recordId, created.id)));
+    expect(entries.map((e) => e.action)).toEqual(['meal_created']);
+  });
+});
+
+describe('PUT and DELETE /api/repas', () => {
+  it('401, 412, 403, 404, then success', async () => {
+    const meal = await createMeal();
+    const body = { ...mealInput(), id: meal.id, titre: 'Choucroute' };
+    expect((await t.call({ method: 'PUT', url: '/api/repas', payload: body })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/repas', token: tokens.chef, payload: { ...body, id: -1 } }))
+        .statusCode,
+    ).toBe(412);
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/repas', token: tokens.membre, payload: body })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/api/repas',
+          token: tokens.chef,
+          payload: { ...body, id: 999999 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const updated = await t.call({ method: 'PUT', url: '/api/repas', token: tokens.chef, payload: body });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json<Meal>().titre).toBe('Choucroute');
+
+    expect((await t.call({ method: 'DELETE', url: `/api/repas/${meal.id}` })).statusCode).toBe(401);
+    expect((await t.call({ method: 'DELETE', url: '/api/repas/abc', token: tokens.chef })).statusCode).toBe(
+      412,
+    );
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/repas/${meal.id}`, token: tokens.membre })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'DELETE', url: '/api/repas/999999', token: tokens.chef })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/repas/${meal.id}`, token: tokens.chef })).statusCode,
+    ).toBe(204);
+  });
+
+  it('seats cannot drop below those already ordered', async () => {
+    const { meal, menu } = await mealWithMenu({ places: 10 });
+    await ordered('membre', meal.id, { invites: 4, lignes: [{ idPlat: menu, quantite: 5 }] });
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/repas',
+      token: tokens.chef,
+      payload: { ...mealInput(), date: meal.date, limite: meal.limite, id: meal.id, places: 4 },
+    });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(/5 places sont déjà commandées/);
+  });
+
+  it('a meal with a paid order cannot be deleted (412, nothing removed); unpaid orders go with it', async () => {
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered('membre', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    await t.call({
+      method: 'POST',
+      url: `/api/repas/${meal.id}/commande/${o.id}/payer/B`,
+      token: tokens.chef,
+    });
+    const refused = await t.call({ method: 'DELETE', url: `/api/repas/${meal.id}`, token: tokens.chef });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json()).toMatchObject({ error: 'meal_has_paid_orders' });
+    expect(await t.db.select().from(meals).where(eq(meals.id, meal.id))).toHaveLength(1);
+
+    await t.call({
+      method: 'DELETE',
+      url: `/api/repas/${meal.id}/commande/${o.id}/paiement`,
+      token: tokens.chef,
+    });
+    const deleted = await t.call({ method: 'DELETE', url: `/api/repas/${meal.id}`, token: tokens.chef });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await t.db.select().from(mealOrders).where(eq(mealOrders.mealId, meal.id))).toHaveLength(0);
+  });
+});
+
+describe('dishes', () => {
+  it('POST: 401, 412, 403, 404, 201', async () => {
+    const meal = await createMeal();
+    const url = `/api/repas/${meal.id}/plat`;
+    const payload = { type: 'P', libelle: 'Quenelles', prix: 1250 };
+    expect((await t.call({ method: 'POST', url, payload })).statusCode).toBe(401);
+    const bad = await t.call({
+      method: 'POST',
+      url,
+      token: tokens.chef,
+      payload: { ...payload, prix: 12.5 },
+    });
+    expect(bad.statusCode).toBe(412);
+    expect(bad.json().message).toMatch(/centimes/);
+    expect((await t.call({ method: 'POST', url, token: tokens.membre, payload })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/repas/999999/plat', token: tokens.chef, payload }))
+        .statusCode,
+    ).toBe(404);
+    const created = await t.call({ method: 'POST', url, token: tokens.chef, payload });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject(payload);
+  });
+
+  it('PUT and DELETE: 401, 412, 403, 404, success; an ordered dish cannot be deleted', async () => {
+    const { meal, menu, cafe } = await mealWithMenu();
+    const url = `/api/repas/${meal.id}/plat`;
+    const payload = { id: cafe, type: 'C', libelle: 'Café serré', prix: 200 };
+    expect((await t.call({ method: 'PUT', url, payload })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'PUT', url, token: tokens.chef, payload: { ...payload, type: 'Z' } }))
+        .statusCode,
+    ).toBe(412);
+    expect((await t.call({ method: 'PUT', url, token: tokens.membre, payload })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'PUT', url, token: tokens.chef, payload: { ...payload, id: 999999 } }))
+        .statusCode,
+    ).toBe(404);
+    const updated = await t.call({ method: 'PUT', url, token: tokens.chef, payload });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ libelle: 'Café serré', prix: 200 });
+
+    await ordered('membre', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    expect((await t.call({ method: 'DELETE', url: `${url}/${menu}` })).statusCode).toBe(401);
+    expect((await t.call({ method: 'DELETE', url: `${url}/0`, token: tokens.chef })).statusCode).toBe(412);
+    expect((await t.call({ method: 'DELETE', url: `${url}/${menu}`, token: tokens.membre })).statusCode).toBe(
+      403,
+    );
+    expect((await t.call({ method: 'DELETE', url: `${url}/999999`, token: tokens.chef })).statusCode).toBe(
+      404,
+    );
+    const ordered412 = await t.call({ method: 'DELETE', url: `${url}/${menu}`, token: tokens.chef });
+    expect(ordered412.statusCode).toBe(412);
+    expect(ordered412.json()).toMatchObject({ error: 'dish_ordered' });
+    expect((await t.call({ method: 'DELETE', url: `${url}/${cafe}`, token: tokens.chef })).statusCode).toBe(
+      204,
+    );
+  });
+});
+
+describe('GET /api/repas/search/{date}', () => {
+  it('401, 412, 403, then the week with dishes, seats left, my orders and my actions', async () => {
+    const { meal, menu } = await mealWithMenu({ places: 12 });
+    await ordered('membre', meal.id, { invites: 2, lignes: [{ idPlat: menu, quantite: 3 }] });
+    await ordered('autre', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const url = `/api/repas/search/${meal.date}`;
+    expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/repas/search/2026-13-01', token: tokens.membre })).statusCode,
+    ).toBe(412);
+    expect((await t.call({ method: 'GET', url, token: tokens.simple })).statusCode).toBe(403);
+
+    const week = (await t.call({ method: 'GET', url, token: tokens.membre })).json<MealWeek>();
+    expect(week.gestion).toBe(false);
+    expect(week.entites).toEqual([{ id: lodge, nom: 'Les Chevaliers du Rhône', carteLoge: true }]);
+    const seen = week.repas.find((r) => r.id === meal.id)!;
+    expect(seen).toMatchObject({ placesRestantes: 8, commandable: true, actions: ['ORDER'] });
+    expect(seen.plats.map((p) => p.libelle)).toEqual(['Menu du jour', 'Café']);
+    // A member sees their own order, never another member's.
+    expect(seen.mesCommandes.map((o) => o.personne.id)).toEqual([ids.membre]);
+    expect(seen.commandes).toEqual([]);
+    expect(seen.mesCommandes[0]!.actions).toEqual(['EDIT', 'DELETE', 'PAY_CARD']);
+
+    const staff = (await t.call({ method: 'GET', url, token: tokens.chef })).json<MealWeek>();
+    expect(staff.gestion).toBe(true);
+    const all = staff.repas.find((r) => r.id === meal.id)!;
+    expect(all.commandes).toHaveLength(2);
+    expect(all.commandes[0]!.actions).toEqual(['EDIT', 'DELETE', 'PAY', 'REFUSE']);
+    expect(all.commandes[0]!.soldeCarte).toBe(0);
+  });
+});
+
+describe('orders', () => {
+  it('POST: 401, 412, 403, 404, 201 with the amount computed from the menu', async () => {
+    const { meal, menu, cafe } = await mealWithMenu();
+    const url = `/api/repas/${meal.id}/commande`;
+    const payload = {
+      invites: 1,
+      lignes: [
+        { idPlat: menu, quantite: 2 },
+        { idPlat: cafe, quantite: 2 },
+      ],
+    };
+    expect((await t.call({ method: 'POST', url, payload })).statusCode).toBe(401);
+    for (const [bad, message] of [
+      [{ lignes: [] }, /au moins un plat/],
+      [{ lignes: [{ idPlat: menu, quantite: 0 }] }, /Quantité/],
+      [{ invites: -1, lignes: [{ idPlat: menu, quantite: 1 }] }, /Invités/],
+    ] as const) {
+      const response = await t.call({ method: 'POST', url, token: tokens.membre, payload: bad });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(message);
+    }
+    expect((await t.call({ method: 'POST', url, token: tokens.simple, payload })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url, token: tokens.autre, payload: { ...payload, idEntite: lodge } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await order('membre', 999999, payload)).statusCode).toBe(404);
+    const notOnMenu = await order('membre', meal.id, { lignes: [{ idPlat: 999999, quantite: 1 }] });
+    expect(notOnMenu.statusCode).toBe(412);
+    expect(notOnMenu.json()).toMatchObject({ error: 'dish_not_on_menu' });
+
+    const created = await ordered('membre', meal.id, payload);
+    expect(created).toMatchObject({ montant: 2 * 1800 + 2 * 150, etat: 'C', moyen: null, invites: 1 });
+    const again = await order('membre', meal.id, payload);
+    expect(again.statusCode).toBe(412);
+    expect(again.json()).toMatchObject({ error: 'meal_order_exists' });
+    // For the lodge (flag restauration), a second order of the same person is allowed.
+    const forLodge = await ordered('membre', meal.id, { ...payload, idEntite: lodge });
+    expect(forLodge).toMatchObject({ idEntite: lodge, entite: 'Les Chevaliers du Rhône' });
+  });
+
+  it('orders close at the deadline and when the seats are taken', async () => {
+    const past = addDays(parisDay(), -1);
+    const closed = await createMeal({ date: past, limite: `${past}T10:00` });
+    const dish = await addDish(closed.id, 'M', 'Menu', 1000);
+    const late = await order('membre', closed.id, { lignes: [{ idPlat: dish, quantite: 1 }] });
+    expect(late.statusCode).toBe(412);
+    expect(late.json()).toMatchObject({ error: 'meal_closed' });
+    expect(late.json().message).toMatch(/Commandes closes : la date limite était le/);
+
+    const { meal, menu } = await mealWithMenu({ places: 3 });
+    const tooMany = await order('membre', meal.id, { invites: 3, lignes: [{ idPlat: menu, quantite: 4 }] });
+    expect(tooMany.statusCode).toBe(412);
+    expect(tooMany.json().message).toMatch(/il reste 3 places/);
+    await ordered('membre', meal.id, { invites: 2, lignes: [{ idPlat: menu, quantite: 3 }] });
+    const full = await order('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    expect(full.statusCode).toBe(412);
+    expect(full.json().message).toMatch(/toutes les places/);
+    const week = (
+      await t.call({ method: 'GET', url: `/api/repas/search/${meal.date}`, token: tokens.agapes })
+    ).json<MealWeek>();
+    expect(week.repas.find((r) => r.id === meal.id)).toMatchObject({
+      placesRestantes: 0,
+      commandable: false,
+      actions: [],
+    });
+  });
+
+  it('PUT and DELETE: 401, 412, 403, 404, success; seats follow the guests', async () => {
+    const { meal, menu } = await mealWithMenu({ places: 10 });
+    const o = await ordered('membre', meal.id, { invites: 1, lignes: [{ idPlat: menu, quantite: 2 }] });
+    const url = `/api/repas/${meal.id}/commande`;
+    const body = { id: o.id, invites: 4, lignes: [{ idPlat: menu, quantite: 5 }] };
+    expect((await t.call({ method: 'PUT', url, payload: body })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'PUT', url, token: tokens.membre, payload: { ...body, invites: 'x' } }))
+        .statusCode,
+    ).toBe(412);
+    expect((await t.call({ method: 'PUT', url, token: tokens.autre, payload: body })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'PUT', url, token: tokens.membre, payload: { ...body, id: 999999 } }))
+        .statusCode,
+    ).toBe(404);
+    const updated = await t.call({ method: 'PUT', url, token: tokens.membre, payload: body });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json<MealOrder>().montant).toBe(5 * 1800);
+    const [row] = await t.db.select().from(meals).where(eq(meals.id, meal.id));
+    expect(row!.placesPrises).toBe(5);
+
+    const del = `${url}/${o.id}`;
+    expect((await t.call({ method: 'DELETE', url: del })).statusCode).toBe(401);
+    expect((await t.call({ method: 'DELETE', url: `${url}/x`, token: tokens.membre })).statusCode).toBe(412);
+    expect((await t.call({ method: 'DELETE', url: del, token: tokens.autre })).statusCode).toBe(403);
+    expect((await t.call({ method: 'DELETE', url: `${url}/999999`, token: tokens.membre })).statusCode).toBe(
+      404,
+    );
+    expect((await t.call({ method: 'DELETE', url: del, token: tokens.membre })).statusCode).toBe(204);
+    const [after] = await t.db.select().from(meals).where(eq(meals.id, meal.id));
+    expect(after!.placesPrises).toBe(0);
+  });
+
+  it('GET /api/user/commandes: 401, 403, then my orders only, newest first', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/user/commandes' })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/user/commandes', token: tokens.simple })).statusCode,
+    ).toBe(403);
+    const mine = (await t.call({ method: 'GET', url: '/api/user/commandes', token: tokens.agapes })).json<
+      MealOrder[]
+    >();
+    const { meal, menu } = await mealWithMenu();
+    await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const after = (await t.call({ method: 'GET', url: '/api/user/commandes', token: tokens.agapes })).json<
+      MealOrder[]
+    >();
+    expect(after).toHaveLength(mine.length + 1);
+    expect(after.every((o) => o.personne.id === ids.agapes)).toBe(true);
+    expect(after[0]!.idRepas).toBe(meal.id);
+  });
+});
+
+describe('payment of an order', () => {
+  const pay = (who: string | undefined, mealId: number, orderId: number, moyen: string, query = '') =>
+    t.call({
+      method: 'POST',
+      url: `/api/repas/${mealId}/commande/${orderId}/payer/${moyen}${query}`,
+      token: who ? tokens[who] : undefined,
+    });
+
+  it('401, 412, 403, 404, then paid at the bar', async () => {
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    expect((await pay(undefined, meal.id, o.id, 'B')).statusCode).toBe(401);
+    expect((await pay('chef', meal.id, o.id, 'Z')).statusCode).toBe(412);
+    expect((await pay('chef', meal.id, o.id, 'C', '?solde=-5')).statusCode).toBe(412);
+    expect((await pay('autre', meal.id, o.id, 'B')).statusCode).toBe(403);
+    // The author pays only by card, never "at the bar" on their own say-so.
+    expect((await pay('agapes', meal.id, o.id, 'B')).statusCode).toBe(403);
+    expect((await pay('chef', meal.id, 999999, 'B')).statusCode).toBe(404);
+    const paid = await pay('chef', meal.id, o.id, 'B');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ etat: 'P', moyen: 'B', actions: ['UNDO_PAYMENT'] });
+    const twice = await pay('chef', meal.id, o.id, 'B');
+    expect(twice.statusCode).toBe(412);
+  });
+
+  it('by card: an insufficient balance is refused with the balance and the amount; then debited once', async () => {
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const refused = await pay('agapes', meal.id, o.id, 'C');
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json()).toMatchObject({ error: 'card_insufficient_balance' });
+    expect(refused.json().message).toMatch(/solde de 0,00\s€ pour un montant de 18,00\s€/);
+
+    await credit(ids.agapes!, 2000);
+    expect(await balanceOf('agapes')).toBe(2000);
+    const paid = await pay('agapes', meal.id, o.id, 'C');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await balanceOf('agapes')).toBe(200);
+    const card = (
+      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens.agapes })
+    ).json<MyCard>();
+    expect(card.mouvements[0]).toMatchObject({ type: 'P', montant: -1800 });
+  });
+
+  it('undo: the card is re-credited by a reversing movement, never by deleting one', async () => {
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    await credit(ids.agapes!, 1800);
+    const before = await balanceOf('agapes');
+    expect((await pay('chef', meal.id, o.id, 'C')).statusCode).toBe(200);
+    expect(await balanceOf('agapes')).toBe(before - 1800);
+    const url = `/api/repas/${meal.id}/commande/${o.id}/paiement`;
+    expect((await t.call({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call({
+          method: 'DELETE',
+          url: `/api/repas/${meal.id}/commande/0/paiement`,
+          token: tokens.chef,
+        })
+      ).statusCode,
+    ).toBe(412);
+    expect((await t.call({ method: 'DELETE', url, token: tokens.agapes })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'DELETE',
+          url: `/api/repas/${meal.id}/commande/999999/paiement`,
+          token: tokens.chef,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const undone = await t.call({ method: 'DELETE', url, token: tokens.chef });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ etat: 'C', moyen: null });
+    expect(await balanceOf('agapes')).toBe(before);
+    const movements = await t.db
+      .select()
+      .from(cardMovements)
+      .where(eq(cardMovements.orderId, o.id))
+      .orderBy(asc(cardMovements.id));
+    expect(movements.map((m) => [m.type, m.montant])).toEqual([
+      ['P', -1800],
+      ['A', 1800],
+    ]);
+    expect((await t.call({ method: 'DELETE', url, token: tokens.chef })).statusCode).toBe(412);
+  });
+
+  it("the lodge's card (L) needs carteLoge; a differing `solde` writes an adjustment in the ledger and the audit log", async () => {
+    const { meal, menu } = await mealWithMenu();
+    const withoutCard = await ordered('agapes', meal.id, {
+      idEntite: lodge,
+      lignes: [{ idPlat: menu, quantite: 1 }],
+    });
+    expect((await pay('agapes', meal.id, withoutCard.id, 'L')).statusCode).toBe(403);
+    const bar = await pay('chef', meal.id, withoutCard.id, 'L');
+    expect(bar.statusCode).toBe(412);
+    expect(bar.json()).toMatchObject({ error: 'meal_order_no_lodge_card' });
+    const own = await ordered('membre', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    expect((await pay('chef', meal.id, own.id, 'L')).json()).toMatchObject({
+      error: 'meal_order_not_for_lodge',
+    });
+
+    const o = await ordered('membre', meal.id, {
+      idEntite: lodge,
+      invites: 1,
+      lignes: [{ idPlat: menu, quantite: 2 }],
+    });
+    // The staff read 50 € on the lodge's physical card; the ledger says 0 €.
+    const paid = await pay('chef', meal.id, o.id, 'L', '?solde=5000');
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [card] = await t.db.select().from(cards).where(eq(cards.entityId, lodge));
+    const movements = await t.db
+      .select()
+      .from(cardMovements)
+      .where(eq(cardMovements.cardId, card!.id))
+      .orderBy(asc(cardMovements.id));
+    expect(movements.map((m) => [m.type, m.montant])).toEqual([
+      ['J', 5000],
+      ['P', -3600],
+    ]);
+    const [adjusted] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'card_adjusted'), eq(auditLog.recordId, card!.id)));
+    expect(adjusted).toMatchObject({
+      actorId: ids.chef,
+      details: { registre: 0, lu: 5000, difference: 5000 },
+    });
+  });
+
+  it('refuse: 401, 412, 403, 404, then R with the day noted; I (invitation) pays nothing on the card', async () => {
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const url = `/api/repas/${meal.id}/commande/${o.id}/refuser`;
+    expect((await t.call({ method: 'POST', url })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: `${url}?date=2`, token: tokens.chef })).statusCode).toBe(412);
+    expect((await t.call({ method: 'POST', url, token: tokens.agapes })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/api/repas/${meal.id}/commande/999999/refuser`,
+          token: tokens.chef,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const refused = await t.call({ method: 'POST', url: `${url}?date=1`, token: tokens.chef });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({ etat: 'R', dateRefus: parisDay() });
+    const before = await balanceOf('agapes');
+    const invited = await pay('chef', meal.id, o.id, 'I');
+    expect(invited.json()).toMatchObject({ etat: 'P', moyen: 'I' });
+    expect(await balanceOf('agapes')).toBe(before);
+  });
+});
+
+describe('notify and recap', () => {
+  it('notify: 401, 412, 403, 404; e-mails the menu once, again only after a change', async () => {
+    const { meal } = await mealWithMenu();
+    const url = `/api/repas/${meal.id}/notifier`;
+    expect((await t.call({ method: 'POST', url })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/repas/-3/notifier', token: tokens.chef })).statusCode,
+    ).toBe(412);
+    expect((await t.call({ method: 'POST', url, token: tokens.membre })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/repas/999999/notifier', token: tokens.chef })).statusCode,
+    ).toBe(404);
+    const before = (await t.db.select().from(emailOutbox)).length;
+    const sent = await t.call({ method: 'POST', url, token: tokens.chef });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ destinataires: 1 });
+    const mails = await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)).toMatchObject({ destinataire: 'membre@exemple.fr' });
+    expect(mails.at(-1)!.texte).toMatch(/Menu du jour \(18,00\s€\)/);
+    const again = await t.call({ method: 'POST', url, token: tokens.chef });
+    expect(again.statusCode).toBe(412);
+    expect(again.json()).toMatchObject({ error: 'meal_already_notified' });
+    await addDish(meal.id, 'D', 'Tarte aux pralines', 500);
+    expect((await t.call({ method: 'POST', url, token: tokens.chef })).statusCode).toBe(200);
+  });
+
+  it('recap: 401, 412, 403, 404, then a PDF whose text holds the dishes, lodges and names', async () => {
+    const { meal, menu, cafe } = await mealWithMenu();
+    await ordered('membre', meal.id, {
+      idEntite: lodge,
+      invites: 2,
+      lignes: [{ idPlat: menu, quantite: 3 }],
+    });
+    await ordered('agapes', meal.id, {
+      lignes: [
+        { idPlat: menu, quantite: 1 },
+        { idPlat: cafe, quantite: 1 },
+      ],
+    });
+    const url = `/api/repas/${meal.id}/document/recap`;
+    expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/repas/x/document/recap', token: tokens.chef })).statusCode,
+    ).toBe(412);
+    expect((await t.call({ method: 'GET', url, token: tokens.membre })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/repas/999999/document/recap', token: tokens.chef }))
+        .statusCode,
+    ).toBe(404);
+    const response = await t.call({ method: 'GET', url, token: tokens.chef });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Récapitulatif du repas – Blanquette de veau');
+    expect(text).toContain('4 × Menu du jour');
+    expect(text).toContain('1 × Café');
+    expect(text).toContain('Les Chevaliers du Rhône');
+    expect(text).toContain('membre MEMBRE + 2 invités');
+    expect(text).toContain('Commandes individuelles');
+    expect(text).toContain('agapes AGAPES');
+    expect(text).toContain('Invités : 2');
+  });
+});
+
+describe('GDPR export', () => {
+  it("includes the person's meal orders and card movements", async () => {
+    const { meal, menu } = await mealWithMenu();
+    await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    await credit(ids.agapes!, 500);
+    const response = await t.call({
+      method: 'GET',
+      url: '/api/user/donnees-personnelles',
+      token: tokens.agapes,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json<{
+      commandesRepas: { repas: string; montant: number }[];
+      carte: { mouvements: { type: string }[] };
+    }>();
+    expect(data.commandesRepas[0]).toMatchObject({ repas: 'Blanquette de veau', montant: 1800 });
+    expect(data.carte.mouvements.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Brute force without letting anyone lock another person out (DECISIONS §2): the lock is per identifiant
+ * and address; an identifiant attacked from many addresses is slowed down, never locked; a successful
+ * sign-in clears the failures before it.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAttempts } from '../src/db/schema';
+import { SLOWDOWN } from '../src/modules/auth/rules';
+import { CLIENT_BASIC, PASSWORD, createTestContext, createUser, type TestContext } from './helpers';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const tokenRequest = (username: string, password: string, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    remoteAddress: ip,
+    headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  });
+
+/** Failed attempts written as if they had just happened, from the given addresses. */
+async function failures(identifiant: string, ips: string[]) {
+  await t.db
+    .insert(signInAttempts)
+    .values(ips.map((ip) => ({ identifiant, ip, success: false, outcome: 'bad_password' })));
+}
+
+const outcomes = async (identifiant: string) =>
+  (await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, identifiant))).map(
+    (a) => `${a.ip} ${a.outcome}`,
+  );
+
+describe('lock-out per identifiant and address', () => {
+  it('five wrong passwords from one address do not keep the owner out from another', async () => {
+    await createUser(t.db, { identifiant: 'victime' });
+    for (let i = 0; i < 5; i++)
+      expect((await tokenRequest('victime', 'mauvais', '203.0.113.66')).statusCode).toBe(400);
+    // The attacker's address is locked for that identifiant, even with the right password…
+    expect((await tokenRequest('victime', PASSWORD, '203.0.113.66')).statusCode).toBe(400);
+    // …the owner, elsewhere, signs in.
+    expect((await tokenRequest('victime', PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+    expect(await outcomes('victime')).toEqual([
+      ...Array<string>(5).fill('203.0.113.66 bad_password'),
+      '203.0.113.66 locked',
+      '198.51.100.7 ok',
+    ]);
+  });
+
+  it('five failures for one identifiant do not lock another identifiant from the same address', async () => {
+    await createUser(t.db, { identifiant: 'voisin' });
+    await failures('quelquun', Array<string>(5).fill('203.0.113.67'));
+    expect((await tokenRequest('voisin', PASSWORD, '203.0.113.67')).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in clears the failures before it', async () => {
+    await createUser(t.db, { identifiant: 'distrait' });
+    await failures('distrait', Array<string>(4).fill('192.0.2.10'));
+    expect((await tokenRequest('distrait', PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+    // Four earlier failures plus one now would have locked the pair without the success between.
+    expect((await tokenRequest('distrait', 'mauvais', '192.0.2.10')).statusCode).toBe(400);
+    expect((await tokenRequest('distrait', PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+  });
+});
+
+describe('an identifiant attacked from many addresses', () => {
+  it('is slowed down, never locked: the owner still gets in, after a capped delay', async () => {
+    await createUser(t.db, { identifiant: 'celebre' });
+    // 40 failures from 40 addresses (one each: no address reaches its own lock).
+    await failures(
+      'celebre',
+      Array.from({ length: 40 }, (_, i) => `198.18.0.${i + 1}`),
+    );
+    const started = Date.now();
+    const owner = await tokenRequest('celebre', PASSWORD, '192.0.2.99');
+    const took = Date.now() - started;
+    expect(owner.statusCode).toBe(200);
+    expect(took).toBeGreaterThanOrEqual(SLOWDOWN.maxDelayMs - 50);
+  });
+});

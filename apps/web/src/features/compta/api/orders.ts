@@ -1,0 +1,121 @@
+/** The accounting calls: search, one order, create, actions, preload, fee calls, documents. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  COMPTA_API,
+  type Entity,
+  type BulkCallReport,
+  type FeeTable,
+  type Instalment,
+  type OrderChange,
+  type OrderChangeAction,
+  type OrderCreate,
+  type OrderDetail,
+  type OrderSearch,
+  type OrderSearchResult,
+  type OrderType,
+  type Preload,
+} from '@union/contract';
+import { api, sendRequest } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+
+export const COMPTA_KEY = ['compta'] as const;
+
+export function useOrderSearch(criteria: OrderSearch) {
+  return useQuery({
+    queryKey: [...COMPTA_KEY, 'search', criteria],
+    queryFn: () => api.post<OrderSearchResult>(COMPTA_API.search, criteria),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: number | undefined) {
+  return useQuery({
+    queryKey: [...COMPTA_KEY, 'order', id],
+    queryFn: () => api.get<OrderDetail>(COMPTA_API.infos(id!)),
+    enabled: id !== undefined,
+  });
+}
+
+export function useFeeTable(annee: number) {
+  return useQuery({
+    queryKey: [...COMPTA_KEY, 'fees', annee],
+    queryFn: () => api.get<FeeTable>(`${COMPTA_API.feeTable}?annee=${annee}`),
+  });
+}
+
+/** Every change answers the order as it is now: the page shows it without asking again. */
+function useOrderChange<V>(call: (variables: V) => Promise<OrderDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (order) => {
+      queryClient.setQueryData([...COMPTA_KEY, 'order', order.id], order);
+      void queryClient.invalidateQueries({ queryKey: [...COMPTA_KEY, 'search'] });
+      void queryClient.invalidateQueries({ queryKey: [...COMPTA_KEY, 'fees'] });
+    },
+  });
+}
+
+export const useCreateOrder = () =>
+  useOrderChange((order: OrderCreate) => api.post<OrderDetail>(COMPTA_API.order, order));
+
+export const useChangeOrder = () =>
+  useOrderChange(({ action, ...body }: OrderChange & { action: OrderChangeAction }) =>
+    api.put<OrderDetail>(`${COMPTA_API.order}?action=${action}`, body),
+  );
+
+export function useBulkCall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (call: { annee: number; tranche: Instalment }) =>
+      api.post<BulkCallReport>(COMPTA_API.bulkCall, call),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPTA_KEY }),
+  });
+}
+
+export function preload(q: {
+  idEntite: number;
+  type: OrderType;
+  annee: number;
+  tranche?: Instalment | null;
+}) {
+  const params = new URLSearchParams({ idEntite: String(q.idEntite), type: q.type, annee: String(q.annee) });
+  if (q.tranche) params.set('tranche', q.tranche);
+  return api.get<Preload>(`${COMPTA_API.preload}?${params}`);
+}
+
+export type DocumentKind = 'devis' | 'facture' | 'avoir' | 'relance';
+
+export const downloadDocument = (id: number, kind: DocumentKind) =>
+  downloadFile(COMPTA_API.document(id, kind), `${kind}-${id}.pdf`);
+
+/** The PDF as a blob, for the preview in the page. */
+export async function documentBlob(id: number, kind: DocumentKind): Promise<Blob> {
+  const response = await sendRequest(COMPTA_API.document(id, kind), {
+    headers: { Accept: 'application/pdf' },
+  });
+  return response.blob();
+}
+
+export const exportOrders = (criteria: OrderSearch) =>
+  downloadFile(COMPTA_API.excel, 'commandes-union.xlsx', { method: 'POST', body: criteria });
+
+export const exportFeeTable = (annee: number) =>
+  downloadFile(`${COMPTA_API.feeTableExcel}?annee=${annee}`, `cotisations-${annee}-${annee + 1}.xlsx`);
+
+/** The lodges and associations to bill (the shared entity list of GET /api/entite/all). */
+export function useBillableEntities() {
+  return useQuery({
+    queryKey: ['entities', 'all'],
+    queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll),
+    select: (entities) =>
+      entities
+        .filter((e) => e.etat === 'A' && e.type !== 'UN')
+        .sort((a, b) => a.nom.localeCompare(b.nom, 'fr', { sensitivity: 'base' })),
+  });
+}
+
+/** The masonic year (September to August) of a day, named by its first calendar year. */
+export const masonicYearOf = (day: Date = new Date()) =>
+  day.getMonth() >= 8 ? day.getFullYear() : day.getFullYear() - 1;

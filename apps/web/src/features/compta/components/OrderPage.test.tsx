@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderDetail } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const INVOICE: OrderDetail = {
+  id: 7,
+  type: 'A',
+  etat: 'FE',
+  entite: { id: 3, code: 'CHEV', nom: 'Les Chevaliers du Rhône' },
+  annee: 2026,
+  tranche: 'A',
+  objet: 'Cotisations 2026-2027 — 1er tiers',
+  numeroDevis: null,
+  numeroFacture: 'FA-2026-0012',
+  numeroAvoir: null,
+  dateFacture: '2026-10-01',
+  dateEcheance: '2026-10-31',
+  total: 92000,
+  paye: 20000,
+  enRetard: true,
+  niveauRelance: 0,
+  creeLe: '2026-10-01T08:00:00Z',
+  lignes: [
+    {
+      libelle: 'Cotisation : 23 membres',
+      quantite: 23,
+      prixUnitaire: 4000,
+      montant: 92000,
+      reservationId: null,
+    },
+  ],
+  paiements: [{ id: 1, mode: 'C', date: '2026-10-10', reference: '0004512', montant: 20000 }],
+  relances: [],
+  dateDevis: null,
+  dateAvoir: null,
+  motifAnnulation: null,
+  historique: [],
+  actions: ['READ', 'RELANCE_FACTURE', 'EDIT_PAYMENT', 'DOWNLOAD_FACTURE'],
+};
+
+describe('the order page', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows exactly the buttons of the actions the server allows, and what remains in red', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    mockFetch({ 'GET /api/compta/commande/7/infos': { body: INVOICE } });
+    renderApp('/app/compta/commandes/7');
+    expect(
+      await screen.findByRole('heading', { name: 'FA-2026-0012' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Envoyer une relance' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enregistrer un paiement' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Annuler la facture' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Modifier/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/720,00\s€/)).toBeInTheDocument();
+    expect(screen.getByText('Facture émise · en retard')).toBeInTheDocument();
+  });
+
+  it('asks before a reminder, then sends the action with the order id', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    const calls = mockFetch({
+      'GET /api/compta/commande/7/infos': { body: INVOICE },
+      'PUT /api/compta/commande?action=RELANCE_FACTURE': () => ({
+        body: {
+          ...INVOICE,
+          niveauRelance: 1,
+          relances: [{ niveau: 1, date: '2026-11-23', auteur: 'Thierry Trésor' }],
+        },
+      }),
+    });
+    renderApp('/app/compta/commandes/7');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Envoyer une relance' }, { timeout: 5000 }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/compta/commande?action=RELANCE_FACTURE');
+    expect(JSON.parse(put.body!)).toEqual({ id: 7 });
+    expect(await screen.findByText(/Niveau 1 le 23\/11\/2026 par Thierry Trésor/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { comptaRoutes } from './routes';

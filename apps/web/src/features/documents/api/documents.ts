@@ -1,0 +1,81 @@
+/** Documents: the library (search and filters), one document, its file, its distribution. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  DOCUMENT_API,
+  type DistributionResult,
+  type DocumentDetail,
+  type DocumentList,
+  type DocumentUpdate,
+  type Entity,
+} from '@union/contract';
+import { api, sendRequest } from '../../../lib/api-client';
+
+export const DOCUMENTS_KEY = ['documents'] as const;
+
+export interface DocumentFilters {
+  type?: string;
+  idEntite?: string;
+  annee?: string;
+  q?: string;
+  idReservation?: number;
+  page?: number;
+  parPage?: number;
+}
+
+export function documentsUrl(filters: DocumentFilters): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '' && value !== null) params.set(name, String(value));
+  }
+  const query = params.toString();
+  return query ? `${DOCUMENT_API.all}?${query}` : DOCUMENT_API.all;
+}
+
+export function useDocuments(filters: DocumentFilters) {
+  return useQuery({
+    queryKey: [...DOCUMENTS_KEY, 'list', filters],
+    queryFn: () => api.get<DocumentList>(documentsUrl(filters)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDocument(id: number) {
+  return useQuery({
+    queryKey: [...DOCUMENTS_KEY, id],
+    queryFn: () => api.get<DocumentDetail>(DOCUMENT_API.infos(id)),
+    staleTime: 0,
+  });
+}
+
+/** Every entity, for the filters (the names are no secret; what one reads is filtered by the server). */
+export function useEntityNames() {
+  return useQuery({
+    queryKey: ['entities', 'names'],
+    queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The file as a blob (the call needs the bearer token, so it cannot be a plain link). */
+export async function fetchDocumentFile(id: number): Promise<Blob> {
+  const response = await sendRequest(DOCUMENT_API.file(id), { headers: { Accept: '*/*' } });
+  return response.blob();
+}
+
+function useDocumentMutation<T, V>(run: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+  });
+}
+
+export const useDistribute = () =>
+  useDocumentMutation((id: number) => api.post<DistributionResult>(DOCUMENT_API.distribution(id)));
+export const useCancelDistribution = () =>
+  useDocumentMutation((id: number) => api.delete<DistributionResult>(DOCUMENT_API.distribution(id)));
+export const useDeleteDocument = () =>
+  useDocumentMutation((id: number) => api.delete<void>(DOCUMENT_API.remove(id)));
+export const useUpdateDocument = () =>
+  useDocumentMutation((body: DocumentUpdate) => api.put<DocumentDetail>(DOCUMENT_API.document, body));

@@ -1,0 +1,79 @@
+/** Editing a document's metadata (PUT /api/document): its file does not change. */
+import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
+import {
+  DocumentAudience,
+  DocumentType,
+  type DocumentAudience as Audience,
+  type DocumentDetail,
+  type DocumentType as Type,
+} from '@union/contract';
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../../components/toast';
+import { useUpdateDocument } from '../api/documents';
+
+export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClose: () => void }) {
+  const update = useUpdateDocument();
+  const [type, setType] = useState<Type>(doc.type);
+  const [titre, setTitre] = useState(doc.titre);
+  const [date, setDate] = useState(doc.date);
+  const [audience, setAudience] = useState<Audience>(doc.audience);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      { id: doc.id, type, titre, date, idEntite: doc.idEntite, audience, idReservation: doc.idReservation },
+      {
+        onSuccess: () => {
+          toast('success', 'Le document est modifié.');
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Modifier le document" centered>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <TextInput
+            label="Titre"
+            required
+            maxLength={200}
+            value={titre}
+            onChange={(e) => setTitre(e.currentTarget.value)}
+          />
+          <Select
+            label="Type"
+            required
+            allowDeselect={false}
+            data={DocumentType.codes.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
+            value={type}
+            onChange={(v) => v && setType(v as Type)}
+          />
+          <TextInput
+            label="Date du document"
+            type="date"
+            required
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+          />
+          <Radio.Group label="Destinataires" value={audience} onChange={(v) => setAudience(v as Audience)}>
+            <Group gap="md" mt={4}>
+              {DocumentAudience.codes.map((code) => (
+                <Radio key={code} value={code} label={DocumentAudience.labels[code]} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

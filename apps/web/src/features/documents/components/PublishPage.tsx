@@ -1,0 +1,334 @@
+/**
+ * Publishing (/app/doc/publier): the metadata, then files dropped or chosen. Each file becomes one
+ * document with that metadata; the queue sends them one at a time (specification §4), each with its
+ * progress bar and a cancel button, and shows the server's refusal (too large, wrong type) under the file.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Progress,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+// The dropzone's own styles (dashed frame, hover and reject states).
+import '@mantine/dropzone/styles.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
+import {
+  DOCUMENT_API,
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_MIME_TYPES,
+  DocumentAudience,
+  DocumentType,
+  RESERVATION_API,
+  type DocumentAudience as Audience,
+  type DocumentDetail,
+  type DocumentType as Type,
+  type Week,
+} from '@union/contract';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { useUploadQueue, type UploadItem } from '../../../components/useUploadQueue';
+import { api } from '../../../lib/api-client';
+import { formatLongDate } from '../../../lib/format';
+import { DOCUMENTS_KEY, useDocuments } from '../api/documents';
+import { formatSize } from './format';
+
+const ACCEPT: Record<string, string[]> = Object.fromEntries(
+  Object.keys(DOCUMENT_MIME_TYPES).map((mime) => [mime, DOCUMENT_EXTENSIONS]),
+);
+const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+const stem = (name: string) => name.replace(/\.[^.]+$/, '');
+
+function rejectionText(rejection: FileRejection, maxMb: number): string {
+  const code = rejection.errors[0]?.code;
+  if (code === 'file-too-large')
+    return `« ${rejection.file.name} » dépasse la taille maximale de ${maxMb} Mo.`;
+  if (code === 'file-invalid-type')
+    return `« ${rejection.file.name} » n'est ni un PDF, ni une image, ni un document bureautique.`;
+  return `« ${rejection.file.name} » n'est pas accepté.`;
+}
+
+export function PublishPage() {
+  usePageTitle('Publier un document');
+  const list = useDocuments({ parPage: 1 });
+  const queryClient = useQueryClient();
+  const entities = list.data?.publication ?? [];
+  const maxBytes = list.data?.tailleMax ?? 20 * 1024 * 1024;
+  const maxMb = Math.round(maxBytes / 1024 / 1024);
+
+  const [type, setType] = useState<Type | null>('V');
+  const [titre, setTitre] = useState('');
+  const [date, setDate] = useState(today());
+  const [idEntite, setIdEntite] = useState<string | null>(null);
+  const [audience, setAudience] = useState<Audience>('ENTITE');
+  const [idReservation, setIdReservation] = useState<string | null>(null);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [missing, setMissing] = useState<string | null>(null);
+
+  const entityId = idEntite ?? (entities.length === 1 ? String(entities[0]!.id) : null);
+  const entity = entities.find((e) => String(e.id) === entityId);
+  const types = DocumentType.codes.filter((c) => c !== 'B' || entity?.bureau !== false);
+
+  // The sessions of the document's week, for a convocation (only callers with the planning see them).
+  const week = useQuery({
+    queryKey: ['documents', 'sessions', date],
+    queryFn: () => api.get<Week>(RESERVATION_API.search(date)),
+    enabled: type === 'V' && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    meta: { handlesErrors: true },
+    retry: false,
+  });
+  const sessions = useMemo(
+    () =>
+      (week.data?.reservations ?? [])
+        .filter((r) => String(r.idEntite) === entityId && r.etat !== 'SU')
+        .map((r) => ({
+          value: String(r.id),
+          label: `${formatLongDate(r.date)}, ${r.heureDebut} : ${r.libelle} (${r.salle})`,
+        })),
+    [week.data, entityId],
+  );
+
+  const queue = useUploadQueue({
+    url: DOCUMENT_API.document,
+    fieldName: 'fichier',
+    maxFileSize: maxBytes,
+    fieldsFor: (file) => ({
+      type: type ?? '',
+      titre:
+        titre.trim() === ''
+          ? stem(file.name)
+          : waiting.length > 1
+            ? `${titre.trim()} (${stem(file.name)})`
+            : titre.trim(),
+      date,
+      idEntite: entityId ?? '',
+      audience,
+      idReservation: type === 'V' && idReservation ? idReservation : '',
+    }),
+  });
+  const waiting = queue.items.filter((i) => i.state === 'ready');
+
+  async function send() {
+    const lacking = !type
+      ? 'Type'
+      : !entityId
+        ? 'Entité'
+        : !date
+          ? 'Date'
+          : waiting.length === 0
+            ? 'Fichier'
+            : null;
+    setMissing(lacking);
+    if (lacking) return;
+    await queue.uploadAll();
+    await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+  }
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Anchor component={Link} to="/app/doc" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} /> Tous les documents
+        </Group>
+      </Anchor>
+      <Title order={2}>Publier un document</Title>
+      {list.data && entities.length === 0 && (
+        <Alert color="yellow">Vous ne gérez aucune entité : vous ne pouvez pas publier de document.</Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label="Entité qui publie"
+          required
+          data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}
+          value={entityId}
+          onChange={setIdEntite}
+          error={missing === 'Entité' ? "Choisissez l'entité qui publie." : undefined}
+        />
+        <Select
+          label="Type"
+          required
+          data={types.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
+          value={type}
+          onChange={(v) => setType(v as Type | null)}
+          error={missing === 'Type' ? 'Choisissez un type.' : undefined}
+        />
+        <TextInput
+          label="Titre"
+          description="Laissé vide, le nom de chaque fichier sert de titre."
+          value={titre}
+          maxLength={200}
+          onChange={(e) => setTitre(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Date du document"
+          type="date"
+          required
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+          error={missing === 'Date' ? 'Indiquez la date.' : undefined}
+        />
+        <Radio.Group label="Destinataires" value={audience} onChange={(v) => setAudience(v as Audience)}>
+          <Group gap="md" mt={4}>
+            {DocumentAudience.codes.map((code) => (
+              <Radio key={code} value={code} label={DocumentAudience.labels[code]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        {type === 'V' && sessions.length > 0 && (
+          <Select
+            label="Tenue convoquée (facultatif)"
+            description="Les tenues de l'entité la semaine de la date choisie"
+            clearable
+            data={sessions}
+            value={idReservation}
+            onChange={setIdReservation}
+          />
+        )}
+      </SimpleGrid>
+
+      <Dropzone
+        onDrop={(files) => {
+          setRefusals(queue.add(files).map((r) => `« ${r.file.name} » : ${r.reason}`));
+        }}
+        onReject={(rejections) => setRefusals(rejections.map((r) => rejectionText(r, maxMb)))}
+        maxSize={maxBytes}
+        accept={ACCEPT}
+        aria-label="Déposer les fichiers à publier"
+      >
+        <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
+          <Dropzone.Accept>
+            <IconUpload size={40} stroke={1.5} />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} stroke={1.5} />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileUpload size={40} stroke={1.5} />
+          </Dropzone.Idle>
+          <div>
+            <Text fw={600}>Déposez les fichiers ici ou cliquez pour les choisir</Text>
+            <Text size="sm" c="dimmed">
+              PDF, images, documents bureautiques ; {maxMb} Mo au plus par fichier.
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {missing === 'Fichier' && <Text c="red.8">Ajoutez au moins un fichier.</Text>}
+      {refusals.length > 0 && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Fichiers refusés"
+          withCloseButton
+          onClose={() => setRefusals([])}
+        >
+          {refusals.map((r) => (
+            <Text key={r} size="sm">
+              {r}
+            </Text>
+          ))}
+        </Alert>
+      )}
+
+      {queue.items.length > 0 && (
+        <Stack
+          gap="xs"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label="Fichiers à envoyer"
+        >
+          {queue.items.map((item) => (
+            <QueueRow
+              key={item.id}
+              item={item}
+              onCancel={() => queue.cancel(item.id)}
+              onRemove={() => queue.remove(item.id)}
+            />
+          ))}
+        </Stack>
+      )}
+      <Group>
+        <Button onClick={() => void send()} loading={queue.isUploading} disabled={entities.length === 0}>
+          Publier {waiting.length > 1 ? `les ${waiting.length} fichiers` : ''}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const STATE_TEXT: Record<UploadItem['state'], string> = {
+  ready: 'En attente',
+  uploading: 'Envoi en cours',
+  success: 'Publié',
+  error: 'Refusé',
+  cancelled: 'Annulé',
+};
+
+function QueueRow({
+  item,
+  onCancel,
+  onRemove,
+}: {
+  item: UploadItem;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
+  const published = item.state === 'success' ? (item.response as DocumentDetail) : undefined;
+  return (
+    <Card withBorder padding="sm" component="li">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} style={{ wordBreak: 'break-word' }}>
+            {item.name}{' '}
+            <Text span size="sm" c="dimmed">
+              ({formatSize(item.size)})
+            </Text>
+          </Text>
+          <Progress
+            value={item.progress}
+            color={
+              item.state === 'error'
+                ? 'red'
+                : item.state === 'success'
+                  ? 'green'
+                  : item.state === 'cancelled'
+                    ? 'gray'
+                    : 'blue'
+            }
+            aria-label={`Progression de l'envoi de ${item.name}`}
+            aria-valuetext={`${item.progress} %`}
+          />
+          <Text size="sm" c={item.state === 'error' ? 'red.8' : 'dimmed'} aria-live="polite">
+            {STATE_TEXT[item.state]}
+            {item.state === 'uploading' ? ` : ${item.progress} %` : ''}
+            {item.state === 'error' && item.error ? ` : ${item.error.message}` : ''}
+          </Text>
+          {published && (
+            <Anchor component={Link} to={`/app/doc/${published.id}`} size="sm">
+              Ouvrir « {published.titre} »
+            </Anchor>
+          )}
+        </Stack>
+        {item.state === 'uploading' || item.state === 'ready' ? (
+          <Button variant="subtle" color="red" size="xs" onClick={onCancel}>
+            Annuler
+          </Button>
+        ) : (
+          <CloseButton aria-label={`Retirer ${item.name} de la liste`} onClick={onRemove} />
+        )}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export { documentsPublicRoutes, documentsRoutes } from './routes';
+export { ConvocationLinks } from './components/ConvocationLinks';

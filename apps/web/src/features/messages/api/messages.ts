@@ -1,0 +1,57 @@
+/** Broadcast messages: the writers' list and editor, and the portal's own messages. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_API,
+  MESSAGE_API,
+  type Entity,
+  type Message,
+  type MessageInput,
+  type PortalMessage,
+} from '@union/contract';
+import { api } from '../../../lib/api-client';
+
+export const MESSAGES_KEY = ['messages'] as const;
+export const PORTAL_MESSAGES_KEY = ['messages', 'portal'] as const;
+
+export const useMessages = () =>
+  useQuery({ queryKey: [...MESSAGES_KEY, 'all'], queryFn: () => api.get<Message[]>(MESSAGE_API.all) });
+
+export const useMessage = (id: number | null) =>
+  useQuery({
+    queryKey: [...MESSAGES_KEY, id],
+    queryFn: () => api.get<Message>(MESSAGE_API.infos(id!)),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+
+/** The portal's messages: an extra above the menu, so a failure shows nothing rather than an error. */
+export const usePortalMessages = () =>
+  useQuery({
+    queryKey: PORTAL_MESSAGES_KEY,
+    queryFn: () => api.get<PortalMessage[]>(MESSAGE_API.appli),
+    meta: { handlesErrors: true },
+    staleTime: 60_000,
+  });
+
+export const useEntityNames = () =>
+  useQuery({
+    queryKey: ['entities', 'names'],
+    queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll),
+    staleTime: 5 * 60_000,
+  });
+
+function useMessageMutation<T, V>(run: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
+  });
+}
+
+export const useSaveMessage = () =>
+  useMessageMutation((body: MessageInput & { id?: number }) =>
+    body.id ? api.put<Message>(MESSAGE_API.message, body) : api.post<Message>(MESSAGE_API.message, body),
+  );
+export const useDeleteMessage = () =>
+  useMessageMutation((id: number) => api.delete<void>(MESSAGE_API.remove(id)));
+export const useHideMessage = () => useMessageMutation((id: number) => api.post<void>(MESSAGE_API.hide(id)));

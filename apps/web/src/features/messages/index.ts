@@ -1,0 +1,2 @@
+export { messagesRoutes } from './routes';
+export { PortalMessages } from './components/PortalMessages';

@@ -1,0 +1,265 @@
+/**
+ * One meal of the week: dishes and prices, seats left, the deadline ("Commandes closes" after it), my
+ * orders with their buttons; for MENUS the meal's own buttons, its dishes and every order.
+ */
+import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { DishType, MealType, type Dish, type Meal, type MealOrder, type MealWeek } from '@union/contract';
+import { useState } from 'react';
+import { openDialog } from '../../../components/dialog';
+import { toast } from '../../../components/toast';
+import { formatCents, formatLongDate } from '../../../lib/format';
+import {
+  downloadRecap,
+  useDeleteDish,
+  useDeleteMeal,
+  useDeleteOrder,
+  useNotifyMeal,
+  usePayOrder,
+} from '../api/restaurant';
+import { BarOrders } from './BarOrders';
+import { DishModal } from './DishModal';
+import { MealModal } from './MealModal';
+import { OrderModal } from './OrderModal';
+import { OrderStateBadge, deadlineText } from './labels';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const confirm = (title: string, text: string) => openDialog({ type: 'question', title, text });
+
+export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
+  const [ordering, setOrdering] = useState<MealOrder | 'new' | null>(null);
+  const [editingMeal, setEditingMeal] = useState(false);
+  const [editingDish, setEditingDish] = useState<Dish | 'new' | null>(null);
+  const deleteMeal = useDeleteMeal();
+  const notify = useNotifyMeal();
+  const deleteDish = useDeleteDish();
+  const deleteOrder = useDeleteOrder();
+  const pay = usePayOrder();
+  const manage = meal.actions.includes('EDIT');
+  const headingId = `repas-${meal.id}`;
+
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            <Text size="sm" c="gray.7">
+              {capitalize(formatLongDate(meal.date))} – {MealType.labels[meal.type]}
+            </Text>
+            <Title order={3} fz="lg" id={headingId}>
+              {meal.titre}
+            </Title>
+          </Stack>
+          {meal.commandable ? (
+            <Badge color="green" variant="light" tt="none" size="lg" styles={{ label: { color: '#1b5e20' } }}>
+              {meal.placesRestantes} place{meal.placesRestantes > 1 ? 's' : ''} restante
+              {meal.placesRestantes > 1 ? 's' : ''}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="filled" tt="none" size="lg">
+              Commandes closes
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">Commandes jusqu’au {deadlineText(meal.limite)}</Text>
+
+        {meal.plats.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            Menu à venir.
+          </Text>
+        ) : (
+          <Table verticalSpacing={4} aria-label={`Menu de ${meal.titre}`}>
+            <Table.Tbody>
+              {meal.plats.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>
+                    <Text size="sm">
+                      <Text span size="xs" c="gray.7">
+                        {DishType.labels[d.type]} ·{' '}
+                      </Text>
+                      {d.libelle}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCents(d.prix)}
+                  </Table.Td>
+                  {manage && (
+                    <Table.Td w={80}>
+                      <Group gap={2} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Modifier le plat ${d.libelle}`}
+                          onClick={() => setEditingDish(d)}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Supprimer le plat ${d.libelle}`}
+                          onClick={async () => {
+                            if (
+                              (await confirm('Supprimer le plat', `Supprimer « ${d.libelle} » ?`)) === 'ok'
+                            ) {
+                              deleteDish.mutate({ mealId: meal.id, dishId: d.id });
+                            }
+                          }}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+
+        {meal.mesCommandes.map((o) => (
+          <Card key={o.id} withBorder padding="xs" radius="sm" bg="var(--mantine-color-gray-0)">
+            <Stack gap={4}>
+              <Group justify="space-between">
+                <Text size="sm" fw={600}>
+                  {o.entite ? `Ma commande pour ${o.entite}` : 'Ma commande'} – {formatCents(o.montant)}
+                </Text>
+                <OrderStateBadge order={o} />
+              </Group>
+              <Text size="sm">
+                {o.lignes.map((l) => `${l.quantite} × ${l.libelle}`).join(', ')}
+                {o.invites > 0 && ` (+ ${o.invites} invité${o.invites > 1 ? 's' : ''})`}
+              </Text>
+              <Group gap="xs">
+                {o.actions.includes('PAY_CARD') && (
+                  <Button
+                    size="compact-md"
+                    onClick={() =>
+                      pay.mutate(
+                        { mealId: meal.id, orderId: o.id, moyen: o.idEntite === null ? 'C' : 'L' },
+                        { onSuccess: () => toast('success', 'Commande payée avec la carte Union.') },
+                      )
+                    }
+                  >
+                    {o.idEntite === null ? 'Payer avec ma carte' : 'Payer avec la carte de la loge'}
+                  </Button>
+                )}
+                {o.actions.includes('EDIT') && (
+                  <Button size="compact-md" variant="default" onClick={() => setOrdering(o)}>
+                    Modifier
+                  </Button>
+                )}
+                {o.actions.includes('DELETE') && (
+                  <Button
+                    size="compact-md"
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    onClick={async () => {
+                      if ((await confirm('Supprimer la commande', 'Supprimer cette commande ?')) === 'ok') {
+                        deleteOrder.mutate({ mealId: meal.id, orderId: o.id });
+                      }
+                    }}
+                  >
+                    Supprimer
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+
+        {meal.actions.includes('ORDER') && (
+          <Button
+            onClick={() => setOrdering('new')}
+            size="md"
+            fullWidth={false}
+            disabled={meal.plats.length === 0}
+          >
+            Commander
+          </Button>
+        )}
+
+        {manage && (
+          <>
+            <Divider
+              label={
+                <Text size="xs" c="gray.7">
+                  Gestion
+                </Text>
+              }
+              labelPosition="left"
+            />
+            <Group gap="xs">
+              <Button size="compact-md" variant="light" onClick={() => setEditingDish('new')}>
+                Ajouter un plat
+              </Button>
+              <Button size="compact-md" variant="default" onClick={() => setEditingMeal(true)}>
+                Modifier le repas
+              </Button>
+              {meal.actions.includes('NOTIFY') && (
+                <Button
+                  size="compact-md"
+                  variant="default"
+                  disabled={meal.notifie}
+                  onClick={() =>
+                    notify.mutate(meal.id, {
+                      onSuccess: (r) => toast('success', `Menu envoyé à ${r.destinataires} personne(s).`),
+                    })
+                  }
+                >
+                  {meal.notifie ? 'Menu notifié' : 'Notifier'}
+                </Button>
+              )}
+              {meal.actions.includes('RECAP') && (
+                <Button size="compact-md" variant="default" onClick={() => void downloadRecap(meal)}>
+                  Récapitulatif (PDF)
+                </Button>
+              )}
+              {meal.actions.includes('DELETE') && (
+                <Button
+                  size="compact-md"
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  onClick={async () => {
+                    if (
+                      (await confirm(
+                        'Supprimer le repas',
+                        `Supprimer « ${meal.titre} » et ses commandes non payées ?`,
+                      )) === 'ok'
+                    ) {
+                      deleteMeal.mutate(meal.id, { onSuccess: () => toast('info', 'Repas supprimé.') });
+                    }
+                  }}
+                >
+                  Supprimer le repas
+                </Button>
+              )}
+            </Group>
+            <Title order={4} fz="md">
+              Commandes ({meal.commandes.length})
+            </Title>
+            <BarOrders meal={meal} />
+          </>
+        )}
+      </Stack>
+      {ordering && (
+        <OrderModal
+          meal={meal}
+          entites={week.entites}
+          order={ordering === 'new' ? undefined : ordering}
+          onClose={() => setOrdering(null)}
+        />
+      )}
+      {editingMeal && <MealModal meal={meal} defaultDate={meal.date} onClose={() => setEditingMeal(false)} />}
+      {editingDish && (
+        <DishModal
+          mealId={meal.id}
+          dish={editingDish === 'new' ? undefined : editingDish}
+          onClose={() => setEditingDish(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+/** The meal editor (MENUS): date, type, title, seats, ordering deadline, open or not. */
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { MealType, type Meal } from '@union/contract';
+import { useState } from 'react';
+import { toast } from '../../../components/toast';
+import { useSaveMeal } from '../api/restaurant';
+
+export function MealModal({
+  meal,
+  defaultDate,
+  onClose,
+}: {
+  meal?: Meal;
+  defaultDate: string;
+  onClose: () => void;
+}) {
+  const save = useSaveMeal();
+  const [date, setDate] = useState(meal?.date ?? defaultDate);
+  const [type, setType] = useState<string>(meal?.type ?? 'M');
+  const [titre, setTitre] = useState(meal?.titre ?? '');
+  const [places, setPlaces] = useState<number>(meal?.places ?? 60);
+  const [limite, setLimite] = useState(meal?.limite ?? `${defaultDate}T10:00`);
+  const [ouvert, setOuvert] = useState(meal?.ouvert ?? true);
+
+  const submit = () =>
+    save.mutate(
+      { id: meal?.id, date, type: type as Meal['type'], titre, places, limite, ouvert },
+      {
+        onSuccess: () => {
+          toast('success', meal ? 'Repas modifié.' : 'Repas créé : ajoutez ses plats.');
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      title={meal ? 'Modifier le repas' : 'Nouveau repas'}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Date"
+            type="date"
+            required
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+          />
+          <Select
+            label="Type"
+            data={MealType.codes.map((c) => ({ value: c, label: MealType.labels[c] }))}
+            value={type}
+            onChange={(v) => setType(v ?? 'M')}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Titre"
+            required
+            value={titre}
+            onChange={(e) => setTitre(e.currentTarget.value)}
+            maxLength={200}
+          />
+          <NumberInput
+            label="Places"
+            required
+            min={1}
+            max={2000}
+            allowDecimal={false}
+            value={places}
+            onChange={(v) => setPlaces(Number(v) || 0)}
+          />
+          <TextInput
+            label="Date limite de commande"
+            type="datetime-local"
+            required
+            value={limite}
+            onChange={(e) => setLimite(e.currentTarget.value.slice(0, 16))}
+          />
+          <Switch
+            label="Commandes ouvertes"
+            checked={ouvert}
+            onChange={(e) => setOuvert(e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

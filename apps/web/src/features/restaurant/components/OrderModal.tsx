@@ -1,0 +1,125 @@
+/**
+ * The order form: for myself or for one of my lodges, quantities per dish, guests; the total follows.
+ * Phone first: one column, large steppers.
+ */
+import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { DishType, type Meal, type MealOrder, type MealWeek } from '@union/contract';
+import { useState } from 'react';
+import { toast } from '../../../components/toast';
+import { formatCents } from '../../../lib/format';
+import { useSaveOrder } from '../api/restaurant';
+
+interface Props {
+  meal: Meal;
+  entites: MealWeek['entites'];
+  /** The order being changed, or none for a new one. */
+  order?: MealOrder;
+  onClose: () => void;
+}
+
+export function OrderModal({ meal, entites, order, onClose }: Props) {
+  const save = useSaveOrder();
+  const [pour, setPour] = useState<string>(order?.idEntite ? String(order.idEntite) : 'moi');
+  const [invites, setInvites] = useState<number>(order?.invites ?? 0);
+  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
+    Object.fromEntries((order?.lignes ?? []).map((l) => [l.idPlat, l.quantite])),
+  );
+  const [commentaire, setCommentaire] = useState(order?.commentaire ?? '');
+  const total = meal.plats.reduce((sum, d) => sum + (quantities[d.id] ?? 0) * d.prix, 0);
+  const lignes = meal.plats
+    .filter((d) => (quantities[d.id] ?? 0) > 0)
+    .map((d) => ({ idPlat: d.id, quantite: quantities[d.id]! }));
+
+  const submit = () =>
+    save.mutate(
+      {
+        mealId: meal.id,
+        order: {
+          id: order?.id,
+          idEntite: pour === 'moi' ? null : Number(pour),
+          invites,
+          lignes,
+          commentaire: commentaire.trim() || null,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast('success', order ? 'Commande modifiée.' : 'Commande enregistrée.');
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      title={order ? 'Modifier ma commande' : `Commander – ${meal.titre}`}
+      fullScreen={false}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          {entites.length > 0 && (
+            <Select
+              label="Pour"
+              data={[
+                { value: 'moi', label: 'Moi-même' },
+                ...entites.map((e) => ({ value: String(e.id), label: e.nom })),
+              ]}
+              value={pour}
+              onChange={(v) => setPour(v ?? 'moi')}
+              allowDeselect={false}
+              disabled={order !== undefined}
+            />
+          )}
+          {meal.plats.map((d) => (
+            <NumberInput
+              key={d.id}
+              label={`${d.libelle} (${DishType.labels[d.type]}) – ${formatCents(d.prix)}`}
+              min={0}
+              max={200}
+              allowDecimal={false}
+              allowNegative={false}
+              value={quantities[d.id] ?? 0}
+              onChange={(v) => setQuantities((q) => ({ ...q, [d.id]: Number(v) || 0 }))}
+            />
+          ))}
+          <NumberInput
+            label="Invités (en plus de vous)"
+            min={0}
+            max={199}
+            allowDecimal={false}
+            allowNegative={false}
+            value={invites}
+            onChange={(v) => setInvites(Number(v) || 0)}
+          />
+          <Textarea
+            label="Remarque pour la cuisine"
+            value={commentaire}
+            onChange={(e) => setCommentaire(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={1}
+          />
+          <Text fw={700} size="lg" aria-live="polite">
+            Total : {formatCents(total)}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={lignes.length === 0}>
+              {order ? 'Enregistrer' : 'Commander'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

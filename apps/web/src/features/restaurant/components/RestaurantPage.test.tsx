@@ -1,0 +1,156 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { Meal, MealOrder, MealWeek, MyCard } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const ORDER: MealOrder = {
+  id: 31,
+  idRepas: 4,
+  date: '2099-03-03',
+  repas: 'Blanquette de veau',
+  personne: { id: 7, nom: 'Membre', prenom: 'Marie' },
+  idEntite: null,
+  entite: null,
+  invites: 1,
+  lignes: [{ idPlat: 11, libelle: 'Menu du jour', type: 'M', quantite: 2, prixUnitaire: 1800 }],
+  montant: 3600,
+  etat: 'C',
+  moyen: null,
+  commentaire: null,
+  dateRefus: null,
+  soldeCarte: 5000,
+  actions: ['EDIT', 'DELETE', 'PAY_CARD'],
+};
+
+const MEAL: Meal = {
+  id: 4,
+  date: '2099-03-03',
+  type: 'M',
+  titre: 'Blanquette de veau',
+  places: 40,
+  placesRestantes: 12,
+  limite: '2099-03-03T10:00',
+  ouvert: true,
+  commandable: true,
+  notifie: false,
+  plats: [
+    { id: 11, type: 'M', libelle: 'Menu du jour', prix: 1800 },
+    { id: 12, type: 'C', libelle: 'Café', prix: 150 },
+  ],
+  mesCommandes: [],
+  commandes: [],
+  actions: ['ORDER'],
+};
+
+const week = (repas: Meal[], gestion = false): MealWeek => ({
+  debut: '2099-03-02',
+  fin: '2099-03-08',
+  repas,
+  gestion,
+  entites: [],
+});
+
+describe('Restauration', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the meal, its dishes and prices, seats left and the deadline; orders with the total', async () => {
+    signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([MEAL]) },
+      'POST /api/repas/4/commande': { status: 201, body: ORDER },
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
+    expect(within(card).getByText('12 places restantes')).toBeInTheDocument();
+    expect(within(card).getByText('Commandes jusqu’au 03/03 à 10:00')).toBeInTheDocument();
+    expect(within(card).getByText(/18,00/)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Notifier' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Commander' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Commander – Blanquette de veau' });
+    fireEvent.change(within(dialog).getByLabelText(/Menu du jour/), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(/Invités/), { target: { value: '1' } });
+    expect(within(dialog).getByText(/Total : 36,00/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commander' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = JSON.parse(calls.find((c) => c.method === 'POST')!.body!);
+    expect(sent).toEqual({
+      idEntite: null,
+      invites: 1,
+      lignes: [{ idPlat: 11, quantite: 2 }],
+      commentaire: null,
+    });
+    // A whole form filled in jsdom: slow on a loaded machine.
+  }, 20_000);
+
+  it('a closed meal says « Commandes closes » and offers no order; my order shows exactly its buttons', async () => {
+    signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
+    const closed: Meal = {
+      ...MEAL,
+      commandable: false,
+      placesRestantes: 0,
+      actions: [],
+      mesCommandes: [ORDER],
+    };
+    mockFetch({ 'GET /api/repas/search/2099-03-02': { body: week([closed]) } });
+    renderApp('/app/restauration?date=2099-03-03');
+    const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
+    expect(within(card).getByText('Commandes closes')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Commander' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Payer avec ma carte' })).toBeInTheDocument();
+    expect(within(card).getByText('Créée')).toBeInTheDocument();
+  });
+
+  it('MENUS see the orders with the card balance and the bar buttons', async () => {
+    signInAs(['USER', 'MENUS']);
+    const managed: Meal = {
+      ...MEAL,
+      actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
+      commandes: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }],
+    };
+    mockFetch({ 'GET /api/repas/search/2099-03-02': { body: week([managed], true) } });
+    renderApp('/app/restauration?date=2099-03-03');
+    const table = await screen.findByRole('table', { name: 'Commandes du repas Blanquette de veau' });
+    expect(within(table).getByText('Marie Membre')).toBeInTheDocument();
+    expect(within(table).getByText(/50,00/)).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: 'Encaisser la commande de Marie Membre' }),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: 'Refuser le paiement de Marie Membre' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nouveau repas' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifier' })).toBeInTheDocument();
+  });
+});
+
+describe('Ma carte Union', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the balance, the movements, and the state of the top-up on return from the provider', async () => {
+    signInAs(['USER', 'PAYMENT']);
+    const card: MyCard = {
+      solde: 1200,
+      mouvements: [
+        { id: 2, date: '2099-03-03T11:00:00Z', type: 'P', montant: -1800, libelle: 'Repas du 3 mars' },
+      ],
+      rechargements: [
+        {
+          id: 9,
+          date: '2099-03-01T11:00:00Z',
+          montant: 3000,
+          etat: 'P',
+          personne: { id: 7, nom: 'Membre', prenom: 'Marie' },
+          transId: '000001',
+          actions: [],
+        },
+      ],
+    };
+    mockFetch({ 'GET /api/user/payments': { body: card } });
+    renderApp('/app/account/payments?rechargement=9');
+    expect(await screen.findByTestId('solde-carte')).toHaveTextContent(/12,00/);
+    expect(screen.getByText(/Rechargement de 30,00.*a valider/)).toBeInTheDocument();
+    expect(screen.getByText('Repas du 3 mars')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Recharger ma carte de 30,00/ })).toBeEnabled();
+  });
+});

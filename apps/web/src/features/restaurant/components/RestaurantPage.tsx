@@ -1,0 +1,94 @@
+/**
+ * /app/restauration: the week of meals (Monday to Sunday), phone first. Members order; MENUS also
+ * create meals, edit dishes, notify, take payments and print the recap.
+ */
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconToolsKitchen2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { formatLongDate } from '../../../lib/format';
+import { useHabilitation } from '../../../lib/session';
+import { addDays, mondayOf, todayIso } from '../api/dates';
+import { useMealWeek } from '../api/restaurant';
+import { MealCard } from './MealCard';
+import { MealModal } from './MealModal';
+
+export function RestaurantPage() {
+  usePageTitle('Restauration');
+  const [params, setParams] = useSearchParams();
+  const monday = mondayOf(params.get('date') ?? todayIso());
+  const week = useMealWeek(monday);
+  const [creating, setCreating] = useState(false);
+  const compta = useHabilitation('COMPTA_SAISIE');
+  const go = (day: string) => setParams({ date: day }, { replace: true });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} fz={{ base: 22, sm: 26 }}>
+          Restauration
+        </Title>
+        <Group gap="xs">
+          {compta && (
+            <Button component={Link} to="/app/restauration/rechargements" variant="light" size="compact-md">
+              Rechargements à valider
+            </Button>
+          )}
+          {week.data?.gestion && (
+            <Button onClick={() => setCreating(true)} size="compact-md">
+              Nouveau repas
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Group gap="xs" justify="space-between" wrap="nowrap" component="nav" aria-label="Semaines">
+        <Button
+          variant="default"
+          size="compact-md"
+          leftSection={<IconChevronLeft size={16} />}
+          aria-label="Semaine précédente"
+          onClick={() => go(addDays(monday, -7))}
+        >
+          <Text span visibleFrom="sm" inherit>
+            Précédente
+          </Text>
+        </Button>
+        <Text fw={600} ta="center" size="sm" aria-live="polite">
+          Semaine du {formatLongDate(monday)}
+        </Text>
+        <Button
+          variant="default"
+          size="compact-md"
+          rightSection={<IconChevronRight size={16} />}
+          aria-label="Semaine suivante"
+          onClick={() => go(addDays(monday, 7))}
+        >
+          <Text span visibleFrom="sm" inherit>
+            Suivante
+          </Text>
+        </Button>
+      </Group>
+      {monday !== mondayOf(todayIso()) && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => go(todayIso())}
+          style={{ alignSelf: 'center' }}
+        >
+          Revenir à cette semaine
+        </Button>
+      )}
+      {week.isPending && <Loader aria-label="Chargement des repas" />}
+      {week.data && week.data.repas.length === 0 && (
+        <Alert variant="light" color="gray" icon={<IconToolsKitchen2 />}>
+          Aucun repas n’est proposé cette semaine.
+        </Alert>
+      )}
+      {week.data?.repas.map((meal) => (
+        <MealCard key={meal.id} meal={meal} week={week.data} />
+      ))}
+      {creating && <MealModal defaultDate={addDays(monday, 1)} onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+/** /app/restauration/rechargements (COMPTA_SAISIE): the card top-ups to validate, take into account or cancel. */
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { TopUpAction, type TopUpState } from '@union/contract';
+import { useState } from 'react';
+import { toast } from '../../../components/toast';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { formatCents, formatDateTime } from '../../../lib/format';
+import { useTopUpDecision, useTopUpSearch } from '../api/cards';
+import { TopUpStateBadge } from './labels';
+
+const FILTERS: Record<string, TopUpState[]> = {
+  'A valider': ['P', 'R'],
+  'En cours': ['C'],
+  Traités: ['V', 'X'],
+};
+const PATH = { VALIDATE: 'validate', TRANSFER: 'transfer', CANCEL: 'cancel' } as const;
+
+export function TopUpsPage() {
+  usePageTitle('Rechargements de cartes');
+  const [filter, setFilter] = useState('A valider');
+  const search = useTopUpSearch({ etats: FILTERS[filter] });
+  const decide = useTopUpDecision();
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz={{ base: 22, sm: 26 }}>
+        Rechargements de cartes Union
+      </Title>
+      <SegmentedControl
+        data={Object.keys(FILTERS)}
+        value={filter}
+        onChange={setFilter}
+        aria-label="Rechargements affichés"
+      />
+      {search.isPending && <Loader aria-label="Chargement des rechargements" />}
+      {search.data && search.data.length === 0 && (
+        <Alert variant="light" color="gray" icon={<IconInbox />}>
+          Aucun rechargement.
+        </Alert>
+      )}
+      {search.data && search.data.length > 0 && (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped aria-label="Rechargements">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Membre</Table.Th>
+                <Table.Th>Montant</Table.Th>
+                <Table.Th>Transaction</Table.Th>
+                <Table.Th>État</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {search.data.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{formatDateTime(p.date)}</Table.Td>
+                  <Table.Td>
+                    {p.personne.prenom} {p.personne.nom}
+                  </Table.Td>
+                  <Table.Td>{formatCents(p.montant)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {p.transId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <TopUpStateBadge topUp={p} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {p.actions.map((action) => (
+                        <Button
+                          key={action}
+                          size="compact-sm"
+                          variant={
+                            action === 'VALIDATE' ? 'filled' : action === 'CANCEL' ? 'subtle' : 'light'
+                          }
+                          color={action === 'CANCEL' ? 'red' : undefined}
+                          c={action === 'CANCEL' ? 'red.9' : undefined}
+                          aria-label={`${TopUpAction.labels[action]} le rechargement de ${p.personne.prenom} ${p.personne.nom}`}
+                          onClick={() =>
+                            decide.mutate(
+                              { id: p.id, action: PATH[action] },
+                              {
+                                onSuccess: () =>
+                                  toast(
+                                    'success',
+                                    `Rechargement n° ${p.id} : ${TopUpAction.labels[action].toLowerCase()}.`,
+                                  ),
+                              },
+                            )
+                          }
+                        >
+                          {TopUpAction.labels[action]}
+                        </Button>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+/** Small shared pieces of the restaurant screens: state badges and the deadline line. */
+import { Badge } from '@mantine/core';
+import { MealOrderState, PaymentMeans, TopUpState, type MealOrder, type TopUp } from '@union/contract';
+
+/** Light badges keep dark text: their light colours fail 4.5:1 against their own tint. */
+const DARK_LABEL = { label: { color: 'var(--mantine-color-dark-7)' } };
+
+const ORDER_COLORS = { C: 'blue', P: 'green', R: 'red' } as const;
+const TOP_UP_COLORS = { C: 'gray', P: 'orange', R: 'yellow', V: 'green', X: 'red' } as const;
+
+export function OrderStateBadge({ order }: { order: MealOrder }) {
+  const label =
+    order.etat === 'P' && order.moyen
+      ? `${MealOrderState.labels.P} – ${PaymentMeans.labels[order.moyen]}`
+      : MealOrderState.labels[order.etat];
+  return (
+    <Badge color={ORDER_COLORS[order.etat]} variant="light" tt="none" styles={DARK_LABEL}>
+      {label}
+    </Badge>
+  );
+}
+
+export function TopUpStateBadge({ topUp }: { topUp: TopUp }) {
+  return (
+    <Badge color={TOP_UP_COLORS[topUp.etat]} variant="light" tt="none" styles={DARK_LABEL}>
+      {TopUpState.labels[topUp.etat]}
+    </Badge>
+  );
+}
+
+/** "2026-03-03T11:00" → "03/03 à 11:00". */
+export const deadlineText = (limite: string) =>
+  `${limite.slice(8, 10)}/${limite.slice(5, 7)} à ${limite.slice(11, 16)}`;

@@ -1,0 +1,20 @@
+/** The restaurant section's pages (under /app/restauration), loaded on first visit. */
+import type { RouteObject } from 'react-router';
+import { RequireHabilitation } from '../../components/RequireHabilitation';
+
+export const restaurantRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('./components/RestaurantPage')).RestaurantPage }),
+  },
+  {
+    path: 'rechargements',
+    element: <RequireHabilitation habilitation="COMPTA_SAISIE" />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/TopUpsPage')).TopUpsPage }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { addIsoDays, de, laSalle, parisIsoDay } from '@union/contract';
+
+describe('French helpers', () => {
+  it.each([
+    ['Anaïs Martin', 'd’Anaïs Martin'],
+    ['Émile Zola', 'd’Émile Zola'],
+    ['Hélène Durand', 'd’Hélène Durand'],
+    ['Yves Robert', 'd’Yves Robert'],
+    ['Paul Dupont', 'de Paul Dupont'],
+    ['Les Chevaliers du Rhône', 'des Chevaliers du Rhône'],
+    ['Le Grand Orient', 'du Grand Orient'],
+    ['La Fraternité', 'de La Fraternité'],
+    ['Union', 'd’Union'],
+  ])('de(%s) = %s', (name, expected) => expect(de(name)).toBe(expected));
+
+  it('says « la salle » once', () => {
+    expect(laSalle('Salle Condorcet')).toBe('La salle Condorcet');
+    expect(laSalle('salle des fêtes', false)).toBe('la salle des fêtes');
+    expect(laSalle('Temple Hiram')).toBe('La salle Temple Hiram');
+  });
+
+  it('reads the day in Paris and counts days', () => {
+    // 23:30 UTC on 31 December is already 1 January in Lyon.
+    expect(parisIsoDay(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(addIsoDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addIsoDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});

@@ -1,0 +1,384 @@
+/**
+ * Accessibility (issue 7, RGAA 4.1 / WCAG 2.1 AA): axe visits every screen, plus an open modal, a
+ * confirmation dialog, a date picker and a toast, at 1280 px and at 380 px, and fails on any serious or
+ * critical violation. Every violation of a screen is printed with its rule, its nodes and their targets,
+ * so a failure says what to fix.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures';
+
+const WIDTHS = [
+  { name: 'large', width: 1280, height: 900 },
+  { name: 'phone', width: 380, height: 800 },
+] as const;
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Waits for the screen's content (so axe does not read a loader), then optionally opens something. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { name }).first()).toBeVisible({ timeout: 8_000 });
+};
+
+const PUBLIC_SCREENS: Screen[] = [
+  { name: 'accueil', path: '/', ready: heading(/Intranet de l'Union/) },
+  { name: 'login', path: '/login', ready: async (p) => expect(p.getByLabel('Identifiant')).toBeVisible() },
+  {
+    name: 'mdp-oublie',
+    path: '/mdp-oublie',
+    ready: async (p) => expect(p.getByLabel(/e-mail/i)).toBeVisible(),
+  },
+  {
+    name: 'reinitialiser-mdp',
+    path: '/reinitialiser-mdp?jeton=jeton-inconnu',
+    ready: async (p) => expect(p.locator('input[type="password"]').first()).toBeVisible(),
+  },
+  { name: '404', path: '/page-not-found', ready: heading(/404/) },
+  {
+    name: 'access-denied',
+    path: '/access-denied',
+    ready: async (p) => expect(p.getByRole('link')).not.toHaveCount(0, { timeout: 8_000 }),
+  },
+  { name: 'mentions-legales', path: '/mentions-legales', ready: heading(/Mentions légales/) },
+];
+
+const firstRowLink = (page: Page) => page.locator('main a[href*="/app/admin/"]');
+
+const ADMIN_SCREENS: Screen[] = [
+  {
+    name: 'portail',
+    path: '/app/portail',
+    ready: async (p) => expect(p.getByText('Gestion Loge').first()).toBeVisible(),
+  },
+  {
+    name: 'portail menu ouvert',
+    path: '/app/portail',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Déplier le menu' }).click();
+      await expect(p.getByRole('navigation', { name: 'Menu principal' })).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: "menu de l'utilisateur",
+    path: '/app/portail',
+    ready: async (p) => {
+      const phoneMenu = p.getByRole('button', { name: "Menu de l'utilisateur" });
+      if (await phoneMenu.isVisible()) {
+        await phoneMenu.click();
+        await expect(p.getByRole('menu')).toBeVisible({ timeout: 8_000 });
+      } else {
+        await expect(p.getByRole('link', { name: 'Mon compte' })).toBeVisible({ timeout: 8_000 });
+      }
+    },
+  },
+  { name: 'compte', path: '/app/account', ready: heading('Mon compte') },
+  {
+    name: 'compte avec toast',
+    path: '/app/account',
+    ready: async (p) => {
+      const sw = p.getByRole('switch').first();
+      await sw.click();
+      await expect(p.getByText(/^Notifications « .* » (activées|désactivées)\.$/)).toBeVisible({
+        timeout: 8_000,
+      });
+    },
+  },
+  { name: 'mes commandes', path: '/app/account/commandes', ready: heading(/commandes/i) },
+  { name: 'ma carte', path: '/app/account/payments', ready: heading(/carte/i) },
+  { name: 'messages', path: '/app/diffusions', ready: heading('Messages') },
+  { name: 'restauration', path: '/app/restauration', ready: heading('Restauration') },
+  { name: 'documents', path: '/app/doc', ready: heading('Documents') },
+  { name: 'compta', path: '/app/compta', ready: heading('Comptabilité Union') },
+  { name: 'admin', path: '/app/admin', ready: heading('Administration') },
+  {
+    name: 'utilisateurs',
+    path: '/app/admin/utilisateurs',
+    ready: async (p) => expect(firstRowLink(p).first()).toBeVisible(),
+  },
+  {
+    name: 'nouvel utilisateur',
+    path: '/app/admin/utilisateurs/nouveau',
+    ready: heading(/Nouvel utilisateur/),
+  },
+  {
+    name: 'fiche utilisateur',
+    path: '/app/admin/utilisateurs',
+    ready: async (p) => {
+      await p.getByLabel('Rechercher').fill('Vénérable');
+      await p
+        .getByRole('link', { name: /Vénérable/ })
+        .first()
+        .click();
+      await expect(p.getByRole('heading', { name: 'Victor Vénérable' })).toBeVisible({ timeout: 8_000 });
+      await expect(p.getByText('Les Chevaliers du Rhône').first()).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: 'fiche utilisateur, appartenance avec calendrier',
+    path: '/app/admin/utilisateurs',
+    ready: async (p) => {
+      await p.getByLabel('Rechercher').fill('Vénérable');
+      await p
+        .getByRole('link', { name: /Vénérable/ })
+        .first()
+        .click();
+      await p.getByRole('button', { name: 'Ajouter une appartenance' }).click();
+      const dialog = p.getByRole('dialog');
+      await expect(dialog).toBeVisible({ timeout: 8_000 });
+      await dialog.getByRole('button', { name: /^Début/ }).click();
+      await expect(p.locator('.mantine-DatePickerInput-dropdown, [data-dates-dropdown]').first()).toBeVisible(
+        { timeout: 8_000 },
+      );
+    },
+  },
+  {
+    name: 'fiche utilisateur, confirmation',
+    path: '/app/admin/utilisateurs',
+    ready: async (p) => {
+      await p.getByLabel('Rechercher').fill('Vénérable');
+      await p
+        .getByRole('link', { name: /Vénérable/ })
+        .first()
+        .click();
+      await expect(p.getByRole('heading', { name: 'Victor Vénérable' })).toBeVisible({ timeout: 8_000 });
+      await p.getByRole('button', { name: 'Désactiver', exact: true }).click();
+      await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: 'entités',
+    path: '/app/admin/entites',
+    ready: async (p) => expect(firstRowLink(p).first()).toBeVisible(),
+  },
+  { name: 'nouvelle entité', path: '/app/admin/entites/nouvelle', ready: heading(/Nouvelle entité/) },
+  {
+    name: 'fiche entité',
+    path: '/app/admin/entites',
+    ready: async (p) => {
+      await p
+        .getByRole('link', { name: /Chevaliers du Rhône/ })
+        .first()
+        .click();
+      await expect(p.getByRole('heading', { name: /Chevaliers du Rhône/ }).first()).toBeVisible({
+        timeout: 8_000,
+      });
+      await expect(p.getByText('Victor').first()).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: "assistant d'import",
+    path: '/app/admin/entites',
+    ready: async (p) => {
+      await p
+        .getByRole('link', { name: /Chevaliers du Rhône/ })
+        .first()
+        .click();
+      await p.getByRole('button', { name: 'Importer des membres' }).click();
+      await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
+      await expect(p.getByRole('dialog').getByText(/CSV/).first()).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: 'salles',
+    path: '/app/admin/salles',
+    ready: async (p) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
+  },
+  {
+    name: 'salles, fenêtre',
+    path: '/app/admin/salles',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Nouvelle salle' }).click();
+      await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  { name: 'paramètres', path: '/app/admin/parametres', ready: heading(/Paramètres/) },
+  {
+    name: "boîte d'envoi",
+    path: '/app/admin/emails',
+    ready: async (p) => expect(p.getByText(/demo\.union-lyon\.fr|@/).first()).toBeVisible(),
+  },
+  {
+    name: "boîte d'envoi, lecture",
+    path: '/app/admin/emails',
+    ready: async (p) => {
+      await p
+        .getByRole('button', { name: /Lire l'e-mail/ })
+        .or(p.getByRole('row', { name: /Lire l'e-mail/ }))
+        .first()
+        .click();
+      await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: 'gestion loge',
+    path: '/app/loge',
+    ready: async (p) => expect(p.getByRole('button', { name: 'Ajouter un membre' })).toBeVisible(),
+  },
+  {
+    name: 'gestion loge, ajout',
+    path: '/app/loge',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Ajouter un membre' }).click();
+      await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: 'gestion loge, import',
+    path: '/app/loge',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Importer', exact: true }).click();
+      await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: 'planning',
+    path: '/app/reservations',
+    ready: async (p) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
+  },
+  {
+    name: 'planning, calendrier',
+    path: '/app/reservations',
+    ready: async (p) => {
+      await expect(p.getByText('Temple Hiram').first()).toBeVisible({ timeout: 8_000 });
+      await p
+        .getByRole('button', { name: /Date|Choisir/ })
+        .first()
+        .click();
+      await expect(p.locator('.mantine-DatePickerInput-dropdown, [data-dates-dropdown]').first()).toBeVisible(
+        { timeout: 8_000 },
+      );
+    },
+  },
+  { name: 'mes demandes', path: '/app/reservations/demandes', ready: heading(/demandes/i) },
+  { name: 'fermetures', path: '/app/reservations/fermetures', ready: heading('Jours de fermeture') },
+  { name: 'planning annuel', path: '/app/reservations/annuel', ready: heading(/Planning annuel/) },
+  {
+    name: 'rechargements de cartes',
+    path: '/app/restauration/rechargements',
+    ready: heading(/Rechargements/),
+  },
+  { name: 'publier un document', path: '/app/doc/publier', ready: heading('Publier un document') },
+  { name: 'nouveau message', path: '/app/diffusions/nouveau', ready: heading('Nouveau message') },
+  { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },
+  {
+    name: 'tableau des cotisations',
+    path: '/app/compta/cotisations',
+    ready: heading('Tableau des cotisations'),
+  },
+  {
+    name: 'fiche commande',
+    path: '/app/compta',
+    ready: async (p) => {
+      await p.locator('main tbody a').first().click();
+      await expect(p.getByRole('heading', { name: 'Lignes' })).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    name: 'fiche commande, paiement',
+    path: '/app/compta',
+    ready: async (p) => {
+      await p.getByRole('checkbox', { name: 'En retard de paiement' }).check();
+      await p.locator('main tbody a').first().click();
+      await p.getByRole('button', { name: 'Enregistrer un paiement' }).click();
+      await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
+    },
+  },
+];
+
+interface Finding {
+  screen: string;
+  width: string;
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: { target: string; html: string; summary: string }[];
+}
+
+async function audit(page: Page, screen: string, width: string): Promise<Finding[]> {
+  // Let transitions (modals, toasts, menus) finish so colours are read at rest.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      screen,
+      width,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.join(' '),
+        html: n.html.slice(0, 160),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
+      })),
+    }));
+}
+
+/** Opens a screen and audits it; a screen that cannot be reached is a finding too (the run goes on). */
+async function visit(page: Page, screen: Screen, width: string): Promise<Finding[]> {
+  try {
+    await page.goto(screen.path);
+    await screen.ready(page);
+  } catch (error) {
+    const message = String(error instanceof Error ? error.message : error).split('\n')[0] ?? '';
+    return [
+      { screen: screen.name, width, rule: 'écran-non-atteint', impact: 'critical', help: message, nodes: [] },
+    ];
+  }
+  return audit(page, screen.name, width);
+}
+
+function report(findings: Finding[]): string {
+  return findings
+    .map(
+      (f) =>
+        `[${f.width}] ${f.screen}: ${f.rule} (${f.impact}, ${f.nodes.length} nœud(s)) — ${f.help}\n` +
+        f.nodes.map((n) => `    ${n.target}\n      ${n.html}\n      ${n.summary}`).join('\n'),
+    )
+    .join('\n');
+}
+
+for (const size of WIDTHS) {
+  test.describe(`axe à ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height }, actionTimeout: 8_000 });
+
+    test(`pages publiques (${size.name})`, async ({ page }) => {
+      const findings: Finding[] = [];
+      for (const screen of PUBLIC_SCREENS) {
+        findings.push(...(await visit(page, screen, size.name)));
+      }
+      expect(findings, report(findings)).toEqual([]);
+    });
+
+    test(`écrans de l'intranet (${size.name})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await signIn(page, 'admin');
+      const findings: Finding[] = [];
+      for (const screen of ADMIN_SCREENS) {
+        findings.push(...(await visit(page, screen, size.name)));
+      }
+      expect(findings, report(findings)).toEqual([]);
+    });
+
+    test(`écrans d'un membre et d'un vénérable (${size.name})`, async ({ page }) => {
+      await signIn(page, 'venerable');
+      const findings: Finding[] = [];
+      for (const screen of [
+        { name: 'portail (vénérable)', path: '/app/portail', ready: heading(/Bonjour|Accueil|Portail/) },
+        {
+          name: 'planning (vénérable)',
+          path: '/app/reservations',
+          ready: async (p: Page) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
+        },
+        { name: 'gestion loge (vénérable)', path: '/app/loge', ready: heading(/Chevaliers du Rhône/) },
+      ]) {
+        findings.push(...(await visit(page, screen, size.name)));
+      }
+      expect(findings, report(findings)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * Accessibility journeys (issue 7): the phone at 380 px (sign in, open the menu, reach a section, do its
+ * main action), and the keyboard alone (sign in, change a notification setting, find focus back after a
+ * dialog). The collapsed menu keeps no hidden tab stop.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './fixtures';
+
+test.describe('au téléphone (380 px)', () => {
+  test.use({ viewport: { width: 380, height: 800 } });
+
+  test('a lodge manager signs in, opens the menu, reaches Gestion Loge and adds a member', async ({
+    page,
+  }) => {
+    const email = `bertrand.lac.${Date.now()}@exemple.fr`;
+    await signIn(page, 'venerable');
+    // The collapsed menu is out of the way; the burger opens it.
+    await expect(page.locator('#menu-principal')).toHaveAttribute('inert', '');
+    const burger = page.getByRole('button', { name: 'Déplier le menu' });
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await burger.click();
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Gestion Loge' }).click();
+    await expect(page).toHaveURL(/\/app\/loge/);
+    // Chosen: the menu closes itself on a phone.
+    await expect(page.locator('#menu-principal')).toHaveAttribute('inert', '');
+
+    await page.getByRole('button', { name: 'Ajouter un membre' }).click();
+    const modal = page.getByRole('dialog', { name: /Ajouter un membre/ });
+    await modal.getByText('Nouveau membre').click();
+    await modal.getByRole('textbox', { name: 'Nom', exact: true }).fill('Lac');
+    await modal.getByRole('textbox', { name: 'Prénom' }).fill('Bertrand');
+    await modal.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await modal.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText(`Membre créé : une invitation a été envoyée à ${email}.`)).toBeVisible();
+    await expect(page.getByText('Bertrand').first()).toBeVisible();
+
+    // The user menu of the header holds the account links.
+    await page.getByRole('button', { name: "Menu de l'utilisateur" }).click();
+    await page.getByRole('menuitem', { name: 'Mon compte' }).click();
+    await expect(page).toHaveURL(/\/app\/account$/);
+  });
+});
+
+/** Presses Tab until `target` has the focus (at most `max` times); fails otherwise. */
+async function tabTo(page: Page, isTarget: () => Promise<boolean>, max = 40) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await isTarget()) return;
+  }
+  throw new Error('élément jamais atteint au clavier');
+}
+
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return `${el?.getAttribute('aria-label') ?? ''}|${el?.textContent?.trim() ?? ''}|${(el as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''}`;
+  });
+
+test('keyboard only: sign in, change a notification setting, focus comes back after a dialog', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const identifiant = page.getByLabel('Identifiant');
+  await tabTo(page, () => identifiant.evaluate((el) => el === document.activeElement));
+  await page.keyboard.type('membre');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/portail$/);
+
+  // The collapsed menu is skipped: from the top of the page, Tab reaches the burger, the logo, then the
+  // header's buttons, never a hidden menu link.
+  await page.keyboard.press('Tab');
+  const visited: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    visited.push(await focusedName(page));
+    await page.keyboard.press('Tab');
+  }
+  const hiddenMenuLinks = await page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll('#menu-principal a')).filter((a) => a === document.activeElement)
+        .length,
+  );
+  expect(hiddenMenuLinks).toBe(0);
+  expect(visited.some((v) => v.includes('Accueil'))).toBe(false);
+
+  // Reach the account page with the keyboard, through the header's link.
+  await tabTo(page, async () => (await focusedName(page)).includes('Mon compte'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/account$/);
+
+  const documentsSwitch = page.getByRole('switch', { name: /Documents/ });
+  const before = await documentsSwitch.isChecked();
+  await tabTo(page, async () => documentsSwitch.evaluate((el) => el === document.activeElement));
+  await page.keyboard.press('Space');
+  await expect(page.getByText(/^Notifications « Documents » (activées|désactivées)\.$/)).toBeVisible();
+  await expect(documentsSwitch).toBeChecked({ checked: !before });
+  // Back as it was, still with the keyboard.
+  await expect(documentsSwitch).toBeEnabled();
+  await page.keyboard.press('Space');
+  await expect(documentsSwitch).toBeChecked({ checked: before });
+});
+
+test('keyboard only: a dialog takes the focus and gives it back to the button that opened it', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/app/admin/salles');
+  const create = page.getByRole('button', { name: 'Nouvelle salle' });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle salle' });
+  await expect(dialog).toBeVisible();
+  // The focus is inside the dialog, and Escape closes it.
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).not.toBeVisible();
+  await expect(create).toBeFocused();
+});

@@ -1,0 +1,113 @@
+/**
+ * The restaurant journey of issue 9: the restaurant publishes a meal with a dish, a member tops up 30 €
+ * through the payment simulator, the treasurer validates, the member orders and pays with the card, the
+ * balance drops, and the kitchen's recap lists the order.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { signIn } from './fixtures';
+
+async function as(browser: Browser, identifiant: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, identifiant);
+  return page;
+}
+
+/** A day two weeks ahead, in Paris. */
+const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
+  new Date(Date.now() + 15 * 86_400_000),
+);
+const TITLE = `Repas du parcours ${Date.now() % 100000}`;
+
+/** pdf.js draws the standard fonts (pdfkit's Helvetica) from these files. */
+const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+
+async function pdfText(path: string): Promise<string> {
+  const data = new Uint8Array(await readFile(path));
+  const pdf = await getDocument({ data, isEvalSupported: false, standardFontDataUrl }).promise;
+  let text = '';
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
+  }
+  return text;
+}
+
+test('a meal published, a card topped up and validated, an order paid by card, the recap', async ({
+  browser,
+}) => {
+  // The restaurant publishes a meal with a dish.
+  const chef = await as(browser, 'restaurant');
+  await chef.goto(`/app/restauration?date=${day}`);
+  await chef.getByRole('button', { name: 'Nouveau repas' }).click();
+  const mealForm = chef.getByRole('dialog', { name: 'Nouveau repas' });
+  await mealForm.getByLabel(/^Date/).first().fill(day);
+  await mealForm.getByLabel('Titre').fill(TITLE);
+  await mealForm.getByLabel('Places').fill('20');
+  await mealForm.getByLabel('Date limite de commande').fill(`${day}T10:00`);
+  await mealForm.getByRole('button', { name: 'Enregistrer' }).click();
+  const chefCard = chef.getByRole('article', { name: TITLE });
+  await chefCard.getByRole('button', { name: 'Ajouter un plat' }).click();
+  const dishForm = chef.getByRole('dialog', { name: 'Ajouter un plat' });
+  await dishForm.getByLabel('Libellé').fill('Menu du parcours');
+  await dishForm.getByLabel('Prix (€)').fill('18');
+  await dishForm.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(chefCard.getByText('Menu du parcours')).toBeVisible();
+
+  // The member tops up 30 € through the simulator.
+  const membre = await as(browser, 'membre');
+  await membre.goto('/app/account/payments');
+  await expect(membre.getByTestId('solde-carte')).toHaveText(/0,00/);
+  await membre.getByRole('button', { name: /^30,00/ }).click();
+  await membre.getByRole('button', { name: /Recharger ma carte de 30,00/ }).click();
+  await expect(
+    membre.getByRole('heading', { name: 'Simulateur de paiement par carte bancaire' }),
+  ).toBeVisible();
+  await expect(membre.getByText(/30,00/)).toBeVisible();
+  await membre.getByRole('button', { name: 'Payer' }).click();
+  await expect(membre).toHaveURL(/\/app\/account\/payments\?rechargement=\d+/);
+  await expect(membre.getByText(/Rechargement de 30,00.*: a valider/)).toBeVisible();
+  // The return page never credits: the balance waits for the treasurer.
+  await expect(membre.getByTestId('solde-carte')).toHaveText(/0,00/);
+
+  // The treasurer validates.
+  const tresorier = await as(browser, 'tresorier');
+  await tresorier.goto('/app/restauration/rechargements');
+  await tresorier.getByRole('button', { name: 'Valider le rechargement de Marie Membre' }).first().click();
+  await expect(tresorier.getByText(/: valider\./)).toBeVisible();
+
+  await membre.goto('/app/account/payments');
+  await expect(membre.getByTestId('solde-carte')).toHaveText(/30,00/);
+
+  // The member orders and pays with the card.
+  await membre.goto(`/app/restauration?date=${day}`);
+  const card = membre.getByRole('article', { name: TITLE });
+  await card.getByRole('button', { name: 'Commander' }).click();
+  const orderForm = membre.getByRole('dialog', { name: `Commander – ${TITLE}` });
+  await orderForm.getByLabel(/Menu du parcours/).fill('1');
+  await expect(orderForm.getByText(/Total : 18,00/)).toBeVisible();
+  await orderForm.getByRole('button', { name: 'Commander' }).click();
+  await card.getByRole('button', { name: 'Payer avec ma carte' }).click();
+  await expect(card.getByText(/Payée – Par carte Union/)).toBeVisible();
+
+  await membre.goto('/app/account/payments');
+  await expect(membre.getByTestId('solde-carte')).toHaveText(/12,00/);
+  await membre.goto('/app/account/commandes');
+  await expect(membre.getByRole('article').filter({ hasText: TITLE })).toContainText('Payée');
+
+  // The kitchen's recap lists the order.
+  await chef.goto(`/app/restauration?date=${day}`);
+  const download = chef.waitForEvent('download');
+  await chef
+    .getByRole('article', { name: TITLE })
+    .getByRole('button', { name: 'Récapitulatif (PDF)' })
+    .click();
+  const text = await pdfText((await (await download).path())!);
+  expect(text).toContain(TITLE);
+  expect(text).toContain('1 × Menu du parcours');
+  expect(text).toContain('Marie Membre');
+  expect(text).toContain('Par carte Union');
+});

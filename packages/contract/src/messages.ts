@@ -1,0 +1,135 @@
+/**
+ * Broadcast messages (diffusions, specification §3, §7; DECISIONS §6): a title, a plain text, a level, a
+ * display window, an audience (everyone or chosen entities), a status A/I, optionally e-mailed. The
+ * portal shows the active ones addressed to the signed-in user above its menu.
+ */
+import { z } from 'zod';
+import { codeList } from './enums';
+import { IMPLAUSIBLE_YEAR_MESSAGE, RecordIdSchema, isPlausibleYear, isRealDay } from './ids';
+
+export const MessageLevel = codeList({ info: 'Information', warning: 'Avertissement', danger: 'Alerte' });
+export type MessageLevel = z.infer<typeof MessageLevel.schema>;
+
+export const MessageStatus = codeList({ A: 'Actif', I: 'Inactif' });
+export type MessageStatus = z.infer<typeof MessageStatus.schema>;
+
+export const MessageAction = codeList({
+  EDIT: 'Modifier',
+  ACTIVATE: 'Activer',
+  DEACTIVATE: 'Désactiver',
+  DELETE: 'Supprimer',
+});
+export type MessageAction = z.infer<typeof MessageAction.schema>;
+
+const day = (label: string) =>
+  z
+    .string({ message: `${label} : indiquez une date.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} : la date doit être au format aaaa-mm-jj.` })
+    .refine(isRealDay, {
+      message: `${label} : cette date n'existe pas.`,
+    })
+    .refine(isPlausibleYear, { message: `${label} : ${IMPLAUSIBLE_YEAR_MESSAGE}` });
+
+/** Body of POST /api/diffusion (PUT adds the id). */
+export const MessageInputSchema = z
+  .object({
+    titre: z
+      .string({ message: 'Titre : indiquez un titre.' })
+      .trim()
+      .min(1, { message: 'Titre : indiquez un titre.' })
+      .max(150, { message: 'Titre : 150 caractères au plus.' }),
+    /** Plain text: line breaks kept, links made clickable on screen, never HTML. */
+    texte: z
+      .string({ message: 'Texte : écrivez le message.' })
+      .trim()
+      .min(1, { message: 'Texte : écrivez le message.' })
+      .max(4000, { message: 'Texte : 4 000 caractères au plus.' }),
+    niveau: z.enum(MessageLevel.codes, {
+      message: 'Niveau : choisissez information, avertissement ou alerte.',
+    }),
+    debut: day('Début'),
+    fin: day('Fin').nullable().optional(),
+    /** True: everyone; false: the members of `entites`. */
+    tous: z.boolean({ message: 'Destinataires : choisissez « tout le monde » ou des entités.' }),
+    entites: z.array(RecordIdSchema).max(200).default([]),
+    statut: z.enum(MessageStatus.codes, { message: 'Statut : actif (A) ou inactif (I).' }).default('A'),
+    /** Also e-mail it to the audience (once, when it is first saved active). */
+    email: z.boolean().default(false),
+  })
+  .refine((m) => !m.fin || m.fin >= m.debut, {
+    message: 'Fin : la date de fin ne peut précéder la date de début.',
+    path: ['fin'],
+  })
+  .refine((m) => m.tous || m.entites.length > 0, {
+    message: 'Destinataires : choisissez au moins une entité, ou « tout le monde ».',
+    path: ['entites'],
+  });
+export type MessageInput = z.input<typeof MessageInputSchema>;
+
+export const MessageUpdateSchema = z.intersection(z.object({ id: RecordIdSchema }), MessageInputSchema);
+export type MessageUpdate = z.input<typeof MessageUpdateSchema>;
+
+export const MessageEntitySchema = z.object({ id: z.number().int(), nom: z.string() });
+
+export const MessageSchema = z.object({
+  id: z.number().int(),
+  titre: z.string(),
+  texte: z.string(),
+  niveau: MessageLevel.schema,
+  debut: z.string(),
+  fin: z.string().nullable(),
+  tous: z.boolean(),
+  entites: z.array(MessageEntitySchema),
+  statut: MessageStatus.schema,
+  email: z.boolean(),
+  envoyeLe: z.string().nullable(),
+  actions: z.array(MessageAction.schema),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/** What the portal shows: no audience, no status, just the message. */
+export const PortalMessageSchema = z.object({
+  id: z.number().int(),
+  titre: z.string(),
+  texte: z.string(),
+  niveau: MessageLevel.schema,
+  debut: z.string(),
+  fin: z.string().nullable(),
+});
+export type PortalMessage = z.infer<typeof PortalMessageSchema>;
+
+export const MESSAGE_API = {
+  appli: '/api/diffusion/appli',
+  all: '/api/diffusion/all',
+  infosPattern: '/api/diffusion/:id/infos',
+  infos: (id: number) => `/api/diffusion/${id}/infos`,
+  message: '/api/diffusion',
+  deletePattern: '/api/diffusion/:id',
+  remove: (id: number) => `/api/diffusion/${id}`,
+  /** Hides a message for the signed-in user only. */
+  hidePattern: '/api/diffusion/:id/masquer',
+  hide: (id: number) => `/api/diffusion/${id}/masquer`,
+} as const;
+
+/**
+ * The pieces of a message's text for the screen: plain text and links (http, https, mailto), so the
+ * screen builds elements and never HTML.
+ */
+export type TextPiece = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const LINK = /\b(https?:\/\/[^\s<>"]+|mailto:[^\s<>"]+)/gi;
+
+export function linkify(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    // A sentence's final punctuation is not part of the address.
+    const href = match[0].replace(/[.,;:!?)\]]+$/, '');
+    const start = match.index;
+    if (start > last) pieces.push({ kind: 'text', text: text.slice(last, start) });
+    pieces.push({ kind: 'link', text: href, href });
+    last = start + href.length;
+  }
+  if (last < text.length) pieces.push({ kind: 'text', text: text.slice(last) });
+  return pieces;
+}
