@@ -67,11 +67,12 @@ const ADMIN_SCREENS: Screen[] = [
     path: '/app/portail',
     ready: async (p) => {
       const phoneMenu = p.getByRole('button', { name: "Menu de l'utilisateur" });
+      const accountLink = p.getByRole('link', { name: 'Mon compte' });
+      // Wait for the shell first: `isVisible` does not wait, and a slow first paint read as "no phone menu".
+      await expect(phoneMenu.or(accountLink).first()).toBeVisible({ timeout: 8_000 });
       if (await phoneMenu.isVisible()) {
         await phoneMenu.click();
         await expect(p.getByRole('menu')).toBeVisible({ timeout: 8_000 });
-      } else {
-        await expect(p.getByRole('link', { name: 'Mon compte' })).toBeVisible({ timeout: 8_000 });
       }
     },
   },

@@ -96,7 +96,9 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   // The year's fee table, on screen and in Excel.
   await page.getByRole('link', { name: 'Retour à la liste' }).click();
   await page.getByRole('link', { name: 'Tableau des cotisations' }).click();
-  await expect(page.getByRole('row', { name: /Les Chevaliers du Rhône/ })).toBeVisible();
+  // The list also has rows naming the lodge: wait for the fee table itself before looking for its row.
+  const fees = page.getByRole('region', { name: 'Cotisations par loge' });
+  await expect(fees.getByRole('row', { name: /Les Chevaliers du Rhône/ })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exporter en Excel' }).click();
   const file = await download;

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { eurosToCents, formatCents, formatDateTime } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
 import { TopUpStateBadge, useMyCard, useTopUp } from '../../restaurant';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 export function CardPage() {
   usePageTitle('Ma carte Union');
@@ -126,7 +127,7 @@ export function CardPage() {
           {card.data.mouvements.length === 0 ? (
             <Text c="gray.7">Aucun mouvement sur votre carte.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={340}>
+            <ScrollTable label="Mouvements de la carte" minWidth={340}>
               <Table striped aria-label="Mouvements de la carte">
                 <Table.Thead>
                   <Table.Tr>
@@ -158,7 +159,7 @@ export function CardPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
 
           <Title order={3} fz="lg">

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents } from '../../../lib/format';
 import { exportFeeTable, masonicYearOf, useFeeTable } from '../api/orders';
 import { yearOptions } from './shared';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 const INSTALMENTS = ['A', 'B', 'C', 'D'] as const;
 
@@ -66,7 +67,7 @@ export function FeeTablePage() {
       {isError && <Alert color="red">Le tableau des cotisations n'a pas pu être chargé.</Alert>}
       {data && data.lignes.length === 0 && <Alert color="gray">Aucune loge ni association à appeler.</Alert>}
       {data && data.lignes.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable label="Cotisations par loge" minWidth={900}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -116,7 +117,7 @@ export function FeeTablePage() {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -16,6 +16,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { OrderLineInput } from '@union/contract';
 import { eurosToCents, formatCents } from '../../../lib/format';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 export interface EditedLine {
   libelle: string;
@@ -73,7 +74,7 @@ export function LinesEditor({
     onChange(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={620}>
+      <ScrollTable label="Lignes à saisir" minWidth={620}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -136,7 +137,7 @@ export function LinesEditor({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Group justify="space-between">
         <Button
           variant="light"

@@ -40,6 +40,7 @@ import { documentBlob, downloadDocument, useChangeOrder, useOrder, type Document
 import { LinesEditor, linesProblem, toEdited, toInput, type EditedLine } from './LinesEditor';
 import { OrderStateBadge } from './OrderStateBadge';
 import { orderNumber } from './shared';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 /** What each action did, said once it is done. */
 const DONE: Record<OrderChangeAction, string> = {
@@ -274,7 +275,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Group>
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable label="Lignes de la commande" minWidth={560}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -295,7 +296,7 @@ function OrderView({ order }: { order: OrderDetail }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Paper>
 

@@ -15,13 +15,9 @@ const COLORS: Record<OrderState, string> = {
 
 export function OrderStateBadge({ etat, enRetard = false }: { etat: OrderState; enRetard?: boolean }) {
   const color = enRetard ? 'red' : COLORS[etat];
-  // Dark text on a light tint keeps the contrast readable (WCAG AA) whatever the colour.
+  // The theme gives "light" badges a text shade computed to stay readable (WCAG AA) on their tint.
   return (
-    <Badge
-      color={color}
-      variant="light"
-      style={{ textTransform: 'none', color: `var(--mantine-color-${color}-9)` }}
-    >
+    <Badge color={color} variant="light" tt="none">
       {enRetard ? `${OrderState.labels[etat]} · en retard` : OrderState.labels[etat]}
     </Badge>
   );

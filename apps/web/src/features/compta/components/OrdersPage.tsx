@@ -28,6 +28,7 @@ import { exportOrders, useBillableEntities, useOrderSearch } from '../api/orders
 import { BulkCallButton } from './BulkCallButton';
 import { OrderStateBadge } from './OrderStateBadge';
 import { options, orderNumber, yearOptions } from './shared';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 export function OrdersPage() {
   usePageTitle('Comptabilité Union');
@@ -142,7 +143,7 @@ export function OrdersPage() {
         <Alert color="gray">Aucune commande ne correspond à ces critères.</Alert>
       )}
       {result && result.lignes.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable label="Commandes et factures" minWidth={900}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -189,7 +190,7 @@ export function OrdersPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {result && result.total > result.taille && (
         <Pagination

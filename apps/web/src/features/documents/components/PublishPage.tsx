@@ -206,6 +206,8 @@ export function PublishPage() {
         maxSize={maxBytes}
         accept={ACCEPT}
         aria-label="Déposer les fichiers à publier"
+        // The hidden file input is reachable by assistive technologies: it needs its own name.
+        inputProps={{ 'aria-label': 'Fichiers à publier' }}
       >
         <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>

@@ -36,6 +36,7 @@ import { EntryReservations } from './EntryReservations';
 import { PlanningEntryForm, type EntryTarget } from './PlanningEntryForm';
 import { PlanningNav } from './PlanningNav';
 import { useReservationEditing } from './useReservationEditing';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 /** "sept. à juin", or the months one by one when they are not consecutive. */
 export function monthsLabel(mois: number[]): string {
@@ -255,7 +256,7 @@ export function AnnualPlanningPage() {
               </Paper>
             ))
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable label="Réservations de l’année" minWidth={640}>
               <Table striped withTableBorder layout="fixed">
                 <Table.Thead>
                   <Table.Tr>
@@ -301,7 +302,7 @@ export function AnnualPlanningPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
         </Stack>
       ))}

@@ -8,6 +8,7 @@ import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { usePayOrder, useRefuseOrder, useUndoPayment } from '../api/restaurant';
 import { OrderStateBadge } from './labels';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 const who = (o: MealOrder) => `${o.personne.prenom} ${o.personne.nom}`;
 
@@ -18,7 +19,7 @@ export function BarOrders({ meal }: { meal: Meal }) {
   if (meal.commandes.length === 0) return <Text c="gray.7">Aucune commande pour l’instant.</Text>;
   const ids = { mealId: meal.id };
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <ScrollTable label="Commandes du repas" minWidth={640}>
       <Table striped verticalSpacing="xs" aria-label={`Commandes du repas ${meal.titre}`}>
         <Table.Thead>
           <Table.Tr>
@@ -113,6 +114,6 @@ export function BarOrders({ meal }: { meal: Meal }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { useTopUpDecision, useTopUpSearch } from '../api/cards';
 import { TopUpStateBadge } from './labels';
+import { ScrollTable } from '../../../components/ScrollTable';
 
 const FILTERS: Record<string, TopUpState[]> = {
   'A valider': ['P', 'R'],
@@ -40,7 +41,7 @@ export function TopUpsPage() {
         </Alert>
       )}
       {search.data && search.data.length > 0 && (
-        <Table.ScrollContainer minWidth={600}>
+        <ScrollTable label="Cartes trouvées" minWidth={600}>
           <Table striped aria-label="Rechargements">
             <Table.Thead>
               <Table.Tr>
@@ -102,7 +103,7 @@ export function TopUpsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );
