@@ -34,12 +34,14 @@ import { createTestContext, type Call, type TestContext } from './helpers';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 /**
  * `npm test` replays one fixed seed, so CI is repeatable; `npm run fuzz` (FUZZ_RUNS set) draws a new one each
- * run. A random seed once left a request unanswered in CI (under investigation): the bounded run stays fixed.
+ * run, and whatever it finds becomes a test of its own (test/uploads-cut-short.test.ts was one).
  */
 const SEED = Number(
   process.env.FUZZ_SEED ?? (process.env.FUZZ_RUNS ? Math.floor(Math.random() * 2 ** 31) : 2113636740),
 );
 const ONLY = process.env.FUZZ_ROUTE;
+/** Longest wait for one answer: far above any route's time on a loaded machine, far below the test's timeout. */
+const CASE_TIMEOUT_MS = 30_000;
 /** FUZZ_MESSAGES=1 prints every distinct 412 message met, to read them over. */
 const MESSAGES = process.env.FUZZ_MESSAGES === '1';
 const messages = new Set<string>();
@@ -214,13 +216,32 @@ async function runCase(route: Route, rng: Rng, run: number, caller: 'anonymous' 
   if (body) what.push(body.what);
   // Signing out with the administrator's token would revoke it for the rest of the run.
   const token = caller === 'admin' && route.key !== 'DELETE /oauth/token' ? w.tokens.admin : undefined;
-  const response = await t.call({
-    method: route.method,
-    url,
-    token,
-    payload: body?.bytes ?? body?.payload,
-    headers: body?.contentType ? { 'content-type': body.contentType } : {},
+  const describeCase = () =>
+    [
+      `  replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_ROUTE='${route.key}' (run ${run}, ${caller})`,
+      `  case: ${what.join('; ') || 'valid'}`,
+      `  request: ${route.method} ${shown(url)} ${body?.contentType ?? ''}`,
+      `  body: ${body?.bytes ? `${body.bytes.length} bytes of multipart` : shown(body?.payload)}`,
+    ].join('\n');
+  // A request left unanswered (a lock waited for forever, a stream never ended) fails the run with its
+  // case, instead of leaving the whole test idle until the runner's timeout says nothing useful.
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${route.key}: no answer after ${CASE_TIMEOUT_MS} ms\n${describeCase()}`)),
+      CASE_TIMEOUT_MS,
+    );
   });
+  const response = await Promise.race([
+    t.call({
+      method: route.method,
+      url,
+      token,
+      payload: body?.bytes ?? body?.payload,
+      headers: body?.contentType ? { 'content-type': body.contentType } : {},
+    }),
+    unanswered,
+  ]).finally(() => clearTimeout(timer));
   if (token && response.statusCode === 401) w.tokens.admin = await t.signIn('admin');
   const status = response.statusCode;
   if (MESSAGES && status === 412) messages.add(String((JSON.parse(response.body) as ErrorShape).message));
@@ -233,14 +254,7 @@ async function runCase(route: Route, rng: Rng, run: number, caller: 'anonymous' 
       : undefined);
   const report =
     problem &&
-    [
-      `${route.key}: ${problem}`,
-      `  replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_ROUTE='${route.key}' (run ${run}, ${caller})`,
-      `  case: ${what.join('; ') || 'valid'}`,
-      `  request: ${route.method} ${shown(url)} ${body?.contentType ?? ''}`,
-      `  body: ${body?.bytes ? `${body.bytes.length} bytes of multipart` : shown(body?.payload)}`,
-      `  answer: ${status} ${shown(response.body)}`,
-    ].join('\n');
+    [`${route.key}: ${problem}`, describeCase(), `  answer: ${status} ${shown(response.body)}`].join('\n');
   return { status, report };
 }
 

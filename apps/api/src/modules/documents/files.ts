@@ -80,6 +80,18 @@ export async function detectType(path: string, name: string): Promise<DocumentMi
   return found.mime in DOCUMENT_MIME_TYPES ? (found.mime as DocumentMimeType) : undefined;
 }
 
+/**
+ * The refusal of an upload whose body stopped before its end (a dropped connection, a probe). The
+ * multipart parser destroys such a part without an error, sometimes before the route reads it: a pipeline
+ * started on it would wait forever for an end that never comes, so each reader checks first.
+ */
+export function uploadCutShort() {
+  return refused(
+    'upload_incomplete',
+    "Fichier : l'envoi n'a pas été reçu en entier (interrompu ou mal formé) : renvoyez-le.",
+  );
+}
+
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
@@ -100,6 +112,11 @@ export async function stageUpload(
     const hash = createHash('sha256');
     let taille = 0;
     const out = createWriteStream(path);
+    // Checked here, right before the pipeline listens: the part may have been cut short meanwhile.
+    if (stream.destroyed) {
+      out.destroy();
+      throw uploadCutShort();
+    }
     await pipeline(
       stream,
       new Writable({

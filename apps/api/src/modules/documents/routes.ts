@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { authorize } from '../../lib/authorize';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { App } from '../../types';
-import { contentDisposition, stageUpload } from './files';
+import { contentDisposition, stageUpload, uploadCutShort } from './files';
 import { PRODUCED_FILES } from './produced-files';
 import { documentsService } from './service';
 
@@ -31,6 +31,7 @@ const IdParams = z.object({ id: RecordIdParamSchema });
 
 /** Reads what is left of a refused upload, so the client gets its answer rather than a broken pipe. */
 async function drain(part: MultipartFile): Promise<void> {
+  if (part.file.destroyed) return; // cut short: nothing more will come (see uploadCutShort)
   await pipeline(part.file, new Writable({ write: (_chunk, _encoding, done) => done() })).catch(
     () => undefined,
   );
@@ -47,10 +48,11 @@ async function filePart(request: FastifyRequest, maxBytes: number): Promise<Mult
       throwFileSizeLimit: false,
     });
     if (!part) throw invalid('Fichier : joignez le fichier du document.');
+    if (part.file.destroyed) throw uploadCutShort();
     return part;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw invalid("Fichier : l'envoi n'a pas été reçu en entier (interrompu ou mal formé) : renvoyez-le.");
+    throw uploadCutShort();
   }
 }
 
