@@ -97,8 +97,9 @@ test('keyboard only: sign in, change a notification setting, focus comes back af
   await page.keyboard.press('Space');
   await expect(page.getByText(/^Notifications « Documents » (activées|désactivées)\.$/)).toBeVisible();
   await expect(documentsSwitch).toBeChecked({ checked: !before });
-  // Back as it was, still with the keyboard.
-  await expect(documentsSwitch).toBeEnabled();
+  // Back as it was, still with the keyboard: the focus stayed on the switch while it was saved.
+  await expect(documentsSwitch).not.toHaveAttribute('aria-busy', 'true');
+  await expect(documentsSwitch).toBeFocused();
   await page.keyboard.press('Space');
   await expect(documentsSwitch).toBeChecked({ checked: before });
 });

@@ -17,13 +17,16 @@ export function NotificationSwitch({ field, label, description, checked }: Notif
       label={label}
       description={description}
       checked={update.isPending ? update.variables === '1' : checked}
-      disabled={update.isPending}
-      onChange={(event) =>
+      // Never disabled while saving: a disabled control drops the keyboard focus to the page. A switch
+      // pressed again meanwhile is ignored, and says it is busy.
+      aria-busy={update.isPending}
+      onChange={(event) => {
+        if (update.isPending) return;
         update.mutate(event.currentTarget.checked ? '1' : '0', {
           onSuccess: (account) =>
             toast('success', `Notifications « ${label} » ${account[field] ? 'activées' : 'désactivées'}.`),
-        })
-      }
+        });
+      }}
     />
   );
 }

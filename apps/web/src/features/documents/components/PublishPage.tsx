@@ -207,7 +207,7 @@ export function PublishPage() {
         accept={ACCEPT}
         aria-label="Déposer les fichiers à publier"
         // The hidden file input is reachable by assistive technologies: it needs its own name.
-        inputProps={{ 'aria-label': 'Fichiers à publier' }}
+        inputProps={{ 'aria-label': 'Choisir les fichiers du document' }}
       >
         <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>
