@@ -1,0 +1,27 @@
+// Runs npm scripts side by side and prints each one's output whole when it ends, so that the logs of
+// `npm test` stay readable. Fails when any of them fails. Used for the quick checks that do not compete
+// for a database (types, lint, format): on two cores they finish in the time of the longest.
+//   node scripts/parallel.mjs typecheck lint format:check
+import { spawn } from 'node:child_process';
+
+const scripts = process.argv.slice(2);
+const runs = scripts.map(
+  (script) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = [];
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (code) => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        process.stdout.write(
+          `\n== ${script} (${seconds} s) ${code === 0 ? 'réussi' : `ÉCHEC (code ${code})`}\n`,
+        );
+        process.stdout.write(Buffer.concat(output));
+        resolve(code === 0);
+      });
+    }),
+);
+const results = await Promise.all(runs);
+process.exit(results.every(Boolean) ? 0 : 1);
