@@ -18,7 +18,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { hasHabilitation, type Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { invalid, notFound } from '../../lib/errors';
+import { guardConstraint } from '../../lib/constraints';
+import { invalid, notFound, refused } from '../../lib/errors';
 import { auditRepository } from '../audit/repository';
 import { changedFields, historyOf } from '../users/history';
 import { usersRepository } from '../users/repository';
@@ -27,7 +28,7 @@ import { entitiesPolicy } from './policy';
 import { presentEntity, presentEntityDetail, presentMembership } from './presenter';
 import {
   entitiesRepository,
-  isMembershipOverlap,
+  MEMBERSHIP_NO_OVERLAP,
   type EntityRow,
   type MembershipWithSides,
 } from './repository';
@@ -84,8 +85,9 @@ const manages = (db: Executor, caller: Caller, entityId: number) =>
 
 type Who = { userId: number; entityId: number; label: string; entite: string };
 
-const alreadyMember = (who: Who) =>
-  invalid(`${who.label} est déjà membre de « ${who.entite} » sur cette période.`);
+const alreadyMemberMessage = (who: Who) =>
+  `${who.label} est déjà membre de « ${who.entite} » sur cette période.`;
+const alreadyMember = (who: Who) => refused('already_member', alreadyMemberMessage(who));
 
 /** Refuses a period that is backwards or overlaps another membership of the user in the entity. */
 async function checkPeriod(tx: Executor, fields: MembershipFields, who: Who, exceptId?: number) {
@@ -99,13 +101,10 @@ async function checkPeriod(tx: Executor, fields: MembershipFields, who: Who, exc
  * Runs a membership write. `checkPeriod` reads before writing, so two requests at once could both
  * pass it; the database's exclusion constraint refuses the second, which answers the same 412.
  */
-async function writeMembership<T>(who: Who, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isMembershipOverlap(error)) throw alreadyMember(who);
-    throw error;
-  }
+function writeMembership<T>(who: Who, write: () => Promise<T>): Promise<T> {
+  return guardConstraint(write, {
+    [MEMBERSHIP_NO_OVERLAP]: { code: 'already_member', message: alreadyMemberMessage(who) },
+  });
 }
 
 /** Writes one change of membership to the histories of both the user and the entity. */

@@ -7,7 +7,8 @@ import { PROFILES, type ImportReport } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
 import { authorize, type Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { databaseErrorCode, invalid, notFound } from '../../lib/errors';
+import { guardConstraint, violates, type Refusal } from '../../lib/constraints';
+import { invalid, notFound } from '../../lib/errors';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { invitationEmail } from '../mail/templates';
@@ -17,8 +18,8 @@ import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
 import { checkRow, planRows, type PlannedRow } from './plan';
 import { importsPolicy } from './policy';
 import { presentReport } from './presenter';
-import { entitiesRepository, isMembershipOverlap, overlappingUserId } from '../entities/repository';
-import { uniqueViolationOf, usersRepository } from '../users/repository';
+import { entitiesRepository, MEMBERSHIP_NO_OVERLAP, overlappingUserId } from '../entities/repository';
+import { USER_UNIQUE, usersRepository } from '../users/repository';
 import { importsRepository } from './repository';
 import { importSlots } from './slots';
 
@@ -35,11 +36,6 @@ async function authorizedEntity(db: Executor, caller: Caller, entityId: number, 
   const entity = await importsRepository.findEntity(db, entityId);
   if (!entity) throw notFound("Cette entité n'existe pas.");
   return entity;
-}
-
-/** PostgreSQL's unique_violation, whichever driver or wrapper carries it. */
-function isUniqueViolation(error: unknown): boolean {
-  return databaseErrorCode(error) === '23505';
 }
 
 /** How many times the new accounts are written before giving up (see `insertNewUsers`). */
@@ -73,7 +69,7 @@ async function insertNewUsers(
         ),
       );
     } catch (error) {
-      if (uniqueViolationOf(error) !== 'identifiant' || attempt >= INSERT_ATTEMPTS) throw error;
+      if (!violates(error, USER_UNIQUE.identifiant) || attempt >= INSERT_ATTEMPTS) throw error;
       const taken = await importsRepository.takenIdentifiants(
         tx,
         creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
@@ -224,19 +220,37 @@ async function applyPlan(
   ]);
 }
 
+/** The file's rows met accounts written meanwhile by another request (same address or identifiant). */
+const ACCOUNTS_CHANGED = {
+  code: 'import_conflict',
+  message:
+    "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
+    "Rien n'a été importé : relancez l'aperçu puis l'import.",
+};
+
 /**
- * The 412 when someone was added to the entity by another request during the import: the database
- * refused the second overlapping membership (migration 0007), and the whole import was rolled back.
+ * The database's refusals of an import, whose transaction is then rolled back whole: accounts written
+ * meanwhile, or someone added to the entity by another request (the exclusion constraint of migration
+ * 0007 refused the second overlapping membership), named after the refused transaction.
  */
-async function overlapRefusal(db: Database, error: unknown, entityId: number) {
-  const userId = overlappingUserId(error);
-  const user = userId === undefined ? undefined : await usersRepository.findById(db, userId);
-  const entity = await importsRepository.findEntity(db, entityId);
-  const who = user ? `${user.prenom} ${user.nom}` : "l'une des personnes du fichier";
-  return invalid(
-    `Une autre demande vient d'ajouter ${who} à « ${entity?.nom ?? 'cette entité'} ». ` +
-      "Rien n'a été importé : relancez l'aperçu puis l'import.",
-  );
+function importRefusals(db: Database, entityId: number): Record<string, Refusal> {
+  return {
+    [USER_UNIQUE.identifiant]: ACCOUNTS_CHANGED,
+    [USER_UNIQUE.email]: ACCOUNTS_CHANGED,
+    [MEMBERSHIP_NO_OVERLAP]: {
+      code: 'import_conflict',
+      message: async (violation) => {
+        const userId = overlappingUserId(violation);
+        const user = userId === undefined ? undefined : await usersRepository.findById(db, userId);
+        const entity = await importsRepository.findEntity(db, entityId);
+        const who = user ? `${user.prenom} ${user.nom}` : "l'une des personnes du fichier";
+        return (
+          `Une autre demande vient d'ajouter ${who} à « ${entity?.nom ?? 'cette entité'} ». ` +
+          "Rien n'a été importé : relancez l'aperçu puis l'import."
+        );
+      },
+    },
+  };
 }
 
 interface ImportInput {
@@ -258,57 +272,52 @@ async function importWithSlot(
   const parsed = await readMembersFile(file.bytes);
   const checked = parsed.rows.map(checkRow);
 
-  try {
-    return await db.transaction(async (tx) => {
-      const entity = await authorizedEntity(tx, caller, input.idEntite, today);
-      if (entity.etat !== 'A') {
-        throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
-      }
-      const emails = [...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email))];
-      const existing = await importsRepository.findByEmails(tx, emails, entity.id, today);
-      const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(caller));
+  return guardConstraint(
+    () =>
+      db.transaction(async (tx) => {
+        const entity = await authorizedEntity(tx, caller, input.idEntite, today);
+        if (entity.etat !== 'A') {
+          throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
+        }
+        const emails = [
+          ...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email)),
+        ];
+        const existing = await importsRepository.findByEmails(tx, emails, entity.id, today);
+        const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(caller));
 
-      const creations = planned.filter((p) => p.action === 'creation');
-      const taken = await importsRepository.takenIdentifiants(
-        tx,
-        creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
-      );
-      const assigned = assignIdentifiants(
-        creations.map((p) => p.values),
-        taken,
-      );
-      const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
+        const creations = planned.filter((p) => p.action === 'creation');
+        const taken = await importsRepository.takenIdentifiants(
+          tx,
+          creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
+        );
+        const assigned = assignIdentifiants(
+          creations.map((p) => p.values),
+          taken,
+        );
+        const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
 
-      if (!input.dryRun) {
-        await applyPlan(tx, {
-          caller,
+        if (!input.dryRun) {
+          await applyPlan(tx, {
+            caller,
+            entity,
+            fileName: file.nom,
+            planned,
+            identifiants,
+            publicUrl: input.publicUrl,
+            today,
+          });
+        }
+        return presentReport({
+          dryRun: input.dryRun,
           entity,
           fileName: file.nom,
+          parsed,
           planned,
           identifiants,
-          publicUrl: input.publicUrl,
-          today,
         });
-      }
-      return presentReport({
-        dryRun: input.dryRun,
-        entity,
-        fileName: file.nom,
-        parsed,
-        planned,
-        identifiants,
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw invalid(
-        "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
-          "Rien n'a été importé : relancez l'aperçu puis l'import.",
-      );
-    }
-    if (isMembershipOverlap(error)) throw await overlapRefusal(db, error, input.idEntite);
-    throw error;
-  }
+      }),
+    importRefusals(db, input.idEntite),
+  );
 }
 
 export const importsService = {

@@ -51,6 +51,9 @@ export type ReservationRow = Awaited<ReturnType<typeof selectJoined>>[number];
 
 const isActive = inArray(reservations.etat, [...ACTIVE_RESERVATION_STATES]);
 
+/** The exclusion constraint that keeps two active reservations of one room apart (migration 0003). */
+export const RESERVATION_NO_OVERLAP = 'reservations_no_overlap';
+
 export const reservationsRepository = {
   /**
    * Serialises, until the transaction ends, everything that books or closes one day: a closure and a

@@ -20,7 +20,8 @@ import {
 import type { Database, Executor } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
-import { databaseErrorCode, invalid, notFound } from '../../lib/errors';
+import { guardConstraint } from '../../lib/constraints';
+import { invalid, notFound, refused } from '../../lib/errors';
 import { auditRepository } from '../audit/repository';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
@@ -30,7 +31,12 @@ import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
 import { reservationPolicy, type PlanningContext } from './policy';
 import { presentDetail, presentReservation } from './presenter';
-import { reservationsRepository, type ReservationRecord, type ReservationRow } from './repository';
+import {
+  RESERVATION_NO_OVERLAP,
+  reservationsRepository,
+  type ReservationRecord,
+  type ReservationRow,
+} from './repository';
 
 /** Who the caller is for the planning: Union staff or not, and the entities they may book for. */
 export async function loadPlanningContext(db: Executor, caller: Caller): Promise<PlanningContext> {
@@ -57,31 +63,25 @@ export function overlapReason(row: ReservationRow): string {
   );
 }
 
-const overlapError = (row: ReservationRow) =>
-  invalid(`${overlapReason(row)} Choisissez un autre créneau ou une autre salle.`);
-
-/** Whether the error (or one it wraps) is PostgreSQL's exclusion violation. */
-function isOverlapViolation(error: unknown): boolean {
-  return databaseErrorCode(error) === '23P01';
-}
+const SLOT_TAKEN = 'slot_taken';
+const overlapMessage = (row: ReservationRow) =>
+  `${overlapReason(row)} Choisissez un autre créneau ou une autre salle.`;
+const overlapError = (row: ReservationRow) => refused(SLOT_TAKEN, overlapMessage(row));
 
 /**
  * Runs a booking transaction; when the exclusion constraint refuses it (a concurrent booking committed
- * first), answers 412 naming the reservation now in the way.
+ * first), answers 412 naming the reservation now in the way, read after the refused transaction.
  */
-async function guardOverlap<T>(
-  db: Database,
-  slot: Slot,
-  exceptId: number | undefined,
-  run: () => Promise<T>,
-) {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isOverlapViolation(error)) throw error;
-    const row = await reservationsRepository.findOverlap(db, slot, exceptId);
-    throw row ? overlapError(row) : invalid('Ce créneau vient d’être réservé. Actualisez le planning.');
-  }
+function guardOverlap<T>(db: Database, slot: Slot, exceptId: number | undefined, run: () => Promise<T>) {
+  return guardConstraint(run, {
+    [RESERVATION_NO_OVERLAP]: {
+      code: SLOT_TAKEN,
+      message: async () => {
+        const row = await reservationsRepository.findOverlap(db, slot, exceptId);
+        return row ? overlapMessage(row) : 'Ce créneau vient d’être réservé. Actualisez le planning.';
+      },
+    },
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
+import { guardConstraint, refusalOf, violates, type Refusal } from '../../lib/constraints';
 import { parisDay } from '../../lib/dates';
 import { forbidden, invalid, notFound, unauthenticated } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
@@ -29,7 +30,7 @@ import { actionToReach, userMachine } from './machine';
 import { usersPolicy } from './policy';
 import { presentUserDetail, presentUserPick, presentUserRow } from './presenter';
 import { assignIdentifiants, baseIdentifiant } from './identifiants';
-import { uniqueViolationOf, usersRepository, type NewUser, type UserRow } from './repository';
+import { USER_UNIQUE, usersRepository, type NewUser, type UserRow } from './repository';
 
 async function load(db: Database, caller: Caller): Promise<UserRow> {
   const user = await usersRepository.findById(db, caller.id);
@@ -94,11 +95,10 @@ export const usersService = {
     if (owner && owner.id !== user.id)
       throw invalid('Cette adresse e-mail est déjà utilisée par un autre compte.');
     return db.transaction(async (tx) => {
-      try {
-        await usersRepository.update(tx, user.id, { email });
-      } catch (error) {
-        throw raceRefusal(error, { identifiant: user.identifiant, email });
-      }
+      await guardConstraint(
+        () => usersRepository.update(tx, user.id, { email }),
+        raceRefusals({ identifiant: user.identifiant, email }),
+      );
       // Links already mailed went to the old address.
       await usersRepository.spendLinks(tx, user.id);
       await auditRepository.record(tx, {
@@ -160,20 +160,20 @@ export interface CreateUserInput {
 }
 
 /**
- * The 412 for a unique violation of the users table: another request took the identifiant or the
- * address between the service's check and the write. Any other error is thrown as it is.
+ * The 412s for a unique violation of the users table: another request took the identifiant or the
+ * address between the service's check and the write (guardConstraint lets any other error through).
  */
-function raceRefusal(error: unknown, fields: { identifiant: string; email: string }): unknown {
-  const field = uniqueViolationOf(error);
-  if (field === 'identifiant')
-    return invalid(
-      `L'identifiant « ${fields.identifiant} » vient d'être pris par un autre compte : choisissez-en un autre.`,
-    );
-  if (field === 'email')
-    return invalid(`L'adresse e-mail ${fields.email} vient d'être prise par un autre compte.`);
-  if (field === 'other')
-    return invalid("L'identifiant ou l'adresse e-mail vient d'être pris par un autre compte : réessayez.");
-  return error;
+function raceRefusals(fields: { identifiant: string; email: string }): Record<string, Refusal> {
+  return {
+    [USER_UNIQUE.identifiant]: {
+      code: 'identifiant_taken',
+      message: `L'identifiant « ${fields.identifiant} » vient d'être pris par un autre compte : choisissez-en un autre.`,
+    },
+    [USER_UNIQUE.email]: {
+      code: 'email_taken',
+      message: `L'adresse e-mail ${fields.email} vient d'être prise par un autre compte.`,
+    },
+  };
 }
 
 /**
@@ -205,8 +205,8 @@ async function insertWithDerivedIdentifiant(
         usersRepository.insert(savepoint, { ...fields, identifiant }),
       );
     } catch (error) {
-      if (uniqueViolationOf(error) !== 'identifiant' || attempt >= DERIVE_ATTEMPTS)
-        throw raceRefusal(error, { identifiant, email: fields.email });
+      if (!violates(error, USER_UNIQUE.identifiant) || attempt >= DERIVE_ATTEMPTS)
+        throw await refusalOf(error, raceRefusals({ identifiant, email: fields.email }));
       refused.add(identifiant.toLowerCase());
     }
   }
@@ -259,12 +259,11 @@ export async function createUser(
   if (identifiant) {
     if (await usersRepository.findByIdentifiant(tx, identifiant))
       throw invalid(`L'identifiant « ${identifiant} » est déjà pris : choisissez-en un autre.`);
-    try {
-      user = await usersRepository.insert(tx, { ...fields, identifiant });
-    } catch (error) {
-      // A name chosen by the administrator is theirs to change: no other name is picked for them.
-      throw raceRefusal(error, { identifiant, email });
-    }
+    // A name chosen by the administrator is theirs to change: no other name is picked for them.
+    user = await guardConstraint(
+      () => usersRepository.insert(tx, { ...fields, identifiant }),
+      raceRefusals({ identifiant, email }),
+    );
   } else {
     user = await insertWithDerivedIdentifiant(tx, fields, input.prenom, input.nom);
   }
@@ -375,11 +374,10 @@ export const usersAdminService = {
         telephone: input.telephone ?? null,
       };
       const champs = changedFields(user, identity);
-      try {
-        await usersRepository.update(tx, user.id, { ...identity, habilitations, etat });
-      } catch (error) {
-        throw raceRefusal(error, identity);
-      }
+      await guardConstraint(
+        () => usersRepository.update(tx, user.id, { ...identity, habilitations, etat }),
+        raceRefusals(identity),
+      );
       const audit = (action: string, details: Record<string, unknown>) =>
         auditRepository.record(tx, {
           actorId: caller.id,
