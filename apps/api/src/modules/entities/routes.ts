@@ -5,7 +5,7 @@
  */
 import {
   ADMIN_API,
-  AuditHistorySchema,
+  HistorySchema,
   EntityCreateSchema,
   EntityDetailSchema,
   EntityMembershipCreateSchema,
@@ -69,7 +69,7 @@ export default async function entitiesRoutes(app: App) {
 
   app.get(
     ADMIN_API.entityHistory(':id'),
-    { schema: { tags, params: idParams, response: { 200: AuditHistorySchema } } },
+    { schema: { tags, params: idParams, response: { 200: HistorySchema } } },
     async (request) => entitiesService.history(db(), request.caller, request.params.id),
   );
 

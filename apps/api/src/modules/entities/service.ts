@@ -4,7 +4,7 @@
  */
 import {
   PROFILES,
-  type AuditEntry,
+  type HistoryEntry,
   type Entity,
   type EntityCreateSchema,
   type EntityDetail,
@@ -229,7 +229,7 @@ export const entitiesService = {
     });
   },
 
-  async history(db: Database, caller: Caller, id: number): Promise<AuditEntry[]> {
+  async history(db: Database, caller: Caller, id: number): Promise<HistoryEntry[]> {
     entitiesPolicy.manageMembers(caller, await manages(db, caller, id));
     await loadEntity(db, id);
     return historyOf(db, 'entity', id);

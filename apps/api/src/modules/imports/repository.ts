@@ -5,7 +5,8 @@
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
-import { auditLog, emailOutbox, entities, memberships, users, userTokens } from '../../db/schema';
+import { intArray, textArray } from '../../db/arrays';
+import { emailOutbox, entities, memberships, users, userTokens } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
 import type { NewEmail } from '../mail/repository';
 import type { ExistingUser } from './plan';
@@ -13,8 +14,6 @@ import { frenchOrder } from '../../db/french-order';
 
 // Bulk inserts pass one array per column and `unnest` them: one parameter per column instead of one
 // per value, which is about eight times faster than multi-row VALUES for thousands of rows.
-const textArray = (values: (string | null)[]) => sql`${sql.param(values)}::text[]`;
-const intArray = (values: number[]) => sql`${sql.param(values)}::int4[]`;
 
 /** The rows of `db.execute`, whichever driver answered (node-postgres and PGlite both use `rows`). */
 const resultRows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -159,21 +158,6 @@ export const importsRepository = {
       INSERT INTO ${emailOutbox} (destinataire, sujet, texte)
       SELECT * FROM unnest(${textArray(rows.map((r) => r.destinataire))},
         ${textArray(rows.map((r) => r.sujet))}, ${textArray(rows.map((r) => r.texte))})`);
-  },
-
-  /** Audit entries of one actor, in the caller's transaction. */
-  async recordAudit(
-    db: Executor,
-    actorId: number,
-    rows: { action: string; recordType: string; recordId: number; details: Record<string, unknown> }[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    await db.execute(sql`
-      INSERT INTO ${auditLog} (actor_id, action, record_type, record_id, details)
-      SELECT ${actorId}, n.action, n.record_type, n.record_id, n.details::jsonb
-      FROM unnest(${textArray(rows.map((r) => r.action))}, ${textArray(rows.map((r) => r.recordType))},
-        ${intArray(rows.map((r) => r.recordId))}, ${textArray(rows.map((r) => JSON.stringify(r.details)))})
-        AS n(action, record_type, record_id, details)`);
   },
 
   /** Changes names and telephones of existing accounts; a null value leaves the field as it is. */

@@ -10,6 +10,7 @@ import { parisDay } from '../../lib/dates';
 import { guardConstraint, violates, type Refusal } from '../../lib/constraints';
 import { invalid, notFound } from '../../lib/errors';
 import { newToken, tokenHash } from '../../lib/secrets';
+import { audit } from '../audit/audit';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { invitationEmail } from '../mail/templates';
 import { XLSX_MIME, membersWorkbook } from './excel';
@@ -175,7 +176,7 @@ async function applyPlan(
         },
       },
     ]);
-  await importsRepository.recordAudit(tx, caller.id, [
+  await audit.recordMany({ db: tx, caller }, [
     ...creations.map((p) => ({
       action: 'user_created',
       recordType: 'user',
@@ -346,7 +347,7 @@ export const importsService = {
     const today = parisDay();
     const entity = await authorizedEntity(db, caller, input.idEntite, today);
     const members = await importsRepository.listMembers(db, entity.id, today, input.onlyCurrent);
-    await importsRepository.recordAudit(db, caller.id, [
+    await audit.recordMany({ db, caller }, [
       {
         action: 'members_exported',
         recordType: 'entity',

@@ -17,7 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { auditLog, entities, memberships, reservations, rooms, users } from '../../db/schema';
+import { entities, memberships, reservations, rooms, users } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
 
 export type ReservationRecord = typeof reservations.$inferSelect;
@@ -197,26 +197,6 @@ export const reservationsRepository = {
       )
       .returning({ id: reservations.id });
     return rows.map((r) => r.id);
-  },
-
-  /** History entries for many reservations at once (planning generation). */
-  async recordHistory(
-    db: Executor,
-    actorId: number | null,
-    action: string,
-    ids: number[],
-    details?: Record<string, unknown>,
-  ): Promise<void> {
-    if (ids.length === 0) return;
-    await db.insert(auditLog).values(
-      ids.map((recordId) => ({
-        actorId,
-        action,
-        recordType: 'reservation',
-        recordId,
-        details: details ?? null,
-      })),
-    );
   },
 
   async emailOf(db: Executor, userId: number): Promise<string | undefined> {

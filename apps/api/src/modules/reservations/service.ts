@@ -22,7 +22,7 @@ import type { Caller } from '../../lib/authorize';
 import { parisDay } from '../../lib/dates';
 import { guardConstraint } from '../../lib/constraints';
 import { invalid, notFound, refused } from '../../lib/errors';
-import { auditRepository } from '../audit/repository';
+import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { checkSlot, frenchDate, isPast, parisMinutesNow, weekOf } from './calendar';
@@ -30,7 +30,7 @@ import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
 import { reservationPolicy, type PlanningContext } from './policy';
-import { presentDetail, presentReservation } from './presenter';
+import { describeReservationEntry, presentDetail, presentReservation } from './presenter';
 import {
   RESERVATION_NO_OVERLAP,
   reservationsRepository,
@@ -203,7 +203,7 @@ export const reservationsService = {
     const ctx = await loadPlanningContext(db, caller);
     reservationPolicy.read(ctx);
     const row = await loadJoined(db, id);
-    const history = await auditRepository.historyOf(db, 'reservation', id);
+    const history = await audit.history(db, 'reservation', id, describeReservationEntry);
     return presentDetail(ctx, row, history);
   },
 
@@ -236,12 +236,14 @@ export const reservationsService = {
           requestedById: caller.id,
           changedByHand: true,
         });
-        await auditRepository.record(tx, {
-          actorId: caller.id,
-          action: etat === 'DC' ? 'CREATE_REQUEST' : 'CREATE_CONFIRMED',
-          recordType: 'reservation',
-          recordId: record.id,
-        });
+        await audit.record(
+          { db: tx, caller },
+          {
+            action: etat === 'DC' ? 'CREATE_REQUEST' : 'CREATE_CONFIRMED',
+            recordType: 'reservation',
+            recordId: record.id,
+          },
+        );
         const row = await loadJoined(tx, record.id);
         if (etat === 'DC') await notify(tx, 'CREATE_REQUEST', row, [caller.id], publicUrl);
         return presentReservation(ctx, row);
@@ -286,18 +288,20 @@ export const reservationsService = {
         // Kept after the decision: a late "cancel" by the one who asked then meets a 412, not a 403.
         if (action === 'ASK_DELETION') changes.deletionRequestedById = caller.id;
         await reservationsRepository.update(tx, record.id, changes);
-        await auditRepository.record(tx, {
-          actorId: caller.id,
-          action,
-          recordType: 'reservation',
-          recordId: record.id,
-          details: {
-            avant: record.etat,
-            apres: etat,
-            ...(motif ? { motif } : {}),
-            ...(action === 'EDIT' ? { champs } : {}),
+        await audit.record(
+          { db: tx, caller },
+          {
+            action,
+            recordType: 'reservation',
+            recordId: record.id,
+            details: {
+              avant: record.etat,
+              apres: etat,
+              ...(motif ? { motif } : {}),
+              ...(action === 'EDIT' ? { champs } : {}),
+            },
           },
-        });
+        );
         const row = await loadJoined(tx, record.id);
         const event = EVENT_OF[action];
         if (event) {

@@ -3,7 +3,7 @@ import {
   ADMIN_API,
   API,
   AccountSchema,
-  AuditHistorySchema,
+  HistorySchema,
   EmailBodySchema,
   NotificationFlagSchema,
   PasswordChangeSchema,
@@ -129,7 +129,7 @@ export default async function usersRoutes(app: App) {
 
   app.get(
     ADMIN_API.userHistory(':id'),
-    { schema: { tags: admin, params: idParams, response: { 200: AuditHistorySchema } } },
+    { schema: { tags: admin, params: idParams, response: { 200: HistorySchema } } },
     async (request) => usersAdminService.history(db(), request.caller, request.params.id),
   );
 }

@@ -2,7 +2,7 @@
 import type {
   UserSearchSchema,
   Account,
-  AuditEntry,
+  HistoryEntry,
   Habilitation,
   PersonalData,
   UserDetail,
@@ -462,7 +462,7 @@ export const usersAdminService = {
     });
   },
 
-  async history(db: Database, caller: Caller, id: number): Promise<AuditEntry[]> {
+  async history(db: Database, caller: Caller, id: number): Promise<HistoryEntry[]> {
     usersPolicy.administer(caller);
     await loadUser(db, id);
     return historyOf(db, 'user', id);

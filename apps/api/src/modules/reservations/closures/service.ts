@@ -7,7 +7,7 @@ import type { Database } from '../../../db/client';
 import type { Caller } from '../../../lib/authorize';
 import { parisDay } from '../../../lib/dates';
 import { invalid, notFound } from '../../../lib/errors';
-import { auditRepository } from '../../audit/repository';
+import { audit } from '../../audit/audit';
 import { frenchDate, masonicYearBounds, masonicYearOf } from '../calendar';
 import { reservationPolicy } from '../policy';
 import { presentReservation } from '../presenter';
@@ -42,13 +42,15 @@ export const closuresService = {
       await reservationsRepository.lockDay(tx, day);
       const closure = await closuresRepository.insert(tx, { jour: day, motif, createdById: caller.id });
       if (!closure) throw invalid(`Date : le ${frenchDate(day)} est déjà fermé.`);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
-        action: 'CLOSE',
-        recordType: 'closure',
-        recordId: recordIdOf(day),
-        details: { date: day, motif },
-      });
+      await audit.record(
+        { db: tx, caller },
+        {
+          action: 'CLOSE',
+          recordType: 'closure',
+          recordId: recordIdOf(day),
+          details: { date: day, motif },
+        },
+      );
       const rows = await reservationsRepository.activeBetween(tx, day, day);
       return {
         fermeture: { date: closure.jour, motif: closure.motif },
@@ -63,13 +65,15 @@ export const closuresService = {
     await db.transaction(async (tx) => {
       if (!(await closuresRepository.remove(tx, day)))
         throw notFound(`Le ${frenchDate(day)} n'est pas fermé.`);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
-        action: 'REOPEN',
-        recordType: 'closure',
-        recordId: recordIdOf(day),
-        details: { date: day },
-      });
+      await audit.record(
+        { db: tx, caller },
+        {
+          action: 'REOPEN',
+          recordType: 'closure',
+          recordId: recordIdOf(day),
+          details: { date: day },
+        },
+      );
     });
   },
 };

@@ -11,7 +11,7 @@ import { hasHabilitation, type Caller } from '../../../lib/authorize';
 import { parisDay } from '../../../lib/dates';
 import { notFound } from '../../../lib/errors';
 import { newToken, tokenHash } from '../../../lib/secrets';
-import { auditRepository } from '../../audit/repository';
+import { audit } from '../../audit/audit';
 import { settingsRepository } from '../../settings/repository';
 import { addDays } from '../calendar';
 import { reservationPolicy } from '../policy';
@@ -62,12 +62,14 @@ export const feedsService = {
       const jeton = newToken();
       const before = await calendarFeedsRepository.findByUser(tx, caller.id);
       const row = await calendarFeedsRepository.replace(tx, caller.id, tokenHash(jeton));
-      await auditRepository.record(tx, {
-        actorId: caller.id,
-        action: before ? 'calendar_feed_renewed' : 'calendar_feed_created',
-        recordType: 'user',
-        recordId: caller.id,
-      });
+      await audit.record(
+        { db: tx, caller },
+        {
+          action: before ? 'calendar_feed_renewed' : 'calendar_feed_created',
+          recordType: 'user',
+          recordId: caller.id,
+        },
+      );
       const adresses = await addresses(tx, caller, publicUrl, jeton);
       return {
         actif: true,

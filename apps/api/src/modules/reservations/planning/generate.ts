@@ -4,6 +4,8 @@
  */
 import type { PlanningConflict } from '@union/contract';
 import type { Executor } from '../../../db/client';
+import type { Caller } from '../../../lib/authorize';
+import { audit } from '../../audit/audit';
 import { addDays, datesOfRule } from '../calendar';
 import { closuresRepository } from '../closures/repository';
 import { reservationsRepository, type NewReservation } from '../repository';
@@ -19,7 +21,7 @@ export interface Materialised {
 export async function materialise(
   tx: Executor,
   entry: PlanningEntryRecord,
-  actorId: number,
+  caller: Caller,
   today: string,
 ): Promise<Materialised> {
   const days = datesOfRule(entry.annee, entry.regle, entry.mois).filter((d) => d > today);
@@ -56,7 +58,7 @@ export async function materialise(
       type: entry.type,
       libelle: entry.libelle,
       etat: 'CR',
-      requestedById: actorId,
+      requestedById: caller.id,
       planningEntryId: entry.id,
       changedByHand: false,
     });
@@ -68,19 +70,20 @@ export async function materialise(
       conflits.push({ date: w.jour, raison: 'La salle vient d’être réservée par une autre demande.' });
     }
   }
-  await reservationsRepository.recordHistory(
-    tx,
-    actorId,
-    'PLANNING_GENERATE',
-    inserted.map((r) => r.id),
+  await audit.recordMany(
+    { db: tx, caller },
+    inserted.map((r) => ({ action: 'PLANNING_GENERATE', recordType: 'reservation', recordId: r.id })),
   );
   conflits.sort((a, b) => a.date.localeCompare(b.date));
   return { creees: inserted.length, conflits };
 }
 
 /** Ends the entry's future reservations nobody changed by hand (from tomorrow); returns how many. */
-export async function removeFuture(tx: Executor, entryId: number, actorId: number, today: string) {
+export async function removeFuture(tx: Executor, entryId: number, caller: Caller, today: string) {
   const ids = await reservationsRepository.removeGeneratedFrom(tx, entryId, addDays(today, 1));
-  await reservationsRepository.recordHistory(tx, actorId, 'PLANNING_REMOVE', ids);
+  await audit.recordMany(
+    { db: tx, caller },
+    ids.map((recordId) => ({ action: 'PLANNING_REMOVE', recordType: 'reservation', recordId })),
+  );
   return ids.length;
 }

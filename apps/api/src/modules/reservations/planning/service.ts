@@ -18,7 +18,7 @@ import type { Database, Executor } from '../../../db/client';
 import type { Caller } from '../../../lib/authorize';
 import { parisDay } from '../../../lib/dates';
 import { invalid, notFound } from '../../../lib/errors';
-import { auditRepository } from '../../audit/repository';
+import { audit } from '../../audit/audit';
 import { checkSlot, masonicYearOf } from '../calendar';
 import { reservationPolicy } from '../policy';
 import { presentReservation } from '../presenter';
@@ -70,14 +70,16 @@ async function presentEntryById(tx: Executor, id: number): Promise<PlanningEntry
   return presentEntry((await planningRepository.findJoined(tx, id))!);
 }
 
-async function auditEntry(tx: Executor, actorId: number, action: string, entry: PlanningEntryRecord) {
-  await auditRepository.record(tx, {
-    actorId,
-    action,
-    recordType: 'planning_entry',
-    recordId: entry.id,
-    details: { annee: entry.annee, entite: entry.entityId, salle: entry.roomId },
-  });
+async function auditEntry(tx: Executor, caller: Caller, action: string, entry: PlanningEntryRecord) {
+  await audit.record(
+    { db: tx, caller },
+    {
+      action,
+      recordType: 'planning_entry',
+      recordId: entry.id,
+      details: { annee: entry.annee, entite: entry.entityId, salle: entry.roomId },
+    },
+  );
 }
 
 export const planningService = {
@@ -127,8 +129,8 @@ export const planningService = {
         entrees += 1;
         const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = entry;
         const copy = await planningRepository.insert(tx, { ...fields, annee });
-        await auditEntry(tx, caller.id, 'CREATE', copy);
-        const result = await materialise(tx, copy, caller.id, today);
+        await auditEntry(tx, caller, 'CREATE', copy);
+        const result = await materialise(tx, copy, caller, today);
         creees += result.creees;
         conflits.push(...result.conflits.map((c) => ({ ...c, entree: `${entite} – ${entry.libelle}` })));
       }
@@ -168,8 +170,8 @@ export const planningService = {
     reservationPolicy.manage(ctx);
     return db.transaction(async (tx) => {
       const entry = await planningRepository.insert(tx, await entryFields(tx, input));
-      await auditEntry(tx, caller.id, 'CREATE', entry);
-      const result = await materialise(tx, entry, caller.id, parisDay());
+      await auditEntry(tx, caller, 'CREATE', entry);
+      const result = await materialise(tx, entry, caller, parisDay());
       return { entree: await presentEntryById(tx, entry.id), ...result };
     });
   },
@@ -189,9 +191,9 @@ export const planningService = {
         throw invalid("Année : une entrée ne change pas d'année ; créez-en une dans l'autre année.");
       }
       const entry = await planningRepository.update(tx, existing.id, await entryFields(tx, input));
-      await auditEntry(tx, caller.id, 'EDIT', entry);
-      await removeFuture(tx, entry.id, caller.id, today);
-      const result = await materialise(tx, entry, caller.id, today);
+      await auditEntry(tx, caller, 'EDIT', entry);
+      await removeFuture(tx, entry.id, caller, today);
+      const result = await materialise(tx, entry, caller, today);
       return { entree: await presentEntryById(tx, entry.id), ...result };
     });
   },
@@ -203,8 +205,8 @@ export const planningService = {
     return db.transaction(async (tx) => {
       const entry = await planningRepository.findById(tx, id);
       if (!entry) throw notFound("Cette entrée du planning n'existe pas.");
-      const supprimees = await removeFuture(tx, id, caller.id, parisDay());
-      await auditEntry(tx, caller.id, 'DELETE', entry);
+      const supprimees = await removeFuture(tx, id, caller, parisDay());
+      await auditEntry(tx, caller, 'DELETE', entry);
       await planningRepository.remove(tx, id);
       return { supprimees };
     });
