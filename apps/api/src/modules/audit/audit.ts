@@ -45,3 +45,13 @@ export const audit = {
   historyOf: auditRepository.historyOf,
   countSince: auditRepository.countSince,
 };
+
+/**
+ * The names of the fields whose value differs between two versions of a record: what an `…_updated`
+ * entry lists in `details.champs` (names, never values).
+ */
+export function changedFields<T extends object>(before: T, after: Partial<T>): string[] {
+  return (Object.keys(after) as (keyof T)[])
+    .filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map(String);
+}

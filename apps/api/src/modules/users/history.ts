@@ -141,10 +141,3 @@ export async function historyOf(
     resume: summarise(e.action, e.details, names),
   }));
 }
-
-/** The names of the fields whose value differs between two versions of a record. */
-export function changedFields<T extends object>(before: T, after: Partial<T>): string[] {
-  return (Object.keys(after) as (keyof T)[])
-    .filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map(String);
-}
