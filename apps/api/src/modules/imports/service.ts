@@ -5,8 +5,8 @@
  */
 import { PROFILES, type ImportReport } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
-import { authorize, type Caller } from '../../lib/authorize';
-import { parisDay } from '../../lib/dates';
+import { authorize } from '../../lib/authorize';
+import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
 import { guardConstraint, violates, type Refusal } from '../../lib/constraints';
 import { invalid, notFound } from '../../lib/errors';
 import { newToken, tokenHash } from '../../lib/secrets';
@@ -30,7 +30,7 @@ export interface UploadedFile {
 }
 
 /** Loads the entity after checking the caller may manage its members (403 first, then 404). */
-async function authorizedEntity(db: Executor, caller: Caller, entityId: number, today: string) {
+async function authorizedEntity({ db, caller }: RequestContext<Executor>, entityId: number, today: string) {
   authorize(importsPolicy.mayManageAnyMembers(caller));
   const manages = await entitiesRepository.manages(db, caller.id, entityId, today);
   authorize(importsPolicy.mayManageMembersOf(caller, manages));
@@ -86,18 +86,17 @@ async function insertNewUsers(
 
 /** Writes the plan: new accounts with their membership and invitation, then the updates. */
 async function applyPlan(
-  tx: Executor,
+  ctx: TxContext,
   input: {
-    caller: Caller;
     entity: { id: number; nom: string };
     fileName: string;
     planned: PlannedRow[];
     identifiants: Map<PlannedRow, string>;
-    publicUrl: string;
     today: string;
   },
 ) {
-  const { caller, entity, planned, identifiants, today } = input;
+  const { entity, planned, identifiants, today } = input;
+  const tx = ctx.db;
   const creations = planned.filter((p) => p.action === 'creation');
   const updates = planned.filter((p) => p.action === 'mise_a_jour');
   // `entiteId` and `identifiant` are the keys the history screens already summarise.
@@ -132,7 +131,7 @@ async function applyPlan(
         p.values.email,
         p.values.prenom,
         identifiants.get(p)!,
-        `${input.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(tokens[i]!)}`,
+        `${ctx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(tokens[i]!)}`,
       ),
     ),
   );
@@ -176,7 +175,7 @@ async function applyPlan(
         },
       },
     ]);
-  await audit.recordMany({ db: tx, caller }, [
+  await audit.recordMany(ctx, [
     ...creations.map((p) => ({
       action: 'user_created',
       recordType: 'user',
@@ -258,16 +257,10 @@ interface ImportInput {
   idEntite: number;
   dryRun: boolean;
   readFile: () => Promise<UploadedFile>;
-  publicUrl: string;
 }
 
 /** The import itself, once the caller holds an import slot. */
-async function importWithSlot(
-  db: Database,
-  caller: Caller,
-  input: ImportInput,
-  today: string,
-): Promise<ImportReport> {
+async function importWithSlot(ctx: RequestContext, input: ImportInput, today: string): Promise<ImportReport> {
   const file = await input.readFile();
   // Parsing is CPU work: done before the transaction, so the database is not held meanwhile.
   const parsed = await readMembersFile(file.bytes);
@@ -275,20 +268,20 @@ async function importWithSlot(
 
   return guardConstraint(
     () =>
-      db.transaction(async (tx) => {
-        const entity = await authorizedEntity(tx, caller, input.idEntite, today);
+      inTransaction(ctx, async (tx) => {
+        const entity = await authorizedEntity(tx, input.idEntite, today);
         if (entity.etat !== 'A') {
           throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
         }
         const emails = [
           ...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email)),
         ];
-        const existing = await importsRepository.findByEmails(tx, emails, entity.id, today);
-        const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(caller));
+        const existing = await importsRepository.findByEmails(tx.db, emails, entity.id, today);
+        const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(tx.caller));
 
         const creations = planned.filter((p) => p.action === 'creation');
         const taken = await importsRepository.takenIdentifiants(
-          tx,
+          tx.db,
           creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
         );
         const assigned = assignIdentifiants(
@@ -298,15 +291,7 @@ async function importWithSlot(
         const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
 
         if (!input.dryRun) {
-          await applyPlan(tx, {
-            caller,
-            entity,
-            fileName: file.nom,
-            planned,
-            identifiants,
-            publicUrl: input.publicUrl,
-            today,
-          });
+          await applyPlan(tx, { entity, fileName: file.nom, planned, identifiants, today });
         }
         return presentReport({
           dryRun: input.dryRun,
@@ -317,7 +302,7 @@ async function importWithSlot(
           identifiants,
         });
       }),
-    importRefusals(db, input.idEntite),
+    importRefusals(ctx.db, input.idEntite),
   );
 }
 
@@ -326,13 +311,13 @@ export const importsService = {
    * Imports a members file into an entity, or with `dryRun` only says what it would do.
    * The caller is checked before the file is read; the file is read and checked before any write.
    */
-  async importMembers(db: Database, caller: Caller, input: ImportInput): Promise<ImportReport> {
-    const today = parisDay();
-    await authorizedEntity(db, caller, input.idEntite, today);
+  async importMembers(ctx: RequestContext, input: ImportInput): Promise<ImportReport> {
+    const today = ctx.clock.today();
+    await authorizedEntity(ctx, input.idEntite, today);
     // Held until the import is over, whatever its outcome (the finally below).
-    const release = importSlots.take(caller.id);
+    const release = importSlots.take(ctx.caller.id);
     try {
-      return await importWithSlot(db, caller, input, today);
+      return await importWithSlot(ctx, input, today);
     } finally {
       release();
     }
@@ -340,21 +325,18 @@ export const importsService = {
 
   /** The members of an entity as an .xlsx file; the export is logged on the entity. */
   async exportMembers(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     input: { idEntite: number; onlyCurrent: boolean },
   ): Promise<{ fileName: string; mime: string; content: Buffer }> {
-    const today = parisDay();
-    const entity = await authorizedEntity(db, caller, input.idEntite, today);
-    const members = await importsRepository.listMembers(db, entity.id, today, input.onlyCurrent);
-    await audit.recordMany({ db, caller }, [
-      {
-        action: 'members_exported',
-        recordType: 'entity',
-        recordId: entity.id,
-        details: { membres: members.length, perimetre: input.onlyCurrent ? 'actifs' : 'tous' },
-      },
-    ]);
+    const today = ctx.clock.today();
+    const entity = await authorizedEntity(ctx, input.idEntite, today);
+    const members = await importsRepository.listMembers(ctx.db, entity.id, today, input.onlyCurrent);
+    await audit.record(ctx, {
+      action: 'members_exported',
+      recordType: 'entity',
+      recordId: entity.id,
+      details: { membres: members.length, perimetre: input.onlyCurrent ? 'actifs' : 'tous' },
+    });
     const safeCode = entity.code.replace(/[^A-Za-z0-9-]/g, '-');
     return {
       fileName: `membres-${safeCode}-${today}.xlsx`,
