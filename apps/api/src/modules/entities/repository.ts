@@ -47,10 +47,8 @@ const memberCount = (today: string) =>
     AND (${memberships.fin} IS NULL OR ${memberships.fin} >= ${today}))`;
 
 /** A membership with the two sides the screens show. */
-const membershipWithSides = {
-  id: memberships.id,
-  userId: memberships.userId,
-  entityId: memberships.entityId,
+/** What a membership says of the person in the entity: their function, period and flags. */
+export const membershipTermColumns = {
   fonction: memberships.fonction,
   debut: memberships.debut,
   fin: memberships.fin,
@@ -58,6 +56,13 @@ const membershipWithSides = {
   reservation: memberships.reservation,
   restauration: memberships.restauration,
   carteLoge: memberships.carteLoge,
+};
+
+const membershipWithSides = {
+  id: memberships.id,
+  userId: memberships.userId,
+  entityId: memberships.entityId,
+  ...membershipTermColumns,
   identifiant: users.identifiant,
   nom: users.nom,
   prenom: users.prenom,
@@ -170,6 +175,12 @@ export const entitiesRepository = {
       .select({ entity: entities, nbMembres: memberCount(today) })
       .from(entities)
       .where(eq(entities.id, id));
+    return row;
+  },
+
+  /** One entity as stored: the one lookup other modules use (reservations, the import…). */
+  async find(db: Executor, id: number): Promise<EntityRow | undefined> {
+    const [row] = await db.select().from(entities).where(eq(entities.id, id));
     return row;
   },
 

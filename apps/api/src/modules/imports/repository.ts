@@ -6,8 +6,8 @@ import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { intArray, textArray } from '../../db/arrays';
-import { emailOutbox, entities, memberships, users, userTokens } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { emailOutbox, memberships, users, userTokens } from '../../db/schema';
+import { membershipIsCurrent, membershipTermColumns } from '../entities/repository';
 import type { NewEmail } from '../mail/repository';
 import type { ExistingUser } from './plan';
 import { frenchOrder } from '../../db/french-order';
@@ -21,14 +21,6 @@ const resultRows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export type NewUserRow = typeof users.$inferInsert;
 
 export const importsRepository = {
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db
-      .select({ id: entities.id, code: entities.code, nom: entities.nom, etat: entities.etat })
-      .from(entities)
-      .where(eq(entities.id, id));
-    return row;
-  },
-
   /**
    * The accounts of these (lower-case) addresses, each with its current membership in the entity, or
    * else the start of its next one: the plan weighs every membership that is not over, so that the
@@ -197,13 +189,7 @@ export const importsRepository = {
         email: users.email,
         telephone: users.telephone,
         identifiant: users.identifiant,
-        fonction: memberships.fonction,
-        debut: memberships.debut,
-        fin: memberships.fin,
-        gestion: memberships.gestion,
-        reservation: memberships.reservation,
-        restauration: memberships.restauration,
-        carteLoge: memberships.carteLoge,
+        ...membershipTermColumns,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))

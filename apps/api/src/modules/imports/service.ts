@@ -34,7 +34,7 @@ async function authorizedEntity({ db, caller }: RequestContext<Executor>, entity
   authorize(importsPolicy.mayManageAnyMembers(caller));
   const manages = await entitiesRepository.manages(db, caller.id, entityId, today);
   authorize(importsPolicy.mayManageMembersOf(caller, manages));
-  const entity = await importsRepository.findEntity(db, entityId);
+  const entity = await entitiesRepository.find(db, entityId);
   if (!entity) throw notFound("Cette entité n'existe pas.");
   return entity;
 }
@@ -242,7 +242,7 @@ function importRefusals(db: Database, entityId: number): Record<string, Refusal>
       message: async (violation) => {
         const userId = overlappingUserId(violation);
         const user = userId === undefined ? undefined : await usersRepository.findById(db, userId);
-        const entity = await importsRepository.findEntity(db, entityId);
+        const entity = await entitiesRepository.find(db, entityId);
         const who = user ? `${user.prenom} ${user.nom}` : "l'une des personnes du fichier";
         return (
           `Une autre demande vient d'ajouter ${who} à « ${entity?.nom ?? 'cette entité'} ». ` +

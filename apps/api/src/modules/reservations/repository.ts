@@ -225,16 +225,6 @@ export const reservationsRepository = {
       );
     return rows.map((r) => r.email);
   },
-
-  async findRoom(db: Executor, id: number) {
-    const [row] = await db.select().from(rooms).where(eq(rooms.id, id));
-    return row;
-  },
-
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db.select().from(entities).where(eq(entities.id, id));
-    return row;
-  },
 };
 
 /** Which confirmed reservations a calendar feed holds (docs/decisions.md, issue 7). */

@@ -23,6 +23,7 @@ import { guardConstraint } from '../../lib/constraints';
 import { invalid, notFound, refused } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
+import { settingsRepository } from '../settings/repository';
 import { mailRepository } from '../mail/repository';
 import { checkSlot, frenchDate, isPast, parisMinutesNow, weekOf } from './calendar';
 import { closuresRepository } from './closures/repository';
@@ -107,7 +108,7 @@ export async function checkBookable(
 
 /** The room takes bookings and the building is open that day: checked again when a request is accepted. */
 async function checkOpen(db: Executor, slot: Pick<Slot, 'roomId' | 'jour'>): Promise<void> {
-  const room = await reservationsRepository.findRoom(db, slot.roomId);
+  const room = await settingsRepository.findRoomById(db, slot.roomId);
   if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
   if (!room.active)
     throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation. Choisissez une autre salle.`);
@@ -120,7 +121,7 @@ async function checkOpen(db: Executor, slot: Pick<Slot, 'roomId' | 'jour'>): Pro
 }
 
 async function checkEntity(db: Executor, entityId: number): Promise<void> {
-  const entity = await reservationsRepository.findEntity(db, entityId);
+  const entity = await entitiesRepository.find(db, entityId);
   if (!entity || entity.etat !== 'A') {
     throw invalid("Loge ou association : elle n'existe pas ou a été supprimée. Choisissez-en une autre.");
   }

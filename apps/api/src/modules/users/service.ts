@@ -19,6 +19,7 @@ import { checkNewPassword } from '../../lib/passwords';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
+import { membershipTerms } from '../entities/presenter';
 import { entitiesRepository } from '../entities/repository';
 import { restaurantRepository } from '../restaurant/repository';
 import { mailRepository } from '../mail/repository';
@@ -493,16 +494,7 @@ export const usersAdminService = {
           creeLe: user.createdAt.toISOString(),
           modifieLe: user.updatedAt.toISOString(),
         },
-        appartenances: memberships.map((m) => ({
-          entite: m.entiteNom,
-          fonction: m.fonction,
-          debut: m.debut,
-          fin: m.fin,
-          gestion: m.gestion,
-          reservation: m.reservation,
-          restauration: m.restauration,
-          carteLoge: m.carteLoge,
-        })),
+        appartenances: memberships.map((m) => ({ entite: m.entiteNom, ...membershipTerms(m) })),
         historique: entries.map((a) => ({
           date: a.createdAt.toISOString(),
           action: a.action,

@@ -18,6 +18,8 @@ import type { Executor } from '../../../db/client';
 import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import { invalid, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
+import { entitiesRepository } from '../../entities/repository';
+import { settingsRepository } from '../../settings/repository';
 import { checkSlot, masonicYearOf } from '../calendar';
 import { reservationPolicy } from '../policy';
 import { presentReservation } from '../presenter';
@@ -35,10 +37,10 @@ async function entryFields(tx: Executor, input: PlanningInput) {
   if (!(await planningRepository.yearExists(tx, input.annee))) {
     throw invalid(`Année : l'année ${yearLabel(input.annee)} n'est pas ouverte. Ouvrez-la d'abord.`);
   }
-  const room = await reservationsRepository.findRoom(tx, input.idSalle);
+  const room = await settingsRepository.findRoomById(tx, input.idSalle);
   if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
   if (!room.active) throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation.`);
-  const entity = await reservationsRepository.findEntity(tx, input.idEntite);
+  const entity = await entitiesRepository.find(tx, input.idEntite);
   if (!entity || entity.etat !== 'A') {
     throw invalid("Loge ou association : elle n'existe pas ou a été supprimée.");
   }
@@ -57,10 +59,10 @@ async function entryFields(tx: Executor, input: PlanningInput) {
 
 /** Why last year's entry cannot be copied into a new year, if it cannot. */
 async function notCarriedOver(tx: Executor, entry: PlanningEntryRecord): Promise<string | null> {
-  const room = await reservationsRepository.findRoom(tx, entry.roomId);
+  const room = await settingsRepository.findRoomById(tx, entry.roomId);
   if (!room?.active)
     return `Tenue non reprise : ${laSalle(room?.nom ?? '?', false)} n'est plus ouverte à la réservation.`;
-  const entity = await reservationsRepository.findEntity(tx, entry.entityId);
+  const entity = await entitiesRepository.find(tx, entry.entityId);
   if (entity?.etat !== 'A') return "Tenue non reprise : la loge ou l'association a été supprimée.";
   return null;
 }
