@@ -17,6 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import {
   accessTokens,
   auditLog,
@@ -53,9 +54,6 @@ export interface UserCriteria {
  * the Drizzle schema so that no query ever selects or writes it.
  */
 const searchText = sql`"users"."search_text"`;
-
-/** LIKE treats % and _ as wildcards: a user typing them means the characters themselves. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORTS: Record<UserSortField, SQL[]> = {
   nom: [...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
