@@ -7,6 +7,7 @@
  */
 import Fastify from 'fastify';
 import { openDatabase } from '../src/db/client';
+import { systemClock } from '../src/lib/context';
 import { parisDay } from '../src/lib/dates';
 import { authService } from '../src/modules/auth/service';
 import { closuresRepository } from '../src/modules/reservations/closures/repository';
@@ -32,7 +33,7 @@ app.get('/api/user/info', async (request, reply) => {
 app.get<{ Params: { date: string } }>('/api/reservation/search/:date', async (request, reply) => {
   const session = await caller(request.headers.authorization);
   if (!session) return reply.status(401).send({ status: 401 });
-  const ctx = await loadPlanningContext(db.db, session);
+  const ctx = await loadPlanningContext({ db: db.db, caller: session, clock: systemClock, publicUrl: '' });
   const { debut, fin } = weekOf(request.params.date);
   const [rows, closed] = await Promise.all([
     reservationsRepository.activeBetween(db.db, debut, fin),

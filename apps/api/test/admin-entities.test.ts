@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, entities, memberships, users } from '../src/db/schema';
-import { databaseErrorCode } from '../src/lib/errors';
+import { databaseErrorCode } from '../src/lib/constraints';
 import { parisDay } from '../src/lib/dates';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
@@ -610,6 +610,7 @@ describe('memberships of one person in one entity never overlap', () => {
         payload: { userId: person.id, fonction: 'Course' },
       });
       expect(added.statusCode, added.body).toBe(412);
+      expect(added.json().error).toBe('already_member');
       expect(added.json().message).toBe(
         'Camille Course est déjà membre de « Les Chevaliers du Rhône » sur cette période.',
       );

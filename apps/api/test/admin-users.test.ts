@@ -283,11 +283,13 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
     try {
       const identifiant = await put(adminToken, { ...fields(), identifiant: 'course.prise' });
       expect(identifiant.statusCode, identifiant.body).toBe(412);
+      expect(identifiant.json().error).toBe('identifiant_taken');
       expect(identifiant.json().message).toBe(
         "L'identifiant « course.prise » vient d'être pris par un autre compte : choisissez-en un autre.",
       );
       const email = await put(adminToken, { ...fields(), email: 'course@exemple.fr' });
       expect(email.statusCode, email.body).toBe(412);
+      expect(email.json().error).toBe('email_taken');
       expect(email.json().message).toBe(
         "L'adresse e-mail course@exemple.fr vient d'être prise par un autre compte.",
       );

@@ -458,12 +458,13 @@ describe('POST /api/user/import', () => {
     });
 
     it('writes nothing when a write fails midway, and answers 412 for an account created meanwhile', async () => {
-      // A trigger stands for another request that created the same account during the import.
+      // A trigger stands for another request that created the same account during the import: it raises
+      // what the users table's unique index would, late in the transaction (at the second invitation).
       await t.handle.exec(`
         CREATE FUNCTION loge_test_conflict() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF NEW.destinataire = 'concurrent@exemple.fr' THEN
-            RAISE EXCEPTION 'duplicate' USING ERRCODE = 'unique_violation';
+            RAISE EXCEPTION 'duplicate' USING ERRCODE = 'unique_violation', CONSTRAINT = 'users_email_lower_key';
           END IF;
           RETURN NEW;
         END $$;
@@ -479,7 +480,10 @@ describe('POST /api/user/import', () => {
         'DROP TRIGGER loge_test_conflict ON email_outbox; DROP FUNCTION loge_test_conflict();',
       );
       expect(response.statusCode).toBe(412);
-      expect(response.json().message).toMatch(/Rien n'a été importé/);
+      expect(response.json()).toMatchObject({
+        error: 'import_conflict',
+        message: expect.stringMatching(/Rien n'a été importé/),
+      });
       expect(await countOf(users)).toBe(users0);
       expect(await countOf(memberships)).toBe(memberships0);
     });
@@ -617,6 +621,7 @@ describe('POST /api/user/import', () => {
       const response = await upload({ token: admin, idEntite: lodge.id, content: csv });
       await t.handle.exec('DROP TRIGGER import_test_race ON memberships; DROP FUNCTION import_test_race();');
       expect(response.statusCode, response.body).toBe(412);
+      expect(response.json().error).toBe('import_conflict');
       expect(response.json().message).toBe(
         "Une autre demande vient d'ajouter Pierre Pressé à « Loge de la Course ». " +
           "Rien n'a été importé : relancez l'aperçu puis l'import.",

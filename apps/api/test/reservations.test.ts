@@ -700,7 +700,12 @@ describe('concurrent requests for one slot', () => {
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(19);
     const winner = ok[0]!.json<Reservation>().id;
-    for (const r of refused) expect(r.json().message).toContain(`n° ${winner}`);
+    for (const r of refused) {
+      expect(r.json()).toMatchObject({
+        error: 'slot_taken',
+        message: expect.stringContaining(`n° ${winner}`),
+      });
+    }
   });
 });
 
@@ -759,7 +764,10 @@ if (testEngine() === 'postgres') {
         held.commitWhenBlocked(),
       ]);
       expect(response.statusCode, response.body).toBe(412);
-      expect(response.json().message).toContain(`réservation n° ${held.id}`);
+      expect(response.json()).toMatchObject({
+        error: 'slot_taken',
+        message: expect.stringContaining(`réservation n° ${held.id}`),
+      });
     });
 
     it('an EDIT moving a reservation meets it too', async () => {
@@ -770,7 +778,10 @@ if (testEngine() === 'postgres') {
         held.commitWhenBlocked(),
       ]);
       expect(response.statusCode, response.body).toBe(412);
-      expect(response.json().message).toContain(`réservation n° ${held.id}`);
+      expect(response.json()).toMatchObject({
+        error: 'slot_taken',
+        message: expect.stringContaining(`réservation n° ${held.id}`),
+      });
       const [unchanged] = await t.db.select().from(reservations).where(eq(reservations.id, r.id));
       expect(unchanged).toMatchObject({ debut: 8 * 60, fin: 9 * 60 });
     });

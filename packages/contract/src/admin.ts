@@ -459,18 +459,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   calendar_feed_renewed: 'Renouvellement de l’adresse d’agenda',
 };
 
-export const AuditEntrySchema = z.object({
-  id,
-  action: z.string(),
-  libelle: z.string(),
-  /** A readable summary of what changed, in French. */
-  resume: z.string().nullable(),
-  date: z.string(),
-  auteur: z.string().nullable(),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditHistorySchema = z.array(AuditEntrySchema);
-
 /** GET /api/user/donnees-personnelles: everything the Intranet keeps about the signed-in user. */
 export const PersonalDataSchema = z.object({
   exporteLe: z.string(),

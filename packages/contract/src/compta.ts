@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { codeList } from './enums';
 import { RecordIdSchema } from './ids';
+import { HistoryEntrySchema } from './history';
 import { IsoDateSchema } from './reservations';
 
 export const OrderType = codeList({
@@ -220,12 +221,6 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-export const OrderHistoryEntrySchema = z.object({
-  date: z.string(),
-  libelle: z.string(),
-  auteur: z.string().nullable(),
-});
-
 export const OrderDetailSchema = OrderSummarySchema.extend({
   lignes: z.array(OrderLineSchema),
   paiements: z.array(PaymentSchema),
@@ -233,7 +228,7 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   dateDevis: z.string().nullable(),
   dateAvoir: z.string().nullable(),
   motifAnnulation: z.string().nullable(),
-  historique: z.array(OrderHistoryEntrySchema),
+  historique: z.array(HistoryEntrySchema),
   /** What the caller may do now: the screen shows exactly these buttons. */
   actions: z.array(OrderAction.schema),
 });

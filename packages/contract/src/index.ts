@@ -6,6 +6,7 @@ export * from './auth';
 export * from './settings';
 export * from './mail';
 export * from './routes';
+export * from './history';
 export * from './admin';
 export * from './reservations';
 export * from './imports';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IMPLAUSIBLE_YEAR_MESSAGE, RecordIdSchema, isPlausibleYear, isRealDay } from './ids';
 import { codeList } from './enums';
+import { HistoryEntrySchema } from './history';
 
 export const ReservationState = codeList({
   DC: 'Création demandée',
@@ -147,15 +148,6 @@ export const ReservationSchema = z.object({
   actions: z.array(ReservationAction.schema),
 });
 export type Reservation = z.infer<typeof ReservationSchema>;
-
-export const HistoryEntrySchema = z.object({
-  date: z.string(),
-  action: z.string(),
-  libelle: z.string(),
-  auteur: z.string().nullable(),
-  motif: z.string().nullable(),
-});
-export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const ReservationDetailSchema = ReservationSchema.extend({ historique: z.array(HistoryEntrySchema) });
 export type ReservationDetail = z.infer<typeof ReservationDetailSchema>;

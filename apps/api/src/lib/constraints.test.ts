@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { constraintViolationOf, guardConstraint } from './constraints';
+import { constraintViolationOf, databaseErrorOf, guardConstraint, refusalOf, violates } from './constraints';
 import { AppError } from './errors';
 
 /** The shape node-pg and PGlite give a refused write, wrapped by Drizzle in `cause`. */
@@ -16,9 +16,24 @@ describe('constraintViolationOf', () => {
       detail: 'Failing row',
     });
   });
+  it('tells the refused constraint by name', () => {
+    expect(violates(drizzleError('23505', 'users_email_lower_key'), 'users_email_lower_key')).toBe(true);
+    expect(violates(drizzleError('23505', 'users_email_lower_key'), 'users_identifiant_lower_key')).toBe(
+      false,
+    );
+    expect(violates(new Error('boom'), 'users_email_lower_key')).toBe(false);
+  });
   it('ignores what is not an integrity violation', () => {
     expect(constraintViolationOf(drizzleError('22P02'))).toBeUndefined();
     expect(constraintViolationOf(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('databaseErrorOf', () => {
+  it('reads any SQLSTATE, not only integrity violations, and nothing from other errors', () => {
+    expect(databaseErrorOf(drizzleError('22P02'))).toEqual({ code: '22P02' });
+    expect(databaseErrorOf(Object.assign(new Error('net'), { code: 'ECONNREFUSED' }))).toBeUndefined();
+    expect(databaseErrorOf('not an error')).toBeUndefined();
   });
 });
 
@@ -51,5 +66,23 @@ describe('guardConstraint', () => {
     const other = drizzleError('23505', 'some_other_index');
     await expect(guardConstraint(() => Promise.reject(other), refusals)).rejects.toBe(other);
     await expect(guardConstraint(() => Promise.resolve(42), refusals)).resolves.toBe(42);
+  });
+
+  it('waits for a message that reads what is in the way', async () => {
+    const slow = { one_per_day: { code: 'taken', message: () => Promise.resolve('Pris par la loge 3.') } };
+    await expect(
+      guardConstraint(() => Promise.reject(drizzleError('23P01', 'one_per_day')), slow),
+    ).rejects.toMatchObject({ status: 412, code: 'taken', message: 'Pris par la loge 3.' });
+  });
+});
+
+describe('refusalOf', () => {
+  it('answers the 412 of a caught refusal, or the error itself', async () => {
+    const refusals = { one_per_day: { code: 'duplicate', message: 'Déjà fait.' } };
+    await expect(refusalOf(drizzleError('23505', 'one_per_day'), refusals)).resolves.toMatchObject({
+      code: 'duplicate',
+    });
+    const other = new Error('boom');
+    await expect(refusalOf(other, refusals)).resolves.toBe(other);
   });
 });

@@ -3,41 +3,79 @@
  * concurrency live (unique indexes, CHECKs, exclusion constraints, non-negative balances); a write that
  * races past a service's own check meets the constraint, and the user must read the same French sentence,
  * never a 500. Each constraint gets its own error code, so callers and tests can tell refusals apart.
+ *
+ * This file holds the only walk down an error's `cause` chain: every module (and the error plugin) reads
+ * a refused write through `databaseErrorOf`, `violates` or `guardConstraint`.
  */
-import { AppError, databaseErrorCode } from './errors';
+import { AppError } from './errors';
 
-/** What the driver says of a refused write: SQLSTATE, constraint name and detail, wherever wrapped. */
+/** What the driver says of a refused statement: SQLSTATE, constraint name and detail, wherever wrapped. */
 export interface ConstraintViolation {
   code: string;
   constraint?: string;
   detail?: string;
 }
 
-/** The constraint violation (SQLSTATE class 23) inside an error, whichever driver raised it. */
-export function constraintViolationOf(error: unknown): ConstraintViolation | undefined {
-  const code = databaseErrorCode(error);
-  if (!code?.startsWith('23')) return undefined;
-  const found: ConstraintViolation = { code };
-  // Drizzle wraps the driver's error in `cause`; the name and the detail sit on the driver's error.
-  for (let e = error as { constraint?: unknown; detail?: unknown; cause?: unknown } | undefined; e;) {
+/**
+ * The database's error inside an error, whichever driver (node-pg, PGlite) raised it and whatever wraps
+ * it: Drizzle puts the driver's error in `cause`, and the SQLSTATE, the constraint's name and the detail
+ * sit on the driver's error. Undefined when no SQLSTATE is found (not a database error).
+ */
+export function databaseErrorOf(error: unknown): ConstraintViolation | undefined {
+  let code: string | undefined;
+  let constraint: string | undefined;
+  let detail: string | undefined;
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; detail?: unknown; cause?: unknown } | undefined;
+    e;
+  ) {
     if (typeof e !== 'object') break;
-    if (found.constraint === undefined && typeof e.constraint === 'string') found.constraint = e.constraint;
-    if (found.detail === undefined && typeof e.detail === 'string') found.detail = e.detail;
+    if (code === undefined && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) code = e.code;
+    if (constraint === undefined && typeof e.constraint === 'string') constraint = e.constraint;
+    if (detail === undefined && typeof e.detail === 'string') detail = e.detail;
     e = e.cause as typeof e;
   }
+  if (code === undefined) return undefined;
+  const found: ConstraintViolation = { code };
+  if (constraint !== undefined) found.constraint = constraint;
+  if (detail !== undefined) found.detail = detail;
   return found;
 }
 
-/** The refusal a constraint stands for: a stable error code and the sentence the user reads. */
+/** The SQLSTATE of a database error (see `databaseErrorOf`). */
+export function databaseErrorCode(error: unknown): string | undefined {
+  return databaseErrorOf(error)?.code;
+}
+
+/** The constraint violation (SQLSTATE class 23) inside an error, whichever driver raised it. */
+export function constraintViolationOf(error: unknown): ConstraintViolation | undefined {
+  const found = databaseErrorOf(error);
+  return found?.code.startsWith('23') ? found : undefined;
+}
+
+/**
+ * Whether the error is the refusal of a write by this constraint: for the few callers that do something
+ * else than answering a 412 (retrying under another identifiant).
+ */
+export function violates(error: unknown, constraint: string): boolean {
+  return constraintViolationOf(error)?.constraint === constraint;
+}
+
+/**
+ * The refusal a constraint stands for: a stable error code and the sentence the user reads. The message
+ * may be built from the violation (its detail names the row), and may read the database to name what is
+ * in the way: the write's transaction is aborted by then, so such a message reads outside it.
+ */
 export interface Refusal {
   code: string;
-  message: string | ((violation: ConstraintViolation) => string);
+  message: string | ((violation: ConstraintViolation) => string | Promise<string>);
 }
 
 /**
  * Runs `write`; when the database refuses it by one of the named constraints, throws that constraint's
  * 412. Any other error goes on unchanged (the error plugin still answers a generic 412 for the rest of
- * class 23, and 500 for what is really a bug).
+ * class 23, and 500 for what is really a bug). `write` may be a single statement or a whole transaction.
+ * Both drivers name the constraint, so refusals are keyed by name, never by SQLSTATE alone.
  */
 export async function guardConstraint<T>(
   write: () => Promise<T>,
@@ -46,10 +84,21 @@ export async function guardConstraint<T>(
   try {
     return await write();
   } catch (error) {
-    const violation = constraintViolationOf(error);
-    const refusal = violation?.constraint ? refusals[violation.constraint] : undefined;
-    if (!violation || !refusal) throw error;
-    const message = typeof refusal.message === 'function' ? refusal.message(violation) : refusal.message;
-    throw new AppError(412, refusal.code, message);
+    throw await refusalOf(error, refusals);
   }
+}
+
+/**
+ * What `guardConstraint` throws for an error already caught: the named constraint's 412, or the error
+ * itself. For a catch that first handles one refusal otherwise (a retry), then answers the others.
+ */
+export async function refusalOf(
+  error: unknown,
+  refusals: Readonly<Record<string, Refusal>>,
+): Promise<unknown> {
+  const violation = constraintViolationOf(error);
+  const refusal = violation?.constraint ? refusals[violation.constraint] : undefined;
+  if (!violation || !refusal) return error;
+  const message = typeof refusal.message === 'function' ? await refusal.message(violation) : refusal.message;
+  return new AppError(412, refusal.code, message);
 }

@@ -34,6 +34,9 @@ export interface RequestContext<D extends Executor = Database> {
   publicUrl: string;
 }
 
+/** What a public route (no signed-in caller) may use: a calendar feed, an unsubscribe link. */
+export type PublicContext<D extends Executor = Database> = Omit<RequestContext<D>, 'caller'>;
+
 /** The same context inside one transaction: a use case runs all its reads and writes on `ctx.db`. */
 export type TxContext = RequestContext<Transaction>;
 

@@ -27,15 +27,3 @@ export const notFound = (message = "Ce contenu n'existe pas.") => new AppError(4
 /** 401: no valid session. */
 export const unauthenticated = (message = 'Vous devez vous connecter.') =>
   new AppError(401, 'unauthorized', message);
-
-/**
- * The SQLSTATE of a database error, whichever driver (pg, PGlite) raised it and whatever wraps it
- * (Drizzle puts the driver's error in `cause`).
- */
-export function databaseErrorCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    if (typeof e !== 'object') break;
-  }
-  return undefined;
-}

@@ -3,13 +3,15 @@
  * receives it whole (lib/context.ts). Public routes (no caller) have no context.
  */
 import fp from 'fastify-plugin';
-import { systemClock, type Clock, type RequestContext } from '../lib/context';
+import { systemClock, type Clock, type PublicContext, type RequestContext } from '../lib/context';
 import type { App } from '../types';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The clock every request context uses; tests pass their own to buildApp. */
     clock: Clock;
+    /** The context of a public route, whose service finds its caller itself (a feed's secret). */
+    publicContext(): PublicContext;
   }
   interface FastifyRequest {
     /** The request context of a signed-in call (undefined on public routes). */
@@ -20,6 +22,11 @@ declare module 'fastify' {
 export default fp(
   async function context(app: App, options: { clock?: Clock }) {
     app.decorate('clock', options.clock ?? systemClock);
+    app.decorate('publicContext', () => ({
+      db: app.dbHandle.db,
+      clock: app.clock,
+      publicUrl: app.config.publicUrl,
+    }));
     app.decorateRequest('ctx', null as never);
     app.addHook('onRequest', async (request) => {
       if (!request.caller) return;

@@ -8,7 +8,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, databaseErrorCode } from '../lib/errors';
+import { databaseErrorCode } from '../lib/constraints';
+import { AppError } from '../lib/errors';
 import type { App } from '../types';
 
 // Zod's own messages in French, for the few validation texts we do not write ourselves.

@@ -6,6 +6,7 @@
 import type { Habilitation, PlanningInput, ReservationInput } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import type { Caller } from '../../lib/authorize';
+import { systemClock, type RequestContext } from '../../lib/context';
 import { parisDay } from '../../lib/dates';
 import { addDays, masonicYearOf, weekdayOf } from '../../modules/reservations/calendar';
 import { closuresService } from '../../modules/reservations/closures/service';
@@ -40,9 +41,15 @@ export async function seedReservations(db: Database): Promise<void> {
   const entityId = async (code: string) =>
     (await db.select().from(entities).where(eq(entities.code, code)))[0]!.id;
   const roomId = async (nom: string) => (await db.select().from(rooms).where(eq(rooms.nom, nom)))[0]!.id;
-  const staff = await callerOf('secretariat');
-  const venerable = await callerOf('venerable');
-  const publicUrl = 'http://localhost:8080';
+  // The demo data goes through the services, as the people themselves would, on the real clock.
+  const as = async (identifiant: string): Promise<RequestContext> => ({
+    db,
+    caller: await callerOf(identifiant),
+    clock: systemClock,
+    publicUrl: 'http://localhost:8080',
+  });
+  const staff = await as('secretariat');
+  const venerable = await as('venerable');
 
   // Closed days first, so the planning skips them.
   const annee = masonicYearOf(today);
@@ -50,12 +57,12 @@ export async function seedReservations(db: Database): Promise<void> {
     [`${annee}-12-25`, 'Noël'],
     [`${annee + 1}-05-01`, 'Fête du Travail'],
   ] as const) {
-    if (date > today) await closuresService.close(db, staff, date, motif);
+    if (date > today) await closuresService.close(staff, date, motif);
   }
 
-  await planningService.openYear(db, staff);
+  await planningService.openYear(staff);
   for (const [code, room, regle, heureDebut, heureFin, libelle] of SESSIONS) {
-    await planningService.create(db, staff, {
+    await planningService.create(staff, {
       annee,
       idEntite: await entityId(code),
       idSalle: await roomId(room),
@@ -87,13 +94,10 @@ export async function seedReservations(db: Database): Promise<void> {
 
   // Pending: a college of officers next Thursday, a rehearsal the week after.
   await reservationsService.create(
-    db,
     venerable,
     request(nextWeekday(today, 4), { idSalle: condorcet, type: 'CO', libelle: 'Collège des officiers' }),
-    publicUrl,
   );
   await reservationsService.create(
-    db,
     venerable,
     request(nextWeekday(addDays(today, 7), 6), {
       idSalle: salomon,
@@ -102,11 +106,9 @@ export async function seedReservations(db: Database): Promise<void> {
       type: 'REP',
       libelle: "Répétition de l'initiation",
     }),
-    publicUrl,
   );
   // Accepted: a white open session.
   const accepted = await reservationsService.create(
-    db,
     venerable,
     request(nextWeekday(addDays(today, 14), 3), {
       idSalle: salomon,
@@ -116,21 +118,15 @@ export async function seedReservations(db: Database): Promise<void> {
       libelle: 'Conférence publique : la laïcité',
       participants: 70,
     }),
-    publicUrl,
   );
-  await reservationsService.change(db, staff, 'ACCEPT_CREATION', { id: accepted.id }, publicUrl);
+  await reservationsService.change(staff, 'ACCEPT_CREATION', { id: accepted.id });
   // Refused, with its reason.
   const refused = await reservationsService.create(
-    db,
     venerable,
     request(nextWeekday(today, 5), { idSalle: voltaire, heureDebut: '10:00', heureFin: '12:00' }),
-    publicUrl,
   );
-  await reservationsService.change(
-    db,
-    staff,
-    'REFUSE_CREATION',
-    { id: refused.id, motif: 'La salle Voltaire est en travaux ce matin-là ; la salle Condorcet est libre.' },
-    publicUrl,
-  );
+  await reservationsService.change(staff, 'REFUSE_CREATION', {
+    id: refused.id,
+    motif: 'La salle Voltaire est en travaux ce matin-là ; la salle Condorcet est libre.',
+  });
 }

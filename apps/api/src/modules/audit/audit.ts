@@ -1,25 +1,57 @@
 /**
- * The audit module's one entry point for other modules: `audit.record()` inside the transaction of the
- * change it records, and `audit.historyOf()` for history panels. Details keep ids, never names: names are
- * read at display time, so an anonymised person is anonymous everywhere (docs/decisions.md).
+ * The audit module's one entry point for other modules: `audit.record()` (or `recordMany()` for a batch)
+ * inside the transaction of the change it records, and `audit.history()` for history panels, presented
+ * by the module's `Describe` (presenter.ts). Details keep ids, never names: names are read at display
+ * time, so an anonymised person is anonymous everywhere (docs/decisions.md).
  */
+import type { HistoryEntry } from '@union/contract';
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../lib/context';
+import { presentHistory, type Describe } from './presenter';
 import { auditRepository, type AuditEntry } from './repository';
 
 export type { AuditEntry };
+export type { Describe, DescribedRow, EntryText } from './presenter';
+
+/** What `audit.record` needs of the request context: where to write, and who acts. */
+type AuditContext = Pick<RequestContext<Executor>, 'db' | 'caller'>;
+type BatchEntry = Required<Pick<AuditEntry, 'action' | 'recordType'>> & {
+  recordId: number;
+  details?: Record<string, unknown> | null;
+};
 
 export const audit = {
   /** Writes one entry on `ctx.db` (a transaction), the caller as actor. */
-  record(
-    ctx: Pick<RequestContext<Executor>, 'db' | 'caller'>,
-    entry: Omit<AuditEntry, 'actorId'>,
-  ): Promise<void> {
+  record(ctx: AuditContext, entry: Omit<AuditEntry, 'actorId'>): Promise<void> {
     return auditRepository.record(ctx.db, { ...entry, actorId: ctx.caller.id });
+  },
+  /** Writes many entries in one statement, the caller as actor. */
+  recordMany(ctx: AuditContext, entries: BatchEntry[]): Promise<void> {
+    return auditRepository.recordMany(ctx.db, ctx.caller.id, entries);
   },
   /** Writes one entry made by the system (a worker, a provider's notification): no actor. */
   recordSystem(db: Executor, entry: Omit<AuditEntry, 'actorId'>): Promise<void> {
     return auditRepository.record(db, { ...entry, actorId: null });
   },
+  /** The record's history, newest first, each entry described by its module. */
+  async history(
+    db: Executor,
+    recordType: string,
+    recordId: number,
+    describe: Describe,
+  ): Promise<HistoryEntry[]> {
+    return presentHistory(await auditRepository.historyOf(db, recordType, recordId), describe);
+  },
   historyOf: auditRepository.historyOf,
+  countSince: auditRepository.countSince,
 };
+
+/**
+ * The names of the fields whose value differs between two versions of a record: what an `…_updated`
+ * entry lists in `details.champs` (names, never values).
+ */
+export function changedFields<T extends object>(before: T, after: Partial<T>): string[] {
+  return (Object.keys(after) as (keyof T)[])
+    .filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map(String);
+}

@@ -1,5 +1,6 @@
 /** The append-only audit log: who, when, what, on which record. */
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 
@@ -13,12 +14,47 @@ export interface AuditEntry {
   createdAt?: Date;
 }
 
+/** One entry of a record's history as read back, with its actor's name (null: the system). */
+export interface AuditRow {
+  id: number;
+  action: string;
+  details: unknown;
+  createdAt: Date;
+  actorId: number | null;
+  actorNom: string | null;
+  actorPrenom: string | null;
+}
+
 export const auditRepository = {
   /** Writes one entry; call it inside the transaction of the change it records. */
   async record(db: Executor, entry: AuditEntry): Promise<void> {
     await db
       .insert(auditLog)
       .values({ ...entry, recordId: entry.recordId ?? null, details: entry.details ?? null });
+  },
+
+  /**
+   * Writes many entries of one actor in one statement (an import's thousands of rows, a planning's
+   * year of reservations), in the caller's transaction.
+   */
+  async recordMany(
+    db: Executor,
+    actorId: number | null,
+    entries: {
+      action: string;
+      recordType: string;
+      recordId: number;
+      details?: Record<string, unknown> | null;
+    }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    await db.execute(sql`
+      INSERT INTO ${auditLog} (actor_id, action, record_type, record_id, details)
+      SELECT ${actorId}::int4, n.action, n.record_type, n.record_id, n.details::jsonb
+      FROM unnest(${textArray(entries.map((e) => e.action))}, ${textArray(entries.map((e) => e.recordType))},
+        ${intArray(entries.map((e) => e.recordId))},
+        ${textArray(entries.map((e) => (e.details ? JSON.stringify(e.details) : null)))})
+        AS n(action, record_type, record_id, details)`);
   },
 
   /** How many `action` entries the record received since `since`. */
@@ -44,7 +80,7 @@ export const auditRepository = {
   },
 
   /** The history of one record, newest first, with the actor's name. */
-  async historyOf(db: Executor, recordType: string, recordId: number) {
+  async historyOf(db: Executor, recordType: string, recordId: number): Promise<AuditRow[]> {
     return db
       .select({
         id: auditLog.id,

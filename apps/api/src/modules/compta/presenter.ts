@@ -1,6 +1,8 @@
 /** Orders as the contract shows them: summaries for lists, details with lines, payments and history. */
 import { OrderAction, PaymentMode, type OrderDetail, type OrderSummary } from '@union/contract';
 import type { Caller } from '../../lib/authorize';
+import { presentHistory } from '../audit/presenter';
+import type { AuditRow } from '../audit/repository';
 import { euros } from './amounts';
 import { orderActions } from './policy';
 import type { LineRow, OrderRow } from './repository';
@@ -42,14 +44,6 @@ export const presentLine = (l: LineRow) => ({
   reservationId: l.reservationId,
 });
 
-interface HistoryRow {
-  action: string;
-  details: unknown;
-  createdAt: Date;
-  actorNom: string | null;
-  actorPrenom: string | null;
-}
-
 /** What an audit entry of an order says happened, in French. */
 export function historyLabel(action: string, details: Record<string, unknown>): string {
   if (action === 'accounting_order_created')
@@ -74,7 +68,7 @@ export function presentDetail(
     lines: LineRow[];
     payments: { id: number; mode: 'C' | 'V'; date: string; reference: string | null; montant: number }[];
     reminders: { niveau: number; date: string; nom: string | null; prenom: string | null }[];
-    history: HistoryRow[];
+    history: AuditRow[];
   },
 ): OrderDetail {
   const o = r.order;
@@ -96,11 +90,7 @@ export function presentDetail(
     dateDevis: o.dateDevis,
     dateAvoir: o.dateAvoir,
     motifAnnulation: o.motifAnnulation,
-    historique: parts.history.map((h) => ({
-      date: h.createdAt.toISOString(),
-      libelle: historyLabel(h.action, (h.details ?? {}) as Record<string, unknown>),
-      auteur: h.actorNom ? `${h.actorPrenom} ${h.actorNom}` : null,
-    })),
+    historique: presentHistory(parts.history, (h) => ({ libelle: historyLabel(h.action, h.details) })),
     actions: orderActions(caller, { etat: o.etat, hasQuote: !!o.numeroDevis }),
   };
 }

@@ -2,7 +2,7 @@
 import type { Entity, EntityDetail, Membership } from '@union/contract';
 import type { Caller } from '../../lib/authorize';
 import { entitiesPolicy } from './policy';
-import type { EntityRow, MembershipWithSides } from './repository';
+import type { EntityRow, MembershipWithSides, membershipTermColumns } from './repository';
 
 export const presentEntity = (e: EntityRow, nbMembres: number): Entity => ({
   id: e.id,
@@ -29,6 +29,17 @@ export const presentEntityDetail = (
   actions: entitiesPolicy.entityActions(caller, managesEntity),
 });
 
+/** A membership's function, period and flags, as every screen and the GDPR export show them. */
+export const membershipTerms = (m: Pick<MembershipWithSides, keyof typeof membershipTermColumns>) => ({
+  fonction: m.fonction,
+  debut: m.debut,
+  fin: m.fin,
+  gestion: m.gestion,
+  reservation: m.reservation,
+  restauration: m.restauration,
+  carteLoge: m.carteLoge,
+});
+
 const isCurrent = (m: { debut: string | null; fin: string | null }, today: string) =>
   (m.debut === null || m.debut <= today) && (m.fin === null || m.fin >= today);
 
@@ -41,13 +52,7 @@ export const presentMembership = (
   id: m.id,
   userId: m.userId,
   entiteId: m.entityId,
-  fonction: m.fonction,
-  debut: m.debut,
-  fin: m.fin,
-  gestion: m.gestion,
-  reservation: m.reservation,
-  restauration: m.restauration,
-  carteLoge: m.carteLoge,
+  ...membershipTerms(m),
   actuelle: isCurrent(m, today),
   utilisateur: {
     identifiant: m.identifiant,

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EntityPurpose } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { entities, memberships, users } from '../../db/schema';
-import { databaseErrorCode } from '../../lib/errors';
+import type { ConstraintViolation } from '../../lib/constraints';
 import { frenchOrder } from '../../db/french-order';
 
 const PURPOSE_FLAG = {
@@ -21,33 +21,15 @@ export const membershipIsCurrent = (today: string) =>
   );
 
 /** The exclusion constraint that keeps one person's memberships in one entity apart (migration 0007). */
-const NO_OVERLAP_CONSTRAINT = 'memberships_no_overlap';
+export const MEMBERSHIP_NO_OVERLAP = 'memberships_no_overlap';
 
 /**
- * Whether a database error is the refusal of two overlapping memberships of one person in one entity
- * (a write that raced past the service's own check), whichever driver raised it.
- */
-export function isMembershipOverlap(error: unknown): boolean {
-  if (databaseErrorCode(error) !== '23P01') return false;
-  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e !== 'object') break;
-    if (typeof e.constraint === 'string') return e.constraint === NO_OVERLAP_CONSTRAINT;
-  }
-  // The driver did not name the constraint: memberships have no other exclusion constraint.
-  return true;
-}
-
-/**
- * The user whose memberships overlapped, read from the error's detail
+ * The user whose memberships overlapped, read from the refusal's detail
  * ("Key (user_id, entity_id, …)=(12, 3, …) conflicts with existing key …"); undefined if not said.
  */
-export function overlappingUserId(error: unknown): number | undefined {
-  for (let e = error as { detail?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e !== 'object') break;
-    const match = typeof e.detail === 'string' ? /\)=\((\d+), /.exec(e.detail) : null;
-    if (match) return Number(match[1]);
-  }
-  return undefined;
+export function overlappingUserId(violation: ConstraintViolation): number | undefined {
+  const match = violation.detail ? /\)=\((\d+), /.exec(violation.detail) : null;
+  return match ? Number(match[1]) : undefined;
 }
 
 export type EntityRow = typeof entities.$inferSelect;
@@ -65,10 +47,8 @@ const memberCount = (today: string) =>
     AND (${memberships.fin} IS NULL OR ${memberships.fin} >= ${today}))`;
 
 /** A membership with the two sides the screens show. */
-const membershipWithSides = {
-  id: memberships.id,
-  userId: memberships.userId,
-  entityId: memberships.entityId,
+/** What a membership says of the person in the entity: their function, period and flags. */
+export const membershipTermColumns = {
   fonction: memberships.fonction,
   debut: memberships.debut,
   fin: memberships.fin,
@@ -76,6 +56,13 @@ const membershipWithSides = {
   reservation: memberships.reservation,
   restauration: memberships.restauration,
   carteLoge: memberships.carteLoge,
+};
+
+const membershipWithSides = {
+  id: memberships.id,
+  userId: memberships.userId,
+  entityId: memberships.entityId,
+  ...membershipTermColumns,
   identifiant: users.identifiant,
   nom: users.nom,
   prenom: users.prenom,
@@ -188,6 +175,12 @@ export const entitiesRepository = {
       .select({ entity: entities, nbMembres: memberCount(today) })
       .from(entities)
       .where(eq(entities.id, id));
+    return row;
+  },
+
+  /** One entity as stored: the one lookup other modules use (reservations, the import…). */
+  async find(db: Executor, id: number): Promise<EntityRow | undefined> {
+    const [row] = await db.select().from(entities).where(eq(entities.id, id));
     return row;
   },
 

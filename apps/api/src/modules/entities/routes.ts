@@ -5,7 +5,7 @@
  */
 import {
   ADMIN_API,
-  AuditHistorySchema,
+  HistorySchema,
   EntityCreateSchema,
   EntityDetailSchema,
   EntityMembershipCreateSchema,
@@ -19,16 +19,13 @@ import {
   RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
-import { parisDay } from '../../lib/dates';
 import type { App } from '../../types';
-import { entitiesRepository } from './repository';
 import { entitiesService } from './service';
 
 const positiveId = RecordIdParamSchema;
 const idParams = z.object({ id: positiveId });
 
 export default async function entitiesRoutes(app: App) {
-  const db = () => app.dbHandle.db;
   const tags = ['entités'];
 
   app.get(
@@ -40,44 +37,44 @@ export default async function entitiesRoutes(app: App) {
         response: { 200: z.array(EntitySummarySchema) },
       },
     },
-    async (request) =>
-      entitiesRepository.forUser(db(), request.caller.id, request.params.purpose, parisDay()),
+    async (request) => entitiesService.mine(request.ctx, request.params.purpose),
   );
 
-  app.get(ADMIN_API.entityAll, { schema: { tags, response: { 200: z.array(EntitySchema) } } }, async () =>
-    entitiesService.all(db()),
+  app.get(
+    ADMIN_API.entityAll,
+    { schema: { tags, response: { 200: z.array(EntitySchema) } } },
+    async (request) => entitiesService.all(request.ctx),
   );
 
   app.get(
     ADMIN_API.entityInfos(':id'),
     { schema: { tags, params: idParams, response: { 200: EntityDetailSchema } } },
-    async (request) => entitiesService.infos(db(), request.caller, request.params.id),
+    async (request) => entitiesService.infos(request.ctx, request.params.id),
   );
 
   app.post(
     ADMIN_API.entity,
     { schema: { tags, body: EntityCreateSchema, response: { 201: EntityDetailSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await entitiesService.create(db(), request.caller, request.body)),
+    async (request, reply) => reply.status(201).send(await entitiesService.create(request.ctx, request.body)),
   );
 
   app.put(
     ADMIN_API.entity,
     { schema: { tags, body: EntityUpdateSchema, response: { 200: EntityDetailSchema } } },
-    async (request) => entitiesService.update(db(), request.caller, request.body),
+    async (request) => entitiesService.update(request.ctx, request.body),
   );
 
   app.get(
     ADMIN_API.entityHistory(':id'),
-    { schema: { tags, params: idParams, response: { 200: AuditHistorySchema } } },
-    async (request) => entitiesService.history(db(), request.caller, request.params.id),
+    { schema: { tags, params: idParams, response: { 200: HistorySchema } } },
+    async (request) => entitiesService.history(request.ctx, request.params.id),
   );
 
   // Memberships seen from the entity.
   app.get(
     ADMIN_API.entityMemberships(':id'),
     { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
-    async (request) => entitiesService.membershipsOfEntity(db(), request.caller, request.params.id),
+    async (request) => entitiesService.membershipsOfEntity(request.ctx, request.params.id),
   );
 
   app.post(
@@ -91,31 +88,21 @@ export default async function entitiesRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await entitiesService.addToEntity(
-            db(),
-            request.caller,
-            request.params.id,
-            request.body,
-            app.config.publicUrl,
-          ),
-        ),
+      reply.status(201).send(await entitiesService.addToEntity(request.ctx, request.params.id, request.body)),
   );
 
   app.put(
     ADMIN_API.entityMemberships(':id'),
     { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
     async (request) =>
-      entitiesService.updateMembership(db(), request.caller, { entityId: request.params.id }, request.body),
+      entitiesService.updateMembership(request.ctx, { entityId: request.params.id }, request.body),
   );
 
   // Memberships seen from the user.
   app.get(
     ADMIN_API.userMemberships(':id'),
     { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
-    async (request) => entitiesService.membershipsOfUser(db(), request.caller, request.params.id),
+    async (request) => entitiesService.membershipsOfUser(request.ctx, request.params.id),
   );
 
   app.post(
@@ -129,16 +116,14 @@ export default async function entitiesRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await entitiesService.addToUser(db(), request.caller, request.params.id, request.body)),
+      reply.status(201).send(await entitiesService.addToUser(request.ctx, request.params.id, request.body)),
   );
 
   app.put(
     ADMIN_API.userMemberships(':id'),
     { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
     async (request) =>
-      entitiesService.updateMembership(db(), request.caller, { userId: request.params.id }, request.body),
+      entitiesService.updateMembership(request.ctx, { userId: request.params.id }, request.body),
   );
 
   app.delete(
@@ -151,12 +136,7 @@ export default async function entitiesRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      await entitiesService.endMembership(
-        db(),
-        request.caller,
-        request.params.id,
-        request.params.membershipId,
-      );
+      await entitiesService.endMembership(request.ctx, request.params.id, request.params.membershipId);
       return reply.status(204).send(null);
     },
   );

@@ -4,30 +4,32 @@
  */
 import {
   PROFILES,
-  type AuditEntry,
+  type HistoryEntry,
   type Entity,
   type EntityCreateSchema,
   type EntityDetail,
   type EntityMembershipCreate,
+  type EntityPurpose,
   type EntityUpdateSchema,
   type Membership,
   type MembershipUpdateSchema,
   type UserMembershipCreateSchema,
 } from '@union/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
-import { hasHabilitation, type Caller } from '../../lib/authorize';
-import { parisDay } from '../../lib/dates';
-import { invalid, notFound } from '../../lib/errors';
-import { auditRepository } from '../audit/repository';
-import { changedFields, historyOf } from '../users/history';
+import type { Executor } from '../../db/client';
+import { hasHabilitation } from '../../lib/authorize';
+import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
+import { guardConstraint } from '../../lib/constraints';
+import { invalid, notFound, refused } from '../../lib/errors';
+import { audit, changedFields } from '../audit/audit';
+import { historyOf } from '../users/history';
 import { usersRepository } from '../users/repository';
 import { createUser } from '../users/service';
 import { entitiesPolicy } from './policy';
 import { presentEntity, presentEntityDetail, presentMembership } from './presenter';
 import {
   entitiesRepository,
-  isMembershipOverlap,
+  MEMBERSHIP_NO_OVERLAP,
   type EntityRow,
   type MembershipWithSides,
 } from './repository';
@@ -52,8 +54,11 @@ const overlaps = (
   (a.debut === null || b.fin === null || a.debut <= b.fin) &&
   (b.debut === null || a.fin === null || b.debut <= a.fin);
 
-async function loadEntity(db: Executor, id: number) {
-  const row = await entitiesRepository.findById(db, id, parisDay());
+/** The request context on the database or inside a transaction: helpers run on either. */
+type Ctx = RequestContext<Executor>;
+
+async function loadEntity(ctx: Ctx, id: number) {
+  const row = await entitiesRepository.findById(ctx.db, id, ctx.clock.today());
   if (!row) throw notFound("Cette entité n'existe pas.");
   return row;
 }
@@ -65,27 +70,27 @@ async function loadEntity(db: Executor, id: number) {
  * learns nothing of other entities; 404 only once the caller may manage what they name.
  */
 async function loadManagedMembership(
-  db: Executor,
-  caller: Caller,
+  ctx: Ctx,
   id: number,
   scope: { userId: number } | { entityId: number },
 ): Promise<MembershipWithSides> {
-  if ('entityId' in scope) entitiesPolicy.manageMembers(caller, await manages(db, caller, scope.entityId));
-  const row = await entitiesRepository.findMembership(db, id);
-  entitiesPolicy.manageMembers(caller, row ? await manages(db, caller, row.entityId) : false);
+  if ('entityId' in scope) entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, scope.entityId));
+  const row = await entitiesRepository.findMembership(ctx.db, id);
+  entitiesPolicy.manageMembers(ctx.caller, row ? await manages(ctx, row.entityId) : false);
   const inScope = row && ('userId' in scope ? row.userId === scope.userId : row.entityId === scope.entityId);
   if (!row || !inScope) throw notFound("Cette appartenance n'existe pas.");
   return row;
 }
 
 /** Whether the caller manages the entity today (a `gestion` membership). */
-const manages = (db: Executor, caller: Caller, entityId: number) =>
-  entitiesRepository.manages(db, caller.id, entityId, parisDay());
+const manages = (ctx: Ctx, entityId: number) =>
+  entitiesRepository.manages(ctx.db, ctx.caller.id, entityId, ctx.clock.today());
 
 type Who = { userId: number; entityId: number; label: string; entite: string };
 
-const alreadyMember = (who: Who) =>
-  invalid(`${who.label} est déjà membre de « ${who.entite} » sur cette période.`);
+const alreadyMemberMessage = (who: Who) =>
+  `${who.label} est déjà membre de « ${who.entite} » sur cette période.`;
+const alreadyMember = (who: Who) => refused('already_member', alreadyMemberMessage(who));
 
 /** Refuses a period that is backwards or overlaps another membership of the user in the entity. */
 async function checkPeriod(tx: Executor, fields: MembershipFields, who: Who, exceptId?: number) {
@@ -99,32 +104,26 @@ async function checkPeriod(tx: Executor, fields: MembershipFields, who: Who, exc
  * Runs a membership write. `checkPeriod` reads before writing, so two requests at once could both
  * pass it; the database's exclusion constraint refuses the second, which answers the same 412.
  */
-async function writeMembership<T>(who: Who, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isMembershipOverlap(error)) throw alreadyMember(who);
-    throw error;
-  }
+function writeMembership<T>(who: Who, write: () => Promise<T>): Promise<T> {
+  return guardConstraint(write, {
+    [MEMBERSHIP_NO_OVERLAP]: { code: 'already_member', message: alreadyMemberMessage(who) },
+  });
 }
 
 /** Writes one change of membership to the histories of both the user and the entity. */
 async function auditMembership(
-  tx: Executor,
-  actorId: number,
+  tx: TxContext,
   action: string,
   m: { userId: number; entityId: number; id: number },
   details: Record<string, unknown> = {},
 ) {
-  await auditRepository.record(tx, {
-    actorId,
+  await audit.record(tx, {
     action,
     recordType: 'user',
     recordId: m.userId,
     details: { ...details, entiteId: m.entityId, appartenanceId: m.id },
   });
-  await auditRepository.record(tx, {
-    actorId,
+  await audit.record(tx, {
     action,
     recordType: 'entity',
     recordId: m.entityId,
@@ -134,8 +133,7 @@ async function auditMembership(
 
 /** Adds a user to an entity after the checks every path shares. */
 async function addMembership(
-  tx: Executor,
-  caller: Caller,
+  tx: TxContext,
   user: { id: number; nom: string; prenom: string; etat: string },
   entity: EntityRow,
   fields: MembershipFields,
@@ -146,7 +144,7 @@ async function addMembership(
     throw invalid("Ce compte est supprimé : réactivez-le avant de l'ajouter à une entité.");
   // A lodge manager finds only active accounts; an inactive one is the administrators' to reactivate.
   // The message does not name the person: the manager could not see this account otherwise.
-  if (user.etat === 'I' && !hasHabilitation(caller, 'ADMIN'))
+  if (user.etat === 'I' && !hasHabilitation(tx.caller, 'ADMIN'))
     throw invalid(
       "Ce compte est désactivé : demandez à un administrateur de le réactiver avant de l'ajouter à votre entité.",
     );
@@ -156,73 +154,70 @@ async function addMembership(
     label: `${user.prenom} ${user.nom}`,
     entite: entity.nom,
   };
-  await checkPeriod(tx, fields, who);
+  await checkPeriod(tx.db, fields, who);
   const row = await writeMembership(who, () =>
-    entitiesRepository.insertMembership(tx, { ...fields, userId: user.id, entityId: entity.id }),
+    entitiesRepository.insertMembership(tx.db, { ...fields, userId: user.id, entityId: entity.id }),
   );
-  await auditMembership(
-    tx,
-    caller.id,
-    'membership_added',
-    row,
-    fields.fonction ? { fonction: fields.fonction } : {},
-  );
-  const created = (await entitiesRepository.findMembership(tx, row.id))!;
-  return presentMembership(caller, created, true, parisDay());
+  await auditMembership(tx, 'membership_added', row, fields.fonction ? { fonction: fields.fonction } : {});
+  const created = (await entitiesRepository.findMembership(tx.db, row.id))!;
+  return presentMembership(tx.caller, created, true, tx.clock.today());
 }
 
 export const entitiesService = {
   /** GET /api/entite/all: every entity, for every signed-in screen that picks one. */
-  async all(db: Database): Promise<Entity[]> {
-    const rows = await entitiesRepository.listAll(db, parisDay());
+  async all(ctx: RequestContext): Promise<Entity[]> {
+    const rows = await entitiesRepository.listAll(ctx.db, ctx.clock.today());
     return rows.map((r) => presentEntity(r.entity, r.nbMembres));
   },
 
-  async infos(db: Database, caller: Caller, id: number): Promise<EntityDetail> {
-    const managed = await manages(db, caller, id);
-    entitiesPolicy.manageMembers(caller, managed);
-    const row = await loadEntity(db, id);
-    return presentEntityDetail(caller, row.entity, row.nbMembres, managed);
+  /** GET /api/user/entites/{purpose}: the caller's entities today for one purpose (a flag of theirs). */
+  async mine(ctx: RequestContext, purpose: EntityPurpose) {
+    return entitiesRepository.forUser(ctx.db, ctx.caller.id, purpose, ctx.clock.today());
   },
 
-  async create(db: Database, caller: Caller, input: EntityCreate): Promise<EntityDetail> {
-    entitiesPolicy.administer(caller);
-    return db.transaction(async (tx) => {
-      await checkEntityUnique(tx, input);
-      const entity = await entitiesRepository.insert(tx, { ...input, etat: 'A' });
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+  async infos(ctx: RequestContext, id: number): Promise<EntityDetail> {
+    const managed = await manages(ctx, id);
+    entitiesPolicy.manageMembers(ctx.caller, managed);
+    const row = await loadEntity(ctx, id);
+    return presentEntityDetail(ctx.caller, row.entity, row.nbMembres, managed);
+  },
+
+  async create(ctx: RequestContext, input: EntityCreate): Promise<EntityDetail> {
+    entitiesPolicy.administer(ctx.caller);
+    return inTransaction(ctx, async (tx) => {
+      await checkEntityUnique(tx.db, input);
+      const entity = await entitiesRepository.insert(tx.db, { ...input, etat: 'A' });
+      await audit.record(tx, {
         action: 'entity_created',
         recordType: 'entity',
         recordId: entity.id,
         details: { code: entity.code },
       });
-      return presentEntityDetail(caller, entity, 0, false);
+      return presentEntityDetail(tx.caller, entity, 0, false);
     });
   },
 
   /** PUT /api/entite: the Union keeps its type and cannot be deleted (there is exactly one). */
-  async update(db: Database, caller: Caller, input: EntityUpdate): Promise<EntityDetail> {
-    entitiesPolicy.administer(caller);
-    return db.transaction(async (tx) => {
+  async update(ctx: RequestContext, input: EntityUpdate): Promise<EntityDetail> {
+    entitiesPolicy.administer(ctx.caller);
+    return inTransaction(ctx, async (tx) => {
       const { entity, nbMembres } = await loadEntity(tx, input.id);
       if (entity.type === 'UN' && (input.type !== 'UN' || input.etat !== 'A'))
         throw invalid("L'Union ne peut ni changer de type ni être supprimée.");
-      await checkEntityUnique(tx, input, entity.id);
+      await checkEntityUnique(tx.db, input, entity.id);
       const { id: _id, ...changes } = input;
       const champs = changedFields(entity, changes);
-      await entitiesRepository.update(tx, entity.id, changes);
+      await entitiesRepository.update(tx.db, entity.id, changes);
       if (champs.length)
-        await auditRepository.record(tx, {
-          actorId: caller.id,
+        await audit.record(tx, {
           action: 'entity_updated',
           recordType: 'entity',
           recordId: entity.id,
           details: { champs },
         });
-      const managed = await manages(tx, caller, entity.id);
+      const managed = await manages(tx, entity.id);
       return presentEntityDetail(
-        caller,
+        tx.caller,
         { ...entity, ...changes, updatedAt: new Date() },
         nbMembres,
         managed,
@@ -230,36 +225,36 @@ export const entitiesService = {
     });
   },
 
-  async history(db: Database, caller: Caller, id: number): Promise<AuditEntry[]> {
-    entitiesPolicy.manageMembers(caller, await manages(db, caller, id));
-    await loadEntity(db, id);
-    return historyOf(db, 'entity', id);
+  async history(ctx: RequestContext, id: number): Promise<HistoryEntry[]> {
+    entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, id));
+    await loadEntity(ctx, id);
+    return historyOf(ctx.db, 'entity', id);
   },
 
   // -------------------------------------------------------------------------------------------------
   // Memberships
 
   /** GET /api/entite/{id}/appartenances: every membership of the entity, current ones first. */
-  async membershipsOfEntity(db: Database, caller: Caller, entityId: number): Promise<Membership[]> {
-    const managed = await manages(db, caller, entityId);
-    entitiesPolicy.manageMembers(caller, managed);
-    await loadEntity(db, entityId);
-    const today = parisDay();
-    const rows = await entitiesRepository.membershipsOfEntity(db, entityId);
-    return rows.map((m) => presentMembership(caller, m, managed, today));
+  async membershipsOfEntity(ctx: RequestContext, entityId: number): Promise<Membership[]> {
+    const managed = await manages(ctx, entityId);
+    entitiesPolicy.manageMembers(ctx.caller, managed);
+    await loadEntity(ctx, entityId);
+    const rows = await entitiesRepository.membershipsOfEntity(ctx.db, entityId);
+    return rows.map((m) => presentMembership(ctx.caller, m, managed, ctx.clock.today()));
   },
 
   /**
    * GET /api/user/{id}/appartenances: an administrator sees all of them; a lodge manager only those
    * of the entities they manage.
    */
-  async membershipsOfUser(db: Database, caller: Caller, userId: number): Promise<Membership[]> {
+  async membershipsOfUser(ctx: RequestContext, userId: number): Promise<Membership[]> {
+    const { db, caller } = ctx;
     entitiesPolicy.listUserMemberships(caller);
     const admin = hasHabilitation(caller, 'ADMIN');
     // Only administrators learn whether an account exists; a lodge manager sees an empty list.
     if (admin && !(await usersRepository.findById(db, userId)))
       throw notFound("Cet utilisateur n'existe pas.");
-    const today = parisDay();
+    const today = ctx.clock.today();
     const managed = await entitiesRepository.managedIds(db, caller.id, today);
     const rows = await entitiesRepository.membershipsOfUser(db, userId);
     return rows
@@ -268,19 +263,14 @@ export const entitiesService = {
   },
 
   /** POST /api/user/{id}/appartenances: the user joins the entity of the body. */
-  async addToUser(
-    db: Database,
-    caller: Caller,
-    userId: number,
-    input: UserMembershipCreate,
-  ): Promise<Membership> {
-    entitiesPolicy.manageMembers(caller, await manages(db, caller, input.entiteId));
-    return db.transaction(async (tx) => {
-      const user = await usersRepository.findById(tx, userId);
+  async addToUser(ctx: RequestContext, userId: number, input: UserMembershipCreate): Promise<Membership> {
+    entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, input.entiteId));
+    return inTransaction(ctx, async (tx) => {
+      const user = await usersRepository.findById(tx.db, userId);
       if (!user) throw notFound("Cet utilisateur n'existe pas.");
       const { entity } = await loadEntity(tx, input.entiteId);
       const { entiteId: _e, ...fields } = input;
-      return addMembership(tx, caller, user, entity, fields);
+      return addMembership(tx, user, entity, fields);
     });
   },
 
@@ -289,14 +279,12 @@ export const entitiesService = {
    * Membre profile (and an invitation e-mail) and adds them, in one transaction.
    */
   async addToEntity(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     entityId: number,
     input: EntityMembershipCreate,
-    publicUrl: string,
   ): Promise<Membership> {
-    entitiesPolicy.manageMembers(caller, await manages(db, caller, entityId));
-    return db.transaction(async (tx) => {
+    entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, entityId));
+    return inTransaction(ctx, async (tx) => {
       const { entity } = await loadEntity(tx, entityId);
       const { userId, nouveau, ...fields } = input as EntityMembershipCreate & MembershipFields;
       if (nouveau && entity.etat !== 'A')
@@ -304,14 +292,10 @@ export const entitiesService = {
           `L'entité « ${entity.nom} » est supprimée : réactivez-la avant d'y ajouter des membres.`,
         );
       const user = nouveau
-        ? await createUser(
-            tx,
-            { actorId: caller.id, publicUrl },
-            { ...nouveau, email: nouveau.email, habilitations: PROFILES.Membre! },
-          )
-        : await usersRepository.findById(tx, userId!);
+        ? await createUser(tx, { ...nouveau, email: nouveau.email, habilitations: PROFILES.Membre! })
+        : await usersRepository.findById(tx.db, userId!);
       if (!user) throw notFound("Cet utilisateur n'existe pas.");
-      return addMembership(tx, caller, user, entity, fields);
+      return addMembership(tx, user, entity, fields);
     });
   },
 
@@ -320,13 +304,12 @@ export const entitiesService = {
    * belong to the user (or entity) of the path.
    */
   async updateMembership(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     scope: { userId: number } | { entityId: number },
     input: z.output<typeof MembershipUpdateSchema>,
   ): Promise<Membership> {
-    return db.transaction(async (tx) => {
-      const m = await loadManagedMembership(tx, caller, input.id, scope);
+    return inTransaction(ctx, async (tx) => {
+      const m = await loadManagedMembership(tx, input.id, scope);
       const { id, ...fields } = input;
       const who = {
         userId: m.userId,
@@ -334,12 +317,12 @@ export const entitiesService = {
         label: `${m.prenom} ${m.nom}`,
         entite: m.entiteNom,
       };
-      await checkPeriod(tx, fields, who, id);
+      await checkPeriod(tx.db, fields, who, id);
       const champs = changedFields(m, fields);
-      await writeMembership(who, () => entitiesRepository.updateMembership(tx, id, fields));
-      if (champs.length) await auditMembership(tx, caller.id, 'membership_updated', m, { champs });
-      const managed = await manages(tx, caller, m.entityId);
-      return presentMembership(caller, { ...m, ...fields }, managed, parisDay());
+      await writeMembership(who, () => entitiesRepository.updateMembership(tx.db, id, fields));
+      if (champs.length) await auditMembership(tx, 'membership_updated', m, { champs });
+      const managed = await manages(tx, m.entityId);
+      return presentMembership(tx.caller, { ...m, ...fields }, managed, tx.clock.today());
     });
   },
 
@@ -347,18 +330,18 @@ export const entitiesService = {
    * DELETE /api/user/{id}/appartenances/{id}: ends the membership at once (its last day is yesterday,
    * so it stops counting today and stays in the history). One that had not started is removed.
    */
-  async endMembership(db: Database, caller: Caller, userId: number, membershipId: number): Promise<void> {
-    await db.transaction(async (tx) => {
-      const m = await loadManagedMembership(tx, caller, membershipId, { userId });
-      const today = parisDay();
+  async endMembership(ctx: RequestContext, userId: number, membershipId: number): Promise<void> {
+    await inTransaction(ctx, async (tx) => {
+      const m = await loadManagedMembership(tx, membershipId, { userId });
+      const today = tx.clock.today();
       if (m.fin !== null && m.fin < today) throw invalid('Cette appartenance est déjà terminée.');
       const yesterday = dayBefore(today);
       if (m.debut !== null && m.debut > yesterday) {
-        await entitiesRepository.deleteMembership(tx, m.id);
-        await auditMembership(tx, caller.id, 'membership_removed', m);
+        await entitiesRepository.deleteMembership(tx.db, m.id);
+        await auditMembership(tx, 'membership_removed', m);
       } else {
-        await entitiesRepository.updateMembership(tx, m.id, { fin: yesterday });
-        await auditMembership(tx, caller.id, 'membership_ended', m, { fin: yesterday });
+        await entitiesRepository.updateMembership(tx.db, m.id, { fin: yesterday });
+        await auditMembership(tx, 'membership_ended', m, { fin: yesterday });
       }
     });
   },

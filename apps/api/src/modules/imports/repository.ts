@@ -5,16 +5,15 @@
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
-import { auditLog, emailOutbox, entities, memberships, users, userTokens } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { intArray, textArray } from '../../db/arrays';
+import { emailOutbox, memberships, users, userTokens } from '../../db/schema';
+import { membershipIsCurrent, membershipTermColumns } from '../entities/repository';
 import type { NewEmail } from '../mail/repository';
 import type { ExistingUser } from './plan';
 import { frenchOrder } from '../../db/french-order';
 
 // Bulk inserts pass one array per column and `unnest` them: one parameter per column instead of one
 // per value, which is about eight times faster than multi-row VALUES for thousands of rows.
-const textArray = (values: (string | null)[]) => sql`${sql.param(values)}::text[]`;
-const intArray = (values: number[]) => sql`${sql.param(values)}::int4[]`;
 
 /** The rows of `db.execute`, whichever driver answered (node-postgres and PGlite both use `rows`). */
 const resultRows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -22,14 +21,6 @@ const resultRows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export type NewUserRow = typeof users.$inferInsert;
 
 export const importsRepository = {
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db
-      .select({ id: entities.id, code: entities.code, nom: entities.nom, etat: entities.etat })
-      .from(entities)
-      .where(eq(entities.id, id));
-    return row;
-  },
-
   /**
    * The accounts of these (lower-case) addresses, each with its current membership in the entity, or
    * else the start of its next one: the plan weighs every membership that is not over, so that the
@@ -161,21 +152,6 @@ export const importsRepository = {
         ${textArray(rows.map((r) => r.sujet))}, ${textArray(rows.map((r) => r.texte))})`);
   },
 
-  /** Audit entries of one actor, in the caller's transaction. */
-  async recordAudit(
-    db: Executor,
-    actorId: number,
-    rows: { action: string; recordType: string; recordId: number; details: Record<string, unknown> }[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    await db.execute(sql`
-      INSERT INTO ${auditLog} (actor_id, action, record_type, record_id, details)
-      SELECT ${actorId}, n.action, n.record_type, n.record_id, n.details::jsonb
-      FROM unnest(${textArray(rows.map((r) => r.action))}, ${textArray(rows.map((r) => r.recordType))},
-        ${intArray(rows.map((r) => r.recordId))}, ${textArray(rows.map((r) => JSON.stringify(r.details)))})
-        AS n(action, record_type, record_id, details)`);
-  },
-
   /** Changes names and telephones of existing accounts; a null value leaves the field as it is. */
   async updateUsers(
     db: Executor,
@@ -213,13 +189,7 @@ export const importsRepository = {
         email: users.email,
         telephone: users.telephone,
         identifiant: users.identifiant,
-        fonction: memberships.fonction,
-        debut: memberships.debut,
-        fin: memberships.fin,
-        gestion: memberships.gestion,
-        reservation: memberships.reservation,
-        restauration: memberships.restauration,
-        carteLoge: memberships.carteLoge,
+        ...membershipTermColumns,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))

@@ -54,11 +54,10 @@ export default async function importsRoutes(app: App) {
       },
     },
     async (request) =>
-      importsService.importMembers(app.dbHandle.db, request.caller, {
+      importsService.importMembers(request.ctx, {
         idEntite: request.query.idEntite,
         dryRun: request.query.dryRun,
         readFile: () => uploadedFile(request),
-        publicUrl: app.config.publicUrl,
       }),
   );
 
@@ -74,7 +73,7 @@ export default async function importsRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const file = await importsService.exportMembers(app.dbHandle.db, request.caller, {
+      const file = await importsService.exportMembers(request.ctx, {
         idEntite: request.params.id,
         onlyCurrent: request.query.perimetre === 'actifs',
       });

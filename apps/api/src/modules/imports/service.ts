@@ -5,10 +5,12 @@
  */
 import { PROFILES, type ImportReport } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
-import { authorize, type Caller } from '../../lib/authorize';
-import { parisDay } from '../../lib/dates';
-import { databaseErrorCode, invalid, notFound } from '../../lib/errors';
+import { authorize } from '../../lib/authorize';
+import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
+import { guardConstraint, violates, type Refusal } from '../../lib/constraints';
+import { invalid, notFound } from '../../lib/errors';
 import { newToken, tokenHash } from '../../lib/secrets';
+import { audit } from '../audit/audit';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { invitationEmail } from '../mail/templates';
 import { XLSX_MIME, membersWorkbook } from './excel';
@@ -17,8 +19,8 @@ import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
 import { checkRow, planRows, type PlannedRow } from './plan';
 import { importsPolicy } from './policy';
 import { presentReport } from './presenter';
-import { entitiesRepository, isMembershipOverlap, overlappingUserId } from '../entities/repository';
-import { uniqueViolationOf, usersRepository } from '../users/repository';
+import { entitiesRepository, MEMBERSHIP_NO_OVERLAP, overlappingUserId } from '../entities/repository';
+import { USER_UNIQUE, usersRepository } from '../users/repository';
 import { importsRepository } from './repository';
 import { importSlots } from './slots';
 
@@ -28,18 +30,13 @@ export interface UploadedFile {
 }
 
 /** Loads the entity after checking the caller may manage its members (403 first, then 404). */
-async function authorizedEntity(db: Executor, caller: Caller, entityId: number, today: string) {
+async function authorizedEntity({ db, caller }: RequestContext<Executor>, entityId: number, today: string) {
   authorize(importsPolicy.mayManageAnyMembers(caller));
   const manages = await entitiesRepository.manages(db, caller.id, entityId, today);
   authorize(importsPolicy.mayManageMembersOf(caller, manages));
-  const entity = await importsRepository.findEntity(db, entityId);
+  const entity = await entitiesRepository.find(db, entityId);
   if (!entity) throw notFound("Cette entité n'existe pas.");
   return entity;
-}
-
-/** PostgreSQL's unique_violation, whichever driver or wrapper carries it. */
-function isUniqueViolation(error: unknown): boolean {
-  return databaseErrorCode(error) === '23505';
 }
 
 /** How many times the new accounts are written before giving up (see `insertNewUsers`). */
@@ -73,7 +70,7 @@ async function insertNewUsers(
         ),
       );
     } catch (error) {
-      if (uniqueViolationOf(error) !== 'identifiant' || attempt >= INSERT_ATTEMPTS) throw error;
+      if (!violates(error, USER_UNIQUE.identifiant) || attempt >= INSERT_ATTEMPTS) throw error;
       const taken = await importsRepository.takenIdentifiants(
         tx,
         creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
@@ -89,18 +86,17 @@ async function insertNewUsers(
 
 /** Writes the plan: new accounts with their membership and invitation, then the updates. */
 async function applyPlan(
-  tx: Executor,
+  ctx: TxContext,
   input: {
-    caller: Caller;
     entity: { id: number; nom: string };
     fileName: string;
     planned: PlannedRow[];
     identifiants: Map<PlannedRow, string>;
-    publicUrl: string;
     today: string;
   },
 ) {
-  const { caller, entity, planned, identifiants, today } = input;
+  const { entity, planned, identifiants, today } = input;
+  const tx = ctx.db;
   const creations = planned.filter((p) => p.action === 'creation');
   const updates = planned.filter((p) => p.action === 'mise_a_jour');
   // `entiteId` and `identifiant` are the keys the history screens already summarise.
@@ -135,7 +131,7 @@ async function applyPlan(
         p.values.email,
         p.values.prenom,
         identifiants.get(p)!,
-        `${input.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(tokens[i]!)}`,
+        `${ctx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(tokens[i]!)}`,
       ),
     ),
   );
@@ -179,7 +175,7 @@ async function applyPlan(
         },
       },
     ]);
-  await importsRepository.recordAudit(tx, caller.id, [
+  await audit.recordMany(ctx, [
     ...creations.map((p) => ({
       action: 'user_created',
       recordType: 'user',
@@ -224,91 +220,90 @@ async function applyPlan(
   ]);
 }
 
+/** The file's rows met accounts written meanwhile by another request (same address or identifiant). */
+const ACCOUNTS_CHANGED = {
+  code: 'import_conflict',
+  message:
+    "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
+    "Rien n'a été importé : relancez l'aperçu puis l'import.",
+};
+
 /**
- * The 412 when someone was added to the entity by another request during the import: the database
- * refused the second overlapping membership (migration 0007), and the whole import was rolled back.
+ * The database's refusals of an import, whose transaction is then rolled back whole: accounts written
+ * meanwhile, or someone added to the entity by another request (the exclusion constraint of migration
+ * 0007 refused the second overlapping membership), named after the refused transaction.
  */
-async function overlapRefusal(db: Database, error: unknown, entityId: number) {
-  const userId = overlappingUserId(error);
-  const user = userId === undefined ? undefined : await usersRepository.findById(db, userId);
-  const entity = await importsRepository.findEntity(db, entityId);
-  const who = user ? `${user.prenom} ${user.nom}` : "l'une des personnes du fichier";
-  return invalid(
-    `Une autre demande vient d'ajouter ${who} à « ${entity?.nom ?? 'cette entité'} ». ` +
-      "Rien n'a été importé : relancez l'aperçu puis l'import.",
-  );
+function importRefusals(db: Database, entityId: number): Record<string, Refusal> {
+  return {
+    [USER_UNIQUE.identifiant]: ACCOUNTS_CHANGED,
+    [USER_UNIQUE.email]: ACCOUNTS_CHANGED,
+    [MEMBERSHIP_NO_OVERLAP]: {
+      code: 'import_conflict',
+      message: async (violation) => {
+        const userId = overlappingUserId(violation);
+        const user = userId === undefined ? undefined : await usersRepository.findById(db, userId);
+        const entity = await entitiesRepository.find(db, entityId);
+        const who = user ? `${user.prenom} ${user.nom}` : "l'une des personnes du fichier";
+        return (
+          `Une autre demande vient d'ajouter ${who} à « ${entity?.nom ?? 'cette entité'} ». ` +
+          "Rien n'a été importé : relancez l'aperçu puis l'import."
+        );
+      },
+    },
+  };
 }
 
 interface ImportInput {
   idEntite: number;
   dryRun: boolean;
   readFile: () => Promise<UploadedFile>;
-  publicUrl: string;
 }
 
 /** The import itself, once the caller holds an import slot. */
-async function importWithSlot(
-  db: Database,
-  caller: Caller,
-  input: ImportInput,
-  today: string,
-): Promise<ImportReport> {
+async function importWithSlot(ctx: RequestContext, input: ImportInput, today: string): Promise<ImportReport> {
   const file = await input.readFile();
   // Parsing is CPU work: done before the transaction, so the database is not held meanwhile.
   const parsed = await readMembersFile(file.bytes);
   const checked = parsed.rows.map(checkRow);
 
-  try {
-    return await db.transaction(async (tx) => {
-      const entity = await authorizedEntity(tx, caller, input.idEntite, today);
-      if (entity.etat !== 'A') {
-        throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
-      }
-      const emails = [...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email))];
-      const existing = await importsRepository.findByEmails(tx, emails, entity.id, today);
-      const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(caller));
+  return guardConstraint(
+    () =>
+      inTransaction(ctx, async (tx) => {
+        const entity = await authorizedEntity(tx, input.idEntite, today);
+        if (entity.etat !== 'A') {
+          throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
+        }
+        const emails = [
+          ...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email)),
+        ];
+        const existing = await importsRepository.findByEmails(tx.db, emails, entity.id, today);
+        const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(tx.caller));
 
-      const creations = planned.filter((p) => p.action === 'creation');
-      const taken = await importsRepository.takenIdentifiants(
-        tx,
-        creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
-      );
-      const assigned = assignIdentifiants(
-        creations.map((p) => p.values),
-        taken,
-      );
-      const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
+        const creations = planned.filter((p) => p.action === 'creation');
+        const taken = await importsRepository.takenIdentifiants(
+          tx.db,
+          creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
+        );
+        const assigned = assignIdentifiants(
+          creations.map((p) => p.values),
+          taken,
+        );
+        const identifiants = new Map(creations.map((p, i) => [p, assigned[i]!]));
 
-      if (!input.dryRun) {
-        await applyPlan(tx, {
-          caller,
+        if (!input.dryRun) {
+          await applyPlan(tx, { entity, fileName: file.nom, planned, identifiants, today });
+        }
+        return presentReport({
+          dryRun: input.dryRun,
           entity,
           fileName: file.nom,
+          parsed,
           planned,
           identifiants,
-          publicUrl: input.publicUrl,
-          today,
         });
-      }
-      return presentReport({
-        dryRun: input.dryRun,
-        entity,
-        fileName: file.nom,
-        parsed,
-        planned,
-        identifiants,
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw invalid(
-        "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
-          "Rien n'a été importé : relancez l'aperçu puis l'import.",
-      );
-    }
-    if (isMembershipOverlap(error)) throw await overlapRefusal(db, error, input.idEntite);
-    throw error;
-  }
+      }),
+    importRefusals(ctx.db, input.idEntite),
+  );
 }
 
 export const importsService = {
@@ -316,13 +311,13 @@ export const importsService = {
    * Imports a members file into an entity, or with `dryRun` only says what it would do.
    * The caller is checked before the file is read; the file is read and checked before any write.
    */
-  async importMembers(db: Database, caller: Caller, input: ImportInput): Promise<ImportReport> {
-    const today = parisDay();
-    await authorizedEntity(db, caller, input.idEntite, today);
+  async importMembers(ctx: RequestContext, input: ImportInput): Promise<ImportReport> {
+    const today = ctx.clock.today();
+    await authorizedEntity(ctx, input.idEntite, today);
     // Held until the import is over, whatever its outcome (the finally below).
-    const release = importSlots.take(caller.id);
+    const release = importSlots.take(ctx.caller.id);
     try {
-      return await importWithSlot(db, caller, input, today);
+      return await importWithSlot(ctx, input, today);
     } finally {
       release();
     }
@@ -330,21 +325,18 @@ export const importsService = {
 
   /** The members of an entity as an .xlsx file; the export is logged on the entity. */
   async exportMembers(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     input: { idEntite: number; onlyCurrent: boolean },
   ): Promise<{ fileName: string; mime: string; content: Buffer }> {
-    const today = parisDay();
-    const entity = await authorizedEntity(db, caller, input.idEntite, today);
-    const members = await importsRepository.listMembers(db, entity.id, today, input.onlyCurrent);
-    await importsRepository.recordAudit(db, caller.id, [
-      {
-        action: 'members_exported',
-        recordType: 'entity',
-        recordId: entity.id,
-        details: { membres: members.length, perimetre: input.onlyCurrent ? 'actifs' : 'tous' },
-      },
-    ]);
+    const today = ctx.clock.today();
+    const entity = await authorizedEntity(ctx, input.idEntite, today);
+    const members = await importsRepository.listMembers(ctx.db, entity.id, today, input.onlyCurrent);
+    await audit.record(ctx, {
+      action: 'members_exported',
+      recordType: 'entity',
+      recordId: entity.id,
+      details: { membres: members.length, perimetre: input.onlyCurrent ? 'actifs' : 'tous' },
+    });
     const safeCode = entity.code.replace(/[^A-Za-z0-9-]/g, '-');
     return {
       fileName: `membres-${safeCode}-${today}.xlsx`,

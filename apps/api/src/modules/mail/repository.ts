@@ -2,9 +2,8 @@
 import type { OutboxQuery } from '@union/contract';
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { emailAttachments, emailOutbox } from '../../db/schema';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface NewEmail {
   destinataire: string;

@@ -6,6 +6,7 @@ import {
   type Reservation,
   type ReservationDetail,
 } from '@union/contract';
+import type { Describe } from '../audit/audit';
 import { allowedActions, type PlanningContext } from './policy';
 import type { ReservationRow } from './repository';
 
@@ -83,39 +84,27 @@ function when(at: Date): string {
   return `${date} à ${parisTime.format(at)}`;
 }
 
-export interface HistoryRow {
-  action: string;
-  details: unknown;
-  createdAt: Date;
-  actorNom: string | null;
-  actorPrenom: string | null;
-}
-
-export function presentHistory(rows: HistoryRow[]): HistoryEntry[] {
-  return rows.map((h) => {
-    const details = (h.details ?? {}) as { motif?: string; champs?: string[] };
-    const auteur = h.actorNom === null ? null : `${h.actorPrenom ?? ''} ${h.actorNom}`.trim();
-    const phrase =
-      HISTORY_PHRASES[h.action] ?? ReservationAction.labels[h.action as ReservationAction] ?? h.action;
-    // The planning's reservations are made by the rule; its author is whoever saved the entry.
-    const by = auteur
-      ? h.action === 'PLANNING_GENERATE'
-        ? ` (entrée enregistrée par ${auteur})`
-        : ` par ${auteur}`
-      : '';
-    const champs = (details.champs ?? []).map((c) => EDITED_FIELD_LABELS[c] ?? c);
-    return {
-      date: h.createdAt.toISOString(),
-      action: h.action,
-      libelle: `${phrase}${by} le ${when(h.createdAt)}${champs.length > 0 ? ` : ${champs.join(', ')}` : ''}`,
-      auteur,
-      motif: details.motif ?? null,
-    };
-  });
-}
+/**
+ * What a reservation's history entry says, in one sentence: « Demande acceptée par Sophie Secrétan le
+ * 3 mars 2026 à 14:05 », the changed fields of an EDIT after it; the reason apart (`motif`).
+ */
+export const describeReservationEntry: Describe = ({ action, details, createdAt, auteur }) => {
+  const phrase = HISTORY_PHRASES[action] ?? ReservationAction.labels[action as ReservationAction] ?? action;
+  // The planning's reservations are made by the rule; its author is whoever saved the entry.
+  const by = auteur
+    ? action === 'PLANNING_GENERATE'
+      ? ` (entrée enregistrée par ${auteur})`
+      : ` par ${auteur}`
+    : '';
+  const champs = ((details.champs ?? []) as string[]).map((c) => EDITED_FIELD_LABELS[c] ?? c);
+  return {
+    libelle: `${phrase}${by} le ${when(createdAt)}${champs.length > 0 ? ` : ${champs.join(', ')}` : ''}`,
+    motif: typeof details.motif === 'string' ? details.motif : null,
+  };
+};
 
 export const presentDetail = (
   ctx: PlanningContext,
   row: ReservationRow,
-  history: HistoryRow[],
-): ReservationDetail => ({ ...presentReservation(ctx, row), historique: presentHistory(history) });
+  historique: HistoryEntry[],
+): ReservationDetail => ({ ...presentReservation(ctx, row), historique });

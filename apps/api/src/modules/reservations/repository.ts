@@ -17,7 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { auditLog, entities, memberships, reservations, rooms, users } from '../../db/schema';
+import { entities, memberships, reservations, rooms, users } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
 
 export type ReservationRecord = typeof reservations.$inferSelect;
@@ -50,6 +50,9 @@ function selectJoined(db: Executor, where: SQL | undefined) {
 export type ReservationRow = Awaited<ReturnType<typeof selectJoined>>[number];
 
 const isActive = inArray(reservations.etat, [...ACTIVE_RESERVATION_STATES]);
+
+/** The exclusion constraint that keeps two active reservations of one room apart (migration 0003). */
+export const RESERVATION_NO_OVERLAP = 'reservations_no_overlap';
 
 export const reservationsRepository = {
   /**
@@ -196,26 +199,6 @@ export const reservationsRepository = {
     return rows.map((r) => r.id);
   },
 
-  /** History entries for many reservations at once (planning generation). */
-  async recordHistory(
-    db: Executor,
-    actorId: number | null,
-    action: string,
-    ids: number[],
-    details?: Record<string, unknown>,
-  ): Promise<void> {
-    if (ids.length === 0) return;
-    await db.insert(auditLog).values(
-      ids.map((recordId) => ({
-        actorId,
-        action,
-        recordType: 'reservation',
-        recordId,
-        details: details ?? null,
-      })),
-    );
-  },
-
   async emailOf(db: Executor, userId: number): Promise<string | undefined> {
     const [row] = await db
       .select({ email: users.email })
@@ -241,16 +224,6 @@ export const reservationsRepository = {
         ),
       );
     return rows.map((r) => r.email);
-  },
-
-  async findRoom(db: Executor, id: number) {
-    const [row] = await db.select().from(rooms).where(eq(rooms.id, id));
-    return row;
-  },
-
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db.select().from(entities).where(eq(entities.id, id));
-    return row;
   },
 };
 

@@ -22,19 +22,18 @@ import planningRoutes from './planning/routes';
 import { reservationsService } from './service';
 
 export default async function reservationsRoutes(app: App) {
-  const db = () => app.dbHandle.db;
   const tags = ['réservations'];
 
   app.get(
     RESERVATION_API.searchPattern,
     { schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: WeekSchema } } },
-    async (request) => reservationsService.week(db(), request.caller, request.params.date),
+    async (request) => reservationsService.week(request.ctx, request.params.date),
   );
 
   app.get(
     RESERVATION_API.pending,
     { schema: { tags, response: { 200: PendingRequestsSchema } } },
-    async (request) => reservationsService.pending(db(), request.caller),
+    async (request) => reservationsService.pending(request.ctx),
   );
 
   app.get(
@@ -46,19 +45,14 @@ export default async function reservationsRoutes(app: App) {
         response: { 200: ReservationDetailSchema },
       },
     },
-    async (request) => reservationsService.infos(db(), request.caller, request.params.id),
+    async (request) => reservationsService.infos(request.ctx, request.params.id),
   );
 
   app.post(
     RESERVATION_API.reservation,
     { schema: { tags, body: ReservationInputSchema, response: { 201: ReservationSchema } } },
     async (request, reply) => {
-      const created = await reservationsService.create(
-        db(),
-        request.caller,
-        request.body,
-        app.config.publicUrl,
-      );
+      const created = await reservationsService.create(request.ctx, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -73,14 +67,7 @@ export default async function reservationsRoutes(app: App) {
         response: { 200: ReservationSchema },
       },
     },
-    async (request) =>
-      reservationsService.change(
-        db(),
-        request.caller,
-        request.query.action,
-        request.body,
-        app.config.publicUrl,
-      ),
+    async (request) => reservationsService.change(request.ctx, request.query.action, request.body),
   );
 
   await app.register(closuresRoutes);

@@ -18,23 +18,32 @@ import {
   type Week,
 } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
-import type { Caller } from '../../lib/authorize';
-import { parisDay } from '../../lib/dates';
-import { databaseErrorCode, invalid, notFound } from '../../lib/errors';
-import { auditRepository } from '../audit/repository';
+import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
+import { guardConstraint } from '../../lib/constraints';
+import { invalid, notFound, refused } from '../../lib/errors';
+import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
+import { settingsRepository } from '../settings/repository';
 import { mailRepository } from '../mail/repository';
 import { checkSlot, frenchDate, isPast, parisMinutesNow, weekOf } from './calendar';
 import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
 import { reservationPolicy, type PlanningContext } from './policy';
-import { presentDetail, presentReservation } from './presenter';
-import { reservationsRepository, type ReservationRecord, type ReservationRow } from './repository';
+import { describeReservationEntry, presentDetail, presentReservation } from './presenter';
+import {
+  RESERVATION_NO_OVERLAP,
+  reservationsRepository,
+  type ReservationRecord,
+  type ReservationRow,
+} from './repository';
+
+/** The request context on the database or inside a transaction: helpers run on either. */
+type Ctx = RequestContext<Executor>;
 
 /** Who the caller is for the planning: Union staff or not, and the entities they may book for. */
-export async function loadPlanningContext(db: Executor, caller: Caller): Promise<PlanningContext> {
-  const today = parisDay();
+export async function loadPlanningContext({ db, caller, clock }: Ctx): Promise<PlanningContext> {
+  const today = clock.today();
   // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
   const isStaff = await entitiesRepository.isUnionStaff(db, caller.id, today);
   const entities = await entitiesRepository.forUser(db, caller.id, 'reservation', today);
@@ -57,41 +66,39 @@ export function overlapReason(row: ReservationRow): string {
   );
 }
 
-const overlapError = (row: ReservationRow) =>
-  invalid(`${overlapReason(row)} Choisissez un autre créneau ou une autre salle.`);
-
-/** Whether the error (or one it wraps) is PostgreSQL's exclusion violation. */
-function isOverlapViolation(error: unknown): boolean {
-  return databaseErrorCode(error) === '23P01';
-}
+const SLOT_TAKEN = 'slot_taken';
+const overlapMessage = (row: ReservationRow) =>
+  `${overlapReason(row)} Choisissez un autre créneau ou une autre salle.`;
+const overlapError = (row: ReservationRow) => refused(SLOT_TAKEN, overlapMessage(row));
 
 /**
  * Runs a booking transaction; when the exclusion constraint refuses it (a concurrent booking committed
- * first), answers 412 naming the reservation now in the way.
+ * first), answers 412 naming the reservation now in the way, read after the refused transaction.
  */
-async function guardOverlap<T>(
-  db: Database,
-  slot: Slot,
-  exceptId: number | undefined,
-  run: () => Promise<T>,
-) {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isOverlapViolation(error)) throw error;
-    const row = await reservationsRepository.findOverlap(db, slot, exceptId);
-    throw row ? overlapError(row) : invalid('Ce créneau vient d’être réservé. Actualisez le planning.');
-  }
+function guardOverlap<T>(db: Database, slot: Slot, exceptId: number | undefined, run: () => Promise<T>) {
+  return guardConstraint(run, {
+    [RESERVATION_NO_OVERLAP]: {
+      code: SLOT_TAKEN,
+      message: async () => {
+        const row = await reservationsRepository.findOverlap(db, slot, exceptId);
+        return row ? overlapMessage(row) : 'Ce créneau vient d’être réservé. Actualisez le planning.';
+      },
+    },
+  });
 }
 
 /**
  * Throws a 412 naming the field unless the slot can be booked: half-hour grid, not in the past, an
  * active room, an open day, and no reservation in the way.
  */
-export async function checkBookable(db: Executor, slot: Slot, exceptId?: number): Promise<void> {
+export async function checkBookable(
+  { db, clock }: Pick<Ctx, 'db' | 'clock'>,
+  slot: Slot,
+  exceptId?: number,
+): Promise<void> {
   checkSlot(slot.debut, slot.fin);
   await reservationsRepository.lockDay(db, slot.jour);
-  if (isPast(slot.jour, slot.debut, parisDay(), parisMinutesNow())) {
+  if (isPast(slot.jour, slot.debut, clock.today(), parisMinutesNow(clock.now()))) {
     throw invalid('Date : impossible de réserver un créneau passé. Choisissez une date à venir.');
   }
   await checkOpen(db, slot);
@@ -101,7 +108,7 @@ export async function checkBookable(db: Executor, slot: Slot, exceptId?: number)
 
 /** The room takes bookings and the building is open that day: checked again when a request is accepted. */
 async function checkOpen(db: Executor, slot: Pick<Slot, 'roomId' | 'jour'>): Promise<void> {
-  const room = await reservationsRepository.findRoom(db, slot.roomId);
+  const room = await settingsRepository.findRoomById(db, slot.roomId);
   if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
   if (!room.active)
     throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation. Choisissez une autre salle.`);
@@ -114,7 +121,7 @@ async function checkOpen(db: Executor, slot: Pick<Slot, 'roomId' | 'jour'>): Pro
 }
 
 async function checkEntity(db: Executor, entityId: number): Promise<void> {
-  const entity = await reservationsRepository.findEntity(db, entityId);
+  const entity = await entitiesRepository.find(db, entityId);
   if (!entity || entity.etat !== 'A') {
     throw invalid("Loge ou association : elle n'existe pas ou a été supprimée. Choisissez-en une autre.");
   }
@@ -139,20 +146,19 @@ const EVENT_OF: Partial<Record<ReservationChangeAction, ReservationEvent>> = {
 
 /** Enqueues the event's e-mails to the people concerned and to the Union staff. */
 async function notify(
-  tx: Executor,
+  { db, clock, publicUrl }: TxContext,
   event: ReservationEvent,
   row: ReservationRow,
   people: (number | null)[],
-  publicUrl: string,
   motif?: string | null,
 ): Promise<void> {
-  const addresses = await reservationsRepository.staffEmails(tx, parisDay());
+  const addresses = await reservationsRepository.staffEmails(db, clock.today());
   for (const id of people) {
-    const email = id === null ? undefined : await reservationsRepository.emailOf(tx, id);
+    const email = id === null ? undefined : await reservationsRepository.emailOf(db, id);
     if (email) addresses.push(email);
   }
   for (const email of reservationEmails(event, row, addresses, publicUrl, motif)) {
-    await mailRepository.enqueue(tx, email);
+    await mailRepository.enqueue(db, email);
   }
 }
 
@@ -164,9 +170,10 @@ async function loadJoined(db: Executor, id: number): Promise<ReservationRow> {
 
 export const reservationsService = {
   /** The week (Monday to Sunday) containing `day`, with its closures. */
-  async week(db: Database, caller: Caller, day: string): Promise<Week> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+  async week(ctx: RequestContext, day: string): Promise<Week> {
+    const { db } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     const { debut, fin } = weekOf(day);
     const [rows, closed] = await Promise.all([
       reservationsRepository.activeBetween(db, debut, fin),
@@ -175,9 +182,9 @@ export const reservationsService = {
     return {
       debut,
       fin,
-      reservations: rows.map((row) => presentReservation(ctx, row)),
+      reservations: rows.map((row) => presentReservation(planning, row)),
       fermetures: closed.map((c) => ({ date: c.jour, motif: c.motif })),
-      gestion: reservationPolicy.mayManage(ctx),
+      gestion: reservationPolicy.mayManage(planning),
     };
   },
 
@@ -185,44 +192,42 @@ export const reservationsService = {
    * The caller's pending requests (with their upcoming refused ones, to read the reason), and for Union
    * staff every request waiting for a decision.
    */
-  async pending(db: Database, caller: Caller): Promise<PendingRequests> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+  async pending(ctx: RequestContext): Promise<PendingRequests> {
+    const { db, caller } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     const [mine, all] = await Promise.all([
-      reservationsRepository.pendingOf(db, caller.id, parisDay()),
-      ctx.isStaff ? reservationsRepository.pendingAll(db) : Promise.resolve([]),
+      reservationsRepository.pendingOf(db, caller.id, ctx.clock.today()),
+      planning.isStaff ? reservationsRepository.pendingAll(db) : Promise.resolve([]),
     ]);
     return {
-      miennes: mine.map((row) => presentReservation(ctx, row)),
-      aTraiter: all.map((row) => presentReservation(ctx, row)),
-      gestion: reservationPolicy.mayManage(ctx),
+      miennes: mine.map((row) => presentReservation(planning, row)),
+      aTraiter: all.map((row) => presentReservation(planning, row)),
+      gestion: reservationPolicy.mayManage(planning),
     };
   },
 
-  async infos(db: Database, caller: Caller, id: number): Promise<ReservationDetail> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+  async infos(ctx: RequestContext, id: number): Promise<ReservationDetail> {
+    const { db } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     const row = await loadJoined(db, id);
-    const history = await auditRepository.historyOf(db, 'reservation', id);
-    return presentDetail(ctx, row, history);
+    const history = await audit.history(db, 'reservation', id, describeReservationEntry);
+    return presentDetail(planning, row, history);
   },
 
   /** A request (DC) by a member of the entity, or a confirmed booking (CR) when made by Union staff. */
-  async create(
-    db: Database,
-    caller: Caller,
-    input: ReservationInput,
-    publicUrl: string,
-  ): Promise<Reservation> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.create(ctx, input.idEntite);
+  async create(ctx: RequestContext, input: ReservationInput): Promise<Reservation> {
+    const { db, caller } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.create(planning, input.idEntite);
     const slot = slotOf(input);
-    const etat = ctx.isStaff ? 'CR' : 'DC';
+    const etat = planning.isStaff ? 'CR' : 'DC';
     return guardOverlap(db, slot, undefined, () =>
-      db.transaction(async (tx) => {
-        await checkEntity(tx, input.idEntite);
+      inTransaction(ctx, async (tx) => {
+        await checkEntity(tx.db, input.idEntite);
         await checkBookable(tx, slot);
-        const record = await reservationsRepository.insert(tx, {
+        const record = await reservationsRepository.insert(tx.db, {
           roomId: slot.roomId,
           entityId: input.idEntite,
           jour: slot.jour,
@@ -236,35 +241,33 @@ export const reservationsService = {
           requestedById: caller.id,
           changedByHand: true,
         });
-        await auditRepository.record(tx, {
-          actorId: caller.id,
+        await audit.record(tx, {
           action: etat === 'DC' ? 'CREATE_REQUEST' : 'CREATE_CONFIRMED',
           recordType: 'reservation',
           recordId: record.id,
         });
-        const row = await loadJoined(tx, record.id);
-        if (etat === 'DC') await notify(tx, 'CREATE_REQUEST', row, [caller.id], publicUrl);
-        return presentReservation(ctx, row);
+        const row = await loadJoined(tx.db, record.id);
+        if (etat === 'DC') await notify(tx, 'CREATE_REQUEST', row, [caller.id]);
+        return presentReservation(planning, row);
       }),
     );
   },
 
   /** One action of the workflow (PUT /api/reservation?action=). */
   async change(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     action: ReservationChangeAction,
     body: ReservationChange,
-    publicUrl: string,
   ): Promise<Reservation> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+    const { db, caller } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     let slot: Slot | undefined;
     const run = () =>
-      db.transaction(async (tx) => {
-        const record = await reservationsRepository.findByIdForUpdate(tx, body.id);
+      inTransaction(ctx, async (tx) => {
+        const record = await reservationsRepository.findByIdForUpdate(tx.db, body.id);
         if (!record) throw notFound("Cette réservation n'existe pas.");
-        reservationPolicy.act(ctx, record, action);
+        reservationPolicy.act(planning, record, action);
         const etat = reservationMachine.next(record.etat, action);
         const motif = body.motif?.trim() || null;
         if (ACTIONS_NEEDING_REASON.includes(action) && !motif) {
@@ -273,21 +276,20 @@ export const reservationsService = {
         const changes: Partial<ReservationRecord> = { etat, changedByHand: true };
         let champs: string[] = [];
         if (action === 'EDIT') {
-          const edited = await editedFields(tx, ctx, record, body, (s) => (slot = s));
+          const edited = await editedFields(tx, planning, record, body, (s) => (slot = s));
           Object.assign(changes, edited);
           champs = changedFields(record, edited);
         }
         // A day closed or a room retired since the request: accepting it would book what is not open.
         if (action === 'ACCEPT_CREATION') {
-          await reservationsRepository.lockDay(tx, record.jour);
-          await checkOpen(tx, record);
+          await reservationsRepository.lockDay(tx.db, record.jour);
+          await checkOpen(tx.db, record);
         }
         if (action === 'REFUSE_CREATION') changes.motifRefus = motif;
         // Kept after the decision: a late "cancel" by the one who asked then meets a 412, not a 403.
         if (action === 'ASK_DELETION') changes.deletionRequestedById = caller.id;
-        await reservationsRepository.update(tx, record.id, changes);
-        await auditRepository.record(tx, {
-          actorId: caller.id,
+        await reservationsRepository.update(tx.db, record.id, changes);
+        await audit.record(tx, {
           action,
           recordType: 'reservation',
           recordId: record.id,
@@ -298,7 +300,7 @@ export const reservationsService = {
             ...(action === 'EDIT' ? { champs } : {}),
           },
         });
-        const row = await loadJoined(tx, record.id);
+        const row = await loadJoined(tx.db, record.id);
         const event = EVENT_OF[action];
         if (event) {
           await notify(
@@ -307,11 +309,10 @@ export const reservationsService = {
             row,
             // After the change: whoever just asked the deletion gets the acknowledgement too.
             [record.requestedById, changes.deletionRequestedById ?? record.deletionRequestedById],
-            publicUrl,
             motif,
           );
         }
-        return presentReservation(ctx, row);
+        return presentReservation(planning, row);
       });
     try {
       return await run();
@@ -342,8 +343,8 @@ function changedFields(before: ReservationRecord, after: Partial<ReservationReco
 
 /** The fields an EDIT changes; a new slot or entity is checked like a new booking. */
 async function editedFields(
-  tx: Executor,
-  ctx: PlanningContext,
+  tx: TxContext,
+  planning: PlanningContext,
   record: ReservationRecord,
   body: ReservationChange,
   rememberSlot: (slot: Slot) => void,
@@ -360,8 +361,8 @@ async function editedFields(
     slot.debut !== record.debut ||
     slot.fin !== record.fin;
   if (body.idEntite !== undefined && body.idEntite !== record.entityId) {
-    reservationPolicy.create(ctx, body.idEntite);
-    await checkEntity(tx, body.idEntite);
+    reservationPolicy.create(planning, body.idEntite);
+    await checkEntity(tx.db, body.idEntite);
   }
   if (slotChanged) {
     rememberSlot(slot);

@@ -12,11 +12,10 @@ import {
   type UnionSettingsInputSchema,
 } from '@union/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
-import type { Caller } from '../../lib/authorize';
+import type { Executor } from '../../db/client';
+import { inTransaction, type RequestContext } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
-import { auditRepository } from '../audit/repository';
-import { changedFields } from '../users/history';
+import { audit, changedFields } from '../audit/audit';
 import { settingsPolicy } from './policy';
 import { settingsRepository, type RoomRow } from './repository';
 
@@ -70,13 +69,17 @@ export async function unionSettings(db: Executor): Promise<UnionSettings> {
 }
 
 export const settingsService = {
-  async createRoom(db: Database, caller: Caller, input: z.output<typeof RoomCreateSchema>): Promise<Room> {
-    settingsPolicy.administer(caller);
-    return db.transaction(async (tx) => {
-      await checkRoomName(tx, input.nom);
-      const room = await settingsRepository.insertRoom(tx, input);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+  /** Every room, retired ones included (the screens grey those out). */
+  async rooms(ctx: RequestContext): Promise<Room[]> {
+    return (await settingsRepository.listRooms(ctx.db)).map(presentRoom);
+  },
+
+  async createRoom(ctx: RequestContext, input: z.output<typeof RoomCreateSchema>): Promise<Room> {
+    settingsPolicy.administer(ctx.caller);
+    return inTransaction(ctx, async (tx) => {
+      await checkRoomName(tx.db, input.nom);
+      const room = await settingsRepository.insertRoom(tx.db, input);
+      await audit.record(tx, {
         action: 'room_created',
         recordType: 'room',
         recordId: room.id,
@@ -87,18 +90,17 @@ export const settingsService = {
   },
 
   /** Rooms are never deleted (reservations and invoices point to them): `active: false` retires one. */
-  async updateRoom(db: Database, caller: Caller, input: z.output<typeof RoomUpdateSchema>): Promise<Room> {
-    settingsPolicy.administer(caller);
-    return db.transaction(async (tx) => {
-      const room = await settingsRepository.findRoomById(tx, input.id);
+  async updateRoom(ctx: RequestContext, input: z.output<typeof RoomUpdateSchema>): Promise<Room> {
+    settingsPolicy.administer(ctx.caller);
+    return inTransaction(ctx, async (tx) => {
+      const room = await settingsRepository.findRoomById(tx.db, input.id);
       if (!room) throw notFound("Cette salle n'existe pas.");
-      await checkRoomName(tx, input.nom, room.id);
+      await checkRoomName(tx.db, input.nom, room.id);
       const { id: _id, ...changes } = input;
       const champs = changedFields(room, changes);
-      await settingsRepository.updateRoom(tx, room.id, changes);
+      await settingsRepository.updateRoom(tx.db, room.id, changes);
       if (champs.length)
-        await auditRepository.record(tx, {
-          actorId: caller.id,
+        await audit.record(tx, {
           action: 'room_updated',
           recordType: 'room',
           recordId: room.id,
@@ -108,29 +110,27 @@ export const settingsService = {
     });
   },
 
-  async settings(db: Database, caller: Caller): Promise<UnionSettings> {
-    settingsPolicy.administer(caller);
-    return unionSettings(db);
+  async settings(ctx: RequestContext): Promise<UnionSettings> {
+    settingsPolicy.administer(ctx.caller);
+    return unionSettings(ctx.db);
   },
 
   async saveSettings(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     input: z.output<typeof UnionSettingsInputSchema>,
   ): Promise<UnionSettings> {
-    settingsPolicy.administer(caller);
-    return db.transaction(async (tx) => {
-      await settingsRepository.saveSettings(tx, { ...input.identite, mentionTva: input.mentionTva });
+    settingsPolicy.administer(ctx.caller);
+    return inTransaction(ctx, async (tx) => {
+      await settingsRepository.saveSettings(tx.db, { ...input.identite, mentionTva: input.mentionTva });
       for (const type of EntityType.codes)
-        await settingsRepository.saveFee(tx, type, input.cotisations[type]);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+        await settingsRepository.saveFee(tx.db, type, input.cotisations[type]);
+      await audit.record(tx, {
         action: 'settings_updated',
         recordType: 'settings',
         recordId: 1,
         details: { mentionTva: input.mentionTva, cotisations: input.cotisations },
       });
-      return unionSettings(tx);
+      return unionSettings(tx.db);
     });
   },
 };

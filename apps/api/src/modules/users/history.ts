@@ -6,11 +6,12 @@ import {
   AUDIT_ACTION_LABELS,
   HABILITATIONS,
   UserState,
-  type AuditEntry,
+  type HistoryEntry,
   type Habilitation,
 } from '@union/contract';
 import type { Executor } from '../../db/client';
-import { auditRepository } from '../audit/repository';
+import { audit } from '../audit/audit';
+import { presentHistory } from '../audit/presenter';
 import { entitiesRepository } from '../entities/repository';
 import { usersRepository } from './repository';
 
@@ -115,13 +116,13 @@ function importCounts(details: Record<string, unknown>): string[] {
 const displayName = (u: { prenom: string; nom: string; identifiant: string }) =>
   `${u.prenom} ${u.nom} (${u.identifiant})`;
 
-/** The history of one record, newest first, ready for the screen. */
+/** The history of a user or an entity, newest first, ready for the screen. */
 export async function historyOf(
   db: Executor,
   recordType: 'user' | 'entity',
   recordId: number,
-): Promise<AuditEntry[]> {
-  const entries = await auditRepository.historyOf(db, recordType, recordId);
+): Promise<HistoryEntry[]> {
+  const entries = await audit.historyOf(db, recordType, recordId);
   const ids = (key: string) => [
     ...new Set(
       entries.map((e) => (e.details as Details)?.[key]).filter((v): v is number => typeof v === 'number'),
@@ -135,19 +136,8 @@ export async function historyOf(
     users: new Map(userRows.map((u) => [u.id, displayName(u)])),
     entities: new Map(entityRows.map((e) => [e.id, e.nom])),
   };
-  return entries.map((e) => ({
-    id: e.id,
-    action: e.action,
+  return presentHistory(entries, (e) => ({
     libelle: AUDIT_ACTION_LABELS[e.action] ?? e.action,
-    resume: summarise(e.action, e.details as Details, names),
-    date: e.createdAt.toISOString(),
-    auteur: e.actorId === null ? null : `${e.actorPrenom ?? ''} ${e.actorNom ?? ''}`.trim(),
+    resume: summarise(e.action, e.details, names),
   }));
-}
-
-/** The names of the fields whose value differs between two versions of a record. */
-export function changedFields<T extends object>(before: T, after: Partial<T>): string[] {
-  return (Object.keys(after) as (keyof T)[])
-    .filter((k) => after[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map(String);
 }

@@ -17,7 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { databaseErrorCode } from '../../lib/errors';
+import { escapeLike } from '../../db/like';
 import {
   accessTokens,
   auditLog,
@@ -55,9 +55,6 @@ export interface UserCriteria {
  */
 const searchText = sql`"users"."search_text"`;
 
-/** LIKE treats % and _ as wildcards: a user typing them means the characters themselves. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const SORTS: Record<UserSortField, SQL[]> = {
   nom: [...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
   prenom: [...frenchOrder(users.prenom), ...frenchOrder(users.nom)],
@@ -79,20 +76,11 @@ const PERSONAL_DETAIL_KEYS = [
   'telephone',
 ] as const;
 
-/**
- * Which of the user's unique fields a database error refused (two requests racing for one identifiant
- * or address past the service's own check): `other` when the driver did not name the index; undefined
- * when the error is not a unique violation.
- */
-export function uniqueViolationOf(error: unknown): 'identifiant' | 'email' | 'other' | undefined {
-  if (databaseErrorCode(error) !== '23505') return undefined;
-  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e !== 'object') break;
-    if (e.constraint === 'users_identifiant_lower_key') return 'identifiant';
-    if (e.constraint === 'users_email_lower_key') return 'email';
-  }
-  return 'other';
-}
+/** The unique indexes of the users table (lower-case identifiant and address), named in refusals. */
+export const USER_UNIQUE = {
+  identifiant: 'users_identifiant_lower_key',
+  email: 'users_email_lower_key',
+} as const;
 
 export const usersRepository = {
   async findById(db: Executor, id: number): Promise<UserRow | undefined> {

@@ -3,7 +3,7 @@ import {
   ADMIN_API,
   API,
   AccountSchema,
-  AuditHistorySchema,
+  HistorySchema,
   EmailBodySchema,
   NotificationFlagSchema,
   PasswordChangeSchema,
@@ -25,11 +25,10 @@ import { usersAdminService, usersService } from './service';
 const idParams = z.object({ id: RecordIdParamSchema });
 
 export default async function usersRoutes(app: App) {
-  const db = () => app.dbHandle.db;
   const tags = ['compte'];
 
   app.get(API.account, { schema: { tags, response: { 200: AccountSchema } } }, async (request) =>
-    usersService.account(db(), request.caller),
+    usersService.account(request.ctx),
   );
 
   app.post(
@@ -37,8 +36,7 @@ export default async function usersRoutes(app: App) {
     { schema: { tags, body: PasswordChangeSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await usersService.changePassword(
-        db(),
-        request.caller,
+        request.ctx,
         request.body.actuel,
         request.body.data,
         bearerToken(request),
@@ -50,13 +48,13 @@ export default async function usersRoutes(app: App) {
   app.patch(
     API.email,
     { schema: { tags, body: EmailBodySchema, response: { 200: AccountSchema } } },
-    async (request) => usersService.changeEmail(db(), request.caller, request.body.data),
+    async (request) => usersService.changeEmail(request.ctx, request.body.data),
   );
 
   app.patch(
     API.telephone,
     { schema: { tags, body: TelephoneBodySchema, response: { 200: AccountSchema } } },
-    async (request) => usersService.changeTelephone(db(), request.caller, request.body.data),
+    async (request) => usersService.changeTelephone(request.ctx, request.body.data),
   );
 
   for (const kind of ['restauration', 'documents'] as const) {
@@ -64,7 +62,7 @@ export default async function usersRoutes(app: App) {
     app.patch(
       path,
       { schema: { tags, body: NotificationFlagSchema, response: { 200: AccountSchema } } },
-      async (request) => usersService.setNotification(db(), request.caller, kind, request.body.data === '1'),
+      async (request) => usersService.setNotification(request.ctx, kind, request.body.data === '1'),
     );
   }
 
@@ -73,7 +71,7 @@ export default async function usersRoutes(app: App) {
     { schema: { tags, response: { 200: PersonalDataSchema } } },
     async (request, reply) => {
       void reply.header('content-disposition', 'attachment; filename="mes-donnees-intranet-union.json"');
-      return usersAdminService.personalData(db(), request.caller);
+      return usersAdminService.personalData(request.ctx);
     },
   );
 
@@ -90,46 +88,43 @@ export default async function usersRoutes(app: App) {
         response: { 200: z.union([UserSearchResultSchema, UserPickResultSchema]) },
       },
     },
-    async (request) => usersAdminService.search(db(), request.caller, request.body),
+    async (request) => usersAdminService.search(request.ctx, request.body),
   );
 
   app.get(
     ADMIN_API.userInfos(':id'),
     { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
-    async (request) => usersAdminService.infos(db(), request.caller, request.params.id),
+    async (request) => usersAdminService.infos(request.ctx, request.params.id),
   );
 
   app.post(
     ADMIN_API.user,
     { schema: { tags: admin, body: UserCreateSchema, response: { 201: UserDetailSchema } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await usersAdminService.create(db(), request.caller, request.body, app.config.publicUrl)),
+      reply.status(201).send(await usersAdminService.create(request.ctx, request.body)),
   );
 
   app.put(
     ADMIN_API.user,
     { schema: { tags: admin, body: UserUpdateSchema, response: { 200: UserDetailSchema } } },
-    async (request) => usersAdminService.update(db(), request.caller, request.body),
+    async (request) => usersAdminService.update(request.ctx, request.body),
   );
 
   app.post(
     ADMIN_API.userInvitation(':id'),
     { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
-    async (request) =>
-      usersAdminService.resendInvitation(db(), request.caller, request.params.id, app.config.publicUrl),
+    async (request) => usersAdminService.resendInvitation(request.ctx, request.params.id),
   );
 
   app.post(
     ADMIN_API.userAnonymise(':id'),
     { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
-    async (request) => usersAdminService.anonymise(db(), request.caller, request.params.id),
+    async (request) => usersAdminService.anonymise(request.ctx, request.params.id),
   );
 
   app.get(
     ADMIN_API.userHistory(':id'),
-    { schema: { tags: admin, params: idParams, response: { 200: AuditHistorySchema } } },
-    async (request) => usersAdminService.history(db(), request.caller, request.params.id),
+    { schema: { tags: admin, params: idParams, response: { 200: HistorySchema } } },
+    async (request) => usersAdminService.history(request.ctx, request.params.id),
   );
 }

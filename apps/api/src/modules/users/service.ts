@@ -2,7 +2,7 @@
 import type {
   UserSearchSchema,
   Account,
-  AuditEntry,
+  HistoryEntry,
   Habilitation,
   PersonalData,
   UserDetail,
@@ -11,27 +11,31 @@ import type {
   UserUpdateSchema,
 } from '@union/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
-import type { Caller } from '../../lib/authorize';
-import { parisDay } from '../../lib/dates';
+import type { Executor } from '../../db/client';
+import { guardConstraint, refusalOf, violates, type Refusal } from '../../lib/constraints';
+import { inTransaction, type RequestContext } from '../../lib/context';
 import { forbidden, invalid, notFound, unauthenticated } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
-import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
+import { membershipTerms } from '../entities/presenter';
 import { entitiesRepository } from '../entities/repository';
 import { restaurantRepository } from '../restaurant/repository';
 import { mailRepository } from '../mail/repository';
 import { invitationEmail } from '../mail/templates';
-import { changedFields, historyOf } from './history';
+import { audit, changedFields } from '../audit/audit';
+import { historyOf } from './history';
 import { actionToReach, userMachine } from './machine';
 import { usersPolicy } from './policy';
 import { presentUserDetail, presentUserPick, presentUserRow } from './presenter';
 import { assignIdentifiants, baseIdentifiant } from './identifiants';
-import { uniqueViolationOf, usersRepository, type NewUser, type UserRow } from './repository';
+import { USER_UNIQUE, usersRepository, type NewUser, type UserRow } from './repository';
 
-async function load(db: Database, caller: Caller): Promise<UserRow> {
+/** The request context on the database or inside a transaction: helpers run on either. */
+type Ctx = RequestContext<Executor>;
+
+async function load({ db, caller }: Ctx): Promise<UserRow> {
   const user = await usersRepository.findById(db, caller.id);
   if (!user) throw unauthenticated();
   return user;
@@ -49,8 +53,8 @@ const toAccount = (u: UserRow): Account => ({
 });
 
 export const usersService = {
-  async account(db: Database, caller: Caller): Promise<Account> {
-    return toAccount(await load(db, caller));
+  async account(ctx: RequestContext): Promise<Account> {
+    return toAccount(await load(ctx));
   },
 
   /**
@@ -59,28 +63,26 @@ export const usersService = {
    * session making the change (`currentToken`) stays open.
    */
   async changePassword(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     current: string,
     next: string,
     currentToken: string | undefined,
   ): Promise<void> {
-    const user = await load(db, caller);
+    const user = await load(ctx);
     if (!(await verifyPassword(user.passwordHash, current)))
       throw invalid('Le mot de passe actuel est incorrect.');
     checkNewPassword(next, user);
-    await db.transaction(async (tx) => {
-      await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(next) });
+    await inTransaction(ctx, async (tx) => {
+      await usersRepository.update(tx.db, user.id, { passwordHash: await hashPassword(next) });
       await usersRepository.revokeTokens(
-        tx,
+        tx.db,
         user.id,
         new Date(),
         // Without its own token (never the case behind the bearer check) no session is kept.
         currentToken === undefined ? '' : tokenHash(currentToken),
       );
-      await usersRepository.spendLinks(tx, user.id);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+      await usersRepository.spendLinks(tx.db, user.id);
+      await audit.record(tx, {
         action: 'password_changed',
         recordType: 'user',
         recordId: user.id,
@@ -88,21 +90,20 @@ export const usersService = {
     });
   },
 
-  async changeEmail(db: Database, caller: Caller, email: string): Promise<Account> {
-    const user = await load(db, caller);
+  async changeEmail(ctx: RequestContext, email: string): Promise<Account> {
+    const { db } = ctx;
+    const user = await load(ctx);
     const owner = await usersRepository.findByEmail(db, email);
     if (owner && owner.id !== user.id)
       throw invalid('Cette adresse e-mail est déjà utilisée par un autre compte.');
-    return db.transaction(async (tx) => {
-      try {
-        await usersRepository.update(tx, user.id, { email });
-      } catch (error) {
-        throw raceRefusal(error, { identifiant: user.identifiant, email });
-      }
+    return inTransaction(ctx, async (tx) => {
+      await guardConstraint(
+        () => usersRepository.update(tx.db, user.id, { email }),
+        raceRefusals({ identifiant: user.identifiant, email }),
+      );
       // Links already mailed went to the old address.
-      await usersRepository.spendLinks(tx, user.id);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+      await usersRepository.spendLinks(tx.db, user.id);
+      await audit.record(tx, {
         action: 'email_changed',
         recordType: 'user',
         recordId: user.id,
@@ -112,13 +113,12 @@ export const usersService = {
     });
   },
 
-  async changeTelephone(db: Database, caller: Caller, telephone: string): Promise<Account> {
-    const user = await load(db, caller);
+  async changeTelephone(ctx: RequestContext, telephone: string): Promise<Account> {
+    const user = await load(ctx);
     const value = telephone || null;
-    await db.transaction(async (tx) => {
-      await usersRepository.update(tx, user.id, { telephone: value });
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+    await inTransaction(ctx, async (tx) => {
+      await usersRepository.update(tx.db, user.id, { telephone: value });
+      await audit.record(tx, {
         action: 'telephone_changed',
         recordType: 'user',
         recordId: user.id,
@@ -128,12 +128,12 @@ export const usersService = {
   },
 
   async setNotification(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     kind: 'restauration' | 'documents',
     on: boolean,
   ): Promise<Account> {
-    const user = await load(db, caller);
+    const { db } = ctx;
+    const user = await load(ctx);
     const changes =
       kind === 'restauration' ? { notificationRestauration: on } : { notificationDocuments: on };
     await usersRepository.update(db, user.id, changes);
@@ -143,12 +143,6 @@ export const usersService = {
 
 // ---------------------------------------------------------------------------------------------------
 // Administration of users (issue 3)
-
-/** What `createUser` needs to know beyond the fields: who acts, and the site address for the link. */
-export interface CreateUserContext {
-  actorId: number | null;
-  publicUrl: string;
-}
 
 export interface CreateUserInput {
   identifiant?: string;
@@ -160,20 +154,20 @@ export interface CreateUserInput {
 }
 
 /**
- * The 412 for a unique violation of the users table: another request took the identifiant or the
- * address between the service's check and the write. Any other error is thrown as it is.
+ * The 412s for a unique violation of the users table: another request took the identifiant or the
+ * address between the service's check and the write (guardConstraint lets any other error through).
  */
-function raceRefusal(error: unknown, fields: { identifiant: string; email: string }): unknown {
-  const field = uniqueViolationOf(error);
-  if (field === 'identifiant')
-    return invalid(
-      `L'identifiant « ${fields.identifiant} » vient d'être pris par un autre compte : choisissez-en un autre.`,
-    );
-  if (field === 'email')
-    return invalid(`L'adresse e-mail ${fields.email} vient d'être prise par un autre compte.`);
-  if (field === 'other')
-    return invalid("L'identifiant ou l'adresse e-mail vient d'être pris par un autre compte : réessayez.");
-  return error;
+function raceRefusals(fields: { identifiant: string; email: string }): Record<string, Refusal> {
+  return {
+    [USER_UNIQUE.identifiant]: {
+      code: 'identifiant_taken',
+      message: `L'identifiant « ${fields.identifiant} » vient d'être pris par un autre compte : choisissez-en un autre.`,
+    },
+    [USER_UNIQUE.email]: {
+      code: 'email_taken',
+      message: `L'adresse e-mail ${fields.email} vient d'être prise par un autre compte.`,
+    },
+  };
 }
 
 /**
@@ -205,28 +199,27 @@ async function insertWithDerivedIdentifiant(
         usersRepository.insert(savepoint, { ...fields, identifiant }),
       );
     } catch (error) {
-      if (uniqueViolationOf(error) !== 'identifiant' || attempt >= DERIVE_ATTEMPTS)
-        throw raceRefusal(error, { identifiant, email: fields.email });
+      if (!violates(error, USER_UNIQUE.identifiant) || attempt >= DERIVE_ATTEMPTS)
+        throw await refusalOf(error, raceRefusals({ identifiant, email: fields.email }));
       refused.add(identifiant.toLowerCase());
     }
   }
 }
 
 /** Writes a new invitation link (7 days) and its e-mail, in the caller's transaction. */
-async function sendInvitation(tx: Executor, user: UserRow, ctx: CreateUserContext): Promise<void> {
+async function sendInvitation(tx: Ctx, user: UserRow): Promise<void> {
   // Only the newest link works: an older one may sit in a mailbox that is no longer the user's.
-  await usersRepository.spendLinks(tx, user.id);
+  await usersRepository.spendLinks(tx.db, user.id);
   const token = newToken();
-  await authRepository.insertUserToken(tx, {
+  await authRepository.insertUserToken(tx.db, {
     tokenHash: tokenHash(token),
     userId: user.id,
     purpose: 'invitation',
     expiresAt: new Date(Date.now() + INVITATION_LINK_TTL_MS),
   });
-  const link = `${ctx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
-  await mailRepository.enqueue(tx, invitationEmail(user.email, user.prenom, user.identifiant, link));
-  await auditRepository.record(tx, {
-    actorId: ctx.actorId,
+  const link = `${tx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+  await mailRepository.enqueue(tx.db, invitationEmail(user.email, user.prenom, user.identifiant, link));
+  await audit.record(tx, {
     action: 'invitation_sent',
     recordType: 'user',
     recordId: user.id,
@@ -238,13 +231,9 @@ async function sendInvitation(tx: Executor, user: UserRow, ctx: CreateUserContex
  * all inside the caller's transaction: the import calls it once per created row. Refuses (412) a taken
  * identifiant or e-mail; derives "prenom.nom" when no identifiant is given.
  */
-export async function createUser(
-  tx: Executor,
-  ctx: CreateUserContext,
-  input: CreateUserInput,
-): Promise<UserRow> {
+export async function createUser(tx: Ctx, input: CreateUserInput): Promise<UserRow> {
   const email = input.email.trim();
-  if (await usersRepository.findByEmail(tx, email))
+  if (await usersRepository.findByEmail(tx.db, email))
     throw invalid(`L'adresse e-mail ${email} est déjà utilisée par un autre compte.`);
   const fields = {
     nom: input.nom.trim(),
@@ -257,25 +246,23 @@ export async function createUser(
   const identifiant = input.identifiant?.trim();
   let user: UserRow;
   if (identifiant) {
-    if (await usersRepository.findByIdentifiant(tx, identifiant))
+    if (await usersRepository.findByIdentifiant(tx.db, identifiant))
       throw invalid(`L'identifiant « ${identifiant} » est déjà pris : choisissez-en un autre.`);
-    try {
-      user = await usersRepository.insert(tx, { ...fields, identifiant });
-    } catch (error) {
-      // A name chosen by the administrator is theirs to change: no other name is picked for them.
-      throw raceRefusal(error, { identifiant, email });
-    }
+    // A name chosen by the administrator is theirs to change: no other name is picked for them.
+    user = await guardConstraint(
+      () => usersRepository.insert(tx.db, { ...fields, identifiant }),
+      raceRefusals({ identifiant, email }),
+    );
   } else {
-    user = await insertWithDerivedIdentifiant(tx, fields, input.prenom, input.nom);
+    user = await insertWithDerivedIdentifiant(tx.db, fields, input.prenom, input.nom);
   }
-  await auditRepository.record(tx, {
-    actorId: ctx.actorId,
+  await audit.record(tx, {
     action: 'user_created',
     recordType: 'user',
     recordId: user.id,
     details: { identifiant: user.identifiant, habilitations: user.habilitations },
   });
-  await sendInvitation(tx, user, ctx);
+  await sendInvitation(tx, user);
   return user;
 }
 
@@ -299,12 +286,12 @@ export const usersAdminService = {
    * the picker shows. Filtering on an entity they do not manage, or on a habilitation, is refused.
    */
   async search(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     criteria: UserSearchCriteria,
   ): Promise<UserSearchResult | UserPickResult> {
+    const { db, caller } = ctx;
     usersPolicy.search(caller);
-    const today = parisDay();
+    const today = ctx.clock.today();
     if (!usersPolicy.searchLimitedToActive(caller)) {
       const { total, rows } = await usersRepository.search(db, criteria, today);
       return { total, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
@@ -331,14 +318,16 @@ export const usersAdminService = {
     return { total, page: c.page, taille: c.taille, lignes: rows.map(presentUserPick) };
   },
 
-  async infos(db: Database, caller: Caller, id: number): Promise<UserDetail> {
+  async infos(ctx: RequestContext, id: number): Promise<UserDetail> {
+    const { db, caller } = ctx;
     usersPolicy.administer(caller);
     return presentUserDetail(caller, await loadUser(db, id));
   },
 
-  async create(db: Database, caller: Caller, input: CreateUserInput, publicUrl: string): Promise<UserDetail> {
+  async create(ctx: RequestContext, input: CreateUserInput): Promise<UserDetail> {
+    const { caller } = ctx;
     usersPolicy.administer(caller);
-    const user = await db.transaction((tx) => createUser(tx, { actorId: caller.id, publicUrl }, input));
+    const user = await inTransaction(ctx, (tx) => createUser(tx, input));
     return presentUserDetail(caller, user);
   },
 
@@ -346,10 +335,11 @@ export const usersAdminService = {
    * PUT /api/user: identity, habilitations and state. Moving to I or S closes every session of the
    * user at once. An administrator cannot deactivate, delete or remove ADMIN from themself.
    */
-  async update(db: Database, caller: Caller, input: UserUpdate): Promise<UserDetail> {
+  async update(ctx: RequestContext, input: UserUpdate): Promise<UserDetail> {
+    const { caller } = ctx;
     usersPolicy.administer(caller);
-    return db.transaction(async (tx) => {
-      const user = await loadUser(tx, input.id);
+    return inTransaction(ctx, async (tx) => {
+      const user = await loadUser(tx.db, input.id);
       if (user.anonymizedAt) throw invalid('Ce compte a été anonymisé : il ne peut plus être modifié.');
       const self = caller.id === user.id;
       if (self && input.etat !== 'A')
@@ -359,10 +349,10 @@ export const usersAdminService = {
       const action = actionToReach(user.etat, input.etat);
       const etat = action ? userMachine.next(user.etat, action) : user.etat;
 
-      const byEmail = await usersRepository.findByEmail(tx, input.email);
+      const byEmail = await usersRepository.findByEmail(tx.db, input.email);
       if (byEmail && byEmail.id !== user.id)
         throw invalid(`L'adresse e-mail ${input.email} est déjà utilisée par un autre compte.`);
-      const byIdentifiant = await usersRepository.findByIdentifiant(tx, input.identifiant);
+      const byIdentifiant = await usersRepository.findByIdentifiant(tx.db, input.identifiant);
       if (byIdentifiant && byIdentifiant.id !== user.id)
         throw invalid(`L'identifiant « ${input.identifiant} » est déjà pris : choisissez-en un autre.`);
 
@@ -375,14 +365,12 @@ export const usersAdminService = {
         telephone: input.telephone ?? null,
       };
       const champs = changedFields(user, identity);
-      try {
-        await usersRepository.update(tx, user.id, { ...identity, habilitations, etat });
-      } catch (error) {
-        throw raceRefusal(error, identity);
-      }
-      const audit = (action: string, details: Record<string, unknown>) =>
-        auditRepository.record(tx, {
-          actorId: caller.id,
+      await guardConstraint(
+        () => usersRepository.update(tx.db, user.id, { ...identity, habilitations, etat }),
+        raceRefusals(identity),
+      );
+      const record = (action: string, details: Record<string, unknown>) =>
+        audit.record(tx, {
           action,
           recordType: 'user',
           recordId: user.id,
@@ -391,7 +379,7 @@ export const usersAdminService = {
       // The former identifiant and address are kept so that an anonymisation finds the sign-ins and
       // e-mails made under them; the anonymisation erases them from here too.
       if (champs.length)
-        await audit('user_updated', {
+        await record('user_updated', {
           champs,
           ...(champs.includes('identifiant') ? { ancienIdentifiant: user.identifiant } : {}),
           ...(champs.includes('email') ? { ancienEmail: user.email } : {}),
@@ -399,28 +387,29 @@ export const usersAdminService = {
       const ajoutees = habilitations.filter((h) => !user.habilitations.includes(h));
       const retirees = user.habilitations.filter((h) => !habilitations.includes(h));
       if (ajoutees.length || retirees.length)
-        await audit('user_habilitations_changed', { ajoutees, retirees });
+        await record('user_habilitations_changed', { ajoutees, retirees });
       // Links already mailed went to the old address; a deactivated account keeps none.
       if (identity.email.toLowerCase() !== user.email.toLowerCase() || etat !== 'A')
-        await usersRepository.spendLinks(tx, user.id);
+        await usersRepository.spendLinks(tx.db, user.id);
       if (etat !== user.etat) {
-        await audit('user_state_changed', { avant: user.etat, apres: etat });
-        if (etat !== 'A') await usersRepository.revokeTokens(tx, user.id);
+        await record('user_state_changed', { avant: user.etat, apres: etat });
+        if (etat !== 'A') await usersRepository.revokeTokens(tx.db, user.id);
       }
       return presentUserDetail(caller, { ...user, ...identity, habilitations, etat, updatedAt: new Date() });
     });
   },
 
   /** A new invitation link for an active user who has not chosen a password yet. */
-  async resendInvitation(db: Database, caller: Caller, id: number, publicUrl: string): Promise<UserDetail> {
+  async resendInvitation(ctx: RequestContext, id: number): Promise<UserDetail> {
+    const { caller } = ctx;
     usersPolicy.administer(caller);
-    return db.transaction(async (tx) => {
-      const user = await loadUser(tx, id);
+    return inTransaction(ctx, async (tx) => {
+      const user = await loadUser(tx.db, id);
       if (user.etat !== 'A' || user.passwordHash !== null)
         throw invalid(
           "L'invitation ne peut être renvoyée qu'à un compte actif qui n'a pas encore de mot de passe.",
         );
-      await sendInvitation(tx, user, { actorId: caller.id, publicUrl });
+      await sendInvitation(tx, user);
       return presentUserDetail(caller, user);
     });
   },
@@ -429,10 +418,11 @@ export const usersAdminService = {
    * GDPR erasure of a deleted user: identity fields replaced, traces under the old identifiant and
    * address erased. The id, memberships and history stay, so counts and documents remain consistent.
    */
-  async anonymise(db: Database, caller: Caller, id: number): Promise<UserDetail> {
+  async anonymise(ctx: RequestContext, id: number): Promise<UserDetail> {
+    const { caller } = ctx;
     usersPolicy.administer(caller);
-    return db.transaction(async (tx) => {
-      const user = await loadUser(tx, id);
+    return inTransaction(ctx, async (tx) => {
+      const user = await loadUser(tx.db, id);
       if (user.anonymizedAt) throw invalid('Ce compte est déjà anonymisé.');
       if (user.etat !== 'S')
         throw invalid("Supprimez d'abord ce compte (état « Supprimé ») avant de l'anonymiser.");
@@ -451,11 +441,10 @@ export const usersAdminService = {
         notificationDocuments: false,
         anonymizedAt: now,
       };
-      await usersRepository.eraseTraces(tx, user, alias);
-      await usersRepository.update(tx, user.id, changes);
-      await usersRepository.revokeTokens(tx, user.id, now);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+      await usersRepository.eraseTraces(tx.db, user, alias);
+      await usersRepository.update(tx.db, user.id, changes);
+      await usersRepository.revokeTokens(tx.db, user.id, now);
+      await audit.record(tx, {
         action: 'user_anonymised',
         recordType: 'user',
         recordId: user.id,
@@ -464,27 +453,27 @@ export const usersAdminService = {
     });
   },
 
-  async history(db: Database, caller: Caller, id: number): Promise<AuditEntry[]> {
+  async history(ctx: RequestContext, id: number): Promise<HistoryEntry[]> {
+    const { db, caller } = ctx;
     usersPolicy.administer(caller);
     await loadUser(db, id);
     return historyOf(db, 'user', id);
   },
 
   /** GDPR: everything kept about the signed-in user, as JSON they can download from their account. */
-  async personalData(db: Database, caller: Caller): Promise<PersonalData> {
-    const user = await load(db, caller);
-    return db.transaction(async (tx) => {
-      const [memberships, audit, signIns, emails] = [
-        await entitiesRepository.membershipsOfUser(tx, user.id),
-        await usersRepository.auditAbout(tx, user.id),
-        await usersRepository.signInsOf(tx, user.identifiant),
-        await usersRepository.emailsTo(tx, user.email),
+  async personalData(ctx: RequestContext): Promise<PersonalData> {
+    const user = await load(ctx);
+    return inTransaction(ctx, async (tx) => {
+      const [memberships, entries, signIns, emails] = [
+        await entitiesRepository.membershipsOfUser(tx.db, user.id),
+        await usersRepository.auditAbout(tx.db, user.id),
+        await usersRepository.signInsOf(tx.db, user.identifiant),
+        await usersRepository.emailsTo(tx.db, user.email),
       ];
-      const orders = await restaurantRepository.ordersOfUser(tx, user.id);
-      const movements = await restaurantRepository.movementsOfUser(tx, user.id);
-      const topUps = await restaurantRepository.topUpsOfUser(tx, user.id);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+      const orders = await restaurantRepository.ordersOfUser(tx.db, user.id);
+      const movements = await restaurantRepository.movementsOfUser(tx.db, user.id);
+      const topUps = await restaurantRepository.topUpsOfUser(tx.db, user.id);
+      await audit.record(tx, {
         action: 'personal_data_exported',
         recordType: 'user',
         recordId: user.id,
@@ -505,17 +494,8 @@ export const usersAdminService = {
           creeLe: user.createdAt.toISOString(),
           modifieLe: user.updatedAt.toISOString(),
         },
-        appartenances: memberships.map((m) => ({
-          entite: m.entiteNom,
-          fonction: m.fonction,
-          debut: m.debut,
-          fin: m.fin,
-          gestion: m.gestion,
-          reservation: m.reservation,
-          restauration: m.restauration,
-          carteLoge: m.carteLoge,
-        })),
-        historique: audit.map((a) => ({
+        appartenances: memberships.map((m) => ({ entite: m.entiteNom, ...membershipTerms(m) })),
+        historique: entries.map((a) => ({
           date: a.createdAt.toISOString(),
           action: a.action,
           details: a.details,

@@ -11,14 +11,13 @@ import type { App } from '../../../types';
 import { closuresService } from './service';
 
 export default async function closuresRoutes(app: App) {
-  const db = () => app.dbHandle.db;
   const tags = ['fermetures'];
   const params = z.object({ date: IsoDateSchema });
 
   app.get(
     RESERVATION_API.closurePattern,
     { schema: { tags, params, response: { 200: ClosureListSchema } } },
-    async (request) => closuresService.list(db(), request.caller, request.params.date),
+    async (request) => closuresService.list(request.ctx, request.params.date),
   );
 
   app.post(
@@ -27,14 +26,14 @@ export default async function closuresRoutes(app: App) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await closuresService.close(db(), request.caller, request.params.date, request.body.motif)),
+        .send(await closuresService.close(request.ctx, request.params.date, request.body.motif)),
   );
 
   app.delete(
     RESERVATION_API.closurePattern,
     { schema: { tags, params, response: { 204: z.null() } } },
     async (request, reply) => {
-      await closuresService.reopen(db(), request.caller, request.params.date);
+      await closuresService.reopen(request.ctx, request.params.date);
       return reply.status(204).send(null);
     },
   );

@@ -3,11 +3,9 @@
  * already on that day so staff can handle them (they are not cancelled automatically).
  */
 import type { ClosureList, ClosureResult } from '@union/contract';
-import type { Database } from '../../../db/client';
-import type { Caller } from '../../../lib/authorize';
-import { parisDay } from '../../../lib/dates';
+import { inTransaction, type RequestContext } from '../../../lib/context';
 import { invalid, notFound } from '../../../lib/errors';
-import { auditRepository } from '../../audit/repository';
+import { audit } from '../../audit/audit';
 import { frenchDate, masonicYearBounds, masonicYearOf } from '../calendar';
 import { reservationPolicy } from '../policy';
 import { presentReservation } from '../presenter';
@@ -20,51 +18,48 @@ const recordIdOf = (day: string) => Number(day.replaceAll('-', ''));
 
 export const closuresService = {
   /** The closures of the masonic year (September to August) containing `day`. */
-  async list(db: Database, caller: Caller, day: string): Promise<ClosureList> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+  async list(ctx: RequestContext, day: string): Promise<ClosureList> {
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     const annee = masonicYearOf(day);
     const { debut, fin } = masonicYearBounds(annee);
-    const rows = await closuresRepository.between(db, debut, fin);
+    const rows = await closuresRepository.between(ctx.db, debut, fin);
     return {
       annee,
       fermetures: rows.map((c) => ({ date: c.jour, motif: c.motif })),
-      gestion: reservationPolicy.mayManage(ctx),
+      gestion: reservationPolicy.mayManage(planning),
     };
   },
 
-  async close(db: Database, caller: Caller, day: string, motif: string): Promise<ClosureResult> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.manage(ctx);
-    if (day < parisDay()) throw invalid('Date : un jour passé ne peut pas être fermé.');
-    return db.transaction(async (tx) => {
+  async close(ctx: RequestContext, day: string, motif: string): Promise<ClosureResult> {
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.manage(planning);
+    if (day < ctx.clock.today()) throw invalid('Date : un jour passé ne peut pas être fermé.');
+    return inTransaction(ctx, async (tx) => {
       // Waits for bookings of that day in progress, so the answer lists every reservation on it.
-      await reservationsRepository.lockDay(tx, day);
-      const closure = await closuresRepository.insert(tx, { jour: day, motif, createdById: caller.id });
+      await reservationsRepository.lockDay(tx.db, day);
+      const closure = await closuresRepository.insert(tx.db, { jour: day, motif, createdById: tx.caller.id });
       if (!closure) throw invalid(`Date : le ${frenchDate(day)} est déjà fermé.`);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+      await audit.record(tx, {
         action: 'CLOSE',
         recordType: 'closure',
         recordId: recordIdOf(day),
         details: { date: day, motif },
       });
-      const rows = await reservationsRepository.activeBetween(tx, day, day);
+      const rows = await reservationsRepository.activeBetween(tx.db, day, day);
       return {
         fermeture: { date: closure.jour, motif: closure.motif },
-        reservations: rows.map((row) => presentReservation(ctx, row)),
+        reservations: rows.map((row) => presentReservation(planning, row)),
       };
     });
   },
 
-  async reopen(db: Database, caller: Caller, day: string): Promise<void> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.manage(ctx);
-    await db.transaction(async (tx) => {
-      if (!(await closuresRepository.remove(tx, day)))
+  async reopen(ctx: RequestContext, day: string): Promise<void> {
+    reservationPolicy.manage(await loadPlanningContext(ctx));
+    await inTransaction(ctx, async (tx) => {
+      if (!(await closuresRepository.remove(tx.db, day)))
         throw notFound(`Le ${frenchDate(day)} n'est pas fermé.`);
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+      await audit.record(tx, {
         action: 'REOPEN',
         recordType: 'closure',
         recordId: recordIdOf(day),

@@ -17,23 +17,22 @@ function stem(fichier: string): string {
 }
 
 export default async function feedsRoutes(app: App) {
-  const db = () => app.dbHandle.db;
   const tags = ['agenda'];
 
   app.get(
     CALENDAR_API.account,
     { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
-    async (request) => feedsService.state(db(), request.caller),
+    async (request) => feedsService.state(request.ctx),
   );
 
   app.post(
     CALENDAR_API.account,
     { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
-    async (request) => feedsService.renew(db(), request.caller, app.config.publicUrl),
+    async (request) => feedsService.renew(request.ctx),
   );
 
   const send = async (reply: FastifyReply, jeton: string, feed: FeedRequest) => {
-    const text = await feedsService.feed(db(), jeton, feed, app.config.publicUrl);
+    const text = await feedsService.feed(app.publicContext(), jeton, feed);
     return (
       reply
         .type('text/calendar; charset=utf-8')

@@ -6,12 +6,12 @@
  */
 import type { CalendarFeedState } from '@union/contract';
 import { CALENDAR_API } from '@union/contract';
-import type { Database, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { hasHabilitation, type Caller } from '../../../lib/authorize';
-import { parisDay } from '../../../lib/dates';
+import { inTransaction, type PublicContext, type RequestContext } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { newToken, tokenHash } from '../../../lib/secrets';
-import { auditRepository } from '../../audit/repository';
+import { audit } from '../../audit/audit';
 import { settingsRepository } from '../../settings/repository';
 import { addDays } from '../calendar';
 import { reservationPolicy } from '../policy';
@@ -30,14 +30,14 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const gone = () => notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
 
-async function mayFollowRooms(db: Executor, caller: Caller): Promise<boolean> {
-  return reservationPolicy.mayManage(await loadPlanningContext(db, caller));
+async function mayFollowRooms(ctx: RequestContext<Executor>): Promise<boolean> {
+  return reservationPolicy.mayManage(await loadPlanningContext(ctx));
 }
 
-async function addresses(db: Executor, caller: Caller, publicUrl: string, jeton: string) {
-  const base = publicUrl.replace(/\/$/, '');
-  const staff = await mayFollowRooms(db, caller);
-  const rooms = staff ? await settingsRepository.listRooms(db) : [];
+async function addresses(ctx: RequestContext<Executor>, jeton: string) {
+  const base = ctx.publicUrl.replace(/\/$/, '');
+  const staff = await mayFollowRooms(ctx);
+  const rooms = staff ? await settingsRepository.listRooms(ctx.db) : [];
   return {
     personnel: base + CALENDAR_API.personal(jeton),
     batiment: staff ? base + CALENDAR_API.building(jeton) : null,
@@ -46,29 +46,29 @@ async function addresses(db: Executor, caller: Caller, publicUrl: string, jeton:
 }
 
 export const feedsService = {
-  async state(db: Database, caller: Caller): Promise<CalendarFeedState> {
-    const row = await calendarFeedsRepository.findByUser(db, caller.id);
+  async state(ctx: RequestContext): Promise<CalendarFeedState> {
+    const row = await calendarFeedsRepository.findByUser(ctx.db, ctx.caller.id);
     return {
       actif: row !== undefined,
       creeLe: row?.createdAt.toISOString() ?? null,
-      gestion: await mayFollowRooms(db, caller),
+      gestion: await mayFollowRooms(ctx),
       adresses: null,
     };
   },
 
   /** Creates or renews the secret; the answer is the one moment its addresses can be shown. */
-  async renew(db: Database, caller: Caller, publicUrl: string): Promise<CalendarFeedState> {
-    return db.transaction(async (tx) => {
+  async renew(ctx: RequestContext): Promise<CalendarFeedState> {
+    const { caller } = ctx;
+    return inTransaction(ctx, async (tx) => {
       const jeton = newToken();
-      const before = await calendarFeedsRepository.findByUser(tx, caller.id);
-      const row = await calendarFeedsRepository.replace(tx, caller.id, tokenHash(jeton));
-      await auditRepository.record(tx, {
-        actorId: caller.id,
+      const before = await calendarFeedsRepository.findByUser(tx.db, caller.id);
+      const row = await calendarFeedsRepository.replace(tx.db, caller.id, tokenHash(jeton));
+      await audit.record(tx, {
         action: before ? 'calendar_feed_renewed' : 'calendar_feed_created',
         recordType: 'user',
         recordId: caller.id,
       });
-      const adresses = await addresses(tx, caller, publicUrl, jeton);
+      const adresses = await addresses(tx, jeton);
       return {
         actif: true,
         creeLe: row.createdAt.toISOString(),
@@ -79,19 +79,22 @@ export const feedsService = {
   },
 
   /** The iCalendar text of a feed, or 404. */
-  async feed(db: Database, jeton: string, request: FeedRequest, publicUrl: string) {
+  async feed(pub: PublicContext, jeton: string, request: FeedRequest) {
     if (!TOKEN.test(jeton)) throw gone();
+    const { db } = pub;
     const owner = await calendarFeedsRepository.ownerOf(db, tokenHash(jeton));
     if (!owner || owner.etat !== 'A' || !owner.habilitations.includes('USER')) throw gone();
+    // The secret stands for its owner: the feed shows what the owner would see, signed in.
     const caller: Caller = { id: owner.id, habilitations: owner.habilitations };
-    const today = parisDay();
+    const ctx = { ...pub, caller };
+    const today = pub.clock.today();
     let scope: FeedScope;
     let name: string;
     if (request.kind === 'personal') {
       scope = { kind: 'personal', userId: owner.id, today };
       name = 'Union – mes loges';
     } else {
-      if (!hasHabilitation(caller, 'PLANNING') || !(await mayFollowRooms(db, caller))) throw gone();
+      if (!hasHabilitation(caller, 'PLANNING') || !(await mayFollowRooms(ctx))) throw gone();
       if (request.kind === 'room') {
         const room = await settingsRepository.findRoomById(db, request.roomId);
         if (!room) throw gone();
@@ -103,6 +106,6 @@ export const feedsService = {
       }
     }
     const rows = await feedsRepository.confirmedFor(db, scope, addDays(today, -PAST_DAYS));
-    return feedText(name, new URL(publicUrl).hostname, rows);
+    return feedText(name, new URL(pub.publicUrl).hostname, rows);
   },
 };

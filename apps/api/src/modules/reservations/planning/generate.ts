@@ -3,7 +3,8 @@
  * end of its year, skipping closed days and reporting the dates another reservation holds.
  */
 import type { PlanningConflict } from '@union/contract';
-import type { Executor } from '../../../db/client';
+import type { TxContext } from '../../../lib/context';
+import { audit } from '../../audit/audit';
 import { addDays, datesOfRule } from '../calendar';
 import { closuresRepository } from '../closures/repository';
 import { reservationsRepository, type NewReservation } from '../repository';
@@ -17,11 +18,11 @@ export interface Materialised {
 
 /** Creates the entry's missing reservations; dates already held by the entry are left as they are. */
 export async function materialise(
-  tx: Executor,
+  ctx: TxContext,
   entry: PlanningEntryRecord,
-  actorId: number,
   today: string,
 ): Promise<Materialised> {
+  const tx = ctx.db;
   const days = datesOfRule(entry.annee, entry.regle, entry.mois).filter((d) => d > today);
   if (days.length === 0) return { creees: 0, conflits: [] };
   const first = days[0]!;
@@ -56,7 +57,7 @@ export async function materialise(
       type: entry.type,
       libelle: entry.libelle,
       etat: 'CR',
-      requestedById: actorId,
+      requestedById: ctx.caller.id,
       planningEntryId: entry.id,
       changedByHand: false,
     });
@@ -68,19 +69,20 @@ export async function materialise(
       conflits.push({ date: w.jour, raison: 'La salle vient d’être réservée par une autre demande.' });
     }
   }
-  await reservationsRepository.recordHistory(
-    tx,
-    actorId,
-    'PLANNING_GENERATE',
-    inserted.map((r) => r.id),
+  await audit.recordMany(
+    ctx,
+    inserted.map((r) => ({ action: 'PLANNING_GENERATE', recordType: 'reservation', recordId: r.id })),
   );
   conflits.sort((a, b) => a.date.localeCompare(b.date));
   return { creees: inserted.length, conflits };
 }
 
 /** Ends the entry's future reservations nobody changed by hand (from tomorrow); returns how many. */
-export async function removeFuture(tx: Executor, entryId: number, actorId: number, today: string) {
-  const ids = await reservationsRepository.removeGeneratedFrom(tx, entryId, addDays(today, 1));
-  await reservationsRepository.recordHistory(tx, actorId, 'PLANNING_REMOVE', ids);
+export async function removeFuture(ctx: TxContext, entryId: number, today: string) {
+  const ids = await reservationsRepository.removeGeneratedFrom(ctx.db, entryId, addDays(today, 1));
+  await audit.recordMany(
+    ctx,
+    ids.map((recordId) => ({ action: 'PLANNING_REMOVE', recordType: 'reservation', recordId })),
+  );
   return ids.length;
 }

@@ -23,19 +23,18 @@ const IdOrAll = RecordIdOrAllParamSchema;
 const orAll = (id: number) => (id === 0 ? null : id);
 
 export default async function planningRoutes(app: App) {
-  const db = () => app.dbHandle.db;
   const tags = ['planning annuel'];
 
   app.get(
     RESERVATION_API.years,
     { schema: { tags, response: { 200: PlanningYearsSchema } } },
-    async (request) => planningService.years(db(), request.caller),
+    async (request) => planningService.years(request.ctx),
   );
 
   app.post(
     RESERVATION_API.years,
     { schema: { tags, response: { 201: PlanningYearOpenedSchema } } },
-    async (request, reply) => reply.status(201).send(await planningService.openYear(db(), request.caller)),
+    async (request, reply) => reply.status(201).send(await planningService.openYear(request.ctx)),
   );
 
   app.get(
@@ -53,32 +52,31 @@ export default async function planningRoutes(app: App) {
     },
     async (request) => {
       const { annee, idEntite, idSalle } = request.params;
-      return planningService.search(db(), request.caller, annee, orAll(idEntite), orAll(idSalle));
+      return planningService.search(request.ctx, annee, orAll(idEntite), orAll(idSalle));
     },
   );
 
   app.get(
     RESERVATION_API.planningInfosPattern,
     { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningEntryDetailSchema } } },
-    async (request) => planningService.infos(db(), request.caller, request.params.id),
+    async (request) => planningService.infos(request.ctx, request.params.id),
   );
 
   app.post(
     RESERVATION_API.planning,
     { schema: { tags, body: PlanningInputSchema, response: { 201: PlanningSaveResultSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await planningService.create(db(), request.caller, request.body)),
+    async (request, reply) => reply.status(201).send(await planningService.create(request.ctx, request.body)),
   );
 
   app.put(
     RESERVATION_API.planning,
     { schema: { tags, body: PlanningUpdateSchema, response: { 200: PlanningSaveResultSchema } } },
-    async (request) => planningService.update(db(), request.caller, request.body),
+    async (request) => planningService.update(request.ctx, request.body),
   );
 
   app.delete(
     RESERVATION_API.planningDeletePattern,
     { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningDeleteResultSchema } } },
-    async (request) => planningService.remove(db(), request.caller, request.params.id),
+    async (request) => planningService.remove(request.ctx, request.params.id),
   );
 }

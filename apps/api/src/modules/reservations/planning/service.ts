@@ -14,11 +14,12 @@ import {
   type PlanningYearOpened,
   type PlanningYears,
 } from '@union/contract';
-import type { Database, Executor } from '../../../db/client';
-import type { Caller } from '../../../lib/authorize';
-import { parisDay } from '../../../lib/dates';
+import type { Executor } from '../../../db/client';
+import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import { invalid, notFound } from '../../../lib/errors';
-import { auditRepository } from '../../audit/repository';
+import { audit } from '../../audit/audit';
+import { entitiesRepository } from '../../entities/repository';
+import { settingsRepository } from '../../settings/repository';
 import { checkSlot, masonicYearOf } from '../calendar';
 import { reservationPolicy } from '../policy';
 import { presentReservation } from '../presenter';
@@ -36,10 +37,10 @@ async function entryFields(tx: Executor, input: PlanningInput) {
   if (!(await planningRepository.yearExists(tx, input.annee))) {
     throw invalid(`Année : l'année ${yearLabel(input.annee)} n'est pas ouverte. Ouvrez-la d'abord.`);
   }
-  const room = await reservationsRepository.findRoom(tx, input.idSalle);
+  const room = await settingsRepository.findRoomById(tx, input.idSalle);
   if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
   if (!room.active) throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation.`);
-  const entity = await reservationsRepository.findEntity(tx, input.idEntite);
+  const entity = await entitiesRepository.find(tx, input.idEntite);
   if (!entity || entity.etat !== 'A') {
     throw invalid("Loge ou association : elle n'existe pas ou a été supprimée.");
   }
@@ -58,10 +59,10 @@ async function entryFields(tx: Executor, input: PlanningInput) {
 
 /** Why last year's entry cannot be copied into a new year, if it cannot. */
 async function notCarriedOver(tx: Executor, entry: PlanningEntryRecord): Promise<string | null> {
-  const room = await reservationsRepository.findRoom(tx, entry.roomId);
+  const room = await settingsRepository.findRoomById(tx, entry.roomId);
   if (!room?.active)
     return `Tenue non reprise : ${laSalle(room?.nom ?? '?', false)} n'est plus ouverte à la réservation.`;
-  const entity = await reservationsRepository.findEntity(tx, entry.entityId);
+  const entity = await entitiesRepository.find(tx, entry.entityId);
   if (entity?.etat !== 'A') return "Tenue non reprise : la loge ou l'association a été supprimée.";
   return null;
 }
@@ -70,9 +71,8 @@ async function presentEntryById(tx: Executor, id: number): Promise<PlanningEntry
   return presentEntry((await planningRepository.findJoined(tx, id))!);
 }
 
-async function auditEntry(tx: Executor, actorId: number, action: string, entry: PlanningEntryRecord) {
-  await auditRepository.record(tx, {
-    actorId,
+async function auditEntry(tx: TxContext, action: string, entry: PlanningEntryRecord) {
+  await audit.record(tx, {
     action,
     recordType: 'planning_entry',
     recordId: entry.id,
@@ -81,13 +81,14 @@ async function auditEntry(tx: Executor, actorId: number, action: string, entry: 
 }
 
 export const planningService = {
-  async years(db: Database, caller: Caller): Promise<PlanningYears> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+  async years(ctx: RequestContext): Promise<PlanningYears> {
+    const { db } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     const rows = await planningRepository.years(db);
     return {
       annees: rows.map((y) => ({ annee: y.annee, libelle: yearLabel(y.annee), entrees: y.entrees })),
-      gestion: reservationPolicy.mayManage(ctx),
+      gestion: reservationPolicy.mayManage(planning),
     };
   },
 
@@ -95,12 +96,12 @@ export const planningService = {
    * Opens the year after the last one (or the current one when there is none), copying the last year's
    * entries and materialising them.
    */
-  async openYear(db: Database, caller: Caller): Promise<PlanningYearOpened> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.manage(ctx);
-    const today = parisDay();
-    return db.transaction(async (tx) => {
-      const [last] = await planningRepository.years(tx);
+  async openYear(ctx: RequestContext): Promise<PlanningYearOpened> {
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.manage(planning);
+    const today = ctx.clock.today();
+    return inTransaction(ctx, async (tx) => {
+      const [last] = await planningRepository.years(tx.db);
       const annee = last ? last.annee + 1 : masonicYearOf(today);
       // Further ahead nobody knows the lodges' calendars yet, and a slip of the button would book years.
       const latest = masonicYearOf(today) + 2;
@@ -109,26 +110,26 @@ export const planningService = {
           `Année : l'année ${yearLabel(annee)} ne peut pas encore être ouverte ; le planning s'ouvre au plus deux ans à l'avance (jusqu'à ${yearLabel(latest)}).`,
         );
       }
-      if (!(await planningRepository.insertYear(tx, annee))) {
+      if (!(await planningRepository.insertYear(tx.db, annee))) {
         throw invalid(`L'année ${yearLabel(annee)} est déjà ouverte. Actualisez la page.`);
       }
-      const previous = last ? await planningRepository.search(tx, last.annee, null, null) : [];
+      const previous = last ? await planningRepository.search(tx.db, last.annee, null, null) : [];
       let creees = 0;
       let entrees = 0;
       const conflits: PlanningYearOpened['conflits'] = [];
       for (const { entry, entite } of previous) {
         // A room retired or an entity deleted since last year: the entry is not carried over, and the
         // report says so on the year's first day.
-        const left = await notCarriedOver(tx, entry);
+        const left = await notCarriedOver(tx.db, entry);
         if (left) {
           conflits.push({ date: `${annee}-09-01`, raison: left, entree: `${entite} – ${entry.libelle}` });
           continue;
         }
         entrees += 1;
         const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = entry;
-        const copy = await planningRepository.insert(tx, { ...fields, annee });
-        await auditEntry(tx, caller.id, 'CREATE', copy);
-        const result = await materialise(tx, copy, caller.id, today);
+        const copy = await planningRepository.insert(tx.db, { ...fields, annee });
+        await auditEntry(tx, 'CREATE', copy);
+        const result = await materialise(tx, copy, today);
         creees += result.creees;
         conflits.push(...result.conflits.map((c) => ({ ...c, entree: `${entite} – ${entry.libelle}` })));
       }
@@ -139,14 +140,14 @@ export const planningService = {
 
   /** Entries of a year, optionally of one entity and one room (null = all). */
   async search(
-    db: Database,
-    caller: Caller,
+    ctx: RequestContext,
     annee: number,
     entityId: number | null,
     roomId: number | null,
   ): Promise<PlanningEntry[]> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+    const { db } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     if (!(await planningRepository.yearExists(db, annee))) {
       throw notFound(`L'année ${yearLabel(annee)} du planning n'existe pas.`);
     }
@@ -154,23 +155,24 @@ export const planningService = {
     return rows.map(presentEntry);
   },
 
-  async infos(db: Database, caller: Caller, id: number): Promise<PlanningEntryDetail> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.read(ctx);
+  async infos(ctx: RequestContext, id: number): Promise<PlanningEntryDetail> {
+    const { db } = ctx;
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.read(planning);
     const row = await planningRepository.findJoined(db, id);
     if (!row) throw notFound("Cette entrée du planning n'existe pas.");
     const reservations = await reservationsRepository.activeOfPlanningEntry(db, id);
-    return { ...presentEntry(row), reservations: reservations.map((r) => presentReservation(ctx, r)) };
+    return { ...presentEntry(row), reservations: reservations.map((r) => presentReservation(planning, r)) };
   },
 
-  async create(db: Database, caller: Caller, input: PlanningInput): Promise<PlanningSaveResult> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.manage(ctx);
-    return db.transaction(async (tx) => {
-      const entry = await planningRepository.insert(tx, await entryFields(tx, input));
-      await auditEntry(tx, caller.id, 'CREATE', entry);
-      const result = await materialise(tx, entry, caller.id, parisDay());
-      return { entree: await presentEntryById(tx, entry.id), ...result };
+  async create(ctx: RequestContext, input: PlanningInput): Promise<PlanningSaveResult> {
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.manage(planning);
+    return inTransaction(ctx, async (tx) => {
+      const entry = await planningRepository.insert(tx.db, await entryFields(tx.db, input));
+      await auditEntry(tx, 'CREATE', entry);
+      const result = await materialise(tx, entry, ctx.clock.today());
+      return { entree: await presentEntryById(tx.db, entry.id), ...result };
     });
   },
 
@@ -178,34 +180,34 @@ export const planningService = {
    * Changes an entry: its future reservations nobody changed by hand are replaced by those of the new
    * rule; the ones changed by hand stay as they are.
    */
-  async update(db: Database, caller: Caller, input: PlanningUpdate): Promise<PlanningSaveResult> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.manage(ctx);
-    const today = parisDay();
-    return db.transaction(async (tx) => {
-      const existing = await planningRepository.findById(tx, input.id);
+  async update(ctx: RequestContext, input: PlanningUpdate): Promise<PlanningSaveResult> {
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.manage(planning);
+    const today = ctx.clock.today();
+    return inTransaction(ctx, async (tx) => {
+      const existing = await planningRepository.findById(tx.db, input.id);
       if (!existing) throw notFound("Cette entrée du planning n'existe pas.");
       if (existing.annee !== input.annee) {
         throw invalid("Année : une entrée ne change pas d'année ; créez-en une dans l'autre année.");
       }
-      const entry = await planningRepository.update(tx, existing.id, await entryFields(tx, input));
-      await auditEntry(tx, caller.id, 'EDIT', entry);
-      await removeFuture(tx, entry.id, caller.id, today);
-      const result = await materialise(tx, entry, caller.id, today);
-      return { entree: await presentEntryById(tx, entry.id), ...result };
+      const entry = await planningRepository.update(tx.db, existing.id, await entryFields(tx.db, input));
+      await auditEntry(tx, 'EDIT', entry);
+      await removeFuture(tx, entry.id, today);
+      const result = await materialise(tx, entry, today);
+      return { entree: await presentEntryById(tx.db, entry.id), ...result };
     });
   },
 
   /** Deletes an entry and its future reservations nobody changed by hand; the others stay, detached. */
-  async remove(db: Database, caller: Caller, id: number): Promise<{ supprimees: number }> {
-    const ctx = await loadPlanningContext(db, caller);
-    reservationPolicy.manage(ctx);
-    return db.transaction(async (tx) => {
-      const entry = await planningRepository.findById(tx, id);
+  async remove(ctx: RequestContext, id: number): Promise<{ supprimees: number }> {
+    const planning = await loadPlanningContext(ctx);
+    reservationPolicy.manage(planning);
+    return inTransaction(ctx, async (tx) => {
+      const entry = await planningRepository.findById(tx.db, id);
       if (!entry) throw notFound("Cette entrée du planning n'existe pas.");
-      const supprimees = await removeFuture(tx, id, caller.id, parisDay());
-      await auditEntry(tx, caller.id, 'DELETE', entry);
-      await planningRepository.remove(tx, id);
+      const supprimees = await removeFuture(tx, id, ctx.clock.today());
+      await auditEntry(tx, 'DELETE', entry);
+      await planningRepository.remove(tx.db, id);
       return { supprimees };
     });
   },

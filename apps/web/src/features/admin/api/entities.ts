@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
-  type AuditEntry,
+  type HistoryEntry,
   type Entity,
   type EntityCreate,
   type EntityDetail,
@@ -26,7 +26,7 @@ export function useEntity(id: number) {
 export function useEntityHistory(id: number) {
   return useQuery({
     queryKey: [...ENTITIES_KEY, id, 'history'],
-    queryFn: () => api.get<AuditEntry[]>(ADMIN_API.entityHistory(id)),
+    queryFn: () => api.get<HistoryEntry[]>(ADMIN_API.entityHistory(id)),
     staleTime: 0,
   });
 }

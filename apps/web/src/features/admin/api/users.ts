@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
-  type AuditEntry,
+  type HistoryEntry,
   type UserCreate,
   type UserDetail,
   type UserSearch,
@@ -35,7 +35,7 @@ export function useUser(id: number) {
 export function useUserHistory(id: number) {
   return useQuery({
     queryKey: [...userKey(id), 'history'],
-    queryFn: () => api.get<AuditEntry[]>(ADMIN_API.userHistory(id)),
+    queryFn: () => api.get<HistoryEntry[]>(ADMIN_API.userHistory(id)),
     staleTime: 0,
   });
 }

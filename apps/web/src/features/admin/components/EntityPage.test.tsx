@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEntry, EntityDetail } from '@union/contract';
+import type { HistoryEntry, EntityDetail } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs, type RecordedCall } from '../../../../test/utils';
 
@@ -20,7 +20,7 @@ const ENTITY: EntityDetail = {
   actions: ['EDIT', 'MEMBERS', 'HISTORY'],
 };
 
-const HISTORY: AuditEntry[] = [
+const HISTORY: HistoryEntry[] = [
   {
     id: 2,
     action: 'members_imported',
@@ -28,6 +28,7 @@ const HISTORY: AuditEntry[] = [
     resume: 'Fichier « loge.csv » ; 3 comptes créés, 1 mise à jour, 0 ligne rejetée',
     date: '2026-03-04T10:00:00.000Z',
     auteur: 'Émile Zola',
+    motif: null,
   },
   {
     id: 1,
@@ -36,6 +37,7 @@ const HISTORY: AuditEntry[] = [
     resume: null,
     date: '2026-03-03T09:15:00.000Z',
     auteur: null,
+    motif: null,
   },
 ];
 

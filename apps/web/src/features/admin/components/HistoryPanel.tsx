@@ -1,10 +1,10 @@
 /** The history of a user or an entity: who did what and when, newest first. */
 import { Alert, Card, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { AuditEntry } from '@union/contract';
+import type { HistoryEntry } from '@union/contract';
 import { formatDateTime } from '../lib/format';
 
 interface Props {
-  entries: AuditEntry[] | undefined;
+  entries: HistoryEntry[] | undefined;
   isPending: boolean;
 }
 

@@ -3,7 +3,7 @@
  * creation form, the record and "does not exist"; the record's header; its columns, the history aside.
  */
 import { Alert, Anchor, Breadcrumbs, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import type { AuditEntry } from '@union/contract';
+import type { HistoryEntry } from '@union/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HistoryPanel } from './HistoryPanel';
@@ -78,7 +78,7 @@ interface ColumnsProps {
   /** The form and the memberships. */
   children: ReactNode;
   /** The history, when the caller may see it. */
-  history: { data: AuditEntry[] | undefined; isPending: boolean } | null;
+  history: { data: HistoryEntry[] | undefined; isPending: boolean } | null;
 }
 
 export function RecordColumns({ children, history }: ColumnsProps) {

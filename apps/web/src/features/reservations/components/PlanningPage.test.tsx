@@ -44,9 +44,11 @@ const DETAIL: ReservationDetail = {
   ...REQUEST,
   historique: [
     {
+      id: 1,
       date: '2099-11-01T10:00:00.000Z',
       action: 'CREATE_REQUEST',
       libelle: 'Demande faite par Victor Vénérable le 1er novembre 2099 à 11:00',
+      resume: null,
       auteur: 'Victor Vénérable',
       motif: null,
     },
