@@ -40,6 +40,8 @@ test.describe.serial('documents and messages', () => {
     page,
     request,
   }) => {
+    // Upload, text extraction, edit and distribution: the longest journey of the suite on a busy machine.
+    test.slow();
     await signIn(page, 'venerable');
     await page.getByRole('main').getByText('Documents', { exact: true }).click();
     await expect(page).toHaveURL(/\/app\/doc$/);
@@ -74,11 +76,14 @@ test.describe.serial('documents and messages', () => {
     await editor.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Les Chevaliers du Rhône · mardi 23 juin 2026')).toBeVisible();
     await expect(editor).toBeHidden();
-    await page.getByRole('button', { name: 'Diffuser par e-mail' }).click();
-    await page
-      .getByRole('dialog', { name: 'Diffuser par e-mail' })
-      .getByRole('button', { name: 'Ok' })
-      .click();
+    // The panel is drawn again when the edited document comes back from the server: a click landing on
+    // the button being replaced is lost, and a user would click again, as this does.
+    const confirmDistribution = page.getByRole('dialog', { name: 'Diffuser par e-mail' });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Diffuser par e-mail' }).click();
+      await expect(confirmDistribution).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await confirmDistribution.getByRole('button', { name: 'Ok' }).click();
     await expect(page.getByText(/e-mails? en cours d'envoi/)).toBeVisible();
     await expect(page.getByText('Diffusé', { exact: true })).toBeVisible();
     await page.screenshot({ path: 'test-results/document-publisher.png', fullPage: true });
