@@ -80,7 +80,9 @@ test.describe.serial('documents and messages', () => {
     // the button being replaced is lost, and a user would click again, as this does.
     const confirmDistribution = page.getByRole('dialog', { name: 'Diffuser par e-mail' });
     await expect(async () => {
-      await page.getByRole('button', { name: 'Diffuser par e-mail' }).click();
+      if (!(await confirmDistribution.isVisible())) {
+        await page.getByRole('button', { name: 'Diffuser par e-mail' }).click({ timeout: 3_000 });
+      }
       await expect(confirmDistribution).toBeVisible({ timeout: 3_000 });
     }).toPass({ timeout: 20_000 });
     await confirmDistribution.getByRole('button', { name: 'Ok' }).click();
