@@ -175,7 +175,11 @@ describe('GET /api/repas/seances/{date}', () => {
 describe('tying a meal to a session (POST and PUT /api/repas)', () => {
   it.each([
     ['a reservation that does not exist', () => 999_999, /Tenue : la réservation n° 999999 n'existe pas/],
-    ['a session not confirmed (DC)', () => session.pending!, /n'est pas une tenue confirmée \(création demandée\)/],
+    [
+      'a session not confirmed (DC)',
+      () => session.pending!,
+      /n'est pas une tenue confirmée \(création demandée\)/,
+    ],
     ['a deleted session (SU)', () => session.deleted!, /n'est pas une tenue confirmée \(supprimée\)/],
     ['a session of another day', () => session.otherDay!, /a lieu le .* pas le jour du repas/],
     ['an id that is not a number', () => 'x' as unknown as number, /identifiant/],
@@ -245,7 +249,10 @@ describe("the week: a lodge's agapes first for its orderers and managers", () =>
   it('lists the agapes first for the lodge, in date order for others; a deleted session unties', async () => {
     // Monday's lunch first by date, then Tuesday's agapes of the lodge.
     const lunch = await createMeal(monday, { type: 'M', titre: 'Déjeuner', limite: `${monday}T10:00` });
-    const agapes = await createMeal(tuesday, { titre: 'Agapes des Chevaliers', idReservation: session.lodge });
+    const agapes = await createMeal(tuesday, {
+      titre: 'Agapes des Chevaliers',
+      idReservation: session.lodge,
+    });
     const positions = (week: MealWeek) =>
       week.repas.filter((r) => r.id === lunch.id || r.id === agapes.id).map((r) => r.id);
 
@@ -289,8 +296,16 @@ describe('GET /api/repas/{id}/document/recap of agapes', () => {
   it("401, 412, 403, 404, then the lodge's orders and guests first under « Agapes de … »", async () => {
     const meal = await createMeal(tuesday, { titre: 'Agapes de la tenue', idReservation: session.lodge });
     const menu = await addMenu(meal.id);
-    await order('autre', meal.id, { idEntite: otherLodge, invites: 1, lignes: [{ idPlat: menu, quantite: 2 }] });
-    await order('ordonnateur', meal.id, { idEntite: lodge, invites: 2, lignes: [{ idPlat: menu, quantite: 3 }] });
+    await order('autre', meal.id, {
+      idEntite: otherLodge,
+      invites: 1,
+      lignes: [{ idPlat: menu, quantite: 2 }],
+    });
+    await order('ordonnateur', meal.id, {
+      idEntite: lodge,
+      invites: 2,
+      lignes: [{ idPlat: menu, quantite: 3 }],
+    });
     await order('frere', meal.id, { idEntite: lodge, invites: 1, lignes: [{ idPlat: menu, quantite: 2 }] });
     // A member of the lodge ordering for himself is not the lodge's order.
     await order('isole', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
@@ -311,9 +326,7 @@ describe('GET /api/repas/{id}/document/recap of agapes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(response.rawPayload);
-    expect(text).toContain(
-      'Agapes de Les Chevaliers du Rhône : Tenue régulière, 19:30–22:30 (Temple Hiram)',
-    );
+    expect(text).toContain('Agapes de Les Chevaliers du Rhône : Tenue régulière, 19:30–22:30 (Temple Hiram)');
     expect(text).toContain('8 × Menu des agapes');
     // The lodge's group: two orders, three guests, five covers; then the other lodge, then individuals.
     expect(text).toContain('5 couverts : 2 commandes et 3 invités');

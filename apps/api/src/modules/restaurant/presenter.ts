@@ -1,5 +1,13 @@
 /** Restaurant rows → contract DTOs, with the actions the caller may take now (policy × machine). */
-import { hhmmOf, type Dish, type Meal, type MealOrder, type MealSession, type Movement, type TopUp } from '@union/contract';
+import {
+  hhmmOf,
+  type Dish,
+  type Meal,
+  type MealOrder,
+  type MealSession,
+  type Movement,
+  type TopUp,
+} from '@union/contract';
 import { allowedActions } from '../../lib/policy';
 import { mealMachine, orderMachine, topUpMachine, type MealState } from './machine';
 import { mayMeal, mayOrder, mayTopUp, ownsAgapes, type RestaurantContext } from './policy';

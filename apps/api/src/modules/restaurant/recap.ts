@@ -106,9 +106,7 @@ export function buildRecap(
             (o.order.invites > 0 ? ` + ${o.order.invites} invité${o.order.invites > 1 ? 's' : ''}` : '') +
             ` – ${euros(o.order.montant)}, ${state}`,
         );
-      const items = (linesOf.get(o.order.id) ?? [])
-        .map((l) => `${l.quantite} × ${l.libelle}`)
-        .join(', ');
+      const items = (linesOf.get(o.order.id) ?? []).map((l) => `${l.quantite} × ${l.libelle}`).join(', ');
       if (items) doc.fontSize(10).text(`    ${items}`);
       if (o.order.commentaire) doc.fontSize(10).text(`    Remarque : ${o.order.commentaire}`);
     }
