@@ -317,8 +317,8 @@ export const restaurantRepository = {
 
   // --- Orders -----------------------------------------------------------------------------------
 
-  async orders(db: Executor, where: SQL | undefined, newestFirst = false): Promise<OrderRow[]> {
-    return db
+  async orders(db: Executor, where: SQL | undefined, newestFirst = false, lock = false): Promise<OrderRow[]> {
+    const query = db
       .select(orderColumns)
       .from(mealOrders)
       .innerJoin(users, eq(users.id, mealOrders.userId))
@@ -330,6 +330,8 @@ export const restaurantRepository = {
           ? [desc(meals.jour), desc(mealOrders.id)]
           : [asc(entities.nom), asc(users.nom), asc(users.prenom), asc(mealOrders.id)]),
       );
+    // Only the order's row: the person, the meal and the lodge are read, not locked.
+    return lock ? query.for('update', { of: mealOrders }) : query;
   },
 
   /** Every order of these meals, in the order of `orders` (lodge, name, id): one JSON value (jsonRows). */
@@ -390,17 +392,20 @@ export const restaurantRepository = {
   ordersOfUser: (db: Executor, userId: number) =>
     restaurantRepository.orders(db, eq(mealOrders.userId, userId), true),
 
-  async findOrder(db: Executor, mealId: number, orderId: number): Promise<OrderRow | undefined> {
+  /** `lock`: the order's row stays locked until the transaction ends (two payments never both pass). */
+  async findOrder(
+    db: Executor,
+    mealId: number,
+    orderId: number,
+    lock = false,
+  ): Promise<OrderRow | undefined> {
     const [row] = await restaurantRepository.orders(
       db,
       and(eq(mealOrders.id, orderId), eq(mealOrders.mealId, mealId)),
+      false,
+      lock,
     );
     return row;
-  },
-
-  /** Locks the order's row: two payments of one order never both pass. */
-  async lockOrder(db: Executor, orderId: number): Promise<void> {
-    await db.select({ id: mealOrders.id }).from(mealOrders).where(eq(mealOrders.id, orderId)).for('update');
   },
 
   async linesOf(db: Executor, orderIds: number[]): Promise<LineRow[]> {
@@ -480,13 +485,18 @@ export const restaurantRepository = {
    * the second sees the first's movement (no card goes negative).
    */
   async lockCard(db: Executor, owner: CardOwner): Promise<number> {
+    const lock = () =>
+      db
+        .select({ id: cards.id })
+        .from(cards)
+        .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId))
+        .for('update');
+    const [existing] = await lock();
+    if (existing) return existing.id;
+    // First use: created (or created at this instant by another payment, then ours does nothing), locked.
     const values = 'userId' in owner ? { userId: owner.userId } : { entityId: owner.entityId };
     await db.insert(cards).values(values).onConflictDoNothing();
-    const [row] = await db
-      .select({ id: cards.id })
-      .from(cards)
-      .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId))
-      .for('update');
+    const [row] = await lock();
     return row!.id;
   },
 

@@ -80,8 +80,9 @@ async function loadMeal(db: Executor, id: number, lock = false): Promise<MealRow
   return row;
 }
 
-async function loadOrder(db: Executor, mealId: number, orderId: number): Promise<OrderRow> {
-  const row = await restaurantRepository.findOrder(db, mealId, orderId);
+/** `lock`: the order's row stays locked until the transaction ends (payments of one order queue). */
+async function loadOrder(db: Executor, mealId: number, orderId: number, lock = false): Promise<OrderRow> {
+  const row = await restaurantRepository.findOrder(db, mealId, orderId, lock);
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
@@ -163,13 +164,13 @@ async function presentOneMeal(ctx: TxContext, rctx: RestaurantContext, id: numbe
   return meal!;
 }
 
-async function presentOneOrder(ctx: TxContext, rctx: RestaurantContext, mealId: number, orderId: number) {
-  const meal = await loadMeal(ctx.db, mealId);
+/** The order as it now is; `meal` was read by the use case (its opening does not change in it). */
+async function presentOneOrder(ctx: TxContext, rctx: RestaurantContext, meal: MealRow, orderId: number) {
   const open = mealAcceptsChanges(meal, ctx.clock.now());
   const [order] = await presentOrders(
     ctx.db,
     rctx,
-    [await loadOrder(ctx.db, mealId, orderId)],
+    [await loadOrder(ctx.db, meal.meal.id, orderId)],
     () => open,
     true,
   );
@@ -505,7 +506,7 @@ export const restaurantService = {
         recordId: id,
         details: { meal: mealId, montant },
       });
-      return presentOneOrder(tx, rctx, mealId, id);
+      return presentOneOrder(tx, rctx, meal, id);
     });
   },
 
@@ -544,7 +545,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { montant },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
@@ -582,10 +583,9 @@ export const restaurantService = {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       restaurantPolicy.read(rctx);
-      await loadMeal(tx.db, mealId);
-      // The order's row first: two payments of one order queue, the second sees it paid (412).
-      await restaurantRepository.lockOrder(tx.db, orderId);
-      const row = await loadOrder(tx.db, mealId, orderId);
+      const meal = await loadMeal(tx.db, mealId);
+      // The order's row locked first: two payments of one order queue, the second sees it paid (412).
+      const row = await loadOrder(tx.db, mealId, orderId, true);
       const o = row.order;
       const facts = { userId: o.userId, entityId: o.entityId, mealOpen: true };
       const action: MealOrderAction = isMenus(rctx) ? 'PAY' : 'PAY_CARD';
@@ -651,7 +651,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { moyen, montant: moyen === 'I' ? 0 : o.montant },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
@@ -665,9 +665,8 @@ export const restaurantService = {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       restaurantPolicy.read(rctx);
-      await loadMeal(tx.db, mealId);
-      await restaurantRepository.lockOrder(tx.db, orderId);
-      const o = (await loadOrder(tx.db, mealId, orderId)).order;
+      const meal = await loadMeal(tx.db, mealId);
+      const o = (await loadOrder(tx.db, mealId, orderId, true)).order;
       decide(
         orderMachine,
         o.etat,
@@ -692,7 +691,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { date: query.date === '1' },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
@@ -701,9 +700,8 @@ export const restaurantService = {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       restaurantPolicy.read(rctx);
-      await loadMeal(tx.db, mealId);
-      await restaurantRepository.lockOrder(tx.db, orderId);
-      const row = await loadOrder(tx.db, mealId, orderId);
+      const meal = await loadMeal(tx.db, mealId);
+      const row = await loadOrder(tx.db, mealId, orderId, true);
       const o = row.order;
       decide(
         orderMachine,
@@ -743,7 +741,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { moyen: o.moyen, montant: o.montant },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
