@@ -1,9 +1,25 @@
 /**
- * The restaurant under load: the week of meals as MENUS sees it with 2,000 orders (p95), the recap PDF of
- * a meal with 300 orders, and 200 simultaneous card payments on 200 cards.
+ * The restaurant under load, the three figures of issue 9: the week of meals with 2,000 orders (p95: as
+ * MENUS see it, every order with its lines and card balance; and as a member sees it), the recap PDF of a
+ * meal with 300 orders, and 200 simultaneous card payments on 200 cards. One of the week's meals is a
+ * lodge's agapes (its session in the planning, half its orders for the lodge), as in real weeks.
+ * In process (bench/setup.ts): the load generator shares the server's event loop, so the week's figures
+ * include reading 0.9 MB of JSON on the client side.
  */
 import { eq } from 'drizzle-orm';
-import { cardMovements, cards, dishes, mealOrderLines, mealOrders, meals, users } from '../src/db/schema';
+import {
+  cardMovements,
+  cards,
+  dishes,
+  entities,
+  mealOrderLines,
+  mealOrders,
+  meals,
+  memberships,
+  reservations,
+  rooms,
+  users,
+} from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { hashPassword } from '../src/lib/secrets';
 import { addDays, weekOf } from '../src/modules/reservations/calendar';
@@ -26,6 +42,7 @@ export default async function restaurantBench() {
     habilitations: ['USER', 'MENUS', 'RESTAURATION'],
     passwordHash: await hashPassword(BENCH_PASSWORD),
   });
+  const memberHash = await hashPassword(BENCH_PASSWORD);
   const people = await db
     .insert(users)
     .values(
@@ -35,23 +52,50 @@ export default async function restaurantBench() {
         prenom: 'Jean',
         email: `convive${i}@exemple.fr`,
         habilitations: ['USER', 'RESTAURATION', 'PAYMENT'] as ['USER', 'RESTAURATION', 'PAYMENT'],
+        // The first guest signs in for the member's view of the week.
+        passwordHash: i === 0 ? memberHash : null,
       })),
     )
     .returning({ id: users.id });
+  // A lodge whose orderer is the first guest, and its session in the planning on the second meal's day.
+  const [lodge] = await db
+    .insert(entities)
+    .values({ code: 'AGAPES', nom: 'Les Chevaliers du Rhône', type: 'GODF' })
+    .returning();
+  await db.insert(memberships).values({ userId: people[0]!.id, entityId: lodge!.id, restauration: true });
+  const [room] = await db
+    .insert(rooms)
+    .values({ nom: 'Temple Hiram', capacite: 80, couleur: '#1c7ed6', tarifHoraire: 3000 })
+    .returning();
 
-  // One week ahead: five meals sharing 2,000 orders, plus a meal of 300 orders for the recap and one
+  // Two weeks ahead: five meals sharing 2,000 orders, then a meal of 300 orders for the recap and one
   // of 200 unpaid orders for the payments.
   const monday = weekOf(addDays(parisDay(), 14)).debut;
+  const [session] = await db
+    .insert(reservations)
+    .values({
+      roomId: room!.id,
+      entityId: lodge!.id,
+      jour: addDays(monday, 1),
+      debut: 19 * 60 + 30,
+      fin: 23 * 60,
+      type: 'TC',
+      libelle: 'Tenue régulière',
+      etat: 'CR',
+    })
+    .returning();
   const mealRows = await db
     .insert(meals)
     .values(
       Array.from({ length: MEALS + 2 }, (_, i) => ({
-        jour: addDays(monday, i),
+        // The recap's and the payments' meals in the next week: the measured week holds 2,000 orders.
+        jour: addDays(monday, i < MEALS ? i : 7 + i),
         type: 'M' as const,
         titre: `Repas ${i + 1}`,
         places: 1000,
         placesPrises: i < MEALS ? ORDERS / MEALS : i === MEALS ? RECAP_ORDERS : PAYMENTS,
-        limite: new Date(`${addDays(monday, i)}T08:00:00Z`),
+        limite: new Date(`${addDays(monday, i < MEALS ? i : 7 + i)}T08:00:00Z`),
+        reservationId: i === 1 ? session!.id : null,
       })),
     )
     .returning();
@@ -65,7 +109,8 @@ export default async function restaurantBench() {
     )
     .returning();
   const dishesOf = (mealId: number) => dishRows.filter((d) => d.mealId === mealId);
-  async function addOrders(mealId: number, from: number, count: number) {
+  /** `forLodge`: every other order is for the lodge (the agapes). */
+  async function addOrders(mealId: number, from: number, count: number, forLodge = false) {
     const [menu, cafe] = dishesOf(mealId);
     for (let start = 0; start < count; start += 500) {
       const size = Math.min(500, count - start);
@@ -75,6 +120,8 @@ export default async function restaurantBench() {
           Array.from({ length: size }, (_, k) => ({
             mealId,
             userId: people[from + start + k]!.id,
+            entityId: forLodge && (start + k) % 2 === 1 ? lodge!.id : null,
+            invites: forLodge && (start + k) % 2 === 1 ? 1 : 0,
             montant: 1950,
           })),
         )
@@ -87,7 +134,8 @@ export default async function restaurantBench() {
       );
     }
   }
-  for (let i = 0; i < MEALS; i++) await addOrders(mealRows[i]!.id, i * (ORDERS / MEALS), ORDERS / MEALS);
+  for (let i = 0; i < MEALS; i++)
+    await addOrders(mealRows[i]!.id, i * (ORDERS / MEALS), ORDERS / MEALS, i === 1);
   await addOrders(mealRows[MEALS]!.id, 0, RECAP_ORDERS);
   await addOrders(mealRows[MEALS + 1]!.id, 0, PAYMENTS);
   // 200 cards, each holding exactly one meal.
@@ -101,23 +149,46 @@ export default async function restaurantBench() {
       cardRows.map((c) => ({ cardId: c.id, type: 'R' as const, montant: 1950, libelle: 'Rechargement' })),
     );
 
-  const token = (
-    (await (
-      await fetch(`${bench.url}/oauth/token`, {
-        method: 'POST',
-        headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', username: 'chef', password: BENCH_PASSWORD }),
-      })
-    ).json()) as { access_token: string }
-  ).access_token;
-  const auth = { authorization: `Bearer ${token}` };
+  const signIn = async (username: string) =>
+    (
+      (await (
+        await fetch(`${bench.url}/oauth/token`, {
+          method: 'POST',
+          headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'password', username, password: BENCH_PASSWORD }),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+  const auth = { authorization: `Bearer ${await signIn('chef')}` };
+  const memberAuth = { authorization: `Bearer ${await signIn('convive0')}` };
 
+  type Week = { repas: { commandes: unknown[]; mesCommandes: unknown[]; mesAgapes: boolean }[] };
   const week = await measure(
     `GET /api/repas/search (${ORDERS} commandes, vue MENUS)`,
     async () => {
       const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: auth });
-      const body = (await response.json()) as { repas: { commandes: unknown[] }[] };
-      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) >= ORDERS;
+      const body = (await response.json()) as Week;
+      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) === ORDERS;
+    },
+    { requests: 100, concurrency: 4, warmup: 5 },
+  );
+  // The same week for one MENUS user at a time: the service's own time, without queueing.
+  const weekAlone = await measure(
+    `GET /api/repas/search (${ORDERS} commandes, vue MENUS, un à la fois)`,
+    async () => {
+      const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: auth });
+      const body = (await response.json()) as Week;
+      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) === ORDERS;
+    },
+    { requests: 50, concurrency: 1, warmup: 5 },
+  );
+  // A member on their phone: their own orders, their lodge's agapes first.
+  const weekMember = await measure(
+    `GET /api/repas/search (${ORDERS} commandes, vue membre)`,
+    async () => {
+      const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: memberAuth });
+      const body = (await response.json()) as Week;
+      return response.status === 200 && body.repas[0]!.mesAgapes && body.repas[0]!.commandes.length === 0;
     },
     { requests: 100, concurrency: 4, warmup: 5 },
   );
@@ -154,7 +225,7 @@ export default async function restaurantBench() {
 
   report(
     'Restauration et cartes',
-    [week, recap, payments],
+    [week, weekAlone, weekMember, recap, payments],
     [
       `Base : ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; chaque carte payée une fois (solde final 0).`,
     ],

@@ -1,8 +1,8 @@
 /** The demo data: the six accounts of the README, with the habilitations it lists. */
-import { inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { meals, reservations, users } from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed/demo';
 import { freshDatabase } from './helpers';
 
@@ -34,5 +34,30 @@ describe('demo accounts', () => {
 
   it('seed nothing over an existing database', async () => {
     expect(await seedDemoIfEmpty(handle.db)).toBeNull();
+  });
+});
+
+describe('demo restaurant', () => {
+  it("ties each evening's agapes to that evening's confirmed session, when the planning holds one", async () => {
+    const evenings = await handle.db.select().from(meals).where(eq(meals.type, 'S'));
+    expect(evenings.length).toBeGreaterThan(0);
+    for (const meal of evenings) {
+      const sessions = await handle.db
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(
+          and(
+            eq(reservations.jour, meal.jour),
+            inArray(reservations.etat, ['CR', 'DS']),
+            gte(reservations.debut, 18 * 60),
+          ),
+        );
+      if (sessions.length === 0) expect(meal.reservationId, meal.jour).toBeNull();
+      else
+        expect(
+          sessions.map((r) => r.id),
+          meal.jour,
+        ).toContain(meal.reservationId);
+    }
   });
 });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { codeList } from './enums';
 import { RecordIdSchema } from './ids';
-import { IsoDateSchema } from './reservations';
+import { IsoDateSchema, ReservationType } from './reservations';
 
 export const MealType = codeList({
   M: 'Agapes du midi',
@@ -111,6 +111,11 @@ export const MealInputSchema = z.object({
   /** Orders close at this moment (Paris time). */
   limite: LocalDateTimeSchema,
   ouvert: z.boolean().default(true),
+  /**
+   * The lodge's session (a confirmed reservation of the meal's day) this meal is the agapes of; null: a
+   * meal of its own. Sent whole by the meal editor: a PUT without it unties the meal.
+   */
+  idReservation: RecordIdSchema.nullable().default(null),
 });
 export type MealInput = z.infer<typeof MealInputSchema>;
 export const MealUpdateSchema = MealInputSchema.extend({ id: RecordIdSchema });
@@ -209,6 +214,21 @@ export const MealOrderSchema = z.object({
 });
 export type MealOrder = z.infer<typeof MealOrderSchema>;
 
+/** A lodge's session of the planning a meal can be the agapes of (GET /api/repas/seances/{date}). */
+export const MealSessionSchema = z.object({
+  idReservation: z.number().int(),
+  idEntite: z.number().int(),
+  entite: z.string(),
+  type: ReservationType.schema,
+  libelle: z.string(),
+  /** "19:30", Paris time. */
+  debut: z.string(),
+  fin: z.string(),
+  salle: z.string(),
+});
+export type MealSession = z.infer<typeof MealSessionSchema>;
+export const MealSessionListSchema = z.array(MealSessionSchema);
+
 export const MealSchema = z.object({
   id: z.number().int(),
   date: z.string(),
@@ -222,6 +242,10 @@ export const MealSchema = z.object({
   /** Open, before the deadline and with seats left. */
   commandable: z.boolean(),
   notifie: z.boolean(),
+  /** The lodge's session this meal is the agapes of (confirmed, on the meal's day), or null. */
+  agapes: MealSessionSchema.nullable(),
+  /** The agapes of a lodge the caller orders for or manages: the week lists them first. */
+  mesAgapes: z.boolean(),
   plats: z.array(DishSchema),
   /** The caller's own orders on this meal. */
   mesCommandes: z.array(MealOrderSchema),
@@ -231,7 +255,10 @@ export const MealSchema = z.object({
 });
 export type Meal = z.infer<typeof MealSchema>;
 
-/** GET /api/repas/search/{date}: the week, Monday to Sunday, containing the date. */
+/**
+ * GET /api/repas/search/{date}: the week, Monday to Sunday, containing the date; in date order, except
+ * that the agapes of the caller's lodges (`mesAgapes`) come first.
+ */
 export const MealWeekSchema = z.object({
   debut: z.string(),
   fin: z.string(),
@@ -328,6 +355,9 @@ export const RESTAURANT_API = {
   refusePattern: '/api/repas/:id/commande/:commandeId/refuser',
   payment: (id: number, commandeId: number) => `/api/repas/${id}/commande/${commandeId}/paiement`,
   paymentPattern: '/api/repas/:id/commande/:commandeId/paiement',
+  /** The lodges' sessions of a day, for the meal editor (MENUS). */
+  sessions: (date: string) => `/api/repas/seances/${date}`,
+  sessionsPattern: '/api/repas/seances/:date',
   recap: (id: number) => `/api/repas/${id}/document/recap`,
   recapPattern: '/api/repas/:id/document/recap',
   myOrders: '/api/user/commandes',

@@ -69,6 +69,11 @@ export const rows: AuthzRow[] = [
     expect: signedIn(200),
   },
   {
+    route: 'GET /api/repas/seances/:date',
+    request: () => ({ url: `/api/repas/seances/${parisDay()}` }),
+    expect: menus(200),
+  },
+  {
     route: 'POST /api/repas',
     request: (w) => {
       const date = addDays(parisDay(), 30 + (++offset % 300));

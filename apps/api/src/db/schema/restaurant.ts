@@ -28,6 +28,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { entities, users } from './people';
+import { reservations } from './reservations';
 
 export const meals = pgTable(
   'meals',
@@ -41,6 +42,11 @@ export const meals = pgTable(
     placesPrises: integer('places_prises').notNull().default(0),
     limite: timestamp('limite', { withTimezone: true }).notNull(),
     ouvert: boolean('ouvert').notNull().default(true),
+    /**
+     * The lodge's session this meal is the agapes of. It counts only while that reservation is confirmed
+     * (CR, DS) and on the meal's day (repository `agapesJoin`); a removed reservation unties the meal.
+     */
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
     /** Last notification; the menu may be notified again only once changed since. */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +54,7 @@ export const meals = pgTable(
   },
   (t) => [
     index('meals_jour_idx').on(t.jour),
+    index('meals_reservation_idx').on(t.reservationId),
     check('meals_seats_not_oversold', sql`${t.placesPrises} >= 0 AND ${t.placesPrises} <= ${t.places}`),
   ],
 );

@@ -1,6 +1,7 @@
 /**
- * Demo restaurant: meals in the coming three weeks (Tuesday lunch, Thursday evening agapes, Friday's
- * bistrot), each with its dishes, and a lodge order of the Vénérable. Goes through the module's services,
+ * Demo restaurant: meals in the coming three weeks (Tuesday lunch, Thursday evening agapes, tied to
+ * that evening's session when there is one, Friday's bistrot), each with its dishes, and a lodge order
+ * of the Vénérable. Goes through the module's services,
  * so the demo data obeys the same rules as real data.
  */
 import type { Habilitation } from '@union/contract';
@@ -66,6 +67,11 @@ export async function seedRestaurant(db: Database): Promise<void> {
   for (let week = 0; week < 3; week++) {
     for (const m of MEALS) {
       const date = addDays(today, ((m.weekday - weekdayOf(today) + 6) % 7) + 1 + 7 * week);
+      // Evening agapes follow a lodge's session of that evening when the planning holds one.
+      const session =
+        m.type === 'S'
+          ? (await restaurantService.sessions(chef, date)).find((s) => s.debut >= '18:00')
+          : undefined;
       const meal = await restaurantService.createMeal(chef, {
         date,
         type: m.type,
@@ -73,6 +79,7 @@ export async function seedRestaurant(db: Database): Promise<void> {
         places: m.places,
         limite: `${m.type === 'S' ? date : addDays(date, -1)}T${m.type === 'S' ? '12:00' : '18:00'}`,
         ouvert: true,
+        idReservation: session?.idReservation ?? null,
       });
       const dishIds: number[] = [];
       for (const [type, libelle, prix] of m.plats) {

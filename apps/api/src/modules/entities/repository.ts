@@ -118,6 +118,26 @@ export const entitiesRepository = {
     );
   },
 
+  /**
+   * Every active entity where the user holds a current membership, with the purposes it grants: one
+   * read where a module needs several purposes at once (the restaurant on each call).
+   */
+  async purposesOfUser(db: Executor, userId: number, today: string) {
+    const rows = await db
+      .select({
+        id: entities.id,
+        nom: entities.nom,
+        gestion: sql<boolean>`bool_or(${memberships.gestion})`,
+        restauration: sql<boolean>`bool_or(${memberships.restauration})`,
+        carteLoge: sql<boolean>`bool_or(${memberships.carteLoge})`,
+      })
+      .from(entities)
+      .innerJoin(memberships, eq(memberships.entityId, entities.id))
+      .where(and(eq(memberships.userId, userId), eq(entities.etat, 'A'), membershipIsCurrent(today)))
+      .groupBy(entities.id);
+    return rows.sort((a, b) => FRENCH.compare(a.nom, b.nom));
+  },
+
   /** Whether the user manages the Union (DECISIONS §1: Union staff). */
   async isUnionStaff(db: Executor, userId: number, today: string): Promise<boolean> {
     const [row] = await db

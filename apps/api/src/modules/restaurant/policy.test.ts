@@ -1,12 +1,16 @@
 import type { Habilitation } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import { mayMeal, mayOrder, mayTopUp, type RestaurantContext } from './policy';
+import { mayMeal, mayOrder, mayTopUp, ownsAgapes, type RestaurantContext } from './policy';
 
-const ctx = (habilitations: Habilitation[], flags: { resto?: number[]; carte?: number[] } = {}) =>
+const ctx = (
+  habilitations: Habilitation[],
+  flags: { resto?: number[]; carte?: number[]; gestion?: number[] } = {},
+) =>
   ({
     caller: { id: 1, habilitations },
     restaurationEntityIds: new Set(flags.resto ?? []),
     carteLogeEntityIds: new Set(flags.carte ?? []),
+    agapesEntityIds: new Set([...(flags.resto ?? []), ...(flags.gestion ?? [])]),
   }) satisfies RestaurantContext;
 
 const member = ctx(['USER', 'RESTAURATION', 'PAYMENT'], { resto: [7], carte: [7] });
@@ -53,6 +57,15 @@ describe('the restaurant policy', () => {
     ['user, own', user, own, 'EDIT', false],
   ] as const)('%s: %s → %s', (_, c, order, action, expected) => {
     expect(mayOrder(c, action, order)).toBe(expected);
+  });
+
+  it.each([
+    ['the orderer of the lodge', member, 7, true],
+    ['its manager', ctx(['USER'], { gestion: [7] }), 7, true],
+    ['a member of another lodge', member, 8, false],
+    ['MENUS without a tie to the lodge', menus, 7, false],
+  ] as const)("a lodge's agapes come first for %s", (_, c, entityId, expected) => {
+    expect(ownsAgapes(c, entityId)).toBe(expected);
   });
 
   it('top-ups are validated with COMPTA_SAISIE only', () => {

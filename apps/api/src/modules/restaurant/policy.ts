@@ -13,6 +13,8 @@ export interface RestaurantContext {
   restaurationEntityIds: ReadonlySet<number>;
   /** Entities whose card the caller may use (current membership with `carteLoge`). */
   carteLogeEntityIds: ReadonlySet<number>;
+  /** Entities the caller orders for or manages (`restauration` or `gestion`): their agapes come first. */
+  agapesEntityIds: ReadonlySet<number>;
 }
 
 /** The fields of an order the rules read. */
@@ -56,6 +58,9 @@ export function mayOrder(ctx: RestaurantContext, action: MealOrderAction, order:
       );
   }
 }
+
+/** Whether a meal tied to this lodge's session is « my lodge's agapes » for the caller (listed first). */
+export const ownsAgapes = (ctx: RestaurantContext, entityId: number) => ctx.agapesEntityIds.has(entityId);
 
 export function mayTopUp(ctx: Pick<RestaurantContext, 'caller'>, _action: TopUpAction): boolean {
   return hasHabilitation(ctx.caller, 'COMPTA_SAISIE');

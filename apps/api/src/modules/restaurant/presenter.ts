@@ -1,9 +1,25 @@
 /** Restaurant rows → contract DTOs, with the actions the caller may take now (policy × machine). */
-import type { Dish, Meal, MealOrder, Movement, TopUp } from '@union/contract';
+import {
+  hhmmOf,
+  type Dish,
+  type Meal,
+  type MealOrder,
+  type MealSession,
+  type Movement,
+  type TopUp,
+} from '@union/contract';
 import { allowedActions } from '../../lib/policy';
 import { mealMachine, orderMachine, topUpMachine, type MealState } from './machine';
-import { mayMeal, mayOrder, mayTopUp, type RestaurantContext } from './policy';
-import type { DishRecord, LineRow, MealRow, MovementRecord, OrderRow, TopUpRecord } from './repository';
+import { mayMeal, mayOrder, mayTopUp, ownsAgapes, type RestaurantContext } from './policy';
+import type {
+  DishRecord,
+  LineRow,
+  MealRow,
+  MovementRecord,
+  OrderRow,
+  SessionRow,
+  TopUpRecord,
+} from './repository';
 
 /** Whether the meal still takes orders and changes from its members: switched on, deadline not passed. */
 export const mealAcceptsChanges = (row: MealRow, now: Date) => row.meal.ouvert && now < row.meal.limite;
@@ -16,6 +32,17 @@ export const presentDish = (d: DishRecord): Dish => ({
   type: d.type,
   libelle: d.libelle,
   prix: d.prix,
+});
+
+export const presentSession = (s: SessionRow): MealSession => ({
+  idReservation: s.id,
+  idEntite: s.entityId,
+  entite: s.entite,
+  type: s.type,
+  libelle: s.libelle,
+  debut: hhmmOf(s.debut),
+  fin: hhmmOf(s.fin),
+  salle: s.salle,
 });
 
 export interface Balances {
@@ -79,7 +106,7 @@ export function presentMeal(
   ctx: RestaurantContext,
   row: MealRow,
   now: Date,
-  parts: { plats: DishRecord[]; mine: MealOrder[]; all: MealOrder[] },
+  parts: { plats: DishRecord[]; mine: MealOrder[]; all: MealOrder[]; agapes: SessionRow | null },
 ): Meal {
   const m = row.meal;
   const state = mealState(row, now);
@@ -94,6 +121,8 @@ export function presentMeal(
     ouvert: m.ouvert,
     commandable: state === 'O',
     notifie: m.notifiedAt !== null && m.notifiedAt >= m.updatedAt,
+    agapes: parts.agapes && presentSession(parts.agapes),
+    mesAgapes: parts.agapes !== null && ownsAgapes(ctx, parts.agapes.entityId),
     plats: parts.plats.filter((d) => d.mealId === m.id).map(presentDish),
     mesCommandes: parts.mine.filter((o) => o.idRepas === m.id),
     commandes: parts.all.filter((o) => o.idRepas === m.id),

@@ -1,12 +1,21 @@
 /**
  * The kitchen's recap of a meal as a PDF (pdfkit): the dishes and their quantities, then the orders
- * grouped by lodge and by person, with guests and means of payment. Standard fonts (Helvetica) carry
- * French accents in WinAnsi.
+ * grouped by lodge and by person, with guests and means of payment. When the meal is a lodge's agapes,
+ * that lodge's orders come first under « Agapes de <loge> », with its covers and guests counted.
+ * Standard fonts (Helvetica) carry French accents in WinAnsi.
  */
-import { DishType, MealOrderState, MealType, PaymentMeans, euros as frenchEuros } from '@union/contract';
+import {
+  DishType,
+  MealOrderState,
+  MealType,
+  PaymentMeans,
+  hhmmOf,
+  euros as frenchEuros,
+} from '@union/contract';
 import PDFDocument from 'pdfkit';
 import { frenchDate } from '../reservations/calendar';
-import type { DishRecord, LineRow, MealRow, OrderRow } from './repository';
+import { linesByOrder } from './presenter';
+import type { DishRecord, LineRow, MealRow, OrderRow, SessionRow } from './repository';
 
 const INDIVIDUAL = 'Commandes individuelles';
 
@@ -18,6 +27,7 @@ export function buildRecap(
   plats: DishRecord[],
   orders: OrderRow[],
   lines: LineRow[],
+  agapes: SessionRow | null,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -36,31 +46,53 @@ export function buildRecap(
     .text(
       `${MealType.labels[m.type]}, ${frenchDate(m.jour)} – ${m.placesPrises} couverts sur ${m.places} places`,
     );
+  if (agapes) {
+    doc.text(
+      `Agapes de ${agapes.entite} : ${agapes.libelle}, ${hhmmOf(agapes.debut)}–${hhmmOf(agapes.fin)} (${agapes.salle})`,
+    );
+  }
   doc.moveDown();
 
   // Quantities per dish, over every order (paid or not): what the kitchen prepares.
   doc.font('Helvetica-Bold').fontSize(13).text('Plats');
   doc.font('Helvetica').fontSize(11);
+  const perDish = new Map<number, number>();
+  for (const l of lines) perDish.set(l.dishId, (perDish.get(l.dishId) ?? 0) + l.quantite);
   for (const dish of plats) {
-    const quantity = lines.filter((l) => l.dishId === dish.id).reduce((sum, l) => sum + l.quantite, 0);
+    const quantity = perDish.get(dish.id) ?? 0;
     doc.text(`${quantity} × ${dish.libelle} (${DishType.labels[dish.type]}, ${euros(dish.prix)})`);
   }
   const guests = orders.reduce((sum, o) => sum + o.order.invites, 0);
   doc.text(`Invités : ${guests}`);
   doc.moveDown();
 
+  // The agapes' lodge first (its orders, then its covers and guests), the other lodges by name, then
+  // the individual orders.
+  const agapesGroup = agapes ? `Agapes de ${agapes.entite}` : null;
   const groups = new Map<string, OrderRow[]>();
   for (const o of orders) {
-    const key = o.entite ?? INDIVIDUAL;
-    groups.set(key, [...(groups.get(key) ?? []), o]);
+    const key = agapes && o.order.entityId === agapes.entityId ? agapesGroup! : (o.entite ?? INDIVIDUAL);
+    const group = groups.get(key);
+    if (group) group.push(o);
+    else groups.set(key, [o]);
   }
-  const names = [...groups.keys()].sort((a, b) =>
-    a === INDIVIDUAL ? 1 : b === INDIVIDUAL ? -1 : a.localeCompare(b, 'fr'),
-  );
+  const rank = (name: string) => (name === agapesGroup ? 0 : name === INDIVIDUAL ? 2 : 1);
+  const names = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'fr'));
+  const linesOf = linesByOrder(lines);
   doc.font('Helvetica-Bold').fontSize(13).text(`Commandes (${orders.length})`);
   for (const name of names) {
     const group = groups.get(name)!;
     doc.moveDown(0.5).font('Helvetica-Bold').fontSize(12).text(name);
+    if (name === agapesGroup) {
+      const invites = group.reduce((sum, o) => sum + o.order.invites, 0);
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .text(
+          `${group.length + invites} couvert${group.length + invites > 1 ? 's' : ''} : ` +
+            `${group.length} commande${group.length > 1 ? 's' : ''} et ${invites} invité${invites > 1 ? 's' : ''}`,
+        );
+    }
     for (const o of group) {
       const state =
         o.order.etat === 'P' && o.order.moyen
@@ -74,10 +106,7 @@ export function buildRecap(
             (o.order.invites > 0 ? ` + ${o.order.invites} invité${o.order.invites > 1 ? 's' : ''}` : '') +
             ` – ${euros(o.order.montant)}, ${state}`,
         );
-      const items = lines
-        .filter((l) => l.orderId === o.order.id)
-        .map((l) => `${l.quantite} × ${l.libelle}`)
-        .join(', ');
+      const items = (linesOf.get(o.order.id) ?? []).map((l) => `${l.quantite} × ${l.libelle}`).join(', ');
       if (items) doc.fontSize(10).text(`    ${items}`);
       if (o.order.commentaire) doc.fontSize(10).text(`    Remarque : ${o.order.commentaire}`);
     }

@@ -2,6 +2,7 @@
  * The only code touching the restaurant's tables: meals, dishes, orders and their lines, cards and their
  * ledger, top-ups and the per-day transaction counter. Other modules (users' GDPR export) call it.
  */
+import type { ReservationState, ReservationType } from '@union/contract';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -13,6 +14,8 @@ import {
   mealOrders,
   meals,
   paymentTransCounters,
+  reservations,
+  rooms,
   userPayments,
   users,
 } from '../../db/schema';
@@ -31,9 +34,24 @@ const mealColumns = {
 };
 export type MealRow = { meal: MealRecord; limiteLocale: string };
 
+/** The fields of an order the screens, the recap and the rules read (not its timestamps). */
+const orderFields = {
+  id: mealOrders.id,
+  mealId: mealOrders.mealId,
+  userId: mealOrders.userId,
+  entityId: mealOrders.entityId,
+  invites: mealOrders.invites,
+  montant: mealOrders.montant,
+  etat: mealOrders.etat,
+  moyen: mealOrders.moyen,
+  commentaire: mealOrders.commentaire,
+  dateRefus: mealOrders.dateRefus,
+};
+export type OrderFields = Pick<OrderRecord, keyof typeof orderFields>;
+
 /** An order with what screens show beside it: the person, the lodge, the meal. */
 const orderColumns = {
-  order: mealOrders,
+  order: orderFields,
   nom: users.nom,
   prenom: users.prenom,
   entite: entities.nom,
@@ -41,7 +59,7 @@ const orderColumns = {
   titre: meals.titre,
 };
 export type OrderRow = {
-  order: OrderRecord;
+  order: OrderFields;
   nom: string;
   prenom: string;
   entite: string | null;
@@ -57,6 +75,54 @@ export interface LineRow {
   libelle: string;
   type: DishRecord['type'];
 }
+
+/** A lodge's session a meal can be the agapes of: a reservation of the planning. */
+export interface SessionRow {
+  id: number;
+  jour: string;
+  etat: ReservationState;
+  entityId: number;
+  entite: string;
+  type: ReservationType;
+  libelle: string;
+  debut: number;
+  fin: number;
+  salle: string;
+}
+
+/** A session counts for agapes while confirmed (CR, or DS: its deletion only asked), never DC or SU. */
+export const AGAPES_STATES = ['CR', 'DS'] as const;
+
+const sessionColumns = {
+  id: reservations.id,
+  jour: reservations.jour,
+  etat: reservations.etat,
+  entityId: reservations.entityId,
+  entite: entities.nom,
+  type: reservations.type,
+  libelle: reservations.libelle,
+  debut: reservations.debut,
+  fin: reservations.fin,
+  salle: rooms.nom,
+};
+
+/**
+ * PGlite hands each field of a result to JavaScript one by one: for the week of 2,000 orders, decoding
+ * the rows cost several times the query itself. The bulk reads below therefore ask PostgreSQL for one
+ * JSON value (parsed natively) and select by meal, so that no list of thousands of ids travels as
+ * parameters (docs/decisions.md, « Restauration : agapes et bancs d'essai »).
+ */
+const jsonRows = async <T>(db: Executor, query: SQL): Promise<T[]> => {
+  const result = (await db.execute(sql`SELECT coalesce((${query}), '[]'::json) AS rows`)) as unknown as {
+    rows: { rows: T[] | string }[];
+  };
+  const rows = result.rows[0]!.rows;
+  // node-postgres and PGlite both parse json; a string would be a driver that does not.
+  return typeof rows === 'string' ? (JSON.parse(rows) as T[]) : rows;
+};
+
+/** Dishes are listed by type in this order: menus, dishes, desserts, drinks, coffee. */
+const DISH_ORDER = 'MPDBC';
 
 /** "2026-03-03T11:00" in Paris → the instant, computed by the database (it knows the time-zone rules). */
 const parisInstant = (local: string) => sql`(${local}::timestamp AT TIME ZONE ${TIME_ZONE})`;
@@ -79,6 +145,14 @@ export const restaurantRepository = {
     return row;
   },
 
+  async mealsByIds(db: Executor, ids: number[]): Promise<MealRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select(mealColumns)
+      .from(meals)
+      .where(sql`${meals.id} = ANY(${sql.param(ids)}::int[])`);
+  },
+
   /** The meal, its row locked until the transaction ends: seats and deletion are decided under it. */
   async lockMeal(db: Executor, id: number): Promise<MealRow | undefined> {
     const [row] = await db.select(mealColumns).from(meals).where(eq(meals.id, id)).for('update');
@@ -94,6 +168,7 @@ export const restaurantRepository = {
       places: number;
       limite: string;
       ouvert: boolean;
+      reservationId: number | null;
     },
   ): Promise<number> {
     const [row] = await db
@@ -113,6 +188,7 @@ export const restaurantRepository = {
       places: number;
       limite: string;
       ouvert: boolean;
+      reservationId: number | null;
     },
   ): Promise<void> {
     await db
@@ -167,7 +243,7 @@ export const restaurantRepository = {
       .select()
       .from(dishes)
       .where(inArray(dishes.mealId, mealIds))
-      .orderBy(sql`position(${dishes.type} in 'MPDBC')`, asc(dishes.id));
+      .orderBy(sql`position(${dishes.type} in ${DISH_ORDER})`, asc(dishes.id));
   },
 
   async findDish(db: Executor, mealId: number, dishId: number): Promise<DishRecord | undefined> {
@@ -192,10 +268,57 @@ export const restaurantRepository = {
     await db.delete(dishes).where(eq(dishes.id, id));
   },
 
+  // --- Agapes: the lodges' sessions of the planning ---------------------------------------------
+
+  /** The confirmed sessions of a day, in time order: what the meal editor offers. */
+  async sessionsOfDay(db: Executor, jour: string): Promise<SessionRow[]> {
+    return db
+      .select(sessionColumns)
+      .from(reservations)
+      .innerJoin(entities, eq(entities.id, reservations.entityId))
+      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+      .where(and(eq(reservations.jour, jour), inArray(reservations.etat, [...AGAPES_STATES])))
+      .orderBy(asc(reservations.debut), asc(entities.nom), asc(reservations.id));
+  },
+
+  /** A session by id, whatever its state (the service says why it cannot hold agapes). */
+  async findSession(db: Executor, id: number): Promise<SessionRow | undefined> {
+    const [row] = await db
+      .select(sessionColumns)
+      .from(reservations)
+      .innerJoin(entities, eq(entities.id, reservations.entityId))
+      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+      .where(eq(reservations.id, id));
+    return row;
+  },
+
+  /**
+   * The sessions these meals are the agapes of, by meal: only while the session is confirmed and on the
+   * meal's day (a session deleted or moved later leaves a tie that no longer counts).
+   */
+  async agapesOf(db: Executor, mealIds: number[]): Promise<Map<number, SessionRow>> {
+    if (mealIds.length === 0) return new Map();
+    const rows = await db
+      .select({ mealId: meals.id, session: sessionColumns })
+      .from(meals)
+      .innerJoin(
+        reservations,
+        and(
+          eq(reservations.id, meals.reservationId),
+          eq(reservations.jour, meals.jour),
+          inArray(reservations.etat, [...AGAPES_STATES]),
+        ),
+      )
+      .innerJoin(entities, eq(entities.id, reservations.entityId))
+      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+      .where(inArray(meals.id, mealIds));
+    return new Map(rows.map((r) => [r.mealId, r.session]));
+  },
+
   // --- Orders -----------------------------------------------------------------------------------
 
-  async orders(db: Executor, where: SQL | undefined, newestFirst = false): Promise<OrderRow[]> {
-    return db
+  async orders(db: Executor, where: SQL | undefined, newestFirst = false, lock = false): Promise<OrderRow[]> {
+    const query = db
       .select(orderColumns)
       .from(mealOrders)
       .innerJoin(users, eq(users.id, mealOrders.userId))
@@ -207,12 +330,56 @@ export const restaurantRepository = {
           ? [desc(meals.jour), desc(mealOrders.id)]
           : [asc(entities.nom), asc(users.nom), asc(users.prenom), asc(mealOrders.id)]),
       );
+    // Only the order's row: the person, the meal and the lodge are read, not locked.
+    return lock ? query.for('update', { of: mealOrders }) : query;
   },
 
-  ordersOfMeals: (db: Executor, mealIds: number[]) =>
-    mealIds.length === 0
-      ? Promise.resolve([])
-      : restaurantRepository.orders(db, inArray(mealOrders.mealId, mealIds)),
+  /** Every order of these meals, in the order of `orders` (lodge, name, id): one JSON value (jsonRows). */
+  async ordersOfMeals(db: Executor, mealIds: number[]): Promise<OrderRow[]> {
+    if (mealIds.length === 0) return [];
+    // Arrays rather than objects: PostgreSQL builds them faster, and the keys are not repeated 2,000 times.
+    type Row = [
+      number,
+      number,
+      number,
+      number | null,
+      number,
+      number,
+      OrderRecord['etat'],
+      OrderRecord['moyen'],
+      string | null,
+      string | null,
+      string,
+      string,
+      string | null,
+      string,
+      string,
+    ];
+    const rows = await jsonRows<Row>(
+      db,
+      sql`SELECT json_agg(json_build_array(
+            ${mealOrders.id}, ${mealOrders.mealId}, ${mealOrders.userId}, ${mealOrders.entityId},
+            ${mealOrders.invites}, ${mealOrders.montant}, ${mealOrders.etat}, ${mealOrders.moyen},
+            ${mealOrders.commentaire}, ${mealOrders.dateRefus},
+            ${users.nom}, ${users.prenom}, ${entities.nom}, ${meals.jour}, ${meals.titre})
+          ORDER BY ${entities.nom}, ${users.nom}, ${users.prenom}, ${mealOrders.id})
+        FROM ${mealOrders}
+        JOIN ${users} ON ${users.id} = ${mealOrders.userId}
+        JOIN ${meals} ON ${meals.id} = ${mealOrders.mealId}
+        LEFT JOIN ${entities} ON ${entities.id} = ${mealOrders.entityId}
+        WHERE ${mealOrders.mealId} = ANY(${sql.param(mealIds)}::int[])`,
+    );
+    return rows.map(
+      ([id, mealId, userId, entityId, invites, montant, etat, moyen, commentaire, dateRefus, ...rest]) => ({
+        order: { id, mealId, userId, entityId, invites, montant, etat, moyen, commentaire, dateRefus },
+        nom: rest[0],
+        prenom: rest[1],
+        entite: rest[2],
+        jour: rest[3],
+        titre: rest[4],
+      }),
+    );
+  },
 
   ordersOfUserInMeals: (db: Executor, userId: number, mealIds: number[]) =>
     mealIds.length === 0
@@ -225,17 +392,20 @@ export const restaurantRepository = {
   ordersOfUser: (db: Executor, userId: number) =>
     restaurantRepository.orders(db, eq(mealOrders.userId, userId), true),
 
-  async findOrder(db: Executor, mealId: number, orderId: number): Promise<OrderRow | undefined> {
+  /** `lock`: the order's row stays locked until the transaction ends (two payments never both pass). */
+  async findOrder(
+    db: Executor,
+    mealId: number,
+    orderId: number,
+    lock = false,
+  ): Promise<OrderRow | undefined> {
     const [row] = await restaurantRepository.orders(
       db,
       and(eq(mealOrders.id, orderId), eq(mealOrders.mealId, mealId)),
+      false,
+      lock,
     );
     return row;
-  },
-
-  /** Locks the order's row: two payments of one order never both pass. */
-  async lockOrder(db: Executor, orderId: number): Promise<void> {
-    await db.select({ id: mealOrders.id }).from(mealOrders).where(eq(mealOrders.id, orderId)).for('update');
   },
 
   async linesOf(db: Executor, orderIds: number[]): Promise<LineRow[]> {
@@ -252,7 +422,34 @@ export const restaurantRepository = {
       .from(mealOrderLines)
       .innerJoin(dishes, eq(dishes.id, mealOrderLines.dishId))
       .where(inArray(mealOrderLines.orderId, orderIds))
-      .orderBy(sql`position(${dishes.type} in 'MPDBC')`, asc(dishes.id));
+      .orderBy(sql`position(${dishes.type} in ${DISH_ORDER})`, asc(dishes.id));
+  },
+
+  /**
+   * The lines of every order of these meals (a meal's lines name its own dishes): one JSON value, in the
+   * menu's order (type M, P, D, B, C, then dish), sorted here rather than by the database (cheaper).
+   */
+  async linesOfMeals(db: Executor, mealIds: number[]): Promise<LineRow[]> {
+    if (mealIds.length === 0) return [];
+    const rows = await jsonRows<[number, number, number, number, string, DishRecord['type']]>(
+      db,
+      sql`SELECT json_agg(json_build_array(
+            ${mealOrderLines.orderId}, ${mealOrderLines.dishId}, ${mealOrderLines.quantite},
+            ${mealOrderLines.prixUnitaire}, ${dishes.libelle}, ${dishes.type}))
+        FROM ${mealOrderLines}
+        JOIN ${dishes} ON ${dishes.id} = ${mealOrderLines.dishId}
+        WHERE ${dishes.mealId} = ANY(${sql.param(mealIds)}::int[])`,
+    );
+    return rows
+      .map(([orderId, dishId, quantite, prixUnitaire, libelle, type]) => ({
+        orderId,
+        dishId,
+        quantite,
+        prixUnitaire,
+        libelle,
+        type,
+      }))
+      .sort((a, b) => DISH_ORDER.indexOf(a.type) - DISH_ORDER.indexOf(b.type) || a.dishId - b.dishId);
   },
 
   async insertOrder(db: Executor, o: typeof mealOrders.$inferInsert): Promise<number> {
@@ -288,13 +485,18 @@ export const restaurantRepository = {
    * the second sees the first's movement (no card goes negative).
    */
   async lockCard(db: Executor, owner: CardOwner): Promise<number> {
+    const lock = () =>
+      db
+        .select({ id: cards.id })
+        .from(cards)
+        .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId))
+        .for('update');
+    const [existing] = await lock();
+    if (existing) return existing.id;
+    // First use: created (or created at this instant by another payment, then ours does nothing), locked.
     const values = 'userId' in owner ? { userId: owner.userId } : { entityId: owner.entityId };
     await db.insert(cards).values(values).onConflictDoNothing();
-    const [row] = await db
-      .select({ id: cards.id })
-      .from(cards)
-      .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId))
-      .for('update');
+    const [row] = await lock();
     return row!.id;
   },
 
@@ -314,6 +516,10 @@ export const restaurantRepository = {
     ];
     if (conditions.length === 0)
       return { users: new Map<number, number>(), entities: new Map<number, number>() };
+    return restaurantRepository.balancesWhere(db, or(...conditions));
+  },
+
+  async balancesWhere(db: Executor, where: SQL | undefined) {
     const rows = await db
       .select({
         userId: cards.userId,
@@ -322,7 +528,7 @@ export const restaurantRepository = {
       })
       .from(cards)
       .leftJoin(cardMovements, eq(cardMovements.cardId, cards.id))
-      .where(or(...conditions))
+      .where(where)
       .groupBy(cards.id);
     const result = { users: new Map<number, number>(), entities: new Map<number, number>() };
     for (const r of rows) {
@@ -330,6 +536,18 @@ export const restaurantRepository = {
       if (r.entityId !== null) result.entities.set(r.entityId, r.solde);
     }
     return result;
+  },
+
+  /** Balances of the cards the orders of these meals would be paid with (the orderer's, the lodge's). */
+  async balancesOfMeals(db: Executor, mealIds: number[]) {
+    const ofMeals = sql`${mealOrders.mealId} = ANY(${sql.param(mealIds)}::int[])`;
+    return restaurantRepository.balancesWhere(
+      db,
+      or(
+        inArray(cards.userId, db.select({ id: mealOrders.userId }).from(mealOrders).where(ofMeals)),
+        inArray(cards.entityId, db.select({ id: mealOrders.entityId }).from(mealOrders).where(ofMeals)),
+      ),
+    );
   },
 
   async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert): Promise<void> {

@@ -13,6 +13,7 @@ import {
   MealOrderSchema,
   MealOrderUpdateSchema,
   MealSchema,
+  MealSessionListSchema,
   MealUpdateSchema,
   MealWeekSchema,
   MyCardSchema,
@@ -54,6 +55,14 @@ export default async function restaurantRoutes(app: App) {
     RESTAURANT_API.searchPattern,
     { schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: MealWeekSchema } } },
     async (request) => restaurantService.week(request.ctx, request.params.date),
+  );
+
+  app.get(
+    RESTAURANT_API.sessionsPattern,
+    {
+      schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: MealSessionListSchema } },
+    },
+    async (request) => restaurantService.sessions(request.ctx, request.params.date),
   );
 
   app.post(

@@ -16,6 +16,8 @@ import {
   type MealUpdate,
   type PaymentMeans,
   type MealWeek,
+  type MealSession,
+  ReservationState,
 } from '@union/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -39,23 +41,31 @@ import {
   presentDish,
   presentMeal,
   presentOrder,
+  presentSession,
   type Balances,
 } from './presenter';
 import { buildRecap } from './recap';
-import { restaurantRepository, type MealRow, type OrderRow } from './repository';
+import { AGAPES_STATES, restaurantRepository, type MealRow, type OrderRow } from './repository';
 
 type OrderInput = z.output<typeof MealOrderInputSchema>;
 
-/** Who the caller is for the restaurant: habilitations and the lodges they order for or pay with. */
-export async function loadRestaurantContext(ctx: RequestContext<Executor>): Promise<RestaurantContext> {
-  const today = ctx.clock.today();
-  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
-  const resto = await entitiesRepository.forUser(ctx.db, ctx.caller.id, 'restauration', today);
-  const carte = await entitiesRepository.forUser(ctx.db, ctx.caller.id, 'carte_loge', today);
+/**
+ * Who the caller is for the restaurant: habilitations, the lodges they order for, pay with or manage
+ * (whose agapes they see first), and the names of those they order for (the week's order form).
+ */
+export async function loadRestaurantContext(
+  ctx: RequestContext<Executor>,
+): Promise<RestaurantContext & { restauration: { id: number; nom: string }[] }> {
+  // One read for the three purposes (every call of the module starts here).
+  const entities = await entitiesRepository.purposesOfUser(ctx.db, ctx.caller.id, ctx.clock.today());
+  const ids = (keep: (e: (typeof entities)[number]) => boolean) =>
+    new Set(entities.filter(keep).map((e) => e.id));
   return {
     caller: ctx.caller,
-    restaurationEntityIds: new Set(resto.map((e) => e.id)),
-    carteLogeEntityIds: new Set(carte.map((e) => e.id)),
+    restaurationEntityIds: ids((e) => e.restauration),
+    carteLogeEntityIds: ids((e) => e.carteLoge),
+    agapesEntityIds: ids((e) => e.restauration || e.gestion),
+    restauration: entities.filter((e) => e.restauration).map((e) => ({ id: e.id, nom: e.nom })),
   };
 }
 
@@ -70,8 +80,9 @@ async function loadMeal(db: Executor, id: number, lock = false): Promise<MealRow
   return row;
 }
 
-async function loadOrder(db: Executor, mealId: number, orderId: number): Promise<OrderRow> {
-  const row = await restaurantRepository.findOrder(db, mealId, orderId);
+/** `lock`: the order's row stays locked until the transaction ends (payments of one order queue). */
+async function loadOrder(db: Executor, mealId: number, orderId: number, lock = false): Promise<OrderRow> {
+  const row = await restaurantRepository.findOrder(db, mealId, orderId, lock);
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
@@ -100,7 +111,23 @@ async function presentOrders(
   return rows.map((row) => presentOrder(rctx, row, grouped, balances, openOf(row)));
 }
 
-/** Meals with their dishes, the caller's orders and, for MENUS, every order with card balances. */
+/**
+ * Every order of these meals (MENUS), with lines and card balances: three reads by meal whatever the
+ * number of orders (the week of 2,000 orders, bench/restaurant.bench.ts).
+ */
+async function presentMealOrders(
+  db: Executor,
+  rctx: RestaurantContext,
+  mealIds: number[],
+  openOf: (row: OrderRow) => boolean,
+): Promise<MealOrder[]> {
+  const rows = await restaurantRepository.ordersOfMeals(db, mealIds);
+  const lines = linesByOrder(await restaurantRepository.linesOfMeals(db, mealIds));
+  const balances = await restaurantRepository.balancesOfMeals(db, mealIds);
+  return rows.map((row) => presentOrder(rctx, row, lines, balances, openOf(row)));
+}
+
+/** Meals with their dishes, their agapes, the caller's orders and, for MENUS, every order with balances. */
 async function presentMeals(
   ctx: RequestContext<Executor>,
   rctx: RestaurantContext,
@@ -111,17 +138,25 @@ async function presentMeals(
   const openById = new Map(rows.map((r) => [r.meal.id, mealAcceptsChanges(r, now)]));
   const openOf = (o: OrderRow) => openById.get(o.order.mealId) ?? false;
   const plats = await restaurantRepository.dishesOf(ctx.db, ids);
-  const mine = await presentOrders(
-    ctx.db,
-    rctx,
-    await restaurantRepository.ordersOfUserInMeals(ctx.db, ctx.caller.id, ids),
-    openOf,
-    true,
+  const agapes = await restaurantRepository.agapesOf(ctx.db, ids);
+  let mine: MealOrder[];
+  let all: MealOrder[] = [];
+  if (isMenus(rctx)) {
+    // The caller's own orders are among every order, presented alike: no second read.
+    all = await presentMealOrders(ctx.db, rctx, ids, openOf);
+    mine = all.filter((o) => o.personne.id === ctx.caller.id);
+  } else {
+    mine = await presentOrders(
+      ctx.db,
+      rctx,
+      await restaurantRepository.ordersOfUserInMeals(ctx.db, ctx.caller.id, ids),
+      openOf,
+      true,
+    );
+  }
+  return rows.map((row) =>
+    presentMeal(rctx, row, now, { plats, mine, all, agapes: agapes.get(row.meal.id) ?? null }),
   );
-  const all = isMenus(rctx)
-    ? await presentOrders(ctx.db, rctx, await restaurantRepository.ordersOfMeals(ctx.db, ids), openOf, true)
-    : [];
-  return rows.map((row) => presentMeal(rctx, row, now, { plats, mine, all }));
 }
 
 async function presentOneMeal(ctx: TxContext, rctx: RestaurantContext, id: number): Promise<Meal> {
@@ -129,17 +164,45 @@ async function presentOneMeal(ctx: TxContext, rctx: RestaurantContext, id: numbe
   return meal!;
 }
 
-async function presentOneOrder(ctx: TxContext, rctx: RestaurantContext, mealId: number, orderId: number) {
-  const meal = await loadMeal(ctx.db, mealId);
+/** The order as it now is; `meal` was read by the use case (its opening does not change in it). */
+async function presentOneOrder(ctx: TxContext, rctx: RestaurantContext, meal: MealRow, orderId: number) {
   const open = mealAcceptsChanges(meal, ctx.clock.now());
   const [order] = await presentOrders(
     ctx.db,
     rctx,
-    [await loadOrder(ctx.db, mealId, orderId)],
+    [await loadOrder(ctx.db, meal.meal.id, orderId)],
     () => open,
     true,
   );
   return order!;
+}
+
+/**
+ * The session a meal is to be the agapes of: an existing reservation, confirmed (CR, DS), on the meal's
+ * day. A meal of its own (null) needs nothing.
+ */
+async function checkSession(db: Executor, input: MealInput): Promise<void> {
+  if (input.idReservation === null) return;
+  const session = await restaurantRepository.findSession(db, input.idReservation);
+  if (!session) {
+    throw refused(
+      'meal_session_unknown',
+      `Tenue : la réservation n° ${input.idReservation} n'existe pas ; choisissez une tenue du ${frenchDate(input.date)}.`,
+    );
+  }
+  const what = `« ${session.libelle} » de ${session.entite}`;
+  if (!(AGAPES_STATES as readonly string[]).includes(session.etat)) {
+    throw refused(
+      'meal_session_not_confirmed',
+      `Tenue : ${what} n'est pas une tenue confirmée (${ReservationState.labels[session.etat].toLowerCase()}) ; les agapes se rattachent à une tenue confirmée.`,
+    );
+  }
+  if (session.jour !== input.date) {
+    throw refused(
+      'meal_session_other_day',
+      `Tenue : ${what} a lieu le ${frenchDate(session.jour)}, pas le jour du repas (${frenchDate(input.date)}).`,
+    );
+  }
 }
 
 /** The deadline is a moment of the meal's day or before it. */
@@ -210,14 +273,27 @@ export const restaurantService = {
     restaurantPolicy.read(rctx);
     const { debut, fin } = weekOf(day);
     const rows = await restaurantRepository.mealsBetween(ctx.db, debut, fin);
-    const resto = await entitiesRepository.forUser(ctx.db, ctx.caller.id, 'restauration', ctx.clock.today());
+    const repas = await presentMeals(ctx, rctx, rows);
+    // The agapes of the caller's lodges first, then the week in date order (the sort is stable).
+    repas.sort((a, b) => Number(b.mesAgapes) - Number(a.mesAgapes));
     return {
       debut,
       fin,
-      repas: await presentMeals(ctx, rctx, rows),
+      repas,
       gestion: isMenus(rctx),
-      entites: resto.map((e) => ({ id: e.id, nom: e.nom, carteLoge: rctx.carteLogeEntityIds.has(e.id) })),
+      entites: rctx.restauration.map((e) => ({
+        id: e.id,
+        nom: e.nom,
+        carteLoge: rctx.carteLogeEntityIds.has(e.id),
+      })),
     };
+  },
+
+  /** The confirmed sessions of a day, for the meal editor to tie a meal to (MENUS). */
+  async sessions(ctx: RequestContext, day: string): Promise<MealSession[]> {
+    const rctx = await loadRestaurantContext(ctx);
+    restaurantPolicy.manage(rctx);
+    return (await restaurantRepository.sessionsOfDay(ctx.db, day)).map(presentSession);
   },
 
   async createMeal(ctx: RequestContext, input: MealInput): Promise<Meal> {
@@ -225,6 +301,7 @@ export const restaurantService = {
       const rctx = await loadRestaurantContext(tx);
       restaurantPolicy.manage(rctx);
       checkDeadline(input);
+      await checkSession(tx.db, input);
       const id = await restaurantRepository.insertMeal(tx.db, {
         jour: input.date,
         type: input.type,
@@ -232,8 +309,14 @@ export const restaurantService = {
         places: input.places,
         limite: input.limite,
         ouvert: input.ouvert,
+        reservationId: input.idReservation,
       });
-      await audit.record(tx, { action: 'meal_created', recordType: 'meal', recordId: id });
+      await audit.record(tx, {
+        action: 'meal_created',
+        recordType: 'meal',
+        recordId: id,
+        details: input.idReservation === null ? undefined : { reservation: input.idReservation },
+      });
       return presentOneMeal(tx, rctx, id);
     });
   },
@@ -245,6 +328,7 @@ export const restaurantService = {
       const meal = await loadMeal(tx.db, input.id, true);
       decide(mealMachine, mealState(meal, tx.clock.now()), 'EDIT', mayMeal(rctx, 'EDIT'));
       checkDeadline(input);
+      await checkSession(tx.db, input);
       if (input.places < meal.meal.placesPrises) {
         throw refused(
           'meal_seats_below_orders',
@@ -260,10 +344,17 @@ export const restaurantService = {
             places: input.places,
             limite: input.limite,
             ouvert: input.ouvert,
+            reservationId: input.idReservation,
           }),
         SEATS_REFUSAL,
       );
-      await audit.record(tx, { action: 'meal_updated', recordType: 'meal', recordId: input.id });
+      await audit.record(tx, {
+        action: 'meal_updated',
+        recordType: 'meal',
+        recordId: input.id,
+        details:
+          input.idReservation === meal.meal.reservationId ? undefined : { reservation: input.idReservation },
+      });
       return presentOneMeal(tx, rctx, input.id);
     });
   },
@@ -415,7 +506,7 @@ export const restaurantService = {
         recordId: id,
         details: { meal: mealId, montant },
       });
-      return presentOneOrder(tx, rctx, mealId, id);
+      return presentOneOrder(tx, rctx, meal, id);
     });
   },
 
@@ -454,7 +545,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { montant },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
@@ -492,10 +583,9 @@ export const restaurantService = {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       restaurantPolicy.read(rctx);
-      await loadMeal(tx.db, mealId);
-      // The order's row first: two payments of one order queue, the second sees it paid (412).
-      await restaurantRepository.lockOrder(tx.db, orderId);
-      const row = await loadOrder(tx.db, mealId, orderId);
+      const meal = await loadMeal(tx.db, mealId);
+      // The order's row locked first: two payments of one order queue, the second sees it paid (412).
+      const row = await loadOrder(tx.db, mealId, orderId, true);
       const o = row.order;
       const facts = { userId: o.userId, entityId: o.entityId, mealOpen: true };
       const action: MealOrderAction = isMenus(rctx) ? 'PAY' : 'PAY_CARD';
@@ -561,7 +651,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { moyen, montant: moyen === 'I' ? 0 : o.montant },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
@@ -575,9 +665,8 @@ export const restaurantService = {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       restaurantPolicy.read(rctx);
-      await loadMeal(tx.db, mealId);
-      await restaurantRepository.lockOrder(tx.db, orderId);
-      const o = (await loadOrder(tx.db, mealId, orderId)).order;
+      const meal = await loadMeal(tx.db, mealId);
+      const o = (await loadOrder(tx.db, mealId, orderId, true)).order;
       decide(
         orderMachine,
         o.etat,
@@ -602,7 +691,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { date: query.date === '1' },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
@@ -611,9 +700,8 @@ export const restaurantService = {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       restaurantPolicy.read(rctx);
-      await loadMeal(tx.db, mealId);
-      await restaurantRepository.lockOrder(tx.db, orderId);
-      const row = await loadOrder(tx.db, mealId, orderId);
+      const meal = await loadMeal(tx.db, mealId);
+      const row = await loadOrder(tx.db, mealId, orderId, true);
       const o = row.order;
       decide(
         orderMachine,
@@ -653,7 +741,7 @@ export const restaurantService = {
         recordId: o.id,
         details: { moyen: o.moyen, montant: o.montant },
       });
-      return presentOneOrder(tx, rctx, mealId, o.id);
+      return presentOneOrder(tx, rctx, meal, o.id);
     });
   },
 
@@ -664,12 +752,10 @@ export const restaurantService = {
     const meal = await loadMeal(ctx.db, mealId);
     decide(mealMachine, mealState(meal, ctx.clock.now()), 'RECAP', mayMeal(rctx, 'RECAP'));
     const orders = await restaurantRepository.ordersOfMeals(ctx.db, [mealId]);
-    const lines = await restaurantRepository.linesOf(
-      ctx.db,
-      orders.map((o) => o.order.id),
-    );
+    const lines = await restaurantRepository.linesOfMeals(ctx.db, [mealId]);
     const plats = await restaurantRepository.dishesOf(ctx.db, [mealId]);
-    const pdf = await buildRecap(meal, plats, orders, lines);
+    const agapes = (await restaurantRepository.agapesOf(ctx.db, [mealId])).get(mealId) ?? null;
+    const pdf = await buildRecap(meal, plats, orders, lines, agapes);
     return { pdf, fileName: `recapitulatif-repas-${meal.meal.jour}-${meal.meal.id}.pdf` };
   },
 
@@ -678,13 +764,12 @@ export const restaurantService = {
     const rctx = await loadRestaurantContext(ctx);
     authorize(rctx.caller.habilitations.includes('RESTAURATION'));
     const rows = await restaurantRepository.ordersOfUser(ctx.db, ctx.caller.id);
-    const mealIds = [...new Set(rows.map((r) => r.order.mealId))];
     const now = ctx.clock.now();
-    const open = new Map<number, boolean>();
-    for (const id of mealIds) {
-      const meal = await restaurantRepository.findMeal(ctx.db, id);
-      open.set(id, meal ? mealAcceptsChanges(meal, now) : false);
-    }
+    // One read for every meal ordered (not one per meal).
+    const meals = await restaurantRepository.mealsByIds(ctx.db, [
+      ...new Set(rows.map((r) => r.order.mealId)),
+    ]);
+    const open = new Map(meals.map((m) => [m.meal.id, mealAcceptsChanges(m, now)]));
     return presentOrders(ctx.db, rctx, rows, (r) => open.get(r.order.mealId) ?? false, true);
   },
 };

@@ -8,6 +8,7 @@ import {
   type MealInput,
   type MealOrder,
   type MealOrderInput,
+  type MealSession,
   type MealWeek,
   type PaymentMeans,
 } from '@union/contract';
@@ -18,12 +19,22 @@ export const RESTAURANT_KEY = ['restauration'] as const;
 export const restaurantKeys = {
   week: (day: string) => [...RESTAURANT_KEY, 'semaine', day] as const,
   myOrders: () => [...RESTAURANT_KEY, 'mes-commandes'] as const,
+  sessions: (day: string) => [...RESTAURANT_KEY, 'seances', day] as const,
 };
 
 export const fetchWeek = (day: string) => api.get<MealWeek>(RESTAURANT_API.search(day));
 
 export function useMealWeek(day: string) {
   return useQuery({ queryKey: restaurantKeys.week(day), queryFn: () => fetchWeek(day), staleTime: 0 });
+}
+
+/** The lodges' confirmed sessions of a day, for the meal editor (MENUS); nothing asked without a day. */
+export function useMealSessions(day: string) {
+  return useQuery({
+    queryKey: restaurantKeys.sessions(day),
+    queryFn: () => api.get<MealSession[]>(RESTAURANT_API.sessions(day)),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
+  });
 }
 
 export function useMyOrders() {

@@ -1,6 +1,7 @@
 /**
- * One meal of the week: dishes and prices, seats left, the deadline ("Commandes closes" after it), my
- * orders with their buttons; for MENUS the meal's own buttons, its dishes and every order.
+ * One meal of the week: dishes and prices, seats left, the deadline ("Commandes closes" after it), whose
+ * agapes it is (« Agapes de votre loge » for the lodge's people), my orders with their buttons; for MENUS
+ * the meal's own buttons, its dishes and every order.
  */
 import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -63,6 +64,18 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
           )}
         </Group>
         <Text size="sm">Commandes jusqu’au {deadlineText(meal.limite)}</Text>
+        {meal.agapes && (
+          <Group gap="xs" wrap="wrap">
+            {meal.mesAgapes && (
+              <Badge color="blue" variant="light" tt="none" styles={{ label: { color: '#0b3d91' } }}>
+                Agapes de votre loge
+              </Badge>
+            )}
+            <Text size="sm">
+              {`Agapes de ${meal.agapes.entite} – ${meal.agapes.libelle}, ${meal.agapes.debut} (${meal.agapes.salle})`}
+            </Text>
+          </Group>
+        )}
 
         {meal.plats.length === 0 ? (
           <Text size="sm" c="gray.7">

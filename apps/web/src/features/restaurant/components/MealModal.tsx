@@ -1,9 +1,25 @@
-/** The meal editor (MENUS): date, type, title, seats, ordering deadline, open or not. */
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { MealType, type Meal } from '@union/contract';
+/**
+ * The meal editor (MENUS): date, type, title, seats, ordering deadline, open or not, and the lodge's
+ * session of that day the meal is the agapes of (if any).
+ */
+import {
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { MealType, type Meal, type MealSession } from '@union/contract';
 import { useState } from 'react';
 import { toast } from '../../../components/toast';
-import { useSaveMeal } from '../api/restaurant';
+import { useMealSessions, useSaveMeal } from '../api/restaurant';
+
+/** « 19:30 – Les Chevaliers du Rhône : Tenue régulière (Temple Hiram) ». */
+export const sessionLabel = (s: MealSession) => `${s.debut} – ${s.entite} : ${s.libelle} (${s.salle})`;
 
 export function MealModal({
   meal,
@@ -21,10 +37,15 @@ export function MealModal({
   const [places, setPlaces] = useState<number>(meal?.places ?? 60);
   const [limite, setLimite] = useState(meal?.limite ?? `${defaultDate}T10:00`);
   const [ouvert, setOuvert] = useState(meal?.ouvert ?? true);
+  const [session, setSession] = useState<number | null>(meal?.agapes?.idReservation ?? null);
+  const sessions = useMealSessions(date);
+  // A session belongs to its day: another day's list no longer offers it, and it is not sent.
+  const offered = sessions.data?.some((s) => s.idReservation === session) ?? false;
+  const idReservation = offered ? session : null;
 
   const submit = () =>
     save.mutate(
-      { id: meal?.id, date, type: type as Meal['type'], titre, places, limite, ouvert },
+      { id: meal?.id, date, type: type as Meal['type'], titre, places, limite, ouvert, idReservation },
       {
         onSuccess: () => {
           toast('success', meal ? 'Repas modifié.' : 'Repas créé : ajoutez ses plats.');
@@ -53,6 +74,24 @@ export function MealModal({
             required
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Agapes de la tenue"
+            description={
+              sessions.data?.length === 0
+                ? 'Aucune tenue confirmée ce jour-là.'
+                : 'Les commandes de la loge seront regroupées sur le récapitulatif.'
+            }
+            disabled={!sessions.data?.length}
+            value={idReservation === null ? '' : String(idReservation)}
+            onChange={(e) => setSession(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+            data={[
+              { value: '', label: 'Aucune (repas indépendant)' },
+              ...(sessions.data ?? []).map((s) => ({
+                value: String(s.idReservation),
+                label: sessionLabel(s),
+              })),
+            ]}
           />
           <Select
             label="Type"

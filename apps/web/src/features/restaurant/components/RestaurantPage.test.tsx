@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Meal, MealOrder, MealWeek, MyCard } from '@union/contract';
+import type { Meal, MealOrder, MealSession, MealWeek, MyCard } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
 
@@ -33,6 +33,8 @@ const MEAL: Meal = {
   ouvert: true,
   commandable: true,
   notifie: false,
+  agapes: null,
+  mesAgapes: false,
   plats: [
     { id: 11, type: 'M', libelle: 'Menu du jour', prix: 1800 },
     { id: 12, type: 'C', libelle: 'Café', prix: 150 },
@@ -122,6 +124,101 @@ describe('Restauration', () => {
     expect(screen.getByRole('button', { name: 'Nouveau repas' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifier' })).toBeInTheDocument();
   });
+});
+
+const SESSION: MealSession = {
+  idReservation: 77,
+  idEntite: 3,
+  entite: 'Les Chevaliers du Rhône',
+  type: 'TC',
+  libelle: 'Tenue régulière',
+  debut: '19:30',
+  fin: '23:00',
+  salle: 'Temple Hiram',
+};
+
+describe('Agapes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the week shows whose agapes a meal is, and « Agapes de votre loge » for the lodge', async () => {
+    signInAs(['USER', 'RESTAURATION']);
+    const agapes: Meal = { ...MEAL, id: 5, titre: 'Agapes des Chevaliers', agapes: SESSION, mesAgapes: true };
+    const other: Meal = {
+      ...MEAL,
+      id: 6,
+      titre: 'Agapes de Tolérance',
+      agapes: { ...SESSION, entite: 'Tolérance et Progrès' },
+    };
+    mockFetch({ 'GET /api/repas/search/2099-03-02': { body: week([agapes, MEAL, other]) } });
+    renderApp('/app/restauration?date=2099-03-03');
+    const mine = await screen.findByRole('article', { name: 'Agapes des Chevaliers' });
+    expect(within(mine).getByText('Agapes de votre loge')).toBeInTheDocument();
+    expect(
+      within(mine).getByText('Agapes de Les Chevaliers du Rhône – Tenue régulière, 19:30 (Temple Hiram)'),
+    ).toBeInTheDocument();
+    // The order the server sends (the lodge's agapes first) is the order shown.
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+      'repas-5',
+      'repas-4',
+      'repas-6',
+    ]);
+    const theirs = screen.getByRole('article', { name: 'Agapes de Tolérance' });
+    expect(within(theirs).queryByText('Agapes de votre loge')).not.toBeInTheDocument();
+    expect(within(theirs).getByText(/Agapes de Tolérance et Progrès/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Blanquette de veau' })).queryByText(/Agapes de/),
+    ).toBeNull();
+  });
+
+  it('MENUS tie a meal to a session of its day in the meal editor; the PUT carries it', async () => {
+    signInAs(['USER', 'MENUS']);
+    const managed: Meal = { ...MEAL, actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'] };
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
+      'GET /api/repas/seances/2099-03-03': { body: [SESSION] },
+      'PUT /api/repas': { body: { ...managed, agapes: SESSION } },
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Modifier le repas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le repas' });
+    const select = within(dialog).getByLabelText(/Agapes de la tenue/);
+    await vi.waitFor(() => expect(select).toBeEnabled());
+    expect(
+      within(dialog).getByRole('option', {
+        name: '19:30 – Les Chevaliers du Rhône : Tenue régulière (Temple Hiram)',
+      }),
+    ).toBeInTheDocument();
+    fireEvent.change(select, { target: { value: '77' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({
+      id: 4,
+      date: '2099-03-03',
+      idReservation: 77,
+    });
+  }, 20_000);
+
+  it('another day offers its own sessions: a session of the former day is not sent', async () => {
+    signInAs(['USER', 'MENUS']);
+    const managed: Meal = { ...MEAL, agapes: SESSION, actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'] };
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
+      'GET /api/repas/seances/2099-03-03': { body: [SESSION] },
+      'GET /api/repas/seances/2099-03-04': { body: [] },
+      'PUT /api/repas': { body: managed },
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Modifier le repas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le repas' });
+    await vi.waitFor(() => expect(within(dialog).getByLabelText(/Agapes de la tenue/)).toHaveValue('77'));
+    fireEvent.change(within(dialog).getByLabelText(/^Date\s*\*?$/), { target: { value: '2099-03-04' } });
+    expect(await within(dialog).findByText('Aucune tenue confirmée ce jour-là.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ idReservation: null });
+  }, 20_000);
 });
 
 describe('Ma carte Union', () => {

@@ -1,0 +1,348 @@
+/**
+ * A meal as a lodge's agapes (issue 9): tied to a confirmed session of the planning on its day, chosen
+ * among GET /api/repas/seances/{date}; the week lists a lodge's agapes first for those who order for it
+ * or manage it; the kitchen recap groups that lodge's orders and guests under « Agapes de <loge> ».
+ * Each call in the order 401 → 412 → 403 → 404 → success.
+ */
+import type { Meal, MealSession, MealWeek } from '@union/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, meals, reservations } from '../src/db/schema';
+import { parisDay } from '../src/lib/dates';
+import { addDays, weekOf } from '../src/modules/reservations/calendar';
+import {
+  addMembership,
+  createEntity,
+  createRoom,
+  createTestContext,
+  createUser,
+  type TestContext,
+} from './helpers';
+import { pdfText } from './pdf-text';
+
+let t: TestContext;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+let lodge: number;
+let otherLodge: number;
+let room: number;
+let otherRoom: number;
+
+/** A Monday well ahead: the week's Tuesday holds the lodge's session, its Thursday another lodge's. */
+const monday = weekOf(addDays(parisDay(), 60)).debut;
+const tuesday = addDays(monday, 1);
+const thursday = addDays(monday, 3);
+const session: Record<string, number> = {};
+
+async function reservation(
+  entityId: number,
+  jour: string,
+  etat: 'DC' | 'CR' | 'DS' | 'SU',
+  debut: number,
+  libelle = 'Tenue régulière',
+  roomId = room,
+): Promise<number> {
+  const [row] = await t.db
+    .insert(reservations)
+    .values({ roomId, entityId, jour, debut, fin: debut + 180, type: 'TC', libelle, etat })
+    .returning({ id: reservations.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  lodge = (await createEntity(t.db, { code: 'LCR', nom: 'Les Chevaliers du Rhône' })).id;
+  otherLodge = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès' })).id;
+  room = (await createRoom(t.db, { nom: 'Temple Hiram' })).id;
+  otherRoom = (await createRoom(t.db, { nom: 'Temple Salomon' })).id;
+  const people: [string, string[], number | null, { restauration?: boolean; gestion?: boolean }][] = [
+    ['chef', ['USER', 'MENUS'], null, {}],
+    // Orders for the lodge (its agapes come first for him).
+    ['ordonnateur', ['USER', 'RESTAURATION', 'PAYMENT'], lodge, { restauration: true }],
+    // Manages the lodge without ordering for it: its agapes come first too.
+    ['venerable', ['USER', 'RESTAURATION'], lodge, { gestion: true }],
+    ['frere', ['USER', 'RESTAURATION'], lodge, { restauration: true }],
+    // Orders for the other lodge only.
+    ['autre', ['USER', 'RESTAURATION'], otherLodge, { restauration: true }],
+    ['isole', ['USER', 'RESTAURATION'], null, {}],
+  ];
+  for (const [identifiant, habilitations, entityId, flags] of people) {
+    const user = await createUser(t.db, {
+      identifiant,
+      habilitations: habilitations as never,
+      prenom: identifiant,
+      nom: identifiant.toUpperCase(),
+    });
+    ids[identifiant] = user.id;
+    if (entityId) await addMembership(t.db, { userId: user.id, entityId, ...flags });
+    tokens[identifiant] = await t.signIn(identifiant);
+  }
+  session.lodge = await reservation(lodge, tuesday, 'CR', 19 * 60 + 30);
+  // Its deletion only asked: still a confirmed session.
+  session.otherDs = await reservation(otherLodge, tuesday, 'DS', 18 * 60, 'Tenue blanche', otherRoom);
+  session.pending = await reservation(otherLodge, tuesday, 'DC', 14 * 60, 'Collège des officiers');
+  session.deleted = await reservation(otherLodge, tuesday, 'SU', 10 * 60, 'Réunion annulée');
+  session.otherDay = await reservation(otherLodge, thursday, 'CR', 19 * 60 + 30);
+});
+afterAll(() => t.close());
+
+const mealInput = (date: string, over: Record<string, unknown> = {}) => ({
+  date,
+  type: 'S',
+  titre: 'Agapes',
+  places: 60,
+  limite: `${date}T12:00`,
+  ouvert: true,
+  ...over,
+});
+
+async function createMeal(date: string, over: Record<string, unknown> = {}): Promise<Meal> {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/repas',
+    token: tokens.chef,
+    payload: mealInput(date, over),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function addMenu(mealId: number): Promise<number> {
+  const response = await t.call({
+    method: 'POST',
+    url: `/api/repas/${mealId}/plat`,
+    token: tokens.chef,
+    payload: { type: 'M', libelle: 'Menu des agapes', prix: 2600 },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+async function order(who: string, mealId: number, payload: Record<string, unknown>) {
+  const response = await t.call({
+    method: 'POST',
+    url: `/api/repas/${mealId}/commande`,
+    token: tokens[who],
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+const weekAs = async (who: string): Promise<MealWeek> => {
+  const response = await t.call({ method: 'GET', url: `/api/repas/search/${monday}`, token: tokens[who] });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+describe('GET /api/repas/seances/{date}', () => {
+  it('401, 412, 403, then the confirmed sessions of the day in time order (none: an empty list)', async () => {
+    const url = `/api/repas/seances/${tuesday}`;
+    expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
+    const bad = await t.call({ method: 'GET', url: '/api/repas/seances/2026-02-30', token: tokens.chef });
+    expect(bad.statusCode).toBe(412);
+    expect(bad.json().message).toMatch(/n'existe pas/);
+    expect((await t.call({ method: 'GET', url, token: tokens.ordonnateur })).statusCode).toBe(403);
+
+    const response = await t.call({ method: 'GET', url, token: tokens.chef });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<MealSession[]>()).toEqual([
+      {
+        idReservation: session.otherDs,
+        idEntite: otherLodge,
+        entite: 'Tolérance et Progrès',
+        type: 'TC',
+        libelle: 'Tenue blanche',
+        debut: '18:00',
+        fin: '21:00',
+        salle: 'Temple Salomon',
+      },
+      {
+        idReservation: session.lodge,
+        idEntite: lodge,
+        entite: 'Les Chevaliers du Rhône',
+        type: 'TC',
+        libelle: 'Tenue régulière',
+        debut: '19:30',
+        fin: '22:30',
+        salle: 'Temple Hiram',
+      },
+    ]);
+    const empty = await t.call({ method: 'GET', url: `/api/repas/seances/${monday}`, token: tokens.chef });
+    expect(empty.json()).toEqual([]);
+  });
+});
+
+describe('tying a meal to a session (POST and PUT /api/repas)', () => {
+  it.each([
+    ['a reservation that does not exist', () => 999_999, /Tenue : la réservation n° 999999 n'existe pas/],
+    [
+      'a session not confirmed (DC)',
+      () => session.pending!,
+      /n'est pas une tenue confirmée \(création demandée\)/,
+    ],
+    ['a deleted session (SU)', () => session.deleted!, /n'est pas une tenue confirmée \(supprimée\)/],
+    ['a session of another day', () => session.otherDay!, /a lieu le .* pas le jour du repas/],
+    ['an id that is not a number', () => 'x' as unknown as number, /identifiant/],
+  ])('POST: 412 with %s, and nothing is created', async (_, id, message) => {
+    const before = (await t.db.select().from(meals)).length;
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/repas',
+      token: tokens.chef,
+      payload: mealInput(tuesday, { idReservation: id() }),
+    });
+    expect(response.statusCode, response.body).toBe(412);
+    expect(response.json().message).toMatch(message);
+    expect((await t.db.select().from(meals)).length).toBe(before);
+  });
+
+  it('POST: 401 without a session, 403 without MENUS, then 201 with the agapes and an audit entry', async () => {
+    const payload = mealInput(tuesday, { idReservation: session.lodge });
+    expect((await t.call({ method: 'POST', url: '/api/repas', payload })).statusCode).toBe(401);
+    const denied = await t.call({ method: 'POST', url: '/api/repas', token: tokens.ordonnateur, payload });
+    expect(denied.statusCode).toBe(403);
+
+    const meal = await createMeal(tuesday, { idReservation: session.lodge });
+    expect(meal.agapes).toEqual({
+      idReservation: session.lodge,
+      idEntite: lodge,
+      entite: 'Les Chevaliers du Rhône',
+      type: 'TC',
+      libelle: 'Tenue régulière',
+      debut: '19:30',
+      fin: '22:30',
+      salle: 'Temple Hiram',
+    });
+    // MENUS do not order for the lodge: for them it is not « my lodge's agapes ».
+    expect(meal.mesAgapes).toBe(false);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'meal_created'), eq(auditLog.recordId, meal.id)));
+    expect(entry!.details).toEqual({ reservation: session.lodge });
+  });
+
+  it('PUT: 412 when the meal moves away from its session, 404 for no meal, then tied and untied', async () => {
+    const meal = await createMeal(tuesday);
+    expect(meal.agapes).toBeNull();
+    const put = (token: string | undefined, payload: Record<string, unknown>) =>
+      t.call({ method: 'PUT', url: '/api/repas', token, payload });
+    const tied = { ...mealInput(tuesday, { idReservation: session.lodge }), id: meal.id };
+    expect((await put(undefined, tied)).statusCode).toBe(401);
+    const moved = await put(tokens.chef, { ...tied, date: thursday, limite: `${thursday}T12:00` });
+    expect(moved.statusCode).toBe(412);
+    expect(moved.json().message).toMatch(/Tenue : « Tenue régulière » de Les Chevaliers du Rhône a lieu le/);
+    expect((await put(tokens.ordonnateur, tied)).statusCode).toBe(403);
+    expect((await put(tokens.chef, { ...tied, id: 999_999 })).statusCode).toBe(404);
+
+    const done = await put(tokens.chef, tied);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<Meal>().agapes?.entite).toBe('Les Chevaliers du Rhône');
+    const untied = await put(tokens.chef, { ...tied, idReservation: null });
+    expect(untied.json<Meal>().agapes).toBeNull();
+    const [row] = await t.db.select().from(meals).where(eq(meals.id, meal.id));
+    expect(row!.reservationId).toBeNull();
+  });
+});
+
+describe("the week: a lodge's agapes first for its orderers and managers", () => {
+  it('lists the agapes first for the lodge, in date order for others; a deleted session unties', async () => {
+    // Monday's lunch first by date, then Tuesday's agapes of the lodge.
+    const lunch = await createMeal(monday, { type: 'M', titre: 'Déjeuner', limite: `${monday}T10:00` });
+    const agapes = await createMeal(tuesday, {
+      titre: 'Agapes des Chevaliers',
+      idReservation: session.lodge,
+    });
+    const positions = (week: MealWeek) =>
+      week.repas.filter((r) => r.id === lunch.id || r.id === agapes.id).map((r) => r.id);
+
+    for (const who of ['ordonnateur', 'venerable']) {
+      const week = await weekAs(who);
+      expect(positions(week), who).toEqual([agapes.id, lunch.id]);
+      expect(week.repas[0]!.mesAgapes, who).toBe(true);
+      expect(week.repas[0]!.agapes?.entite).toBe('Les Chevaliers du Rhône');
+    }
+    for (const who of ['autre', 'isole', 'chef']) {
+      const week = await weekAs(who);
+      expect(positions(week), who).toEqual([lunch.id, agapes.id]);
+      const seen = week.repas.find((r) => r.id === agapes.id)!;
+      // Everyone sees whose agapes they are; only the lodge's people see them first.
+      expect(seen.agapes?.entite, who).toBe('Les Chevaliers du Rhône');
+      expect(seen.mesAgapes, who).toBe(false);
+    }
+
+    // The session deleted (kept as SU): the tie no longer counts, the week is back in date order.
+    await t.db.update(reservations).set({ etat: 'SU' }).where(eq(reservations.id, session.lodge!));
+    try {
+      const week = await weekAs('ordonnateur');
+      expect(positions(week)).toEqual([lunch.id, agapes.id]);
+      expect(week.repas.find((r) => r.id === agapes.id)!.agapes).toBeNull();
+    } finally {
+      await t.db.update(reservations).set({ etat: 'CR' }).where(eq(reservations.id, session.lodge!));
+    }
+  });
+
+  it('a reservation removed from the database unties its meals (ON DELETE SET NULL)', async () => {
+    const jour = addDays(monday, 4);
+    const id = await reservation(lodge, jour, 'CR', 12 * 60, 'Tenue de midi');
+    const meal = await createMeal(jour, { type: 'M', idReservation: id, limite: `${jour}T10:00` });
+    await t.db.delete(reservations).where(eq(reservations.id, id));
+    const [row] = await t.db.select().from(meals).where(eq(meals.id, meal.id));
+    expect(row!.reservationId).toBeNull();
+  });
+});
+
+describe('GET /api/repas/{id}/document/recap of agapes', () => {
+  it("401, 412, 403, 404, then the lodge's orders and guests first under « Agapes de … »", async () => {
+    const meal = await createMeal(tuesday, { titre: 'Agapes de la tenue', idReservation: session.lodge });
+    const menu = await addMenu(meal.id);
+    await order('autre', meal.id, {
+      idEntite: otherLodge,
+      invites: 1,
+      lignes: [{ idPlat: menu, quantite: 2 }],
+    });
+    await order('ordonnateur', meal.id, {
+      idEntite: lodge,
+      invites: 2,
+      lignes: [{ idPlat: menu, quantite: 3 }],
+    });
+    await order('frere', meal.id, { idEntite: lodge, invites: 1, lignes: [{ idPlat: menu, quantite: 2 }] });
+    // A member of the lodge ordering for himself is not the lodge's order.
+    await order('isole', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+
+    const url = `/api/repas/${meal.id}/document/recap`;
+    expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
+    const bad = await t.call({ method: 'GET', url: '/api/repas/0/document/recap', token: tokens.chef });
+    expect(bad.statusCode).toBe(412);
+    expect((await t.call({ method: 'GET', url, token: tokens.ordonnateur })).statusCode).toBe(403);
+    const missing = await t.call({
+      method: 'GET',
+      url: '/api/repas/999999/document/recap',
+      token: tokens.chef,
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const response = await t.call({ method: 'GET', url, token: tokens.chef });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Agapes de Les Chevaliers du Rhône : Tenue régulière, 19:30–22:30 (Temple Hiram)');
+    expect(text).toContain('8 × Menu des agapes');
+    // The lodge's group: two orders, three guests, five covers; then the other lodge, then individuals.
+    expect(text).toContain('5 couverts : 2 commandes et 3 invités');
+    const at = (s: string) => {
+      const i = text.indexOf(s);
+      expect(i, s).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const heading = at('Commandes (4)');
+    const group = text.indexOf('Agapes de Les Chevaliers du Rhône', heading);
+    expect(group).toBeGreaterThan(heading);
+    expect(at('ordonnateur ORDONNATEUR + 2 invités')).toBeGreaterThan(group);
+    expect(at('frere FRERE + 1 invité')).toBeGreaterThan(group);
+    expect(at('Tolérance et Progrès')).toBeGreaterThan(at('frere FRERE'));
+    expect(at('autre AUTRE + 1 invité')).toBeGreaterThan(at('Tolérance et Progrès'));
+    expect(at('Commandes individuelles')).toBeGreaterThan(at('autre AUTRE'));
+    expect(at('isole ISOLE')).toBeGreaterThan(at('Commandes individuelles'));
+  });
+});
