@@ -1,7 +1,11 @@
-/** The meal editor (MENUS): date, type, title, seats, ordering deadline, open or not. */
+/**
+ * The meal editor (MENUS): date, type, title, seats, ordering deadline, open or not; checked with the
+ * contract's schema before it is sent.
+ */
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { MealType, type Meal } from '@union/contract';
+import { MealInputSchema, MealType, MealUpdateSchema, type Meal } from '@union/contract';
 import { useState } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useSaveMeal } from '../api/restaurant';
 
@@ -18,20 +22,23 @@ export function MealModal({
   const [date, setDate] = useState(meal?.date ?? defaultDate);
   const [type, setType] = useState<string>(meal?.type ?? 'M');
   const [titre, setTitre] = useState(meal?.titre ?? '');
-  const [places, setPlaces] = useState<number>(meal?.places ?? 60);
+  const [places, setPlaces] = useState<number | string>(meal?.places ?? 60);
   const [limite, setLimite] = useState(meal?.limite ?? `${defaultDate}T10:00`);
   const [ouvert, setOuvert] = useState(meal?.ouvert ?? true);
 
-  const submit = () =>
-    save.mutate(
-      { id: meal?.id, date, type: type as Meal['type'], titre, places, limite, ouvert },
-      {
-        onSuccess: () => {
-          toast('success', meal ? 'Repas modifié.' : 'Repas créé : ajoutez ses plats.');
-          onClose();
-        },
+  const { errors, check } = useContractCheck(['date', 'type', 'titre', 'places', 'limite']);
+
+  function submit() {
+    const fields = { date, type, titre, places: places === '' ? undefined : Number(places), limite, ouvert };
+    const body = meal ? check(MealUpdateSchema, { ...fields, id: meal.id }) : check(MealInputSchema, fields);
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => {
+        toast('success', meal ? 'Repas modifié.' : 'Repas créé : ajoutez ses plats.');
+        onClose();
       },
-    );
+    });
+  }
 
   return (
     <Modal
@@ -41,6 +48,7 @@ export function MealModal({
       title={meal ? 'Modifier le repas' : 'Nouveau repas'}
     >
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -53,12 +61,14 @@ export function MealModal({
             required
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
+            error={errors.date}
           />
           <Select
             label="Type"
             data={MealType.codes.map((c) => ({ value: c, label: MealType.labels[c] }))}
             value={type}
             onChange={(v) => setType(v ?? 'M')}
+            error={errors.type}
             allowDeselect={false}
           />
           <TextInput
@@ -66,6 +76,7 @@ export function MealModal({
             required
             value={titre}
             onChange={(e) => setTitre(e.currentTarget.value)}
+            error={errors.titre}
             maxLength={200}
           />
           <NumberInput
@@ -75,7 +86,8 @@ export function MealModal({
             max={2000}
             allowDecimal={false}
             value={places}
-            onChange={(v) => setPlaces(Number(v) || 0)}
+            onChange={setPlaces}
+            error={errors.places}
           />
           <TextInput
             label="Date limite de commande"
@@ -83,6 +95,7 @@ export function MealModal({
             required
             value={limite}
             onChange={(e) => setLimite(e.currentTarget.value.slice(0, 16))}
+            error={errors.limite}
           />
           <Switch
             label="Commandes ouvertes"
