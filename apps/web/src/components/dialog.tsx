@@ -62,17 +62,25 @@ const focusable = (element: HTMLElement | null): element is HTMLElement =>
  * there; this also covers an opener the answer removed or disabled (a deleted row, a form reset), where
  * the focus would fall to the page's top, and leaves alone a focus the answer moved on purpose.
  */
-function returnFocus(opener: HTMLElement | null) {
-  // After Mantine's own return (10 ms) and the unmount of the dialog's focus trap.
+function returnFocus(opener: HTMLElement | null, dialogId: string) {
+  // After Mantine's own return (10 ms) and the release of the dialog's focus trap.
   window.setTimeout(() => {
     const current = document.activeElement as HTMLElement | null;
-    const lost = !current || current === document.body || !current.isConnected;
+    // Lost, or still on the dialog's Ok or Annuler during its closing transition.
+    const lost =
+      !current ||
+      current === document.body ||
+      !current.isConnected ||
+      !!current.closest(`[data-dialog="${dialogId}"]`);
     if (!lost) return;
     if (focusable(opener)) {
       opener.focus();
       return;
     }
-    const heading = document.querySelector<HTMLElement>('main h1, main h2, h1, h2');
+    // The page's own heading, never the title of a dialog still closing.
+    const heading = ['main h1', 'main h2', 'main']
+      .flatMap((selector) => Array.from(document.querySelectorAll<HTMLElement>(selector)))
+      .find((element) => !element.closest('[role="dialog"]'));
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus();
@@ -80,14 +88,18 @@ function returnFocus(opener: HTMLElement | null) {
   }, 30);
 }
 
+let dialogCount = 0;
+
 /** Opens the dialog; resolves with 'ok' or 'cancel' once the user has answered. */
 export function openDialog(message: DialogMessage): Promise<DialogResult> {
   const { icon: TypeIcon, color } = ICONS[message.type] ?? ICONS.info;
   const active = document.activeElement;
   const opener = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
+  const dialogId = `dialog-${++dialogCount}`;
   return new Promise((resolve) => {
     const id = modals.open({
-      onClose: () => returnFocus(opener),
+      modalId: dialogId,
+      onClose: () => returnFocus(opener, dialogId),
       centered: true,
       closeOnClickOutside: false,
       closeOnEscape: false,
@@ -103,7 +115,7 @@ export function openDialog(message: DialogMessage): Promise<DialogResult> {
         </Group>
       ),
       children: (
-        <Stack gap="md">
+        <Stack gap="md" data-dialog={dialogId}>
           <Text style={{ whiteSpace: 'pre-line' }}>{message.text}</Text>
           {message.details && message.details.length > 0 && (
             <List size="sm" spacing={4}>

@@ -17,13 +17,15 @@ export function NotificationSwitch({ field, label, description, checked }: Notif
       label={label}
       description={description}
       checked={update.isPending ? update.variables === '1' : checked}
-      disabled={update.isPending}
-      onChange={(event) =>
+      // Not disabled while saving: the browser would drop the keyboard focus of a disabled switch.
+      aria-busy={update.isPending}
+      onChange={(event) => {
+        if (update.isPending) return;
         update.mutate(event.currentTarget.checked ? '1' : '0', {
           onSuccess: (account) =>
             toast('success', `Notifications « ${label} » ${account[field] ? 'activées' : 'désactivées'}.`),
-        })
-      }
+        });
+      }}
     />
   );
 }
