@@ -120,3 +120,73 @@ test('keyboard only: a dialog takes the focus and gives it back to the button th
   await expect(dialog).not.toBeVisible();
   await expect(create).toBeFocused();
 });
+
+test('keyboard only: a confirmation dialog gives the focus back to the button that opened it', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/app/admin/utilisateurs');
+  await page.getByLabel('Rechercher').fill('Vénérable');
+  await page
+    .getByRole('link', { name: /Vénérable/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Victor Vénérable' })).toBeVisible();
+  const deactivate = page.getByRole('button', { name: 'Désactiver', exact: true });
+  await deactivate.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // Ok has the focus; Annuler is before it.
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).not.toBeVisible();
+  await expect(deactivate).toBeFocused();
+  // Cancelled: the account is still active.
+  await expect(deactivate).toBeVisible();
+});
+
+test('keyboard only: the error modal gives the focus back to the button whose request failed', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/app/admin/entites/nouvelle');
+  await expect(page.getByRole('heading', { name: 'Nouvelle entité' })).toBeVisible();
+  // A code already taken passes the contract's schema: only the server knows, and answers 412.
+  await page.getByLabel(/^Nom/).focus();
+  await page.keyboard.type('Doublon de code');
+  await page.getByLabel(/^Code/).focus();
+  await page.keyboard.type('CHEV-RHONE');
+  const create = page.getByRole('button', { name: "Créer l'entité" });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /Erreur de saisie/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('CHEV-RHONE');
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).not.toBeVisible();
+  await expect(create).toBeFocused();
+});
+
+test('a form checks its fields with the contract before sending: the message shows on the field', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/app/admin/entites/nouvelle');
+  let posted = false;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/entite')) posted = true;
+  });
+  await page.getByLabel(/^Nom/).fill('Sans code valable');
+  await page.getByLabel(/^Code/).fill('C');
+  await page.getByRole('button', { name: "Créer l'entité" }).click();
+  const code = page.getByLabel(/^Code/);
+  await expect(page.getByText('Le code doit contenir au moins 2 caractères.')).toBeVisible();
+  // The first field in error takes the focus, its message read with it.
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(false);
+});

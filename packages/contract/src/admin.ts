@@ -342,8 +342,8 @@ const roomFields = {
   couleur: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'La couleur doit être au format #RRGGBB.' }),
   /** Cents per hour. */
   tarifHoraire: z
-    .number({ message: 'Le tarif horaire doit être un montant en centimes.' })
-    .int({ message: 'Le tarif horaire doit être un montant en centimes.' })
+    .number({ message: 'Le tarif horaire est obligatoire.' })
+    .int({ message: 'Le tarif horaire doit être un montant au centime près.' })
     .min(0, { message: 'Le tarif horaire ne peut pas être négatif.' })
     .max(10_000_000, { message: 'Le tarif horaire est trop élevé.' }),
   active: z.boolean().default(true),
@@ -390,8 +390,8 @@ export const MembershipFeesSchema = z.object(
     EntityType.codes.map((code) => [
       code,
       z
-        .number({ message: 'La cotisation doit être un montant en centimes.' })
-        .int({ message: 'La cotisation doit être un montant en centimes.' })
+        .number({ message: 'La cotisation est obligatoire.' })
+        .int({ message: 'La cotisation doit être un montant au centime près.' })
         .min(0, { message: 'La cotisation ne peut pas être négative.' })
         .max(10_000_000, { message: 'La cotisation est trop élevée.' }),
     ]),

@@ -48,12 +48,26 @@ export const TelephoneBodySchema = z.object({
     }),
 });
 
+/**
+ * A new password: long enough (the server also refuses the identifiant and the e-mail, which the
+ * screens do not know before asking).
+ */
+export const NewPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, {
+  message: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`,
+});
+
 /** POST /api/user/password: the new password in `data`, the current one in `actuel`. */
-export const PasswordChangeSchema = z.object({ data: z.string(), actuel: z.string() });
+export const PasswordChangeSchema = z.object({
+  data: NewPasswordSchema,
+  actuel: z.string().min(1, { message: 'Saisissez votre mot de passe actuel.' }),
+});
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 /** POST /api/user/password/reinitialiser: the link's token and the chosen password (public). */
-export const PasswordResetSchema = z.object({ jeton: z.string().min(1), data: z.string() });
+export const PasswordResetSchema = z.object({
+  jeton: z.string().min(1, { message: 'Le lien est incomplet : utilisez le lien reçu par e-mail tel quel.' }),
+  data: NewPasswordSchema,
+});
 export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 
 export const NotificationFlagSchema = z.object({

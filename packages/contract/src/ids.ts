@@ -4,9 +4,9 @@ import { z } from 'zod';
 export const MAX_RECORD_ID = 2_147_483_647;
 const message = "L'identifiant doit être un nombre entier positif (tel que l'application l'envoie).";
 
-/** An id in a JSON body. */
+/** An id in a JSON body; a missing one is a choice not made (a select left empty), said so. */
 export const RecordIdSchema = z
-  .number({ message })
+  .number({ error: (issue) => (issue.input === undefined ? 'Ce champ est obligatoire.' : message) })
   .int({ message })
   .positive({ message })
   .max(MAX_RECORD_ID, { message });

@@ -16,3 +16,4 @@ export * from './calendar';
 export * from './french';
 export * from './documents';
 export * from './messages';
+export * from './validation';

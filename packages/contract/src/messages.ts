@@ -52,7 +52,7 @@ export const MessageInputSchema = z
     /** True: everyone; false: the members of `entites`. */
     tous: z.boolean({ message: 'Destinataires : choisissez « tout le monde » ou des entités.' }),
     entites: z.array(RecordIdSchema).max(200).default([]),
-    statut: z.enum(MessageStatus.codes, { message: 'Statut : actif (A) ou inactif (I).' }).default('A'),
+    statut: z.enum(MessageStatus.codes, { message: 'Statut : choisissez actif ou inactif.' }).default('A'),
     /** Also e-mail it to the audience (once, when it is first saved active). */
     email: z.boolean().default(false),
   })

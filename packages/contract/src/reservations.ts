@@ -108,7 +108,13 @@ export const ReservationInputSchema = z.object({
   heureFin: HalfHourSchema,
   type: ReservationType.schema,
   libelle: Text(200).min(1, { message: 'Indiquez un libellé (exemple : Tenue au 1er degré).' }),
-  participants: z.number().int().min(1).max(2000).nullable().optional(),
+  participants: z
+    .number({ message: 'Le nombre de participants doit être un nombre entier.' })
+    .int({ message: 'Le nombre de participants doit être un nombre entier.' })
+    .min(1, { message: 'Comptez au moins 1 participant.' })
+    .max(2000, { message: 'Le nombre de participants ne doit pas dépasser 2 000.' })
+    .nullable()
+    .optional(),
   commentaire: Text(2000).nullable().optional(),
 });
 export type ReservationInput = z.infer<typeof ReservationInputSchema>;
@@ -218,7 +224,11 @@ export type Rank = z.infer<typeof RankSchema>;
 
 export const RuleSchema = z.object({
   /** 1 = Monday … 7 = Sunday. */
-  jourSemaine: z.number().int().min(1).max(7),
+  jourSemaine: z
+    .number({ message: 'Choisissez le jour de la semaine.' })
+    .int({ message: 'Choisissez le jour de la semaine.' })
+    .min(1, { message: 'Choisissez le jour de la semaine.' })
+    .max(7, { message: 'Choisissez le jour de la semaine.' }),
   rang: RankSchema,
 });
 export type Rule = z.infer<typeof RuleSchema>;
@@ -266,7 +276,11 @@ export const PlanningYearsSchema = z.object({
 export type PlanningYears = z.infer<typeof PlanningYearsSchema>;
 
 export const PlanningInputSchema = z.object({
-  annee: z.number().int().min(2000).max(2100),
+  annee: z
+    .number({ message: "L'année maçonnique doit être un nombre entier (exemple : 2026)." })
+    .int({ message: "L'année maçonnique doit être un nombre entier (exemple : 2026)." })
+    .min(2000, { message: "L'année maçonnique doit être comprise entre 2000 et 2100." })
+    .max(2100, { message: "L'année maçonnique doit être comprise entre 2000 et 2100." }),
   idEntite: RecordIdSchema,
   idSalle: RecordIdSchema,
   type: ReservationType.schema,

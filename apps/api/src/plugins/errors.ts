@@ -2,8 +2,7 @@
  * One error shape for every failure: `{status, error, message, details?}`.
  * Validation and business refusals are 412 with a French message; 5xx hide internals and are logged.
  */
-import * as contract from '@union/contract';
-import type { ErrorBody } from '@union/contract';
+import { frenchIssueMessage, type ErrorBody } from '@union/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -21,73 +20,9 @@ const FIELD_NAMES: Record<string, string> = {
   jeton: 'le lien',
 };
 
-type Labels = Readonly<Record<string, string>>;
-const isCodeList = (value: unknown): value is { labels: Labels; codes: readonly string[] } =>
-  typeof value === 'object' && value !== null && 'labels' in value && 'codes' in value && 'schema' in value;
-
-/** Every code list of the contract with its French labels, and the habilitations with theirs. */
-const CODE_LABELS: Labels[] = [
-  ...Object.values(contract)
-    .filter(isCodeList)
-    .map((list) => list.labels),
-  Object.fromEntries(Object.entries(contract.HABILITATIONS).map(([code, h]) => [code, h.libelle])),
-];
-
-/** The French labels of allowed values: from the smallest code list of the contract holding them all. */
-function labelsOf(values: readonly unknown[]): string[] | undefined {
-  const best = CODE_LABELS.filter((labels) =>
-    values.every((v) => typeof v === 'string' && Object.hasOwn(labels, v)),
-  ).sort((a, b) => Object.keys(a).length - Object.keys(b).length)[0];
-  return best && values.map((v) => best[v as string]!);
-}
-
-const inFrench = (items: string[]) =>
-  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)!}`;
-
-interface BranchIssue {
-  code?: string;
-  message?: string;
-  values?: unknown[];
-}
-
-/**
- * A value no branch of a union accepts (« an e-mail, or empty »): Zod says only « Entrée invalide ».
- * Say what the contract said for a branch, or which values are allowed when the branches are literals.
- */
-function unionMessage(params: Record<string, unknown> | undefined): string | undefined {
-  const branches = Array.isArray(params?.errors) ? (params.errors as BranchIssue[][]) : [];
-  const issues = branches.flat();
-  const own = issues.find(
-    (i) => i.message && !/^(Option|Entrée) invalide|^Trop (petit|grand)/.test(i.message),
-  );
-  if (own?.message) return own.message;
-  if (issues.length > 0 && issues.every((i) => i.code === 'invalid_value')) {
-    return issueMessage({
-      keyword: 'invalid_value',
-      message: 'Option invalide',
-      params: { values: issues.flatMap((i) => i.values ?? []) },
-    });
-  }
-  return undefined;
-}
-
-/**
- * Zod's own message for a value outside an enum or a literal lists the raw codes ("une valeur parmi
- * "A"|"I"|"S""): name the labels instead, or say only that the value is not one of those allowed.
- * Messages the contract wrote itself are kept.
- */
-function issueMessage(v: { keyword?: string; message?: string; params?: Record<string, unknown> }): string {
-  const message = v.message ?? 'valeur invalide.';
-  const zodDefault = /^(Option|Entrée) invalide/.test(message);
-  if (v.keyword === 'invalid_type' && / indéfini reçu$/.test(message)) return 'ce champ est obligatoire.';
-  if (v.keyword === 'invalid_union' && zodDefault) return unionMessage(v.params) ?? 'valeur invalide.';
-  if (v.keyword !== 'invalid_value' || !zodDefault) return message;
-  const values = Array.isArray(v.params?.values) ? (v.params.values as unknown[]) : [];
-  const labels = labelsOf(values);
-  return labels
-    ? `valeur non reconnue : choisissez ${inFrench(labels.map((l) => `« ${l} »`))}.`
-    : 'valeur non reconnue.';
-}
+/** The contract's French message of a problem, from Fastify's form of a Zod issue. */
+const issueMessage = (v: { keyword?: string; message?: string; params?: Record<string, unknown> }) =>
+  frenchIssueMessage({ ...v.params, code: v.keyword, message: v.message });
 
 const MAX_DETAILS = 20;
 

@@ -16,6 +16,13 @@ export function useNewPassword() {
     setConfirmation,
     /** Long enough and confirmed. */
     valid: password.length >= PASSWORD_MIN_LENGTH && confirmation === password,
+    /** Why the password cannot be sent yet (the hint of the disabled submit), or null. */
+    reason:
+      password.length < PASSWORD_MIN_LENGTH
+        ? `Le nouveau mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`
+        : confirmation !== password
+          ? 'Confirmez le nouveau mot de passe à l’identique.'
+          : null,
     clear: () => {
       setPassword('');
       setConfirmation('');
@@ -26,9 +33,11 @@ export function useNewPassword() {
 interface Props {
   state: ReturnType<typeof useNewPassword>;
   confirmationLabel: string;
+  /** The contract's message about the new password, when the form checked it before sending. */
+  error?: string;
 }
 
-export function NewPasswordFields({ state, confirmationLabel }: Props) {
+export function NewPasswordFields({ state, confirmationLabel, error }: Props) {
   const { password, confirmation } = state;
   const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
   const mismatch = confirmation.length > 0 && confirmation !== password;
@@ -40,7 +49,7 @@ export function NewPasswordFields({ state, confirmationLabel }: Props) {
         required
         value={password}
         onChange={(event) => state.setPassword(event.currentTarget.value)}
-        error={tooShort ? `Au moins ${PASSWORD_MIN_LENGTH} caractères.` : undefined}
+        error={error ?? (tooShort ? `Au moins ${PASSWORD_MIN_LENGTH} caractères.` : undefined)}
       />
       <PasswordInput
         label={confirmationLabel}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/Providers';
 import { registerNavigate } from '../lib/navigation';
@@ -38,5 +38,27 @@ describe('confirmation dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
     await expect(answer).resolves.toBe('ok');
     expect(navigate).toHaveBeenCalledWith('/app/reservations');
+  });
+
+  it('gives the focus back to the element that opened it, or to the heading when that element is gone', async () => {
+    const page = document.createElement('main');
+    page.innerHTML = '<h2>Utilisateurs</h2><button type="button">Désactiver</button>';
+    document.body.append(page);
+    const opener = page.querySelector('button')!;
+    opener.focus();
+    const first = openDialog({ type: 'question', title: 'Désactiver ?', text: 'Le compte sera désactivé.' });
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await first;
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    // The answer removed the opener (a deleted row): the page's heading takes the focus.
+    const second = openDialog({ type: 'question', title: 'Supprimer ?', text: 'La ligne sera supprimée.' });
+    await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    opener.remove();
+    await second;
+    await waitFor(() => expect(page.querySelector('h2')).toHaveFocus());
+    page.remove();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The confirmation dialog of the specification §2: an icon styled by the message type, a title, a text, an
  * optional bulleted list of details, and Ok (plus Annuler for a question). Static and centred: it closes
- * only through its buttons, and answers with a promise.
+ * only through its buttons, and answers with a promise. Closed, it gives the focus back to the element
+ * that had it when it opened (WCAG 2.4.3), or to the page's heading when that element is gone.
  */
 import { Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -37,11 +38,68 @@ const ICONS: Record<DialogType, { icon: Icon; color: string }> = {
   question: { icon: IconHelpCircle, color: 'blue' },
 };
 
+/**
+ * The element that last had the focus. A button that shows a spinner while its request runs is disabled
+ * meanwhile, and the browser may drop its focus: the error dialog that follows then goes back to it.
+ */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement) lastFocused = event.target;
+  });
+}
+
+/** Whether the focus can go back to an element: still in the page, enabled, not in an inert part. */
+const focusable = (element: HTMLElement | null): element is HTMLElement =>
+  !!element &&
+  element.isConnected &&
+  element !== document.body &&
+  !element.matches(':disabled') &&
+  !element.closest('[inert], [aria-hidden="true"]');
+
+/**
+ * Gives the focus back once the dialog has closed. Mantine's Modal does it too when the opener is still
+ * there; this also covers an opener the answer removed or disabled (a deleted row, a form reset), where
+ * the focus would fall to the page's top, and leaves alone a focus the answer moved on purpose.
+ */
+function returnFocus(opener: HTMLElement | null, dialogId: string) {
+  // After Mantine's own return (10 ms) and the release of the dialog's focus trap.
+  window.setTimeout(() => {
+    const current = document.activeElement as HTMLElement | null;
+    // Lost, or still on the dialog's Ok or Annuler during its closing transition.
+    const lost =
+      !current ||
+      current === document.body ||
+      !current.isConnected ||
+      !!current.closest(`[data-dialog="${dialogId}"]`);
+    if (!lost) return;
+    if (focusable(opener)) {
+      opener.focus();
+      return;
+    }
+    // The page's own heading, never the title of a dialog still closing.
+    const heading = ['main h1', 'main h2', 'main']
+      .flatMap((selector) => Array.from(document.querySelectorAll<HTMLElement>(selector)))
+      .find((element) => !element.closest('[role="dialog"]'));
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    }
+  }, 30);
+}
+
+let dialogCount = 0;
+
 /** Opens the dialog; resolves with 'ok' or 'cancel' once the user has answered. */
 export function openDialog(message: DialogMessage): Promise<DialogResult> {
   const { icon: TypeIcon, color } = ICONS[message.type] ?? ICONS.info;
+  const active = document.activeElement;
+  const opener = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
+  const dialogId = `dialog-${++dialogCount}`;
   return new Promise((resolve) => {
     const id = modals.open({
+      modalId: dialogId,
+      onClose: () => returnFocus(opener, dialogId),
       centered: true,
       closeOnClickOutside: false,
       closeOnEscape: false,
@@ -57,7 +115,7 @@ export function openDialog(message: DialogMessage): Promise<DialogResult> {
         </Group>
       ),
       children: (
-        <Stack gap="md">
+        <Stack gap="md" data-dialog={dialogId}>
           <Text style={{ whiteSpace: 'pre-line' }}>{message.text}</Text>
           {message.details && message.details.length > 0 && (
             <List size="sm" spacing={4}>

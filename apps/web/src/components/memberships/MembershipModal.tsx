@@ -19,8 +19,11 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  EntityMembershipCreateSchema,
   FONCTIONS_SUGGEREES,
   MembershipFlag,
+  MembershipUpdateSchema,
+  UserMembershipCreateSchema,
   type EntityMembershipCreate,
   type Membership,
   type MembershipUpdate,
@@ -28,6 +31,7 @@ import {
 } from '@union/contract';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
+import { idOf, useContractCheck } from '../forms/contract-form';
 import { toast } from '../toast';
 import { SubmitButton } from '../SubmitButton';
 
@@ -117,7 +121,9 @@ function UserPicker({
   useUserSearch,
   placeholder,
   emptyMessage = 'Aucun utilisateur actif trouvé',
+  error,
 }: {
+  error?: string;
   value: string | null;
   onChange: (id: string | null) => void;
   useUserSearch: UserSearchHook;
@@ -143,6 +149,7 @@ function UserPicker({
       }))}
       value={value}
       onChange={onChange}
+      error={error}
     />
   );
 }
@@ -171,14 +178,23 @@ export function MembershipModal({
         ? !userId
         : !person.nom.trim() || !person.prenom.trim() || !person.email.trim());
 
+  const { errors, check } = useContractCheck([
+    'fonction',
+    'debut',
+    'fin',
+    'entiteId',
+    'userId',
+    ...PERSON_FIELDS.map((f) => `nouveau.${f.key}`),
+  ]);
+
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((f) => ({ ...f, [key]: value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (datesInvalid || missing) return;
-    const body = {
-      fonction: fields.fonction.trim() || null,
+    const fieldsBody = {
+      fonction: fields.fonction,
       debut: fields.debut || null,
       fin: fields.fin || null,
       gestion: fields.gestion,
@@ -192,17 +208,20 @@ export function MembershipModal({
         onClose();
       },
     });
+    // Each body checked with the schema the server applies, before sending.
     if (membership) {
-      update({ id: membership.id, ...body }, done('Appartenance modifiée.'));
+      const body = check(MembershipUpdateSchema, { id: membership.id, ...fieldsBody });
+      if (body) update(body, done('Appartenance modifiée.'));
     } else if (target.kind === 'entity') {
-      target.add({ entiteId: Number(entityId), ...body }, done('Appartenance ajoutée.'));
+      const body = check(UserMembershipCreateSchema, { entiteId: idOf(entityId), ...fieldsBody });
+      if (body) target.add(body, done('Appartenance ajoutée.'));
     } else if (mode === 'existant') {
-      target.add({ userId: Number(userId), ...body }, done('Membre ajouté.'));
+      const body = check(EntityMembershipCreateSchema, { userId: idOf(userId), ...fieldsBody });
+      if (body) target.add(body, done('Membre ajouté.'));
     } else {
-      target.add(
-        { nouveau: { ...person, telephone: person.telephone.trim() || null }, ...body },
-        done(`Membre créé : une invitation a été envoyée à ${person.email.trim()}.`),
-      );
+      const body = check(EntityMembershipCreateSchema, { nouveau: person, ...fieldsBody });
+      if (body)
+        target.add(body, done(`Membre créé : une invitation a été envoyée à ${person.email.trim()}.`));
     }
   }
 
@@ -220,6 +239,7 @@ export function MembershipModal({
               data={target.entities}
               value={entityId}
               onChange={setEntityId}
+              error={errors.entiteId}
             />
           )}
           {!membership && target.kind === 'member' && (
@@ -240,6 +260,7 @@ export function MembershipModal({
                   useUserSearch={target.useUserSearch}
                   placeholder={target.searchPlaceholder}
                   emptyMessage={target.searchEmptyMessage}
+                  error={errors.userId}
                 />
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -251,6 +272,7 @@ export function MembershipModal({
                       required={required}
                       value={person[key]}
                       onChange={(e) => setPerson({ ...person, [key]: e.currentTarget.value })}
+                      error={errors[`nouveau.${key}`]}
                     />
                   ))}
                   <Text size="xs" c="dimmed" style={{ gridColumn: '1 / -1' }}>
@@ -266,6 +288,7 @@ export function MembershipModal({
             data={[...FONCTIONS_SUGGEREES]}
             value={fields.fonction}
             onChange={(value) => set('fonction', value)}
+            error={errors.fonction}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <DatePickerInput
@@ -276,6 +299,7 @@ export function MembershipModal({
               valueFormat={DAY_FORMAT}
               clearable
               clearButtonProps={{ 'aria-label': 'Effacer la date de début' }}
+              error={errors.debut}
             />
             <DatePickerInput
               label="Fin"
@@ -287,7 +311,7 @@ export function MembershipModal({
               defaultDate={fields.fin || fields.debut || undefined}
               clearable
               clearButtonProps={{ 'aria-label': 'Effacer la date de fin' }}
-              error={datesInvalid ? 'La fin doit suivre le début.' : null}
+              error={datesInvalid ? 'La fin doit suivre le début.' : errors.fin}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">

@@ -15,7 +15,7 @@ const ACCOUNT: Account = {
   notificationDocuments: false,
 };
 
-describe('account page', () => {
+describe('account page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     signInAs(['USER']);
     document.cookie = 'XSRF-TOKEN=x; path=/';
@@ -61,7 +61,9 @@ describe('account page', () => {
     await user.type(await screen.findByLabelText(/^Mot de passe actuel/), 'ancien');
     await user.type(screen.getByLabelText(/^Nouveau mot de passe/), 'Nouveau-mot-2026');
     const submit = screen.getByRole('button', { name: 'Changer le mot de passe' });
+    // A disabled submit says why, visibly and to screen readers.
     expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Confirmez le nouveau mot de passe à l’identique.');
     await user.type(screen.getByLabelText(/^Confirmation du nouveau/), 'Nouveau-mot-2026');
     await user.click(submit);
     expect(await screen.findByRole('dialog')).toHaveTextContent('Le mot de passe actuel est incorrect.');

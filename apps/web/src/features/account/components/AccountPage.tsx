@@ -1,7 +1,7 @@
 /** The account page (DECISIONS §2): identity, password, contact details and notification preferences. */
 import { Alert, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { Account } from '@union/contract';
+import { EmailBodySchema, TelephoneBodySchema, type Account } from '@union/contract';
 import type { ReactNode } from 'react';
 import { PersonalDataButton } from '../../admin';
 import { useAccount } from '../api/account';
@@ -10,9 +10,6 @@ import { ContactField } from './ContactField';
 import { NotificationSwitch } from './NotificationSwitch';
 import { PasswordForm } from './PasswordForm';
 import { usePageTitle } from '../../../components/usePageTitle';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const TELEPHONE_PATTERN = /^(\+?[0-9][0-9 .-]{5,19})?$/;
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,7 +74,7 @@ export function AccountPage() {
               autoComplete="email"
               initialValue={account.email}
               successText="Votre adresse e-mail a été modifiée."
-              validate={(value) => (EMAIL_PATTERN.test(value) ? null : "Le format de l'e-mail est invalide.")}
+              schema={EmailBodySchema}
             />
             <ContactField
               field="telephone"
@@ -86,11 +83,7 @@ export function AccountPage() {
               autoComplete="tel"
               initialValue={account.telephone ?? ''}
               successText="Votre numéro de téléphone a été modifié."
-              validate={(value) =>
-                TELEPHONE_PATTERN.test(value)
-                  ? null
-                  : 'Le numéro de téléphone est invalide (exemple : 04 78 00 00 00).'
-              }
+              schema={TelephoneBodySchema}
             />
           </Panel>
           <Panel title="Mot de passe">

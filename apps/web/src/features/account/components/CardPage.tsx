@@ -6,9 +6,18 @@
  */
 import { Alert, Button, Card, Group, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import { MovementType, TOP_UP_CHOICES, TOP_UP_MAX, TOP_UP_MIN, TopUpState } from '@union/contract';
+import {
+  MovementType,
+  TOP_UP_CHOICES,
+  TOP_UP_MAX,
+  TOP_UP_MIN,
+  TopUpInputSchema,
+  TopUpState,
+} from '@union/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useContractCheck } from '../../../components/forms/contract-form';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { eurosToCents, formatCents, formatDateTime } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
@@ -26,6 +35,13 @@ export function CardPage() {
   const back = card.data?.rechargements.find((r) => r.id === returned);
   const cents = eurosToCents(montant);
   const valid = Number.isFinite(cents) && cents >= TOP_UP_MIN && cents <= TOP_UP_MAX;
+  const { errors, check, clear } = useContractCheck(['montant']);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const body = check(TopUpInputSchema, { montant: montant === '' ? undefined : cents });
+    if (body) topUp.mutate(body.montant);
+  }
 
   return (
     <Stack gap="md">
@@ -82,31 +98,36 @@ export function CardPage() {
                   </Button>
                 ))}
               </Group>
-              <NumberInput
-                label="Montant (€)"
-                description="Entre 5 € et 500 €, payé par carte bancaire."
-                styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-                min={TOP_UP_MIN / 100}
-                max={TOP_UP_MAX / 100}
-                decimalScale={2}
-                decimalSeparator=","
-                value={montant}
-                onChange={setMontant}
-                maw={240}
-              />
-              <Group>
-                <Button
-                  size="md"
-                  h="auto"
-                  py={8}
-                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-                  disabled={!valid}
-                  loading={topUp.isPending}
-                  onClick={() => topUp.mutate(cents)}
-                >
-                  Recharger ma carte{valid ? ` de ${formatCents(cents)}` : ''}
-                </Button>
-              </Group>
+              <form onSubmit={submit} noValidate>
+                <Stack gap="sm" align="flex-start">
+                  <NumberInput
+                    label="Montant (€)"
+                    description="Entre 5 € et 500 €, payé par carte bancaire."
+                    styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+                    min={TOP_UP_MIN / 100}
+                    max={TOP_UP_MAX / 100}
+                    decimalScale={2}
+                    decimalSeparator=","
+                    value={montant}
+                    onChange={(value) => {
+                      setMontant(value);
+                      clear('montant');
+                    }}
+                    error={errors.montant}
+                    maw={240}
+                  />
+                  <SubmitButton
+                    size="md"
+                    h="auto"
+                    py={8}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                    disabledReason={montant === '' ? 'Indiquez le montant à recharger.' : null}
+                    loading={topUp.isPending}
+                  >
+                    Recharger ma carte{valid ? ` de ${formatCents(cents)}` : ''}
+                  </SubmitButton>
+                </Stack>
+              </form>
             </Stack>
           </Card>
 

@@ -1,5 +1,9 @@
-/** One editable contact field of the account page (e-mail or telephone), saved on its own. */
+/**
+ * One editable contact field of the account page (e-mail or telephone), saved on its own, checked with
+ * the contract's schema of its call as it is typed.
+ */
 import { Button, Group, TextInput } from '@mantine/core';
+import { checkRequest, type ContractSchema } from '@union/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/toast';
@@ -12,8 +16,8 @@ interface ContactFieldProps {
   type: 'email' | 'tel';
   autoComplete: string;
   successText: string;
-  /** Returns an error message, or null when the value may be sent (the server checks it again). */
-  validate: (value: string) => string | null;
+  /** The contract's schema of the `{data}` body (the server checks it again). */
+  schema: ContractSchema;
 }
 
 export function ContactField({
@@ -23,16 +27,22 @@ export function ContactField({
   type,
   autoComplete,
   successText,
-  validate,
+  schema,
 }: ContactFieldProps) {
   const update = useUpdateAccount(field);
   const [value, setValue] = useState(initialValue);
-  const error = value === initialValue ? null : validate(value.trim());
+  const checked = value === initialValue ? null : checkRequest(schema, { data: value });
+  const error = checked && !checked.success ? (checked.errors.data ?? null) : null;
   const changed = value.trim() !== initialValue;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!changed || error) return;
+    if (error) return;
+    // Never disabled (a disabled button would have to say why): an unchanged value is simply not sent.
+    if (!changed) {
+      toast('info', 'Aucune modification à enregistrer.');
+      return;
+    }
     update.mutate(value.trim(), {
       onSuccess: (account) => {
         setValue(account[field] ?? '');
@@ -55,7 +65,6 @@ export function ContactField({
         />
         <Button
           type="submit"
-          disabled={!changed || !!error}
           loading={update.isPending}
           aria-label={`Enregistrer : ${label}`}
           px="sm"

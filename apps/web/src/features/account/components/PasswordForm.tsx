@@ -1,9 +1,11 @@
 /** Changing one's password: the current one, then the new one twice (DECISIONS §2). */
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH } from '@union/contract';
+import { Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from '@union/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useChangePassword } from '../api/change-password';
 
@@ -11,21 +13,21 @@ export function PasswordForm() {
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const next = useNewPassword();
-  const valid = current.length > 0 && next.valid;
+  const { errors, check } = useContractCheck(['actuel', 'data']);
+  const reason = current.length === 0 ? 'Saisissez votre mot de passe actuel.' : next.reason;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!valid) return;
-    change.mutate(
-      { actuel: current, data: next.password },
-      {
-        onSuccess: () => {
-          setCurrent('');
-          next.clear();
-          toast('success', 'Votre mot de passe a été modifié.');
-        },
+    if (reason) return;
+    const body = check(PasswordChangeSchema, { actuel: current, data: next.password });
+    if (!body) return;
+    change.mutate(body, {
+      onSuccess: () => {
+        setCurrent('');
+        next.clear();
+        toast('success', 'Votre mot de passe a été modifié.');
       },
-    );
+    });
   }
 
   return (
@@ -41,17 +43,21 @@ export function PasswordForm() {
           required
           value={current}
           onChange={(event) => setCurrent(event.currentTarget.value)}
+          error={errors.actuel}
         />
-        <NewPasswordFields state={next} confirmationLabel="Confirmation du nouveau mot de passe" />
+        <NewPasswordFields
+          state={next}
+          confirmationLabel="Confirmation du nouveau mot de passe"
+          error={errors.data}
+        />
         <Group justify="flex-end">
-          <Button
-            type="submit"
-            disabled={!valid}
+          <SubmitButton
+            disabledReason={reason}
             loading={change.isPending}
             leftSection={<IconDeviceFloppy size={18} />}
           >
             Changer le mot de passe
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

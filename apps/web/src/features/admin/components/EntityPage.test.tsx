@@ -113,8 +113,11 @@ describe('entity page', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText(/^Code/), 'c');
     await userEvent.type(screen.getByLabelText(/^E-mail de facturation/), 'pas-une-adresse');
     await userEvent.click(screen.getByRole('button', { name: "Créer l'entité" }));
-    expect(screen.getByText('De 2 à 30 majuscules sans accent, chiffres ou « - ».')).toBeInTheDocument();
-    expect(screen.getByText("Le format de l'e-mail est invalide.")).toBeInTheDocument();
+    // The contract's own messages, shown under the fields before anything is sent.
+    expect(screen.getByText('Le code doit contenir au moins 2 caractères.')).toBeInTheDocument();
+    expect(
+      screen.getByText("Le format de l'e-mail est invalide (exemple : prenom.nom@exemple.fr)."),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     // The code is typed in capitals whatever the keyboard says.

@@ -19,17 +19,24 @@ import {
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconFileImport } from '@tabler/icons-react';
-import { EntityState, EntityType, type EntityDetail } from '@union/contract';
+import {
+  EntityCreateSchema,
+  EntityState,
+  EntityType,
+  EntityUpdateSchema,
+  type EntityCreate,
+  type EntityDetail,
+  type EntityUpdate,
+} from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ImportWizard } from '../../imports';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { ENTITIES_KEY, useCreateEntity, useEntity, useEntityHistory, useUpdateEntity } from '../api/entities';
 import { USERS_KEY } from '../api/users';
 import { MembershipsPanel } from './MembershipsPanel';
 import { RecordColumns, RecordHeader, RecordPage } from './RecordPage';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface FormValues {
   code: string;
@@ -58,44 +65,41 @@ function EntityForm({ entity }: { entity?: EntityDetail }) {
   const create = useCreateEntity();
   const update = useUpdateEntity();
   const editable = !entity || entity.actions.includes('EDIT');
+  // What the server receives, checked with its own schema before sending.
+  const bodyOf = (values: FormValues): EntityCreate | EntityUpdate => {
+    const fields = {
+      code: values.code,
+      nom: values.nom,
+      type: values.type,
+      numero: values.numero,
+      ville: values.ville,
+      adresseFacturation: values.adresseFacturation,
+      emailFacturation: values.emailFacturation,
+    };
+    return entity ? { ...fields, id: entity.id, etat: values.etat } : fields;
+  };
   const form = useForm<FormValues>({
     initialValues: valuesOf(entity),
-    validate: {
-      code: (v) =>
-        /^[A-Z0-9-]{2,30}$/.test(v.trim()) ? null : 'De 2 à 30 majuscules sans accent, chiffres ou « - ».',
-      nom: (v) => (v.trim() ? null : 'Le nom est obligatoire.'),
-      emailFacturation: (v) =>
-        !v.trim() || EMAIL_PATTERN.test(v.trim()) ? null : "Le format de l'e-mail est invalide.",
-    },
+    validate: contractResolver(entity ? EntityUpdateSchema : EntityCreateSchema, bodyOf),
   });
 
   function submit(values: FormValues) {
-    const fields = {
-      code: values.code.trim(),
-      nom: values.nom.trim(),
-      type: values.type,
-      numero: values.numero.trim() || null,
-      ville: values.ville.trim() || null,
-      adresseFacturation: values.adresseFacturation.trim() || null,
-      emailFacturation: values.emailFacturation.trim() || null,
-    };
     if (!entity) {
-      create.mutate(fields, {
+      create.mutate(EntityCreateSchema.parse(bodyOf(values)), {
         onSuccess: (created) => {
           toast('success', 'Entité créée.');
           navigate(`/app/admin/entites/${created.id}`, { replace: true });
         },
       });
     } else {
-      update.mutate(
-        { ...fields, id: entity.id, etat: values.etat },
-        { onSuccess: () => toast('success', 'Entité enregistrée.') },
-      );
+      update.mutate(EntityUpdateSchema.parse(bodyOf(values)), {
+        onSuccess: () => toast('success', 'Entité enregistrée.'),
+      });
     }
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
       <Card withBorder padding="lg">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

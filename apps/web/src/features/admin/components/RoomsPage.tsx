@@ -20,15 +20,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import type { Room } from '@union/contract';
+import { RoomCreateSchema, RoomUpdateSchema, type Room } from '@union/contract';
 import { useState, type FormEvent } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useRooms, useSaveRoom } from '../api/settings';
 import { eurosToCents, formatCents } from '../lib/format';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useDialogState } from '../../../components/useDialogState';
 
-const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];
 
 function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }) {
@@ -38,25 +37,22 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
   const [couleur, setCouleur] = useState(room?.couleur ?? SWATCHES[0]!);
   const [tarif, setTarif] = useState<number | string>(room ? room.tarifHoraire / 100 : 20);
   const [active, setActive] = useState(room?.active ?? true);
-  const errors = {
-    nom: nom.trim() ? null : 'Le nom est obligatoire.',
-    capacite: Number.isInteger(Number(capacite)) && Number(capacite) >= 1 ? null : 'Au moins 1 personne.',
-    couleur: COLOUR_PATTERN.test(couleur) ? null : 'Format #RRGGBB.',
-    tarif: tarif !== '' && Number(tarif) >= 0 ? null : 'Un montant positif ou nul.',
-  };
-  const invalid = Object.values(errors).some(Boolean);
+  const { errors, check, clear } = useContractCheck(['nom', 'capacite', 'couleur', 'tarif'], {
+    tarifHoraire: 'tarif',
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (invalid) return;
     const fields = {
-      nom: nom.trim(),
-      capacite: Number(capacite),
+      nom,
+      capacite: capacite === '' ? undefined : Number(capacite),
       couleur,
-      tarifHoraire: eurosToCents(tarif),
+      tarifHoraire: tarif === '' ? undefined : eurosToCents(tarif),
       active,
     };
-    save.mutate(room ? { ...fields, id: room.id } : fields, {
+    const body = room ? check(RoomUpdateSchema, { ...fields, id: room.id }) : check(RoomCreateSchema, fields);
+    if (!body) return;
+    save.mutate(body, {
       onSuccess: () => {
         toast('success', room ? 'Salle enregistrée.' : 'Salle créée.');
         onClose();
@@ -72,8 +68,11 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             label="Nom"
             required
             value={nom}
-            onChange={(e) => setNom(e.currentTarget.value)}
-            error={nom ? errors.nom : null}
+            onChange={(e) => {
+              setNom(e.currentTarget.value);
+              clear('nom');
+            }}
+            error={errors.nom}
           />
           <NumberInput
             label="Capacité (personnes)"
@@ -81,7 +80,10 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             min={1}
             allowDecimal={false}
             value={capacite}
-            onChange={setCapacite}
+            onChange={(value) => {
+              setCapacite(value);
+              clear('capacite');
+            }}
             error={errors.capacite}
           />
           <ColorInput
@@ -89,7 +91,10 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             format="hex"
             swatches={SWATCHES}
             value={couleur}
-            onChange={setCouleur}
+            onChange={(value) => {
+              setCouleur(value);
+              clear('couleur');
+            }}
             error={errors.couleur}
           />
           <NumberInput
@@ -101,7 +106,10 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             thousandSeparator=" "
             suffix=" €"
             value={tarif}
-            onChange={setTarif}
+            onChange={(value) => {
+              setTarif(value);
+              clear('tarif');
+            }}
             error={errors.tarif}
           />
           <Switch
@@ -113,12 +121,9 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             <Button variant="default" onClick={onClose}>
               Annuler
             </Button>
-            <SubmitButton
-              loading={save.isPending}
-              disabledReason={invalid ? 'Corrigez les champs signalés pour enregistrer.' : null}
-            >
+            <Button type="submit" loading={save.isPending}>
               Enregistrer
-            </SubmitButton>
+            </Button>
           </Group>
         </Stack>
       </form>

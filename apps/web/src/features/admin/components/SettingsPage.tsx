@@ -18,12 +18,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { EntityType, TVA_MENTIONS, type UnionSettings } from '@union/contract';
+import { EntityType, TVA_MENTIONS, UnionSettingsInputSchema, type UnionSettings } from '@union/contract';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useSaveUnionSettings, useUnionSettings } from '../api/settings';
 import { eurosToCents } from '../lib/format';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface FormValues {
   raisonSociale: string;
@@ -49,43 +48,37 @@ const valuesOf = (s: UnionSettings): FormValues => ({
   >,
 });
 
+/** What the server receives (fees in cents), checked with its own schema before sending. */
+const bodyOf = (values: FormValues) => ({
+  identite: {
+    raisonSociale: values.raisonSociale,
+    adresse: values.adresse,
+    siret: values.siret.replace(/\s/g, ''),
+    rna: values.rna,
+    email: values.email,
+    telephone: values.telephone,
+  },
+  mentionTva: values.mentionTva,
+  cotisations: Object.fromEntries(EntityType.codes.map((c) => [c, eurosToCents(values.cotisations[c] || 0)])),
+});
+
 function SettingsForm({ settings }: { settings: UnionSettings }) {
   const save = useSaveUnionSettings();
   const form = useForm<FormValues>({
     initialValues: valuesOf(settings),
-    validate: {
-      raisonSociale: (v) => (v.trim() ? null : 'La raison sociale est obligatoire.'),
-      adresse: (v) => (v.trim() ? null : "L'adresse est obligatoire."),
-      siret: (v) => (/^(\d{14})?$/.test(v.replace(/\s/g, '')) ? null : 'Le SIRET comporte 14 chiffres.'),
-      rna: (v) => (/^(W\d{9})?$/.test(v.trim()) ? null : 'De la forme W123456789.'),
-      email: (v) => (EMAIL_PATTERN.test(v.trim()) ? null : "Le format de l'e-mail est invalide."),
-      mentionTva: (v) => (v.trim() ? null : 'La mention de TVA est obligatoire.'),
-    },
+    // The identity's fields are the form's top-level fields.
+    validate: contractResolver(UnionSettingsInputSchema, bodyOf, { identite: '' }),
   });
   const custom = !(TVA_MENTIONS as readonly string[]).includes(form.values.mentionTva);
 
   function submit(values: FormValues) {
-    save.mutate(
-      {
-        identite: {
-          raisonSociale: values.raisonSociale.trim(),
-          adresse: values.adresse.trim(),
-          siret: values.siret.replace(/\s/g, '') || null,
-          rna: values.rna.trim() || null,
-          email: values.email.trim(),
-          telephone: values.telephone.trim() || null,
-        },
-        mentionTva: values.mentionTva.trim(),
-        cotisations: Object.fromEntries(
-          EntityType.codes.map((c) => [c, eurosToCents(values.cotisations[c] || 0)]),
-        ) as UnionSettings['cotisations'],
-      },
-      { onSuccess: () => toast('success', 'Paramètres enregistrés.') },
-    );
+    save.mutate(UnionSettingsInputSchema.parse(bodyOf(values)), {
+      onSuccess: () => toast('success', 'Paramètres enregistrés.'),
+    });
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
       <Stack gap="lg">
         <Card withBorder padding="lg">
           <Stack gap="md">

@@ -7,13 +7,17 @@ import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, TextInput,
 import { useForm } from '@mantine/form';
 import {
   UserAction,
+  UserCreateSchema,
+  UserUpdateSchema,
   type Habilitation,
   type UserDetail,
+  type UserCreate,
   type UserState,
   type UserUpdate,
 } from '@union/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import {
   useAnonymiseUser,
@@ -28,10 +32,6 @@ import { HabilitationsPicker } from './HabilitationsPicker';
 import { MembershipsPanel } from './MembershipsPanel';
 import { RecordColumns, RecordHeader, RecordPage } from './RecordPage';
 import { UserStateBadge } from './UserStateBadge';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const TELEPHONE_PATTERN = /^(\+?[0-9][0-9 .-]{5,19})?$/;
-const IDENTIFIANT_PATTERN = /^[A-Za-z0-9._-]*$/;
 
 interface FormValues {
   identifiant: string;
@@ -80,59 +80,45 @@ function UserForm({ user }: { user?: UserDetail }) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const editable = !user || user.actions.includes('EDIT');
-  const form = useForm<FormValues>({
-    initialValues: valuesOf(user),
-    validate: {
-      identifiant: (v) =>
-        user && v.trim().length < 2
-          ? "L'identifiant doit contenir au moins 2 caractères."
-          : IDENTIFIANT_PATTERN.test(v.trim())
-            ? null
-            : 'Lettres sans accent, chiffres, « . », « _ » et « - » uniquement.',
-      nom: (v) => (v.trim() ? null : 'Le nom est obligatoire.'),
-      prenom: (v) => (v.trim() ? null : 'Le prénom est obligatoire.'),
-      email: (v) => (EMAIL_PATTERN.test(v.trim()) ? null : "Le format de l'e-mail est invalide."),
-      telephone: (v) =>
-        TELEPHONE_PATTERN.test(v.trim())
-          ? null
-          : 'Le numéro de téléphone est invalide (exemple : 04 78 00 00 00).',
-    },
-  });
-
-  function submit(values: FormValues) {
+  // What the server receives, checked with its own schema before sending.
+  const bodyOf = (values: FormValues): UserCreate | UserUpdate => {
     const fields = {
-      nom: values.nom.trim(),
-      prenom: values.prenom.trim(),
-      email: values.email.trim(),
+      nom: values.nom,
+      prenom: values.prenom,
+      email: values.email,
       telephone: values.telephone.trim() || null,
       habilitations: values.habilitations,
     };
+    return user
+      ? { ...fields, id: user.id, identifiant: values.identifiant, etat: user.etat }
+      : { ...fields, identifiant: values.identifiant.trim() || undefined };
+  };
+  const form = useForm<FormValues>({
+    initialValues: valuesOf(user),
+    validate: contractResolver(user ? UserUpdateSchema : UserCreateSchema, bodyOf),
+  });
+
+  function submit(values: FormValues) {
     if (!user) {
-      create.mutate(
-        { ...fields, identifiant: values.identifiant.trim() || undefined },
-        {
-          onSuccess: (created) => {
-            toast('success', `Utilisateur créé : une invitation a été envoyée à ${created.email}.`);
-            navigate(`/app/admin/utilisateurs/${created.id}`, { replace: true });
-          },
+      create.mutate(UserCreateSchema.parse(bodyOf(values)), {
+        onSuccess: (created) => {
+          toast('success', `Utilisateur créé : une invitation a été envoyée à ${created.email}.`);
+          navigate(`/app/admin/utilisateurs/${created.id}`, { replace: true });
         },
-      );
+      });
     } else {
-      update.mutate(
-        { ...fields, id: user.id, identifiant: values.identifiant.trim(), etat: user.etat },
-        {
-          onSuccess: (saved) => {
-            form.setValues(valuesOf(saved));
-            form.resetDirty(valuesOf(saved));
-            toast('success', 'Utilisateur enregistré.');
-          },
+      update.mutate(UserUpdateSchema.parse(bodyOf(values)), {
+        onSuccess: (saved) => {
+          form.setValues(valuesOf(saved));
+          form.resetDirty(valuesOf(saved));
+          toast('success', 'Utilisateur enregistré.');
         },
-      );
+      });
     }
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
       <Stack gap="lg">
         <Card withBorder padding="lg">
           <Stack gap="md">

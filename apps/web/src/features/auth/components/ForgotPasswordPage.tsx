@@ -4,17 +4,16 @@
  */
 import { Alert, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMailCheck, IconSend } from '@tabler/icons-react';
+import { EmailBodySchema, checkRequest } from '@union/contract';
 import { useState, type FormEvent } from 'react';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard, HomeButton } from './AuthCard';
 import { SubmitButton } from '../../../components/SubmitButton';
 
-// Deliberately simple: one @, no spaces, a dot in the domain. The server checks it again.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** Checked with the contract's schema of the request (PATCH /api/user/password), as the server will. */
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  return checkRequest(EmailBodySchema, { data: value }).success;
 }
 
 export function ForgotPasswordPage() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp } from '../../../../test/utils';
 
-describe('reset-password page', () => {
+describe('reset-password page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     document.cookie = 'XSRF-TOKEN=x; path=/';

@@ -3,12 +3,14 @@
  * or expired link answers 412 with the server's message, shown by the error modal.
  */
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH } from '@union/contract';
+import { PASSWORD_MIN_LENGTH, PasswordResetSchema } from '@union/contract';
 import { IconAlertTriangle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from '../api/reset-password';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard, HomeButton } from './AuthCard';
 
@@ -18,10 +20,13 @@ export function ResetPasswordPage() {
   const jeton = searchParams.get('jeton') ?? '';
   const reset = useResetPassword();
   const password = useNewPassword();
+  const { errors, check } = useContractCheck(['data']);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (password.valid) reset.mutate({ jeton, data: password.password });
+    if (!password.valid) return;
+    const body = check(PasswordResetSchema, { jeton, data: password.password });
+    if (body) reset.mutate(body);
   }
 
   if (!jeton) {
@@ -68,16 +73,19 @@ export function ResetPasswordPage() {
             Choisissez un mot de passe d'au moins {PASSWORD_MIN_LENGTH} caractères, différent de votre
             identifiant et de votre adresse e-mail.
           </Text>
-          <NewPasswordFields state={password} confirmationLabel="Confirmation du mot de passe" />
-          <Button
-            type="submit"
+          <NewPasswordFields
+            state={password}
+            confirmationLabel="Confirmation du mot de passe"
+            error={errors.data}
+          />
+          <SubmitButton
             fullWidth
-            disabled={!password.valid}
+            disabledReason={password.reason}
             loading={reset.isPending}
             leftSection={<IconDeviceFloppy size={18} />}
           >
             Enregistrer
-          </Button>
+          </SubmitButton>
           <HomeButton />
         </Stack>
       </form>

@@ -1,9 +1,10 @@
 /** Calls one instalment for every lodge and association at once, then says what was created and skipped. */
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { Instalment } from '@union/contract';
+import { BulkCallSchema, Instalment } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { formatCents } from '../../../lib/format';
 import { masonicYearOf, useBulkCall } from '../api/orders';
 import { yearOptions } from './shared';
@@ -13,9 +14,12 @@ export function BulkCallButton() {
   const [annee, setAnnee] = useState(String(masonicYearOf()));
   const [tranche, setTranche] = useState<Instalment>('A');
   const call = useBulkCall();
+  const { errors, check } = useContractCheck(['annee', 'tranche']);
 
   const submit = async () => {
-    const report = await call.mutateAsync({ annee: Number(annee), tranche });
+    const body = check(BulkCallSchema, { annee: Number(annee), tranche });
+    if (!body) return;
+    const report = await call.mutateAsync(body);
     setOpened(false);
     await openDialog({
       type: report.crees.length ? 'success' : 'info',
@@ -51,6 +55,7 @@ export function BulkCallButton() {
             data={yearOptions()}
             value={annee}
             onChange={(v) => v && setAnnee(v)}
+            error={errors.annee}
             allowDeselect={false}
           />
           <Select
@@ -58,6 +63,7 @@ export function BulkCallButton() {
             data={Instalment.codes.map((c) => ({ value: c, label: Instalment.labels[c] }))}
             value={tranche}
             onChange={(v) => v && setTranche(v as Instalment)}
+            error={errors.tranche}
             allowDeselect={false}
           />
           <Group justify="flex-end">

@@ -66,9 +66,12 @@ export function linesProblem(lines: EditedLine[]): string | null {
 export function LinesEditor({
   lines,
   onChange,
+  errors = {},
 }: {
   lines: EditedLine[];
   onChange: (lines: EditedLine[]) => void;
+  /** The contract's messages by body path (`lignes.0.libelle`), shown under their cell. */
+  errors?: Readonly<Record<string, string>>;
 }) {
   const set = (index: number, patch: Partial<EditedLine>) =>
     onChange(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
@@ -98,6 +101,7 @@ export function LinesEditor({
                     value={l.libelle}
                     maxLength={200}
                     onChange={(e) => set(i, { libelle: e.currentTarget.value })}
+                    error={errors[`lignes.${i}.libelle`]}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -108,6 +112,7 @@ export function LinesEditor({
                     decimalScale={2}
                     decimalSeparator=","
                     onChange={(value) => set(i, { quantite: value })}
+                    error={errors[`lignes.${i}.quantite`]}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -118,6 +123,7 @@ export function LinesEditor({
                     decimalSeparator=","
                     thousandSeparator=" "
                     onChange={(value) => set(i, { prix: value })}
+                    error={errors[`lignes.${i}.prixUnitaire`]}
                   />
                 </Table.Td>
                 <Table.Td ta="right">

@@ -16,9 +16,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
-import { Instalment, OrderType } from '@union/contract';
+import { Instalment, OrderCreateSchema, OrderType } from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { idOf, useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { masonicYearOf, preload, useBillableEntities, useCreateOrder } from '../api/orders';
@@ -64,16 +65,20 @@ export function NewOrderPage() {
     }
   };
 
+  const { errors, check } = useContractCheck(['idEntite', 'annee', 'tranche', 'objet', 'lignes']);
+
   const submit = async () => {
-    const order = await create.mutateAsync({
+    const body = check(OrderCreateSchema, {
       type,
-      idEntite: Number(idEntite),
+      idEntite: idOf(idEntite),
       annee: Number(annee),
       tranche: type === 'A' ? tranche : null,
-      objet: objet.trim(),
+      objet,
       devis: devis === 'devis',
       lignes: lines.map(toInput),
     });
+    if (!body) return;
+    const order = await create.mutateAsync(body);
     toast(
       'success',
       order.numeroDevis ? `Le devis ${order.numeroDevis} est créé.` : 'La facture en préparation est créée.',
@@ -112,6 +117,7 @@ export function NewOrderPage() {
               data={(entities.data ?? []).map((e) => ({ value: String(e.id), label: e.nom }))}
               value={idEntite}
               onChange={setIdEntite}
+              error={errors.idEntite}
               searchable
               allowDeselect={false}
               required
@@ -121,6 +127,7 @@ export function NewOrderPage() {
               data={yearOptions()}
               value={annee}
               onChange={(v) => v && setAnnee(v)}
+              error={errors.annee}
               allowDeselect={false}
             />
             {type === 'A' && (
@@ -129,6 +136,7 @@ export function NewOrderPage() {
                 data={options(Instalment.labels)}
                 value={tranche}
                 onChange={(v) => v && setTranche(v as Instalment)}
+                error={errors.tranche}
                 allowDeselect={false}
               />
             )}
@@ -171,10 +179,11 @@ export function NewOrderPage() {
             label="Objet"
             value={objet}
             onChange={(e) => setObjet(e.currentTarget.value)}
+            error={errors.objet}
             maxLength={200}
             required
           />
-          <LinesEditor lines={lines} onChange={setLines} />
+          <LinesEditor lines={lines} onChange={setLines} errors={errors} />
           <Group justify="flex-end">
             {problem && (
               <Text size="sm" c="dimmed" id="create-hint">

@@ -24,6 +24,7 @@ import { DatePickerInput } from '@mantine/dates';
 import {
   Instalment,
   OrderAction,
+  OrderChangeSchema,
   OrderType,
   PaymentMode,
   type OrderChangeAction,
@@ -33,6 +34,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { eurosToCents, formatCents, formatDateTime, formatDay } from '../../../lib/format';
@@ -123,8 +125,15 @@ function OrderView({ order }: { order: OrderDetail }) {
     await run(action);
   };
 
+  const lineCheck = useContractCheck(['objet', 'lignes']);
   const saveLines = async () => {
-    await run(editAction!, { objet: objet.trim(), lignes: editing!.map(toInput) });
+    const body = lineCheck.check(OrderChangeSchema, {
+      id: order.id,
+      objet,
+      lignes: editing!.map(toInput),
+    });
+    if (!body) return;
+    await run(editAction!, { objet: body.objet, lignes: body.lignes });
     setEditing(null);
   };
 
@@ -252,9 +261,10 @@ function OrderView({ order }: { order: OrderDetail }) {
               label="Objet"
               value={objet}
               onChange={(e) => setObjet(e.currentTarget.value)}
+              error={lineCheck.errors.objet}
               maxLength={200}
             />
-            <LinesEditor lines={editing} onChange={setEditing} />
+            <LinesEditor lines={editing} onChange={setEditing} errors={lineCheck.errors} />
             <Group justify="flex-end">
               {editLinesProblem && (
                 <Text size="sm" c="dimmed" id="lines-hint">
@@ -439,6 +449,9 @@ function ReasonModal({
   );
 }
 
+/** The payment part of PUT /api/compta/commande, as the contract checks it. */
+const PaymentBodySchema = OrderChangeSchema.pick({ paiement: true });
+
 function PaymentModal({
   action,
   reste,
@@ -460,6 +473,13 @@ function PaymentModal({
   const [reference, setReference] = useState('');
   const [montant, setMontant] = useState<number | string>(reste / 100);
   const cents = eurosToCents(montant);
+  const { errors, check } = useContractCheck(['mode', 'date', 'reference', 'montant'], { paiement: '' });
+  const confirm = () => {
+    const body = check(PaymentBodySchema, {
+      paiement: { mode, date: date ?? undefined, reference: reference.trim() || null, montant: cents },
+    });
+    if (body?.paiement) void onConfirm({ ...body.paiement, reference: body.paiement.reference ?? null });
+  };
   const problem = !date
     ? 'Indiquez la date du paiement.'
     : !(cents > 0)
@@ -478,24 +498,28 @@ function PaymentModal({
           data={PaymentMode.codes.map((c) => ({ value: c, label: PaymentMode.labels[c] }))}
           value={mode}
           onChange={(v) => v && setMode(v as 'C' | 'V')}
+          error={errors.mode}
           allowDeselect={false}
         />
         <DatePickerInput
           label="Date du paiement"
           value={date}
           onChange={(v) => setDate(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+          error={errors.date}
           valueFormat="D MMMM YYYY"
         />
         <TextInput
           label={mode === 'C' ? 'Numéro du chèque' : 'Référence du virement'}
           value={reference}
           onChange={(e) => setReference(e.currentTarget.value)}
+          error={errors.reference}
           maxLength={100}
         />
         <NumberInput
           label="Montant (€)"
           value={montant}
           onChange={setMontant}
+          error={errors.montant}
           decimalScale={2}
           decimalSeparator=","
           thousandSeparator=" "
@@ -513,9 +537,7 @@ function PaymentModal({
           <Button
             disabled={!!problem}
             aria-describedby={problem ? 'payment-hint' : undefined}
-            onClick={() =>
-              void onConfirm({ mode, date: date!, reference: reference.trim() || null, montant: cents })
-            }
+            onClick={confirm}
           >
             Enregistrer
           </Button>

@@ -1,13 +1,15 @@
-/** Editing a document's metadata (PUT /api/document): its file does not change. */
+/** Editing a document's metadata (PUT /api/document), checked before sending: its file does not change. */
 import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
 import {
   DocumentAudience,
   DocumentType,
+  DocumentUpdateSchema,
   type DocumentAudience as Audience,
   type DocumentDetail,
   type DocumentType as Type,
 } from '@union/contract';
 import { useState, type FormEvent } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useUpdateDocument } from '../api/documents';
 
@@ -18,22 +20,31 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
   const [date, setDate] = useState(doc.date);
   const [audience, setAudience] = useState<Audience>(doc.audience);
 
+  const { errors, check } = useContractCheck(['titre', 'type', 'date', 'audience']);
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    update.mutate(
-      { id: doc.id, type, titre, date, idEntite: doc.idEntite, audience, idReservation: doc.idReservation },
-      {
-        onSuccess: () => {
-          toast('success', 'Le document est modifié.');
-          onClose();
-        },
+    const body = check(DocumentUpdateSchema, {
+      id: doc.id,
+      type,
+      titre,
+      date,
+      idEntite: doc.idEntite,
+      audience,
+      idReservation: doc.idReservation,
+    });
+    if (!body) return;
+    update.mutate(body, {
+      onSuccess: () => {
+        toast('success', 'Le document est modifié.');
+        onClose();
       },
-    );
+    });
   }
 
   return (
     <Modal opened onClose={onClose} title="Modifier le document" centered>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Titre"
@@ -41,6 +52,7 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
             maxLength={200}
             value={titre}
             onChange={(e) => setTitre(e.currentTarget.value)}
+            error={errors.titre}
           />
           <Select
             label="Type"
@@ -49,6 +61,7 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
             data={DocumentType.codes.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
             value={type}
             onChange={(v) => v && setType(v as Type)}
+            error={errors.type}
           />
           <TextInput
             label="Date du document"
@@ -56,8 +69,14 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
             required
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
+            error={errors.date}
           />
-          <Radio.Group label="Destinataires" value={audience} onChange={(v) => setAudience(v as Audience)}>
+          <Radio.Group
+            label="Destinataires"
+            value={audience}
+            onChange={(v) => setAudience(v as Audience)}
+            error={errors.audience}
+          >
             <Group gap="md" mt={4}>
               {DocumentAudience.codes.map((code) => (
                 <Radio key={code} value={code} label={DocumentAudience.labels[code]} />

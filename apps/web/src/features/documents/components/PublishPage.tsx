@@ -29,6 +29,7 @@ import {
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MIME_TYPES,
   DocumentAudience,
+  DocumentMetadataSchema,
   DocumentType,
   RESERVATION_API,
   type DocumentAudience as Audience,
@@ -38,6 +39,7 @@ import {
 } from '@union/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { idOf, useContractCheck } from '../../../components/forms/contract-form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue, type UploadItem } from '../../../components/useUploadQueue';
 import { api } from '../../../lib/api-client';
@@ -75,7 +77,15 @@ export function PublishPage() {
   const [audience, setAudience] = useState<Audience>('ENTITE');
   const [idReservation, setIdReservation] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
-  const [missing, setMissing] = useState<string | null>(null);
+  const [noFile, setNoFile] = useState(false);
+  const { errors, check } = useContractCheck([
+    'idEntite',
+    'type',
+    'titre',
+    'date',
+    'audience',
+    'idReservation',
+  ]);
 
   const entityId = idEntite ?? (entities.length === 1 ? String(entities[0]!.id) : null);
   const entity = entities.find((e) => String(e.id) === entityId);
@@ -121,17 +131,18 @@ export function PublishPage() {
   const waiting = queue.items.filter((i) => i.state === 'ready');
 
   async function send() {
-    const lacking = !type
-      ? 'Type'
-      : !entityId
-        ? 'Entité'
-        : !date
-          ? 'Date'
-          : waiting.length === 0
-            ? 'Fichier'
-            : null;
-    setMissing(lacking);
-    if (lacking) return;
+    // The metadata every file will carry, checked with the contract's schema (the first file's name
+    // standing for an empty title).
+    const valid = check(DocumentMetadataSchema, {
+      type: type ?? undefined,
+      titre: titre.trim() || (waiting[0] ? stem(waiting[0].name) : 'document'),
+      date,
+      idEntite: idOf(entityId),
+      audience,
+      idReservation: type === 'V' && idReservation ? idReservation : '',
+    });
+    setNoFile(waiting.length === 0);
+    if (!valid || waiting.length === 0) return;
     await queue.uploadAll();
     await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
   }
@@ -145,7 +156,9 @@ export function PublishPage() {
       </Anchor>
       <Title order={2}>Publier un document</Title>
       {list.data && entities.length === 0 && (
-        <Alert color="yellow">Vous ne gérez aucune entité : vous ne pouvez pas publier de document.</Alert>
+        <Alert color="yellow" id="publish-disabled-hint">
+          Vous ne gérez aucune entité : vous ne pouvez pas publier de document.
+        </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Select
@@ -154,7 +167,7 @@ export function PublishPage() {
           data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}
           value={entityId}
           onChange={setIdEntite}
-          error={missing === 'Entité' ? "Choisissez l'entité qui publie." : undefined}
+          error={errors.idEntite}
         />
         <Select
           label="Type"
@@ -162,7 +175,7 @@ export function PublishPage() {
           data={types.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
           value={type}
           onChange={(v) => setType(v as Type | null)}
-          error={missing === 'Type' ? 'Choisissez un type.' : undefined}
+          error={errors.type}
         />
         <TextInput
           label="Titre"
@@ -170,6 +183,7 @@ export function PublishPage() {
           value={titre}
           maxLength={200}
           onChange={(e) => setTitre(e.currentTarget.value)}
+          error={errors.titre}
         />
         <TextInput
           label="Date du document"
@@ -177,9 +191,14 @@ export function PublishPage() {
           required
           value={date}
           onChange={(e) => setDate(e.currentTarget.value)}
-          error={missing === 'Date' ? 'Indiquez la date.' : undefined}
+          error={errors.date}
         />
-        <Radio.Group label="Destinataires" value={audience} onChange={(v) => setAudience(v as Audience)}>
+        <Radio.Group
+          label="Destinataires"
+          value={audience}
+          onChange={(v) => setAudience(v as Audience)}
+          error={errors.audience}
+        >
           <Group gap="md" mt={4}>
             {DocumentAudience.codes.map((code) => (
               <Radio key={code} value={code} label={DocumentAudience.labels[code]} />
@@ -194,6 +213,7 @@ export function PublishPage() {
             data={sessions}
             value={idReservation}
             onChange={setIdReservation}
+            error={errors.idReservation}
           />
         )}
       </SimpleGrid>
@@ -227,7 +247,7 @@ export function PublishPage() {
           </div>
         </Group>
       </Dropzone>
-      {missing === 'Fichier' && <Text c="red.8">Ajoutez au moins un fichier.</Text>}
+      {noFile && waiting.length === 0 && <Text c="red.8">Ajoutez au moins un fichier.</Text>}
       {refusals.length > 0 && (
         <Alert
           color="red"
@@ -262,7 +282,13 @@ export function PublishPage() {
         </Stack>
       )}
       <Group>
-        <Button onClick={() => void send()} loading={queue.isUploading} disabled={entities.length === 0}>
+        <Button
+          onClick={() => void send()}
+          loading={queue.isUploading}
+          disabled={entities.length === 0}
+          // The alert above says why the button is disabled.
+          aria-describedby={list.data && entities.length === 0 ? 'publish-disabled-hint' : undefined}
+        >
           Publier {waiting.length > 1 ? `les ${waiting.length} fichiers` : ''}
         </Button>
       </Group>

@@ -20,10 +20,17 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { MessageLevel, type Message, type MessageLevel as Level } from '@union/contract';
+import {
+  MessageInputSchema,
+  MessageLevel,
+  MessageUpdateSchema,
+  type Message,
+  type MessageLevel as Level,
+} from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useDeleteMessage, useEntityNames, useMessage, useSaveMessage } from '../api/messages';
@@ -55,28 +62,31 @@ function Editor({ message }: { message: Message | null }) {
   const [actif, setActif] = useState((message?.statut ?? 'A') === 'A');
   const [email, setEmail] = useState(message?.email ?? false);
 
+  const { errors, check } = useContractCheck(['titre', 'texte', 'debut', 'fin', 'tous', 'entites']);
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    save.mutate(
-      {
-        ...(message ? { id: message.id } : {}),
-        titre,
-        texte,
-        niveau,
-        debut,
-        fin: fin || null,
-        tous,
-        entites: tous ? [] : entites.map(Number),
-        statut: actif ? 'A' : 'I',
-        email,
+    const fields = {
+      titre,
+      texte,
+      niveau,
+      debut,
+      fin: fin || null,
+      tous,
+      entites: tous ? [] : entites.map(Number),
+      statut: actif ? 'A' : 'I',
+      email,
+    };
+    const body = message
+      ? check(MessageUpdateSchema, { ...fields, id: message.id })
+      : check(MessageInputSchema, fields);
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => {
+        toast('success', message ? 'Le message est enregistré.' : 'Le message est publié.');
+        void navigate('/app/diffusions');
       },
-      {
-        onSuccess: () => {
-          toast('success', message ? 'Le message est enregistré.' : 'Le message est publié.');
-          void navigate('/app/diffusions');
-        },
-      },
-    );
+    });
   }
 
   async function onDelete() {
@@ -112,6 +122,7 @@ function Editor({ message }: { message: Message | null }) {
               maxLength={150}
               value={titre}
               onChange={(e) => setTitre(e.currentTarget.value)}
+              error={errors.titre}
             />
             <Textarea
               label="Texte"
@@ -122,6 +133,7 @@ function Editor({ message }: { message: Message | null }) {
               maxLength={4000}
               value={texte}
               onChange={(e) => setTexte(e.currentTarget.value)}
+              error={errors.texte}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="niveau-label">
@@ -141,6 +153,7 @@ function Editor({ message }: { message: Message | null }) {
                 required
                 value={debut}
                 onChange={(e) => setDebut(e.currentTarget.value)}
+                error={errors.debut}
               />
               <TextInput
                 label="Jusqu'au (inclus)"
@@ -148,12 +161,14 @@ function Editor({ message }: { message: Message | null }) {
                 type="date"
                 value={fin}
                 onChange={(e) => setFin(e.currentTarget.value)}
+                error={errors.fin}
               />
             </Group>
             <Radio.Group
               label="Destinataires"
               value={tous ? 'tous' : 'entites'}
               onChange={(v) => setTous(v === 'tous')}
+              error={errors.tous}
             >
               <Group gap="md" mt={4}>
                 <Radio value="tous" label="Tout le monde" />
@@ -169,6 +184,7 @@ function Editor({ message }: { message: Message | null }) {
                   .map((e) => ({ value: String(e.id), label: e.nom }))}
                 value={entites}
                 onChange={setEntites}
+                error={errors.entites}
               />
             )}
             <Switch

@@ -39,7 +39,7 @@ const ENTITIES = [
   { id: 5, code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF', numero: null, ville: null, etat: 'A' },
 ];
 
-describe('annual planning', () => {
+describe('annual planning', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([

@@ -18,12 +18,18 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { ClosureInputSchema, IsoDateSchema } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
+import { useContractCheck } from '../../../components/forms/contract-form';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useCloseDay, useClosures, useReopenDay } from '../api/closures';
 import { ISO, longDate, masonicYearOf, todayIso, capitalized } from '../api/dates';
 import { PlanningNav } from './PlanningNav';
+
+/** The closure's body plus the day of its address, checked together before asking. */
+const ClosureRequestSchema = ClosureInputSchema.extend({ date: IsoDateSchema });
 
 export function ClosuresPage() {
   const [annee, setAnnee] = useState(() => masonicYearOf(todayIso()));
@@ -32,37 +38,42 @@ export function ClosuresPage() {
   const reopen = useReopenDay();
   const [date, setDate] = useState<string | null>(null);
   const [motif, setMotif] = useState('');
+  const { errors, check } = useContractCheck(['date', 'motif']);
+  const reason = !date
+    ? 'Choisissez le jour à fermer.'
+    : !motif.trim()
+      ? 'Indiquez le motif de la fermeture.'
+      : null;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!date || !motif.trim()) return;
+    if (reason || !date) return;
+    const body = check(ClosureRequestSchema, { date, motif });
+    if (!body) return;
     const answer = await openDialog({
       type: 'question',
       title: 'Fermer ce jour',
       text: `Fermer le bâtiment le ${longDate(date)} (${motif.trim()}) ? Plus aucune réservation ne pourra y être faite.`,
     });
     if (answer !== 'ok') return;
-    closeDay.mutate(
-      { date, motif: motif.trim() },
-      {
-        onSuccess: (result) => {
-          setDate(null);
-          setMotif('');
-          if (result.reservations.length === 0) {
-            toast('success', `Le ${longDate(date)} est fermé.`);
-            return;
-          }
-          void openDialog({
-            type: 'warning',
-            title: 'Jour fermé : réservations à traiter',
-            text: `Le ${longDate(date)} est fermé. Ces réservations étaient déjà prévues ce jour-là : prévenez les loges et supprimez-les depuis le planning.`,
-            details: result.reservations.map(
-              (r) => `${r.heureDebut}–${r.heureFin}, ${r.salle} : ${r.entite} (« ${r.libelle} »)`,
-            ),
-          });
-        },
+    closeDay.mutate(body, {
+      onSuccess: (result) => {
+        setDate(null);
+        setMotif('');
+        if (result.reservations.length === 0) {
+          toast('success', `Le ${longDate(date)} est fermé.`);
+          return;
+        }
+        void openDialog({
+          type: 'warning',
+          title: 'Jour fermé : réservations à traiter',
+          text: `Le ${longDate(date)} est fermé. Ces réservations étaient déjà prévues ce jour-là : prévenez les loges et supprimez-les depuis le planning.`,
+          details: result.reservations.map(
+            (r) => `${r.heureDebut}–${r.heureFin}, ${r.salle} : ${r.entite} (« ${r.libelle} »)`,
+          ),
+        });
       },
-    );
+    });
   }
 
   async function reopenDay(day: string) {
@@ -117,6 +128,7 @@ export function ClosuresPage() {
                 minDate={todayIso()}
                 valueFormat="dddd D MMMM YYYY"
                 w={{ base: '100%', sm: 260 }}
+                error={errors.date}
                 required
               />
               <TextInput
@@ -124,18 +136,14 @@ export function ClosuresPage() {
                 placeholder="Travaux, jour férié…"
                 value={motif}
                 onChange={(e) => setMotif(e.currentTarget.value)}
+                error={errors.motif}
                 maxLength={300}
                 style={{ flex: 1, minWidth: 200 }}
                 required
               />
-              <Button
-                type="submit"
-                color="red"
-                loading={closeDay.isPending}
-                disabled={!date || !motif.trim()}
-              >
+              <SubmitButton color="red" loading={closeDay.isPending} disabledReason={reason}>
                 Fermer ce jour
-              </Button>
+              </SubmitButton>
             </Group>
           </Stack>
         </Paper>

@@ -65,7 +65,8 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-describe('planning', () => {
+// Whole-app renders with many slots: slow on a shared machine, as the other page tests allow.
+describe('planning', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('keeps a retired room in the day view on a day it is still held, closed to new bookings', async () => {

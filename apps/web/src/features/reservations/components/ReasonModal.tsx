@@ -1,6 +1,12 @@
 /** Asks the reason of a refusal: required, sent to the requester. */
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { ReservationChangeSchema } from '@union/contract';
 import { useState } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
+import { SubmitButton } from '../../../components/SubmitButton';
+
+/** The reason as the contract checks it in the body of the refusal. */
+const ReasonSchema = ReservationChangeSchema.pick({ motif: true });
 
 interface Props {
   title: string | null;
@@ -11,12 +17,15 @@ interface Props {
 
 export function ReasonModal({ title, loading, onConfirm, onClose }: Props) {
   const [motif, setMotif] = useState('');
+  const { errors, check } = useContractCheck(['motif']);
   return (
     <Modal opened={title !== null} onClose={onClose} title={title} centered closeOnClickOutside={false}>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (motif.trim()) onConfirm(motif.trim());
+          const body = motif.trim() ? check(ReasonSchema, { motif }) : null;
+          if (body?.motif) onConfirm(body.motif);
         }}
       >
         <Stack gap="sm">
@@ -29,15 +38,20 @@ export function ReasonModal({ title, loading, onConfirm, onClose }: Props) {
             minRows={3}
             maxLength={1000}
             required
+            error={errors.motif}
             data-autofocus
           />
-          <Group justify="flex-end">
+          <Group justify="flex-end" align="flex-start">
             <Button variant="default" onClick={onClose}>
               Annuler
             </Button>
-            <Button type="submit" color="red" loading={loading} disabled={!motif.trim()}>
+            <SubmitButton
+              color="red"
+              loading={loading}
+              disabledReason={motif.trim() ? null : 'Indiquez le motif du refus.'}
+            >
               Refuser
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>

@@ -1,6 +1,6 @@
 /**
  * The request form: new request (from a selected free slot) or EDIT of an existing one. The server checks
- * everything again and answers a 412 with a French message the error modal shows.
+ * everything again; the form first checks its body with the same contract schema, so a 412 is rare.
  */
 import {
   Button,
@@ -18,6 +18,8 @@ import {
   FIRST_START_MINUTES,
   LAST_END_MINUTES,
   LAST_START_MINUTES,
+  ReservationChangeSchema,
+  ReservationInputSchema,
   ReservationType,
   type Reservation,
   type ReservationInput,
@@ -25,6 +27,8 @@ import {
 } from '@union/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { idOf, useContractCheck } from '../../../components/forms/contract-form';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
 import { useCreateReservation } from '../api/create-reservation';
@@ -50,6 +54,29 @@ interface Props {
   gestion: boolean;
   onClose: () => void;
 }
+
+/** The fields the form shows (the contract's names). */
+const FIELDS = [
+  'idSalle',
+  'idEntite',
+  'date',
+  'heureDebut',
+  'heureFin',
+  'type',
+  'libelle',
+  'participants',
+  'commentaire',
+];
+/** The fields without which the request cannot leave, as the hint of the disabled submit names them. */
+const REQUIRED = [
+  ['idSalle', 'la salle'],
+  ['idEntite', 'la loge ou association'],
+  ['date', 'la date'],
+  ['heureDebut', "l'heure de début"],
+  ['heureFin', "l'heure de fin"],
+  ['type', 'le type'],
+  ['libelle', 'le libellé'],
+] as const;
 
 type Values = {
   idSalle: string | null;
@@ -128,31 +155,36 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
   const endOptions = ENDS.filter(
     (end) => !values.heureDebut || minutesOf(end) > minutesOf(values.heureDebut),
   );
-  const complete =
-    values.idSalle &&
-    values.idEntite &&
-    values.date &&
-    values.heureDebut &&
-    values.heureFin &&
-    values.libelle.trim();
+  const { errors, check, clear } = useContractCheck(FIELDS);
+  const edit =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) => {
+      set(key)(value);
+      clear(key);
+    };
+  // Said under the disabled submit: what is still to fill in.
+  const missing = REQUIRED.filter(([key]) => !String(values[key] ?? '').trim()).map(([, label]) => label);
+  const reason = missing.length > 0 ? `À compléter : ${missing.join(', ')}.` : null;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!complete) return;
-    const input: ReservationInput = {
-      idSalle: Number(values.idSalle),
-      idEntite: Number(values.idEntite),
-      date: values.date!,
-      heureDebut: values.heureDebut!,
-      heureFin: values.heureFin!,
-      type: values.type as ReservationInput['type'],
-      libelle: values.libelle.trim(),
+    if (reason) return;
+    const input = {
+      idSalle: idOf(values.idSalle),
+      idEntite: idOf(values.idEntite),
+      date: values.date,
+      heureDebut: values.heureDebut,
+      heureFin: values.heureFin,
+      type: values.type ?? undefined,
+      libelle: values.libelle,
       participants: values.participants === '' ? null : Number(values.participants),
       commentaire: values.commentaire.trim() || null,
     };
     if (editing) {
+      const body = check(ReservationChangeSchema, { ...input, id: editing.id });
+      if (!body) return;
       change.mutate(
-        { action: 'EDIT', body: { ...input, id: editing.id } },
+        { action: 'EDIT', body },
         {
           onSuccess: () => {
             toast('success', 'La réservation est modifiée.');
@@ -161,7 +193,9 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
         },
       );
     } else {
-      create.mutate(input, {
+      const body = check(ReservationInputSchema, input);
+      if (!body) return;
+      create.mutate(body, {
         onSuccess: (created) => {
           toast(
             'success',
@@ -183,14 +217,16 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
             label="Salle"
             data={roomOptions}
             value={values.idSalle}
-            onChange={set('idSalle')}
+            onChange={edit('idSalle')}
+            error={errors.idSalle}
             required
           />
           <Select
             label="Loge ou association"
             data={entityOptions}
             value={values.idEntite}
-            onChange={set('idEntite')}
+            onChange={edit('idEntite')}
+            error={errors.idEntite}
             searchable
             required
             nothingFoundMessage="Aucune loge trouvée"
@@ -198,24 +234,34 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
           <DatePickerInput
             label="Date"
             value={values.date}
-            onChange={(d) => set('date')(d ? dayjs(d).format(ISO) : null)}
+            onChange={(d) => edit('date')(d ? dayjs(d).format(ISO) : null)}
+            error={errors.date}
             minDate={todayIso()}
             valueFormat="dddd D MMMM YYYY"
             required
           />
-          <Select label="Type" data={TYPES} value={values.type} onChange={set('type')} required />
+          <Select
+            label="Type"
+            data={TYPES}
+            value={values.type}
+            onChange={edit('type')}
+            error={errors.type}
+            required
+          />
           <Select
             label="Heure de début"
             data={STARTS}
             value={values.heureDebut}
-            onChange={set('heureDebut')}
+            onChange={edit('heureDebut')}
+            error={errors.heureDebut}
             required
           />
           <Select
             label="Heure de fin"
             data={endOptions}
             value={values.heureFin}
-            onChange={set('heureFin')}
+            onChange={edit('heureFin')}
+            error={errors.heureFin}
             required
           />
         </SimpleGrid>
@@ -223,14 +269,16 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
           label="Libellé"
           placeholder="Tenue au 1er degré"
           value={values.libelle}
-          onChange={(e) => set('libelle')(e.currentTarget.value)}
+          onChange={(e) => edit('libelle')(e.currentTarget.value)}
+          error={errors.libelle}
           maxLength={200}
           required
         />
         <NumberInput
           label="Participants attendus"
           value={values.participants}
-          onChange={set('participants')}
+          onChange={edit('participants')}
+          error={errors.participants}
           min={1}
           max={2000}
           allowDecimal={false}
@@ -238,18 +286,19 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
         <Textarea
           label="Commentaire"
           value={values.commentaire}
-          onChange={(e) => set('commentaire')(e.currentTarget.value)}
+          onChange={(e) => edit('commentaire')(e.currentTarget.value)}
+          error={errors.commentaire}
           autosize
           minRows={2}
           maxLength={2000}
         />
-        <Group justify="flex-end">
+        <Group justify="flex-end" align="flex-start">
           <Button variant="default" onClick={onClose}>
             Annuler
           </Button>
-          <Button type="submit" loading={busy} disabled={!complete}>
+          <SubmitButton loading={busy} disabledReason={reason}>
             {editing ? 'Enregistrer' : gestion ? 'Réserver' : 'Envoyer la demande'}
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -1,7 +1,8 @@
-/** The dish editor (MENUS): type, label, price typed in euros and sent in cents. */
+/** The dish editor (MENUS): type, label, price typed in euros and sent in cents, checked before sending. */
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { DishType, type Dish } from '@union/contract';
+import { DishInputSchema, DishType, DishUpdateSchema, type Dish } from '@union/contract';
 import { useState } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { eurosToCents } from '../../../lib/format';
 import { useSaveDish } from '../api/restaurant';
@@ -12,9 +13,14 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
   const [libelle, setLibelle] = useState(dish?.libelle ?? '');
   const [prix, setPrix] = useState<number | string>(dish ? dish.prix / 100 : '');
 
-  const submit = () =>
+  const { errors, check } = useContractCheck(['type', 'libelle', 'prix']);
+
+  function submit() {
+    const fields = { type, libelle, prix: prix === '' ? undefined : eurosToCents(prix) };
+    const body = dish ? check(DishUpdateSchema, { ...fields, id: dish.id }) : check(DishInputSchema, fields);
+    if (!body) return;
     save.mutate(
-      { mealId, dish: { id: dish?.id, type: type as Dish['type'], libelle, prix: eurosToCents(prix) } },
+      { mealId, dish: body },
       {
         onSuccess: () => {
           toast('success', dish ? 'Plat modifié.' : 'Plat ajouté.');
@@ -22,6 +28,7 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
         },
       },
     );
+  }
 
   return (
     <Modal
@@ -31,6 +38,7 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
       title={dish ? 'Modifier le plat' : 'Ajouter un plat'}
     >
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -42,6 +50,7 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
             data={DishType.codes.map((c) => ({ value: c, label: DishType.labels[c] }))}
             value={type}
             onChange={(v) => setType(v ?? 'M')}
+            error={errors.type}
             allowDeselect={false}
           />
           <TextInput
@@ -49,6 +58,7 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
             required
             value={libelle}
             onChange={(e) => setLibelle(e.currentTarget.value)}
+            error={errors.libelle}
             maxLength={200}
           />
           <NumberInput
@@ -59,6 +69,7 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
             decimalSeparator=","
             value={prix}
             onChange={setPrix}
+            error={errors.prix}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -183,14 +183,23 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
         ))}
 
         {meal.actions.includes('ORDER') && (
-          <Button
-            onClick={() => setOrdering('new')}
-            size="md"
-            fullWidth={false}
-            disabled={meal.plats.length === 0}
-          >
-            Commander
-          </Button>
+          <Group gap="sm">
+            <Button
+              onClick={() => setOrdering('new')}
+              size="md"
+              fullWidth={false}
+              disabled={meal.plats.length === 0}
+              // A disabled button says why.
+              aria-describedby={meal.plats.length === 0 ? `no-dish-${meal.id}` : undefined}
+            >
+              Commander
+            </Button>
+            {meal.plats.length === 0 && (
+              <Text size="sm" c="dimmed" id={`no-dish-${meal.id}`}>
+                Les plats de ce repas ne sont pas encore publiés.
+              </Text>
+            )}
+          </Group>
         )}
 
         {manage && (

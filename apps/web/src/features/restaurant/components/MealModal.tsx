@@ -1,6 +1,8 @@
 /**
+/**
  * The meal editor (MENUS): date, type, title, seats, ordering deadline, open or not, and the lodge's
- * session of that day the meal is the agapes of (if any).
+ * session of that day the meal is the agapes of (if any); checked with the contract's schema before it is
+ * sent.
  */
 import {
   Button,
@@ -13,8 +15,9 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { MealType, type Meal, type MealSession } from '@union/contract';
+import { MealInputSchema, MealType, MealUpdateSchema, type Meal, type MealSession } from '@union/contract';
 import { useState } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useMealSessions, useSaveMeal } from '../api/restaurant';
 
@@ -34,7 +37,7 @@ export function MealModal({
   const [date, setDate] = useState(meal?.date ?? defaultDate);
   const [type, setType] = useState<string>(meal?.type ?? 'M');
   const [titre, setTitre] = useState(meal?.titre ?? '');
-  const [places, setPlaces] = useState<number>(meal?.places ?? 60);
+  const [places, setPlaces] = useState<number | string>(meal?.places ?? 60);
   const [limite, setLimite] = useState(meal?.limite ?? `${defaultDate}T10:00`);
   const [ouvert, setOuvert] = useState(meal?.ouvert ?? true);
   const [session, setSession] = useState<number | null>(meal?.agapes?.idReservation ?? null);
@@ -43,16 +46,27 @@ export function MealModal({
   const offered = sessions.data?.some((s) => s.idReservation === session) ?? false;
   const idReservation = offered ? session : null;
 
-  const submit = () =>
-    save.mutate(
-      { id: meal?.id, date, type: type as Meal['type'], titre, places, limite, ouvert, idReservation },
-      {
-        onSuccess: () => {
-          toast('success', meal ? 'Repas modifié.' : 'Repas créé : ajoutez ses plats.');
-          onClose();
-        },
+  const { errors, check } = useContractCheck(['date', 'type', 'titre', 'places', 'limite']);
+
+  function submit() {
+    const fields = {
+      date,
+      type,
+      titre,
+      places: places === '' ? undefined : Number(places),
+      limite,
+      ouvert,
+      idReservation,
+    };
+    const body = meal ? check(MealUpdateSchema, { ...fields, id: meal.id }) : check(MealInputSchema, fields);
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => {
+        toast('success', meal ? 'Repas modifié.' : 'Repas créé : ajoutez ses plats.');
+        onClose();
       },
-    );
+    });
+  }
 
   return (
     <Modal
@@ -62,6 +76,7 @@ export function MealModal({
       title={meal ? 'Modifier le repas' : 'Nouveau repas'}
     >
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -74,6 +89,7 @@ export function MealModal({
             required
             value={date}
             onChange={(e) => setDate(e.currentTarget.value)}
+            error={errors.date}
           />
           <NativeSelect
             label="Agapes de la tenue"
@@ -98,6 +114,7 @@ export function MealModal({
             data={MealType.codes.map((c) => ({ value: c, label: MealType.labels[c] }))}
             value={type}
             onChange={(v) => setType(v ?? 'M')}
+            error={errors.type}
             allowDeselect={false}
           />
           <TextInput
@@ -105,6 +122,7 @@ export function MealModal({
             required
             value={titre}
             onChange={(e) => setTitre(e.currentTarget.value)}
+            error={errors.titre}
             maxLength={200}
           />
           <NumberInput
@@ -114,7 +132,8 @@ export function MealModal({
             max={2000}
             allowDecimal={false}
             value={places}
-            onChange={(v) => setPlaces(Number(v) || 0)}
+            onChange={setPlaces}
+            error={errors.places}
           />
           <TextInput
             label="Date limite de commande"
@@ -122,6 +141,7 @@ export function MealModal({
             required
             value={limite}
             onChange={(e) => setLimite(e.currentTarget.value.slice(0, 16))}
+            error={errors.limite}
           />
           <Switch
             label="Commandes ouvertes"

@@ -1,10 +1,19 @@
 /**
  * The order form: for myself or for one of my lodges, quantities per dish, guests; the total follows.
- * Phone first: one column, large steppers.
+ * Phone first: one column, large steppers. Checked with the contract's schema before it is sent.
  */
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
-import { DishType, type Meal, type MealOrder, type MealWeek } from '@union/contract';
+import {
+  DishType,
+  MealOrderInputSchema,
+  MealOrderUpdateSchema,
+  type Meal,
+  type MealOrder,
+  type MealWeek,
+} from '@union/contract';
 import { useState } from 'react';
+import { useContractCheck } from '../../../components/forms/contract-form';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { useSaveOrder } from '../api/restaurant';
@@ -30,18 +39,26 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
     .filter((d) => (quantities[d.id] ?? 0) > 0)
     .map((d) => ({ idPlat: d.id, quantite: quantities[d.id]! }));
 
-  const submit = () =>
+  // A line's problem shows under its dish's field.
+  const { errors, check } = useContractCheck(
+    ['idEntite', 'invites', 'commentaire', ...meal.plats.map((d) => `plat.${d.id}`)],
+    Object.fromEntries(lignes.map((l, i) => [`lignes.${i}`, `plat.${l.idPlat}`])),
+  );
+
+  function submit() {
+    if (lignes.length === 0) return;
+    const fields = {
+      idEntite: pour === 'moi' ? null : Number(pour),
+      invites,
+      lignes,
+      commentaire: commentaire.trim() || null,
+    };
+    const body = order
+      ? check(MealOrderUpdateSchema, { ...fields, id: order.id })
+      : check(MealOrderInputSchema, fields);
+    if (!body) return;
     save.mutate(
-      {
-        mealId: meal.id,
-        order: {
-          id: order?.id,
-          idEntite: pour === 'moi' ? null : Number(pour),
-          invites,
-          lignes,
-          commentaire: commentaire.trim() || null,
-        },
-      },
+      { mealId: meal.id, order: body },
       {
         onSuccess: () => {
           toast('success', order ? 'Commande modifiée.' : 'Commande enregistrée.');
@@ -49,6 +66,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
         },
       },
     );
+  }
 
   return (
     <Modal
@@ -59,6 +77,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
       fullScreen={false}
     >
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -76,6 +95,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
               onChange={(v) => setPour(v ?? 'moi')}
               allowDeselect={false}
               disabled={order !== undefined}
+              error={errors.idEntite}
             />
           )}
           {meal.plats.map((d) => (
@@ -88,6 +108,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
               allowNegative={false}
               value={quantities[d.id] ?? 0}
               onChange={(v) => setQuantities((q) => ({ ...q, [d.id]: Number(v) || 0 }))}
+              error={errors[`plat.${d.id}`]}
             />
           ))}
           <NumberInput
@@ -98,11 +119,13 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
             allowNegative={false}
             value={invites}
             onChange={(v) => setInvites(Number(v) || 0)}
+            error={errors.invites}
           />
           <Textarea
             label="Remarque pour la cuisine"
             value={commentaire}
             onChange={(e) => setCommentaire(e.currentTarget.value)}
+            error={errors.commentaire}
             maxLength={500}
             autosize
             minRows={1}
@@ -110,13 +133,16 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
           <Text fw={700} size="lg" aria-live="polite">
             Total : {formatCents(total)}
           </Text>
-          <Group justify="flex-end">
+          <Group justify="flex-end" align="flex-start">
             <Button variant="default" onClick={onClose}>
               Annuler
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={lignes.length === 0}>
+            <SubmitButton
+              loading={save.isPending}
+              disabledReason={lignes.length === 0 ? 'Choisissez au moins un plat.' : null}
+            >
               {order ? 'Enregistrer' : 'Commander'}
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </form>
