@@ -25,7 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useRooms, useSaveRoom } from '../api/settings';
-import { eurosToCents, formatCents } from '../lib/format';
+import { eurosToCents, formatCents } from '../../../lib/format';
 import { useDialogState } from '../../../components/useDialogState';
 
 const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];

@@ -22,7 +22,7 @@ import { EntityType, TVA_MENTIONS, UnionSettingsInputSchema, type UnionSettings 
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useSaveUnionSettings, useUnionSettings } from '../api/settings';
-import { eurosToCents } from '../lib/format';
+import { eurosToCents } from '../../../lib/format';
 
 interface FormValues {
   raisonSociale: string;

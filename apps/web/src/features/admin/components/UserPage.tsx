@@ -27,7 +27,7 @@ import {
   useUser,
   useUserHistory,
 } from '../api/users';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { HabilitationsPicker } from './HabilitationsPicker';
 import { MembershipsPanel } from './MembershipsPanel';
 import { RecordColumns, RecordHeader, RecordPage } from './RecordPage';
