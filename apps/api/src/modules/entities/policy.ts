@@ -5,6 +5,7 @@
  */
 import type { EntityAction } from '@union/contract';
 import { authorize, hasHabilitation, type Caller } from '../../lib/authorize';
+import { membershipMachine, membershipState, type MembershipAction } from './machine';
 
 /**
  * Whether the caller may manage the members of an entity they do (or do not) manage: the one rule for
@@ -38,15 +39,14 @@ export const entitiesPolicy = {
     return actions;
   },
 
-  /** EDIT while the caller manages the entity; END while the membership has not ended yet. */
+  /** What the caller may do with a membership: nothing outside the entities they manage, else the machine's. */
   membershipActions(
     caller: Caller,
     managesEntity: boolean,
     membership: { fin: string | null },
     today: string,
-  ): ('EDIT' | 'END')[] {
+  ): MembershipAction[] {
     if (!canManageMembers(caller, managesEntity)) return [];
-    const ongoing = membership.fin === null || membership.fin >= today;
-    return ongoing ? ['EDIT', 'END'] : ['EDIT'];
+    return membershipMachine.actionsFrom(membershipState(membership, today));
   },
 };

@@ -33,6 +33,7 @@ import {
   type EntityRow,
   type MembershipWithSides,
 } from './repository';
+import { membershipMachine, membershipState } from './machine';
 
 type EntityCreate = z.output<typeof EntityCreateSchema>;
 type EntityUpdate = z.output<typeof EntityUpdateSchema>;
@@ -334,7 +335,9 @@ export const entitiesService = {
     await inTransaction(ctx, async (tx) => {
       const m = await loadManagedMembership(tx, membershipId, { userId });
       const today = tx.clock.today();
-      if (m.fin !== null && m.fin < today) throw invalid('Cette appartenance est déjà terminée.');
+      if (!membershipMachine.can(membershipState(m, today), 'END')) {
+        throw invalid('Cette appartenance est déjà terminée.');
+      }
       const yesterday = dayBefore(today);
       if (m.debut !== null && m.debut > yesterday) {
         await entitiesRepository.deleteMembership(tx.db, m.id);
