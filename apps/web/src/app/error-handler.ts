@@ -17,7 +17,7 @@ export function handleApiError(error: unknown): void {
   if (openTitles.has(key)) return;
   openTitles.add(key);
   void openDialog({
-    type: message.title === 'Erreur de saisie' ? 'warning' : 'danger',
+    type: message.severity,
     title: message.title,
     text: message.text,
     details: message.details,

@@ -33,6 +33,7 @@ describe('error catalogue (specification §8)', () => {
       }),
     );
     expect(message).toEqual({
+      severity: 'warning',
       title: 'Erreur de saisie',
       text: 'Certains champs sont invalides.',
       details: ['Nom requis', 'Date invalide'],
@@ -48,6 +49,9 @@ describe('error catalogue (specification §8)', () => {
     expect(errorMessageFor(fail(401))).toMatchObject({ redirection: '/', endSession: true });
     expect(errorMessageFor(fail(403))).toMatchObject({ redirection: '/' });
     expect(errorMessageFor(fail(403))?.endSession).toBeUndefined();
+    // Only a refusal the user can correct is a warning; the rest are errors, whatever their title.
+    expect(errorMessageFor(fail(403))?.severity).toBe('danger');
+    expect(errorMessageFor(fail(504))?.severity).toBe('danger');
   });
 
   it('leaves the invalid_grant refusal of a sign-in to the caller', () => {
