@@ -10,6 +10,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/toast';
 import { useUpdateDocument } from '../api/documents';
+import { SessionPicker } from './SessionPicker';
 
 export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClose: () => void }) {
   const update = useUpdateDocument();
@@ -17,11 +18,23 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
   const [titre, setTitre] = useState(doc.titre);
   const [date, setDate] = useState(doc.date);
   const [audience, setAudience] = useState<Audience>(doc.audience);
+  const [idReservation, setIdReservation] = useState<string | null>(
+    doc.idReservation === null ? null : String(doc.idReservation),
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
     update.mutate(
-      { id: doc.id, type, titre, date, idEntite: doc.idEntite, audience, idReservation: doc.idReservation },
+      {
+        id: doc.id,
+        type,
+        titre,
+        date,
+        idEntite: doc.idEntite,
+        audience,
+        // Only a convocation names a session.
+        idReservation: type === 'V' && idReservation ? Number(idReservation) : null,
+      },
       {
         onSuccess: () => {
           toast('success', 'Le document est modifié.');
@@ -64,6 +77,14 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
               ))}
             </Group>
           </Radio.Group>
+          {type === 'V' && (
+            <SessionPicker
+              entityId={String(doc.idEntite)}
+              date={date}
+              value={idReservation}
+              onChange={setIdReservation}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Annuler
