@@ -147,14 +147,14 @@ describe('POST and PUT /api/diffusion', () => {
     expect(details).toEqual([
       'Titre : indiquez un titre.',
       'Texte : écrivez le message.',
-      'Niveau : choisissez information, avertissement ou alerte.',
+      'Niveau : choisissez le niveau « information », « avertissement » ou « alerte ».',
       "Début : cette date n'existe pas.",
       'Fin : indiquez une date.',
       'Destinataires : choisissez « tout le monde » ou des entités.',
       // Two wrong ids, one sentence: the same problem is not said twice.
       'Destinataires : choisissez les entités dans la liste.',
-      'Statut : choisissez « actif » ou « inactif ».',
-      'Envoi par e-mail : indiquez oui ou non.',
+      'Statut : choisissez le statut « actif » ou « inactif ».',
+      'Envoi par e-mail : indiquez si le message est aussi envoyé par e-mail.',
     ]);
   });
 

@@ -157,13 +157,13 @@ export const DocumentSearchSchema = z.object({
     .number({ message: 'Page : indiquez un numéro de page.' })
     .int({ message: 'Page : indiquez un numéro de page.' })
     .min(1, { message: 'Page : à partir de 1.' })
-    .max(10_000, { message: 'Page : 10 000 au plus.' })
+    .max(10_000, { message: 'Page : le numéro de page ne dépasse pas 10 000.' })
     .default(1),
   parPage: z.coerce
     .number({ message: 'Par page : indiquez un nombre de documents par page.' })
     .int({ message: 'Par page : indiquez un nombre de documents par page.' })
-    .min(1, { message: 'Par page : au moins 1.' })
-    .max(200, { message: 'Par page : 200 au plus.' })
+    .min(1, { message: 'Par page : au moins un document par page.' })
+    .max(200, { message: 'Par page : le nombre de documents par page est de 200 au plus.' })
     .default(50),
 });
 export type DocumentSearch = z.infer<typeof DocumentSearchSchema>;

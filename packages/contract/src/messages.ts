@@ -47,7 +47,7 @@ export const MessageInputSchema = z
       .min(1, { message: 'Texte : écrivez le message.' })
       .max(4000, { message: 'Texte : 4 000 caractères au plus.' }),
     niveau: z.enum(MessageLevel.codes, {
-      message: 'Niveau : choisissez information, avertissement ou alerte.',
+      message: 'Niveau : choisissez le niveau « information », « avertissement » ou « alerte ».',
     }),
     debut: day('Début'),
     fin: day('Fin').nullable().optional(),
@@ -60,10 +60,12 @@ export const MessageInputSchema = z
       .max(200, { message: 'Destinataires : 200 entités au plus.' })
       .default([]),
     statut: z
-      .enum(MessageStatus.codes, { message: 'Statut : choisissez « actif » ou « inactif ».' })
+      .enum(MessageStatus.codes, { message: 'Statut : choisissez le statut « actif » ou « inactif ».' })
       .default('A'),
     /** Also e-mail it to the audience (once, when it is first saved active). */
-    email: z.boolean({ message: 'Envoi par e-mail : indiquez oui ou non.' }).default(false),
+    email: z
+      .boolean({ message: 'Envoi par e-mail : indiquez si le message est aussi envoyé par e-mail.' })
+      .default(false),
   })
   .refine((m) => !m.fin || m.fin >= m.debut, {
     message: 'Fin : la date de fin ne peut précéder la date de début.',

@@ -161,5 +161,5 @@ describe('the convocation’s session picker (publish form)', () => {
     );
     // The rest of the form is there: a convocation needs no session.
     expect(screen.getByRole('textbox', { name: 'Type' })).toHaveValue('Convocation');
-  });
+  }, 15_000);
 });
