@@ -376,6 +376,19 @@ for (const size of WIDTHS) {
           ready: async (p: Page) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
         },
         { name: 'gestion loge (vénérable)', path: '/app/loge', ready: heading(/Chevaliers du Rhône/) },
+        {
+          // One lodge to publish for: the convocation's session picker shows, its list opened.
+          name: 'publier une convocation, choix de la tenue (vénérable)',
+          path: '/app/doc/publier',
+          ready: async (p: Page) => {
+            const picker = p.getByRole('textbox', { name: 'Tenue convoquée (facultatif)' });
+            await expect(p.getByRole('textbox', { name: 'Mois de la tenue' })).toBeVisible({
+              timeout: 8_000,
+            });
+            await picker.click();
+            await expect(p.getByRole('listbox')).toBeVisible();
+          },
+        },
       ]) {
         findings.push(...(await visit(page, screen, size.name)));
       }

@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { codeList } from './enums';
 import {
   IMPLAUSIBLE_YEAR_MESSAGE,
-  RecordIdParamSchema,
-  RecordIdSchema,
+  decimalParam,
   isPlausibleYear,
   isRealDay,
+  labelled,
+  labelledRecordId,
 } from './ids';
 
 export const DocumentType = codeList({
@@ -90,13 +91,14 @@ export const DOCUMENT_EXTENSIONS = [
   '.ppt',
 ];
 
+// Each check stops the next (abort): a badly written date gets one message, not three.
 const IsoDay = z
   .string({ message: 'Date : indiquez la date du document.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date : elle doit être au format aaaa-mm-jj.' })
-  .refine(isRealDay, {
-    message: "Date : cette date n'existe pas.",
-  })
-  .refine(isPlausibleYear, { message: `Date : ${IMPLAUSIBLE_YEAR_MESSAGE}` });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date : elle doit être au format aaaa-mm-jj.', abort: true })
+  .refine(isRealDay, { message: "Date : cette date n'existe pas.", abort: true })
+  .refine(isPlausibleYear, { message: labelled('Date', IMPLAUSIBLE_YEAR_MESSAGE) });
+
+const SESSION_MESSAGE = 'Tenue : choisissez une tenue du planning.';
 
 const Titre = z
   .string({ message: 'Titre : indiquez le titre du document.' })
@@ -120,23 +122,28 @@ export const DocumentMetadataSchema = z.object({
   /** A convocation (type V) may name the session of the planning it convenes to. */
   idReservation: z
     .union(
-      [z.literal('').transform(() => null), z.null(), z.coerce.number().int().positive().max(2_147_483_647)],
-      {
-        message: 'Tenue : choisissez une tenue du planning.',
-      },
+      [
+        z.literal('').transform(() => null),
+        z.null(),
+        z.coerce.number({ message: SESSION_MESSAGE }).pipe(labelledRecordId('Tenue', SESSION_MESSAGE)),
+      ],
+      { message: SESSION_MESSAGE },
     )
     .optional(),
 });
 export type DocumentMetadata = z.infer<typeof DocumentMetadataSchema>;
 
 /** PUT /api/document: the metadata of an existing document (its file does not change). */
-export const DocumentUpdateSchema = DocumentMetadataSchema.extend({ id: RecordIdSchema });
+export const DocumentUpdateSchema = DocumentMetadataSchema.extend({ id: labelledRecordId('Document') });
 export type DocumentUpdate = z.infer<typeof DocumentUpdateSchema>;
 
 /** Query of GET /api/document/all. */
 export const DocumentSearchSchema = z.object({
   type: z.enum(DocumentType.codes, { message: 'Type : ce type de document est inconnu.' }).optional(),
-  idEntite: RecordIdParamSchema.optional(),
+  idEntite: decimalParam(
+    labelledRecordId('Entité'),
+    'Entité : choisissez une entité de la liste.',
+  ).optional(),
   annee: z.coerce
     .number({ message: 'Année : indiquez une année (exemple : 2026).' })
     .int({ message: 'Année : indiquez une année (exemple : 2026).' })
@@ -145,9 +152,19 @@ export const DocumentSearchSchema = z.object({
     .optional(),
   /** Words searched in the titles and in the text of the files. */
   q: z.string().trim().max(200, { message: 'Recherche : 200 caractères au plus.' }).optional(),
-  idReservation: RecordIdParamSchema.optional(),
-  page: z.coerce.number().int().min(1, { message: 'Page : à partir de 1.' }).max(10_000).default(1),
-  parPage: z.coerce.number().int().min(1).max(200, { message: 'Par page : 200 au plus.' }).default(50),
+  idReservation: decimalParam(labelledRecordId('Tenue'), SESSION_MESSAGE).optional(),
+  page: z.coerce
+    .number({ message: 'Page : indiquez un numéro de page.' })
+    .int({ message: 'Page : indiquez un numéro de page.' })
+    .min(1, { message: 'Page : à partir de 1.' })
+    .max(10_000, { message: 'Page : le numéro de page ne dépasse pas 10 000.' })
+    .default(1),
+  parPage: z.coerce
+    .number({ message: 'Par page : indiquez un nombre de documents par page.' })
+    .int({ message: 'Par page : indiquez un nombre de documents par page.' })
+    .min(1, { message: 'Par page : au moins un document par page.' })
+    .max(200, { message: 'Par page : le nombre de documents par page est de 200 au plus.' })
+    .default(50),
 });
 export type DocumentSearch = z.infer<typeof DocumentSearchSchema>;
 

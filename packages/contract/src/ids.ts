@@ -25,6 +25,21 @@ export const decimalParam = (schema: z.ZodNumber, text = message) =>
     .transform((digits) => Number(digits))
     .pipe(schema);
 
+/**
+ * A sentence of this file behind a field's label, as the forms' messages read: « Date : l'année doit
+ * être comprise entre 1900 et 2200. » (the label names the field once; the sentence goes on in lower case).
+ */
+export const labelled = (label: string, sentence: string) =>
+  `${label} : ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+
+/** An id in a JSON body whose message names what it identifies (« Document : l'identifiant doit… »). */
+export const labelledRecordId = (label: string, text = labelled(label, message)) =>
+  z
+    .number({ message: text })
+    .int({ message: text })
+    .positive({ message: text })
+    .max(MAX_RECORD_ID, { message: text });
+
 /** An id in a path or a query string (strict decimal text). */
 export const RecordIdParamSchema = decimalParam(RecordIdSchema);
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { codeList } from './enums';
-import { IMPLAUSIBLE_YEAR_MESSAGE, RecordIdSchema, isPlausibleYear, isRealDay } from './ids';
+import { IMPLAUSIBLE_YEAR_MESSAGE, isPlausibleYear, isRealDay, labelled, labelledRecordId } from './ids';
 
 export const MessageLevel = codeList({ info: 'Information', warning: 'Avertissement', danger: 'Alerte' });
 export type MessageLevel = z.infer<typeof MessageLevel.schema>;
@@ -21,14 +21,16 @@ export const MessageAction = codeList({
 });
 export type MessageAction = z.infer<typeof MessageAction.schema>;
 
+// Each check stops the next (abort): a badly written date gets one message, not three.
 const day = (label: string) =>
   z
     .string({ message: `${label} : indiquez une date.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} : la date doit être au format aaaa-mm-jj.` })
-    .refine(isRealDay, {
-      message: `${label} : cette date n'existe pas.`,
+    .regex(/^\d{4}-\d{2}-\d{2}$/, {
+      message: `${label} : la date doit être au format aaaa-mm-jj.`,
+      abort: true,
     })
-    .refine(isPlausibleYear, { message: `${label} : ${IMPLAUSIBLE_YEAR_MESSAGE}` });
+    .refine(isRealDay, { message: `${label} : cette date n'existe pas.`, abort: true })
+    .refine(isPlausibleYear, { message: labelled(label, IMPLAUSIBLE_YEAR_MESSAGE) });
 
 /** Body of POST /api/diffusion (PUT adds the id). */
 export const MessageInputSchema = z
@@ -45,16 +47,25 @@ export const MessageInputSchema = z
       .min(1, { message: 'Texte : écrivez le message.' })
       .max(4000, { message: 'Texte : 4 000 caractères au plus.' }),
     niveau: z.enum(MessageLevel.codes, {
-      message: 'Niveau : choisissez information, avertissement ou alerte.',
+      message: 'Niveau : choisissez le niveau « information », « avertissement » ou « alerte ».',
     }),
     debut: day('Début'),
     fin: day('Fin').nullable().optional(),
     /** True: everyone; false: the members of `entites`. */
     tous: z.boolean({ message: 'Destinataires : choisissez « tout le monde » ou des entités.' }),
-    entites: z.array(RecordIdSchema).max(200).default([]),
-    statut: z.enum(MessageStatus.codes, { message: 'Statut : choisissez actif ou inactif.' }).default('A'),
+    entites: z
+      .array(labelledRecordId('Destinataires', 'Destinataires : choisissez les entités dans la liste.'), {
+        message: 'Destinataires : choisissez les entités dans la liste.',
+      })
+      .max(200, { message: 'Destinataires : 200 entités au plus.' })
+      .default([]),
+    statut: z
+      .enum(MessageStatus.codes, { message: 'Statut : choisissez le statut « actif » ou « inactif ».' })
+      .default('A'),
     /** Also e-mail it to the audience (once, when it is first saved active). */
-    email: z.boolean().default(false),
+    email: z
+      .boolean({ message: 'Envoi par e-mail : indiquez si le message est aussi envoyé par e-mail.' })
+      .default(false),
   })
   .refine((m) => !m.fin || m.fin >= m.debut, {
     message: 'Fin : la date de fin ne peut précéder la date de début.',
@@ -66,7 +77,10 @@ export const MessageInputSchema = z
   });
 export type MessageInput = z.input<typeof MessageInputSchema>;
 
-export const MessageUpdateSchema = z.intersection(z.object({ id: RecordIdSchema }), MessageInputSchema);
+export const MessageUpdateSchema = z.intersection(
+  z.object({ id: labelledRecordId('Message') }),
+  MessageInputSchema,
+);
 export type MessageUpdate = z.input<typeof MessageUpdateSchema>;
 
 export const MessageEntitySchema = z.object({ id: z.number().int(), nom: z.string() });

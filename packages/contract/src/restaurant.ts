@@ -107,7 +107,7 @@ export const MealInputSchema = z.object({
     .number({ message: 'Places : indiquez un nombre entier.' })
     .int({ message: 'Places : indiquez un nombre entier.' })
     .min(1, { message: 'Places : il faut au moins une place.' })
-    .max(2000, { message: 'Places : 2000 au plus.' }),
+    .max(2000, { message: 'Places : le repas compte 2000 places au plus.' }),
   /** Orders close at this moment (Paris time). */
   limite: LocalDateTimeSchema,
   ouvert: z.boolean().default(true),
@@ -167,7 +167,7 @@ export const SoldeQuerySchema = z.object({
     .number({ message: 'Solde : indiquez un nombre entier de centimes.' })
     .int({ message: 'Solde : indiquez un nombre entier de centimes.' })
     .min(0, { message: 'Solde : le solde lu sur la carte ne peut pas être négatif.' })
-    .max(1_000_000, { message: 'Solde : 10 000 € au plus.' })
+    .max(1_000_000, { message: 'Solde : le solde ne peut dépasser 10 000 €.' })
     .optional(),
 });
 export const RefuseQuerySchema = SoldeQuerySchema.extend({
@@ -310,8 +310,8 @@ export const TopUpInputSchema = z.object({
   montant: z
     .number({ message: 'Montant : indiquez un nombre entier de centimes.' })
     .int({ message: 'Montant : indiquez un nombre entier de centimes.' })
-    .min(TOP_UP_MIN, { message: 'Montant : 5 € au moins.' })
-    .max(TOP_UP_MAX, { message: 'Montant : 500 € au plus.' }),
+    .min(TOP_UP_MIN, { message: 'Montant : le rechargement est de 5 € au moins.' })
+    .max(TOP_UP_MAX, { message: 'Montant : le rechargement est de 500 € au plus.' }),
 });
 export type TopUpInput = z.infer<typeof TopUpInputSchema>;
 

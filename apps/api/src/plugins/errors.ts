@@ -26,16 +26,26 @@ const issueMessage = (v: { keyword?: string; message?: string; params?: Record<s
 
 const MAX_DETAILS = 20;
 
+/**
+ * A message the contract wrote with its field's French label in front (« Titre : indiquez le titre du
+ * document. »): it already names the field, so it is said as is, not behind « Champ « titre » : ».
+ */
+const NAMES_ITS_FIELD = /^\p{Lu}[\p{L}'’ -]{0,30} : /u;
+
 function validationBody(error: FastifyError): ErrorBody {
-  const details = hasZodFastifySchemaValidationErrors(error)
+  const all = hasZodFastifySchemaValidationErrors(error)
     ? error.validation.map((v) => {
+        const message = issueMessage(v as never);
+        if (NAMES_ITS_FIELD.test(message)) return message;
         const field = String(v.instancePath ?? '')
           .replace(/^\//, '')
           .replaceAll('/', '.');
         const label = field ? (FIELD_NAMES[field] ?? `« ${field} »`) : 'la requête';
-        return `Champ ${label} : ${issueMessage(v as never)}`;
+        return `Champ ${label} : ${message}`;
       })
     : [error.message];
+  // Two wrong items of one list can give the same sentence: it is said once.
+  const details = [...new Set(all)];
   // The first problem, named, rather than a vague "some fields are invalid": the form shows one message.
   const others = details.length - 1;
   // A list of 10,000 wrong values gets 20 lines, not a 3 MB answer.

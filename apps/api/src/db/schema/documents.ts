@@ -52,6 +52,11 @@ export const documentFileChunks = pgTable(
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );
 
+/**
+ * Migration 0018 (hand-written: Drizzle cannot declare a table's storage parameters) sets
+ * `toast_tuple_target = 128`: the long text and its tsvector live out of line, the rows stay narrow and
+ * the search's read rule, count and sort walk few pages.
+ */
 export const documents = pgTable(
   'documents',
   {

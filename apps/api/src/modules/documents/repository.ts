@@ -69,6 +69,13 @@ export function searchQuery(words: string): string | undefined {
   return unique.length > 0 ? unique.map((t) => `${t}:*`).join(' & ') : undefined;
 }
 
+/**
+ * The documents holding every word of a search (a `searchQuery`), accents and case aside: the stored
+ * tsvector `recherche` (title weighted A, then the file's text) and its GIN index answer it.
+ */
+export const matchesWords = (query: string): SQL =>
+  sql`${documents.recherche} @@ to_tsquery('french'::regconfig, immutable_unaccent(${query}))`;
+
 /** Files are written and read in chunks of this size: never a whole file in memory. */
 export const CHUNK_BYTES = 1024 * 1024;
 
@@ -86,11 +93,7 @@ export const documentsRepository = {
     }
     const query = filters.q ? searchQuery(filters.q) : undefined;
     if (filters.q && !query) return { total: 0, rows: [] };
-    if (query) {
-      conditions.push(
-        sql`${documents.recherche} @@ to_tsquery('french'::regconfig, immutable_unaccent(${query}))`,
-      );
-    }
+    if (query) conditions.push(matchesWords(query));
     const where = and(...conditions);
     const [total] = await db.select({ n: count() }).from(documents).where(where);
     const rows = await selectJoined(db)

@@ -43,7 +43,9 @@ const PayParams = OrderParams.extend({
 });
 const TopUpActionParams = z.object({
   id: RecordIdParamSchema,
-  action: z.enum(['validate', 'transfer', 'cancel'], { message: 'Action : validate, transfer ou cancel.' }),
+  action: z.enum(['validate', 'transfer', 'cancel'], {
+    message: "Action : cette action de paiement n'existe pas.",
+  }),
 });
 const ACTION_OF = { validate: 'VALIDATE', transfer: 'TRANSFER', cancel: 'CANCEL' } as const;
 

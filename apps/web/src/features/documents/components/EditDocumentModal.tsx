@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useContractCheck } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useUpdateDocument } from '../api/documents';
+import { SessionPicker } from './SessionPicker';
 
 export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClose: () => void }) {
   const update = useUpdateDocument();
@@ -19,6 +20,9 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
   const [titre, setTitre] = useState(doc.titre);
   const [date, setDate] = useState(doc.date);
   const [audience, setAudience] = useState<Audience>(doc.audience);
+  const [idReservation, setIdReservation] = useState<string | null>(
+    doc.idReservation === null ? null : String(doc.idReservation),
+  );
 
   const { errors, check } = useContractCheck(['titre', 'type', 'date', 'audience']);
 
@@ -31,7 +35,8 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
       date,
       idEntite: doc.idEntite,
       audience,
-      idReservation: doc.idReservation,
+      // Only a convocation names a session.
+      idReservation: type === 'V' && idReservation ? Number(idReservation) : null,
     });
     if (!body) return;
     update.mutate(body, {
@@ -83,6 +88,14 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
               ))}
             </Group>
           </Radio.Group>
+          {type === 'V' && (
+            <SessionPicker
+              entityId={String(doc.idEntite)}
+              date={date}
+              value={idReservation}
+              onChange={setIdReservation}
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Annuler

@@ -22,7 +22,7 @@ import {
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 // The dropzone's own styles (dashed frame, hover and reject states).
 import '@mantine/dropzone/styles.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import {
   DOCUMENT_API,
@@ -31,21 +31,18 @@ import {
   DocumentAudience,
   DocumentMetadataSchema,
   DocumentType,
-  RESERVATION_API,
   type DocumentAudience as Audience,
   type DocumentDetail,
   type DocumentType as Type,
-  type Week,
 } from '@union/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { idOf, useContractCheck } from '../../../components/forms/contract-form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue, type UploadItem } from '../../../components/useUploadQueue';
-import { api } from '../../../lib/api-client';
-import { formatLongDate } from '../../../lib/format';
 import { DOCUMENTS_KEY, useDocuments } from '../api/documents';
 import { formatSize } from './format';
+import { SessionPicker } from './SessionPicker';
 
 const ACCEPT: Record<string, string[]> = Object.fromEntries(
   Object.keys(DOCUMENT_MIME_TYPES).map((mime) => [mime, DOCUMENT_EXTENSIONS]),
@@ -90,25 +87,6 @@ export function PublishPage() {
   const entityId = idEntite ?? (entities.length === 1 ? String(entities[0]!.id) : null);
   const entity = entities.find((e) => String(e.id) === entityId);
   const types = DocumentType.codes.filter((c) => c !== 'B' || entity?.bureau !== false);
-
-  // The sessions of the document's week, for a convocation (only callers with the planning see them).
-  const week = useQuery({
-    queryKey: ['documents', 'sessions', date],
-    queryFn: () => api.get<Week>(RESERVATION_API.search(date)),
-    enabled: type === 'V' && /^\d{4}-\d{2}-\d{2}$/.test(date),
-    meta: { handlesErrors: true },
-    retry: false,
-  });
-  const sessions = useMemo(
-    () =>
-      (week.data?.reservations ?? [])
-        .filter((r) => String(r.idEntite) === entityId && r.etat !== 'SU')
-        .map((r) => ({
-          value: String(r.id),
-          label: `${formatLongDate(r.date)}, ${r.heureDebut} : ${r.libelle} (${r.salle})`,
-        })),
-    [week.data, entityId],
-  );
 
   const queue = useUploadQueue({
     url: DOCUMENT_API.document,
@@ -166,7 +144,11 @@ export function PublishPage() {
           required
           data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}
           value={entityId}
-          onChange={setIdEntite}
+          onChange={(v) => {
+            setIdEntite(v);
+            // A session belongs to its entity: another entity's convocation starts without one.
+            setIdReservation(null);
+          }}
           error={errors.idEntite}
         />
         <Select
@@ -205,16 +187,8 @@ export function PublishPage() {
             ))}
           </Group>
         </Radio.Group>
-        {type === 'V' && sessions.length > 0 && (
-          <Select
-            label="Tenue convoquée (facultatif)"
-            description="Les tenues de l'entité la semaine de la date choisie"
-            clearable
-            data={sessions}
-            value={idReservation}
-            onChange={setIdReservation}
-            error={errors.idReservation}
-          />
+        {type === 'V' && entityId && (
+          <SessionPicker entityId={entityId} date={date} value={idReservation} onChange={setIdReservation} />
         )}
       </SimpleGrid>
 
