@@ -31,12 +31,14 @@ const MAX_DETAILS = 20;
  * document. »): it already names the field, so it is said as is, not behind « Champ « titre » : ».
  */
 const NAMES_ITS_FIELD = /^\p{Lu}[\p{L}'’ -]{0,30} : /u;
+/** Zod's own French messages (its `fr` locale) start the same way, but name no field: they get the name. */
+const ZOD_OWN_MESSAGE = /^((Chaîne de caractères|Entrée|Nombre|Option) invalide|Trop (grand|petit)) : /;
 
 function validationBody(error: FastifyError): ErrorBody {
   const all = hasZodFastifySchemaValidationErrors(error)
     ? error.validation.map((v) => {
         const message = issueMessage(v as never);
-        if (NAMES_ITS_FIELD.test(message)) return message;
+        if (NAMES_ITS_FIELD.test(message) && !ZOD_OWN_MESSAGE.test(message)) return message;
         const field = String(v.instancePath ?? '')
           .replace(/^\//, '')
           .replaceAll('/', '.');
