@@ -76,6 +76,8 @@ export function startApp(data: Dataset, port: number): Promise<RunningServer> {
       ...data.env,
       NODE_ENV: 'production',
       OAUTH_CLIENT_SECRET: 'secret-du-banc-d-essai',
+      // Production refuses the documentation's public test key: the bench brings its own (no real shop).
+      SYSTEMPAY_KEY: 'cle-systempay-du-banc-d-essai',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Request logs off, like the floor: the figures compare the request path, not the log volume.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
