@@ -53,7 +53,7 @@ if (typeof document !== 'undefined') {
 const focusable = (element: HTMLElement | null): element is HTMLElement =>
   !!element &&
   element.isConnected &&
-  element !== document.body &&
+  element !== element.ownerDocument.body &&
   !element.matches(':disabled') &&
   !element.closest('[inert], [aria-hidden="true"]');
 
@@ -63,13 +63,16 @@ const focusable = (element: HTMLElement | null): element is HTMLElement =>
  * the focus would fall to the page's top, and leaves alone a focus the answer moved on purpose.
  */
 function returnFocus(opener: HTMLElement | null, dialogId: string) {
+  // The page as it is now: by the time the timer fires it may be gone (a test's page torn down).
+  const page = document;
   // After Mantine's own return (10 ms) and the release of the dialog's focus trap.
   window.setTimeout(() => {
-    const current = document.activeElement as HTMLElement | null;
+    if (!page.defaultView) return;
+    const current = page.activeElement as HTMLElement | null;
     // Lost, or still on the dialog's Ok or Annuler during its closing transition.
     const lost =
       !current ||
-      current === document.body ||
+      current === page.body ||
       !current.isConnected ||
       !!current.closest(`[data-dialog="${dialogId}"]`);
     if (!lost) return;
@@ -79,7 +82,7 @@ function returnFocus(opener: HTMLElement | null, dialogId: string) {
     }
     // The page's own heading, never the title of a dialog still closing.
     const heading = ['main h1', 'main h2', 'main']
-      .flatMap((selector) => Array.from(document.querySelectorAll<HTMLElement>(selector)))
+      .flatMap((selector) => Array.from(page.querySelectorAll<HTMLElement>(selector)))
       .find((element) => !element.closest('[role="dialog"]'));
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
