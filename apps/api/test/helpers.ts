@@ -11,6 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { systemClock, type Clock } from '../src/lib/context';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
 import { entities, memberships, rooms, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
@@ -61,6 +62,8 @@ export interface TestContext {
   handle: DbHandle;
   db: DbHandle['db'];
   config: Config;
+  /** The clock the app reads "today" from (the one passed to createTestContext, or the system's). */
+  clock: Clock;
   /** Calls the API; mutating calls carry a matching XSRF cookie and header unless told not to. */
   call(call: Call): Promise<LightMyRequestResponse>;
   /** Signs in through POST /oauth/token and returns the bearer token. */
@@ -92,6 +95,7 @@ export async function createTestContext(
     handle,
     db: handle.db,
     config,
+    clock: options.clock ?? systemClock,
     call,
     async signIn(identifiant, password = PASSWORD) {
       const response = await app.inject({

@@ -1,87 +1,71 @@
 /** Closed days: GET, POST, DELETE /api/fermeture/{date}, and what a closure forbids. */
 import type { ClosureList, ClosureResult, Week } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisDay } from '../src/lib/dates';
 import { addDays, masonicYearOf } from '../src/modules/reservations/calendar';
-import {
-  addMembership,
-  createEntity,
-  createRoom,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from './helpers';
+import { builders, type Builders, type Lodge, type Person } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
-const tokens: Record<string, string> = {};
-let lodge: number;
-let room: number;
-const day = (n: number) => addDays(parisDay(), 40 + n);
+let b: Builders;
+/** Union staff: manages the closures. */
+let staff: Person;
+/** A lodge whose member books (PLANNING, reservation) but may not close. */
+let lodge: Lodge;
+let req: Person;
+let membre: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const union = await createEntity(t.db, { code: 'UNION', nom: 'Union', type: 'UN' });
-  lodge = (await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' })).id;
-  room = (await createRoom(t.db, { nom: 'Temple Hiram' })).id;
-  const staff = await createUser(t.db, { identifiant: 'staff', habilitations: ['USER', 'PLANNING'] });
-  await addMembership(t.db, { userId: staff.id, entityId: union.id, gestion: true });
-  const req = await createUser(t.db, { identifiant: 'req', habilitations: ['USER', 'PLANNING'] });
-  await addMembership(t.db, { userId: req.id, entityId: lodge, reservation: true });
-  await createUser(t.db, { identifiant: 'membre', habilitations: ['USER'] });
-  for (const who of ['staff', 'req', 'membre']) tokens[who] = await t.signIn(who);
+  b = builders(t);
+  staff = (await b.theUnion()).member;
+  lodge = await b.aLodgeWithMembers({
+    members: [{ habilitations: ['USER', 'PLANNING'], flags: { reservation: true } }],
+  });
+  req = lodge.member;
+  membre = await b.aUser({ habilitations: ['USER'] });
 });
 afterAll(() => t.close());
 
-const close = (who: string | undefined, date: string, motif: unknown = 'Travaux de peinture') =>
-  t.call({ method: 'POST', url: `/api/fermeture/${date}`, token: who && tokens[who], payload: { motif } });
+const close = (who: Person | undefined, date: string, motif: unknown = 'Travaux de peinture') =>
+  t.call({ method: 'POST', url: `/api/fermeture/${date}`, token: who?.token, payload: { motif } });
 
 describe('POST /api/fermeture/{date}', () => {
   it('401, 412 (bad date, no reason, past day, already closed), 403', async () => {
-    expect((await close(undefined, day(0))).statusCode).toBe(401);
-    expect((await close('staff', '2026-13-01')).statusCode).toBe(412);
-    const noReason = await close('staff', day(0), '');
+    const day = b.aClosureDay();
+    expect((await close(undefined, day)).statusCode).toBe(401);
+    expect((await close(staff, '2026-13-01')).statusCode).toBe(412);
+    const noReason = await close(staff, day, '');
     expect(noReason.statusCode).toBe(412);
     expect(noReason.json().message).toMatch(/motif/);
-    expect((await close('staff', addDays(parisDay(), -1))).statusCode).toBe(412);
-    expect((await close('req', day(0))).statusCode).toBe(403);
-    expect((await close('membre', day(0))).statusCode).toBe(403);
-    expect((await close('staff', day(1))).statusCode).toBe(201);
-    const twice = await close('staff', day(1));
+    expect((await close(staff, addDays(t.clock.today(), -1))).statusCode).toBe(412);
+    expect((await close(req, day)).statusCode).toBe(403);
+    expect((await close(membre, day)).statusCode).toBe(403);
+    const closed = b.aClosureDay();
+    expect((await close(staff, closed)).statusCode).toBe(201);
+    const twice = await close(staff, closed);
     expect(twice.statusCode).toBe(412);
     expect(twice.json().message).toMatch(/déjà fermé/);
   });
 
   it('closes the day, answering the reservations already on it; then nothing can be booked there', async () => {
-    const booked = await t.call({
-      method: 'POST',
-      url: '/api/reservation',
-      token: tokens.req,
-      payload: {
-        idSalle: room,
-        idEntite: lodge,
-        date: day(2),
-        heureDebut: '19:00',
-        heureFin: '21:00',
-        type: 'TC',
-        libelle: 'Tenue',
-      },
-    });
-    expect(booked.statusCode).toBe(201);
-    const response = await close('staff', day(2), 'Assemblée générale du bâtiment');
+    const room = await b.aRoom({ nom: 'Temple Hiram' });
+    const day = b.aDay();
+    const booked = await b.aReservation({ entity: lodge, room, day, libelle: 'Tenue' });
+    const response = await close(staff, day, 'Assemblée générale du bâtiment');
     expect(response.statusCode).toBe(201);
     const result = response.json<ClosureResult>();
-    expect(result.fermeture).toEqual({ date: day(2), motif: 'Assemblée générale du bâtiment' });
-    expect(result.reservations.map((r) => r.id)).toEqual([booked.json().id]);
+    expect(result.fermeture).toEqual({ date: day, motif: 'Assemblée générale du bâtiment' });
+    expect(result.reservations.map((r) => r.id)).toEqual([booked.id]);
     expect(result.reservations[0]!.actions).toContain('DELETE');
 
     const refused = await t.call({
       method: 'POST',
       url: '/api/reservation',
-      token: tokens.req,
+      token: req.token,
       payload: {
-        idSalle: room,
-        idEntite: lodge,
-        date: day(2),
+        idSalle: room.id,
+        idEntite: lodge.id,
+        date: day,
         heureDebut: '10:00',
         heureFin: '12:00',
         type: 'REU',
@@ -92,58 +76,60 @@ describe('POST /api/fermeture/{date}', () => {
     expect(refused.json().message).toMatch(/fermé le .* \(Assemblée générale du bâtiment\)/);
 
     const week = (
-      await t.call({ method: 'GET', url: `/api/reservation/search/${day(2)}`, token: tokens.req })
+      await t.call({ method: 'GET', url: `/api/reservation/search/${day}`, token: req.token })
     ).json<Week>();
-    expect(week.fermetures).toContainEqual({ date: day(2), motif: 'Assemblée générale du bâtiment' });
+    expect(week.fermetures).toContainEqual({ date: day, motif: 'Assemblée générale du bâtiment' });
   });
 });
 
 describe('GET /api/fermeture/{date}', () => {
   it('401, 412, 403', async () => {
-    expect((await t.call({ method: 'GET', url: `/api/fermeture/${day(0)}` })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: '/api/fermeture/hier', token: tokens.req })).statusCode).toBe(
+    const day = b.aClosureDay();
+    expect((await t.call({ method: 'GET', url: `/api/fermeture/${day}` })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/fermeture/hier', token: req.token })).statusCode).toBe(
       412,
     );
     expect(
-      (await t.call({ method: 'GET', url: `/api/fermeture/${day(0)}`, token: tokens.membre })).statusCode,
+      (await t.call({ method: 'GET', url: `/api/fermeture/${day}`, token: membre.token })).statusCode,
     ).toBe(403);
   });
 
   it('lists the closures of the masonic year, and says who may manage them', async () => {
-    await close('staff', day(3), 'Fête nationale');
+    const day = await b.aClosure({ motif: 'Fête nationale' });
     const list = (
-      await t.call({ method: 'GET', url: `/api/fermeture/${day(3)}`, token: tokens.req })
+      await t.call({ method: 'GET', url: `/api/fermeture/${day}`, token: req.token })
     ).json<ClosureList>();
-    expect(list.annee).toBe(masonicYearOf(day(3)));
+    expect(list.annee).toBe(masonicYearOf(day));
     expect(list.gestion).toBe(false);
-    expect(list.fermetures).toContainEqual({ date: day(3), motif: 'Fête nationale' });
+    expect(list.fermetures).toContainEqual({ date: day, motif: 'Fête nationale' });
     expect(list.fermetures.map((f) => f.date)).toEqual([...list.fermetures.map((f) => f.date)].sort());
-    const staff = (
-      await t.call({ method: 'GET', url: `/api/fermeture/${day(3)}`, token: tokens.staff })
+    const asStaff = (
+      await t.call({ method: 'GET', url: `/api/fermeture/${day}`, token: staff.token })
     ).json<ClosureList>();
-    expect(staff.gestion).toBe(true);
+    expect(asStaff.gestion).toBe(true);
   });
 });
 
 describe('DELETE /api/fermeture/{date}', () => {
   it('401, 412, 403, 404, then reopens the day', async () => {
-    await close('staff', day(4));
-    expect((await t.call({ method: 'DELETE', url: `/api/fermeture/${day(4)}` })).statusCode).toBe(401);
+    const day = await b.aClosure();
+    const open = b.aClosureDay();
+    expect((await t.call({ method: 'DELETE', url: `/api/fermeture/${day}` })).statusCode).toBe(401);
+    expect((await t.call({ method: 'DELETE', url: '/api/fermeture/x', token: staff.token })).statusCode).toBe(
+      412,
+    );
     expect(
-      (await t.call({ method: 'DELETE', url: '/api/fermeture/x', token: tokens.staff })).statusCode,
-    ).toBe(412);
-    expect(
-      (await t.call({ method: 'DELETE', url: `/api/fermeture/${day(4)}`, token: tokens.req })).statusCode,
+      (await t.call({ method: 'DELETE', url: `/api/fermeture/${day}`, token: req.token })).statusCode,
     ).toBe(403);
     expect(
-      (await t.call({ method: 'DELETE', url: `/api/fermeture/${day(5)}`, token: tokens.staff })).statusCode,
+      (await t.call({ method: 'DELETE', url: `/api/fermeture/${open}`, token: staff.token })).statusCode,
     ).toBe(404);
     expect(
-      (await t.call({ method: 'DELETE', url: `/api/fermeture/${day(4)}`, token: tokens.staff })).statusCode,
+      (await t.call({ method: 'DELETE', url: `/api/fermeture/${day}`, token: staff.token })).statusCode,
     ).toBe(204);
     const list = (
-      await t.call({ method: 'GET', url: `/api/fermeture/${day(4)}`, token: tokens.staff })
+      await t.call({ method: 'GET', url: `/api/fermeture/${day}`, token: staff.token })
     ).json<ClosureList>();
-    expect(list.fermetures.some((f) => f.date === day(4))).toBe(false);
+    expect(list.fermetures.some((f) => f.date === day)).toBe(false);
   });
 });
