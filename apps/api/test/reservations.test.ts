@@ -6,58 +6,53 @@ import type { Reservation, ReservationChangeAction, ReservationDetail, Week } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../src/lib/dates';
 import { addDays, datesOfRule, masonicYearOf, weekOf } from '../src/modules/reservations/calendar';
-import {
-  addMembership,
-  createEntity,
-  createRoom,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from './helpers';
+import { builders, type Builders, type Lodge, type MemberFields } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 import { databaseUrlFor, testEngine } from './engine';
 
 let t: TestContext;
+let b: Builders;
+/** Each person's token by identifiant; names and e-mails are those the assertions read. */
 const tokens: Record<string, string> = {};
+let chevaliers: Lodge;
 let lodge: number;
 let otherLodge: number;
 let room: number;
 let closedRoom: number;
-/** A day well ahead, so nothing is in the past. */
-const day = (n: number) => addDays(parisDay(), 30 + n);
+
+/** Someone who books for their lodge; `membre` lacks PLANNING. */
+const person = (identifiant: string, over: MemberFields = {}): MemberFields => ({
+  identifiant,
+  prenom: identifiant,
+  nom: identifiant.toUpperCase(),
+  habilitations: ['USER', 'PLANNING'],
+  flags: { reservation: true },
+  ...over,
+});
 
 beforeAll(async () => {
   t = await createTestContext();
-  const union = await createEntity(t.db, { code: 'UNION', nom: 'Union', type: 'UN' });
-  lodge = (await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' })).id;
-  otherLodge = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès' })).id;
-  room = (await createRoom(t.db, { nom: 'Temple Hiram' })).id;
-  closedRoom = (await createRoom(t.db, { nom: 'Salle en travaux', active: false })).id;
-  const people: [string, string[], number | null, { gestion?: boolean; reservation?: boolean }][] = [
-    ['staff', ['USER', 'PLANNING'], union.id, { gestion: true }],
-    ['req', ['USER', 'PLANNING'], lodge, { reservation: true }],
-    ['collegue', ['USER', 'PLANNING'], lodge, { reservation: true }],
-    ['autre', ['USER', 'PLANNING'], otherLodge, { reservation: true }],
-    ['membre', ['USER'], lodge, { reservation: true }],
-  ];
-  for (const [identifiant, habilitations, entityId, flags] of people) {
-    const user = await createUser(t.db, {
-      identifiant,
-      habilitations: habilitations as never,
-      prenom: identifiant,
-      nom: identifiant.toUpperCase(),
-    });
-    if (entityId) await addMembership(t.db, { userId: user.id, entityId, ...flags });
-    tokens[identifiant] = await t.signIn(identifiant);
-  }
+  b = builders(t);
+  const union = await b.theUnion({ members: [person('staff', { flags: { gestion: true } })] });
+  chevaliers = await b.aLodgeWithMembers({
+    nom: 'Les Chevaliers du Rhône',
+    members: [person('req'), person('collegue'), person('membre', { habilitations: ['USER'] })],
+  });
+  const tolerance = await b.aLodgeWithMembers({ nom: 'Tolérance et Progrès', members: [person('autre')] });
+  lodge = chevaliers.id;
+  otherLodge = tolerance.id;
+  room = (await b.aRoom({ nom: 'Temple Hiram' })).id;
+  closedRoom = (await b.aRoom({ nom: 'Salle en travaux', active: false })).id;
+  for (const p of [...union.members, ...chevaliers.members, ...tolerance.members])
+    tokens[p.identifiant] = p.token;
 });
 afterAll(() => t.close());
 
-let dayOffset = 0;
 /** A new request on its own day, so tests never collide. */
 const input = (over: Record<string, unknown> = {}) => ({
   idSalle: room,
   idEntite: lodge,
-  date: day(++dayOffset),
+  date: b.aDay(),
   heureDebut: '19:00',
   heureFin: '21:00',
   type: 'TC',
@@ -86,17 +81,9 @@ const act = (who: string | undefined, action: string, payload: Record<string, un
     payload,
   });
 
-/** Brings a new reservation to the state: DC, CR, DS or SU. */
-async function inState(etat: 'DC' | 'CR' | 'DS' | 'SU'): Promise<Reservation> {
-  const r = await create('req');
-  if (etat === 'DC') return r;
-  if (etat === 'SU') return (await act('req', 'CANCEL_CREATION', { id: r.id })).json();
-  await act('staff', 'ACCEPT_CREATION', { id: r.id });
-  if (etat === 'CR') return { ...r, etat: 'CR' };
-  const asked = await act('req', 'ASK_DELETION', { id: r.id });
-  expect(asked.statusCode, asked.body).toBe(200);
-  return asked.json();
-}
+/** A new request of req's lodge in Temple Hiram, brought to the state: DC, CR, DS or SU. */
+const inState = (state: 'DC' | 'CR' | 'DS' | 'SU'): Promise<Reservation> =>
+  b.aReservation({ entity: chevaliers, room, state });
 
 const outbox = async () => t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
 
@@ -213,12 +200,14 @@ describe('POST /api/reservation', () => {
 
 describe('GET /api/reservation/search/{date}', () => {
   it('401, 412, 403', async () => {
-    expect((await t.call({ method: 'GET', url: `/api/reservation/search/${day(0)}` })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: `/api/reservation/search/${b.aDay()}` })).statusCode).toBe(
+      401,
+    );
     expect(
       (await t.call({ method: 'GET', url: '/api/reservation/search/demain', token: tokens.req })).statusCode,
     ).toBe(412);
     expect(
-      (await t.call({ method: 'GET', url: `/api/reservation/search/${day(0)}`, token: tokens.membre }))
+      (await t.call({ method: 'GET', url: `/api/reservation/search/${b.aDay()}`, token: tokens.membre }))
         .statusCode,
     ).toBe(403);
   });
@@ -289,7 +278,7 @@ describe('GET /api/reservation/{id}/infos', () => {
   });
 
   it('names a room called « Salle … » once in the overlap refusal', async () => {
-    const condorcet = (await createRoom(t.db, { nom: 'Salle Condorcet' })).id;
+    const condorcet = (await b.aRoom({ nom: 'Salle Condorcet' })).id;
     const first = await create('staff', { idSalle: condorcet });
     const second = await t.call({
       method: 'POST',
@@ -303,7 +292,7 @@ describe('GET /api/reservation/{id}/infos', () => {
 
   it('says which fields an EDIT changed, in the audit details and in French in the history', async () => {
     const r = await create('staff');
-    const otherRoom = (await createRoom(t.db, { nom: 'Salle Voltaire' })).id;
+    const otherRoom = (await b.aRoom({ nom: 'Salle Voltaire' })).id;
     const edited = await act('staff', 'EDIT', {
       id: r.id,
       idSalle: otherRoom,
@@ -443,7 +432,7 @@ describe('PUT /api/reservation?action=', () => {
     expect(refused.statusCode).toBe(412);
     expect(refused.json().message).toMatch(/fermé .*Travaux/);
 
-    const retired = (await createRoom(t.db, { nom: 'Salle bientôt fermée' })).id;
+    const retired = (await b.aRoom({ nom: 'Salle bientôt fermée' })).id;
     const inRetiredRoom = await create('req', { idSalle: retired });
     await t.db.update(rooms).set({ active: false }).where(eq(rooms.id, retired));
     const refusedRoom = await act('staff', 'ACCEPT_CREATION', { id: inRetiredRoom.id });
@@ -788,7 +777,7 @@ if (testEngine() === 'postgres') {
 
     it('the planning skips a date the constraint refuses and reports it as just booked', async () => {
       // A room of its own, so no other test's booking is in the way of the rule's dates.
-      const planningRoom = (await createRoom(t.db, { nom: 'Temple du planning' })).id;
+      const planningRoom = (await b.aRoom({ nom: 'Temple du planning' })).id;
       for (let i = 0; i < 2; i++) {
         await t.call({ method: 'POST', url: '/api/planning/annees', token: tokens.staff, payload: {} });
       }
