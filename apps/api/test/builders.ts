@@ -289,7 +289,7 @@ export function builders(t: TestContext) {
       url: '/api/parametres/salles',
       token,
       payload: {
-        nom: `Salle n° ${next()}`,
+        nom: `Temple n° ${next()}`,
         capacite: 50,
         couleur: '#1c7ed6',
         tarifHoraire: 3000,
