@@ -3,63 +3,85 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, entities, memberships, users } from '../src/db/schema';
 import { databaseErrorCode } from '../src/lib/constraints';
-import { parisDay } from '../src/lib/dates';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders, type Lodge, type Member, type Person } from './builders';
+import { addMembership, createTestContext, onItsOwnDatabase, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
 let adminToken: string;
-let lodgeToken: string;
-let memberToken: string;
-let lodgeId: number;
-let mine: { id: number };
-let other: { id: number };
-let marie: { id: number };
-let paul: { id: number };
 
-const yesterday = () => {
-  const d = new Date(`${parisDay()}T12:00:00Z`);
+/** The day before the app's today. */
+const yesterday = ({ clock }: TestContext = t) => {
+  const d = new Date(`${clock.today()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 };
 
+/**
+ * What each test starts from, built for it alone: « Les Chevaliers du Rhône » managed by its
+ * Vénérable Maître, « Tolérance et Progrès » where Marie is a member (and where the Vénérable's
+ * gestion ended yesterday: he manages nothing there any more), and Paul, who belongs nowhere.
+ */
+interface Scene {
+  mine: Lodge;
+  other: Lodge;
+  /** The Vénérable Maître of mine (LOGE), and his token. */
+  manager: Member;
+  lodgeToken: string;
+  /** Marie, a member of the other lodge only, and her token. */
+  marie: Member;
+  memberToken: string;
+  paul: Person;
+}
+
+async function aScene(on: Builders = b, codes: { mine?: string; other?: string } = {}): Promise<Scene> {
+  const mine = await on.aLodgeWithMembers({
+    code: codes.mine,
+    nom: 'Les Chevaliers du Rhône',
+    members: 0,
+    managers: [{ habilitations: ['USER', 'LOGE'], fonction: 'Vénérable Maître' }],
+  });
+  const other = await on.aLodgeWithMembers({
+    code: codes.other,
+    nom: 'Tolérance et Progrès',
+    type: 'DH',
+    members: [{ prenom: 'Marie', nom: 'Membre', fonction: 'Membre' }],
+  });
+  await on.aMembership(other.id, mine.manager, { flags: { gestion: true }, fin: yesterday() });
+  const paul = await on.aUser({ prenom: 'Paul', nom: 'Durand' });
+  return {
+    mine,
+    other,
+    manager: mine.manager,
+    lodgeToken: mine.manager.token,
+    marie: other.member,
+    memberToken: other.member.token,
+    paul,
+  };
+}
+
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, {
-    identifiant: 'admin',
-    habilitations: ['USER', 'ADMIN'],
-    nom: 'Zola',
-    prenom: 'Émile',
-  });
-  lodgeId = (await createUser(t.db, { identifiant: 'venerable', habilitations: ['USER', 'LOGE'] })).id;
-  marie = await createUser(t.db, { identifiant: 'marie', nom: 'Membre', prenom: 'Marie' });
-  paul = await createUser(t.db, { identifiant: 'paul', nom: 'Durand', prenom: 'Paul' });
-  await createEntity(t.db, { code: 'UNION', nom: "L'Union", type: 'UN' });
-  mine = await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' });
-  other = await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès', type: 'DH' });
-  await addMembership(t.db, {
-    userId: lodgeId,
-    entityId: mine.id,
-    gestion: true,
-    fonction: 'Vénérable Maître',
-  });
-  await addMembership(t.db, { userId: marie.id, entityId: other.id, fonction: 'Membre' });
-  // A lodge manager whose gestion ended yesterday manages nothing any more.
-  await addMembership(t.db, { userId: lodgeId, entityId: other.id, gestion: true, fin: yesterday() });
-  adminToken = await t.signIn('admin');
-  lodgeToken = await t.signIn('venerable');
-  memberToken = await t.signIn('marie');
+  b = builders(t);
+  await b.theUnion();
+  adminToken = (await b.aUser({ habilitations: ['USER', 'ADMIN'], nom: 'Zola', prenom: 'Émile' })).token;
 });
 afterAll(() => t.close());
 
 describe('GET /api/entite/all', () => {
-  it('answers 401 without a session, and every entity with its member count to anyone signed in', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/entite/all' })).statusCode).toBe(401);
-    const response = await t.call({ method: 'GET', url: '/api/entite/all', token: memberToken });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body.map((e: { code: string }) => e.code)).toEqual(['UNION', 'CHEV', 'TOL']);
-    expect(body.find((e: { code: string }) => e.code === 'TOL').nbMembres).toBe(1);
-  });
+  it('answers 401 without a session, and every entity with its member count to anyone signed in', () =>
+    // Every entity of the database: on one of its own, where no other test adds any.
+    onItsOwnDatabase(async (own) => {
+      const ownBuilders = builders(own);
+      await ownBuilders.theUnion();
+      const { memberToken } = await aScene(ownBuilders, { mine: 'CHEV', other: 'TOL' });
+      expect((await own.call({ method: 'GET', url: '/api/entite/all' })).statusCode).toBe(401);
+      const response = await own.call({ method: 'GET', url: '/api/entite/all', token: memberToken });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.map((e: { code: string }) => e.code)).toEqual(['UNION', 'CHEV', 'TOL']);
+      expect(body.find((e: { code: string }) => e.code === 'TOL').nbMembres).toBe(1);
+    }));
 });
 
 describe('POST /api/entite and PUT /api/entite', () => {
@@ -74,7 +96,6 @@ describe('POST /api/entite and PUT /api/entite', () => {
     [{ ...valid, type: 'XX' }, /type/],
     [{ ...valid, nom: '' }, /nom est obligatoire/],
     [{ ...valid, emailFacturation: 'faux' }, /e-mail est invalide/],
-    [{ ...valid, code: 'CHEV' }, /déjà utilisé par l'entité « Les Chevaliers du Rhône »/],
     [{ ...valid, type: 'UN' }, /L'Union existe déjà/],
   ])('answers 412 for %o', async (payload, message) => {
     const response = await t.call({ method: 'POST', url: '/api/entite', token: adminToken, payload });
@@ -82,14 +103,24 @@ describe('POST /api/entite and PUT /api/entite', () => {
     expect(response.json().message).toMatch(message);
   });
 
+  it('answers 412 for a code already taken, naming the entity', async () => {
+    const { mine } = await aScene();
+    const payload = { ...valid, code: mine.code };
+    const response = await t.call({ method: 'POST', url: '/api/entite', token: adminToken, payload });
+    expect(response.statusCode).toBe(412);
+    expect(response.json().message).toMatch(/déjà utilisé par l'entité « Les Chevaliers du Rhône »/);
+  });
+
   it('answers 403 without ADMIN', async () => {
+    const { lodgeToken } = await aScene();
     expect(
       (await t.call({ method: 'POST', url: '/api/entite', token: lodgeToken, payload: valid })).statusCode,
     ).toBe(403);
   });
 
   it('PUT answers 401 without a session and 412 for each invalid field or a taken code', async () => {
-    const edit = { ...valid, id: mine.id, code: 'CHEV', nom: 'Les Chevaliers du Rhône', etat: 'A' };
+    const { mine, other } = await aScene();
+    const edit = { ...valid, id: mine.id, code: mine.code, nom: 'Les Chevaliers du Rhône', etat: 'A' };
     expect((await t.call({ method: 'PUT', url: '/api/entite', payload: edit })).statusCode).toBe(401);
     for (const [payload, message] of [
       [{ ...edit, id: 'x' }, /id/],
@@ -98,7 +129,7 @@ describe('POST /api/entite and PUT /api/entite', () => {
       [{ ...edit, nom: ' ' }, /nom est obligatoire/],
       [{ ...edit, etat: 'I' }, /etat/],
       [{ ...edit, emailFacturation: 'faux' }, /e-mail est invalide/],
-      [{ ...edit, code: 'TOL' }, /déjà utilisé par l'entité « Tolérance et Progrès »/],
+      [{ ...edit, code: other.code }, /déjà utilisé par l'entité « Tolérance et Progrès »/],
       [{ ...edit, type: 'UN' }, /L'Union existe déjà/],
     ] as const) {
       const response = await t.call({ method: 'PUT', url: '/api/entite', token: adminToken, payload });
@@ -106,25 +137,29 @@ describe('POST /api/entite and PUT /api/entite', () => {
       expect(response.json().message, JSON.stringify(payload)).toMatch(message);
     }
     const [kept] = await t.db.select().from(entities).where(eq(entities.id, mine.id));
-    expect(kept).toMatchObject({ code: 'CHEV', type: 'GODF', etat: 'A' });
+    expect(kept).toMatchObject({ code: mine.code, type: 'GODF', etat: 'A' });
   });
 
   it('creates, then edits and deletes an entity, with its history', async () => {
+    const { lodgeToken } = await aScene();
+    // A code of its own, so that no other test meets it taken.
+    const code = `HELV-${b.unique()}`;
     const created = await t.call({
       method: 'POST',
       url: '/api/entite',
       token: adminToken,
-      payload: { ...valid, emailFacturation: '', adresseFacturation: '8 rue Garibaldi\n69006 Lyon' },
+      payload: { ...valid, code, emailFacturation: '', adresseFacturation: '8 rue Garibaldi\n69006 Lyon' },
     });
     expect(created.statusCode).toBe(201);
     const entity = created.json();
-    expect(entity).toMatchObject({ code: 'HELV', etat: 'A', emailFacturation: null, nbMembres: 0 });
+    expect(entity).toMatchObject({ code, etat: 'A', emailFacturation: null, nbMembres: 0 });
     expect(entity.actions).toEqual(['EDIT', 'MEMBERS', 'HISTORY']);
 
     const put = (payload: unknown, token = adminToken) =>
       t.call({ method: 'PUT', url: '/api/entite', token, payload });
     const edit = {
       ...valid,
+      code,
       id: entity.id,
       etat: 'S',
       ville: 'Lyon 6e',
@@ -163,6 +198,7 @@ describe('POST /api/entite and PUT /api/entite', () => {
 
 describe('GET /api/entite/{id}/infos and /historique', () => {
   it('answers 401, 412, 403 (not managed), 404, then the entity', async () => {
+    const { mine, other, lodgeToken, memberToken } = await aScene();
     expect((await t.call({ method: 'GET', url: `/api/entite/${mine.id}/infos` })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/entite/x/infos', token: adminToken })).statusCode).toBe(
       412,
@@ -181,9 +217,10 @@ describe('GET /api/entite/{id}/infos and /historique', () => {
       (await t.call({ method: 'GET', url: '/api/entite/99999/infos', token: adminToken })).statusCode,
     ).toBe(404);
     const response = await t.call({ method: 'GET', url: `/api/entite/${mine.id}/infos`, token: lodgeToken });
-    expect(response.json()).toMatchObject({ code: 'CHEV', nbMembres: 1, actions: ['MEMBERS', 'HISTORY'] });
+    expect(response.json()).toMatchObject({ code: mine.code, nbMembres: 1, actions: ['MEMBERS', 'HISTORY'] });
   });
   it('historique answers 401, 412, 403 (not managed), 404, then the history', async () => {
+    const { mine, lodgeToken, memberToken } = await aScene();
     const url = (id: number | string) => `/api/entite/${id}/historique`;
     expect((await t.call({ method: 'GET', url: url(mine.id) })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: url('x'), token: adminToken })).statusCode).toBe(412);
@@ -201,6 +238,7 @@ describe('memberships seen from the entity', () => {
   const url = (id: number) => `/api/entite/${id}/appartenances`;
 
   it('GET answers 401, 403 to a manager of another entity, 404, then the members', async () => {
+    const { mine, other, manager, lodgeToken } = await aScene();
     expect((await t.call({ method: 'GET', url: url(mine.id) })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: url(other.id), token: lodgeToken })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: url(99999), token: adminToken })).statusCode).toBe(404);
@@ -211,13 +249,14 @@ describe('memberships seen from the entity', () => {
         gestion: true,
         actuelle: true,
         actions: ['EDIT', 'END'],
-        utilisateur: expect.objectContaining({ identifiant: 'venerable' }),
-        entite: { code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF' },
+        utilisateur: expect.objectContaining({ identifiant: manager.identifiant }),
+        entite: { code: mine.code, nom: 'Les Chevaliers du Rhône', type: 'GODF' },
       }),
     ]);
   });
 
   it('POST answers 401 and 412 for invalid bodies', async () => {
+    const { mine, marie, paul, lodgeToken } = await aScene();
     expect(
       (await t.call({ method: 'POST', url: url(mine.id), payload: { userId: paul.id } })).statusCode,
     ).toBe(401);
@@ -226,7 +265,7 @@ describe('memberships seen from the entity', () => {
       [{ userId: paul.id, nouveau: { nom: 'A', prenom: 'B', email: 'a@b.fr' } }, /un seul des deux/],
       [{ userId: paul.id, debut: '2026-13-01' }, /aaaa-mm-jj/],
       [{ userId: paul.id, debut: '2026-03-01', fin: '2026-02-01' }, /date de fin/],
-      [{ nouveau: { nom: 'A', prenom: 'B', email: 'marie@exemple.fr' } }, /déjà utilisée/],
+      [{ nouveau: { nom: 'A', prenom: 'B', email: marie.email } }, /déjà utilisée/],
     ] as const) {
       const response = await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(412);
@@ -235,6 +274,7 @@ describe('memberships seen from the entity', () => {
   });
 
   it('POST answers 403 on an entity the manager does not manage, whatever the body says', async () => {
+    const { mine, other, paul, lodgeToken, memberToken } = await aScene();
     const response = await t.call({
       method: 'POST',
       url: url(other.id),
@@ -249,6 +289,7 @@ describe('memberships seen from the entity', () => {
   });
 
   it('POST answers 404 for an unknown user or entity', async () => {
+    const { mine, paul, lodgeToken } = await aScene();
     expect(
       (await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload: { userId: 99999 } }))
         .statusCode,
@@ -260,6 +301,7 @@ describe('memberships seen from the entity', () => {
   });
 
   it('POST adds an existing user, and refuses a second overlapping membership', async () => {
+    const { mine, paul, lodgeToken } = await aScene();
     const payload = { userId: paul.id, fonction: 'Orateur', debut: '2024-09-01', reservation: true };
     const response = await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload });
     expect(response.statusCode).toBe(201);
@@ -285,11 +327,12 @@ describe('memberships seen from the entity', () => {
     ).json();
     expect(history[0]).toMatchObject({
       action: 'membership_added',
-      resume: 'Membre : Paul Durand (paul) ; Fonction : Orateur',
+      resume: `Membre : Paul Durand (${paul.identifiant}) ; Fonction : Orateur`,
     });
   });
 
   it('POST creates a new member with the Membre profile and an invitation', async () => {
+    const { mine, lodgeToken } = await aScene();
     const response = await t.call({
       method: 'POST',
       url: url(mine.id),
@@ -305,6 +348,12 @@ describe('memberships seen from the entity', () => {
   });
 
   it('PUT edits a membership of the entity only (404 otherwise), and only for its managers (403)', async () => {
+    const { mine, other, paul, lodgeToken, memberToken } = await aScene();
+    await b.aMembership(mine.id, paul, {
+      fonction: 'Orateur',
+      debut: '2024-09-01',
+      flags: { reservation: true },
+    });
     const members = (await t.call({ method: 'GET', url: url(mine.id), token: lodgeToken })).json();
     const pauls = members.find((m: { userId: number }) => m.userId === paul.id);
     const edit = {
@@ -346,16 +395,19 @@ describe('memberships seen from the user', () => {
   const url = (id: number) => `/api/user/${id}/appartenances`;
 
   it('GET: ADMIN sees all, a lodge manager only those of their entities', async () => {
+    const { mine, other, manager, marie, lodgeToken, memberToken } = await aScene();
+    const lodgeId = manager.id;
     expect((await t.call({ method: 'GET', url: url(marie.id) })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: url(marie.id), token: memberToken })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: url(99999), token: adminToken })).statusCode).toBe(404);
     const all = (await t.call({ method: 'GET', url: url(lodgeId), token: adminToken })).json();
-    expect(all.map((m: { entite: { code: string } }) => m.entite.code)).toEqual(['CHEV', 'TOL']);
+    expect(all.map((m: { entite: { code: string } }) => m.entite.code)).toEqual([mine.code, other.code]);
     const seen = (await t.call({ method: 'GET', url: url(lodgeId), token: lodgeToken })).json();
-    expect(seen.map((m: { entite: { code: string } }) => m.entite.code)).toEqual(['CHEV']);
+    expect(seen.map((m: { entite: { code: string } }) => m.entite.code)).toEqual([mine.code]);
   });
 
   it('POST adds the user to the entity of the body, checked against that entity', async () => {
+    const { mine, other, marie, lodgeToken } = await aScene();
     expect(
       (await t.call({ method: 'POST', url: url(marie.id), payload: { entiteId: mine.id } })).statusCode,
     ).toBe(401);
@@ -388,7 +440,8 @@ describe('memberships seen from the user', () => {
   });
 
   it('POST refuses a deleted entity', async () => {
-    const gone = await createEntity(t.db, { code: 'GONE', etat: 'S' });
+    const { paul } = await aScene();
+    const gone = await b.aLodgeWithMembers({ members: 0, etat: 'S' });
     const response = await t.call({
       method: 'POST',
       url: url(paul.id),
@@ -400,6 +453,7 @@ describe('memberships seen from the user', () => {
   });
 
   it('PUT edits one of the user’s memberships (404 for another user’s)', async () => {
+    const { marie, paul, lodgeToken } = await aScene();
     const [m] = await t.db.select().from(memberships).where(eq(memberships.userId, marie.id));
     expect(
       (await t.call({ method: 'PUT', url: url(marie.id), payload: { id: m!.id, fonction: 'X' } })).statusCode,
@@ -435,6 +489,8 @@ describe('memberships seen from the user', () => {
   });
 
   it('DELETE ends a membership yesterday, removes one not started, and refuses one already ended', async () => {
+    const { mine, other, marie, paul, lodgeToken } = await aScene();
+    await b.aMembership(mine.id, marie, { fonction: 'Hospitalière', flags: { restauration: true } });
     const mineOfMarie = (await t.call({ method: 'GET', url: url(marie.id), token: lodgeToken })).json()[0];
     const del = (userId: number, id: number, token?: string) =>
       t.call({ method: 'DELETE', url: `/api/user/${userId}/appartenances/${id}`, token });
@@ -460,9 +516,9 @@ describe('memberships seen from the user', () => {
     expect(twice.statusCode).toBe(412);
     expect(twice.json().message).toBe('Cette appartenance est déjà terminée.');
 
-    const future = await addMembership(t.db, { userId: paul.id, entityId: other.id, debut: '2099-01-01' });
-    expect((await del(paul.id, future.id, adminToken)).statusCode).toBe(204);
-    expect(await t.db.select().from(memberships).where(eq(memberships.id, future.id))).toEqual([]);
+    const future = await b.aMembership(other.id, paul, { debut: '2099-01-01' });
+    expect((await del(paul.id, future.membershipId, adminToken)).statusCode).toBe(204);
+    expect(await t.db.select().from(memberships).where(eq(memberships.id, future.membershipId))).toEqual([]);
     const history = (
       await t.call({ method: 'GET', url: `/api/user/${paul.id}/historique`, token: adminToken })
     ).json();
@@ -475,6 +531,7 @@ describe('memberships seen from the user', () => {
 
 describe('a lodge manager on an entity they do not manage', () => {
   it('is refused (403) by every membership call, whatever membership id the request names', async () => {
+    const { mine, other, paul, lodgeToken } = await aScene();
     const theirs = await addMembership(t.db, { userId: paul.id, entityId: other.id, fonction: 'Orateur' });
     const mineRow = (await t.db.select().from(memberships).where(eq(memberships.entityId, mine.id)))[0]!;
     for (const id of [theirs.id, mineRow.id, 99999]) {
@@ -505,6 +562,7 @@ describe('a lodge manager on an entity they do not manage', () => {
   });
 
   it("does not learn whether an account exists from a user's memberships", async () => {
+    const { lodgeToken } = await aScene();
     const unknown = await t.call({ method: 'GET', url: '/api/user/99999/appartenances', token: lodgeToken });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual([]);
@@ -514,12 +572,8 @@ describe('a lodge manager on an entity they do not manage', () => {
   });
 
   it('cannot add a deactivated account to their own lodge; an administrator can', async () => {
-    const dormant = await createUser(t.db, {
-      identifiant: 'dormant',
-      etat: 'I',
-      nom: 'Dormant',
-      prenom: 'Denis',
-    });
+    const { mine, lodgeToken } = await aScene();
+    const dormant = await b.aUser({ etat: 'I', nom: 'Dormant', prenom: 'Denis' });
     const byManager = await t.call({
       method: 'POST',
       url: `/api/entite/${mine.id}/appartenances`,
@@ -548,7 +602,8 @@ describe('a lodge manager on an entity they do not manage', () => {
   });
 
   it('cannot add a deleted account, from the entity nor from the user', async () => {
-    const gone = await createUser(t.db, { identifiant: 'parti', etat: 'S', nom: 'Parti', prenom: 'Pierre' });
+    const { mine, lodgeToken } = await aScene();
+    const gone = await b.aUser({ etat: 'S', nom: 'Parti', prenom: 'Pierre' });
     for (const [url, payload] of [
       [`/api/entite/${mine.id}/appartenances`, { userId: gone.id }],
       [`/api/user/${gone.id}/appartenances`, { entiteId: mine.id }],
@@ -563,7 +618,8 @@ describe('a lodge manager on an entity they do not manage', () => {
 
 describe('memberships of one person in one entity never overlap', () => {
   it('is a rule of the database: an overlapping row is refused, a following one accepted', async () => {
-    const person = await createUser(t.db, { identifiant: 'regle', nom: 'Règle', prenom: 'Rémi' });
+    const { mine, other } = await aScene();
+    const person = await b.aUser({ nom: 'Règle', prenom: 'Rémi' });
     await addMembership(t.db, {
       userId: person.id,
       entityId: other.id,
@@ -579,7 +635,7 @@ describe('memberships of one person in one entity never overlap', () => {
     // The next day, another entity, or another person: no overlap.
     await addMembership(t.db, { userId: person.id, entityId: other.id, debut: '2021-01-01' });
     await addMembership(t.db, { userId: person.id, entityId: mine.id, debut: '2020-06-01' });
-    const neighbour = await createUser(t.db, { identifiant: 'voisin' });
+    const neighbour = await b.aUser();
     await addMembership(t.db, {
       userId: neighbour.id,
       entityId: other.id,
@@ -589,7 +645,8 @@ describe('memberships of one person in one entity never overlap', () => {
   });
 
   it('answers 412 naming the person and the entity when another request added one meanwhile', async () => {
-    const person = await createUser(t.db, { identifiant: 'course', nom: 'Course', prenom: 'Camille' });
+    const { mine, lodgeToken } = await aScene();
+    const person = await b.aUser({ nom: 'Course', prenom: 'Camille' });
     // A trigger stands for a request that commits an overlapping membership between the service's
     // check and its write: the exclusion constraint refuses the write, as on PostgreSQL under load.
     await t.handle.exec(`

@@ -114,6 +114,19 @@ export async function createTestContext(
   };
 }
 
+/**
+ * Runs one test on a database of its own, for what is the whole building's rather than a record's (the
+ * open planning years, the list of every entity): no other test of the file can change what it sees.
+ */
+export async function onItsOwnDatabase<T>(test: (t: TestContext) => Promise<T>): Promise<T> {
+  const t = await createTestContext();
+  try {
+    return await test(t);
+  } finally {
+    await t.close();
+  }
+}
+
 let passwordHash: Promise<string> | undefined;
 
 /** Creates a user who can sign in with PASSWORD. */

@@ -15,7 +15,7 @@ import { emailOutbox, entities, rooms } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { datesOfRule, masonicYearOf } from '../src/modules/reservations/calendar';
 import { builders, type Builders, type Lodge, type Member, type Person } from './builders';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, onItsOwnDatabase, type TestContext } from './helpers';
 
 const current = masonicYearOf(parisDay());
 /** The next masonic year: every one of its dates is in the future. */
@@ -51,14 +51,8 @@ async function aBuilding(t: TestContext): Promise<Building> {
  * The open years are the building's: a test that opens them, or lists every entry of a year, runs on
  * a database of its own so that no other test's years or entries change what it sees.
  */
-async function onItsOwnDatabase(test: (own: Building) => Promise<void>) {
-  const t = await createTestContext();
-  try {
-    await test(await aBuilding(t));
-  } finally {
-    await t.close();
-  }
-}
+const inAnotherBuilding = (test: (own: Building) => Promise<void>) =>
+  onItsOwnDatabase(async (t) => test(await aBuilding(t)));
 
 /** Opens years until `annee` is open, as the staff (the current one first). */
 async function openYearsThrough({ t, staff }: Building, annee: number) {
@@ -141,7 +135,7 @@ describe('GET, POST /api/planning/annees', () => {
   });
 
   it('opens the current year first, then the next one', () =>
-    onItsOwnDatabase(async ({ t, staff, req }) => {
+    inAnotherBuilding(async ({ t, staff, req }) => {
       const first = await t.call({ method: 'POST', url: '/api/planning/annees', token: staff.token });
       expect(first.statusCode, first.body).toBe(201);
       expect(first.json<PlanningYearOpened>().annee).toEqual({
@@ -226,7 +220,7 @@ describe('GET /api/planning/search/{annee}/{idEntite}/{idSalle}', () => {
   });
 
   it('lists the entries, 0 meaning all entities or all rooms', () =>
-    onItsOwnDatabase(async (own) => {
+    inAnotherBuilding(async (own) => {
       await openYearsThrough(own, next);
       const room = await own.b.aRoom({ nom: 'Temple Hiram' });
       const otherRoom = await own.b.aRoom({ nom: 'Temple Salomon' });
@@ -379,7 +373,7 @@ describe('DELETE /api/planning/{id}', () => {
 
 describe('opening a year copies the last one', () => {
   it('copies the entries and generates their reservations, except those whose room or entity is gone', () =>
-    onItsOwnDatabase(async (own) => {
+    inAnotherBuilding(async (own) => {
       const { t, b, staff, req } = own;
       await openYearsThrough(own, next);
       const otherRoom = await b.aRoom({ nom: 'Temple Salomon' });
@@ -433,7 +427,7 @@ describe('opening a year copies the last one', () => {
     }));
 
   it('stops at the current masonic year + 2: 412 in French, nothing opened', () =>
-    onItsOwnDatabase(async (own) => {
+    inAnotherBuilding(async (own) => {
       const { t, staff, req } = own;
       await openYearsThrough(own, current + 2);
       const years = async () =>
