@@ -2,52 +2,73 @@
  * The restaurant through the HTTP API: meals, dishes, orders and their payment, 401 → 412 → 403 → 404 →
  * success for each call; the ledger (balance = sum, adjustments, reversals); the recap PDF read back.
  */
-import type { Meal, MealOrder, MealWeek, MyCard } from '@union/contract';
+import type { Habilitation, Meal, MealOrder, MealWeek, MyCard } from '@union/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardMovements, cards, emailOutbox, mealOrders, meals, users } from '../src/db/schema';
-import { parisDay } from '../src/lib/dates';
 import { addDays } from '../src/modules/reservations/calendar';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders, type MealFields, type MembershipFlags, type Person } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 import { pdfText } from './pdf';
 
 let t: TestContext;
+let b: Builders;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 let lodge: number;
-let otherLodge: number;
+let chef: Person;
 
-const day = (n: number) => addDays(parisDay(), 30 + n);
+/** Registers a person under their identifiant, for the calls made by name. */
+function known<P extends Person>(person: P): P {
+  tokens[person.identifiant] = person.token;
+  ids[person.identifiant] = person.id;
+  return person;
+}
+
+const named = (identifiant: string, habilitations: Habilitation[], flags: MembershipFlags = {}) => ({
+  identifiant,
+  prenom: identifiant,
+  nom: identifiant.toUpperCase(),
+  habilitations,
+  flags,
+});
+const EATS: Habilitation[] = ['USER', 'RESTAURATION', 'PAYMENT'];
 
 beforeAll(async () => {
   t = await createTestContext();
-  lodge = (await createEntity(t.db, { code: 'LCR', nom: 'Les Chevaliers du Rhône' })).id;
-  otherLodge = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès' })).id;
-  const people: [string, string[], number | null, { restauration?: boolean; carteLoge?: boolean }][] = [
-    ['chef', ['USER', 'MENUS'], null, {}],
-    ['membre', ['USER', 'RESTAURATION', 'PAYMENT'], lodge, { restauration: true, carteLoge: true }],
-    ['agapes', ['USER', 'RESTAURATION', 'PAYMENT'], lodge, { restauration: true }],
-    ['autre', ['USER', 'RESTAURATION', 'PAYMENT'], otherLodge, {}],
-    ['simple', ['USER'], null, {}],
-  ];
-  for (const [identifiant, habilitations, entityId, flags] of people) {
-    const user = await createUser(t.db, {
-      identifiant,
-      habilitations: habilitations as never,
-      prenom: identifiant,
-      nom: identifiant.toUpperCase(),
-    });
-    ids[identifiant] = user.id;
-    if (entityId) await addMembership(t.db, { userId: user.id, entityId, ...flags });
-    tokens[identifiant] = await t.signIn(identifiant);
+  b = builders(t);
+  const chevaliers = await b.aLodgeWithMembers({
+    nom: 'Les Chevaliers du Rhône',
+    members: [
+      named('membre', EATS, { restauration: true, carteLoge: true }),
+      named('agapes', EATS, { restauration: true }),
+    ],
+  });
+  const tolerance = await b.aLodgeWithMembers({
+    nom: 'Tolérance et Progrès',
+    members: [named('autre', EATS)],
+  });
+  lodge = chevaliers.id;
+  const { flags: _chef, ...chefFields } = named('chef', ['USER', 'MENUS']);
+  const { flags: _simple, ...simpleFields } = named('simple', ['USER']);
+  chef = await b.aUser(chefFields);
+  for (const person of [...chevaliers.members, ...tolerance.members, chef, await b.aUser(simpleFields)]) {
+    known(person);
   }
   await t.db.update(users).set({ notificationRestauration: true }).where(eq(users.identifiant, 'membre'));
 });
 afterAll(() => t.close());
 
-let offset = 0;
+/**
+ * A member of the lodge of their own who orders and pays: their card starts at 0 € whatever the other
+ * tests paid or credited. Answers the identifiant they are known by.
+ */
+async function aPayer(): Promise<string> {
+  return known(await b.aMember(lodge, { habilitations: EATS, flags: { restauration: true } })).identifiant;
+}
+
 const mealInput = (over: Record<string, unknown> = {}) => {
-  const date = day(++offset);
+  const date = b.aDay();
   return {
     date,
     type: 'M',
@@ -82,11 +103,9 @@ async function addDish(mealId: number, type: string, libelle: string, prix: numb
 }
 
 /** A meal with a menu at 18 € and a coffee at 1,50 €. */
-async function mealWithMenu(over: Record<string, unknown> = {}) {
-  const meal = await createMeal(over);
-  const menu = await addDish(meal.id, 'M', 'Menu du jour', 1800);
-  const cafe = await addDish(meal.id, 'C', 'Café', 150);
-  return { meal, menu, cafe };
+async function mealWithMenu(over: MealFields = {}) {
+  const { meal, dishes } = await b.aMeal({ chef, ...over });
+  return { meal, menu: dishes[0]!, cafe: dishes[1]! };
 }
 
 const order = (who: string, mealId: number, payload: Record<string, unknown>) =>
@@ -373,10 +392,17 @@ describe('orders', () => {
   });
 
   it('orders close at the deadline and when the seats are taken', async () => {
-    const past = addDays(parisDay(), -1);
-    const closed = await createMeal({ date: past, limite: `${past}T10:00` });
-    const dish = await addDish(closed.id, 'M', 'Menu', 1000);
-    const late = await order('membre', closed.id, { lignes: [{ idPlat: dish, quantite: 1 }] });
+    const past = addDays(t.clock.today(), -1);
+    const {
+      meal: closed,
+      dishes: [dish],
+    } = await b.aMeal({
+      chef,
+      day: past,
+      limite: `${past}T10:00`,
+      dishes: [{ type: 'M', libelle: 'Menu', prix: 1000 }],
+    });
+    const late = await order('membre', closed.id, { lignes: [{ idPlat: dish!, quantite: 1 }] });
     expect(late.statusCode).toBe(412);
     expect(late.json()).toMatchObject({ error: 'meal_closed' });
     expect(late.json().message).toMatch(/Commandes closes : la date limite était le/);
@@ -477,31 +503,33 @@ describe('payment of an order', () => {
   });
 
   it('by card: an insufficient balance is refused with the balance and the amount; then debited once', async () => {
+    const agapes = await aPayer();
     const { meal, menu } = await mealWithMenu();
-    const o = await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
-    const refused = await pay('agapes', meal.id, o.id, 'C');
+    const o = await ordered(agapes, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const refused = await pay(agapes, meal.id, o.id, 'C');
     expect(refused.statusCode).toBe(412);
     expect(refused.json()).toMatchObject({ error: 'card_insufficient_balance' });
     expect(refused.json().message).toMatch(/solde de 0,00\s€ pour un montant de 18,00\s€/);
 
-    await credit(ids.agapes!, 2000);
-    expect(await balanceOf('agapes')).toBe(2000);
-    const paid = await pay('agapes', meal.id, o.id, 'C');
+    await credit(ids[agapes]!, 2000);
+    expect(await balanceOf(agapes)).toBe(2000);
+    const paid = await pay(agapes, meal.id, o.id, 'C');
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(await balanceOf('agapes')).toBe(200);
+    expect(await balanceOf(agapes)).toBe(200);
     const card = (
-      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens.agapes })
+      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens[agapes] })
     ).json<MyCard>();
     expect(card.mouvements[0]).toMatchObject({ type: 'P', montant: -1800 });
   });
 
   it('undo: the card is re-credited by a reversing movement, never by deleting one', async () => {
+    const agapes = await aPayer();
     const { meal, menu } = await mealWithMenu();
-    const o = await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
-    await credit(ids.agapes!, 1800);
-    const before = await balanceOf('agapes');
+    const o = await ordered(agapes, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    await credit(ids[agapes]!, 1800);
+    const before = await balanceOf(agapes);
     expect((await pay('chef', meal.id, o.id, 'C')).statusCode).toBe(200);
-    expect(await balanceOf('agapes')).toBe(before - 1800);
+    expect(await balanceOf(agapes)).toBe(before - 1800);
     const url = `/api/repas/${meal.id}/commande/${o.id}/paiement`;
     expect((await t.call({ method: 'DELETE', url })).statusCode).toBe(401);
     expect(
@@ -513,7 +541,7 @@ describe('payment of an order', () => {
         })
       ).statusCode,
     ).toBe(412);
-    expect((await t.call({ method: 'DELETE', url, token: tokens.agapes })).statusCode).toBe(403);
+    expect((await t.call({ method: 'DELETE', url, token: tokens[agapes] })).statusCode).toBe(403);
     expect(
       (
         await t.call({
@@ -526,7 +554,7 @@ describe('payment of an order', () => {
     const undone = await t.call({ method: 'DELETE', url, token: tokens.chef });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json()).toMatchObject({ etat: 'C', moyen: null });
-    expect(await balanceOf('agapes')).toBe(before);
+    expect(await balanceOf(agapes)).toBe(before);
     const movements = await t.db
       .select()
       .from(cardMovements)
@@ -540,29 +568,37 @@ describe('payment of an order', () => {
   });
 
   it("the lodge's card (L) needs carteLoge; a differing `solde` writes an adjustment in the ledger and the audit log", async () => {
+    // A lodge of its own, whose card no other test has paid with.
+    const ownLodge = await b.aLodgeWithMembers({
+      members: [
+        { habilitations: EATS, flags: { restauration: true, carteLoge: true } },
+        { habilitations: EATS, flags: { restauration: true } },
+      ],
+    });
+    const [membre, agapes] = ownLodge.members.map((m) => known(m).identifiant) as [string, string];
     const { meal, menu } = await mealWithMenu();
-    const withoutCard = await ordered('agapes', meal.id, {
-      idEntite: lodge,
+    const withoutCard = await ordered(agapes, meal.id, {
+      idEntite: ownLodge.id,
       lignes: [{ idPlat: menu, quantite: 1 }],
     });
-    expect((await pay('agapes', meal.id, withoutCard.id, 'L')).statusCode).toBe(403);
+    expect((await pay(agapes, meal.id, withoutCard.id, 'L')).statusCode).toBe(403);
     const bar = await pay('chef', meal.id, withoutCard.id, 'L');
     expect(bar.statusCode).toBe(412);
     expect(bar.json()).toMatchObject({ error: 'meal_order_no_lodge_card' });
-    const own = await ordered('membre', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const own = await ordered(membre, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
     expect((await pay('chef', meal.id, own.id, 'L')).json()).toMatchObject({
       error: 'meal_order_not_for_lodge',
     });
 
-    const o = await ordered('membre', meal.id, {
-      idEntite: lodge,
+    const o = await ordered(membre, meal.id, {
+      idEntite: ownLodge.id,
       invites: 1,
       lignes: [{ idPlat: menu, quantite: 2 }],
     });
     // The staff read 50 € on the lodge's physical card; the ledger says 0 €.
     const paid = await pay('chef', meal.id, o.id, 'L', '?solde=5000');
     expect(paid.statusCode, paid.body).toBe(200);
-    const [card] = await t.db.select().from(cards).where(eq(cards.entityId, lodge));
+    const [card] = await t.db.select().from(cards).where(eq(cards.entityId, ownLodge.id));
     const movements = await t.db
       .select()
       .from(cardMovements)
@@ -583,12 +619,13 @@ describe('payment of an order', () => {
   });
 
   it('refuse: 401, 412, 403, 404, then R with the day noted; I (invitation) pays nothing on the card', async () => {
+    const agapes = await aPayer();
     const { meal, menu } = await mealWithMenu();
-    const o = await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const o = await ordered(agapes, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
     const url = `/api/repas/${meal.id}/commande/${o.id}/refuser`;
     expect((await t.call({ method: 'POST', url })).statusCode).toBe(401);
     expect((await t.call({ method: 'POST', url: `${url}?date=2`, token: tokens.chef })).statusCode).toBe(412);
-    expect((await t.call({ method: 'POST', url, token: tokens.agapes })).statusCode).toBe(403);
+    expect((await t.call({ method: 'POST', url, token: tokens[agapes] })).statusCode).toBe(403);
     expect(
       (
         await t.call({
@@ -600,11 +637,11 @@ describe('payment of an order', () => {
     ).toBe(404);
     const refused = await t.call({ method: 'POST', url: `${url}?date=1`, token: tokens.chef });
     expect(refused.statusCode, refused.body).toBe(200);
-    expect(refused.json()).toMatchObject({ etat: 'R', dateRefus: parisDay() });
-    const before = await balanceOf('agapes');
+    expect(refused.json()).toMatchObject({ etat: 'R', dateRefus: t.clock.today() });
+    const before = await balanceOf(agapes);
     const invited = await pay('chef', meal.id, o.id, 'I');
     expect(invited.json()).toMatchObject({ etat: 'P', moyen: 'I' });
-    expect(await balanceOf('agapes')).toBe(before);
+    expect(await balanceOf(agapes)).toBe(before);
   });
 });
 
@@ -675,13 +712,14 @@ describe('notify and recap', () => {
 
 describe('GDPR export', () => {
   it("includes the person's meal orders and card movements", async () => {
+    const agapes = await aPayer();
     const { meal, menu } = await mealWithMenu();
-    await ordered('agapes', meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
-    await credit(ids.agapes!, 500);
+    await ordered(agapes, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    await credit(ids[agapes]!, 500);
     const response = await t.call({
       method: 'GET',
       url: '/api/user/donnees-personnelles',
-      token: tokens.agapes,
+      token: tokens[agapes],
     });
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json<{
