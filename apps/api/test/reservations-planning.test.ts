@@ -119,6 +119,19 @@ async function anEntryWithConflicts(roomFields: Partial<Room> = {}): Promise<{
   return { room, busyDay, response };
 }
 
+/** The other lodge's entry on every Monday of September of the next year, in that room. */
+const anEntryOnSeptemberMondays = (own: Building, room: Room) =>
+  post(
+    own.staff,
+    entryInput({
+      idEntite: own.otherLodge.id,
+      idSalle: room.id,
+      regle: { jourSemaine: 1, rang: null },
+      mois: [9],
+    }),
+    own,
+  );
+
 const anEntry = async () => (await anEntryWithConflicts()).response.json<PlanningSaveResult>().entree;
 
 describe('GET, POST /api/planning/annees', () => {
@@ -227,16 +240,7 @@ describe('GET /api/planning/search/{annee}/{idEntite}/{idSalle}', () => {
       const entry = (
         await post(own.staff, entryInput({ idEntite: own.lodge.id, idSalle: room.id }), own)
       ).json<PlanningSaveResult>().entree;
-      await post(
-        own.staff,
-        entryInput({
-          idEntite: own.otherLodge.id,
-          idSalle: otherRoom.id,
-          regle: { jourSemaine: 1, rang: null },
-          mois: [9],
-        }),
-        own,
-      );
+      await anEntryOnSeptemberMondays(own, otherRoom);
       const all = (await search(own, own.req, `${next}/0/0`)).json<PlanningEntry[]>();
       expect(all).toHaveLength(2);
       expect(
@@ -377,16 +381,7 @@ describe('opening a year copies the last one', () => {
       const { t, b, staff, req } = own;
       await openYearsThrough(own, next);
       const otherRoom = await b.aRoom({ nom: 'Temple Salomon' });
-      const copied = await post(
-        staff,
-        entryInput({
-          idEntite: own.otherLodge.id,
-          idSalle: otherRoom.id,
-          regle: { jourSemaine: 1, rang: null },
-          mois: [9],
-        }),
-        own,
-      );
+      const copied = await anEntryOnSeptemberMondays(own, otherRoom);
       expect(copied.statusCode, copied.body).toBe(201);
       // Two entries of the last year that cannot be carried over: a room retired, an entity deleted.
       const retired = (await b.aRoom({ nom: 'Temple Salomon II' })).id;
