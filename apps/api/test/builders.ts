@@ -135,6 +135,8 @@ export interface MealFields {
   dishes?: { type: string; libelle: string; prix: number }[];
   /** Who writes the menu (MENUS). Default: a cook the builders create once. */
   chef?: Person;
+  /** The confirmed session (a reservation's id) the meal is the agapes of. Default: none. */
+  session?: number;
 }
 
 const BOOKER: MemberFields = { habilitations: ['USER', 'PLANNING'], flags: { reservation: true } };
@@ -368,6 +370,7 @@ export function builders(t: TestContext) {
         places: fields.places ?? 40,
         limite: fields.limite ?? `${day}T10:00`,
         ouvert: fields.ouvert ?? true,
+        ...(fields.session === undefined ? {} : { idReservation: fields.session }),
       },
     });
     const dishes: number[] = [];

@@ -4,29 +4,30 @@
  * or manage it; the kitchen recap groups that lodge's orders and guests under « Agapes de <loge> ».
  * Each call in the order 401 → 412 → 403 → 404 → success.
  */
-import type { Meal, MealSession, MealWeek } from '@union/contract';
+import type { Habilitation, Meal, MealSession, MealWeek } from '@union/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, meals, reservations } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { addDays, weekOf } from '../src/modules/reservations/calendar';
 import {
-  addMembership,
-  createEntity,
-  createRoom,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from './helpers';
+  builders,
+  type Builders,
+  type Lodge,
+  type MealFields,
+  type MembershipFlags,
+  type Person,
+} from './builders';
+import { createTestContext, type TestContext } from './helpers';
 import { pdfText } from './pdf-text';
 
 let t: TestContext;
+let b: Builders;
 const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let chef: Person;
+let chevaliers: Lodge;
 let lodge: number;
 let otherLodge: number;
-let room: number;
-let otherRoom: number;
 
 /** A Monday well ahead: the week's Tuesday holds the lodge's session, its Thursday another lodge's. */
 const monday = weekOf(addDays(parisDay(), 60)).debut;
@@ -34,55 +35,81 @@ const tuesday = addDays(monday, 1);
 const thursday = addDays(monday, 3);
 const session: Record<string, number> = {};
 
-async function reservation(
-  entityId: number,
-  jour: string,
-  etat: 'DC' | 'CR' | 'DS' | 'SU',
-  debut: number,
-  libelle = 'Tenue régulière',
-  roomId = room,
-): Promise<number> {
-  const [row] = await t.db
-    .insert(reservations)
-    .values({ roomId, entityId, jour, debut, fin: debut + 180, type: 'TC', libelle, etat })
-    .returning({ id: reservations.id });
-  return row!.id;
-}
+/** Someone named after their role, as the recap prints them (« ordonnateur ORDONNATEUR »). */
+const named = (identifiant: string, habilitations: Habilitation[], flags: MembershipFlags = {}) => ({
+  identifiant,
+  prenom: identifiant,
+  nom: identifiant.toUpperCase(),
+  habilitations,
+  flags,
+});
+/** The lodge's secretary, last of its members: books its sessions. */
+const BOOKS = { habilitations: ['USER', 'PLANNING'] as Habilitation[], flags: { reservation: true } };
+const bookerOf = (entity: Lodge) => entity.members.at(-1)!;
 
 beforeAll(async () => {
   t = await createTestContext();
-  lodge = (await createEntity(t.db, { code: 'LCR', nom: 'Les Chevaliers du Rhône' })).id;
-  otherLodge = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès' })).id;
-  room = (await createRoom(t.db, { nom: 'Temple Hiram' })).id;
-  otherRoom = (await createRoom(t.db, { nom: 'Temple Salomon' })).id;
-  const people: [string, string[], number | null, { restauration?: boolean; gestion?: boolean }][] = [
-    ['chef', ['USER', 'MENUS'], null, {}],
-    // Orders for the lodge (its agapes come first for him).
-    ['ordonnateur', ['USER', 'RESTAURATION', 'PAYMENT'], lodge, { restauration: true }],
-    // Manages the lodge without ordering for it: its agapes come first too.
-    ['venerable', ['USER', 'RESTAURATION'], lodge, { gestion: true }],
-    ['frere', ['USER', 'RESTAURATION'], lodge, { restauration: true }],
+  b = builders(t);
+  chevaliers = await b.aLodgeWithMembers({
+    nom: 'Les Chevaliers du Rhône',
+    members: [
+      // Orders for the lodge (its agapes come first for him).
+      named('ordonnateur', ['USER', 'RESTAURATION', 'PAYMENT'], { restauration: true }),
+      // Manages the lodge without ordering for it: its agapes come first too.
+      named('venerable', ['USER', 'RESTAURATION'], { gestion: true }),
+      named('frere', ['USER', 'RESTAURATION'], { restauration: true }),
+      BOOKS,
+    ],
+  });
+  const tolerance = await b.aLodgeWithMembers({
+    nom: 'Tolérance et Progrès',
     // Orders for the other lodge only.
-    ['autre', ['USER', 'RESTAURATION'], otherLodge, { restauration: true }],
-    ['isole', ['USER', 'RESTAURATION'], null, {}],
-  ];
-  for (const [identifiant, habilitations, entityId, flags] of people) {
-    const user = await createUser(t.db, {
-      identifiant,
-      habilitations: habilitations as never,
-      prenom: identifiant,
-      nom: identifiant.toUpperCase(),
-    });
-    ids[identifiant] = user.id;
-    if (entityId) await addMembership(t.db, { userId: user.id, entityId, ...flags });
-    tokens[identifiant] = await t.signIn(identifiant);
+    members: [named('autre', ['USER', 'RESTAURATION'], { restauration: true }), BOOKS],
+  });
+  lodge = chevaliers.id;
+  otherLodge = tolerance.id;
+  const { flags: _chef, ...chefFields } = named('chef', ['USER', 'MENUS']);
+  const { flags: _isole, ...isoleFields } = named('isole', ['USER', 'RESTAURATION']);
+  chef = await b.aUser(chefFields);
+  for (const person of [...chevaliers.members, ...tolerance.members, chef, await b.aUser(isoleFields)]) {
+    tokens[person.identifiant] = person.token;
   }
-  session.lodge = await reservation(lodge, tuesday, 'CR', 19 * 60 + 30);
+
+  const hiram = await b.aRoom({ nom: 'Temple Hiram' });
+  const salomon = await b.aRoom({ nom: 'Temple Salomon' });
+  const tenue = (entity: Lodge, day: string, start: string, end: string) => ({
+    entity,
+    by: bookerOf(entity),
+    room: hiram,
+    day,
+    start,
+    end,
+    libelle: 'Tenue régulière',
+  });
+  const id = async (reservation: Promise<{ id: number }>) => (await reservation).id;
+  session.lodge = await id(b.aReservation({ ...tenue(chevaliers, tuesday, '19:30', '22:30'), state: 'CR' }));
   // Its deletion only asked: still a confirmed session.
-  session.otherDs = await reservation(otherLodge, tuesday, 'DS', 18 * 60, 'Tenue blanche', otherRoom);
-  session.pending = await reservation(otherLodge, tuesday, 'DC', 14 * 60, 'Collège des officiers');
-  session.deleted = await reservation(otherLodge, tuesday, 'SU', 10 * 60, 'Réunion annulée');
-  session.otherDay = await reservation(otherLodge, thursday, 'CR', 19 * 60 + 30);
+  session.otherDs = await id(
+    b.aReservation({
+      ...tenue(tolerance, tuesday, '18:00', '21:00'),
+      room: salomon,
+      libelle: 'Tenue blanche',
+      state: 'DS',
+    }),
+  );
+  session.pending = await id(
+    b.aReservation({ ...tenue(tolerance, tuesday, '14:00', '17:00'), libelle: 'Collège des officiers' }),
+  );
+  session.deleted = await id(
+    b.aReservation({
+      ...tenue(tolerance, tuesday, '10:00', '13:00'),
+      libelle: 'Réunion annulée',
+      state: 'SU',
+    }),
+  );
+  session.otherDay = await id(
+    b.aReservation({ ...tenue(tolerance, thursday, '19:30', '22:30'), state: 'CR' }),
+  );
 });
 afterAll(() => t.close());
 
@@ -96,26 +123,19 @@ const mealInput = (date: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function createMeal(date: string, over: Record<string, unknown> = {}): Promise<Meal> {
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/repas',
-    token: tokens.chef,
-    payload: mealInput(date, over),
+/** Agapes unless told otherwise: an evening meal for 60 whose orders close at noon, no dish yet. */
+async function createMeal(date: string, over: Omit<MealFields, 'day'> = {}): Promise<Meal> {
+  const { meal } = await b.aMeal({
+    chef,
+    day: date,
+    type: 'S',
+    titre: 'Agapes',
+    places: 60,
+    limite: `${date}T12:00`,
+    dishes: [],
+    ...over,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-
-async function addMenu(mealId: number): Promise<number> {
-  const response = await t.call({
-    method: 'POST',
-    url: `/api/repas/${mealId}/plat`,
-    token: tokens.chef,
-    payload: { type: 'M', libelle: 'Menu des agapes', prix: 2600 },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
+  return meal;
 }
 
 async function order(who: string, mealId: number, payload: Record<string, unknown>) {
@@ -202,7 +222,7 @@ describe('tying a meal to a session (POST and PUT /api/repas)', () => {
     const denied = await t.call({ method: 'POST', url: '/api/repas', token: tokens.ordonnateur, payload });
     expect(denied.statusCode).toBe(403);
 
-    const meal = await createMeal(tuesday, { idReservation: session.lodge });
+    const meal = await createMeal(tuesday, { session: session.lodge });
     expect(meal.agapes).toEqual({
       idReservation: session.lodge,
       idEntite: lodge,
@@ -249,10 +269,7 @@ describe("the week: a lodge's agapes first for its orderers and managers", () =>
   it('lists the agapes first for the lodge, in date order for others; a deleted session unties', async () => {
     // Monday's lunch first by date, then Tuesday's agapes of the lodge.
     const lunch = await createMeal(monday, { type: 'M', titre: 'Déjeuner', limite: `${monday}T10:00` });
-    const agapes = await createMeal(tuesday, {
-      titre: 'Agapes des Chevaliers',
-      idReservation: session.lodge,
-    });
+    const agapes = await createMeal(tuesday, { titre: 'Agapes des Chevaliers', session: session.lodge });
     const positions = (week: MealWeek) =>
       week.repas.filter((r) => r.id === lunch.id || r.id === agapes.id).map((r) => r.id);
 
@@ -284,8 +301,16 @@ describe("the week: a lodge's agapes first for its orderers and managers", () =>
 
   it('a reservation removed from the database unties its meals (ON DELETE SET NULL)', async () => {
     const jour = addDays(monday, 4);
-    const id = await reservation(lodge, jour, 'CR', 12 * 60, 'Tenue de midi');
-    const meal = await createMeal(jour, { type: 'M', idReservation: id, limite: `${jour}T10:00` });
+    const { id } = await b.aReservation({
+      entity: chevaliers,
+      by: bookerOf(chevaliers),
+      day: jour,
+      start: '12:00',
+      end: '15:00',
+      libelle: 'Tenue de midi',
+      state: 'CR',
+    });
+    const meal = await createMeal(jour, { type: 'M', session: id, limite: `${jour}T10:00` });
     await t.db.delete(reservations).where(eq(reservations.id, id));
     const [row] = await t.db.select().from(meals).where(eq(meals.id, meal.id));
     expect(row!.reservationId).toBeNull();
@@ -294,8 +319,19 @@ describe("the week: a lodge's agapes first for its orderers and managers", () =>
 
 describe('GET /api/repas/{id}/document/recap of agapes', () => {
   it("401, 412, 403, 404, then the lodge's orders and guests first under « Agapes de … »", async () => {
-    const meal = await createMeal(tuesday, { titre: 'Agapes de la tenue', idReservation: session.lodge });
-    const menu = await addMenu(meal.id);
+    const {
+      meal,
+      dishes: [menu],
+    } = await b.aMeal({
+      chef,
+      day: tuesday,
+      type: 'S',
+      titre: 'Agapes de la tenue',
+      places: 60,
+      limite: `${tuesday}T12:00`,
+      session: session.lodge,
+      dishes: [{ type: 'M', libelle: 'Menu des agapes', prix: 2600 }],
+    });
     await order('autre', meal.id, {
       idEntite: otherLodge,
       invites: 1,
