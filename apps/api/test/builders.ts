@@ -14,15 +14,18 @@
  * and meals go through the API, called by an administrator the builders create the first time they
  * need one (`operator`, ADMIN only: a member of no entity, so nobody's e-mails or lists change).
  */
-import type {
-  EntityType,
-  Habilitation,
-  Meal,
-  Reservation,
-  ReservationChangeAction,
-  Room,
+import {
+  DOCUMENT_API,
+  type DocumentDetail,
+  type EntityType,
+  type Habilitation,
+  type Meal,
+  type Reservation,
+  type ReservationChangeAction,
+  type Room,
 } from '@union/contract';
 import { addDays } from '../src/modules/reservations/calendar';
+import { multipartBody, pdfWith } from './documents-helpers';
 import { createUser, type TestContext } from './helpers';
 
 /** A process-wide counter: each test file has its own module registry and its own database. */
@@ -137,6 +140,20 @@ export interface MealFields {
   chef?: Person;
   /** The confirmed session (a reservation's id) the meal is the agapes of. Default: none. */
   session?: number;
+}
+
+export interface DocumentFields {
+  /** Who publishes it (a manager of the entity, or a DIFFUSION holder): their token is enough. */
+  by: Pick<Person, 'token'>;
+  /** The entity it belongs to. */
+  entity: number;
+  type?: string;
+  titre?: string;
+  date?: string;
+  audience?: string;
+  /** The PDF's name and its one page's text. */
+  fileName?: string;
+  text?: string;
 }
 
 const BOOKER: MemberFields = { habilitations: ['USER', 'PLANNING'], flags: { reservation: true } };
@@ -392,6 +409,28 @@ export function builders(t: TestContext) {
     return { meal, dishes };
   }
 
+  /** A document with its PDF (the multipart POST the screen sends); its detail as the API answers it. */
+  async function aDocument(fields: DocumentFields): Promise<DocumentDetail> {
+    const titre = fields.titre ?? `Document n° ${next()}`;
+    const body = multipartBody(
+      {
+        type: fields.type ?? 'V',
+        titre,
+        date: fields.date ?? t.clock.today(),
+        idEntite: fields.entity,
+        audience: fields.audience ?? 'ENTITE',
+      },
+      { name: fields.fileName ?? 'document.pdf', content: await pdfWith(fields.text ?? titre) },
+    );
+    return ok<DocumentDetail>({
+      method: 'POST',
+      url: DOCUMENT_API.document,
+      token: fields.by.token,
+      payload: body.payload,
+      headers: body.headers,
+    });
+  }
+
   return {
     aUser,
     aMember,
@@ -404,6 +443,7 @@ export function builders(t: TestContext) {
     aClosure,
     aReservation,
     aMeal,
+    aDocument,
     /** A suffix no other builder call gives, for the names and codes a test writes itself. */
     unique: () => String(next()),
   };

@@ -7,7 +7,7 @@ import { DOCUMENT_API } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { documentDistributions, emailOutbox, users } from '../src/db/schema';
-import { multipartBody, pdfWith } from './documents-helpers';
+import { builders } from './builders';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -37,18 +37,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('four simultaneous distributions send each of the 24 readers one e-mail', async () => {
-  const body = multipartBody(
-    { type: 'N', titre: 'Lettre', date: '2026-03-03', idEntite: lodge, audience: 'ENTITE' },
-    { name: 'lettre.pdf', content: await pdfWith('Lettre') },
-  );
-  const created = await t.call({
-    method: 'POST',
-    url: DOCUMENT_API.document,
-    token: tokens[0],
-    payload: body.payload,
-    headers: body.headers,
+  const { id } = await builders(t).aDocument({
+    by: { token: tokens[0]! },
+    entity: lodge,
+    type: 'N',
+    titre: 'Lettre',
+    date: '2026-03-03',
+    fileName: 'lettre.pdf',
   });
-  const id = created.json<{ id: number }>().id;
   const answers = await Promise.all(
     tokens.map((token) => t.call({ method: 'POST', url: DOCUMENT_API.distribution(id), token })),
   );

@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentDistributions, emailOutbox, users } from '../src/db/schema';
-import { multipartBody, pdfWith } from './documents-helpers';
+import { builders } from './builders';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
 interface Received {
@@ -30,19 +30,15 @@ const userIds: Record<string, number> = {};
 const soon = () => new Date(Date.now() + 1000);
 
 async function publish(titre: string): Promise<number> {
-  const body = multipartBody(
-    { type: 'V', titre, date: '2026-03-03', idEntite: lodge, audience: 'ENTITE' },
-    { name: 'convocation.pdf', content: await pdfWith(`${titre} : ordre du jour confidentiel`) },
-  );
-  const response = await t.call({
-    method: 'POST',
-    url: DOCUMENT_API.document,
-    token: tokens.venerable,
-    payload: body.payload,
-    headers: body.headers,
+  const document = await builders(t).aDocument({
+    by: { token: tokens.venerable! },
+    entity: lodge,
+    titre,
+    date: '2026-03-03',
+    fileName: 'convocation.pdf',
+    text: `${titre} : ordre du jour confidentiel`,
   });
-  expect(response.statusCode).toBe(201);
-  return response.json<DocumentDetail>().id;
+  return document.id;
 }
 
 const distribute = (id: number, who = 'venerable') =>
