@@ -8,23 +8,13 @@ import { desc, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAttachments, emailOutbox } from '../src/db/schema';
-import { parisDay } from '../src/lib/dates';
-import type { Clock } from '../src/lib/context';
 import { facturxXml, postalAddress } from '../src/modules/compta/facturx';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { settingsRepository } from '../src/modules/settings/repository';
-import { createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { createEntity, createTestContext, createUser, movableClock, type TestContext } from './helpers';
 import { pdfText } from './pdf-text';
 
-const clock = {
-  at: new Date('2026-11-23T10:00:00Z'),
-  now() {
-    return new Date(this.at);
-  },
-  today() {
-    return parisDay(this.at);
-  },
-} satisfies Clock & { at: Date };
+const clock = movableClock('2026-11-23T10:00:00Z');
 
 let t: TestContext;
 let token: string;

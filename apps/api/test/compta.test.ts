@@ -7,28 +7,19 @@ import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAttachments, emailOutbox, membershipFees, reservations } from '../src/db/schema';
-import { parisDay } from '../src/lib/dates';
-import type { Clock } from '../src/lib/context';
 import {
   addMembership,
   createEntity,
   createRoom,
   createTestContext,
+  movableClock,
   createUser,
   type TestContext,
 } from './helpers';
 import { pdfText } from './pdf-text';
 
 /** A clock the tests move: the app reads "today" from it. */
-const clock = {
-  at: new Date('2026-11-23T10:00:00Z'),
-  now() {
-    return new Date(this.at);
-  },
-  today() {
-    return parisDay(this.at);
-  },
-} satisfies Clock & { at: Date };
+const clock = movableClock('2026-11-23T10:00:00Z');
 
 let t: TestContext;
 const tokens: Record<string, string> = {};

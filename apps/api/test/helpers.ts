@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { systemClock, type Clock } from '../src/lib/context';
+import { parisDay } from '../src/lib/dates';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
 import { entities, memberships, rooms, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
@@ -45,6 +46,19 @@ export async function freshDatabase(): Promise<DbHandle> {
   const dump = readFileSync(inject('pgliteDumpPath'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   return fromPglite(client);
+}
+
+/** A clock a test moves (`clock.at = new Date(…)`): the app reads "today" from it. */
+export function movableClock(at: string): Clock & { at: Date } {
+  return {
+    at: new Date(at),
+    now() {
+      return new Date(this.at);
+    },
+    today() {
+      return parisDay(this.at);
+    },
+  };
 }
 
 export interface Call {
