@@ -20,6 +20,7 @@ import {
   type EntityType,
   type Habilitation,
   type Meal,
+  type OrderDetail,
   type Reservation,
   type ReservationChangeAction,
   type Room,
@@ -154,6 +155,28 @@ export interface DocumentFields {
   /** The PDF's name and its one page's text. */
   fileName?: string;
   text?: string;
+}
+
+export interface OrderLine {
+  libelle: string;
+  quantite: number;
+  prixUnitaire: number;
+}
+
+export interface OrderFields {
+  /** Who writes it (COMPTA_SAISIE): their token is enough. */
+  by: Pick<Person, 'token'>;
+  /** The entity billed. */
+  entity: number;
+  type?: string;
+  /** Default: the year of the app's today. */
+  annee?: number;
+  objet?: string;
+  /** A quote (true) or an invoice (false, the default). */
+  devis?: boolean;
+  lignes?: OrderLine[];
+  /** Issued without e-mail (FACTURE_SENT): it gets its number. Default: left a draft. */
+  issued?: boolean;
 }
 
 const BOOKER: MemberFields = { habilitations: ['USER', 'PLANNING'], flags: { reservation: true } };
@@ -431,6 +454,29 @@ export function builders(t: TestContext) {
     });
   }
 
+  /** An accounting order (POST /api/compta/commande), issued if asked; its detail as the API answers it. */
+  async function anOrder(fields: OrderFields): Promise<OrderDetail> {
+    const { token } = fields.by;
+    const created = await ok<OrderDetail>({
+      method: 'POST',
+      url: '/api/compta/commande',
+      token,
+      payload: {
+        type: fields.type ?? 'S',
+        idEntite: fields.entity,
+        annee: fields.annee ?? Number(t.clock.today().slice(0, 4)),
+        objet: fields.objet ?? 'Prestation',
+        devis: fields.devis ?? false,
+        lignes: fields.lignes ?? [{ libelle: 'Location Temple Hiram', quantite: 2, prixUnitaire: 3000 }],
+      },
+    });
+    if (!fields.issued) return created;
+    return ok<OrderDetail>(
+      { method: 'PUT', url: '/api/compta/commande?action=FACTURE_SENT', token, payload: { id: created.id } },
+      200,
+    );
+  }
+
   return {
     aUser,
     aMember,
@@ -444,6 +490,7 @@ export function builders(t: TestContext) {
     aReservation,
     aMeal,
     aDocument,
+    anOrder,
     /** A suffix no other builder call gives, for the names and codes a test writes itself. */
     unique: () => String(next()),
   };

@@ -11,6 +11,7 @@ import { emailAttachments, emailOutbox } from '../src/db/schema';
 import { facturxXml, postalAddress } from '../src/modules/compta/facturx';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { settingsRepository } from '../src/modules/settings/repository';
+import { builders, type OrderFields } from './builders';
 import { createEntity, createTestContext, createUser, movableClock, type TestContext } from './helpers';
 import { pdfText } from './pdf-text';
 
@@ -20,23 +21,18 @@ let t: TestContext;
 let token: string;
 let lodge: number;
 
-const create = (over: Record<string, unknown> = {}) =>
-  t.call({
-    method: 'POST',
-    url: '/api/compta/commande',
-    token,
-    payload: {
-      type: 'S',
-      idEntite: lodge,
-      annee: 2026,
-      objet: 'Location du temple',
-      devis: false,
-      lignes: [
-        { libelle: 'Location Temple Hiram', quantite: 2.5, prixUnitaire: 3000 },
-        { libelle: 'Ménage & rangement', quantite: 1, prixUnitaire: 4550 },
-      ],
-      ...over,
-    },
+/** A draft invoice of the lodge for renting the temple: two lines, one of them a fraction of an hour. */
+const create = (over: Partial<OrderFields> = {}) =>
+  builders(t).anOrder({
+    by: { token },
+    entity: lodge,
+    annee: 2026,
+    objet: 'Location du temple',
+    lignes: [
+      { libelle: 'Location Temple Hiram', quantite: 2.5, prixUnitaire: 3000 },
+      { libelle: 'Ménage & rangement', quantite: 1, prixUnitaire: 4550 },
+    ],
+    ...over,
   });
 const act = async (action: string, payload: Record<string, unknown>) => {
   const response = await t.call({
@@ -103,7 +99,7 @@ afterAll(() => t.close());
 
 describe('an issued invoice is a Factur-X file', () => {
   it('its PDF carries the EN 16931 XML of the invoice: number, dates, parties, lines, totals, amount due', async () => {
-    const draft = (await create()).json<OrderDetail>();
+    const draft = await create();
     expect(draft.total).toBe(12050);
     const issued = await act('FACTURE_SENT', { id: draft.id });
     await act('EDIT_PAYMENT', {
@@ -184,7 +180,7 @@ describe('an issued invoice is a Factur-X file', () => {
   });
 
   it('a draft stays a plain PDF marked draft, without XML', async () => {
-    const draft = (await create()).json<OrderDetail>();
+    const draft = await create();
     const pdf = await download(draft.id, 'facture');
     expect(await attachments(pdf)).toEqual({});
     expect(pdf.toString('latin1')).not.toContain('pdfaid:part');
@@ -192,7 +188,7 @@ describe('an issued invoice is a Factur-X file', () => {
   });
 
   it('the e-mail of SEND_FACTURE carries the Factur-X PDF', async () => {
-    const draft = (await create()).json<OrderDetail>();
+    const draft = await create();
     const issued = await act('SEND_FACTURE', { id: draft.id });
     const [email] = await t.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1);
     const [file] = await t.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, email!.id));
@@ -205,9 +201,7 @@ describe('an issued invoice is a Factur-X file', () => {
 
 describe('a credit note is a Factur-X file too', () => {
   it('TypeCode 381, its own number, and the invoice it cancels referenced', async () => {
-    const draft = (
-      await create({ lignes: [{ libelle: 'Location', quantite: 3, prixUnitaire: 2500 }] })
-    ).json<OrderDetail>();
+    const draft = await create({ lignes: [{ libelle: 'Location', quantite: 3, prixUnitaire: 2500 }] });
     const issued = await act('FACTURE_SENT', { id: draft.id });
     const cancelled = await act('FACTURE_CANCELLED', { id: draft.id, motif: 'Erreur de loge' });
     expect(cancelled.numeroAvoir).toMatch(/^AV-2026-\d{4}$/);
@@ -292,7 +286,7 @@ describe('metadata with XML special characters', () => {
       telephone: null,
       mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
     });
-    const draft = (await create()).json<OrderDetail>();
+    const draft = await create();
     await act('FACTURE_SENT', { id: draft.id });
     const pdf = await download(draft.id, 'facture');
     const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;

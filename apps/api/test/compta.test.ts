@@ -16,6 +16,7 @@ import {
   createUser,
   type TestContext,
 } from './helpers';
+import { builders, type OrderFields } from './builders';
 import { pdfText } from './pdf-text';
 
 /** A clock the tests move: the app reads "today" from it. */
@@ -56,13 +57,15 @@ const infos = async (id: number) =>
   (
     await t.call({ method: 'GET', url: `/api/compta/commande/${id}/infos`, token: tokens.lecteur })
   ).json<OrderDetail>();
-/** A new invoice issued without e-mail, answered with its detail. */
-async function issuedInvoice(over: Record<string, unknown> = {}) {
-  const created = (await create({ devis: false, ...over })).json<OrderDetail>();
-  const issued = await act('FACTURE_SENT', { id: created.id });
-  expect(issued.statusCode).toBe(200);
-  return issued.json<OrderDetail>();
-}
+/** A new invoice of the lodge issued without e-mail, answered with its detail. */
+const issuedInvoice = (over: Partial<OrderFields> = {}) =>
+  builders(t).anOrder({
+    by: { token: tokens.tresorier! },
+    entity: lodge,
+    annee: 2026,
+    issued: true,
+    ...over,
+  });
 const lastEmail = async () =>
   (await t.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1))[0]!;
 const attachmentsOf = (emailId: number) =>
