@@ -19,7 +19,7 @@ import {
   type Person,
 } from './builders';
 import { createTestContext, type TestContext } from './helpers';
-import { pdfText } from './pdf-text';
+import { pdfAnswerText } from './pdf-text';
 
 let t: TestContext;
 let b: Builders;
@@ -148,6 +148,18 @@ async function order(who: string, mealId: number, payload: Record<string, unknow
   expect(response.statusCode, response.body).toBe(201);
 }
 
+/** The lodge's Tuesday session as the API describes it. */
+const lodgeSession = (): MealSession => ({
+  idReservation: session.lodge!,
+  idEntite: lodge,
+  entite: 'Les Chevaliers du Rhône',
+  type: 'TC',
+  libelle: 'Tenue régulière',
+  debut: '19:30',
+  fin: '22:30',
+  salle: 'Temple Hiram',
+});
+
 const weekAs = async (who: string): Promise<MealWeek> => {
   const response = await t.call({ method: 'GET', url: `/api/repas/search/${monday}`, token: tokens[who] });
   expect(response.statusCode, response.body).toBe(200);
@@ -176,16 +188,7 @@ describe('GET /api/repas/seances/{date}', () => {
         fin: '21:00',
         salle: 'Temple Salomon',
       },
-      {
-        idReservation: session.lodge,
-        idEntite: lodge,
-        entite: 'Les Chevaliers du Rhône',
-        type: 'TC',
-        libelle: 'Tenue régulière',
-        debut: '19:30',
-        fin: '22:30',
-        salle: 'Temple Hiram',
-      },
+      lodgeSession(),
     ]);
     const empty = await t.call({ method: 'GET', url: `/api/repas/seances/${monday}`, token: tokens.chef });
     expect(empty.json()).toEqual([]);
@@ -223,16 +226,7 @@ describe('tying a meal to a session (POST and PUT /api/repas)', () => {
     expect(denied.statusCode).toBe(403);
 
     const meal = await createMeal(tuesday, { session: session.lodge });
-    expect(meal.agapes).toEqual({
-      idReservation: session.lodge,
-      idEntite: lodge,
-      entite: 'Les Chevaliers du Rhône',
-      type: 'TC',
-      libelle: 'Tenue régulière',
-      debut: '19:30',
-      fin: '22:30',
-      salle: 'Temple Hiram',
-    });
+    expect(meal.agapes).toEqual(lodgeSession());
     // MENUS do not order for the lodge: for them it is not « my lodge's agapes ».
     expect(meal.mesAgapes).toBe(false);
     const [entry] = await t.db
@@ -359,9 +353,7 @@ describe('GET /api/repas/{id}/document/recap of agapes', () => {
     expect(missing.statusCode).toBe(404);
 
     const response = await t.call({ method: 'GET', url, token: tokens.chef });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    const text = await pdfText(response.rawPayload);
+    const text = await pdfAnswerText(response);
     expect(text).toContain('Agapes de Les Chevaliers du Rhône : Tenue régulière, 19:30–22:30 (Temple Hiram)');
     expect(text).toContain('8 × Menu des agapes');
     // The lodge's group: two orders, three guests, five covers; then the other lodge, then individuals.

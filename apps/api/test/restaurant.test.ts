@@ -9,7 +9,7 @@ import { auditLog, cardMovements, cards, emailOutbox, mealOrders, meals, users }
 import { addDays } from '../src/modules/reservations/calendar';
 import { builders, type Builders, type MealFields, type MembershipFlags, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
-import { pdfText } from './pdf';
+import { pdfAnswerText } from './pdf-text';
 
 let t: TestContext;
 let b: Builders;
@@ -696,9 +696,7 @@ describe('notify and recap', () => {
         .statusCode,
     ).toBe(404);
     const response = await t.call({ method: 'GET', url, token: tokens.chef });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    const text = await pdfText(response.rawPayload);
+    const text = await pdfAnswerText(response);
     expect(text).toContain('Récapitulatif du repas – Blanquette de veau');
     expect(text).toContain('4 × Menu du jour');
     expect(text).toContain('1 × Café');
