@@ -9,16 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations, users } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { addDays } from '../src/modules/reservations/calendar';
-import {
-  addMembership,
-  createEntity,
-  createRoom,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from './helpers';
+import { builders, type Builders } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const year = Number(parisDay().slice(0, 4)) + 1;
@@ -55,26 +50,34 @@ async function reserve(fields: {
 
 beforeAll(async () => {
   t = await createTestContext();
-  const union = await createEntity(t.db, { code: 'UNION', nom: 'Union', type: 'UN' });
-  const chev = (await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' })).id;
-  const tol = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès' })).id;
-  const left = (await createEntity(t.db, { code: 'OLD', nom: 'Loge quittée' })).id;
-  ids.hiram = (await createRoom(t.db, { nom: 'Temple Hiram' })).id;
-  ids.salomon = (await createRoom(t.db, { nom: 'Salle Condorcet' })).id;
+  b = builders(t);
+  const staff = (await b.theUnion()).member;
+  const [chevaliers, tolerance, left] = [
+    await b.aLodgeWithMembers({ nom: 'Les Chevaliers du Rhône', members: 0 }),
+    await b.aLodgeWithMembers({ nom: 'Tolérance et Progrès', members: 0 }),
+    await b.aLodgeWithMembers({ nom: 'Loge quittée', members: 0 }),
+  ];
+  const [chev, tol] = [chevaliers.id, tolerance.id];
+  ids.hiram = (await b.aRoom({ nom: 'Temple Hiram' })).id;
+  ids.salomon = (await b.aRoom({ nom: 'Salle Condorcet' })).id;
 
-  const staff = await createUser(t.db, { identifiant: 'staff', habilitations: ['USER', 'PLANNING'] });
-  await addMembership(t.db, { userId: staff.id, entityId: union.id, gestion: true });
   // A plain member, without PLANNING: their lodge's sessions are theirs to follow.
-  const membre = await createUser(t.db, { identifiant: 'membre', habilitations: ['USER'] });
-  await addMembership(t.db, { userId: membre.id, entityId: chev });
-  await addMembership(t.db, { userId: membre.id, entityId: left, debut: '2020-01-01', fin: '2021-01-01' });
-  const inactive = await createUser(t.db, { identifiant: 'inactif', habilitations: ['USER'] });
-  await addMembership(t.db, { userId: inactive.id, entityId: chev });
-  const deleted = await createUser(t.db, { identifiant: 'supprime', habilitations: ['USER'] });
-  await addMembership(t.db, { userId: deleted.id, entityId: chev });
-  Object.assign(ids, { membre: membre.id, inactive: inactive.id, deleted: deleted.id, chev, tol, left });
-  for (const who of ['staff', 'membre', 'inactif', 'supprime']) tokens[who] = await t.signIn(who);
+  const membre = await b.aMember(chev, { identifiant: 'membre', habilitations: ['USER'] });
+  await b.aMembership(left.id, membre, { debut: '2020-01-01', fin: '2021-01-01' });
+  const inactive = await b.aMember(chev, { identifiant: 'inactif', habilitations: ['USER'] });
+  const deleted = await b.aMember(chev, { identifiant: 'supprime', habilitations: ['USER'] });
+  Object.assign(ids, {
+    membre: membre.id,
+    inactive: inactive.id,
+    deleted: deleted.id,
+    chev,
+    tol,
+    left: left.id,
+  });
+  for (const person of [staff, membre, inactive, deleted]) tokens[person.identifiant] = person.token;
 
+  // Stored rows rather than the booking workflow: the feeds read what is stored, one of these lies in
+  // the past (no booking can be made there) and none needs a requester.
   ids.winter = await reserve({
     room: ids.hiram,
     entity: chev,
@@ -127,7 +130,7 @@ beforeAll(async () => {
   });
   ids.leftRes = await reserve({
     room: ids.salomon,
-    entity: left,
+    entity: left.id,
     jour: WINTER,
     debut: 9 * 60,
     fin: 12 * 60,
@@ -181,19 +184,22 @@ describe('GET, POST /api/user/calendrier', () => {
   });
 
   it('has no address until one is created; the addresses are answered once, room ones for staff only', async () => {
-    const before = await t.call({ method: 'GET', url: '/api/user/calendrier', token: tokens.membre });
+    // A member of their own: the other tests create addresses for theirs.
+    const newcomer = await b.aMember(ids.chev!, { habilitations: ['USER'] });
+    tokens[newcomer.identifiant] = newcomer.token;
+    const before = await t.call({ method: 'GET', url: '/api/user/calendrier', token: newcomer.token });
     expect(before.json<CalendarFeedState>()).toEqual({
       actif: false,
       creeLe: null,
       gestion: false,
       adresses: null,
     });
-    const created = await renew('membre');
+    const created = await renew(newcomer.identifiant);
     expect(created).toMatchObject({ actif: true, gestion: false, adresses: { batiment: null, salles: [] } });
     expect(created.adresses!.personnel).toMatch(
       new RegExp(`^${t.config.publicUrl}/api/calendrier/[A-Za-z0-9_-]{43}\\.ics$`),
     );
-    const after = await t.call({ method: 'GET', url: '/api/user/calendrier', token: tokens.membre });
+    const after = await t.call({ method: 'GET', url: '/api/user/calendrier', token: newcomer.token });
     expect(after.json<CalendarFeedState>()).toMatchObject({ actif: true, adresses: null });
 
     const staff = await renew('staff');
