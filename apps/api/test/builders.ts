@@ -57,6 +57,19 @@ export interface MemberFields extends PersonFields {
   fin?: string | null;
 }
 
+/** Someone named after their role, as screens, e-mails and PDFs then print them (« req REQ »). */
+export const named = (
+  identifiant: string,
+  habilitations: Habilitation[],
+  flags: MembershipFlags = {},
+): MemberFields => ({
+  identifiant,
+  prenom: identifiant,
+  nom: identifiant.toUpperCase(),
+  habilitations,
+  flags,
+});
+
 export interface Person {
   id: number;
   identifiant: string;

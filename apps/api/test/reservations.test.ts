@@ -6,7 +6,7 @@ import type { Reservation, ReservationChangeAction, ReservationDetail, Week } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../src/lib/dates';
 import { addDays, datesOfRule, masonicYearOf, weekOf } from '../src/modules/reservations/calendar';
-import { builders, type Builders, type Lodge, type MemberFields } from './builders';
+import { builders, named, type Builders, type Lodge, type MemberFields } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 import { databaseUrlFor, testEngine } from './engine';
 
@@ -22,11 +22,7 @@ let closedRoom: number;
 
 /** Someone who books for their lodge; `membre` lacks PLANNING. */
 const person = (identifiant: string, over: MemberFields = {}): MemberFields => ({
-  identifiant,
-  prenom: identifiant,
-  nom: identifiant.toUpperCase(),
-  habilitations: ['USER', 'PLANNING'],
-  flags: { reservation: true },
+  ...named(identifiant, ['USER', 'PLANNING'], { reservation: true }),
   ...over,
 });
 

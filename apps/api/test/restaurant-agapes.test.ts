@@ -10,14 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, meals, reservations } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { addDays, weekOf } from '../src/modules/reservations/calendar';
-import {
-  builders,
-  type Builders,
-  type Lodge,
-  type MealFields,
-  type MembershipFlags,
-  type Person,
-} from './builders';
+import { builders, named, type Builders, type Lodge, type MealFields, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 import { pdfAnswerText } from './pdf-text';
 
@@ -35,14 +28,6 @@ const tuesday = addDays(monday, 1);
 const thursday = addDays(monday, 3);
 const session: Record<string, number> = {};
 
-/** Someone named after their role, as the recap prints them (« ordonnateur ORDONNATEUR »). */
-const named = (identifiant: string, habilitations: Habilitation[], flags: MembershipFlags = {}) => ({
-  identifiant,
-  prenom: identifiant,
-  nom: identifiant.toUpperCase(),
-  habilitations,
-  flags,
-});
 /** The lodge's secretary, last of its members: books its sessions. */
 const BOOKS = { habilitations: ['USER', 'PLANNING'] as Habilitation[], flags: { reservation: true } };
 const bookerOf = (entity: Lodge) => entity.members.at(-1)!;
@@ -68,10 +53,13 @@ beforeAll(async () => {
   });
   lodge = chevaliers.id;
   otherLodge = tolerance.id;
-  const { flags: _chef, ...chefFields } = named('chef', ['USER', 'MENUS']);
-  const { flags: _isole, ...isoleFields } = named('isole', ['USER', 'RESTAURATION']);
-  chef = await b.aUser(chefFields);
-  for (const person of [...chevaliers.members, ...tolerance.members, chef, await b.aUser(isoleFields)]) {
+  chef = await b.aUser(named('chef', ['USER', 'MENUS']));
+  for (const person of [
+    ...chevaliers.members,
+    ...tolerance.members,
+    chef,
+    await b.aUser(named('isole', ['USER', 'RESTAURATION'])),
+  ]) {
     tokens[person.identifiant] = person.token;
   }
 

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardMovements, cards, emailOutbox, mealOrders, meals, users } from '../src/db/schema';
 import { addDays } from '../src/modules/reservations/calendar';
-import { builders, type Builders, type MealFields, type MembershipFlags, type Person } from './builders';
+import { builders, named, type Builders, type MealFields, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 import { pdfAnswerText } from './pdf-text';
 
@@ -25,13 +25,6 @@ function known<P extends Person>(person: P): P {
   return person;
 }
 
-const named = (identifiant: string, habilitations: Habilitation[], flags: MembershipFlags = {}) => ({
-  identifiant,
-  prenom: identifiant,
-  nom: identifiant.toUpperCase(),
-  habilitations,
-  flags,
-});
 const EATS: Habilitation[] = ['USER', 'RESTAURATION', 'PAYMENT'];
 
 beforeAll(async () => {
@@ -49,10 +42,13 @@ beforeAll(async () => {
     members: [named('autre', EATS)],
   });
   lodge = chevaliers.id;
-  const { flags: _chef, ...chefFields } = named('chef', ['USER', 'MENUS']);
-  const { flags: _simple, ...simpleFields } = named('simple', ['USER']);
-  chef = await b.aUser(chefFields);
-  for (const person of [...chevaliers.members, ...tolerance.members, chef, await b.aUser(simpleFields)]) {
+  chef = await b.aUser(named('chef', ['USER', 'MENUS']));
+  for (const person of [
+    ...chevaliers.members,
+    ...tolerance.members,
+    chef,
+    await b.aUser(named('simple', ['USER'])),
+  ]) {
     known(person);
   }
   await t.db.update(users).set({ notificationRestauration: true }).where(eq(users.identifiant, 'membre'));
