@@ -69,6 +69,9 @@ const LAST = [
 const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 function seedSql(firstDay: string, tokenHashHex: string): string {
+  // Last and first names vary independently (every pairing occurs), as in a real register: a first name
+  // is not always borne by the same family, so a search for it does not only find names late in the
+  // alphabet (the earlier \`i * 7\` made the first name decide the last: twelve people in all).
   // Three slots per room and day that never overlap; consecutive rows share a day, a room every fifth.
   const perDay = RESERVATIONS / DAYS;
   return `
@@ -87,7 +90,7 @@ function seedSql(firstDay: string, tokenHashHex: string): string {
       SELECT '${tokenHashHex}', id, now() + interval '1 day' FROM users WHERE identifiant = 'bench-admin';
     INSERT INTO users (identifiant, nom, prenom, email, habilitations, etat)
       SELECT 'membre' || i,
-             (${sqlArray(LAST)})[1 + (i * 7) % ${LAST.length}] || CASE WHEN i % 97 = 0 THEN '-Lambert' ELSE '' END,
+             (${sqlArray(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}] || CASE WHEN i % 97 = 0 THEN '-Lambert' ELSE '' END,
              (${sqlArray(FIRST)})[1 + i % ${FIRST.length}],
              'membre' || i || '@exemple.fr',
              CASE i % 4 WHEN 0 THEN ARRAY['USER'] WHEN 1 THEN ARRAY['USER', 'RESTAURATION']

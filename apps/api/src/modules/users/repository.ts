@@ -1,5 +1,10 @@
 /** Users: the only place that queries the users table. */
-import type { Habilitation, UserSortField, UserState } from '@union/contract';
+import {
+  USER_SEARCH_COUNT_LIMIT,
+  type Habilitation,
+  type UserSortField,
+  type UserState,
+} from '@union/contract';
 import {
   and,
   arrayContains,
@@ -28,7 +33,6 @@ import {
   userTokens,
 } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
-import { frenchOrder } from '../../db/french-order';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -55,12 +59,22 @@ export interface UserCriteria {
  */
 const searchText = sql`"users"."search_text"`;
 
+/**
+ * The French sort keys of nom and prénom (`immutable_unaccent(lower(…))`, as `frenchOrder` computes
+ * them), stored by migration 0020 and indexed with the list's order: sorting reads them instead of
+ * computing them for every matching row, and a common text walks the index and stops at the page.
+ */
+const nomTri = sql`"users"."nom_tri"`;
+const prenomTri = sql`"users"."prenom_tri"`;
+const byNom = [nomTri, sql`${users.nom}`];
+const byPrenom = [prenomTri, sql`${users.prenom}`];
+
 const SORTS: Record<UserSortField, SQL[]> = {
-  nom: [...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
-  prenom: [...frenchOrder(users.prenom), ...frenchOrder(users.nom)],
+  nom: [...byNom, ...byPrenom],
+  prenom: [...byPrenom, ...byNom],
   identifiant: [sql`lower(${users.identifiant})`],
   email: [sql`lower(${users.email})`],
-  etat: [sql`${users.etat}`, ...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
+  etat: [sql`${users.etat}`, ...byNom, ...byPrenom],
   creeLe: [sql`${users.createdAt}`],
 };
 
@@ -151,7 +165,11 @@ export const usersRepository = {
    * One page of users matching the criteria, with the total. Each word of the text must appear in
    * nom, prénom, identifiant or e-mail, whatever the accents and the case (trigram index).
    */
-  async search(db: Executor, c: UserCriteria, today: string): Promise<{ total: number; rows: UserRow[] }> {
+  async search(
+    db: Executor,
+    c: UserCriteria,
+    today: string,
+  ): Promise<{ total: number; totalAuMoins: boolean; rows: UserRow[] }> {
     const conditions: SQL[] = [];
     for (const word of (c.texte ?? '').split(/\s+/).filter(Boolean)) {
       conditions.push(sql`${searchText} LIKE '%' || immutable_unaccent(lower(${escapeLike(word)})) || '%'`);
@@ -192,7 +210,17 @@ export const usersRepository = {
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const direction = c.sens === 'desc' ? desc : asc;
-    const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+    // A free text is counted up to the limit only: a common word would otherwise count (read) the whole
+    // table, and nobody pages through a thousand accounts instead of typing one more letter.
+    const limit = c.texte?.trim() ? USER_SEARCH_COUNT_LIMIT + 1 : undefined;
+    const matching = db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(where);
+    const [totalRow] = await db
+      .select({ n: count() })
+      .from((limit ? matching.limit(limit) : matching).as('matching'));
+    const n = totalRow?.n ?? 0;
     const rows = await db
       .select()
       .from(users)
@@ -200,7 +228,9 @@ export const usersRepository = {
       .orderBy(...SORTS[c.tri].map((e) => direction(e)), direction(users.id))
       .limit(c.taille)
       .offset((c.page - 1) * c.taille);
-    return { total: totalRow?.n ?? 0, rows };
+    return limit && n >= limit
+      ? { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows }
+      : { total: n, totalAuMoins: false, rows };
   },
 
   /** Names of several users at once, for history summaries. */
