@@ -44,6 +44,10 @@ it('counts exactly a text that matches up to the limit', async () => {
   const exactly = (await search({ texte: 'adherent1' })).json();
   // adherent1, 10-19, 100-199, 1000-1005: 1 + 10 + 100 + 6.
   expect(exactly).toMatchObject({ total: 117, totalAuMoins: false });
+  expect(exactly.lignes).toHaveLength(20);
+  // A page past the end still says how many there are.
+  expect((await search({ texte: 'adherent1', page: 7 })).json()).toMatchObject({ total: 117, lignes: [] });
+  expect((await search({ texte: 'adherent1', page: 6 })).json().lignes).toHaveLength(17);
 });
 
 it('keeps the exact total of the list without text', async () => {

@@ -13,6 +13,7 @@ import {
   desc,
   eq,
   exists,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -210,27 +211,57 @@ export const usersRepository = {
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const direction = c.sens === 'desc' ? desc : asc;
-    // A free text is counted up to the limit only: a common word would otherwise count (read) the whole
-    // table, and nobody pages through a thousand accounts instead of typing one more letter.
-    const limit = c.texte?.trim() ? USER_SEARCH_COUNT_LIMIT + 1 : undefined;
-    const matching = db
-      .select({ one: sql`1` })
+    const order = [...SORTS[c.tri].map((e) => direction(e)), direction(users.id)];
+    const offset = (c.page - 1) * c.taille;
+
+    if (!c.texte?.trim()) {
+      const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(c.taille)
+        .offset(offset);
+      return { total: totalRow?.n ?? 0, totalAuMoins: false, rows };
+    }
+    // A free text. Most texts are selective (a family name): their matches may all sit in one place of
+    // the alphabet, where walking the name-sorted index from « A » would read most of it; they are found
+    // through the trigram index instead, at most one more than the limit, and sorted in memory. The
+    // subquery's LIMIT also keeps the planner from pushing the order into the scan. It is named `users`
+    // and carries the sort keys, so the one ORDER BY above applies to it; the window counts the matches.
+    const matches = db
+      .select({
+        ...getTableColumns(users),
+        nomTri: sql`${nomTri}`.as('nom_tri'),
+        prenomTri: sql`${prenomTri}`.as('prenom_tri'),
+      })
       .from(users)
-      .where(where);
-    const [totalRow] = await db
-      .select({ n: count() })
-      .from((limit ? matching.limit(limit) : matching).as('matching'));
-    const n = totalRow?.n ?? 0;
+      .where(where)
+      .limit(USER_SEARCH_COUNT_LIMIT + 1)
+      .as('users');
+    const found = await db
+      .select({ ...getTableColumns(users), matched: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(matches)
+      .orderBy(...order)
+      .limit(c.taille)
+      .offset(offset);
+    // A page past the end has no row to carry the count: count again (a rare request).
+    const matched =
+      found[0]?.matched ?? (offset ? ((await db.select({ n: count() }).from(matches)).at(0)?.n ?? 0) : 0);
+    if (matched <= USER_SEARCH_COUNT_LIMIT) {
+      return { total: matched, totalAuMoins: false, rows: found.map(({ matched: _, ...row }) => row) };
+    }
+    // A common text (an e-mail domain, a first name): its matches are everywhere in the alphabet, so
+    // walking the name-sorted index finds a page at once, where sorting them would read them all.
     const rows = await db
       .select()
       .from(users)
       .where(where)
-      .orderBy(...SORTS[c.tri].map((e) => direction(e)), direction(users.id))
+      .orderBy(...order)
       .limit(c.taille)
-      .offset((c.page - 1) * c.taille);
-    return limit && n >= limit
-      ? { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows }
-      : { total: n, totalAuMoins: false, rows };
+      .offset(offset);
+    return { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows };
   },
 
   /** Names of several users at once, for history summaries. */
