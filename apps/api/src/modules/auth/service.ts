@@ -15,6 +15,7 @@ import { mailRepository } from '../mail/repository';
 import { passwordResetEmail } from '../mail/templates';
 import { usersRepository } from '../users/repository';
 import { authRepository } from './repository';
+import type { Session } from './session-cache';
 import {
   IP_LIMIT,
   LOCKOUT,
@@ -156,14 +157,15 @@ export const authService = {
    * One query answers both who calls and GET /api/user/info.
    */
   async authenticate(db: Database, token: string, now = new Date()): Promise<SessionUser | undefined> {
+    return (await authService.session(db, token, now))?.user;
+  },
+
+  /** The same, with the instant the token expires (what a session cache needs). */
+  async session(db: Database, token: string, now = new Date()): Promise<Session | undefined> {
     const session = await authRepository.findSession(db, tokenHash(token), now);
     if (!session) return undefined;
-    return {
-      id: session.userId,
-      habilitations: session.habilitations,
-      nom: session.nom,
-      prenom: session.prenom,
-    };
+    const { userId, habilitations, nom, prenom, expiresAt } = session;
+    return { user: { id: userId, habilitations, nom, prenom }, expiresAt };
   },
 
   async signOut(db: Database, token: string): Promise<void> {
