@@ -24,7 +24,7 @@ export default fp(async function auth(app: App) {
     if (!route?.startsWith('/api/') || request.routeOptions.config?.public) return;
     if (route.startsWith('/api/docs')) return;
     const token = bearerToken(request);
-    const caller = token ? await authService.authenticate(app.dbHandle.db, token) : undefined;
+    const caller = token ? await authService.authenticate(app.publicContext(), token) : undefined;
     if (!caller) throw unauthenticated('Vous n’êtes pas authentifié : veuillez vous connecter.');
     request.caller = caller;
     request.session = caller;

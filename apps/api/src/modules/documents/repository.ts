@@ -279,10 +279,10 @@ export const documentsRepository = {
     return row!.valeur;
   },
 
-  async turnOffNotification(db: Executor, userId: number): Promise<boolean> {
+  async turnOffNotification(db: Executor, userId: number, at: Date): Promise<boolean> {
     const rows = await db
       .update(users)
-      .set({ notificationDocuments: false, updatedAt: new Date() })
+      .set({ notificationDocuments: false, updatedAt: at })
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     return rows.length > 0;

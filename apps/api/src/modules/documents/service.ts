@@ -14,7 +14,7 @@ import {
 } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { authorize } from '../../lib/authorize';
-import { inTransaction, type RequestContext } from '../../lib/context';
+import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
 import { refused, notFound } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
@@ -296,9 +296,13 @@ export const documentsService = {
   },
 
   /** The unsubscribe link of the e-mails (public): turns the documents notification off. */
-  async unsubscribe(db: Executor, token: string): Promise<void> {
+  async unsubscribe(ctx: PublicContext, token: string): Promise<void> {
+    const { db } = ctx;
     const userId = await userOfToken(db, token);
-    if (userId === undefined || !(await documentsRepository.turnOffNotification(db, userId))) {
+    if (
+      userId === undefined ||
+      !(await documentsRepository.turnOffNotification(db, userId, ctx.clock.now()))
+    ) {
       throw refused(
         'unsubscribe_token',
         'Ce lien de désinscription est invalide. Utilisez celui de l’e-mail reçu.',
