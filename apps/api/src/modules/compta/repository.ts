@@ -133,10 +133,11 @@ export const comptaRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewOrder>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewOrder>, at: Date): Promise<void> {
     await db
       .update(accountingOrders)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(accountingOrders.id, id));
   },
 

@@ -205,7 +205,7 @@ async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
     dateEcheance: addDays(today, PAYMENT_TERM_DAYS),
     etat: 'FE' as const,
   };
-  await comptaRepository.update(tx.db, order.id, issued);
+  await comptaRepository.update(tx.db, order.id, issued, tx.clock.now());
   return { ...order, ...issued };
 }
 
@@ -373,21 +373,29 @@ export const comptaService = {
             await guardConstraint(() => comptaRepository.replaceLines(tx.db, order.id, lignes), REFUSALS);
             changes.total = totalOf(lignes);
           }
-          await guardConstraint(() => comptaRepository.update(tx.db, order.id, changes), REFUSALS);
+          await guardConstraint(
+            () => comptaRepository.update(tx.db, order.id, changes, tx.clock.now()),
+            REFUSALS,
+          );
           details.champs = Object.keys(changes);
           break;
         }
         case 'SEND_DEVIS':
           await sendDocument(tx, order, 'devis');
-          await comptaRepository.update(tx.db, order.id, { etat: next });
+          await comptaRepository.update(tx.db, order.id, { etat: next }, tx.clock.now());
           break;
         case 'DEVIS_SENT':
         case 'TRANSFORM_DEVIS':
-          await comptaRepository.update(tx.db, order.id, { etat: next });
+          await comptaRepository.update(tx.db, order.id, { etat: next }, tx.clock.now());
           break;
         case 'DEVIS_REFUSED':
         case 'DEVIS_CANCELLED':
-          await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation: body.motif || null });
+          await comptaRepository.update(
+            tx.db,
+            order.id,
+            { etat: next, motifAnnulation: body.motif || null },
+            tx.clock.now(),
+          );
           if (body.motif) details.motif = body.motif;
           break;
         case 'SEND_FACTURE':
@@ -406,18 +414,28 @@ export const comptaService = {
                 'Des paiements sont enregistrés sur cette facture : elle ne peut pas être annulée par un avoir tant qu’ils ne sont pas remboursés.',
               );
             const numeroAvoir = await comptaRepository.nextNumber(tx.db, 'AV', parisYear(today));
-            await comptaRepository.update(tx.db, order.id, {
-              etat: next,
-              numeroAvoir,
-              dateAvoir: today,
-              motifAnnulation: body.motif || null,
-            });
+            await comptaRepository.update(
+              tx.db,
+              order.id,
+              {
+                etat: next,
+                numeroAvoir,
+                dateAvoir: today,
+                motifAnnulation: body.motif || null,
+              },
+              tx.clock.now(),
+            );
             details.numero = numeroAvoir;
           } else {
-            await comptaRepository.update(tx.db, order.id, {
-              etat: next,
-              motifAnnulation: body.motif || null,
-            });
+            await comptaRepository.update(
+              tx.db,
+              order.id,
+              {
+                etat: next,
+                motifAnnulation: body.motif || null,
+              },
+              tx.clock.now(),
+            );
           }
           if (body.motif) details.motif = body.motif;
           break;
@@ -440,7 +458,8 @@ export const comptaService = {
               `Il reste ${euros(order.total - paye)} à payer : enregistrez ce paiement (mode, date, montant) pour solder la facture.`,
             );
           // The last payment settles the invoice.
-          if (paye >= order.total) await comptaRepository.update(tx.db, order.id, { etat: 'FP' });
+          if (paye >= order.total)
+            await comptaRepository.update(tx.db, order.id, { etat: 'FP' }, tx.clock.now());
           break;
         }
         case 'RELANCE_FACTURE': {
@@ -486,7 +505,7 @@ export const comptaService = {
             date: today,
             sentById: tx.caller.id,
           });
-          await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau });
+          await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
           details.niveau = niveau;
           break;
         }

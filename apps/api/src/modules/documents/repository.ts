@@ -120,10 +120,11 @@ export const documentsRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewDocument>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewDocument>, at: Date): Promise<void> {
     await db
       .update(documents)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(documents.id, id));
   },
 
@@ -230,13 +231,13 @@ export const documentsRepository = {
   },
 
   /** Records that the user is (again) sent the document by this e-mail. */
-  async recordDistribution(db: Executor, documentId: number, userId: number, emailId: number) {
+  async recordDistribution(db: Executor, documentId: number, userId: number, emailId: number, at: Date) {
     await db
       .insert(documentDistributions)
-      .values({ documentId, userId, emailId })
+      .values({ documentId, userId, emailId, createdAt: at })
       .onConflictDoUpdate({
         target: [documentDistributions.documentId, documentDistributions.userId],
-        set: { emailId, createdAt: new Date() },
+        set: { emailId, createdAt: at },
       });
   },
 

@@ -162,14 +162,19 @@ export const documentsService = {
       decide(documentMachine, doc.diffusion, 'EDIT', mayAct(policy, 'EDIT', doc));
       await checkMetadata(tx.db, input);
       authorize(mayPublishFor(policy, input.idEntite), PUBLISH_REFUSAL);
-      await documentsRepository.update(tx.db, doc.id, {
-        type: input.type,
-        titre: input.titre,
-        jour: input.date,
-        entityId: input.idEntite,
-        audience: input.audience,
-        reservationId: input.idReservation ?? null,
-      });
+      await documentsRepository.update(
+        tx.db,
+        doc.id,
+        {
+          type: input.type,
+          titre: input.titre,
+          jour: input.date,
+          entityId: input.idEntite,
+          audience: input.audience,
+          reservationId: input.idReservation ?? null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'DOCUMENT_EDIT',
         recordType: 'document',
@@ -235,9 +240,9 @@ export const documentsService = {
             token: sign(person.id),
           }),
         );
-        await documentsRepository.recordDistribution(tx.db, id, person.id, emailId);
+        await documentsRepository.recordDistribution(tx.db, id, person.id, emailId, tx.clock.now());
       }
-      await documentsRepository.update(tx.db, id, { diffusion: next });
+      await documentsRepository.update(tx.db, id, { diffusion: next }, tx.clock.now());
       await audit.record(tx, {
         action: 'DOCUMENT_DISTRIBUTE',
         recordType: 'document',
@@ -272,7 +277,7 @@ export const documentsService = {
           'Diffusion : tous les e-mails sont déjà partis, il ne reste rien à annuler.',
         );
       }
-      await documentsRepository.update(tx.db, id, { diffusion: next });
+      await documentsRepository.update(tx.db, id, { diffusion: next }, tx.clock.now());
       await audit.record(tx, {
         action: 'DOCUMENT_CANCEL_DISTRIBUTION',
         recordType: 'document',

@@ -176,7 +176,7 @@ export const paymentsService = {
       } else if (solde !== undefined) {
         await openCard(tx, { userId: p.userId }, solde, why);
       }
-      await restaurantRepository.setTopUpState(tx.db, p.id, { etat: next });
+      await restaurantRepository.setTopUpState(tx.db, p.id, { etat: next }, tx.clock.now());
       await audit.record(tx, {
         action: why.action,
         recordType: 'user_payment',
@@ -217,7 +217,12 @@ export const paymentsService = {
       if (action === null) return 'ignored';
       if (!topUpMachine.can(p.etat, action)) return 'already_applied';
       const next = topUpMachine.next(p.etat, action);
-      await restaurantRepository.setTopUpState(tx, p.id, { etat: next, providerStatus: status });
+      await restaurantRepository.setTopUpState(
+        tx,
+        p.id,
+        { etat: next, providerStatus: status },
+        ctx.clock.now(),
+      );
       await audit.recordSystem(tx, {
         action: action === 'PAID' ? 'top_up_paid' : 'top_up_failed',
         recordType: 'user_payment',

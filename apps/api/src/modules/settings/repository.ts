@@ -33,10 +33,10 @@ export const settingsRepository = {
     return row!;
   },
 
-  async updateRoom(db: Executor, id: number, changes: Partial<NewRoom>): Promise<void> {
+  async updateRoom(db: Executor, id: number, changes: Partial<NewRoom>, at: Date): Promise<void> {
     await db
       .update(rooms)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(rooms.id, id));
   },
 
@@ -46,11 +46,15 @@ export const settingsRepository = {
     return row;
   },
 
-  async saveSettings(db: Executor, values: Omit<NewUnionSettings, 'id' | 'updatedAt'>): Promise<void> {
+  async saveSettings(
+    db: Executor,
+    values: Omit<NewUnionSettings, 'id' | 'updatedAt'>,
+    at: Date,
+  ): Promise<void> {
     await db
       .insert(unionSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: unionSettings.id, set: { ...values, updatedAt: new Date() } });
+      .values({ id: 1, ...values, updatedAt: at })
+      .onConflictDoUpdate({ target: unionSettings.id, set: { ...values, updatedAt: at } });
   },
 
   async listFees(db: Executor): Promise<MembershipFeeRow[]> {
@@ -61,13 +65,14 @@ export const settingsRepository = {
     db: Executor,
     entityType: MembershipFeeRow['entityType'],
     montantAnnuel: number,
+    at: Date,
   ): Promise<void> {
     await db
       .insert(membershipFees)
-      .values({ entityType, montantAnnuel })
+      .values({ entityType, montantAnnuel, updatedAt: at })
       .onConflictDoUpdate({
         target: membershipFees.entityType,
-        set: { montantAnnuel, updatedAt: new Date() },
+        set: { montantAnnuel, updatedAt: at },
       });
   },
 };
