@@ -25,6 +25,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../lib/co
 import { notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
+import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { addDays, frenchDate, masonicYearBounds } from '../reservations/calendar';
 import { unionSettings } from '../settings/service';
@@ -61,7 +62,7 @@ const orderNotFound = () => notFound("Cette commande n'existe pas.");
 const parisYear = (day: string) => Number(day.slice(0, 4));
 
 async function loadBillable(db: Executor, idEntite: number) {
-  const entity = await comptaRepository.findEntity(db, idEntite);
+  const entity = await entitiesRepository.find(db, idEntite);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
   if (entity.etat !== 'A')
     throw refused(
@@ -133,7 +134,7 @@ async function render(
   kind: DocumentKind,
   relance?: { niveau: number; date: string },
 ) {
-  const entity = (await comptaRepository.findEntity(db, order.entityId))!;
+  const entity = (await entitiesRepository.find(db, order.entityId))!;
   const lines = (await comptaRepository.lines(db, order.id)).map((l) => ({
     libelle: l.libelle,
     quantite: Number(l.quantite),
@@ -186,7 +187,7 @@ async function billingAddress(
   order: OrderRow,
   instead: string,
 ): Promise<{ to: string; entite: string }> {
-  const entity = (await comptaRepository.findEntity(db, order.entityId))!;
+  const entity = (await entitiesRepository.find(db, order.entityId))!;
   if (!entity.emailFacturation)
     throw refused(
       'no_billing_email',
@@ -612,7 +613,7 @@ export const comptaService = {
   /** The fee-call table of a year: one row per entity (or the one asked), instalments called and paid. */
   async feeTable(ctx: RequestContext, annee: number, tiers?: number): Promise<FeeTable> {
     comptaPolicy.read(ctx.caller);
-    if (tiers && !(await comptaRepository.findEntity(ctx.db, tiers)))
+    if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
       throw notFound("Cette loge ou association n'existe pas.");
     const entities = await comptaRepository.billableEntities(ctx.db, tiers);
     const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);

@@ -163,14 +163,6 @@ export const documentsRepository = {
     return row ? Buffer.from(row.data, 'base64') : undefined;
   },
 
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db
-      .select({ id: entities.id, nom: entities.nom, type: entities.type, etat: entities.etat })
-      .from(entities)
-      .where(eq(entities.id, id));
-    return row;
-  },
-
   async publishableEntities(db: Executor, all: boolean, ids: ReadonlySet<number>) {
     const rows = await db
       .select({ id: entities.id, nom: entities.nom, type: entities.type })

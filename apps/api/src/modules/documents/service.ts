@@ -51,7 +51,7 @@ async function loadReadable(ctx: RequestContext<Executor>, policy: DocumentsCont
  * its own code.
  */
 async function checkMetadata(db: Executor, meta: DocumentMetadata): Promise<void> {
-  const entity = await documentsRepository.findEntity(db, meta.idEntite);
+  const entity = await entitiesRepository.find(db, meta.idEntite);
   if (!entity || entity.etat !== 'A') {
     throw refused(
       'document_entity',

@@ -10,6 +10,17 @@ export type UnionSettingsRow = typeof unionSettings.$inferSelect;
 export type NewUnionSettings = typeof unionSettings.$inferInsert;
 export type MembershipFeeRow = typeof membershipFees.$inferSelect;
 
+/**
+ * Each room's name and hourly rate, as a subquery for a query of another module that needs them per row
+ * (compta's rentals): it joins this instead of the rooms table. PostgreSQL flattens it into a plain join.
+ */
+export function roomRates(db: Executor) {
+  return db
+    .select({ roomId: rooms.id, salle: rooms.nom, tarifHoraire: rooms.tarifHoraire })
+    .from(rooms)
+    .as('room_rates');
+}
+
 export const settingsRepository = {
   async listRooms(db: Executor) {
     return db
