@@ -24,6 +24,8 @@ export default fp(async function auth(app: App) {
     if (!route?.startsWith('/api/') || request.routeOptions.config?.public) return;
     if (route.startsWith('/api/docs')) return;
     const token = bearerToken(request);
+    // No caller yet, so the public context (plugins/context.ts, decorated by the time a request arrives):
+    // a session's end is read on the clock that wrote it.
     const caller = token ? await authService.authenticate(app.publicContext(), token) : undefined;
     if (!caller) throw unauthenticated('Vous n’êtes pas authentifié : veuillez vous connecter.');
     request.caller = caller;
