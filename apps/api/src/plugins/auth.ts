@@ -25,10 +25,14 @@ export default fp(async function auth(app: App) {
     app.addHook('onClose', () => stop().catch(() => undefined));
     sessions = cache;
   }
-  const authenticate = (token: string) =>
-    sessions
-      ? sessions.authenticate(token, () => authService.session(db.db, token))
-      : authService.authenticate(db.db, token);
+  // No caller yet, so the public context (plugins/context.ts, decorated by the time a request arrives):
+  // a session's end is read on the clock that wrote it.
+  const authenticate = (token: string) => {
+    const ctx = app.publicContext();
+    return sessions
+      ? sessions.authenticate(token, () => authService.session(ctx, token), ctx.clock.now().getTime())
+      : authService.authenticate(ctx, token);
+  };
 
   app.decorateRequest('caller', null as never);
   app.decorateRequest('session', null as never);

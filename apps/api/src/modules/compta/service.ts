@@ -25,6 +25,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../lib/co
 import { notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
+import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { addDays, frenchDate, masonicYearBounds } from '../reservations/calendar';
 import { unionSettings } from '../settings/service';
@@ -61,7 +62,7 @@ const orderNotFound = () => notFound("Cette commande n'existe pas.");
 const parisYear = (day: string) => Number(day.slice(0, 4));
 
 async function loadBillable(db: Executor, idEntite: number) {
-  const entity = await comptaRepository.findEntity(db, idEntite);
+  const entity = await entitiesRepository.find(db, idEntite);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
   if (entity.etat !== 'A')
     throw refused(
@@ -133,7 +134,7 @@ async function render(
   kind: DocumentKind,
   relance?: { niveau: number; date: string },
 ) {
-  const entity = (await comptaRepository.findEntity(db, order.entityId))!;
+  const entity = (await entitiesRepository.find(db, order.entityId))!;
   const lines = (await comptaRepository.lines(db, order.id)).map((l) => ({
     libelle: l.libelle,
     quantite: Number(l.quantite),
@@ -186,7 +187,7 @@ async function billingAddress(
   order: OrderRow,
   instead: string,
 ): Promise<{ to: string; entite: string }> {
-  const entity = (await comptaRepository.findEntity(db, order.entityId))!;
+  const entity = (await entitiesRepository.find(db, order.entityId))!;
   if (!entity.emailFacturation)
     throw refused(
       'no_billing_email',
@@ -205,7 +206,7 @@ async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
     dateEcheance: addDays(today, PAYMENT_TERM_DAYS),
     etat: 'FE' as const,
   };
-  await comptaRepository.update(tx.db, order.id, issued);
+  await comptaRepository.update(tx.db, order.id, issued, tx.clock.now());
   return { ...order, ...issued };
 }
 
@@ -373,21 +374,29 @@ export const comptaService = {
             await guardConstraint(() => comptaRepository.replaceLines(tx.db, order.id, lignes), REFUSALS);
             changes.total = totalOf(lignes);
           }
-          await guardConstraint(() => comptaRepository.update(tx.db, order.id, changes), REFUSALS);
+          await guardConstraint(
+            () => comptaRepository.update(tx.db, order.id, changes, tx.clock.now()),
+            REFUSALS,
+          );
           details.champs = Object.keys(changes);
           break;
         }
         case 'SEND_DEVIS':
           await sendDocument(tx, order, 'devis');
-          await comptaRepository.update(tx.db, order.id, { etat: next });
+          await comptaRepository.update(tx.db, order.id, { etat: next }, tx.clock.now());
           break;
         case 'DEVIS_SENT':
         case 'TRANSFORM_DEVIS':
-          await comptaRepository.update(tx.db, order.id, { etat: next });
+          await comptaRepository.update(tx.db, order.id, { etat: next }, tx.clock.now());
           break;
         case 'DEVIS_REFUSED':
         case 'DEVIS_CANCELLED':
-          await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation: body.motif || null });
+          await comptaRepository.update(
+            tx.db,
+            order.id,
+            { etat: next, motifAnnulation: body.motif || null },
+            tx.clock.now(),
+          );
           if (body.motif) details.motif = body.motif;
           break;
         case 'SEND_FACTURE':
@@ -406,18 +415,28 @@ export const comptaService = {
                 'Des paiements sont enregistrés sur cette facture : elle ne peut pas être annulée par un avoir tant qu’ils ne sont pas remboursés.',
               );
             const numeroAvoir = await comptaRepository.nextNumber(tx.db, 'AV', parisYear(today));
-            await comptaRepository.update(tx.db, order.id, {
-              etat: next,
-              numeroAvoir,
-              dateAvoir: today,
-              motifAnnulation: body.motif || null,
-            });
+            await comptaRepository.update(
+              tx.db,
+              order.id,
+              {
+                etat: next,
+                numeroAvoir,
+                dateAvoir: today,
+                motifAnnulation: body.motif || null,
+              },
+              tx.clock.now(),
+            );
             details.numero = numeroAvoir;
           } else {
-            await comptaRepository.update(tx.db, order.id, {
-              etat: next,
-              motifAnnulation: body.motif || null,
-            });
+            await comptaRepository.update(
+              tx.db,
+              order.id,
+              {
+                etat: next,
+                motifAnnulation: body.motif || null,
+              },
+              tx.clock.now(),
+            );
           }
           if (body.motif) details.motif = body.motif;
           break;
@@ -440,7 +459,8 @@ export const comptaService = {
               `Il reste ${euros(order.total - paye)} à payer : enregistrez ce paiement (mode, date, montant) pour solder la facture.`,
             );
           // The last payment settles the invoice.
-          if (paye >= order.total) await comptaRepository.update(tx.db, order.id, { etat: 'FP' });
+          if (paye >= order.total)
+            await comptaRepository.update(tx.db, order.id, { etat: 'FP' }, tx.clock.now());
           break;
         }
         case 'RELANCE_FACTURE': {
@@ -486,7 +506,7 @@ export const comptaService = {
             date: today,
             sentById: tx.caller.id,
           });
-          await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau });
+          await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
           details.niveau = niveau;
           break;
         }
@@ -593,7 +613,7 @@ export const comptaService = {
   /** The fee-call table of a year: one row per entity (or the one asked), instalments called and paid. */
   async feeTable(ctx: RequestContext, annee: number, tiers?: number): Promise<FeeTable> {
     comptaPolicy.read(ctx.caller);
-    if (tiers && !(await comptaRepository.findEntity(ctx.db, tiers)))
+    if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
       throw notFound("Cette loge ou association n'existe pas.");
     const entities = await comptaRepository.billableEntities(ctx.db, tiers);
     const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);

@@ -219,10 +219,11 @@ export const entitiesRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewEntity>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewEntity>, at: Date): Promise<void> {
     await db
       .update(entities)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(entities.id, id));
   },
 
@@ -268,10 +269,10 @@ export const entitiesRepository = {
     return row!;
   },
 
-  async updateMembership(db: Executor, id: number, changes: Partial<NewMembership>): Promise<void> {
+  async updateMembership(db: Executor, id: number, changes: Partial<NewMembership>, at: Date): Promise<void> {
     await db
       .update(memberships)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(memberships.id, id));
   },
 

@@ -208,7 +208,7 @@ export const entitiesService = {
       await checkEntityUnique(tx.db, input, entity.id);
       const { id: _id, ...changes } = input;
       const champs = changedFields(entity, changes);
-      await entitiesRepository.update(tx.db, entity.id, changes);
+      await entitiesRepository.update(tx.db, entity.id, changes, tx.clock.now());
       if (champs.length)
         await audit.record(tx, {
           action: 'entity_updated',
@@ -219,7 +219,7 @@ export const entitiesService = {
       const managed = await manages(tx, entity.id);
       return presentEntityDetail(
         tx.caller,
-        { ...entity, ...changes, updatedAt: new Date() },
+        { ...entity, ...changes, updatedAt: tx.clock.now() },
         nbMembres,
         managed,
       );
@@ -320,7 +320,9 @@ export const entitiesService = {
       };
       await checkPeriod(tx.db, fields, who, id);
       const champs = changedFields(m, fields);
-      await writeMembership(who, () => entitiesRepository.updateMembership(tx.db, id, fields));
+      await writeMembership(who, () =>
+        entitiesRepository.updateMembership(tx.db, id, fields, tx.clock.now()),
+      );
       if (champs.length) await auditMembership(tx, 'membership_updated', m, { champs });
       const managed = await manages(tx, m.entityId);
       return presentMembership(tx.caller, { ...m, ...fields }, managed, tx.clock.today());
@@ -343,7 +345,7 @@ export const entitiesService = {
         await entitiesRepository.deleteMembership(tx.db, m.id);
         await auditMembership(tx, 'membership_removed', m);
       } else {
-        await entitiesRepository.updateMembership(tx.db, m.id, { fin: yesterday });
+        await entitiesRepository.updateMembership(tx.db, m.id, { fin: yesterday }, tx.clock.now());
         await auditMembership(tx, 'membership_ended', m, { fin: yesterday });
       }
     });

@@ -47,7 +47,8 @@ async function emailIfDue(tx: TxContext, message: MessageRecord): Promise<number
       messageEmail({ to: person.email, prenom: person.prenom, ...message, publicUrl: tx.publicUrl }),
     );
   }
-  await messagesRepository.update(tx.db, message.id, { emailedAt: tx.clock.now() });
+  const now = tx.clock.now();
+  await messagesRepository.update(tx.db, message.id, { emailedAt: now }, now);
   return people.length;
 }
 
@@ -117,16 +118,21 @@ export const messagesService = {
         );
       }
       const entityIds = await checkEntities(tx, input);
-      await messagesRepository.update(tx.db, current.id, {
-        titre: input.titre,
-        texte: input.texte,
-        niveau: input.niveau,
-        debut: input.debut,
-        fin: input.fin ?? null,
-        tous: input.tous,
-        statut,
-        email: input.email,
-      });
+      await messagesRepository.update(
+        tx.db,
+        current.id,
+        {
+          titre: input.titre,
+          texte: input.texte,
+          niveau: input.niveau,
+          debut: input.debut,
+          fin: input.fin ?? null,
+          tous: input.tous,
+          statut,
+          email: input.email,
+        },
+        tx.clock.now(),
+      );
       await messagesRepository.setEntities(tx.db, current.id, entityIds);
       const saved = await messagesRepository.lock(tx.db, current.id);
       const emails = await emailIfDue(tx, saved!);

@@ -288,7 +288,7 @@ export const reservationsService = {
         if (action === 'REFUSE_CREATION') changes.motifRefus = motif;
         // Kept after the decision: a late "cancel" by the one who asked then meets a 412, not a 403.
         if (action === 'ASK_DELETION') changes.deletionRequestedById = caller.id;
-        await reservationsRepository.update(tx.db, record.id, changes);
+        await reservationsRepository.update(tx.db, record.id, changes, tx.clock.now());
         await audit.record(tx, {
           action,
           recordType: 'reservation',

@@ -337,15 +337,20 @@ export const restaurantService = {
       }
       await guardConstraint(
         () =>
-          restaurantRepository.updateMeal(tx.db, input.id, {
-            jour: input.date,
-            type: input.type,
-            titre: input.titre,
-            places: input.places,
-            limite: input.limite,
-            ouvert: input.ouvert,
-            reservationId: input.idReservation,
-          }),
+          restaurantRepository.updateMeal(
+            tx.db,
+            input.id,
+            {
+              jour: input.date,
+              type: input.type,
+              titre: input.titre,
+              places: input.places,
+              limite: input.limite,
+              ouvert: input.ouvert,
+              reservationId: input.idReservation,
+            },
+            tx.clock.now(),
+          ),
         SEATS_REFUSAL,
       );
       await audit.record(tx, {
@@ -533,11 +538,16 @@ export const restaurantService = {
       }
       const { lines, montant } = await priceLines(tx.db, mealId, input);
       await takeSeats(tx.db, meal, seatsOf(input.invites) - seatsOf(o.invites));
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        invites: input.invites,
-        montant,
-        commentaire: input.commentaire ?? null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          invites: input.invites,
+          montant,
+          commentaire: input.commentaire ?? null,
+        },
+        tx.clock.now(),
+      );
       await restaurantRepository.replaceLines(tx.db, o.id, lines);
       await audit.record(tx, {
         action: 'meal_order_updated',
@@ -638,13 +648,18 @@ export const restaurantService = {
           carte: `la carte Union de ${row.entite}`,
         });
       }
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        etat: 'P',
-        moyen,
-        paidById: tx.caller.id,
-        paidAt: tx.clock.now(),
-        dateRefus: null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          etat: 'P',
+          moyen,
+          paidById: tx.caller.id,
+          paidAt: tx.clock.now(),
+          dateRefus: null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'meal_order_paid',
         recordType: 'meal_order',
@@ -681,10 +696,15 @@ export const restaurantService = {
           recordId: o.id,
         });
       }
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        etat: 'R',
-        dateRefus: query.date === '1' ? tx.clock.today() : null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          etat: 'R',
+          dateRefus: query.date === '1' ? tx.clock.today() : null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'meal_order_refused',
         recordType: 'meal_order',
@@ -729,12 +749,17 @@ export const restaurantService = {
           });
         }
       }
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        etat: 'C',
-        moyen: null,
-        paidById: null,
-        paidAt: null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          etat: 'C',
+          moyen: null,
+          paidById: null,
+          paidAt: null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'meal_order_payment_undone',
         recordType: 'meal_order',

@@ -98,7 +98,7 @@ export const settingsService = {
       await checkRoomName(tx.db, input.nom, room.id);
       const { id: _id, ...changes } = input;
       const champs = changedFields(room, changes);
-      await settingsRepository.updateRoom(tx.db, room.id, changes);
+      await settingsRepository.updateRoom(tx.db, room.id, changes, tx.clock.now());
       if (champs.length)
         await audit.record(tx, {
           action: 'room_updated',
@@ -121,9 +121,13 @@ export const settingsService = {
   ): Promise<UnionSettings> {
     settingsPolicy.administer(ctx.caller);
     return inTransaction(ctx, async (tx) => {
-      await settingsRepository.saveSettings(tx.db, { ...input.identite, mentionTva: input.mentionTva });
+      await settingsRepository.saveSettings(
+        tx.db,
+        { ...input.identite, mentionTva: input.mentionTva },
+        tx.clock.now(),
+      );
       for (const type of EntityType.codes)
-        await settingsRepository.saveFee(tx.db, type, input.cotisations[type]);
+        await settingsRepository.saveFee(tx.db, type, input.cotisations[type], tx.clock.now());
       await audit.record(tx, {
         action: 'settings_updated',
         recordType: 'settings',

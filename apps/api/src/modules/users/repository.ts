@@ -140,16 +140,19 @@ export const usersRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewUser>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewUser>, at: Date): Promise<void> {
     await db
       .update(users)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(users.id, id));
   },
 
-  /** Revokes every live token of the user (deactivation, deletion, password change). */
-  /** Ends every open session of the user, but the one of `keepTokenHash` when given. */
-  async revokeTokens(db: Executor, userId: number, at = new Date(), keepTokenHash?: string): Promise<void> {
+  /**
+   * Ends every open session of the user `at` (deactivation, deletion, password change), but the one of
+   * `keepTokenHash` when given.
+   */
+  async revokeTokens(db: Executor, userId: number, at: Date, keepTokenHash?: string): Promise<void> {
     await db
       .update(accessTokens)
       .set({ revokedAt: at })
@@ -309,7 +312,12 @@ export const usersRepository = {
    * change, an import's old values), and unused links. Ids stay, so history and accounting remain
    * consistent; what the entries say happened (habilitations, states, names of changed fields) stays.
    */
-  async eraseTraces(db: Executor, user: { id: number; identifiant: string; email: string }, alias: string) {
+  async eraseTraces(
+    db: Executor,
+    user: { id: number; identifiant: string; email: string },
+    alias: string,
+    at: Date,
+  ) {
     const aboutUser = and(
       eq(auditLog.recordType, 'user'),
       eq(auditLog.recordId, user.id),
@@ -345,14 +353,14 @@ export const usersRepository = {
       .update(auditLog)
       .set({ details: sql`${auditLog.details} - ${`{${PERSONAL_DETAIL_KEYS.join(',')}}`}::text[]` })
       .where(aboutUser);
-    await usersRepository.spendLinks(db, user.id);
+    await usersRepository.spendLinks(db, user.id, at);
   },
 
-  /** Spends every unused password link (invitation or reset) of the user. */
-  async spendLinks(db: Executor, userId: number): Promise<void> {
+  /** Spends, `at`, every unused password link (invitation or reset) of the user. */
+  async spendLinks(db: Executor, userId: number, at: Date): Promise<void> {
     await db
       .update(userTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: at })
       .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
   },
 };

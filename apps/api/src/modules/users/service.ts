@@ -73,15 +73,20 @@ export const usersService = {
       throw invalid('Le mot de passe actuel est incorrect.');
     checkNewPassword(next, user);
     await inTransaction(ctx, async (tx) => {
-      await usersRepository.update(tx.db, user.id, { passwordHash: await hashPassword(next) });
+      await usersRepository.update(
+        tx.db,
+        user.id,
+        { passwordHash: await hashPassword(next) },
+        tx.clock.now(),
+      );
       await usersRepository.revokeTokens(
         tx.db,
         user.id,
-        new Date(),
+        tx.clock.now(),
         // Without its own token (never the case behind the bearer check) no session is kept.
         currentToken === undefined ? '' : tokenHash(currentToken),
       );
-      await usersRepository.spendLinks(tx.db, user.id);
+      await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
       await audit.record(tx, {
         action: 'password_changed',
         recordType: 'user',
@@ -98,11 +103,11 @@ export const usersService = {
       throw invalid('Cette adresse e-mail est déjà utilisée par un autre compte.');
     return inTransaction(ctx, async (tx) => {
       await guardConstraint(
-        () => usersRepository.update(tx.db, user.id, { email }),
+        () => usersRepository.update(tx.db, user.id, { email }, tx.clock.now()),
         raceRefusals({ identifiant: user.identifiant, email }),
       );
       // Links already mailed went to the old address.
-      await usersRepository.spendLinks(tx.db, user.id);
+      await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
       await audit.record(tx, {
         action: 'email_changed',
         recordType: 'user',
@@ -117,7 +122,7 @@ export const usersService = {
     const user = await load(ctx);
     const value = telephone || null;
     await inTransaction(ctx, async (tx) => {
-      await usersRepository.update(tx.db, user.id, { telephone: value });
+      await usersRepository.update(tx.db, user.id, { telephone: value }, tx.clock.now());
       await audit.record(tx, {
         action: 'telephone_changed',
         recordType: 'user',
@@ -136,7 +141,7 @@ export const usersService = {
     const user = await load(ctx);
     const changes =
       kind === 'restauration' ? { notificationRestauration: on } : { notificationDocuments: on };
-    await usersRepository.update(db, user.id, changes);
+    await usersRepository.update(db, user.id, changes, ctx.clock.now());
     return toAccount({ ...user, ...changes });
   },
 };
@@ -209,7 +214,7 @@ async function insertWithDerivedIdentifiant(
 /** Writes a new invitation link (7 days) and its e-mail, in the caller's transaction. */
 async function sendInvitation(tx: Ctx, user: UserRow): Promise<void> {
   // Only the newest link works: an older one may sit in a mailbox that is no longer the user's.
-  await usersRepository.spendLinks(tx.db, user.id);
+  await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
   const token = newToken();
   await authRepository.insertUserToken(tx.db, {
     tokenHash: tokenHash(token),
@@ -366,7 +371,7 @@ export const usersAdminService = {
       };
       const champs = changedFields(user, identity);
       await guardConstraint(
-        () => usersRepository.update(tx.db, user.id, { ...identity, habilitations, etat }),
+        () => usersRepository.update(tx.db, user.id, { ...identity, habilitations, etat }, tx.clock.now()),
         raceRefusals(identity),
       );
       const record = (action: string, details: Record<string, unknown>) =>
@@ -390,12 +395,18 @@ export const usersAdminService = {
         await record('user_habilitations_changed', { ajoutees, retirees });
       // Links already mailed went to the old address; a deactivated account keeps none.
       if (identity.email.toLowerCase() !== user.email.toLowerCase() || etat !== 'A')
-        await usersRepository.spendLinks(tx.db, user.id);
+        await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
       if (etat !== user.etat) {
         await record('user_state_changed', { avant: user.etat, apres: etat });
-        if (etat !== 'A') await usersRepository.revokeTokens(tx.db, user.id);
+        if (etat !== 'A') await usersRepository.revokeTokens(tx.db, user.id, tx.clock.now());
       }
-      return presentUserDetail(caller, { ...user, ...identity, habilitations, etat, updatedAt: new Date() });
+      return presentUserDetail(caller, {
+        ...user,
+        ...identity,
+        habilitations,
+        etat,
+        updatedAt: tx.clock.now(),
+      });
     });
   },
 
@@ -428,7 +439,7 @@ export const usersAdminService = {
         throw invalid("Supprimez d'abord ce compte (état « Supprimé ») avant de l'anonymiser.");
       userMachine.next(user.etat, 'ANONYMISE');
       const alias = `anonyme-${user.id}`;
-      const now = new Date();
+      const now = tx.clock.now();
       const changes = {
         identifiant: alias,
         nom: 'Anonyme',
@@ -441,8 +452,8 @@ export const usersAdminService = {
         notificationDocuments: false,
         anonymizedAt: now,
       };
-      await usersRepository.eraseTraces(tx.db, user, alias);
-      await usersRepository.update(tx.db, user.id, changes);
+      await usersRepository.eraseTraces(tx.db, user, alias, now);
+      await usersRepository.update(tx.db, user.id, changes, now);
       await usersRepository.revokeTokens(tx.db, user.id, now);
       await audit.record(tx, {
         action: 'user_anonymised',
@@ -479,7 +490,7 @@ export const usersAdminService = {
         recordId: user.id,
       });
       return {
-        exporteLe: new Date().toISOString(),
+        exporteLe: tx.clock.now().toISOString(),
         compte: {
           id: user.id,
           identifiant: user.identifiant,

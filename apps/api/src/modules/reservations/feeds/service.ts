@@ -62,7 +62,7 @@ export const feedsService = {
     return inTransaction(ctx, async (tx) => {
       const jeton = newToken();
       const before = await calendarFeedsRepository.findByUser(tx.db, caller.id);
-      const row = await calendarFeedsRepository.replace(tx.db, caller.id, tokenHash(jeton));
+      const row = await calendarFeedsRepository.replace(tx.db, caller.id, tokenHash(jeton), tx.clock.now());
       await audit.record(tx, {
         action: before ? 'calendar_feed_renewed' : 'calendar_feed_created',
         recordType: 'user',
@@ -106,6 +106,6 @@ export const feedsService = {
       }
     }
     const rows = await feedsRepository.confirmedFor(db, scope, addDays(today, -PAST_DAYS));
-    return feedText(name, new URL(pub.publicUrl).hostname, rows);
+    return feedText(name, new URL(pub.publicUrl).hostname, rows, pub.clock.now());
   },
 };

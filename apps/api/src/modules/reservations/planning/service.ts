@@ -190,7 +190,12 @@ export const planningService = {
       if (existing.annee !== input.annee) {
         throw invalid("Année : une entrée ne change pas d'année ; créez-en une dans l'autre année.");
       }
-      const entry = await planningRepository.update(tx.db, existing.id, await entryFields(tx.db, input));
+      const entry = await planningRepository.update(
+        tx.db,
+        existing.id,
+        await entryFields(tx.db, input),
+        tx.clock.now(),
+      );
       await auditEntry(tx, 'EDIT', entry);
       await removeFuture(tx, entry.id, today);
       const result = await materialise(tx, entry, today);
