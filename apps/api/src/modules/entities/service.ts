@@ -24,7 +24,7 @@ import { invalid, notFound, refused } from '../../lib/errors';
 import { audit, changedFields } from '../audit/audit';
 import { historyOf } from '../users/history';
 import { usersRepository } from '../users/repository';
-import { createUser } from '../users/service';
+import { createUser } from '../users/invitations';
 import { entitiesPolicy } from './policy';
 import { presentEntity, presentEntityDetail, presentMembership } from './presenter';
 import {
