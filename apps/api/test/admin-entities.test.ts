@@ -82,6 +82,16 @@ describe('POST /api/entite and PUT /api/entite', () => {
     expect(response.json().message).toMatch(message);
   });
 
+  it('answers a taken code with its own error code', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/entite',
+      token: adminToken,
+      payload: { ...valid, code: 'CHEV' },
+    });
+    expect(response.json()).toMatchObject({ status: 412, error: 'entity_code_taken' });
+  });
+
   it('answers 403 without ADMIN', async () => {
     expect(
       (await t.call({ method: 'POST', url: '/api/entite', token: lodgeToken, payload: valid })).statusCode,
