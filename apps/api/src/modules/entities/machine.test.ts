@@ -32,8 +32,13 @@ describe('the entity machine', () => {
     }
   });
 
-  it('shows the same buttons in both states, the moves being made through the edit form', () => {
-    expect(entityMachine.actionsFrom('A').filter(isEntityButton)).toEqual(['EDIT', 'MEMBERS', 'HISTORY']);
+  it('adds members to an active entity only; the moves are made through the edit form', () => {
+    expect(entityMachine.actionsFrom('A').filter(isEntityButton)).toEqual([
+      'EDIT',
+      'MEMBERS',
+      'HISTORY',
+      'ADD_MEMBER',
+    ]);
     expect(entityMachine.actionsFrom('S').filter(isEntityButton)).toEqual(['EDIT', 'MEMBERS', 'HISTORY']);
   });
 

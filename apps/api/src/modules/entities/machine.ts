@@ -9,14 +9,13 @@
 import { EntityAction, EntityState } from '@union/contract';
 import { defineMachine } from '../../lib/state-machine';
 
-/** The screen's buttons (`EntityAction`), and the moves the edit form and the member calls make. */
-export type EntityMachineAction = EntityAction | 'DELETE' | 'RESTORE' | 'ADD_MEMBER';
+/** The screen's buttons (`EntityAction`), and the moves the edit form makes. */
+export type EntityMachineAction = EntityAction | 'DELETE' | 'RESTORE';
 
 const ENTITY_ACTION_LABELS: Record<EntityMachineAction, string> = {
   ...EntityAction.labels,
   DELETE: 'Supprimer',
   RESTORE: 'Réactiver',
-  ADD_MEMBER: 'Ajouter un membre',
 };
 
 export const entityMachine = defineMachine<EntityState, EntityMachineAction>(
@@ -25,14 +24,15 @@ export const entityMachine = defineMachine<EntityState, EntityMachineAction>(
     // A deleted entity keeps its members and its history, both still shown.
     MEMBERS: { A: 'A', S: 'S' },
     HISTORY: { A: 'A', S: 'S' },
+    // Members are added (one by one or by import) to active entities only.
+    ADD_MEMBER: { A: 'A' },
     DELETE: { A: 'S' },
     RESTORE: { S: 'A' },
-    ADD_MEMBER: { A: 'A' },
   },
   { state: (s) => EntityState.labels[s], action: (a) => ENTITY_ACTION_LABELS[a] },
 );
 
-/** Whether the action is one of the screen's buttons (the others are taken through a form or a call). */
+/** Whether the action is one of the screen's buttons (the state moves are made through the edit form). */
 export const isEntityButton = (action: EntityMachineAction): action is EntityAction =>
   action in EntityAction.labels;
 

@@ -57,13 +57,13 @@ describe('the entities policy', () => {
     allowedActions(entityMachine, etat, (a) => may(ctx, a, { id })).filter(isEntityButton);
 
   it.each([
-    ['ADMIN', admin, OTHER, ['EDIT', 'MEMBERS', 'HISTORY']],
-    ['LOGE managing it', lodge, MANAGED, ['MEMBERS', 'HISTORY']],
-    ['LOGE not managing it', lodge, OTHER, []],
-    ['USER with gestion', member, MANAGED, []],
-  ] as const)('the entity buttons of %s, active or deleted', (_name, who, id, expected) => {
-    expect(buttons(who, id, 'A')).toEqual(expected);
-    expect(buttons(who, id, 'S')).toEqual(expected);
+    ['ADMIN', admin, OTHER, ['EDIT', 'MEMBERS', 'HISTORY', 'ADD_MEMBER'], ['EDIT', 'MEMBERS', 'HISTORY']],
+    ['LOGE managing it', lodge, MANAGED, ['MEMBERS', 'HISTORY', 'ADD_MEMBER'], ['MEMBERS', 'HISTORY']],
+    ['LOGE not managing it', lodge, OTHER, [], []],
+    ['USER with gestion', member, MANAGED, [], []],
+  ] as const)('the entity buttons of %s, active then deleted', (_name, who, id, active, deleted) => {
+    expect(buttons(who, id, 'A')).toEqual(active);
+    expect(buttons(who, id, 'S')).toEqual(deleted);
   });
 
   it.each([
