@@ -20,6 +20,7 @@ import {
   type Preload,
 } from '@union/contract';
 import type { Executor } from '../../db/client';
+import { authorize } from '../../lib/authorize';
 import { guardConstraint, type Refusal } from '../../lib/constraints';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
 import { notFound, refused } from '../../lib/errors';
@@ -34,7 +35,7 @@ import { feeTableWorkbook, ordersWorkbook, type FeeRow } from './excel';
 import { invoiceEmail, quoteEmail, reminderEmail } from './mails';
 import { orderMachine } from './machine';
 import { renderOrderPdf, type DocumentKind } from './pdf';
-import { comptaPolicy, may } from './policy';
+import { may } from './policy';
 import { presentDetail, presentSummary } from './presenter';
 import { comptaRepository, type OrderRow } from './repository';
 
@@ -256,21 +257,21 @@ async function recordPayment(tx: TxContext, order: OrderRow, paiement: NonNullab
 
 export const comptaService = {
   async search(ctx: RequestContext, c: OrderSearchCriteria): Promise<OrderSearchResult> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     const today = ctx.clock.today();
     const { rows, totals } = await comptaRepository.search(ctx.db, c, today);
     return { ...totals, page: c.page, taille: c.taille, lignes: rows.map((r) => presentSummary(r, today)) };
   },
 
   async excel(ctx: RequestContext, c: OrderSearchCriteria): Promise<Buffer> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     const today = ctx.clock.today();
     const rows = await comptaRepository.searchAll(ctx.db, c, today, EXPORT_LIMIT);
     return ordersWorkbook(rows.map((r) => presentSummary(r, today)));
   },
 
   async infos(ctx: RequestContext, id: number): Promise<OrderDetail> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     return detail(ctx, id);
   },
 
@@ -278,7 +279,7 @@ export const comptaService = {
     ctx: RequestContext,
     q: { idEntite: number; type: 'A' | 'L' | 'S'; annee: number; tranche?: Instalment },
   ): Promise<Preload> {
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     const entity = await loadBillable(ctx.db, q.idEntite);
     if (q.type === 'A') {
       const call = await feeCall(ctx, entity, q.annee, q.tranche!);
@@ -298,7 +299,7 @@ export const comptaService = {
   },
 
   async create(ctx: RequestContext, input: OrderCreate): Promise<OrderDetail> {
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const entity = await loadBillable(tx.db, input.idEntite);
       const lignes = withAmounts(input.lignes);
@@ -344,7 +345,7 @@ export const comptaService = {
 
   async change(ctx: RequestContext, action: OrderChangeAction, body: OrderChange): Promise<OrderDetail> {
     // 403 before anything is said of the order: acting needs COMPTA_SAISIE whatever the order.
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const order = await comptaRepository.lock(tx.db, body.id);
       if (!order) throw orderNotFound();
@@ -352,7 +353,7 @@ export const comptaService = {
         orderMachine,
         order.etat,
         action,
-        may(tx.caller, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
+        may(tx, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
       );
       const details: Record<string, unknown> = { action };
       const today = tx.clock.today();
@@ -527,7 +528,7 @@ export const comptaService = {
     id: number,
     kind: DocumentKind,
   ): Promise<{ nom: string; contenu: Buffer }> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     const row = await comptaRepository.find(ctx.db, id);
     if (!row) throw orderNotFound();
     const order = row.order;
@@ -536,7 +537,7 @@ export const comptaService = {
       orderMachine,
       order.etat,
       action,
-      may(ctx.caller, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
+      may(ctx, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
     );
     if (kind === 'avoir' && !order.numeroAvoir)
       throw refused(
@@ -557,7 +558,7 @@ export const comptaService = {
 
   /** Calls one instalment for every active lodge and association at once, as invoice drafts. */
   async bulkCall(ctx: RequestContext, q: { annee: number; tranche: Instalment }): Promise<BulkCallReport> {
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const report: BulkCallReport = { crees: [], ignores: [] };
       for (const entity of await comptaRepository.billableEntities(tx.db)) {
@@ -612,7 +613,7 @@ export const comptaService = {
 
   /** The fee-call table of a year: one row per entity (or the one asked), instalments called and paid. */
   async feeTable(ctx: RequestContext, annee: number, tiers?: number): Promise<FeeTable> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
       throw notFound("Cette loge ou association n'existe pas.");
     const entities = await comptaRepository.billableEntities(ctx.db, tiers);

@@ -23,7 +23,7 @@ import { mailRepository } from '../mail/repository';
 import { extractText, readStoredFile, storeFile, type StagedFile } from './files';
 import { documentMachine } from './machine';
 import { distributionEmail, unsubscribeSigner, userOfToken } from './mails';
-import { mayAct, mayPublishFor, mayRead, readScope, type DocumentsContext } from './policy';
+import { may, mayPublishFor, mayRead, readScope, type DocumentsContext } from './policy';
 import { presentDetail, presentDocument } from './presenter';
 import { documentsRepository, type DocumentRow } from './repository';
 
@@ -159,7 +159,7 @@ export const documentsService = {
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
       authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
-      decide(documentMachine, doc.diffusion, 'EDIT', mayAct(policy, 'EDIT', doc));
+      decide(documentMachine, doc.diffusion, 'EDIT', may(policy, 'EDIT', doc));
       await checkMetadata(tx.db, input);
       authorize(mayPublishFor(policy, input.idEntite), PUBLISH_REFUSAL);
       await documentsRepository.update(
@@ -192,7 +192,7 @@ export const documentsService = {
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
       authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
-      decide(documentMachine, doc.diffusion, 'DELETE', mayAct(policy, 'DELETE', doc));
+      decide(documentMachine, doc.diffusion, 'DELETE', may(policy, 'DELETE', doc));
       const cancelled = await documentsRepository.cancelPending(tx.db, id);
       await documentsRepository.remove(tx.db, doc);
       await audit.record(tx, {
@@ -215,7 +215,7 @@ export const documentsService = {
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
       authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
-      const next = decide(documentMachine, doc.diffusion, 'DISTRIBUTE', mayAct(policy, 'DISTRIBUTE', doc));
+      const next = decide(documentMachine, doc.diffusion, 'DISTRIBUTE', may(policy, 'DISTRIBUTE', doc));
       const row = (await documentsRepository.findJoined(tx.db, id))!;
       const recipients = await documentsRepository.recipients(tx.db, doc, ctx.clock.today());
       if (recipients.length === 0 && doc.diffusion === 'N') {
@@ -268,7 +268,7 @@ export const documentsService = {
         documentMachine,
         doc.diffusion,
         'CANCEL_DISTRIBUTION',
-        mayAct(policy, 'CANCEL_DISTRIBUTION', doc),
+        may(policy, 'CANCEL_DISTRIBUTION', doc),
       );
       const cancelled = await documentsRepository.cancelPending(tx.db, id);
       if (cancelled === 0) {

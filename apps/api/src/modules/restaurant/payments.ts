@@ -148,11 +148,11 @@ export const paymentsService = {
    * (`solde`). Validation credits the card once: the unique movement per top-up is the database's word.
    */
   async act(ctx: RequestContext, id: number, action: TopUpAction, solde: number | undefined): Promise<TopUp> {
-    authorize(mayTopUp(ctx, action));
+    authorize(mayTopUp(ctx, action, null));
     return inTransaction(ctx, async (tx) => {
       const p = await restaurantRepository.lockTopUp(tx.db, id);
       if (!p) throw notFound("Ce rechargement n'existe pas.");
-      const next = decide(topUpMachine, p.etat, action, mayTopUp(tx, action));
+      const next = decide(topUpMachine, p.etat, action, mayTopUp(tx, action, p));
       const why = { action: `top_up_${action.toLowerCase()}`, recordType: 'user_payment', recordId: p.id };
       if (action === 'VALIDATE') {
         const card = await openCard(tx, { userId: p.userId }, solde, why);

@@ -14,7 +14,7 @@ import { newToken, tokenHash } from '../../../lib/secrets';
 import { audit } from '../../audit/audit';
 import { settingsRepository } from '../../settings/repository';
 import { addDays } from '../calendar';
-import { reservationPolicy } from '../policy';
+import { may } from '../policy';
 import { feedsRepository, type FeedScope } from '../repository';
 import { loadPlanningContext } from '../service';
 import { feedText } from './ics';
@@ -31,7 +31,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const gone = () => notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
 
 async function mayFollowRooms(ctx: RequestContext<Executor>): Promise<boolean> {
-  return reservationPolicy.mayManage(await loadPlanningContext(ctx));
+  return may(await loadPlanningContext(ctx), 'MANAGE', null);
 }
 
 async function addresses(ctx: RequestContext<Executor>, jeton: string) {
