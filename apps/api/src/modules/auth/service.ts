@@ -225,9 +225,9 @@ export const authService = {
       if (!user || user.etat !== 'A') throw invalid('Ce compte est désactivé. Contactez le secrétariat.');
       checkNewPassword(password, user);
       await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(password) }, now);
-      await usersRepository.revokeTokens(tx, user.id, now);
+      await authRepository.revokeUserTokens(tx, user.id, now);
       // The other links mailed (an older reset, the invitation) must not set the password again.
-      await usersRepository.spendLinks(tx, user.id, now);
+      await authRepository.spendUserLinks(tx, user.id, now);
       // The link proved who acts: its owner is the entry's actor.
       await audit.record(
         { db: tx, caller: { id: user.id, habilitations: user.habilitations } },

@@ -233,25 +233,12 @@ export const documentsRepository = {
       });
   },
 
-  /** Cancels the distribution's e-mails not sent yet; returns how many. */
-  async cancelPending(db: Executor, documentId: number): Promise<number> {
-    const rows = await db
-      .update(emailOutbox)
-      .set({ statut: 'A' })
-      .where(
-        and(
-          eq(emailOutbox.statut, 'P'),
-          inArray(
-            emailOutbox.id,
-            db
-              .select({ id: documentDistributions.emailId })
-              .from(documentDistributions)
-              .where(eq(documentDistributions.documentId, documentId)),
-          ),
-        ),
-      )
-      .returning({ id: emailOutbox.id });
-    return rows.length;
+  /** The e-mails of a document's distribution, as a subquery (the mail module cancels them). */
+  distributionEmailIds(db: Executor, documentId: number) {
+    return db
+      .select({ id: documentDistributions.emailId })
+      .from(documentDistributions)
+      .where(eq(documentDistributions.documentId, documentId));
   },
 
   async counts(db: Executor, documentId: number): Promise<DistributionCounts> {
@@ -270,14 +257,5 @@ export const documentsRepository = {
     await db.insert(appSecrets).values({ nom, valeur: fresh }).onConflictDoNothing();
     const [row] = await db.select().from(appSecrets).where(eq(appSecrets.nom, nom));
     return row!.valeur;
-  },
-
-  async turnOffNotification(db: Executor, userId: number, at: Date): Promise<boolean> {
-    const rows = await db
-      .update(users)
-      .set({ notificationDocuments: false, updatedAt: at })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    return rows.length > 0;
   },
 };

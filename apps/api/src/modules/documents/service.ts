@@ -20,6 +20,7 @@ import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
+import { usersRepository } from '../users/repository';
 import { extractText, readStoredFile, storeFile, type StagedFile } from './files';
 import { documentMachine } from './machine';
 import { distributionEmail, unsubscribeSigner, userOfToken } from './mails';
@@ -193,7 +194,10 @@ export const documentsService = {
       const policy = await loadDocumentsContext(tx);
       authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
       decide(documentMachine, doc.diffusion, 'DELETE', may(policy, 'DELETE', doc));
-      const cancelled = await documentsRepository.cancelPending(tx.db, id);
+      const cancelled = await mailRepository.cancelPending(
+        tx.db,
+        documentsRepository.distributionEmailIds(tx.db, id),
+      );
       await documentsRepository.remove(tx.db, doc);
       await audit.record(tx, {
         action: 'DOCUMENT_DELETE',
@@ -270,7 +274,10 @@ export const documentsService = {
         'CANCEL_DISTRIBUTION',
         may(policy, 'CANCEL_DISTRIBUTION', doc),
       );
-      const cancelled = await documentsRepository.cancelPending(tx.db, id);
+      const cancelled = await mailRepository.cancelPending(
+        tx.db,
+        documentsRepository.distributionEmailIds(tx.db, id),
+      );
       if (cancelled === 0) {
         throw refused(
           'distribution_already_sent',
@@ -306,7 +313,7 @@ export const documentsService = {
     const userId = await userOfToken(db, token);
     if (
       userId === undefined ||
-      !(await documentsRepository.turnOffNotification(db, userId, ctx.clock.now()))
+      !(await usersRepository.update(db, userId, { notificationDocuments: false }, ctx.clock.now()))
     ) {
       throw refused(
         'unsubscribe_token',

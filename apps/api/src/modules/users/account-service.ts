@@ -10,8 +10,11 @@ import { invalid, refused, unauthenticated } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
 import { hashPassword, tokenHash, verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
+import { auditRepository } from '../audit/repository';
+import { authRepository } from '../auth/repository';
 import { membershipTerms } from '../entities/presenter';
 import { entitiesRepository } from '../entities/repository';
+import { mailRepository } from '../mail/repository';
 import { restaurantRepository } from '../restaurant/repository';
 import { raceRefusals } from './refusals';
 import { usersRepository, type UserRow } from './repository';
@@ -63,14 +66,14 @@ export const usersService = {
         { passwordHash: await hashPassword(next) },
         tx.clock.now(),
       );
-      await usersRepository.revokeTokens(
+      await authRepository.revokeUserTokens(
         tx.db,
         user.id,
         tx.clock.now(),
         // Without its own token (never the case behind the bearer check) no session is kept.
         currentToken === undefined ? '' : tokenHash(currentToken),
       );
-      await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
+      await authRepository.spendUserLinks(tx.db, user.id, tx.clock.now());
       await audit.record(tx, {
         action: 'password_changed',
         recordType: 'user',
@@ -91,7 +94,7 @@ export const usersService = {
         raceRefusals({ identifiant: user.identifiant, email }),
       );
       // Links already mailed went to the old address.
-      await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
+      await authRepository.spendUserLinks(tx.db, user.id, tx.clock.now());
       await audit.record(tx, {
         action: 'email_changed',
         recordType: 'user',
@@ -135,9 +138,9 @@ export const usersService = {
     return inTransaction(ctx, async (tx) => {
       const [memberships, entries, signIns, emails] = [
         await entitiesRepository.membershipsOfUser(tx.db, user.id),
-        await usersRepository.auditAbout(tx.db, user.id),
-        await usersRepository.signInsOf(tx.db, user.identifiant),
-        await usersRepository.emailsTo(tx.db, user.email),
+        await auditRepository.about(tx.db, 'user', user.id),
+        await authRepository.signInsOf(tx.db, user.identifiant),
+        await mailRepository.sentTo(tx.db, user.email),
       ];
       const orders = await restaurantRepository.ordersOfUser(tx.db, user.id);
       const movements = await restaurantRepository.movementsOfUser(tx.db, user.id);

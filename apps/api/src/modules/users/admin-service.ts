@@ -12,6 +12,9 @@ import { inTransaction, type RequestContext } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit, changedFields } from '../audit/audit';
+import { auditRepository } from '../audit/repository';
+import { authRepository } from '../auth/repository';
+import { mailRepository } from '../mail/repository';
 import { historyOf } from './history';
 import { createUser, sendInvitation, type CreateUserInput } from './invitations';
 import { actionToReach, userMachine } from './machine';
@@ -27,6 +30,46 @@ async function loadUser(db: Executor, id: number): Promise<UserRow> {
 }
 
 type UserUpdate = z.output<typeof UserUpdateSchema>;
+
+/** Keys of audit details that hold a person's identity: erased when the person is anonymised. */
+const PERSONAL_DETAIL_KEYS = [
+  'identifiant',
+  'ancienIdentifiant',
+  'ancienEmail',
+  'changements',
+  'email',
+  'nom',
+  'prenom',
+  'telephone',
+] as const;
+
+/**
+ * Erases what the other modules keep of a deleted user's identity (GDPR), each through its owner: the
+ * sign-ins under any identifiant they had, the e-mails to any address they had, the identity held in the
+ * details of the audit entries about them (the identifiant at creation, the old and new addresses of an
+ * e-mail change, an import's old values), and unused links. Ids stay, so history and accounting remain
+ * consistent; what the entries say happened (habilitations, states, names of changed fields) stays.
+ */
+async function eraseTraces(db: Executor, user: UserRow, alias: string, at: Date): Promise<void> {
+  // Earlier identifiants and addresses are known only from the audit log: gather them first.
+  const identifiants = new Set([user.identifiant.toLowerCase()]);
+  const emails = new Set([user.email.toLowerCase()]);
+  for (const entry of await auditRepository.about(db, 'user', user.id)) {
+    const details = (entry.details ?? {}) as Record<string, unknown>;
+    for (const value of [details.identifiant, details.ancienIdentifiant])
+      if (typeof value === 'string') identifiants.add(value.toLowerCase());
+    const addresses = entry.action === 'email_changed' ? [details.avant, details.apres] : [];
+    for (const value of [...addresses, details.ancienEmail])
+      if (typeof value === 'string') emails.add(value.toLowerCase());
+  }
+  await authRepository.renameSignIns(db, [...identifiants], alias);
+  await mailRepository.eraseRecipients(db, [...emails], alias);
+  await auditRepository.eraseDetails(db, 'user', user.id, {
+    whole: ['email_changed'],
+    keys: PERSONAL_DETAIL_KEYS,
+  });
+  await authRepository.spendUserLinks(db, user.id, at);
+}
 
 /** The caller's policy context, once they may use the administration at all (403 otherwise). */
 function administrator(ctx: RequestContext): UsersPolicyContext {
@@ -106,10 +149,10 @@ export const usersAdminService = {
         await record('user_habilitations_changed', { ajoutees, retirees });
       // Links already mailed went to the old address; a deactivated account keeps none.
       if (identity.email.toLowerCase() !== user.email.toLowerCase() || etat !== 'A')
-        await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
+        await authRepository.spendUserLinks(tx.db, user.id, tx.clock.now());
       if (etat !== user.etat) {
         await record('user_state_changed', { avant: user.etat, apres: etat });
-        if (etat !== 'A') await usersRepository.revokeTokens(tx.db, user.id, tx.clock.now());
+        if (etat !== 'A') await authRepository.revokeUserTokens(tx.db, user.id, tx.clock.now());
       }
       return presentUserDetail(policy, {
         ...user,
@@ -162,9 +205,9 @@ export const usersAdminService = {
         notificationDocuments: false,
         anonymizedAt: now,
       };
-      await usersRepository.eraseTraces(tx.db, user, alias, now);
+      await eraseTraces(tx.db, user, alias, now);
       await usersRepository.update(tx.db, user.id, changes, now);
-      await usersRepository.revokeTokens(tx.db, user.id, now);
+      await authRepository.revokeUserTokens(tx.db, user.id, now);
       await audit.record(tx, {
         action: 'user_anonymised',
         recordType: 'user',

@@ -68,7 +68,7 @@ async function insertWithDerivedIdentifiant(
 /** Writes a new invitation link (7 days) and its e-mail, in the caller's transaction. */
 export async function sendInvitation(tx: Ctx, user: UserRow): Promise<void> {
   // Only the newest link works: an older one may sit in a mailbox that is no longer the user's.
-  await usersRepository.spendLinks(tx.db, user.id, tx.clock.now());
+  await authRepository.spendUserLinks(tx.db, user.id, tx.clock.now());
   const token = newToken();
   await authRepository.insertUserToken(tx.db, {
     tokenHash: tokenHash(token),
