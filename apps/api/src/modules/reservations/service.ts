@@ -22,6 +22,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../lib/co
 import { authorize } from '../../lib/authorize';
 import { guardConstraint } from '../../lib/constraints';
 import { invalid, notFound, refused } from '../../lib/errors';
+import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { settingsRepository } from '../settings/repository';
@@ -31,7 +32,6 @@ import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
 import { BOOK_REFUSED, may, type PlanningContext, type ReservationFacts } from './policy';
-import { decide } from '../../lib/policy';
 import { describeReservationEntry, presentDetail, presentReservation } from './presenter';
 import {
   RESERVATION_NO_OVERLAP,

@@ -13,11 +13,11 @@ import {
 } from '@union/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { authorize } from '../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
 import { audit, changedFields } from '../audit/audit';
 import { may } from './policy';
-import { authorize } from '../../lib/authorize';
 import { settingsRepository, type RoomRow } from './repository';
 
 /** What the documents carry until an administrator fills in the settings. */
