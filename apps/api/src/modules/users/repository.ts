@@ -1,5 +1,10 @@
 /** Users: the only place that queries the users table. */
-import type { Habilitation, UserSortField, UserState } from '@union/contract';
+import {
+  USER_SEARCH_COUNT_LIMIT,
+  type Habilitation,
+  type UserSortField,
+  type UserState,
+} from '@union/contract';
 import {
   and,
   arrayContains,
@@ -8,27 +13,16 @@ import {
   desc,
   eq,
   exists,
+  getTableColumns,
   inArray,
-  isNotNull,
-  isNull,
-  ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import {
-  accessTokens,
-  auditLog,
-  emailOutbox,
-  memberships,
-  signInAttempts,
-  users,
-  userTokens,
-} from '../../db/schema';
+import { memberships, users } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
-import { frenchOrder } from '../../db/french-order';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -55,26 +49,24 @@ export interface UserCriteria {
  */
 const searchText = sql`"users"."search_text"`;
 
+/**
+ * The French sort keys of nom and prénom (`immutable_unaccent(lower(…))`, as `frenchOrder` computes
+ * them), stored by migration 0020 and indexed with the list's order: sorting reads them instead of
+ * computing them for every matching row, and a common text walks the index and stops at the page.
+ */
+const nomTri = sql`"users"."nom_tri"`;
+const prenomTri = sql`"users"."prenom_tri"`;
+const byNom = [nomTri, sql`${users.nom}`];
+const byPrenom = [prenomTri, sql`${users.prenom}`];
+
 const SORTS: Record<UserSortField, SQL[]> = {
-  nom: [...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
-  prenom: [...frenchOrder(users.prenom), ...frenchOrder(users.nom)],
+  nom: [...byNom, ...byPrenom],
+  prenom: [...byPrenom, ...byNom],
   identifiant: [sql`lower(${users.identifiant})`],
   email: [sql`lower(${users.email})`],
-  etat: [sql`${users.etat}`, ...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
+  etat: [sql`${users.etat}`, ...byNom, ...byPrenom],
   creeLe: [sql`${users.createdAt}`],
 };
-
-/** Keys of audit details that hold a person's identity: erased when the person is anonymised. */
-const PERSONAL_DETAIL_KEYS = [
-  'identifiant',
-  'ancienIdentifiant',
-  'ancienEmail',
-  'changements',
-  'email',
-  'nom',
-  'prenom',
-  'telephone',
-] as const;
 
 /** The unique indexes of the users table (lower-case identifiant and address), named in refusals. */
 export const USER_UNIQUE = {
@@ -125,33 +117,25 @@ export const usersRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewUser>): Promise<void> {
-    await db
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`); false when no such user. */
+  async update(db: Executor, id: number, changes: Partial<NewUser>, at: Date): Promise<boolean> {
+    const rows = await db
       .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, id));
-  },
-
-  /** Revokes every live token of the user (deactivation, deletion, password change). */
-  /** Ends every open session of the user, but the one of `keepTokenHash` when given. */
-  async revokeTokens(db: Executor, userId: number, at = new Date(), keepTokenHash?: string): Promise<void> {
-    await db
-      .update(accessTokens)
-      .set({ revokedAt: at })
-      .where(
-        and(
-          eq(accessTokens.userId, userId),
-          isNull(accessTokens.revokedAt),
-          keepTokenHash === undefined ? undefined : ne(accessTokens.tokenHash, keepTokenHash),
-        ),
-      );
+      .set({ ...changes, updatedAt: at })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    return rows.length > 0;
   },
 
   /**
    * One page of users matching the criteria, with the total. Each word of the text must appear in
    * nom, prénom, identifiant or e-mail, whatever the accents and the case (trigram index).
    */
-  async search(db: Executor, c: UserCriteria, today: string): Promise<{ total: number; rows: UserRow[] }> {
+  async search(
+    db: Executor,
+    c: UserCriteria,
+    today: string,
+  ): Promise<{ total: number; totalAuMoins: boolean; rows: UserRow[] }> {
     const conditions: SQL[] = [];
     for (const word of (c.texte ?? '').split(/\s+/).filter(Boolean)) {
       conditions.push(sql`${searchText} LIKE '%' || immutable_unaccent(lower(${escapeLike(word)})) || '%'`);
@@ -192,15 +176,57 @@ export const usersRepository = {
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const direction = c.sens === 'desc' ? desc : asc;
-    const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+    const order = [...SORTS[c.tri].map((e) => direction(e)), direction(users.id)];
+    const offset = (c.page - 1) * c.taille;
+
+    if (!c.texte?.trim()) {
+      const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(c.taille)
+        .offset(offset);
+      return { total: totalRow?.n ?? 0, totalAuMoins: false, rows };
+    }
+    // A free text. Most texts are selective (a family name): their matches may all sit in one place of
+    // the alphabet, where walking the name-sorted index from « A » would read most of it; they are found
+    // through the trigram index instead, at most one more than the limit, and sorted in memory. The
+    // subquery's LIMIT also keeps the planner from pushing the order into the scan. It is named `users`
+    // and carries the sort keys, so the one ORDER BY above applies to it; the window counts the matches.
+    const matches = db
+      .select({
+        ...getTableColumns(users),
+        nomTri: sql`${nomTri}`.as('nom_tri'),
+        prenomTri: sql`${prenomTri}`.as('prenom_tri'),
+      })
+      .from(users)
+      .where(where)
+      .limit(USER_SEARCH_COUNT_LIMIT + 1)
+      .as('users');
+    const found = await db
+      .select({ ...getTableColumns(users), matched: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(matches)
+      .orderBy(...order)
+      .limit(c.taille)
+      .offset(offset);
+    // A page past the end has no row to carry the count: count again (a rare request).
+    const matched =
+      found[0]?.matched ?? (offset ? ((await db.select({ n: count() }).from(matches)).at(0)?.n ?? 0) : 0);
+    if (matched <= USER_SEARCH_COUNT_LIMIT) {
+      return { total: matched, totalAuMoins: false, rows: found.map(({ matched: _, ...row }) => row) };
+    }
+    // A common text (an e-mail domain, a first name): its matches are everywhere in the alphabet, so
+    // walking the name-sorted index finds a page at once, where sorting them would read them all.
     const rows = await db
       .select()
       .from(users)
       .where(where)
-      .orderBy(...SORTS[c.tri].map((e) => direction(e)), direction(users.id))
+      .orderBy(...order)
       .limit(c.taille)
-      .offset((c.page - 1) * c.taille);
-    return { total: totalRow?.n ?? 0, rows };
+      .offset(offset);
+    return { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows };
   },
 
   /** Names of several users at once, for history summaries. */
@@ -210,88 +236,5 @@ export const usersRepository = {
       .select({ id: users.id, nom: users.nom, prenom: users.prenom, identifiant: users.identifiant })
       .from(users)
       .where(inArray(users.id, ids));
-  },
-
-  /** The sign-ins of an identifiant, newest first (GDPR export). */
-  async signInsOf(db: Executor, identifiant: string) {
-    return db
-      .select()
-      .from(signInAttempts)
-      .where(sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`)
-      .orderBy(desc(signInAttempts.createdAt))
-      .limit(1000);
-  },
-
-  /** The e-mails sent to an address, newest first (GDPR export). */
-  async emailsTo(db: Executor, email: string) {
-    return db
-      .select({ createdAt: emailOutbox.createdAt, sujet: emailOutbox.sujet, statut: emailOutbox.statut })
-      .from(emailOutbox)
-      .where(sql`lower(${emailOutbox.destinataire}) = lower(${email})`)
-      .orderBy(desc(emailOutbox.id))
-      .limit(1000);
-  },
-
-  /** Every audit entry about the user (GDPR export). */
-  async auditAbout(db: Executor, userId: number) {
-    return db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, userId)))
-      .orderBy(desc(auditLog.createdAt));
-  },
-
-  /**
-   * Erases what the other tables keep of a deleted user's identity (GDPR): the sign-ins under any
-   * identifiant they had, the e-mails to any address they had, the identity held in the details of the
-   * audit entries about them (the identifiant at creation, the old and new addresses of an e-mail
-   * change, an import's old values), and unused links. Ids stay, so history and accounting remain
-   * consistent; what the entries say happened (habilitations, states, names of changed fields) stays.
-   */
-  async eraseTraces(db: Executor, user: { id: number; identifiant: string; email: string }, alias: string) {
-    const aboutUser = and(
-      eq(auditLog.recordType, 'user'),
-      eq(auditLog.recordId, user.id),
-      isNotNull(auditLog.details),
-    );
-    // Earlier identifiants and addresses are known only from the audit log: gather them first.
-    const identifiants = new Set([user.identifiant.toLowerCase()]);
-    const emails = new Set([user.email.toLowerCase()]);
-    for (const entry of await db
-      .select({ action: auditLog.action, details: auditLog.details })
-      .from(auditLog)
-      .where(aboutUser)) {
-      const details = entry.details as Record<string, unknown>;
-      for (const value of [details.identifiant, details.ancienIdentifiant])
-        if (typeof value === 'string') identifiants.add(value.toLowerCase());
-      const addresses = entry.action === 'email_changed' ? [details.avant, details.apres] : [];
-      for (const value of [...addresses, details.ancienEmail])
-        if (typeof value === 'string') emails.add(value.toLowerCase());
-    }
-    await db
-      .update(signInAttempts)
-      .set({ identifiant: alias })
-      .where(inArray(sql`lower(${signInAttempts.identifiant})`, [...identifiants]));
-    await db
-      .update(emailOutbox)
-      .set({ destinataire: `${alias}@anonyme.invalid`, texte: '(contenu effacé : compte anonymisé)' })
-      .where(inArray(sql`lower(${emailOutbox.destinataire})`, [...emails]));
-    await db
-      .update(auditLog)
-      .set({ details: null })
-      .where(and(aboutUser, eq(auditLog.action, 'email_changed')));
-    await db
-      .update(auditLog)
-      .set({ details: sql`${auditLog.details} - ${`{${PERSONAL_DETAIL_KEYS.join(',')}}`}::text[]` })
-      .where(aboutUser);
-    await usersRepository.spendLinks(db, user.id);
-  },
-
-  /** Spends every unused password link (invitation or reset) of the user. */
-  async spendLinks(db: Executor, userId: number): Promise<void> {
-    await db
-      .update(userTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
   },
 };
