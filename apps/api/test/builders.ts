@@ -150,8 +150,8 @@ export interface MealFields {
   ouvert?: boolean;
   /** The dishes added to it, in order. Default: a menu at 18 € and a coffee at 1,50 €. */
   dishes?: { type: string; libelle: string; prix: number }[];
-  /** Who writes the menu (MENUS). Default: a cook the builders create once. */
-  chef?: Person;
+  /** Who writes the menu (MENUS): their token is enough. Default: a cook the builders create once. */
+  chef?: Pick<Person, 'token'>;
   /** The confirmed session (a reservation's id) the meal is the agapes of. Default: none. */
   session?: number;
 }

@@ -11,6 +11,7 @@ import { auditLog, cardMovements, cards, emailOutbox, meals, userPayments } from
 import { parisDay } from '../src/lib/dates';
 import { addDays } from '../src/modules/reservations/calendar';
 import { sign } from '../src/modules/restaurant/signature';
+import { builders } from './builders';
 import { testEngine } from './engine';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
@@ -403,27 +404,17 @@ if (testEngine() === 'postgres') {
   describe('under concurrency (PostgreSQL)', () => {
     it('50 simultaneous orders for the last 5 seats: exactly 5 succeed, never oversold', async () => {
       const date = addDays(parisDay(), 40);
-      const meal = await t.call({
-        method: 'POST',
-        url: '/api/repas',
-        token: tokens.chef,
-        payload: {
-          date,
-          type: 'S',
-          titre: 'Dernières places',
-          places: 5,
-          limite: `${date}T10:00`,
-          ouvert: true,
-        },
+      const {
+        meal: { id: mealId },
+        dishes: [dishId],
+      } = await builders(t).aMeal({
+        chef: { token: tokens.chef! },
+        day: date,
+        type: 'S',
+        titre: 'Dernières places',
+        places: 5,
+        dishes: [{ type: 'M', libelle: 'Menu', prix: 1500 }],
       });
-      const mealId = meal.json<{ id: number }>().id;
-      const dish = await t.call({
-        method: 'POST',
-        url: `/api/repas/${mealId}/plat`,
-        token: tokens.chef,
-        payload: { type: 'M', libelle: 'Menu', prix: 1500 },
-      });
-      const dishId = dish.json<{ id: number }>().id;
       const people = [];
       for (let i = 0; i < 50; i++) {
         const user = await createUser(t.db, {
@@ -464,31 +455,21 @@ if (testEngine() === 'postgres') {
       const orders: { mealId: number; orderId: number }[] = [];
       for (let i = 0; i < 20; i++) {
         const date = addDays(parisDay(), 50 + i);
-        const meal = await t.call({
-          method: 'POST',
-          url: '/api/repas',
-          token: tokens.chef,
-          payload: {
-            date,
-            type: 'M',
-            titre: `Repas ${i}`,
-            places: 10,
-            limite: `${date}T10:00`,
-            ouvert: true,
-          },
-        });
-        const mealId = meal.json<{ id: number }>().id;
-        const dish = await t.call({
-          method: 'POST',
-          url: `/api/repas/${mealId}/plat`,
-          token: tokens.chef,
-          payload: { type: 'M', libelle: 'Menu', prix: 1000 },
+        const {
+          meal: { id: mealId },
+          dishes: [dishId],
+        } = await builders(t).aMeal({
+          chef: { token: tokens.chef! },
+          day: date,
+          titre: `Repas ${i}`,
+          places: 10,
+          dishes: [{ type: 'M', libelle: 'Menu', prix: 1000 }],
         });
         const o = await t.call({
           method: 'POST',
           url: `/api/repas/${mealId}/commande`,
           token,
-          payload: { lignes: [{ idPlat: dish.json<{ id: number }>().id, quantite: 1 }] },
+          payload: { lignes: [{ idPlat: dishId, quantite: 1 }] },
         });
         orders.push({ mealId, orderId: o.json<MealOrder>().id });
       }
