@@ -19,11 +19,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-// The dropzone's own styles (dashed frame, hover and reject states).
-import '@mantine/dropzone/styles.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconArrowLeft, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import {
   DOCUMENT_API,
   DOCUMENT_EXTENSIONS,
@@ -37,6 +34,7 @@ import {
 } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FileDropzone } from '../../../components/FileDropzone';
 import { idOf, useContractCheck } from '../../../components/forms/contract-form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue, type UploadItem } from '../../../components/useUploadQueue';
@@ -50,22 +48,12 @@ const ACCEPT: Record<string, string[]> = Object.fromEntries(
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 const stem = (name: string) => name.replace(/\.[^.]+$/, '');
 
-function rejectionText(rejection: FileRejection, maxMb: number): string {
-  const code = rejection.errors[0]?.code;
-  if (code === 'file-too-large')
-    return `« ${rejection.file.name} » dépasse la taille maximale de ${maxMb} Mo.`;
-  if (code === 'file-invalid-type')
-    return `« ${rejection.file.name} » n'est ni un PDF, ni une image, ni un document bureautique.`;
-  return `« ${rejection.file.name} » n'est pas accepté.`;
-}
-
 export function PublishPage() {
   usePageTitle('Publier un document');
   const list = useDocuments({ parPage: 1 });
   const queryClient = useQueryClient();
   const entities = list.data?.publication ?? [];
   const maxBytes = list.data?.tailleMax ?? 20 * 1024 * 1024;
-  const maxMb = Math.round(maxBytes / 1024 / 1024);
 
   const [type, setType] = useState<Type | null>('V');
   const [titre, setTitre] = useState('');
@@ -192,35 +180,16 @@ export function PublishPage() {
         )}
       </SimpleGrid>
 
-      <Dropzone
-        onDrop={(files) => {
-          setRefusals(queue.add(files).map((r) => `« ${r.file.name} » : ${r.reason}`));
-        }}
-        onReject={(rejections) => setRefusals(rejections.map((r) => rejectionText(r, maxMb)))}
-        maxSize={maxBytes}
+      <FileDropzone
+        label="Déposer les fichiers à publier"
+        inputLabel="Choisir les fichiers du document"
         accept={ACCEPT}
-        aria-label="Déposer les fichiers à publier"
-        // The hidden file input is reachable by assistive technologies: it needs its own name.
-        inputProps={{ 'aria-label': 'Choisir les fichiers du document' }}
-      >
-        <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={40} stroke={1.5} />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} stroke={1.5} />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileUpload size={40} stroke={1.5} />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>Déposez les fichiers ici ou cliquez pour les choisir</Text>
-            <Text size="sm" c="dimmed">
-              PDF, images, documents bureautiques ; {maxMb} Mo au plus par fichier.
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+        types="PDF, images, documents bureautiques"
+        maxBytes={maxBytes}
+        multiple
+        onDrop={(files) => setRefusals(queue.add(files).map((r) => `« ${r.file.name} » : ${r.reason}`))}
+        onReject={setRefusals}
+      />
       {noFile && waiting.length === 0 && <Text c="red.8">Ajoutez au moins un fichier.</Text>}
       {refusals.length > 0 && (
         <Alert
