@@ -38,7 +38,7 @@ export interface FileDropzoneProps {
 export const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** Why a file was refused, in French. */
-export function refusalReason(
+function refusalReason(
   rejection: FileRejection,
   { types, maxBytes, tooLargeAdvice }: Pick<FileDropzoneProps, 'types' | 'maxBytes' | 'tooLargeAdvice'>,
 ): string {

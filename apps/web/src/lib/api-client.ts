@@ -108,7 +108,7 @@ async function parseBody(response: Response): Promise<ErrorBody | undefined> {
 }
 
 /** Calls the API and returns the parsed JSON (undefined for an empty answer such as 204). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await sendRequest(path, options);
   return (await parseBody(response)) as T;
 }

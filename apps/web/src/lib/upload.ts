@@ -7,7 +7,7 @@ import { ApiError, readCookie, xsrfToken } from './api-client';
 import { XSRF_COOKIE, XSRF_HEADER } from './config';
 import { getAccessToken } from './session';
 
-export interface UploadRequest {
+interface UploadRequest {
   url: string;
   file: File;
   /** Name of the multipart field holding the file. */

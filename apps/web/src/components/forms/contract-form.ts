@@ -68,7 +68,7 @@ export function contractResolver<V extends object, S extends ContractSchema>(
     sort(schema, toBody(values), (field) => Object.hasOwn(values, field), rename).errors ?? {};
 }
 
-export interface ContractCheck {
+interface ContractCheck {
   /** The message of each field in error, by the form's field name. */
   errors: FieldErrors;
   /**

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { IMPORTS_API, type ImportReport } from '@union/contract';
 import { uploadFile } from '../../../lib/upload';
 
-export interface ImportRequest {
+interface ImportRequest {
   idEntite: number;
   file: File;
   /** true: preview only; false: the real import. */

@@ -12,7 +12,7 @@ import { PreviewStep } from './PreviewStep';
 import { ReportStep } from './ReportStep';
 import { useImportWizard } from './useImportWizard';
 
-export interface ImportWizardProps {
+interface ImportWizardProps {
   /** The entity the members join. */
   entite: { id: number; nom: string };
   /** Called after a successful import (to refresh lists), and when the user closes the report. */

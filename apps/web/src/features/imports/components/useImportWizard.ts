@@ -8,7 +8,7 @@ import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { useImportMembers } from '../api/import-members';
 
-export type ImportStep = 0 | 1 | 2;
+type ImportStep = 0 | 1 | 2;
 
 export function useImportWizard(
   entite: { id: number; nom: string },
