@@ -4,7 +4,7 @@
  * refuses a file, are written here once, in French. It only chooses files: the screen sends them (with
  * `uploadFile` or `useUploadQueue`, lib/upload.ts).
  */
-import { Group, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 // The dropzone's own styles (dashed frame, hover and reject states): loaded with the screens that use it.
 import '@mantine/dropzone/styles.css';
@@ -85,13 +85,16 @@ export function FileDropzone({
       inputProps={{ 'aria-label': inputLabel, 'aria-describedby': hintId }}
     >
       <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
-        <Dropzone.Accept>
-          <IconUpload size={40} stroke={1.5} />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={40} stroke={1.5} />
-        </Dropzone.Reject>
-        <Dropzone.Idle>{icon}</Dropzone.Idle>
+        {/* The icon keeps its size on a phone: the text wraps beside it instead. */}
+        <Box display="flex" style={{ flex: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={40} stroke={1.5} />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} stroke={1.5} />
+          </Dropzone.Reject>
+          <Dropzone.Idle>{icon}</Dropzone.Idle>
+        </Box>
         <div>
           <Text fw={600}>
             {multiple
