@@ -11,7 +11,13 @@ export const authRepository = {
   /** The live session behind a token hash: unexpired, unrevoked, of an active user. */
   async findSession(db: Executor, hash: string, now: Date) {
     const [row] = await db
-      .select({ userId: users.id, habilitations: users.habilitations, nom: users.nom, prenom: users.prenom })
+      .select({
+        userId: users.id,
+        habilitations: users.habilitations,
+        nom: users.nom,
+        prenom: users.prenom,
+        expiresAt: accessTokens.expiresAt,
+      })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(

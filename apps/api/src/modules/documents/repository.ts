@@ -120,10 +120,11 @@ export const documentsRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewDocument>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewDocument>, at: Date): Promise<void> {
     await db
       .update(documents)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(documents.id, id));
   },
 
@@ -160,14 +161,6 @@ export const documentsRepository = {
       .where(and(eq(documentFileChunks.fileId, fileId), eq(documentFileChunks.seq, seq)));
     // PostgreSQL breaks base64 into lines; Node's decoder skips the line breaks.
     return row ? Buffer.from(row.data, 'base64') : undefined;
-  },
-
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db
-      .select({ id: entities.id, nom: entities.nom, type: entities.type, etat: entities.etat })
-      .from(entities)
-      .where(eq(entities.id, id));
-    return row;
   },
 
   async publishableEntities(db: Executor, all: boolean, ids: ReadonlySet<number>) {
@@ -230,13 +223,13 @@ export const documentsRepository = {
   },
 
   /** Records that the user is (again) sent the document by this e-mail. */
-  async recordDistribution(db: Executor, documentId: number, userId: number, emailId: number) {
+  async recordDistribution(db: Executor, documentId: number, userId: number, emailId: number, at: Date) {
     await db
       .insert(documentDistributions)
-      .values({ documentId, userId, emailId })
+      .values({ documentId, userId, emailId, createdAt: at })
       .onConflictDoUpdate({
         target: [documentDistributions.documentId, documentDistributions.userId],
-        set: { emailId, createdAt: new Date() },
+        set: { emailId, createdAt: at },
       });
   },
 
@@ -279,10 +272,10 @@ export const documentsRepository = {
     return row!.valeur;
   },
 
-  async turnOffNotification(db: Executor, userId: number): Promise<boolean> {
+  async turnOffNotification(db: Executor, userId: number, at: Date): Promise<boolean> {
     const rows = await db
       .update(users)
-      .set({ notificationDocuments: false, updatedAt: new Date() })
+      .set({ notificationDocuments: false, updatedAt: at })
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     return rows.length > 0;
