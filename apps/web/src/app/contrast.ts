@@ -23,7 +23,7 @@ function toHex([r, g, b]: Rgb): string {
 }
 
 /** Relative luminance of an sRGB colour (WCAG 2.1 definition). */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = parseHex(hex).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -45,7 +45,7 @@ export function blend(top: string, bottom: string, opacity: number): string {
 }
 
 /** Mixes a colour towards black, `amount` from 0 (unchanged) to 1 (black). */
-export function darken(hex: string, amount: number): string {
+function darken(hex: string, amount: number): string {
   return toHex(parseHex(hex).map((c) => c * (1 - amount)) as Rgb);
 }
 

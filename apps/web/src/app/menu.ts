@@ -17,7 +17,7 @@ import {
 import { hasHabilitation, type Session } from '../lib/session';
 
 /** A menu item (specification §3 "Menu item"). */
-export interface MenuItem {
+interface MenuItem {
   nom: string;
   logo: Icon;
   libelle: string;

@@ -16,10 +16,10 @@ import {
 } from '@tabler/icons-react';
 import { navigateTo } from '../lib/navigation';
 
-export type DialogType = 'info' | 'success' | 'warning' | 'danger' | 'question';
-export type DialogResult = 'ok' | 'cancel';
+type DialogType = 'info' | 'success' | 'warning' | 'danger' | 'question';
+type DialogResult = 'ok' | 'cancel';
 
-export interface DialogMessage {
+interface DialogMessage {
   type: DialogType;
   title: string;
   text: string;

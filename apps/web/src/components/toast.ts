@@ -5,9 +5,9 @@
 import { notifications } from '@mantine/notifications';
 import { ACCESSIBLE_COLORS } from '../app/theme';
 
-export type ToastType = 'success' | 'info' | 'warning' | 'danger' | 'default';
+type ToastType = 'success' | 'info' | 'warning' | 'danger' | 'default';
 
-export interface ToastStyle {
+interface ToastStyle {
   /** Mantine colour of the toast's background (the text is light on it). */
   color: string;
   /** Milliseconds before the toast hides itself. */
@@ -23,9 +23,9 @@ export const TOAST_STYLES: Record<ToastType, ToastStyle> = {
 };
 
 /** What the specification gives a toast that has no time of its own (it still hides automatically). */
-export const TOAST_FALLBACK_DELAY = 500000;
+const TOAST_FALLBACK_DELAY = 500000;
 
-export interface ToastOptions {
+interface ToastOptions {
   delay?: number;
   className?: string;
 }

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInAs } from '../../test/utils';
+import { mockFetch, signInAs } from '../../test/utils';
 import { isUploadSuccess } from '../lib/upload';
 import { useUploadQueue } from './useUploadQueue';
 
@@ -42,6 +42,7 @@ describe('upload queue', () => {
     FakeXhr.all = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     signInAs(['USER']);
+    document.cookie = 'XSRF-TOKEN=jeton; path=/';
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -86,6 +87,7 @@ describe('upload queue', () => {
     expect(FakeXhr.all).toHaveLength(1);
     const first = FakeXhr.all[0]!;
     expect(first.headers.Authorization).toBe('Bearer test-token');
+    expect(first.headers['X-XSRF-TOKEN']).toBe('jeton');
     expect((first.body!.get('file') as File).name).toBe('a.pdf');
 
     act(() => first.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 3 }));
@@ -117,5 +119,27 @@ describe('upload queue', () => {
     await act(async () => done);
     expect(result.current.items.find((i) => i.id === c!.id)?.state).toBe('success');
     expect(FakeXhr.all).toHaveLength(2);
+  });
+
+  it('obtains the XSRF cookie first when the page has none, then sends the file with it', async () => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const calls = mockFetch({
+      'GET /api/parametres/droits': () => {
+        document.cookie = 'XSRF-TOKEN=frais; path=/';
+        return { body: [] };
+      },
+    });
+    const { result } = renderHook(() => useUploadQueue({ url: '/api/x' }));
+    act(() => void result.current.add([pdf('a.pdf')]));
+    let done: Promise<void> = Promise.resolve();
+    await act(async () => {
+      done = result.current.uploadAll();
+    });
+    await vi.waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/parametres/droits']);
+    expect(FakeXhr.all[0]!.headers['X-XSRF-TOKEN']).toBe('frais');
+    await act(async () => FakeXhr.all[0]!.answer(201, {}));
+    await act(async () => done);
+    expect(result.current.items[0]!.state).toBe('success');
   });
 });

@@ -7,7 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { ApiError } from '../lib/api-client';
 import { UploadCancelled, uploadFile } from '../lib/upload';
 
-export type UploadState = 'ready' | 'uploading' | 'success' | 'error' | 'cancelled';
+type UploadState = 'ready' | 'uploading' | 'success' | 'error' | 'cancelled';
 
 export interface UploadItem {
   id: number;
@@ -23,7 +23,7 @@ export interface UploadItem {
   error?: ApiError;
 }
 
-export interface UploadQueueOptions {
+interface UploadQueueOptions {
   url: string;
   fieldName?: string;
   /** Extra multipart fields for a given file. */
@@ -33,7 +33,7 @@ export interface UploadQueueOptions {
   queueLimit?: number;
 }
 
-export interface RefusedFile {
+interface RefusedFile {
   file: File;
   reason: string;
 }

@@ -46,7 +46,7 @@ export function readCookie(name: string): string | null {
  * missing (the dev server served the page, the cookie was cleared), one harmless GET obtains it first. Public
  * calls (token request, password reset) are exempt on the server, so they never wait for it.
  */
-async function xsrfToken(bearer: string | undefined): Promise<string | null> {
+export async function xsrfToken(bearer: string | undefined): Promise<string | null> {
   const existing = readCookie(XSRF_COOKIE);
   if (existing || !bearer) return existing;
   await fetch(API.droits, { headers: { Authorization: bearer }, credentials: 'same-origin' }).catch(
@@ -108,7 +108,7 @@ async function parseBody(response: Response): Promise<ErrorBody | undefined> {
 }
 
 /** Calls the API and returns the parsed JSON (undefined for an empty answer such as 204). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await sendRequest(path, options);
   return (await parseBody(response)) as T;
 }

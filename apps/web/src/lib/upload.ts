@@ -3,11 +3,11 @@
  * Authorization header, progress in whole percent, and a cancel. XMLHttpRequest rather than fetch because
  * only it reports upload progress.
  */
-import { ApiError, readCookie } from './api-client';
+import { ApiError, readCookie, xsrfToken } from './api-client';
 import { XSRF_COOKIE, XSRF_HEADER } from './config';
 import { getAccessToken } from './session';
 
-export interface UploadRequest {
+interface UploadRequest {
   url: string;
   file: File;
   /** Name of the multipart field holding the file. */
@@ -41,7 +41,10 @@ function parseAnswer(text: string): unknown {
   }
 }
 
-/** Sends one file; resolves with the parsed answer, rejects with an ApiError or UploadCancelled. */
+/**
+ * Sends one file; resolves with the parsed answer, rejects with an ApiError or UploadCancelled. Used by
+ * the documents' upload queue (`useUploadQueue`) and by the member import.
+ */
 export function uploadFile<T = unknown>(request: UploadRequest): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (request.signal?.aborted) return reject(new UploadCancelled());
@@ -50,12 +53,17 @@ export function uploadFile<T = unknown>(request: UploadRequest): Promise<T> {
     form.append(request.fieldName ?? 'file', request.file, request.file.name);
 
     const xhr = new XMLHttpRequest();
-    xhr.open(request.method ?? 'POST', request.url);
-    xhr.setRequestHeader('Accept', 'application/json');
     const token = getAccessToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const xsrf = readCookie(XSRF_COOKIE);
-    if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
+    const send = (xsrf: string | null) => {
+      // Cancelled while the XSRF cookie was being fetched: nothing was sent.
+      if (request.signal?.aborted) return reject(new UploadCancelled());
+      xhr.open(request.method ?? 'POST', request.url);
+      xhr.setRequestHeader('Accept', 'application/json');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
+      request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    };
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) request.onProgress?.(Math.round((event.loaded / event.total) * 100));
@@ -71,7 +79,11 @@ export function uploadFile<T = unknown>(request: UploadRequest): Promise<T> {
     };
     xhr.onerror = () => reject(new ApiError(0, { message: 'Le serveur ne répond pas.' }));
     xhr.onabort = () => reject(new UploadCancelled());
-    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+
+    // As the api client does: without the XSRF cookie (the dev server served the page), one harmless
+    // GET obtains it first; with it, the file goes at once.
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf || !token) send(xsrf);
+    else void xsrfToken(`Bearer ${token}`).then(send);
   });
 }

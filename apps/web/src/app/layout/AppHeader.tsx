@@ -26,7 +26,7 @@ interface HeaderLink {
   habilitation: Habilitation;
 }
 
-export const HEADER_LINKS: HeaderLink[] = [
+const HEADER_LINKS: HeaderLink[] = [
   {
     to: '/app/account',
     label: 'Mon compte',

@@ -8,7 +8,7 @@ import { registerNavigate } from '../../lib/navigation';
 import './layout.css';
 
 /** Shown while a navigation is in progress, hidden when it ends, is cancelled or fails. */
-export function NavigationProgress() {
+function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return <div className="navigation-progress" role="progressbar" aria-label="Chargement de la page" />;

@@ -2,9 +2,10 @@
  * Forms check what they send with the contract's own schema before sending it (issue 7): the French
  * message shows under the field at once, and a 412 about a field stays the exception (the server checks
  * the same schema). One helper for every form, in two shapes:
- * - `contractResolver` is the `validate` option of a @mantine/form `useForm`;
- * - `useContractCheck` serves the forms kept in plain React state: `check(body)` returns the parsed body,
- *   or null after putting each field's message in `errors`.
+ * - `contractResolver` is the `validate` option of a @mantine/form `useForm`: the shape of every form
+ *   (docs/architecture.md, « One form shape »);
+ * - `useContractCheck` serves the few forms still kept in plain React state (listed under « Still not
+ *   one »): `check(body)` returns the parsed body, or null after putting each field's message in `errors`.
  * A problem on a field the form does not show (an id, a field the screen fills itself) cannot be fixed
  * by the user under a field: it is said in a toast, and nothing is sent either.
  */
@@ -68,7 +69,7 @@ export function contractResolver<V extends object, S extends ContractSchema>(
     sort(schema, toBody(values), (field) => Object.hasOwn(values, field), rename).errors ?? {};
 }
 
-export interface ContractCheck {
+interface ContractCheck {
   /** The message of each field in error, by the form's field name. */
   errors: FieldErrors;
   /**

@@ -36,13 +36,13 @@ import { toast } from '../toast';
 import { SubmitButton } from '../SubmitButton';
 
 /** A mutation's `mutate`, as TanStack Query gives it. */
-export type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
+type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
 
 /**
  * A person the picker offers: administrators' searches carry the identifiant; a lodge manager's carry
  * only names and e-mail.
  */
-export interface PickableUser {
+interface PickableUser {
   id: number;
   nom: string;
   prenom: string;
@@ -51,7 +51,7 @@ export interface PickableUser {
 }
 
 /** Searches the active users matching a text (enabled from 2 letters). */
-export type UserSearchHook = (texte: string) => {
+type UserSearchHook = (texte: string) => {
   data?: { lignes: readonly PickableUser[] };
   isFetching: boolean;
 };

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 export const membershipToday = () => parisIsoDay();
 
 /** The last day an ending gives a membership: yesterday, Paris. */
-export const endingLastDay = () => addIsoDays(parisIsoDay(), -1);
+const endingLastDay = () => addIsoDays(parisIsoDay(), -1);
 
 export const formatMembershipDay = (day: string | null) => (day ? dayjs(day).format('DD/MM/YYYY') : '');
 

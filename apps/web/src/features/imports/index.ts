@@ -1,1 +1,1 @@
-export { ImportWizard, type ImportWizardProps } from './components/ImportWizard';
+export { ImportWizard } from './components/ImportWizard';

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 export const ACCOUNT_KEY = ['user', 'compte'] as const;
 
 /** GET /api/user/compte: the signed-in user's own account. */
-export function fetchAccount(): Promise<Account> {
+function fetchAccount(): Promise<Account> {
   return api.get<Account>(API.account);
 }
 

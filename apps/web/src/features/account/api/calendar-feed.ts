@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CALENDAR_API, type CalendarFeedState } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
-export const CALENDAR_FEED_KEY = ['user', 'calendrier'] as const;
+const CALENDAR_FEED_KEY = ['user', 'calendrier'] as const;
 
 export function useCalendarFeed() {
   return useQuery({

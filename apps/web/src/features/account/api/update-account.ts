@@ -7,7 +7,7 @@ import { API, type Account } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY } from './account';
 
-export type AccountField = 'email' | 'telephone' | 'notificationRestauration' | 'notificationDocuments';
+type AccountField = 'email' | 'telephone' | 'notificationRestauration' | 'notificationDocuments';
 
 const PATHS: Record<AccountField, string> = {
   email: API.email,
@@ -16,7 +16,7 @@ const PATHS: Record<AccountField, string> = {
   notificationDocuments: API.notificationDocuments,
 };
 
-export function updateAccount(field: AccountField, data: string): Promise<Account> {
+function updateAccount(field: AccountField, data: string): Promise<Account> {
   return api.patch<Account>(PATHS[field], { data });
 }
 

@@ -14,9 +14,9 @@ import {
   TopUpInputSchema,
   TopUpState,
 } from '@union/contract';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { eurosToCents, formatCents, formatDateTime } from '../../../lib/format';
@@ -24,23 +24,29 @@ import { useHabilitation } from '../../../lib/session';
 import { TopUpStateBadge, useMyCard, useTopUp } from '../../restaurant';
 import { ScrollTable } from '../../../components/ScrollTable';
 
+/** The amount, typed in euros and sent in cents. */
+const bodyOf = ({ montant }: { montant: number | string }) => ({
+  montant: montant === '' ? undefined : eurosToCents(montant),
+});
+
 export function CardPage() {
   usePageTitle('Ma carte Union');
   const card = useMyCard();
   const topUp = useTopUp();
   const [params] = useSearchParams();
-  const [montant, setMontant] = useState<number | string>(30);
+  const form = useForm<{ montant: number | string }>({
+    initialValues: { montant: 30 },
+    validate: contractResolver(TopUpInputSchema, bodyOf),
+  });
+  const { montant } = form.values;
   const compta = useHabilitation('COMPTA_SAISIE');
   const returned = Number(params.get('rechargement'));
   const back = card.data?.rechargements.find((r) => r.id === returned);
   const cents = eurosToCents(montant);
   const valid = Number.isFinite(cents) && cents >= TOP_UP_MIN && cents <= TOP_UP_MAX;
-  const { errors, check, clear } = useContractCheck(['montant']);
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const body = check(TopUpInputSchema, { montant: montant === '' ? undefined : cents });
-    if (body) topUp.mutate(body.montant);
+  function submit(values: { montant: number | string }) {
+    topUp.mutate(TopUpInputSchema.parse(bodyOf(values)).montant);
   }
 
   return (
@@ -92,13 +98,13 @@ export function CardPage() {
                     key={c}
                     variant={cents === c ? 'filled' : 'default'}
                     aria-pressed={cents === c}
-                    onClick={() => setMontant(c / 100)}
+                    onClick={() => form.setFieldValue('montant', c / 100)}
                   >
                     {formatCents(c)}
                   </Button>
                 ))}
               </Group>
-              <form onSubmit={submit} noValidate>
+              <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
                 <Stack gap="sm" align="flex-start">
                   <NumberInput
                     label="Montant (€)"
@@ -108,12 +114,7 @@ export function CardPage() {
                     max={TOP_UP_MAX / 100}
                     decimalScale={2}
                     decimalSeparator=","
-                    value={montant}
-                    onChange={(value) => {
-                      setMontant(value);
-                      clear('montant');
-                    }}
-                    error={errors.montant}
+                    {...form.getInputProps('montant')}
                     maw={240}
                   />
                   <SubmitButton

@@ -20,7 +20,7 @@ export type MembershipScope = { userId: number } | { entityId: number };
 const membershipsPath = (scope: MembershipScope) =>
   'userId' in scope ? ADMIN_API.userMemberships(scope.userId) : ADMIN_API.entityMemberships(scope.entityId);
 
-export const membershipsKey = (scope: MembershipScope) =>
+const membershipsKey = (scope: MembershipScope) =>
   'userId' in scope
     ? [...USERS_KEY, scope.userId, 'memberships']
     : [...ENTITIES_KEY, scope.entityId, 'memberships'];

@@ -3,7 +3,7 @@ import { API, type OutboxEmail, type OutboxQuery } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 /** The query string of the outbox's filters; empty criteria are left out. */
-export function outboxPath(query: OutboxQuery = {}): string {
+function outboxPath(query: OutboxQuery = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
   const search = params.toString();
@@ -11,7 +11,7 @@ export function outboxPath(query: OutboxQuery = {}): string {
 }
 
 /** GET /api/admin/emails: the e-mail outbox, filtered on the server, newest first. */
-export function fetchOutbox(query: OutboxQuery = {}): Promise<OutboxEmail[]> {
+function fetchOutbox(query: OutboxQuery = {}): Promise<OutboxEmail[]> {
   return api.get<OutboxEmail[]>(outboxPath(query));
 }
 

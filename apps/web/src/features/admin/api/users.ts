@@ -15,8 +15,7 @@ export const USERS_KEY = ['admin', 'users'] as const;
 const userKey = (id: number) => [...USERS_KEY, id] as const;
 
 /** POST /api/user/search. */
-export const searchUsers = (criteria: UserSearch) =>
-  api.post<UserSearchResult>(ADMIN_API.userSearch, criteria);
+const searchUsers = (criteria: UserSearch) => api.post<UserSearchResult>(ADMIN_API.userSearch, criteria);
 
 /** The page of users matching the criteria; the previous page stays shown while the next one loads. */
 export function useUserSearch(criteria: UserSearch, enabled = true) {

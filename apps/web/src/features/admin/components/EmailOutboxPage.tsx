@@ -41,7 +41,7 @@ function StatusBadge({ statut }: { statut: OutboxEmail['statut'] }) {
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)»])/;
 
 /** The text of an e-mail with its addresses as links (a reset or invitation link can be followed from here). */
-export function LinkedText({ text }: { text: string }) {
+function LinkedText({ text }: { text: string }) {
   return text.split(URL_PATTERN).map((part, index) =>
     index % 2 === 1 ? (
       <Anchor

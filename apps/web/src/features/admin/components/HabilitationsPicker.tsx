@@ -6,7 +6,7 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantin
 import { HABILITATIONS, PROFILES, type Habilitation } from '@union/contract';
 
 /** How the form groups the twelve habilitations. */
-export const HABILITATION_GROUPS: { titre: string; codes: Habilitation[] }[] = [
+const HABILITATION_GROUPS: { titre: string; codes: Habilitation[] }[] = [
   { titre: 'Accès', codes: ['USER', 'ADMIN'] },
   { titre: 'Modules', codes: ['DIFFUSION', 'PLANNING', 'LOGE'] },
   { titre: 'Restauration', codes: ['RESTAURATION', 'MENUS', 'PAYMENT'] },

@@ -21,8 +21,8 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { RoomCreateSchema, RoomUpdateSchema, type Room } from '@union/contract';
-import { useState, type FormEvent } from 'react';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useRooms, useSaveRoom } from '../api/settings';
 import { eurosToCents, formatCents } from '../../../lib/format';
@@ -30,29 +30,40 @@ import { useDialogState } from '../../../components/useDialogState';
 
 const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];
 
+interface FormValues {
+  nom: string;
+  capacite: number | string;
+  couleur: string;
+  /** In euros; sent in cents as tarifHoraire. */
+  tarif: number | string;
+  active: boolean;
+}
+
 function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }) {
   const save = useSaveRoom();
-  const [nom, setNom] = useState(room?.nom ?? '');
-  const [capacite, setCapacite] = useState<number | string>(room?.capacite ?? 30);
-  const [couleur, setCouleur] = useState(room?.couleur ?? SWATCHES[0]!);
-  const [tarif, setTarif] = useState<number | string>(room ? room.tarifHoraire / 100 : 20);
-  const [active, setActive] = useState(room?.active ?? true);
-  const { errors, check, clear } = useContractCheck(['nom', 'capacite', 'couleur', 'tarif'], {
-    tarifHoraire: 'tarif',
+  const schema = room ? RoomUpdateSchema : RoomCreateSchema;
+  // What the server receives.
+  const bodyOf = (values: FormValues) => ({
+    nom: values.nom,
+    capacite: values.capacite === '' ? undefined : Number(values.capacite),
+    couleur: values.couleur,
+    tarifHoraire: values.tarif === '' ? undefined : eurosToCents(values.tarif),
+    active: values.active,
+    ...(room && { id: room.id }),
+  });
+  const form = useForm<FormValues>({
+    initialValues: {
+      nom: room?.nom ?? '',
+      capacite: room?.capacite ?? 30,
+      couleur: room?.couleur ?? SWATCHES[0]!,
+      tarif: room ? room.tarifHoraire / 100 : 20,
+      active: room?.active ?? true,
+    },
+    validate: contractResolver(schema, bodyOf, { tarifHoraire: 'tarif' }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const fields = {
-      nom,
-      capacite: capacite === '' ? undefined : Number(capacite),
-      couleur,
-      tarifHoraire: tarif === '' ? undefined : eurosToCents(tarif),
-      active,
-    };
-    const body = room ? check(RoomUpdateSchema, { ...fields, id: room.id }) : check(RoomCreateSchema, fields);
-    if (!body) return;
-    save.mutate(body, {
+  function submit(values: FormValues) {
+    save.mutate(schema.parse(bodyOf(values)), {
       onSuccess: () => {
         toast('success', room ? 'Salle enregistrée.' : 'Salle créée.');
         onClose();
@@ -62,40 +73,21 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
 
   return (
     <Modal opened onClose={onClose} centered title={room ? `Modifier « ${room.nom} »` : 'Nouvelle salle'}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Nom"
-            required
-            value={nom}
-            onChange={(e) => {
-              setNom(e.currentTarget.value);
-              clear('nom');
-            }}
-            error={errors.nom}
-          />
+          <TextInput label="Nom" required {...form.getInputProps('nom')} />
           <NumberInput
             label="Capacité (personnes)"
             required
             min={1}
             allowDecimal={false}
-            value={capacite}
-            onChange={(value) => {
-              setCapacite(value);
-              clear('capacite');
-            }}
-            error={errors.capacite}
+            {...form.getInputProps('capacite')}
           />
           <ColorInput
             label="Couleur dans le planning"
             format="hex"
             swatches={SWATCHES}
-            value={couleur}
-            onChange={(value) => {
-              setCouleur(value);
-              clear('couleur');
-            }}
-            error={errors.couleur}
+            {...form.getInputProps('couleur')}
           />
           <NumberInput
             label="Tarif horaire"
@@ -105,17 +97,11 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             decimalSeparator=","
             thousandSeparator=" "
             suffix=" €"
-            value={tarif}
-            onChange={(value) => {
-              setTarif(value);
-              clear('tarif');
-            }}
-            error={errors.tarif}
+            {...form.getInputProps('tarif')}
           />
           <Switch
             label="Réservable (décochez pour retirer la salle)"
-            checked={active}
-            onChange={(e) => setActive(e.currentTarget.checked)}
+            {...form.getInputProps('active', { type: 'checkbox' })}
           />
           <Group justify="flex-end" align="flex-start" mt="sm">
             <Button variant="default" onClick={onClose}>

@@ -12,7 +12,7 @@ import { AuthCard, HomeButton } from './AuthCard';
 import { SubmitButton } from '../../../components/SubmitButton';
 
 /** Checked with the contract's schema of the request (PATCH /api/user/password), as the server will. */
-export function isValidEmail(value: string): boolean {
+function isValidEmail(value: string): boolean {
   return checkRequest(EmailBodySchema, { data: value }).success;
 }
 

@@ -19,7 +19,7 @@ import {
 import { api, sendRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
-export const COMPTA_KEY = ['compta'] as const;
+const COMPTA_KEY = ['compta'] as const;
 
 export function useOrderSearch(criteria: OrderSearch) {
   return useQuery({

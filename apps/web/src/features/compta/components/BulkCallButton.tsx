@@ -2,24 +2,30 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { BulkCallSchema, Instalment } from '@union/contract';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { formatCents } from '../../../lib/format';
 import { masonicYearOf, useBulkCall } from '../api/orders';
 import { yearOptions } from './shared';
 
+interface FormValues {
+  annee: string;
+  tranche: Instalment;
+}
+const bodyOf = (values: FormValues) => ({ annee: Number(values.annee), tranche: values.tranche });
+
 export function BulkCallButton() {
   const [opened, setOpened] = useState(false);
-  const [annee, setAnnee] = useState(String(masonicYearOf()));
-  const [tranche, setTranche] = useState<Instalment>('A');
   const call = useBulkCall();
-  const { errors, check } = useContractCheck(['annee', 'tranche']);
+  const form = useForm<FormValues>({
+    initialValues: { annee: String(masonicYearOf()), tranche: 'A' },
+    validate: contractResolver(BulkCallSchema, bodyOf),
+  });
 
-  const submit = async () => {
-    const body = check(BulkCallSchema, { annee: Number(annee), tranche });
-    if (!body) return;
-    const report = await call.mutateAsync(body);
+  const submit = async (values: FormValues) => {
+    const report = await call.mutateAsync(BulkCallSchema.parse(bodyOf(values)));
     setOpened(false);
     await openDialog({
       type: report.crees.length ? 'success' : 'info',
@@ -45,36 +51,34 @@ export function BulkCallButton() {
         title="Appeler une tranche pour toutes les loges"
         centered
       >
-        <Stack>
-          <Text size="sm">
-            Une facture en préparation est créée pour chaque loge et association active qui a des membres, au
-            tarif de son type. Celles déjà appelées pour cette tranche sont ignorées.
-          </Text>
-          <Select
-            label="Année"
-            data={yearOptions()}
-            value={annee}
-            onChange={(v) => v && setAnnee(v)}
-            error={errors.annee}
-            allowDeselect={false}
-          />
-          <Select
-            label="Tranche"
-            data={Instalment.codes.map((c) => ({ value: c, label: Instalment.labels[c] }))}
-            value={tranche}
-            onChange={(v) => v && setTranche(v as Instalment)}
-            error={errors.tranche}
-            allowDeselect={false}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Annuler
-            </Button>
-            <Button loading={call.isPending} onClick={() => void submit()}>
-              Appeler la tranche
-            </Button>
-          </Group>
-        </Stack>
+        <form noValidate onSubmit={form.onSubmit((values) => void submit(values), focusFirstInvalid)}>
+          <Stack>
+            <Text size="sm">
+              Une facture en préparation est créée pour chaque loge et association active qui a des membres,
+              au tarif de son type. Celles déjà appelées pour cette tranche sont ignorées.
+            </Text>
+            <Select
+              label="Année"
+              data={yearOptions()}
+              {...form.getInputProps('annee')}
+              allowDeselect={false}
+            />
+            <Select
+              label="Tranche"
+              data={Instalment.codes.map((c) => ({ value: c, label: Instalment.labels[c] }))}
+              {...form.getInputProps('tranche')}
+              allowDeselect={false}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Annuler
+              </Button>
+              <Button type="submit" loading={call.isPending}>
+                Appeler la tranche
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </>
   );

@@ -49,7 +49,7 @@ export const toInput = (l: EditedLine): OrderLineInput => ({
 
 const amountOf = (l: EditedLine) =>
   Math.round((Math.round(Number(l.quantite) * 100) * eurosToCents(l.prix)) / 100);
-export const totalOfEdited = (lines: EditedLine[]) => lines.reduce((sum, l) => sum + (amountOf(l) || 0), 0);
+const totalOfEdited = (lines: EditedLine[]) => lines.reduce((sum, l) => sum + (amountOf(l) || 0), 0);
 
 /** What is wrong with the lines before sending, in French; null when they can be sent. */
 export function linesProblem(lines: EditedLine[]): string | null {

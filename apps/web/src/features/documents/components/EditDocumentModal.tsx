@@ -8,38 +8,47 @@ import {
   type DocumentDetail,
   type DocumentType as Type,
 } from '@union/contract';
-import { useState, type FormEvent } from 'react';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useUpdateDocument } from '../api/documents';
 import { SessionPicker } from './SessionPicker';
 
+interface FormValues {
+  type: Type;
+  titre: string;
+  date: string;
+  audience: Audience;
+  idReservation: string | null;
+}
+
 export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClose: () => void }) {
   const update = useUpdateDocument();
-  const [type, setType] = useState<Type>(doc.type);
-  const [titre, setTitre] = useState(doc.titre);
-  const [date, setDate] = useState(doc.date);
-  const [audience, setAudience] = useState<Audience>(doc.audience);
-  const [idReservation, setIdReservation] = useState<string | null>(
-    doc.idReservation === null ? null : String(doc.idReservation),
-  );
+  // What the server receives: the entity and the file do not change.
+  const bodyOf = (values: FormValues) => ({
+    id: doc.id,
+    type: values.type,
+    titre: values.titre,
+    date: values.date,
+    idEntite: doc.idEntite,
+    audience: values.audience,
+    // Only a convocation names a session.
+    idReservation: values.type === 'V' && values.idReservation ? Number(values.idReservation) : null,
+  });
+  const form = useForm<FormValues>({
+    initialValues: {
+      type: doc.type,
+      titre: doc.titre,
+      date: doc.date,
+      audience: doc.audience,
+      idReservation: doc.idReservation === null ? null : String(doc.idReservation),
+    },
+    validate: contractResolver(DocumentUpdateSchema, bodyOf),
+  });
+  const { type, date } = form.values;
 
-  const { errors, check } = useContractCheck(['titre', 'type', 'date', 'audience']);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = check(DocumentUpdateSchema, {
-      id: doc.id,
-      type,
-      titre,
-      date,
-      idEntite: doc.idEntite,
-      audience,
-      // Only a convocation names a session.
-      idReservation: type === 'V' && idReservation ? Number(idReservation) : null,
-    });
-    if (!body) return;
-    update.mutate(body, {
+  function submit(values: FormValues) {
+    update.mutate(DocumentUpdateSchema.parse(bodyOf(values)), {
       onSuccess: () => {
         toast('success', 'Le document est modifié.');
         onClose();
@@ -49,39 +58,18 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
 
   return (
     <Modal opened onClose={onClose} title="Modifier le document" centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Titre"
-            required
-            maxLength={200}
-            value={titre}
-            onChange={(e) => setTitre(e.currentTarget.value)}
-            error={errors.titre}
-          />
+          <TextInput label="Titre" required maxLength={200} {...form.getInputProps('titre')} />
           <Select
             label="Type"
             required
             allowDeselect={false}
             data={DocumentType.codes.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
-            value={type}
-            onChange={(v) => v && setType(v as Type)}
-            error={errors.type}
+            {...form.getInputProps('type')}
           />
-          <TextInput
-            label="Date du document"
-            type="date"
-            required
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            error={errors.date}
-          />
-          <Radio.Group
-            label="Destinataires"
-            value={audience}
-            onChange={(v) => setAudience(v as Audience)}
-            error={errors.audience}
-          >
+          <TextInput label="Date du document" type="date" required {...form.getInputProps('date')} />
+          <Radio.Group label="Destinataires" {...form.getInputProps('audience')}>
             <Group gap="md" mt={4}>
               {DocumentAudience.codes.map((code) => (
                 <Radio key={code} value={code} label={DocumentAudience.labels[code]} />
@@ -92,8 +80,8 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
             <SessionPicker
               entityId={String(doc.idEntite)}
               date={date}
-              value={idReservation}
-              onChange={setIdReservation}
+              value={form.values.idReservation}
+              onChange={(value) => form.setFieldValue('idReservation', value)}
             />
           )}
           <Group justify="flex-end">

@@ -19,11 +19,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-// The dropzone's own styles (dashed frame, hover and reject states).
-import '@mantine/dropzone/styles.css';
+import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconArrowLeft, IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import {
   DOCUMENT_API,
   DOCUMENT_EXTENSIONS,
@@ -34,10 +32,12 @@ import {
   type DocumentAudience as Audience,
   type DocumentDetail,
   type DocumentType as Type,
+  type FieldErrors,
 } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { idOf, useContractCheck } from '../../../components/forms/contract-form';
+import { FileDropzone } from '../../../components/FileDropzone';
+import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue, type UploadItem } from '../../../components/useUploadQueue';
 import { DOCUMENTS_KEY, useDocuments } from '../api/documents';
@@ -50,13 +50,15 @@ const ACCEPT: Record<string, string[]> = Object.fromEntries(
 const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 const stem = (name: string) => name.replace(/\.[^.]+$/, '');
 
-function rejectionText(rejection: FileRejection, maxMb: number): string {
-  const code = rejection.errors[0]?.code;
-  if (code === 'file-too-large')
-    return `« ${rejection.file.name} » dépasse la taille maximale de ${maxMb} Mo.`;
-  if (code === 'file-invalid-type')
-    return `« ${rejection.file.name} » n'est ni un PDF, ni une image, ni un document bureautique.`;
-  return `« ${rejection.file.name} » n'est pas accepté.`;
+interface FormValues {
+  type: Type | null;
+  /** Empty: each file's name is its title. */
+  titre: string;
+  date: string;
+  /** null: the only entity the caller manages, if there is one. */
+  idEntite: string | null;
+  audience: Audience;
+  idReservation: string | null;
 }
 
 export function PublishPage() {
@@ -65,26 +67,34 @@ export function PublishPage() {
   const queryClient = useQueryClient();
   const entities = list.data?.publication ?? [];
   const maxBytes = list.data?.tailleMax ?? 20 * 1024 * 1024;
-  const maxMb = Math.round(maxBytes / 1024 / 1024);
 
-  const [type, setType] = useState<Type | null>('V');
-  const [titre, setTitre] = useState('');
-  const [date, setDate] = useState(today());
-  const [idEntite, setIdEntite] = useState<string | null>(null);
-  const [audience, setAudience] = useState<Audience>('ENTITE');
-  const [idReservation, setIdReservation] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [noFile, setNoFile] = useState(false);
-  const { errors, check } = useContractCheck([
-    'idEntite',
-    'type',
-    'titre',
-    'date',
-    'audience',
-    'idReservation',
-  ]);
+  // The metadata every file will carry, checked with the contract's schema (the first file's name
+  // standing for an empty title).
+  const bodyOf = (values: FormValues) => ({
+    type: values.type ?? undefined,
+    titre: values.titre.trim() || (waiting[0] ? stem(waiting[0].name) : 'document'),
+    date: values.date,
+    idEntite: idOf(values.idEntite ?? onlyEntity),
+    audience: values.audience,
+    idReservation: values.type === 'V' && values.idReservation ? values.idReservation : '',
+  });
+  const form = useForm<FormValues>({
+    initialValues: {
+      type: 'V',
+      titre: '',
+      date: today(),
+      idEntite: null,
+      audience: 'ENTITE',
+      idReservation: null,
+    },
+    validate: (values): FieldErrors => contractResolver(DocumentMetadataSchema, bodyOf)(values),
+  });
+  const { type, titre, date, audience, idReservation } = form.values;
 
-  const entityId = idEntite ?? (entities.length === 1 ? String(entities[0]!.id) : null);
+  const onlyEntity = entities.length === 1 ? String(entities[0]!.id) : null;
+  const entityId = form.values.idEntite ?? onlyEntity;
   const entity = entities.find((e) => String(e.id) === entityId);
   const types = DocumentType.codes.filter((c) => c !== 'B' || entity?.bureau !== false);
 
@@ -109,18 +119,10 @@ export function PublishPage() {
   const waiting = queue.items.filter((i) => i.state === 'ready');
 
   async function send() {
-    // The metadata every file will carry, checked with the contract's schema (the first file's name
-    // standing for an empty title).
-    const valid = check(DocumentMetadataSchema, {
-      type: type ?? undefined,
-      titre: titre.trim() || (waiting[0] ? stem(waiting[0].name) : 'document'),
-      date,
-      idEntite: idOf(entityId),
-      audience,
-      idReservation: type === 'V' && idReservation ? idReservation : '',
-    });
+    const { hasErrors } = form.validate();
+    if (hasErrors) focusFirstInvalid();
     setNoFile(waiting.length === 0);
-    if (!valid || waiting.length === 0) return;
+    if (hasErrors || waiting.length === 0) return;
     await queue.uploadAll();
     await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
   }
@@ -143,44 +145,28 @@ export function PublishPage() {
           label="Entité qui publie"
           required
           data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}
+          {...form.getInputProps('idEntite')}
           value={entityId}
           onChange={(v) => {
-            setIdEntite(v);
+            form.setFieldValue('idEntite', v);
             // A session belongs to its entity: another entity's convocation starts without one.
-            setIdReservation(null);
+            form.setFieldValue('idReservation', null);
           }}
-          error={errors.idEntite}
         />
         <Select
           label="Type"
           required
           data={types.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
-          value={type}
-          onChange={(v) => setType(v as Type | null)}
-          error={errors.type}
+          {...form.getInputProps('type')}
         />
         <TextInput
           label="Titre"
           description="Laissé vide, le nom de chaque fichier sert de titre."
-          value={titre}
           maxLength={200}
-          onChange={(e) => setTitre(e.currentTarget.value)}
-          error={errors.titre}
+          {...form.getInputProps('titre')}
         />
-        <TextInput
-          label="Date du document"
-          type="date"
-          required
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-          error={errors.date}
-        />
-        <Radio.Group
-          label="Destinataires"
-          value={audience}
-          onChange={(v) => setAudience(v as Audience)}
-          error={errors.audience}
-        >
+        <TextInput label="Date du document" type="date" required {...form.getInputProps('date')} />
+        <Radio.Group label="Destinataires" {...form.getInputProps('audience')}>
           <Group gap="md" mt={4}>
             {DocumentAudience.codes.map((code) => (
               <Radio key={code} value={code} label={DocumentAudience.labels[code]} />
@@ -188,39 +174,25 @@ export function PublishPage() {
           </Group>
         </Radio.Group>
         {type === 'V' && entityId && (
-          <SessionPicker entityId={entityId} date={date} value={idReservation} onChange={setIdReservation} />
+          <SessionPicker
+            entityId={entityId}
+            date={date}
+            value={idReservation}
+            onChange={(value) => form.setFieldValue('idReservation', value)}
+          />
         )}
       </SimpleGrid>
 
-      <Dropzone
-        onDrop={(files) => {
-          setRefusals(queue.add(files).map((r) => `« ${r.file.name} » : ${r.reason}`));
-        }}
-        onReject={(rejections) => setRefusals(rejections.map((r) => rejectionText(r, maxMb)))}
-        maxSize={maxBytes}
+      <FileDropzone
+        label="Déposer les fichiers à publier"
+        inputLabel="Choisir les fichiers du document"
         accept={ACCEPT}
-        aria-label="Déposer les fichiers à publier"
-        // The hidden file input is reachable by assistive technologies: it needs its own name.
-        inputProps={{ 'aria-label': 'Choisir les fichiers du document' }}
-      >
-        <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
-          <Dropzone.Accept>
-            <IconUpload size={40} stroke={1.5} />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} stroke={1.5} />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileUpload size={40} stroke={1.5} />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={600}>Déposez les fichiers ici ou cliquez pour les choisir</Text>
-            <Text size="sm" c="dimmed">
-              PDF, images, documents bureautiques ; {maxMb} Mo au plus par fichier.
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+        types="PDF, images, documents bureautiques"
+        maxBytes={maxBytes}
+        multiple
+        onDrop={(files) => setRefusals(queue.add(files).map((r) => `« ${r.file.name} » : ${r.reason}`))}
+        onReject={setRefusals}
+      />
       {noFile && waiting.length === 0 && <Text c="red.8">Ajoutez au moins un fichier.</Text>}
       {refusals.length > 0 && (
         <Alert

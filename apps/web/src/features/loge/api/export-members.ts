@@ -4,7 +4,7 @@ import { IMPORTS_API } from '@union/contract';
 import { downloadFile } from '../../../lib/download';
 
 /** Current members only, or (`withFormer`) every membership the entity ever had. */
-export const downloadMembersExcel = ({ entityId, withFormer }: { entityId: number; withFormer: boolean }) =>
+const downloadMembersExcel = ({ entityId, withFormer }: { entityId: number; withFormer: boolean }) =>
   downloadFile(
     `${IMPORTS_API.membersExcelFor(entityId)}${withFormer ? '?perimetre=tous' : ''}`,
     'membres.xlsx',

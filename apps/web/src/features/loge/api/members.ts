@@ -15,7 +15,7 @@ import {
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
-export const LOGE_KEY = ['loge'] as const;
+const LOGE_KEY = ['loge'] as const;
 const membersKey = (entityId: number) => [...LOGE_KEY, entityId, 'members'] as const;
 
 /** The active entities where the caller holds a current membership with `gestion`. */

@@ -10,7 +10,7 @@ import {
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
-export const MESSAGES_KEY = ['messages'] as const;
+const MESSAGES_KEY = ['messages'] as const;
 export const PORTAL_MESSAGES_KEY = ['messages', 'portal'] as const;
 
 export const useMessages = () =>

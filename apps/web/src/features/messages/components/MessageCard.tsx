@@ -12,7 +12,7 @@ const LOOK: Record<Level, { color: string; Icon: typeof IconInfoCircle }> = {
   danger: { color: 'red', Icon: IconUrgent },
 };
 
-export interface MessageCardProps {
+interface MessageCardProps {
   titre: string;
   texte: string;
   niveau: Level;

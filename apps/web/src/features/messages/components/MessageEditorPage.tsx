@@ -19,6 +19,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import {
   MessageInputSchema,
@@ -27,10 +28,9 @@ import {
   type Message,
   type MessageLevel as Level,
 } from '@union/contract';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useDeleteMessage, useEntityNames, useMessage, useSaveMessage } from '../api/messages';
@@ -47,41 +47,56 @@ export function MessageEditorPage() {
   return <Editor key={id ?? 'new'} message={existing.data ?? null} />;
 }
 
+interface FormValues {
+  titre: string;
+  texte: string;
+  niveau: Level;
+  debut: string;
+  /** Empty: no end. */
+  fin: string;
+  tous: boolean;
+  entites: string[];
+  actif: boolean;
+  email: boolean;
+}
+
 function Editor({ message }: { message: Message | null }) {
   const navigate = useNavigate();
   const save = useSaveMessage();
   const remove = useDeleteMessage();
   const entities = useEntityNames();
-  const [titre, setTitre] = useState(message?.titre ?? '');
-  const [texte, setTexte] = useState(message?.texte ?? '');
-  const [niveau, setNiveau] = useState<Level>(message?.niveau ?? 'info');
-  const [debut, setDebut] = useState(message?.debut ?? today());
-  const [fin, setFin] = useState(message?.fin ?? '');
-  const [tous, setTous] = useState(message?.tous ?? true);
-  const [entites, setEntites] = useState<string[]>(message?.entites.map((e) => String(e.id)) ?? []);
-  const [actif, setActif] = useState((message?.statut ?? 'A') === 'A');
-  const [email, setEmail] = useState(message?.email ?? false);
+  const schema = message ? MessageUpdateSchema : MessageInputSchema;
+  // What the server receives.
+  const bodyOf = (values: FormValues) => ({
+    titre: values.titre,
+    texte: values.texte,
+    niveau: values.niveau,
+    debut: values.debut,
+    fin: values.fin || null,
+    tous: values.tous,
+    entites: values.tous ? [] : values.entites.map(Number),
+    statut: values.actif ? 'A' : 'I',
+    email: values.email,
+    ...(message && { id: message.id }),
+  });
+  const form = useForm<FormValues>({
+    initialValues: {
+      titre: message?.titre ?? '',
+      texte: message?.texte ?? '',
+      niveau: message?.niveau ?? 'info',
+      debut: message?.debut ?? today(),
+      fin: message?.fin ?? '',
+      tous: message?.tous ?? true,
+      entites: message?.entites.map((e) => String(e.id)) ?? [],
+      actif: (message?.statut ?? 'A') === 'A',
+      email: message?.email ?? false,
+    },
+    validate: contractResolver(schema, bodyOf),
+  });
+  const { titre, texte, niveau, tous } = form.values;
 
-  const { errors, check } = useContractCheck(['titre', 'texte', 'debut', 'fin', 'tous', 'entites']);
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const fields = {
-      titre,
-      texte,
-      niveau,
-      debut,
-      fin: fin || null,
-      tous,
-      entites: tous ? [] : entites.map(Number),
-      statut: actif ? 'A' : 'I',
-      email,
-    };
-    const body = message
-      ? check(MessageUpdateSchema, { ...fields, id: message.id })
-      : check(MessageInputSchema, fields);
-    if (!body) return;
-    save.mutate(body, {
+  function submit(values: FormValues) {
+    save.mutate(schema.parse(bodyOf(values)), {
       onSuccess: () => {
         toast('success', message ? 'Le message est enregistré.' : 'Le message est publié.');
         void navigate('/app/diffusions');
@@ -114,16 +129,9 @@ function Editor({ message }: { message: Message | null }) {
       </Anchor>
       <Title order={2}>{message ? 'Modifier un message' : 'Nouveau message'}</Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
           <Stack gap="sm">
-            <TextInput
-              label="Titre"
-              required
-              maxLength={150}
-              value={titre}
-              onChange={(e) => setTitre(e.currentTarget.value)}
-              error={errors.titre}
-            />
+            <TextInput label="Titre" required maxLength={150} {...form.getInputProps('titre')} />
             <Textarea
               label="Texte"
               description="Texte simple : les retours à la ligne sont gardés, les adresses web deviennent des liens."
@@ -131,9 +139,7 @@ function Editor({ message }: { message: Message | null }) {
               autosize
               minRows={4}
               maxLength={4000}
-              value={texte}
-              onChange={(e) => setTexte(e.currentTarget.value)}
-              error={errors.texte}
+              {...form.getInputProps('texte')}
             />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="niveau-label">
@@ -142,33 +148,24 @@ function Editor({ message }: { message: Message | null }) {
               <SegmentedControl
                 aria-labelledby="niveau-label"
                 value={niveau}
-                onChange={(v) => setNiveau(v as Level)}
+                onChange={(v) => form.setFieldValue('niveau', v as Level)}
                 data={MessageLevel.codes.map((c) => ({ value: c, label: MessageLevel.labels[c] }))}
               />
             </Stack>
             <Group grow align="flex-end">
-              <TextInput
-                label="Affiché à partir du"
-                type="date"
-                required
-                value={debut}
-                onChange={(e) => setDebut(e.currentTarget.value)}
-                error={errors.debut}
-              />
+              <TextInput label="Affiché à partir du" type="date" required {...form.getInputProps('debut')} />
               <TextInput
                 label="Jusqu'au (inclus)"
                 description="Vide : sans fin"
                 type="date"
-                value={fin}
-                onChange={(e) => setFin(e.currentTarget.value)}
-                error={errors.fin}
+                {...form.getInputProps('fin')}
               />
             </Group>
             <Radio.Group
               label="Destinataires"
+              {...form.getInputProps('tous')}
               value={tous ? 'tous' : 'entites'}
-              onChange={(v) => setTous(v === 'tous')}
-              error={errors.tous}
+              onChange={(v) => form.setFieldValue('tous', v === 'tous')}
             >
               <Group gap="md" mt={4}>
                 <Radio value="tous" label="Tout le monde" />
@@ -182,15 +179,12 @@ function Editor({ message }: { message: Message | null }) {
                 data={(entities.data ?? [])
                   .filter((e) => e.etat === 'A')
                   .map((e) => ({ value: String(e.id), label: e.nom }))}
-                value={entites}
-                onChange={setEntites}
-                error={errors.entites}
+                {...form.getInputProps('entites')}
               />
             )}
             <Switch
               label="Actif (affiché sur les portails pendant sa période)"
-              checked={actif}
-              onChange={(e) => setActif(e.currentTarget.checked)}
+              {...form.getInputProps('actif', { type: 'checkbox' })}
             />
             <Checkbox
               label={
@@ -198,9 +192,8 @@ function Editor({ message }: { message: Message | null }) {
                   ? 'Envoyé par e-mail'
                   : 'Envoyer aussi par e-mail aux destinataires (une seule fois)'
               }
-              checked={email}
+              {...form.getInputProps('email', { type: 'checkbox' })}
               disabled={Boolean(message?.envoyeLe)}
-              onChange={(e) => setEmail(e.currentTarget.checked)}
             />
             <Group>
               <Button type="submit" loading={save.isPending}>

@@ -7,9 +7,9 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDay } from '../../../lib/format';
 import { useMessages } from '../api/messages';
 
-export const LEVEL_COLORS = { info: 'blue', warning: 'yellow', danger: 'red' } as const;
+const LEVEL_COLORS = { info: 'blue', warning: 'yellow', danger: 'red' } as const;
 
-export function windowText(m: Pick<Message, 'debut' | 'fin'>): string {
+function windowText(m: Pick<Message, 'debut' | 'fin'>): string {
   return m.fin ? `du ${formatDay(m.debut)} au ${formatDay(m.fin)}` : `à partir du ${formatDay(m.debut)}`;
 }
 

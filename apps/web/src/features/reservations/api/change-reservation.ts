@@ -8,13 +8,13 @@ import {
 import { api } from '../../../lib/api-client';
 import { PLANNING_KEY } from './keys';
 
-export interface ChangeRequest {
+interface ChangeRequest {
   action: ReservationChangeAction;
   body: ReservationChange;
 }
 
 /** PUT /api/reservation?action=: one action of the workflow (EDIT carries the changes, refusals a reason). */
-export function changeReservation({ action, body }: ChangeRequest): Promise<Reservation> {
+function changeReservation({ action, body }: ChangeRequest): Promise<Reservation> {
   return api.put<Reservation>(RESERVATION_API.change(action), body);
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { PLANNING_KEY } from './keys';
 
 /** POST /api/reservation: a request (or a confirmed booking when made by Union staff). */
-export function createReservation(input: ReservationInput): Promise<Reservation> {
+function createReservation(input: ReservationInput): Promise<Reservation> {
   return api.post<Reservation>(RESERVATION_API.reservation, input);
 }
 

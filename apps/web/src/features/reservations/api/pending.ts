@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/demandes: my pending requests, and for Union staff those to decide. */
-export function fetchPending(): Promise<PendingRequests> {
+function fetchPending(): Promise<PendingRequests> {
   return api.get<PendingRequests>(RESERVATION_API.pending);
 }
 

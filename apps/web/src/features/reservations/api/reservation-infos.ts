@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/{id}/infos: the reservation, its allowed actions and its history. */
-export function fetchReservationInfos(id: number): Promise<ReservationDetail> {
+function fetchReservationInfos(id: number): Promise<ReservationDetail> {
   return api.get<ReservationDetail>(RESERVATION_API.infos(id));
 }
 

@@ -16,12 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { ClosureInputSchema, IsoDateSchema } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useCloseDay, useClosures, useReopenDay } from '../api/closures';
@@ -31,35 +32,41 @@ import { PlanningNav } from './PlanningNav';
 /** The closure's body plus the day of its address, checked together before asking. */
 const ClosureRequestSchema = ClosureInputSchema.extend({ date: IsoDateSchema });
 
+interface FormValues {
+  date: string | null;
+  motif: string;
+}
+const bodyOf = (values: FormValues) => ({ date: values.date ?? undefined, motif: values.motif });
+
 export function ClosuresPage() {
   const [annee, setAnnee] = useState(() => masonicYearOf(todayIso()));
   const closures = useClosures(annee);
   const closeDay = useCloseDay();
   const reopen = useReopenDay();
-  const [date, setDate] = useState<string | null>(null);
-  const [motif, setMotif] = useState('');
-  const { errors, check } = useContractCheck(['date', 'motif']);
+  const form = useForm<FormValues>({
+    initialValues: { date: null, motif: '' },
+    validate: contractResolver(ClosureRequestSchema, bodyOf),
+  });
+  const { date, motif } = form.values;
   const reason = !date
     ? 'Choisissez le jour à fermer.'
     : !motif.trim()
       ? 'Indiquez le motif de la fermeture.'
       : null;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (reason || !date) return;
-    const body = check(ClosureRequestSchema, { date, motif });
-    if (!body) return;
+  async function submit(values: FormValues) {
+    if (reason) return;
+    const body = ClosureRequestSchema.parse(bodyOf(values));
+    const { date } = body;
     const answer = await openDialog({
       type: 'question',
       title: 'Fermer ce jour',
-      text: `Fermer le bâtiment le ${longDate(date)} (${motif.trim()}) ? Plus aucune réservation ne pourra y être faite.`,
+      text: `Fermer le bâtiment le ${longDate(date)} (${body.motif.trim()}) ? Plus aucune réservation ne pourra y être faite.`,
     });
     if (answer !== 'ok') return;
     closeDay.mutate(body, {
       onSuccess: (result) => {
-        setDate(null);
-        setMotif('');
+        form.reset();
         if (result.reservations.length === 0) {
           toast('success', `Le ${longDate(date)} est fermé.`);
           return;
@@ -117,26 +124,30 @@ export function ClosuresPage() {
       </Group>
 
       {list?.gestion && (
-        <Paper withBorder p="sm" radius="md" component="form" onSubmit={submit}>
+        <Paper
+          withBorder
+          p="sm"
+          radius="md"
+          component="form"
+          onSubmit={form.onSubmit((values) => void submit(values), focusFirstInvalid)}
+        >
           <Stack gap="xs">
             <Text fw={600}>Fermer un jour</Text>
             <Group align="flex-end" gap="xs">
               <DatePickerInput
                 label="Date"
                 value={date}
-                onChange={(d) => setDate(d ? dayjs(d).format(ISO) : null)}
+                onChange={(d) => form.setFieldValue('date', d ? dayjs(d).format(ISO) : null)}
                 minDate={todayIso()}
                 valueFormat="dddd D MMMM YYYY"
                 w={{ base: '100%', sm: 260 }}
-                error={errors.date}
+                error={form.errors.date}
                 required
               />
               <TextInput
                 label="Motif"
                 placeholder="Travaux, jour férié…"
-                value={motif}
-                onChange={(e) => setMotif(e.currentTarget.value)}
-                error={errors.motif}
+                {...form.getInputProps('motif')}
                 maxLength={300}
                 style={{ flex: 1, minWidth: 200 }}
                 required

@@ -22,7 +22,7 @@ import { hhmm } from '../api/dates';
 import { blockStyle, type ColorMode } from './colors';
 import './planning.css';
 
-export const ROW_HEIGHT = 26;
+const ROW_HEIGHT = 26;
 const SLOTS = Array.from(
   { length: (LAST_END_MINUTES - FIRST_START_MINUTES) / 30 },
   (_, i) => FIRST_START_MINUTES + i * 30,

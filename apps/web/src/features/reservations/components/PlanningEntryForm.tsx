@@ -16,8 +16,8 @@ import {
   type PlanningInput,
   type Room,
 } from '@union/contract';
-import { useState } from 'react';
-import { idOf, useContractCheck } from '../../../components/forms/contract-form';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { hhmm, minutesOf } from '../api/dates';
 import type { EntityOption } from '../api/reference';
@@ -36,9 +36,33 @@ const RANKS = [
 ];
 const DAYS = Weekday.codes.map((code) => ({ value: code, label: Weekday.labels[code] }));
 const TYPES = ReservationType.codes.map((code) => ({ value: code, label: ReservationType.labels[code] }));
-/** The contract's fields the form shows, the rule's under their own names. */
-const FIELDS = ['idEntite', 'idSalle', 'type', 'libelle', 'heureDebut', 'heureFin', 'jour', 'rang', 'mois'];
+/** The rule's fields, shown under their own names. */
 const RENAMED = { 'regle.jourSemaine': 'jour', 'regle.rang': 'rang' };
+
+interface FormValues {
+  idEntite: string | null;
+  idSalle: string | null;
+  type: string | null;
+  libelle: string;
+  heureDebut: string | null;
+  heureFin: string | null;
+  /** '0' for every such day of the month, '-1' for the last one. */
+  rang: string | null;
+  jour: string | null;
+  mois: string[];
+}
+
+const valuesOf = (e: PlanningEntry | null): FormValues => ({
+  idEntite: e ? String(e.idEntite) : null,
+  idSalle: e ? String(e.idSalle) : null,
+  type: e?.type ?? 'TC',
+  libelle: e?.libelle ?? 'Tenue régulière',
+  heureDebut: e?.heureDebut ?? '19:30',
+  heureFin: e?.heureFin ?? '23:00',
+  rang: e ? String(e.regle.rang ?? 0) : '2',
+  jour: e ? String(e.regle.jourSemaine) : '2',
+  mois: (e?.mois ?? [9, 10, 11, 12, 1, 2, 3, 4, 5, 6]).map(String),
+});
 
 export interface EntryTarget {
   annee: number;
@@ -70,17 +94,33 @@ export function PlanningEntryForm({ target, ...props }: Props) {
 
 function EntryBody({ target, rooms, entities, saving, onSave, onClose }: Props & { target: EntryTarget }) {
   const e = target.entry;
-  const [idEntite, setEntite] = useState<string | null>(e ? String(e.idEntite) : null);
-  const [idSalle, setSalle] = useState<string | null>(e ? String(e.idSalle) : null);
-  const [type, setType] = useState<string | null>(e?.type ?? 'TC');
-  const [libelle, setLibelle] = useState(e?.libelle ?? 'Tenue régulière');
-  const [debut, setDebut] = useState<string | null>(e?.heureDebut ?? '19:30');
-  const [fin, setFin] = useState<string | null>(e?.heureFin ?? '23:00');
-  const [rang, setRang] = useState<string | null>(e ? String(e.regle.rang ?? 0) : '2');
-  const [jour, setJour] = useState<string | null>(e ? String(e.regle.jourSemaine) : '2');
-  const [mois, setMois] = useState<string[]>((e?.mois ?? [9, 10, 11, 12, 1, 2, 3, 4, 5, 6]).map(String));
-
-  const { errors, check } = useContractCheck(FIELDS, RENAMED);
+  // What the server receives.
+  const bodyOf = (values: FormValues) => ({
+    annee: target.annee,
+    idEntite: idOf(values.idEntite),
+    idSalle: idOf(values.idSalle),
+    type: values.type ?? undefined,
+    libelle: values.libelle,
+    heureDebut: values.heureDebut ?? undefined,
+    heureFin: values.heureFin ?? undefined,
+    regle: { jourSemaine: idOf(values.jour), rang: values.rang === '0' ? null : Number(values.rang) },
+    mois: values.mois.map(Number),
+  });
+  const form = useForm<FormValues>({
+    initialValues: valuesOf(e),
+    validate: contractResolver(PlanningInputSchema, bodyOf, RENAMED),
+  });
+  const {
+    idEntite,
+    idSalle,
+    type,
+    libelle,
+    heureDebut: debut,
+    heureFin: fin,
+    rang,
+    jour,
+    mois,
+  } = form.values;
   // Said under the disabled submit: what is still to fill in.
   const missing = [
     !idEntite && 'la loge ou association',
@@ -101,78 +141,41 @@ function EntryBody({ target, rooms, entities, saving, onSave, onClose }: Props &
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={form.onSubmit((values) => {
         if (reason) return;
-        const input = check(PlanningInputSchema, {
-          annee: target.annee,
-          idEntite: idOf(idEntite),
-          idSalle: idOf(idSalle),
-          type: type ?? undefined,
-          libelle,
-          heureDebut: debut ?? undefined,
-          heureFin: fin ?? undefined,
-          regle: { jourSemaine: idOf(jour), rang: rang === '0' ? null : Number(rang) },
-          mois: mois.map(Number),
-        });
-        if (input) onSave(e?.id ?? null, input);
-      }}
+        onSave(e?.id ?? null, PlanningInputSchema.parse(bodyOf(values)));
+      }, focusFirstInvalid)}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Loge ou association"
             data={entities.map((x) => ({ value: String(x.id), label: x.nom }))}
-            value={idEntite}
-            onChange={setEntite}
-            error={errors.idEntite}
+            {...form.getInputProps('idEntite')}
             searchable
             required
           />
-          <Select
-            label="Salle"
-            data={roomOptions}
-            value={idSalle}
-            onChange={setSalle}
-            error={errors.idSalle}
-            required
-          />
-          <Select label="Type" data={TYPES} value={type} onChange={setType} error={errors.type} required />
-          <TextInput
-            label="Libellé"
-            value={libelle}
-            onChange={(ev) => setLibelle(ev.currentTarget.value)}
-            error={errors.libelle}
-            maxLength={200}
-            required
-          />
-          <Select
-            label="Heure de début"
-            data={STARTS}
-            value={debut}
-            onChange={setDebut}
-            error={errors.heureDebut}
-            required
-          />
+          <Select label="Salle" data={roomOptions} {...form.getInputProps('idSalle')} required />
+          <Select label="Type" data={TYPES} {...form.getInputProps('type')} required />
+          <TextInput label="Libellé" {...form.getInputProps('libelle')} maxLength={200} required />
+          <Select label="Heure de début" data={STARTS} {...form.getInputProps('heureDebut')} required />
           <Select
             label="Heure de fin"
             data={ENDS.filter((x) => !debut || minutesOf(x) > minutesOf(debut))}
-            value={fin}
-            onChange={setFin}
-            error={errors.heureFin}
+            {...form.getInputProps('heureFin')}
             required
           />
         </SimpleGrid>
         <Group grow gap="sm" align="flex-end">
-          <Select label="Règle" data={RANKS} value={rang} onChange={setRang} error={errors.rang} required />
-          <Select label="Jour" data={DAYS} value={jour} onChange={setJour} error={errors.jour} required />
+          <Select label="Règle" data={RANKS} {...form.getInputProps('rang')} required />
+          <Select label="Jour" data={DAYS} {...form.getInputProps('jour')} required />
         </Group>
         <Text size="sm" c="dimmed">
           {rang === '0' ? 'chaque' : RANKS.find((r) => r.value === rang)?.label.toLowerCase()}{' '}
           {DAYS.find((d) => d.value === jour)?.label}
           {rang === '0' ? '' : ' du mois'}
         </Text>
-        <Checkbox.Group label="Mois" value={mois} onChange={setMois} error={errors.mois} required>
+        <Checkbox.Group label="Mois" {...form.getInputProps('mois')} required>
           <SimpleGrid cols={{ base: 3, sm: 4 }} spacing={6} mt={6}>
             {MASONIC_MONTHS.map((m) => (
               <Checkbox key={m} value={String(m)} label={MONTH_LABELS[m]} />

@@ -1,8 +1,8 @@
 /** Asks the reason of a refusal: required, sent to the requester. */
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { ReservationChangeSchema } from '@union/contract';
-import { useState } from 'react';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { SubmitButton } from '../../../components/SubmitButton';
 
 /** The reason as the contract checks it in the body of the refusal. */
@@ -16,29 +16,29 @@ interface Props {
 }
 
 export function ReasonModal({ title, loading, onConfirm, onClose }: Props) {
-  const [motif, setMotif] = useState('');
-  const { errors, check } = useContractCheck(['motif']);
+  const form = useForm({
+    initialValues: { motif: '' },
+    validate: contractResolver(ReasonSchema, (values: { motif: string }) => values),
+  });
+  const { motif } = form.values;
   return (
     <Modal opened={title !== null} onClose={onClose} title={title} centered closeOnClickOutside={false}>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = motif.trim() ? check(ReasonSchema, { motif }) : null;
+        onSubmit={form.onSubmit((values) => {
+          const body = values.motif.trim() ? ReasonSchema.parse(values) : null;
           if (body?.motif) onConfirm(body.motif);
-        }}
+        }, focusFirstInvalid)}
       >
         <Stack gap="sm">
           <Text size="sm">Le motif est transmis au demandeur par e-mail et reste dans l’historique.</Text>
           <Textarea
             label="Motif du refus"
-            value={motif}
-            onChange={(e) => setMotif(e.currentTarget.value)}
+            {...form.getInputProps('motif')}
             autosize
             minRows={3}
             maxLength={1000}
             required
-            error={errors.motif}
             data-autofocus
           />
           <Group justify="flex-end" align="flex-start">

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_API, type MyCard, type ProviderForm, type TopUp, type TopUpSearch } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
-export const CARD_KEY = ['carte'] as const;
+const CARD_KEY = ['carte'] as const;
 
 export function useMyCard() {
   return useQuery({
@@ -25,7 +25,7 @@ export function useTopUpSearch(criteria: TopUpSearch) {
  * Posts the provider's signed fields as a real form (the provider's page, or the built-in simulator):
  * the browser leaves the app and comes back to the card page.
  */
-export function submitProviderForm(form: ProviderForm): void {
+function submitProviderForm(form: ProviderForm): void {
   const element = document.createElement('form');
   element.method = 'POST';
   element.action = form.url;

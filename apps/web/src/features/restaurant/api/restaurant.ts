@@ -15,8 +15,8 @@ import {
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
-export const RESTAURANT_KEY = ['restauration'] as const;
-export const restaurantKeys = {
+const RESTAURANT_KEY = ['restauration'] as const;
+const restaurantKeys = {
   week: (day: string) => [...RESTAURANT_KEY, 'semaine', day] as const,
   myOrders: () => [...RESTAURANT_KEY, 'mes-commandes'] as const,
   sessions: (day: string) => [...RESTAURANT_KEY, 'seances', day] as const,

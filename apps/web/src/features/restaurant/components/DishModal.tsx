@@ -1,26 +1,47 @@
 /** The dish editor (MENUS): type, label, price typed in euros and sent in cents, checked before sending. */
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { DishInputSchema, DishType, DishUpdateSchema, type Dish } from '@union/contract';
-import { useState } from 'react';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import {
+  DishInputSchema,
+  DishType,
+  DishUpdateSchema,
+  type Dish,
+  type DishType as Type,
+} from '@union/contract';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { eurosToCents } from '../../../lib/format';
 import { useSaveDish } from '../api/restaurant';
 
+interface FormValues {
+  type: Type;
+  libelle: string;
+  /** Typed in euros; empty until typed. */
+  prix: number | string;
+}
+
 export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Dish; onClose: () => void }) {
   const save = useSaveDish();
-  const [type, setType] = useState<string>(dish?.type ?? 'M');
-  const [libelle, setLibelle] = useState(dish?.libelle ?? '');
-  const [prix, setPrix] = useState<number | string>(dish ? dish.prix / 100 : '');
+  const schema = dish ? DishUpdateSchema : DishInputSchema;
+  // What the server receives: the price in cents.
+  const bodyOf = (values: FormValues) => ({
+    type: values.type,
+    libelle: values.libelle,
+    prix: values.prix === '' ? undefined : eurosToCents(values.prix),
+    ...(dish && { id: dish.id }),
+  });
+  const form = useForm<FormValues>({
+    initialValues: {
+      type: dish?.type ?? 'M',
+      libelle: dish?.libelle ?? '',
+      prix: dish ? dish.prix / 100 : '',
+    },
+    validate: contractResolver(schema, bodyOf),
+  });
 
-  const { errors, check } = useContractCheck(['type', 'libelle', 'prix']);
-
-  function submit() {
-    const fields = { type, libelle, prix: prix === '' ? undefined : eurosToCents(prix) };
-    const body = dish ? check(DishUpdateSchema, { ...fields, id: dish.id }) : check(DishInputSchema, fields);
-    if (!body) return;
+  function submit(values: FormValues) {
     save.mutate(
-      { mealId, dish: body },
+      { mealId, dish: schema.parse(bodyOf(values)) },
       {
         onSuccess: () => {
           toast('success', dish ? 'Plat modifié.' : 'Plat ajouté.');
@@ -37,39 +58,22 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
       closeButtonProps={{ 'aria-label': 'Fermer' }}
       title={dish ? 'Modifier le plat' : 'Ajouter un plat'}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
           <Select
             label="Type"
             data={DishType.codes.map((c) => ({ value: c, label: DishType.labels[c] }))}
-            value={type}
-            onChange={(v) => setType(v ?? 'M')}
-            error={errors.type}
+            {...form.getInputProps('type')}
             allowDeselect={false}
           />
-          <TextInput
-            label="Libellé"
-            required
-            value={libelle}
-            onChange={(e) => setLibelle(e.currentTarget.value)}
-            error={errors.libelle}
-            maxLength={200}
-          />
+          <TextInput label="Libellé" required {...form.getInputProps('libelle')} maxLength={200} />
           <NumberInput
             label="Prix (€)"
             required
             min={0}
             decimalScale={2}
             decimalSeparator=","
-            value={prix}
-            onChange={setPrix}
-            error={errors.prix}
+            {...form.getInputProps('prix')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

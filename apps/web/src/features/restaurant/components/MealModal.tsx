@@ -15,14 +15,34 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { MealInputSchema, MealType, MealUpdateSchema, type Meal, type MealSession } from '@union/contract';
-import { useState } from 'react';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import {
+  MealInputSchema,
+  MealType,
+  MealUpdateSchema,
+  type Meal,
+  type FieldErrors,
+  type MealSession,
+  type MealType as Type,
+} from '@union/contract';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useMealSessions, useSaveMeal } from '../api/restaurant';
 
 /** « 19:30 – Les Chevaliers du Rhône : Tenue régulière (Temple Hiram) ». */
 export const sessionLabel = (s: MealSession) => `${s.debut} – ${s.entite} : ${s.libelle} (${s.salle})`;
+
+interface FormValues {
+  date: string;
+  type: Type;
+  titre: string;
+  places: number | string;
+  /** « YYYY-MM-DDTHH:mm », as the datetime-local input gives it. */
+  limite: string;
+  ouvert: boolean;
+  /** The session chosen, kept while another day is looked at. */
+  session: number | null;
+}
 
 export function MealModal({
   meal,
@@ -34,33 +54,42 @@ export function MealModal({
   onClose: () => void;
 }) {
   const save = useSaveMeal();
-  const [date, setDate] = useState(meal?.date ?? defaultDate);
-  const [type, setType] = useState<string>(meal?.type ?? 'M');
-  const [titre, setTitre] = useState(meal?.titre ?? '');
-  const [places, setPlaces] = useState<number | string>(meal?.places ?? 60);
-  const [limite, setLimite] = useState(meal?.limite ?? `${defaultDate}T10:00`);
-  const [ouvert, setOuvert] = useState(meal?.ouvert ?? true);
-  const [session, setSession] = useState<number | null>(meal?.agapes?.idReservation ?? null);
+  const schema = meal ? MealUpdateSchema : MealInputSchema;
+  const form = useForm<FormValues>({
+    initialValues: {
+      date: meal?.date ?? defaultDate,
+      type: meal?.type ?? 'M',
+      titre: meal?.titre ?? '',
+      places: meal?.places ?? 60,
+      limite: meal?.limite ?? `${defaultDate}T10:00`,
+      ouvert: meal?.ouvert ?? true,
+      session: meal?.agapes?.idReservation ?? null,
+    },
+    // bodyOf (below) reads the sessions of the day shown, which the form's date decides.
+    validate: (values): FieldErrors => contractResolver(schema, bodyOf)(values),
+  });
+  const { date, session } = form.values;
   const sessions = useMealSessions(date);
   // A session belongs to its day: another day's list no longer offers it, and it is not sent.
   const offered = sessions.data?.some((s) => s.idReservation === session) ?? false;
   const idReservation = offered ? session : null;
 
-  const { errors, check } = useContractCheck(['date', 'type', 'titre', 'places', 'limite']);
-
-  function submit() {
-    const fields = {
-      date,
-      type,
-      titre,
-      places: places === '' ? undefined : Number(places),
-      limite,
-      ouvert,
+  // What the server receives.
+  function bodyOf(values: FormValues): Record<string, unknown> {
+    return {
+      date: values.date,
+      type: values.type,
+      titre: values.titre,
+      places: values.places === '' ? undefined : Number(values.places),
+      limite: values.limite,
+      ouvert: values.ouvert,
       idReservation,
+      ...(meal && { id: meal.id }),
     };
-    const body = meal ? check(MealUpdateSchema, { ...fields, id: meal.id }) : check(MealInputSchema, fields);
-    if (!body) return;
-    save.mutate(body, {
+  }
+
+  function submit(values: FormValues) {
+    save.mutate(schema.parse(bodyOf(values)), {
       onSuccess: () => {
         toast('success', meal ? 'Repas modifié.' : 'Repas créé : ajoutez ses plats.');
         onClose();
@@ -75,22 +104,9 @@ export function MealModal({
       closeButtonProps={{ 'aria-label': 'Fermer' }}
       title={meal ? 'Modifier le repas' : 'Nouveau repas'}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            error={errors.date}
-          />
+          <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
           <NativeSelect
             label="Agapes de la tenue"
             description={
@@ -100,7 +116,9 @@ export function MealModal({
             }
             disabled={!sessions.data?.length}
             value={idReservation === null ? '' : String(idReservation)}
-            onChange={(e) => setSession(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+            onChange={(e) =>
+              form.setFieldValue('session', e.currentTarget.value ? Number(e.currentTarget.value) : null)
+            }
             data={[
               { value: '', label: 'Aucune (repas indépendant)' },
               ...(sessions.data ?? []).map((s) => ({
@@ -112,42 +130,26 @@ export function MealModal({
           <Select
             label="Type"
             data={MealType.codes.map((c) => ({ value: c, label: MealType.labels[c] }))}
-            value={type}
-            onChange={(v) => setType(v ?? 'M')}
-            error={errors.type}
+            {...form.getInputProps('type')}
             allowDeselect={false}
           />
-          <TextInput
-            label="Titre"
-            required
-            value={titre}
-            onChange={(e) => setTitre(e.currentTarget.value)}
-            error={errors.titre}
-            maxLength={200}
-          />
+          <TextInput label="Titre" required {...form.getInputProps('titre')} maxLength={200} />
           <NumberInput
             label="Places"
             required
             min={1}
             max={2000}
             allowDecimal={false}
-            value={places}
-            onChange={setPlaces}
-            error={errors.places}
+            {...form.getInputProps('places')}
           />
           <TextInput
             label="Date limite de commande"
             type="datetime-local"
             required
-            value={limite}
-            onChange={(e) => setLimite(e.currentTarget.value.slice(0, 16))}
-            error={errors.limite}
+            {...form.getInputProps('limite')}
+            onChange={(e) => form.setFieldValue('limite', e.currentTarget.value.slice(0, 16))}
           />
-          <Switch
-            label="Commandes ouvertes"
-            checked={ouvert}
-            onChange={(e) => setOuvert(e.currentTarget.checked)}
-          />
+          <Switch label="Commandes ouvertes" {...form.getInputProps('ouvert', { type: 'checkbox' })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Annuler

@@ -11,8 +11,8 @@ import {
   type MealOrder,
   type MealWeek,
 } from '@union/contract';
-import { useState } from 'react';
-import { useContractCheck } from '../../../components/forms/contract-form';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
@@ -26,39 +26,52 @@ interface Props {
   onClose: () => void;
 }
 
+interface FormValues {
+  /** 'moi', or the id of the lodge ordered for. */
+  pour: string;
+  invites: number;
+  /** The quantity of each dish, by the dish's id. */
+  plat: Record<string, number>;
+  commentaire: string;
+}
+
 export function OrderModal({ meal, entites, order, onClose }: Props) {
   const save = useSaveOrder();
-  const [pour, setPour] = useState<string>(order?.idEntite ? String(order.idEntite) : 'moi');
-  const [invites, setInvites] = useState<number>(order?.invites ?? 0);
-  const [quantities, setQuantities] = useState<Record<number, number>>(() =>
-    Object.fromEntries((order?.lignes ?? []).map((l) => [l.idPlat, l.quantite])),
-  );
-  const [commentaire, setCommentaire] = useState(order?.commentaire ?? '');
+  const schema = order ? MealOrderUpdateSchema : MealOrderInputSchema;
+  const linesOf = (values: FormValues) =>
+    meal.plats
+      .filter((d) => (values.plat[d.id] ?? 0) > 0)
+      .map((d) => ({ idPlat: d.id, quantite: values.plat[d.id]! }));
+  // What the server receives.
+  const bodyOf = (values: FormValues) => ({
+    idEntite: values.pour === 'moi' ? null : Number(values.pour),
+    invites: values.invites,
+    lignes: linesOf(values),
+    commentaire: values.commentaire.trim() || null,
+    ...(order && { id: order.id }),
+  });
+  const form = useForm<FormValues>({
+    initialValues: {
+      pour: order?.idEntite ? String(order.idEntite) : 'moi',
+      invites: order?.invites ?? 0,
+      plat: Object.fromEntries((order?.lignes ?? []).map((l) => [l.idPlat, l.quantite])),
+      commentaire: order?.commentaire ?? '',
+    },
+    // The lodge's problem shows under « Pour », a line's under its dish's field.
+    validate: (values) =>
+      contractResolver(schema, bodyOf, {
+        idEntite: 'pour',
+        ...Object.fromEntries(linesOf(values).map((l, i) => [`lignes.${i}`, `plat.${l.idPlat}`])),
+      })(values),
+  });
+  const quantities = form.values.plat;
   const total = meal.plats.reduce((sum, d) => sum + (quantities[d.id] ?? 0) * d.prix, 0);
-  const lignes = meal.plats
-    .filter((d) => (quantities[d.id] ?? 0) > 0)
-    .map((d) => ({ idPlat: d.id, quantite: quantities[d.id]! }));
+  const lignes = linesOf(form.values);
 
-  // A line's problem shows under its dish's field.
-  const { errors, check } = useContractCheck(
-    ['idEntite', 'invites', 'commentaire', ...meal.plats.map((d) => `plat.${d.id}`)],
-    Object.fromEntries(lignes.map((l, i) => [`lignes.${i}`, `plat.${l.idPlat}`])),
-  );
-
-  function submit() {
+  function submit(values: FormValues) {
     if (lignes.length === 0) return;
-    const fields = {
-      idEntite: pour === 'moi' ? null : Number(pour),
-      invites,
-      lignes,
-      commentaire: commentaire.trim() || null,
-    };
-    const body = order
-      ? check(MealOrderUpdateSchema, { ...fields, id: order.id })
-      : check(MealOrderInputSchema, fields);
-    if (!body) return;
     save.mutate(
-      { mealId: meal.id, order: body },
+      { mealId: meal.id, order: schema.parse(bodyOf(values)) },
       {
         onSuccess: () => {
           toast('success', order ? 'Commande modifiée.' : 'Commande enregistrée.');
@@ -76,13 +89,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
       title={order ? 'Modifier ma commande' : `Commander – ${meal.titre}`}
       fullScreen={false}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
           {entites.length > 0 && (
             <Select
@@ -91,11 +98,9 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
                 { value: 'moi', label: 'Moi-même' },
                 ...entites.map((e) => ({ value: String(e.id), label: e.nom })),
               ]}
-              value={pour}
-              onChange={(v) => setPour(v ?? 'moi')}
+              {...form.getInputProps('pour')}
               allowDeselect={false}
               disabled={order !== undefined}
-              error={errors.idEntite}
             />
           )}
           {meal.plats.map((d) => (
@@ -106,9 +111,9 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
               max={200}
               allowDecimal={false}
               allowNegative={false}
+              {...form.getInputProps(`plat.${d.id}`)}
               value={quantities[d.id] ?? 0}
-              onChange={(v) => setQuantities((q) => ({ ...q, [d.id]: Number(v) || 0 }))}
-              error={errors[`plat.${d.id}`]}
+              onChange={(v) => form.setFieldValue(`plat.${d.id}`, Number(v) || 0)}
             />
           ))}
           <NumberInput
@@ -117,15 +122,12 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
             max={199}
             allowDecimal={false}
             allowNegative={false}
-            value={invites}
-            onChange={(v) => setInvites(Number(v) || 0)}
-            error={errors.invites}
+            {...form.getInputProps('invites')}
+            onChange={(v) => form.setFieldValue('invites', Number(v) || 0)}
           />
           <Textarea
             label="Remarque pour la cuisine"
-            value={commentaire}
-            onChange={(e) => setCommentaire(e.currentTarget.value)}
-            error={errors.commentaire}
+            {...form.getInputProps('commentaire')}
             maxLength={500}
             autosize
             minRows={1}
