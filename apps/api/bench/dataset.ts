@@ -66,9 +66,42 @@ const LAST = [
   'Pétain',
   'Lagarde',
 ];
+/**
+ * Syllables of the other family names: 23 × 19 × 17 combinations (about 7,400 names), none of which
+ * contains a text the benchmark searches for.
+ */
+const SYLLABLES = [
+  'ba',
+  'ro',
+  'ti',
+  'ven',
+  'dal',
+  'mor',
+  'que',
+  'san',
+  'lu',
+  'pa',
+  'gri',
+  'cor',
+  'fa',
+  'ni',
+  'bel',
+  'tra',
+  'do',
+  'mi',
+  'vi',
+  'ju',
+  'ra',
+  'pe',
+  'co',
+];
 const sqlArray = (values: string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 function seedSql(firstDay: string, tokenHashHex: string): string {
+  // Names as in a real register: one account in ten bears one of the twelve common family names
+  // (0.8 % each, as many as the commonest French name and more), the others one of some 7,400 names;
+  // family and first names vary independently. (Twelve family names tied to twelve first names, as
+  // before, made every name search match 8,000 accounts grouped in one place of the alphabet.)
   // Three slots per room and day that never overlap; consecutive rows share a day, a room every fifth.
   const perDay = RESERVATIONS / DAYS;
   return `
@@ -87,8 +120,11 @@ function seedSql(firstDay: string, tokenHashHex: string): string {
       SELECT '${tokenHashHex}', id, now() + interval '1 day' FROM users WHERE identifiant = 'bench-admin';
     INSERT INTO users (identifiant, nom, prenom, email, habilitations, etat)
       SELECT 'membre' || i,
-             (${sqlArray(LAST)})[1 + (i * 7) % ${LAST.length}] || CASE WHEN i % 97 = 0 THEN '-Lambert' ELSE '' END,
-             (${sqlArray(FIRST)})[1 + i % ${FIRST.length}],
+             CASE WHEN i % 10 = 0 THEN (${sqlArray(LAST)})[1 + (i / 10) % ${LAST.length}]
+                  ELSE initcap((${sqlArray(SYLLABLES)})[1 + i % 23] || (${sqlArray(SYLLABLES)})[1 + (i / 23) % 19]
+                               || (${sqlArray(SYLLABLES)})[1 + (i / 437) % 17]) END
+               || CASE WHEN i % 97 = 0 THEN '-Lambert' ELSE '' END,
+             (${sqlArray(FIRST)})[1 + abs(hashint4(i)) % ${FIRST.length}],
              'membre' || i || '@exemple.fr',
              CASE i % 4 WHEN 0 THEN ARRAY['USER'] WHEN 1 THEN ARRAY['USER', 'RESTAURATION']
                         WHEN 2 THEN ARRAY['USER', 'LOGE'] ELSE ARRAY['USER', 'PLANNING'] END,

@@ -119,8 +119,17 @@ export const UserRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
 
+/** A free text that matches more accounts than this is counted up to here only (the list asks to refine). */
+export const USER_SEARCH_COUNT_LIMIT = 1000;
+
 export const UserSearchResultSchema = z.object({
+  /** The number of matching accounts, or USER_SEARCH_COUNT_LIMIT when `totalAuMoins`. */
   total: z.number().int(),
+  /**
+   * A free text matched more than USER_SEARCH_COUNT_LIMIT accounts: counting them all would read the
+   * whole table for a search the secretary will refine anyway.
+   */
+  totalAuMoins: z.boolean(),
   page: z.number().int(),
   taille: z.number().int(),
   lignes: z.array(UserRowSchema),

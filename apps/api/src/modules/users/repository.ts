@@ -1,5 +1,10 @@
 /** Users: the only place that queries the users table. */
-import type { Habilitation, UserSortField, UserState } from '@union/contract';
+import {
+  USER_SEARCH_COUNT_LIMIT,
+  type Habilitation,
+  type UserSortField,
+  type UserState,
+} from '@union/contract';
 import {
   and,
   arrayContains,
@@ -8,6 +13,7 @@ import {
   desc,
   eq,
   exists,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -28,7 +34,6 @@ import {
   userTokens,
 } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
-import { frenchOrder } from '../../db/french-order';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -55,12 +60,22 @@ export interface UserCriteria {
  */
 const searchText = sql`"users"."search_text"`;
 
+/**
+ * The French sort keys of nom and prénom (`immutable_unaccent(lower(…))`, as `frenchOrder` computes
+ * them), stored by migration 0020 and indexed with the list's order: sorting reads them instead of
+ * computing them for every matching row, and a common text walks the index and stops at the page.
+ */
+const nomTri = sql`"users"."nom_tri"`;
+const prenomTri = sql`"users"."prenom_tri"`;
+const byNom = [nomTri, sql`${users.nom}`];
+const byPrenom = [prenomTri, sql`${users.prenom}`];
+
 const SORTS: Record<UserSortField, SQL[]> = {
-  nom: [...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
-  prenom: [...frenchOrder(users.prenom), ...frenchOrder(users.nom)],
+  nom: [...byNom, ...byPrenom],
+  prenom: [...byPrenom, ...byNom],
   identifiant: [sql`lower(${users.identifiant})`],
   email: [sql`lower(${users.email})`],
-  etat: [sql`${users.etat}`, ...frenchOrder(users.nom), ...frenchOrder(users.prenom)],
+  etat: [sql`${users.etat}`, ...byNom, ...byPrenom],
   creeLe: [sql`${users.createdAt}`],
 };
 
@@ -151,7 +166,11 @@ export const usersRepository = {
    * One page of users matching the criteria, with the total. Each word of the text must appear in
    * nom, prénom, identifiant or e-mail, whatever the accents and the case (trigram index).
    */
-  async search(db: Executor, c: UserCriteria, today: string): Promise<{ total: number; rows: UserRow[] }> {
+  async search(
+    db: Executor,
+    c: UserCriteria,
+    today: string,
+  ): Promise<{ total: number; totalAuMoins: boolean; rows: UserRow[] }> {
     const conditions: SQL[] = [];
     for (const word of (c.texte ?? '').split(/\s+/).filter(Boolean)) {
       conditions.push(sql`${searchText} LIKE '%' || immutable_unaccent(lower(${escapeLike(word)})) || '%'`);
@@ -192,15 +211,57 @@ export const usersRepository = {
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const direction = c.sens === 'desc' ? desc : asc;
-    const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+    const order = [...SORTS[c.tri].map((e) => direction(e)), direction(users.id)];
+    const offset = (c.page - 1) * c.taille;
+
+    if (!c.texte?.trim()) {
+      const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(c.taille)
+        .offset(offset);
+      return { total: totalRow?.n ?? 0, totalAuMoins: false, rows };
+    }
+    // A free text. Most texts are selective (a family name): their matches may all sit in one place of
+    // the alphabet, where walking the name-sorted index from « A » would read most of it; they are found
+    // through the trigram index instead, at most one more than the limit, and sorted in memory. The
+    // subquery's LIMIT also keeps the planner from pushing the order into the scan. It is named `users`
+    // and carries the sort keys, so the one ORDER BY above applies to it; the window counts the matches.
+    const matches = db
+      .select({
+        ...getTableColumns(users),
+        nomTri: sql`${nomTri}`.as('nom_tri'),
+        prenomTri: sql`${prenomTri}`.as('prenom_tri'),
+      })
+      .from(users)
+      .where(where)
+      .limit(USER_SEARCH_COUNT_LIMIT + 1)
+      .as('users');
+    const found = await db
+      .select({ ...getTableColumns(users), matched: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(matches)
+      .orderBy(...order)
+      .limit(c.taille)
+      .offset(offset);
+    // A page past the end has no row to carry the count: count again (a rare request).
+    const matched =
+      found[0]?.matched ?? (offset ? ((await db.select({ n: count() }).from(matches)).at(0)?.n ?? 0) : 0);
+    if (matched <= USER_SEARCH_COUNT_LIMIT) {
+      return { total: matched, totalAuMoins: false, rows: found.map(({ matched: _, ...row }) => row) };
+    }
+    // A common text (an e-mail domain, a first name): its matches are everywhere in the alphabet, so
+    // walking the name-sorted index finds a page at once, where sorting them would read them all.
     const rows = await db
       .select()
       .from(users)
       .where(where)
-      .orderBy(...SORTS[c.tri].map((e) => direction(e)), direction(users.id))
+      .orderBy(...order)
       .limit(c.taille)
-      .offset((c.page - 1) * c.taille);
-    return { total: totalRow?.n ?? 0, rows };
+      .offset(offset);
+    return { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows };
   },
 
   /** Names of several users at once, for history summaries. */

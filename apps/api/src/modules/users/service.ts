@@ -293,8 +293,8 @@ export const usersAdminService = {
     usersPolicy.search(caller);
     const today = ctx.clock.today();
     if (!usersPolicy.searchLimitedToActive(caller)) {
-      const { total, rows } = await usersRepository.search(db, criteria, today);
-      return { total, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
+      const { rows, ...count } = await usersRepository.search(db, criteria, today);
+      return { ...count, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
     }
     const managed = await entitiesRepository.managedIds(db, caller.id, today);
     if (criteria.entiteId !== undefined && !managed.has(criteria.entiteId))
@@ -314,8 +314,8 @@ export const usersAdminService = {
           managed.size && criteria.entiteId === undefined && EXACT_EMAIL.test(texte) ? texte : undefined,
       },
     };
-    const { total, rows } = await usersRepository.search(db, c, today);
-    return { total, page: c.page, taille: c.taille, lignes: rows.map(presentUserPick) };
+    const { rows, ...count } = await usersRepository.search(db, c, today);
+    return { ...count, page: c.page, taille: c.taille, lignes: rows.map(presentUserPick) };
   },
 
   async infos(ctx: RequestContext, id: number): Promise<UserDetail> {

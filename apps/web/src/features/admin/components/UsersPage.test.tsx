@@ -14,8 +14,9 @@ const USER: UserRow = {
   etat: 'A',
   habilitations: ['USER'],
 };
-const page = (lignes: UserRow[], total = lignes.length): UserSearchResult => ({
+const page = (lignes: UserRow[], total = lignes.length, totalAuMoins = false): UserSearchResult => ({
   total,
+  totalAuMoins,
   page: 1,
   taille: 20,
   lignes,
@@ -61,5 +62,26 @@ describe('user list', { timeout: 20_000 }, () => {
       await screen.findByText('Aucun utilisateur ne correspond à ces critères.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(JSON.parse(calls.at(-1)!.body!)).toMatchObject({ texte: 'zzz', page: 1 }));
+  });
+
+  it('says when a text matches more accounts than are counted, and asks to refine it', async () => {
+    signInAs(['USER', 'ADMIN']);
+    mockFetch({
+      'GET /api/entite/all': { body: [] },
+      'POST /api/user/search': (call) =>
+        JSON.parse(call.body!).texte ? { body: page([USER], 1000, true) } : { body: page([USER]) },
+    });
+    renderApp('/app/admin/utilisateurs');
+    await screen.findByText('1 utilisateur', {}, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText('Rechercher'), 'exemple');
+    expect(
+      await screen.findByText(
+        /^Plus de 1\s000 utilisateurs : précisez la recherche pour les voir tous\.$/,
+        {},
+        {
+          timeout: 3000,
+        },
+      ),
+    ).toBeInTheDocument();
   });
 });

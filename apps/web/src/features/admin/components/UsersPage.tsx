@@ -152,7 +152,9 @@ export function UsersPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {result.total === 0
               ? 'Aucun utilisateur ne correspond à ces critères.'
-              : `${result.total.toLocaleString('fr-FR')} utilisateur${result.total > 1 ? 's' : ''}`}
+              : result.totalAuMoins
+                ? `Plus de ${result.total.toLocaleString('fr-FR')} utilisateurs : précisez la recherche pour les voir tous.`
+                : `${result.total.toLocaleString('fr-FR')} utilisateur${result.total > 1 ? 's' : ''}`}
           </Text>
           {result.total > 0 && (
             <ScrollArea type="auto">
