@@ -18,3 +18,4 @@ export * from './french';
 export * from './documents';
 export * from './messages';
 export * from './validation';
+export * from './days';
