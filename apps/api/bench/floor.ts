@@ -18,10 +18,11 @@ import { usersRepository } from '../src/modules/users/repository';
 
 const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? '' });
 const app = Fastify();
+const publicContext = { db: db.db, clock: systemClock, publicUrl: '' };
 
 const caller = async (authorization: string | undefined) => {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-  return token ? authService.authenticate(db.db, token) : undefined;
+  return token ? authService.authenticate(publicContext, token) : undefined;
 };
 
 app.get('/api/user/info', async (request, reply) => {

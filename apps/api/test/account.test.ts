@@ -87,7 +87,10 @@ describe('PATCH /api/user/email, /telephone, /notification/*', () => {
       payload: { data: 'AUTRE@exemple.fr' },
     });
     expect(taken.statusCode).toBe(412);
-    expect(taken.json().message).toMatch(/déjà utilisée/);
+    expect(taken.json()).toMatchObject({
+      error: 'email_taken',
+      message: expect.stringMatching(/déjà utilisée/),
+    });
   });
 
   it('changes the e-mail', async () => {

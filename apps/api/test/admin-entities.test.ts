@@ -82,6 +82,16 @@ describe('POST /api/entite and PUT /api/entite', () => {
     expect(response.json().message).toMatch(message);
   });
 
+  it('answers a taken code with its own error code', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/entite',
+      token: adminToken,
+      payload: { ...valid, code: 'CHEV' },
+    });
+    expect(response.json()).toMatchObject({ status: 412, error: 'entity_code_taken' });
+  });
+
   it('answers 403 without ADMIN', async () => {
     expect(
       (await t.call({ method: 'POST', url: '/api/entite', token: lodgeToken, payload: valid })).statusCode,
@@ -119,7 +129,7 @@ describe('POST /api/entite and PUT /api/entite', () => {
     expect(created.statusCode).toBe(201);
     const entity = created.json();
     expect(entity).toMatchObject({ code: 'HELV', etat: 'A', emailFacturation: null, nbMembres: 0 });
-    expect(entity.actions).toEqual(['EDIT', 'MEMBERS', 'HISTORY']);
+    expect(entity.actions).toEqual(['EDIT', 'MEMBERS', 'HISTORY', 'ADD_MEMBER']);
 
     const put = (payload: unknown, token = adminToken) =>
       t.call({ method: 'PUT', url: '/api/entite', token, payload });
@@ -140,6 +150,8 @@ describe('POST /api/entite and PUT /api/entite', () => {
       ville: 'Lyon 6e',
       emailFacturation: 'tresor@helvetie.fr',
     });
+    // A deleted entity keeps its members and history, and takes no new member.
+    expect(updated.json().actions).toEqual(['EDIT', 'MEMBERS', 'HISTORY']);
     const history = (
       await t.call({ method: 'GET', url: `/api/entite/${entity.id}/historique`, token: adminToken })
     ).json();
@@ -181,7 +193,11 @@ describe('GET /api/entite/{id}/infos and /historique', () => {
       (await t.call({ method: 'GET', url: '/api/entite/99999/infos', token: adminToken })).statusCode,
     ).toBe(404);
     const response = await t.call({ method: 'GET', url: `/api/entite/${mine.id}/infos`, token: lodgeToken });
-    expect(response.json()).toMatchObject({ code: 'CHEV', nbMembres: 1, actions: ['MEMBERS', 'HISTORY'] });
+    expect(response.json()).toMatchObject({
+      code: 'CHEV',
+      nbMembres: 1,
+      actions: ['MEMBERS', 'HISTORY', 'ADD_MEMBER'],
+    });
   });
   it('historique answers 401, 412, 403 (not managed), 404, then the history', async () => {
     const url = (id: number | string) => `/api/entite/${id}/historique`;

@@ -158,6 +158,13 @@ describe('POST /api/user (create)', () => {
     expect(response.json().message).toMatch(message);
   });
 
+  it.each([
+    [{ identifiant: 'ADMIN' }, 'identifiant_taken'],
+    [{ email: 'HELENE.Lefevre@exemple.fr' }, 'email_taken'],
+  ])('answers a taken %o with its own code', async (taken, code) => {
+    expect((await create(adminToken, { ...valid, ...taken })).json().error).toBe(code);
+  });
+
   it('answers 403 without ADMIN, lodge managers included', async () => {
     expect((await create(lodgeToken, valid)).statusCode).toBe(403);
   });
@@ -245,10 +252,14 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
     expect((await put(adminToken, { ...fields(), email: 'x' })).statusCode).toBe(412);
     const taken = await put(adminToken, { ...fields(), email: 'MEMBRE@exemple.fr' });
     expect(taken.statusCode).toBe(412);
-    expect(taken.json().message).toMatch(/déjà utilisée/);
-    expect((await put(adminToken, { ...fields(), identifiant: 'Membre' })).json().message).toMatch(
-      /déjà pris/,
-    );
+    expect(taken.json()).toMatchObject({
+      error: 'email_taken',
+      message: expect.stringMatching(/déjà utilisée/),
+    });
+    expect((await put(adminToken, { ...fields(), identifiant: 'Membre' })).json()).toMatchObject({
+      error: 'identifiant_taken',
+      message: expect.stringMatching(/déjà pris/),
+    });
     const self = {
       id: adminId,
       identifiant: 'admin',

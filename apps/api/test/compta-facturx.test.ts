@@ -89,15 +89,19 @@ const section = (xml: string, name: string) => one(xml, name);
 
 beforeAll(async () => {
   t = await createTestContext({}, { clock });
-  await settingsRepository.saveSettings(t.db, {
-    raisonSociale: 'Union des Loges de Lyon',
-    adresse: '3 place Bellecour, 69002 Lyon',
-    siret: '12345678900011',
-    rna: 'W691000000',
-    email: 'tresorerie@union-lyon.fr',
-    telephone: null,
-    mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-  });
+  await settingsRepository.saveSettings(
+    t.db,
+    {
+      raisonSociale: 'Union des Loges de Lyon',
+      adresse: '3 place Bellecour, 69002 Lyon',
+      siret: '12345678900011',
+      rna: 'W691000000',
+      email: 'tresorerie@union-lyon.fr',
+      telephone: null,
+      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+    },
+    clock.now(),
+  );
   await createEntity(t.db, { code: 'UNION', nom: 'Union des Loges de Lyon', type: 'UN' });
   lodge = (await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF' })).id;
   await t.handle.exec(
@@ -293,15 +297,19 @@ describe("a fee adjustment in the lodge's favour", () => {
 
 describe('metadata with XML special characters', () => {
   it('a « & » in the Union’s name keeps the XMP well-formed and the info dictionary plain', async () => {
-    await settingsRepository.saveSettings(t.db, {
-      raisonSociale: 'Union des Loges & Associations <Lyon>',
-      adresse: '3 place Bellecour, 69002 Lyon',
-      siret: null,
-      rna: null,
-      email: 'tresorerie@union-lyon.fr',
-      telephone: null,
-      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-    });
+    await settingsRepository.saveSettings(
+      t.db,
+      {
+        raisonSociale: 'Union des Loges & Associations <Lyon>',
+        adresse: '3 place Bellecour, 69002 Lyon',
+        siret: null,
+        rna: null,
+        email: 'tresorerie@union-lyon.fr',
+        telephone: null,
+        mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+      },
+      clock.now(),
+    );
     const draft = (await create()).json<OrderDetail>();
     await act('FACTURE_SENT', { id: draft.id });
     const pdf = await download(draft.id, 'facture');

@@ -533,6 +533,8 @@ describe('reminders', () => {
     const invoice = await issuedInvoice();
     expect((await act('RELANCE_FACTURE', { id: invoice.id })).json().error).toBe('not_overdue');
     clock.at = new Date('2027-01-10T10:00:00Z');
+    // Sessions end 8 hours after their sign-in on the same clock: sign in again in the new "today".
+    for (const identifiant of Object.keys(tokens)) tokens[identifiant] = await t.signIn(identifiant);
     try {
       const overdue = (
         await t.call({

@@ -29,6 +29,8 @@ export const EntityAction = codeList({
   EDIT: 'Modifier',
   MEMBERS: 'Gérer les membres',
   HISTORY: "Voir l'historique",
+  /** Add members (one by one or by import): an active entity whose members the caller manages. */
+  ADD_MEMBER: 'Ajouter des membres',
 });
 export type EntityAction = z.infer<typeof EntityAction.schema>;
 

@@ -27,6 +27,12 @@ export interface DbHandle {
   /** Runs one raw query and returns its rows (migrations, tests). */
   rows<T>(sql: string): Promise<T[]>;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onPayload` for each notification on `channel`, as its transaction commits and before the
+   * writer's call returns. PGlite only: there every writer is this process. (On PostgreSQL a listening
+   * connection hears other instances' writes a moment later, which is not "at once" for this process.)
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ export function fromPglite(client: PGlite): DbHandle {
     },
     rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
     kind: 'pglite',
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

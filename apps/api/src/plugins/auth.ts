@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { unauthenticated } from '../lib/errors';
 import { authService } from '../modules/auth/service';
+import { SessionCache } from '../modules/auth/session-cache';
 import type { App } from '../types';
 
 /** The token of an `Authorization: Bearer …` header, if any. */
@@ -15,6 +16,24 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export default fp(async function auth(app: App) {
+  const db = app.dbHandle;
+  // Sessions in memory where every change that ends one is heard at once (PGlite: session-cache.ts).
+  let sessions: SessionCache | undefined;
+  if (db.listen) {
+    const cache = new SessionCache();
+    const stop = await db.listen('sessions', (userId) => cache.forgetUser(Number(userId)));
+    app.addHook('onClose', () => stop().catch(() => undefined));
+    sessions = cache;
+  }
+  // No caller yet, so the public context (plugins/context.ts, decorated by the time a request arrives):
+  // a session's end is read on the clock that wrote it.
+  const authenticate = (token: string) => {
+    const ctx = app.publicContext();
+    return sessions
+      ? sessions.authenticate(token, () => authService.session(ctx, token), ctx.clock.now().getTime())
+      : authService.authenticate(ctx, token);
+  };
+
   app.decorateRequest('caller', null as never);
   app.decorateRequest('session', null as never);
   app.addHook('onRequest', async (request) => {
@@ -24,7 +43,7 @@ export default fp(async function auth(app: App) {
     if (!route?.startsWith('/api/') || request.routeOptions.config?.public) return;
     if (route.startsWith('/api/docs')) return;
     const token = bearerToken(request);
-    const caller = token ? await authService.authenticate(app.dbHandle.db, token) : undefined;
+    const caller = token ? await authenticate(token) : undefined;
     if (!caller) throw unauthenticated('Vous n’êtes pas authentifié : veuillez vous connecter.');
     request.caller = caller;
     request.session = caller;

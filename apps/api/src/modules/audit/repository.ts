@@ -1,5 +1,5 @@
 /** The append-only audit log: who, when, what, on which record. */
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
@@ -95,5 +95,40 @@ export const auditRepository = {
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(and(eq(auditLog.recordType, recordType), eq(auditLog.recordId, recordId)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  },
+
+  /** Every entry about a record, newest first, as stored (GDPR export). */
+  async about(db: Executor, recordType: string, recordId: number) {
+    return db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, recordType), eq(auditLog.recordId, recordId)))
+      .orderBy(desc(auditLog.createdAt));
+  },
+
+  /**
+   * Erases personal data from the details of the entries about a record: the whole details of the
+   * `whole` actions, the `keys` of the others. What the entries say happened stays.
+   */
+  async eraseDetails(
+    db: Executor,
+    recordType: string,
+    recordId: number,
+    erase: { whole: string[]; keys: readonly string[] },
+  ): Promise<void> {
+    const about = and(
+      eq(auditLog.recordType, recordType),
+      eq(auditLog.recordId, recordId),
+      isNotNull(auditLog.details),
+    );
+    if (erase.whole.length)
+      await db
+        .update(auditLog)
+        .set({ details: null })
+        .where(and(about, inArray(auditLog.action, erase.whole)));
+    await db
+      .update(auditLog)
+      .set({ details: sql`${auditLog.details} - ${`{${erase.keys.join(',')}}`}::text[]` })
+      .where(about);
   },
 };

@@ -25,7 +25,11 @@ export interface Purged {
   userTokens: number;
 }
 
-/** Deletes the sign-in attempts and the tokens past their retention at `now`; answers the counts. */
+/**
+ * Deletes the sign-in attempts and the tokens past their retention at `now`; answers the counts. The
+ * job below passes the real time: it runs on a timer, outside any request and so outside any request
+ * context's clock; tests pass the instant they reason about.
+ */
 export async function purgeExpired(db: Executor, now = new Date()): Promise<Purged> {
   return authRepository.purge(db, {
     attemptsBefore: new Date(now.getTime() - RETENTION.signInAttemptsMs),

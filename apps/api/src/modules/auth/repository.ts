@@ -1,5 +1,5 @@
 /** Access tokens, sign-in attempts and single-use links. */
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessTokens, signInAttempts, users, userTokens } from '../../db/schema';
 
@@ -11,7 +11,13 @@ export const authRepository = {
   /** The live session behind a token hash: unexpired, unrevoked, of an active user. */
   async findSession(db: Executor, hash: string, now: Date) {
     const [row] = await db
-      .select({ userId: users.id, habilitations: users.habilitations, nom: users.nom, prenom: users.prenom })
+      .select({
+        userId: users.id,
+        habilitations: users.habilitations,
+        nom: users.nom,
+        prenom: users.prenom,
+        expiresAt: accessTokens.expiresAt,
+      })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(
@@ -127,5 +133,48 @@ export const authRepository = {
       )
       .returning({ id: userTokens.id });
     return { signInAttempts: attempts.length, accessTokens: sessions.length, userTokens: links.length };
+  },
+
+  /**
+   * Ends every open session of the user `at` (deactivation, deletion, password change), but the one of
+   * `keepTokenHash` when given.
+   */
+  async revokeUserTokens(db: Executor, userId: number, at: Date, keepTokenHash?: string): Promise<void> {
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(accessTokens.userId, userId),
+          isNull(accessTokens.revokedAt),
+          keepTokenHash === undefined ? undefined : ne(accessTokens.tokenHash, keepTokenHash),
+        ),
+      );
+  },
+
+  /** Spends, `at`, every unused password link (invitation or reset) of the user. */
+  async spendUserLinks(db: Executor, userId: number, at: Date): Promise<void> {
+    await db
+      .update(userTokens)
+      .set({ usedAt: at })
+      .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
+  },
+
+  /** The sign-ins of an identifiant, newest first (GDPR export). */
+  async signInsOf(db: Executor, identifiant: string) {
+    return db
+      .select()
+      .from(signInAttempts)
+      .where(sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`)
+      .orderBy(desc(signInAttempts.createdAt))
+      .limit(1000);
+  },
+
+  /** Files the sign-ins of these identifiants (lower case) under `alias`: an anonymised person's. */
+  async renameSignIns(db: Executor, identifiants: string[], alias: string): Promise<void> {
+    await db
+      .update(signInAttempts)
+      .set({ identifiant: alias })
+      .where(inArray(sql`lower(${signInAttempts.identifiant})`, identifiants));
   },
 };

@@ -22,7 +22,7 @@ export default async function authRoutes(app: App) {
     async (request) => {
       const { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, TOKEN_TTL_SECONDS } = app.config;
       const session = await authService.tokenRequest(
-        app.dbHandle.db,
+        app.publicContext(),
         {
           authorization: request.headers.authorization,
           form: request.body,
@@ -45,7 +45,7 @@ export default async function authRoutes(app: App) {
     { config: { public: true }, schema: { tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
       const token = bearerToken(request);
-      if (token) await authService.signOut(app.dbHandle.db, token);
+      if (token) await authService.signOut(app.publicContext(), token);
       return reply.status(204).send(null);
     },
   );
@@ -75,7 +75,7 @@ export default async function authRoutes(app: App) {
         if (reply.statusCode !== 204) return;
         const email = request.body.data;
         app.background.run('password reset request', () =>
-          authService.requestPasswordReset(app.dbHandle.db, email, app.config.publicUrl, request.log),
+          authService.requestPasswordReset(app.publicContext(), email, request.log),
         );
       },
     },
@@ -94,7 +94,7 @@ export default async function authRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      await authService.resetPassword(app.dbHandle.db, request.body.jeton, request.body.data);
+      await authService.resetPassword(app.publicContext(), request.body.jeton, request.body.data);
       return reply.status(204).send(null);
     },
   );

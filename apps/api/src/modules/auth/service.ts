@@ -5,16 +5,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TokenRequestSchema, type UserInfo } from '@union/contract';
-import type { Database } from '../../db/client';
 import type { Caller } from '../../lib/authorize';
+import type { PublicContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
 import { decoyPasswordHash, hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
-import { auditRepository } from '../audit/repository';
+import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { passwordResetEmail } from '../mail/templates';
 import { usersRepository } from '../users/repository';
 import { authRepository } from './repository';
+import type { Session } from './session-cache';
 import {
   IP_LIMIT,
   LOCKOUT,
@@ -52,7 +53,7 @@ export const authService = {
    * (invalid_grant when malformed), then the sign-in itself.
    */
   async tokenRequest(
-    db: Database,
+    ctx: PublicContext,
     input: {
       authorization: string | undefined;
       form: unknown;
@@ -68,16 +69,17 @@ export const authService = {
     const form = TokenRequestSchema.safeParse(input.form);
     if (!form.success) throw invalidGrant();
     const { username, password } = form.data;
-    return authService.signIn(db, { username, password, ip: input.ip, ttlSeconds: input.ttlSeconds }, log);
+    return authService.signIn(ctx, { username, password, ip: input.ip, ttlSeconds: input.ttlSeconds }, log);
   },
 
   /** Checks the pair and opens a session, or throws invalid_grant whatever the reason. */
   async signIn(
-    db: Database,
-    input: { username: string; password: string; ip: string; ttlSeconds: number; now?: Date },
+    ctx: PublicContext,
+    input: { username: string; password: string; ip: string; ttlSeconds: number },
     log: { info: (o: object, msg: string) => void },
   ): Promise<SignInResult> {
-    const now = input.now ?? new Date();
+    const { db } = ctx;
+    const now = ctx.clock.now();
     const identifiant = input.username.trim();
     // The lock is per identifiant and address: five wrong passwords from one address must not keep the
     // owner out from another. Two windows back: a run that ended up to 15 minutes ago may have started
@@ -155,19 +157,20 @@ export const authService = {
    * The user behind a bearer token, or undefined when the token is unknown, expired or revoked.
    * One query answers both who calls and GET /api/user/info.
    */
-  async authenticate(db: Database, token: string, now = new Date()): Promise<SessionUser | undefined> {
-    const session = await authRepository.findSession(db, tokenHash(token), now);
-    if (!session) return undefined;
-    return {
-      id: session.userId,
-      habilitations: session.habilitations,
-      nom: session.nom,
-      prenom: session.prenom,
-    };
+  async authenticate(ctx: PublicContext, token: string): Promise<SessionUser | undefined> {
+    return (await authService.session(ctx, token))?.user;
   },
 
-  async signOut(db: Database, token: string): Promise<void> {
-    await authRepository.revokeAccessToken(db, tokenHash(token), new Date());
+  /** The same, with the instant the token expires (what a session cache needs). */
+  async session(ctx: PublicContext, token: string): Promise<Session | undefined> {
+    const session = await authRepository.findSession(ctx.db, tokenHash(token), ctx.clock.now());
+    if (!session) return undefined;
+    const { userId, habilitations, nom, prenom, expiresAt } = session;
+    return { user: { id: userId, habilitations, nom, prenom }, expiresAt };
+  },
+
+  async signOut(ctx: PublicContext, token: string): Promise<void> {
+    await authRepository.revokeAccessToken(ctx.db, tokenHash(token), ctx.clock.now());
   },
 
   /**
@@ -176,20 +179,19 @@ export const authService = {
    * which addresses exist nor whether the limit was reached.
    */
   async requestPasswordReset(
-    db: Database,
+    ctx: PublicContext,
     email: string,
-    publicUrl: string,
     log: { info: (o: object, msg: string) => void },
-    now = new Date(),
   ): Promise<void> {
-    await db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
       const found = await usersRepository.findByEmail(tx, email.trim());
       if (!found || found.etat !== 'A') return;
       // The row lock serialises simultaneous requests for one address, so the count below holds.
       const user = await usersRepository.lockById(tx, found.id);
       if (!user || user.etat !== 'A') return;
       const since = new Date(now.getTime() - RESET_REQUEST_LIMIT.windowMs);
-      const sent = await auditRepository.countSince(tx, 'user', user.id, 'password_reset_requested', since);
+      const sent = await audit.countSince(tx, 'user', user.id, 'password_reset_requested', since);
       if (sent >= RESET_REQUEST_LIMIT.maxEmails) {
         log.info({ userId: user.id }, 'password reset request over the limit: no e-mail');
         return;
@@ -201,10 +203,10 @@ export const authService = {
         purpose: 'reset',
         expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
       });
-      const link = `${publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+      const link = `${ctx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
       await mailRepository.enqueue(tx, passwordResetEmail(user.email, user.prenom, link));
-      await auditRepository.record(tx, {
-        actorId: null,
+      // Nobody is signed in: the entry has no actor (the address typed may be anyone's).
+      await audit.recordSystem(tx, {
         action: 'password_reset_requested',
         recordType: 'user',
         recordId: user.id,
@@ -214,23 +216,27 @@ export const authService = {
   },
 
   /** Sets a new password from a reset or invitation link, once; every open session is closed. */
-  async resetPassword(db: Database, jeton: string, password: string): Promise<void> {
-    await db.transaction(async (tx) => {
-      const link = await authRepository.consumeUserToken(tx, tokenHash(jeton), new Date());
+  async resetPassword(ctx: PublicContext, jeton: string, password: string): Promise<void> {
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      const link = await authRepository.consumeUserToken(tx, tokenHash(jeton), now);
       if (!link) throw invalid('Ce lien est invalide, expiré ou déjà utilisé. Demandez un nouveau lien.');
       const user = await usersRepository.findById(tx, link.userId);
       if (!user || user.etat !== 'A') throw invalid('Ce compte est désactivé. Contactez le secrétariat.');
       checkNewPassword(password, user);
-      await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(password) });
-      await usersRepository.revokeTokens(tx, user.id);
+      await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(password) }, now);
+      await authRepository.revokeUserTokens(tx, user.id, now);
       // The other links mailed (an older reset, the invitation) must not set the password again.
-      await usersRepository.spendLinks(tx, user.id);
-      await auditRepository.record(tx, {
-        actorId: user.id,
-        action: `password_set_${link.purpose}`,
-        recordType: 'user',
-        recordId: user.id,
-      });
+      await authRepository.spendUserLinks(tx, user.id, now);
+      // The link proved who acts: its owner is the entry's actor.
+      await audit.record(
+        { db: tx, caller: { id: user.id, habilitations: user.habilitations } },
+        {
+          action: `password_set_${link.purpose}`,
+          recordType: 'user',
+          recordId: user.id,
+        },
+      );
     });
   },
 };

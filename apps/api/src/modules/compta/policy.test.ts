@@ -1,9 +1,9 @@
 import { OrderAction, OrderState, type Habilitation } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { orderMachine } from './machine';
-import { may, orderActions } from './policy';
+import { may, orderActions, type ComptaContext } from './policy';
 
-const caller = (...habilitations: Habilitation[]) => ({ id: 1, habilitations });
+const caller = (...habilitations: Habilitation[]): ComptaContext => ({ caller: { id: 1, habilitations } });
 const reader = caller('USER', 'COMPTA_LECTURE');
 const keeper = caller('USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE');
 
@@ -68,6 +68,14 @@ describe('the order policy', () => {
       'TRANSFORM_DEVIS',
       'DOWNLOAD_DEVIS',
     ]);
+  });
+  it.each([
+    ['a reader', reader, true, false],
+    ['a keeper', keeper, true, true],
+    ['someone with COMPTA_SAISIE only', caller('USER', 'COMPTA_SAISIE'), false, false],
+  ])('on no order, %s reads the accounts (%s) and keeps them (%s)', (_name, who, reads, keeps) => {
+    expect(may(who, 'READ', null)).toBe(reads);
+    expect(may(who, 'KEEP_ACCOUNTS', null)).toBe(keeps);
   });
   it('an order created as an invoice has no quote to download', () => {
     expect(may(keeper, 'DOWNLOAD_DEVIS', { etat: 'FC', hasQuote: false })).toBe(false);

@@ -4,8 +4,8 @@
  * no lodge sees its invoices here. Pure functions, tested as tables.
  */
 import type { OrderAction, OrderState } from '@union/contract';
-import { authorize, hasHabilitation, type Caller } from '../../lib/authorize';
-import { allowedActions } from '../../lib/policy';
+import { hasHabilitation, type Caller } from '../../lib/authorize';
+import { allowedActions, type May } from '../../lib/policy';
 import { orderMachine } from './machine';
 
 export interface OrderFacts {
@@ -14,26 +14,22 @@ export interface OrderFacts {
   hasQuote: boolean;
 }
 
-const READS: readonly OrderAction[] = ['READ', 'DOWNLOAD_DEVIS', 'DOWNLOAD_FACTURE'];
-
-/** Whether the caller, as a person, may take the action on this order (whatever its state allows). */
-export function may(caller: Caller, action: OrderAction, order: OrderFacts): boolean {
-  if (action === 'DOWNLOAD_DEVIS' && !order.hasQuote) return false;
-  if (READS.includes(action)) return hasHabilitation(caller, 'COMPTA_LECTURE');
-  return hasHabilitation(caller, 'COMPTA_LECTURE') && hasHabilitation(caller, 'COMPTA_SAISIE');
+export interface ComptaContext {
+  caller: Caller;
 }
 
-/** The buttons of the order page: allowed by the state and by the policy. */
-export const orderActions = (caller: Caller, order: OrderFacts): OrderAction[] =>
-  allowedActions(orderMachine, order.etat, (action) => may(caller, action, order));
+/** The order's actions; on no record, READ reads the accounts and KEEP_ACCOUNTS keeps them (create, bulk calls). */
+export type ComptaAction = OrderAction | 'KEEP_ACCOUNTS';
 
-export const comptaPolicy = {
-  /** 403 unless the caller reads the accounts. */
-  read(caller: Caller): void {
-    authorize(hasHabilitation(caller, 'COMPTA_LECTURE'));
-  },
-  /** 403 unless the caller keeps the accounts (create, bulk calls). */
-  write(caller: Caller): void {
-    authorize(hasHabilitation(caller, 'COMPTA_LECTURE') && hasHabilitation(caller, 'COMPTA_SAISIE'));
-  },
+const READS: readonly ComptaAction[] = ['READ', 'DOWNLOAD_DEVIS', 'DOWNLOAD_FACTURE'];
+
+/** Whether the caller, as a person, may take the action on this order (whatever its state allows). */
+export const may: May<ComptaContext, OrderFacts | null, ComptaAction> = ({ caller }, action, order) => {
+  if (action === 'DOWNLOAD_DEVIS' && order !== null && !order.hasQuote) return false;
+  if (READS.includes(action)) return hasHabilitation(caller, 'COMPTA_LECTURE');
+  return hasHabilitation(caller, 'COMPTA_LECTURE') && hasHabilitation(caller, 'COMPTA_SAISIE');
 };
+
+/** The buttons of the order page: allowed by the state and by the policy. */
+export const orderActions = (ctx: ComptaContext, order: OrderFacts): OrderAction[] =>
+  allowedActions(orderMachine, order.etat, (action) => may(ctx, action, order));

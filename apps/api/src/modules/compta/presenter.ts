@@ -91,6 +91,6 @@ export function presentDetail(
     dateAvoir: o.dateAvoir,
     motifAnnulation: o.motifAnnulation,
     historique: presentHistory(parts.history, (h) => ({ libelle: historyLabel(h.action, h.details) })),
-    actions: orderActions(caller, { etat: o.etat, hasQuote: !!o.numeroDevis }),
+    actions: orderActions({ caller }, { etat: o.etat, hasQuote: !!o.numeroDevis }),
   };
 }

@@ -11,9 +11,9 @@ import {
   entities,
   memberships,
   reservations,
-  rooms,
   users,
 } from '../../db/schema';
+import { roomRates } from '../settings/repository';
 
 export type OrderRow = typeof accountingOrders.$inferSelect;
 export type NewOrder = typeof accountingOrders.$inferInsert;
@@ -133,10 +133,11 @@ export const comptaRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewOrder>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewOrder>, at: Date): Promise<void> {
     await db
       .update(accountingOrders)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(accountingOrders.id, id));
   },
 
@@ -296,6 +297,7 @@ export const comptaRepository = {
           notInArray(accountingOrders.etat, VOID_STATES),
         ),
       );
+    const rates = roomRates(db);
     return db
       .select({
         id: reservations.id,
@@ -303,11 +305,11 @@ export const comptaRepository = {
         debut: reservations.debut,
         fin: reservations.fin,
         libelle: reservations.libelle,
-        salle: rooms.nom,
-        tarifHoraire: rooms.tarifHoraire,
+        salle: rates.salle,
+        tarifHoraire: rates.tarifHoraire,
       })
       .from(reservations)
-      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+      .innerJoin(rates, eq(rates.roomId, reservations.roomId))
       .where(
         and(
           eq(reservations.entityId, entityId),
@@ -354,10 +356,5 @@ export const comptaRepository = {
         ),
       )
       .orderBy(asc(entities.nom));
-  },
-
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db.select().from(entities).where(eq(entities.id, id));
-    return row;
   },
 };

@@ -21,11 +21,13 @@ import {
   type Preload,
 } from '@union/contract';
 import type { Executor } from '../../db/client';
+import { authorize } from '../../lib/authorize';
 import { guardConstraint, type Refusal } from '../../lib/constraints';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
 import { notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
+import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { addDays, frenchDate, masonicYearBounds } from '../reservations/calendar';
 import { unionSettings } from '../settings/service';
@@ -34,7 +36,7 @@ import { feeTableWorkbook, ordersWorkbook } from './excel';
 import { invoiceEmail, quoteEmail, reminderEmail } from './mails';
 import { orderMachine } from './machine';
 import { renderOrderPdf, type DocumentKind } from './pdf';
-import { comptaPolicy, may } from './policy';
+import { may } from './policy';
 import { presentDetail, presentSummary } from './presenter';
 import { comptaRepository, type OrderRow } from './repository';
 
@@ -62,7 +64,7 @@ const orderNotFound = () => notFound("Cette commande n'existe pas.");
 const parisYear = (day: string) => Number(day.slice(0, 4));
 
 async function loadBillable(db: Executor, idEntite: number) {
-  const entity = await comptaRepository.findEntity(db, idEntite);
+  const entity = await entitiesRepository.find(db, idEntite);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
   if (entity.etat !== 'A')
     throw refused(
@@ -134,7 +136,7 @@ async function render(
   kind: DocumentKind,
   relance?: { niveau: number; date: string },
 ) {
-  const entity = (await comptaRepository.findEntity(db, order.entityId))!;
+  const entity = (await entitiesRepository.find(db, order.entityId))!;
   const lines = (await comptaRepository.lines(db, order.id)).map((l) => ({
     libelle: l.libelle,
     quantite: Number(l.quantite),
@@ -187,7 +189,7 @@ async function billingAddress(
   order: OrderRow,
   instead: string,
 ): Promise<{ to: string; entite: string }> {
-  const entity = (await comptaRepository.findEntity(db, order.entityId))!;
+  const entity = (await entitiesRepository.find(db, order.entityId))!;
   if (!entity.emailFacturation)
     throw refused(
       'no_billing_email',
@@ -206,7 +208,7 @@ async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
     dateEcheance: addDays(today, PAYMENT_TERM_DAYS),
     etat: 'FE' as const,
   };
-  await comptaRepository.update(tx.db, order.id, issued);
+  await comptaRepository.update(tx.db, order.id, issued, tx.clock.now());
   return { ...order, ...issued };
 }
 
@@ -256,21 +258,21 @@ async function recordPayment(tx: TxContext, order: OrderRow, paiement: NonNullab
 
 export const comptaService = {
   async search(ctx: RequestContext, c: OrderSearchCriteria): Promise<OrderSearchResult> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     const today = ctx.clock.today();
     const { rows, totals } = await comptaRepository.search(ctx.db, c, today);
     return { ...totals, page: c.page, taille: c.taille, lignes: rows.map((r) => presentSummary(r, today)) };
   },
 
   async excel(ctx: RequestContext, c: OrderSearchCriteria): Promise<Buffer> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     const today = ctx.clock.today();
     const rows = await comptaRepository.searchAll(ctx.db, c, today, EXPORT_LIMIT);
     return ordersWorkbook(rows.map((r) => presentSummary(r, today)));
   },
 
   async infos(ctx: RequestContext, id: number): Promise<OrderDetail> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     return detail(ctx, id);
   },
 
@@ -278,7 +280,7 @@ export const comptaService = {
     ctx: RequestContext,
     q: { idEntite: number; type: 'A' | 'L' | 'S'; annee: number; tranche?: Instalment },
   ): Promise<Preload> {
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     const entity = await loadBillable(ctx.db, q.idEntite);
     if (q.type === 'A') {
       const call = await feeCall(ctx, entity, q.annee, q.tranche!);
@@ -298,7 +300,7 @@ export const comptaService = {
   },
 
   async create(ctx: RequestContext, input: OrderCreate): Promise<OrderDetail> {
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const entity = await loadBillable(tx.db, input.idEntite);
       const lignes = withAmounts(input.lignes);
@@ -344,7 +346,7 @@ export const comptaService = {
 
   async change(ctx: RequestContext, action: OrderChangeAction, body: OrderChange): Promise<OrderDetail> {
     // 403 before anything is said of the order: acting needs COMPTA_SAISIE whatever the order.
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const order = await comptaRepository.lock(tx.db, body.id);
       if (!order) throw orderNotFound();
@@ -352,7 +354,7 @@ export const comptaService = {
         orderMachine,
         order.etat,
         action,
-        may(tx.caller, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
+        may(tx, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
       );
       const details: Record<string, unknown> = { action };
       const today = tx.clock.today();
@@ -374,21 +376,29 @@ export const comptaService = {
             await guardConstraint(() => comptaRepository.replaceLines(tx.db, order.id, lignes), REFUSALS);
             changes.total = totalOf(lignes);
           }
-          await guardConstraint(() => comptaRepository.update(tx.db, order.id, changes), REFUSALS);
+          await guardConstraint(
+            () => comptaRepository.update(tx.db, order.id, changes, tx.clock.now()),
+            REFUSALS,
+          );
           details.champs = Object.keys(changes);
           break;
         }
         case 'SEND_DEVIS':
           await sendDocument(tx, order, 'devis');
-          await comptaRepository.update(tx.db, order.id, { etat: next });
+          await comptaRepository.update(tx.db, order.id, { etat: next }, tx.clock.now());
           break;
         case 'DEVIS_SENT':
         case 'TRANSFORM_DEVIS':
-          await comptaRepository.update(tx.db, order.id, { etat: next });
+          await comptaRepository.update(tx.db, order.id, { etat: next }, tx.clock.now());
           break;
         case 'DEVIS_REFUSED':
         case 'DEVIS_CANCELLED':
-          await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation: body.motif || null });
+          await comptaRepository.update(
+            tx.db,
+            order.id,
+            { etat: next, motifAnnulation: body.motif || null },
+            tx.clock.now(),
+          );
           if (body.motif) details.motif = body.motif;
           break;
         case 'SEND_FACTURE':
@@ -407,18 +417,28 @@ export const comptaService = {
                 'Des paiements sont enregistrés sur cette facture : elle ne peut pas être annulée par un avoir tant qu’ils ne sont pas remboursés.',
               );
             const numeroAvoir = await comptaRepository.nextNumber(tx.db, 'AV', parisYear(today));
-            await comptaRepository.update(tx.db, order.id, {
-              etat: next,
-              numeroAvoir,
-              dateAvoir: today,
-              motifAnnulation: body.motif || null,
-            });
+            await comptaRepository.update(
+              tx.db,
+              order.id,
+              {
+                etat: next,
+                numeroAvoir,
+                dateAvoir: today,
+                motifAnnulation: body.motif || null,
+              },
+              tx.clock.now(),
+            );
             details.numero = numeroAvoir;
           } else {
-            await comptaRepository.update(tx.db, order.id, {
-              etat: next,
-              motifAnnulation: body.motif || null,
-            });
+            await comptaRepository.update(
+              tx.db,
+              order.id,
+              {
+                etat: next,
+                motifAnnulation: body.motif || null,
+              },
+              tx.clock.now(),
+            );
           }
           if (body.motif) details.motif = body.motif;
           break;
@@ -441,7 +461,8 @@ export const comptaService = {
               `Il reste ${euros(order.total - paye)} à payer : enregistrez ce paiement (mode, date, montant) pour solder la facture.`,
             );
           // The last payment settles the invoice.
-          if (paye >= order.total) await comptaRepository.update(tx.db, order.id, { etat: 'FP' });
+          if (paye >= order.total)
+            await comptaRepository.update(tx.db, order.id, { etat: 'FP' }, tx.clock.now());
           break;
         }
         case 'RELANCE_FACTURE': {
@@ -487,7 +508,7 @@ export const comptaService = {
             date: today,
             sentById: tx.caller.id,
           });
-          await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau });
+          await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
           details.niveau = niveau;
           break;
         }
@@ -508,7 +529,7 @@ export const comptaService = {
     id: number,
     kind: DocumentKind,
   ): Promise<{ nom: string; contenu: Buffer }> {
-    comptaPolicy.read(ctx.caller);
+    authorize(may(ctx, 'READ', null));
     const row = await comptaRepository.find(ctx.db, id);
     if (!row) throw orderNotFound();
     const order = row.order;
@@ -517,7 +538,7 @@ export const comptaService = {
       orderMachine,
       order.etat,
       action,
-      may(ctx.caller, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
+      may(ctx, action, { etat: order.etat, hasQuote: !!order.numeroDevis }),
     );
     if (kind === 'avoir' && !order.numeroAvoir)
       throw refused(
@@ -538,7 +559,7 @@ export const comptaService = {
 
   /** Calls one instalment for every active lodge and association at once, as invoice drafts. */
   async bulkCall(ctx: RequestContext, q: { annee: number; tranche: Instalment }): Promise<BulkCallReport> {
-    comptaPolicy.write(ctx.caller);
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const report: BulkCallReport = { crees: [], ignores: [] };
       for (const entity of await comptaRepository.billableEntities(tx.db)) {
@@ -593,8 +614,8 @@ export const comptaService = {
 
   /** The fee-call table of a year: one row per entity (or the one asked), instalments called and paid. */
   async feeTable(ctx: RequestContext, annee: number, tiers?: number): Promise<FeeTable> {
-    comptaPolicy.read(ctx.caller);
-    if (tiers && !(await comptaRepository.findEntity(ctx.db, tiers)))
+    authorize(may(ctx, 'READ', null));
+    if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
       throw notFound("Cette loge ou association n'existe pas.");
     const entities = await comptaRepository.billableEntities(ctx.db, tiers);
     const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);

@@ -2,7 +2,7 @@ import type { DocumentAction, DocumentAudience, Habilitation } from '@union/cont
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from '../../lib/policy';
 import { documentMachine } from './machine';
-import { mayAct, readScope, type DocumentsContext } from './policy';
+import { may, readScope, type DocumentsContext } from './policy';
 
 const LODGE = 10;
 const OTHER = 20;
@@ -42,10 +42,10 @@ const TABLE: [DocumentAction, DocumentAudience, boolean[]][] = [
 
 describe('documents policy', () => {
   it.each(TABLE)('%s a document of the lodge for %s', (action, audience, expected) => {
-    expect(order.map((who) => mayAct(people[who], action, { entityId: LODGE, audience }))).toEqual(expected);
+    expect(order.map((who) => may(people[who], action, { entityId: LODGE, audience }))).toEqual(expected);
   });
 
-  it('the read scope (lists, search) says the same as mayAct READ', () => {
+  it('the read scope (lists, search) says the same as may READ', () => {
     for (const who of order) {
       const scope = readScope(people[who]);
       for (const audience of ['ENTITE', 'TOUS'] as const) {
@@ -53,7 +53,7 @@ describe('documents policy', () => {
           const inScope =
             scope.all || (audience === 'TOUS' && scope.tous) || scope.entities.includes(entityId);
           expect(inScope, `${who} ${audience} ${entityId}`).toBe(
-            mayAct(people[who], 'READ', { entityId, audience }),
+            may(people[who], 'READ', { entityId, audience }),
           );
         }
       }
@@ -61,9 +61,15 @@ describe('documents policy', () => {
   });
 
   it('the actions a publisher is offered follow the distribution state', () => {
-    const may = (a: DocumentAction) => mayAct(people.venerable, a, { entityId: LODGE, audience: 'ENTITE' });
-    expect(allowedActions(documentMachine, 'N', may)).toEqual(['READ', 'EDIT', 'DELETE', 'DISTRIBUTE']);
-    expect(allowedActions(documentMachine, 'D', may)).toEqual([
+    const mayVenerable = (a: DocumentAction) =>
+      may(people.venerable, a, { entityId: LODGE, audience: 'ENTITE' });
+    expect(allowedActions(documentMachine, 'N', mayVenerable)).toEqual([
+      'READ',
+      'EDIT',
+      'DELETE',
+      'DISTRIBUTE',
+    ]);
+    expect(allowedActions(documentMachine, 'D', mayVenerable)).toEqual([
       'READ',
       'EDIT',
       'DELETE',
@@ -71,7 +77,7 @@ describe('documents policy', () => {
       'CANCEL_DISTRIBUTION',
     ]);
     expect(() => documentMachine.next('N', 'CANCEL_DISTRIBUTION')).toThrow(/Annuler la diffusion/);
-    const reader = (a: DocumentAction) => mayAct(people.membre, a, { entityId: LODGE, audience: 'ENTITE' });
+    const reader = (a: DocumentAction) => may(people.membre, a, { entityId: LODGE, audience: 'ENTITE' });
     expect(allowedActions(documentMachine, 'D', reader)).toEqual(['READ']);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { DocumentAction, DocumentAudience } from '@union/contract';
 import { hasHabilitation, type Caller } from '../../lib/authorize';
+import type { May } from '../../lib/policy';
 
 export interface DocumentsContext {
   caller: Caller;
@@ -37,7 +38,8 @@ export function mayRead(ctx: DocumentsContext, doc: DocumentFacts): boolean {
   );
 }
 
-export function mayAct(ctx: DocumentsContext, action: DocumentAction, doc: DocumentFacts): boolean {
+/** The document's actions (the buttons, and the service's refusals): reading, or publishing for its entity. */
+export const may: May<DocumentsContext, DocumentFacts, DocumentAction> = (ctx, action, doc) => {
   switch (action) {
     case 'READ':
       return mayRead(ctx, doc);
@@ -47,10 +49,10 @@ export function mayAct(ctx: DocumentsContext, action: DocumentAction, doc: Docum
     case 'CANCEL_DISTRIBUTION':
       return mayPublishFor(ctx, doc.entityId);
   }
-}
+};
 
 /**
- * The SQL-side form of `mayRead` for lists and search: null when the caller reads everything, else the
+ * The SQL-side form of `may(…, 'READ', …)` for lists and search: null when the caller reads everything, else the
  * entities whose documents they read whole and whether they read documents addressed to everyone.
  */
 export function readScope(

@@ -2,7 +2,7 @@
 import type { DistributionCounts, Document, DocumentDetail } from '@union/contract';
 import { allowedActions } from '../../lib/policy';
 import { documentMachine } from './machine';
-import { mayAct, type DocumentsContext } from './policy';
+import { may, type DocumentsContext } from './policy';
 import type { DocumentRow } from './repository';
 
 export function presentDocument(ctx: DocumentsContext, row: DocumentRow): Document {
@@ -21,7 +21,7 @@ export function presentDocument(ctx: DocumentsContext, row: DocumentRow): Docume
     taille: row.taille,
     diffusion: d.diffusion,
     publieLe: d.createdAt.toISOString(),
-    actions: allowedActions(documentMachine, d.diffusion, (a) => mayAct(ctx, a, d)),
+    actions: allowedActions(documentMachine, d.diffusion, (a) => may(ctx, a, d)),
   };
 }
 

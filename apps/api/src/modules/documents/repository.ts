@@ -120,10 +120,11 @@ export const documentsRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewDocument>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewDocument>, at: Date): Promise<void> {
     await db
       .update(documents)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(documents.id, id));
   },
 
@@ -160,14 +161,6 @@ export const documentsRepository = {
       .where(and(eq(documentFileChunks.fileId, fileId), eq(documentFileChunks.seq, seq)));
     // PostgreSQL breaks base64 into lines; Node's decoder skips the line breaks.
     return row ? Buffer.from(row.data, 'base64') : undefined;
-  },
-
-  async findEntity(db: Executor, id: number) {
-    const [row] = await db
-      .select({ id: entities.id, nom: entities.nom, type: entities.type, etat: entities.etat })
-      .from(entities)
-      .where(eq(entities.id, id));
-    return row;
   },
 
   async publishableEntities(db: Executor, all: boolean, ids: ReadonlySet<number>) {
@@ -230,35 +223,22 @@ export const documentsRepository = {
   },
 
   /** Records that the user is (again) sent the document by this e-mail. */
-  async recordDistribution(db: Executor, documentId: number, userId: number, emailId: number) {
+  async recordDistribution(db: Executor, documentId: number, userId: number, emailId: number, at: Date) {
     await db
       .insert(documentDistributions)
-      .values({ documentId, userId, emailId })
+      .values({ documentId, userId, emailId, createdAt: at })
       .onConflictDoUpdate({
         target: [documentDistributions.documentId, documentDistributions.userId],
-        set: { emailId, createdAt: new Date() },
+        set: { emailId, createdAt: at },
       });
   },
 
-  /** Cancels the distribution's e-mails not sent yet; returns how many. */
-  async cancelPending(db: Executor, documentId: number): Promise<number> {
-    const rows = await db
-      .update(emailOutbox)
-      .set({ statut: 'A' })
-      .where(
-        and(
-          eq(emailOutbox.statut, 'P'),
-          inArray(
-            emailOutbox.id,
-            db
-              .select({ id: documentDistributions.emailId })
-              .from(documentDistributions)
-              .where(eq(documentDistributions.documentId, documentId)),
-          ),
-        ),
-      )
-      .returning({ id: emailOutbox.id });
-    return rows.length;
+  /** The e-mails of a document's distribution, as a subquery (the mail module cancels them). */
+  distributionEmailIds(db: Executor, documentId: number) {
+    return db
+      .select({ id: documentDistributions.emailId })
+      .from(documentDistributions)
+      .where(eq(documentDistributions.documentId, documentId));
   },
 
   async counts(db: Executor, documentId: number): Promise<DistributionCounts> {
@@ -277,14 +257,5 @@ export const documentsRepository = {
     await db.insert(appSecrets).values({ nom, valeur: fresh }).onConflictDoNothing();
     const [row] = await db.select().from(appSecrets).where(eq(appSecrets.nom, nom));
     return row!.valeur;
-  },
-
-  async turnOffNotification(db: Executor, userId: number): Promise<boolean> {
-    const rows = await db
-      .update(users)
-      .set({ notificationDocuments: false, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    return rows.length > 0;
   },
 };

@@ -219,7 +219,7 @@ export default async function documentsRoutes(app: App) {
     async (request, reply) => {
       const jeton = request.body?.jeton ?? request.query.jeton;
       if (!jeton) throw invalid('Le lien de désinscription est incomplet.');
-      await documentsService.unsubscribe(app.dbHandle.db, jeton);
+      await documentsService.unsubscribe(app.publicContext(), jeton);
       return reply.status(204).send();
     },
   );

@@ -14,16 +14,17 @@ import {
 } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { authorize } from '../../lib/authorize';
-import { inTransaction, type RequestContext } from '../../lib/context';
+import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
 import { refused, notFound } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
+import { usersRepository } from '../users/repository';
 import { extractText, readStoredFile, storeFile, type StagedFile } from './files';
 import { documentMachine } from './machine';
 import { distributionEmail, unsubscribeSigner, userOfToken } from './mails';
-import { mayAct, mayPublishFor, mayRead, readScope, type DocumentsContext } from './policy';
+import { may, mayPublishFor, mayRead, readScope, type DocumentsContext } from './policy';
 import { presentDetail, presentDocument } from './presenter';
 import { documentsRepository, type DocumentRow } from './repository';
 
@@ -51,7 +52,7 @@ async function loadReadable(ctx: RequestContext<Executor>, policy: DocumentsCont
  * its own code.
  */
 async function checkMetadata(db: Executor, meta: DocumentMetadata): Promise<void> {
-  const entity = await documentsRepository.findEntity(db, meta.idEntite);
+  const entity = await entitiesRepository.find(db, meta.idEntite);
   if (!entity || entity.etat !== 'A') {
     throw refused(
       'document_entity',
@@ -159,17 +160,22 @@ export const documentsService = {
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
       authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
-      decide(documentMachine, doc.diffusion, 'EDIT', mayAct(policy, 'EDIT', doc));
+      decide(documentMachine, doc.diffusion, 'EDIT', may(policy, 'EDIT', doc));
       await checkMetadata(tx.db, input);
       authorize(mayPublishFor(policy, input.idEntite), PUBLISH_REFUSAL);
-      await documentsRepository.update(tx.db, doc.id, {
-        type: input.type,
-        titre: input.titre,
-        jour: input.date,
-        entityId: input.idEntite,
-        audience: input.audience,
-        reservationId: input.idReservation ?? null,
-      });
+      await documentsRepository.update(
+        tx.db,
+        doc.id,
+        {
+          type: input.type,
+          titre: input.titre,
+          jour: input.date,
+          entityId: input.idEntite,
+          audience: input.audience,
+          reservationId: input.idReservation ?? null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'DOCUMENT_EDIT',
         recordType: 'document',
@@ -187,8 +193,11 @@ export const documentsService = {
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
       authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
-      decide(documentMachine, doc.diffusion, 'DELETE', mayAct(policy, 'DELETE', doc));
-      const cancelled = await documentsRepository.cancelPending(tx.db, id);
+      decide(documentMachine, doc.diffusion, 'DELETE', may(policy, 'DELETE', doc));
+      const cancelled = await mailRepository.cancelPending(
+        tx.db,
+        documentsRepository.distributionEmailIds(tx.db, id),
+      );
       await documentsRepository.remove(tx.db, doc);
       await audit.record(tx, {
         action: 'DOCUMENT_DELETE',
@@ -210,7 +219,7 @@ export const documentsService = {
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
       authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
-      const next = decide(documentMachine, doc.diffusion, 'DISTRIBUTE', mayAct(policy, 'DISTRIBUTE', doc));
+      const next = decide(documentMachine, doc.diffusion, 'DISTRIBUTE', may(policy, 'DISTRIBUTE', doc));
       const row = (await documentsRepository.findJoined(tx.db, id))!;
       const recipients = await documentsRepository.recipients(tx.db, doc, ctx.clock.today());
       if (recipients.length === 0 && doc.diffusion === 'N') {
@@ -235,9 +244,9 @@ export const documentsService = {
             token: sign(person.id),
           }),
         );
-        await documentsRepository.recordDistribution(tx.db, id, person.id, emailId);
+        await documentsRepository.recordDistribution(tx.db, id, person.id, emailId, tx.clock.now());
       }
-      await documentsRepository.update(tx.db, id, { diffusion: next });
+      await documentsRepository.update(tx.db, id, { diffusion: next }, tx.clock.now());
       await audit.record(tx, {
         action: 'DOCUMENT_DISTRIBUTE',
         recordType: 'document',
@@ -263,16 +272,19 @@ export const documentsService = {
         documentMachine,
         doc.diffusion,
         'CANCEL_DISTRIBUTION',
-        mayAct(policy, 'CANCEL_DISTRIBUTION', doc),
+        may(policy, 'CANCEL_DISTRIBUTION', doc),
       );
-      const cancelled = await documentsRepository.cancelPending(tx.db, id);
+      const cancelled = await mailRepository.cancelPending(
+        tx.db,
+        documentsRepository.distributionEmailIds(tx.db, id),
+      );
       if (cancelled === 0) {
         throw refused(
           'distribution_already_sent',
           'Diffusion : tous les e-mails sont déjà partis, il ne reste rien à annuler.',
         );
       }
-      await documentsRepository.update(tx.db, id, { diffusion: next });
+      await documentsRepository.update(tx.db, id, { diffusion: next }, tx.clock.now());
       await audit.record(tx, {
         action: 'DOCUMENT_CANCEL_DISTRIBUTION',
         recordType: 'document',
@@ -296,9 +308,13 @@ export const documentsService = {
   },
 
   /** The unsubscribe link of the e-mails (public): turns the documents notification off. */
-  async unsubscribe(db: Executor, token: string): Promise<void> {
+  async unsubscribe(ctx: PublicContext, token: string): Promise<void> {
+    const { db } = ctx;
     const userId = await userOfToken(db, token);
-    if (userId === undefined || !(await documentsRepository.turnOffNotification(db, userId))) {
+    if (
+      userId === undefined ||
+      !(await usersRepository.update(db, userId, { notificationDocuments: false }, ctx.clock.now()))
+    ) {
       throw refused(
         'unsubscribe_token',
         'Ce lien de désinscription est invalide. Utilisez celui de l’e-mail reçu.',

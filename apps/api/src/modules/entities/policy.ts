@@ -1,52 +1,77 @@
 /**
- * One policy for entities and their memberships: administrators (ADMIN) on every entity; lodge
- * managers (LOGE) only on the entities where they hold a current `gestion` membership. The screen's
- * choices never matter: every call checks here (403 otherwise).
+ * One policy for entities and their memberships: administrators (ADMIN) create and edit every entity
+ * and manage the members of every one; lodge managers (LOGE) manage only the members of the entities
+ * where they hold a current `gestion` membership (the context's `manages`, loaded once per request).
+ * The screen's choices never matter: every call checks here (403 otherwise). Two record kinds, two
+ * pure functions of the one shape, tested as tables.
  */
-import type { EntityAction } from '@union/contract';
-import { authorize, hasHabilitation, type Caller } from '../../lib/authorize';
-import { membershipMachine, membershipState, type MembershipAction } from './machine';
+import { hasHabilitation, type Caller } from '../../lib/authorize';
+import type { May } from '../../lib/policy';
+import type { EntityMachineAction, MembershipAction } from './machine';
+
+export interface EntitiesPolicyContext {
+  caller: Caller;
+  /** The entities the caller manages today (a current membership with `gestion`). */
+  manages: ReadonlySet<number>;
+}
+
+/** The fields of an entity the rules read. */
+export interface EntityFacts {
+  id: number;
+}
+
+/** The fields of a membership the rules read. */
+export interface MembershipFacts {
+  entityId: number;
+}
 
 /**
- * Whether the caller may manage the members of an entity they do (or do not) manage: the one rule for
- * memberships, the member import and the members export.
+ * Whether the caller manages the members of the entity: the one rule of memberships, imports and
+ * exports. On no entity (a record that does not exist), only an administrator goes on to learn so (404);
+ * anyone else gets the 403 of an entity they do not manage, and learns nothing of other entities.
  */
-export const canManageMembers = (caller: Caller, managesEntity: boolean) =>
-  hasHabilitation(caller, 'ADMIN') || (hasHabilitation(caller, 'LOGE') && managesEntity);
+const managesMembersOf = ({ caller, manages }: EntitiesPolicyContext, entityId: number | undefined) =>
+  hasHabilitation(caller, 'ADMIN') ||
+  (hasHabilitation(caller, 'LOGE') && entityId !== undefined && manages.has(entityId));
 
-export const entitiesPolicy = {
-  canManageMembers,
+/** The entity's actions, and CREATE on no record. */
+export type EntityPolicyAction = EntityMachineAction | 'CREATE';
 
-  /** Creating and editing entities: ADMIN only. */
-  administer(caller: Caller): void {
-    authorize(hasHabilitation(caller, 'ADMIN'));
-  },
+export const may: May<EntitiesPolicyContext, EntityFacts | null, EntityPolicyAction> = (
+  ctx,
+  action,
+  entity,
+) => {
+  switch (action) {
+    case 'CREATE':
+    case 'EDIT':
+    case 'DELETE':
+    case 'RESTORE':
+      return hasHabilitation(ctx.caller, 'ADMIN');
+    case 'MEMBERS':
+    case 'HISTORY':
+    case 'ADD_MEMBER':
+      return managesMembersOf(ctx, entity?.id);
+  }
+};
 
-  /** Reading an entity's page, members and history, and changing its memberships. */
-  manageMembers(caller: Caller, managesEntity: boolean): void {
-    authorize(canManageMembers(caller, managesEntity));
-  },
+/**
+ * The membership's actions, READ (seeing it in a list), and LIST_OF_USER on no record: listing a
+ * user's memberships, of which a lodge manager then reads only those of the entities they manage.
+ */
+export type MembershipPolicyAction = MembershipAction | 'READ' | 'LIST_OF_USER';
 
-  /** Listing a user's memberships: ADMIN sees all, LOGE only those of the entities they manage. */
-  listUserMemberships(caller: Caller): void {
-    authorize(hasHabilitation(caller, 'ADMIN') || hasHabilitation(caller, 'LOGE'));
-  },
-
-  entityActions(caller: Caller, managesEntity: boolean): EntityAction[] {
-    const actions: EntityAction[] = [];
-    if (hasHabilitation(caller, 'ADMIN')) actions.push('EDIT');
-    if (canManageMembers(caller, managesEntity)) actions.push('MEMBERS', 'HISTORY');
-    return actions;
-  },
-
-  /** What the caller may do with a membership: nothing outside the entities they manage, else the machine's. */
-  membershipActions(
-    caller: Caller,
-    managesEntity: boolean,
-    membership: { fin: string | null },
-    today: string,
-  ): MembershipAction[] {
-    if (!canManageMembers(caller, managesEntity)) return [];
-    return membershipMachine.actionsFrom(membershipState(membership, today));
-  },
+export const mayMembership: May<EntitiesPolicyContext, MembershipFacts | null, MembershipPolicyAction> = (
+  ctx,
+  action,
+  membership,
+) => {
+  switch (action) {
+    case 'LIST_OF_USER':
+      return hasHabilitation(ctx.caller, 'ADMIN') || hasHabilitation(ctx.caller, 'LOGE');
+    case 'READ':
+    case 'EDIT':
+    case 'END':
+      return managesMembersOf(ctx, membership?.entityId);
+  }
 };

@@ -1,7 +1,8 @@
 /** Entity and membership rows → contract DTOs, with the actions the caller may take. */
 import type { Entity, EntityDetail, Membership } from '@union/contract';
-import type { Caller } from '../../lib/authorize';
-import { entitiesPolicy } from './policy';
+import { allowedActions } from '../../lib/policy';
+import { entityMachine, isEntityButton, membershipMachine, membershipState } from './machine';
+import { may, mayMembership, type EntitiesPolicyContext } from './policy';
 import type { EntityRow, MembershipWithSides, membershipTermColumns } from './repository';
 
 export const presentEntity = (e: EntityRow, nbMembres: number): Entity => ({
@@ -18,15 +19,14 @@ export const presentEntity = (e: EntityRow, nbMembres: number): Entity => ({
 });
 
 export const presentEntityDetail = (
-  caller: Caller,
+  policy: EntitiesPolicyContext,
   e: EntityRow,
   nbMembres: number,
-  managesEntity: boolean,
 ): EntityDetail => ({
   ...presentEntity(e, nbMembres),
   creeLe: e.createdAt.toISOString(),
   modifieLe: e.updatedAt.toISOString(),
-  actions: entitiesPolicy.entityActions(caller, managesEntity),
+  actions: allowedActions(entityMachine, e.etat, (a) => may(policy, a, e)).filter(isEntityButton),
 });
 
 /** A membership's function, period and flags, as every screen and the GDPR export show them. */
@@ -44,9 +44,8 @@ const isCurrent = (m: { debut: string | null; fin: string | null }, today: strin
   (m.debut === null || m.debut <= today) && (m.fin === null || m.fin >= today);
 
 export const presentMembership = (
-  caller: Caller,
+  policy: EntitiesPolicyContext,
   m: MembershipWithSides,
-  managesEntity: boolean,
   today: string,
 ): Membership => ({
   id: m.id,
@@ -63,5 +62,5 @@ export const presentMembership = (
     etat: m.userEtat,
   },
   entite: { code: m.entiteCode, nom: m.entiteNom, type: m.entiteType },
-  actions: entitiesPolicy.membershipActions(caller, managesEntity, m, today),
+  actions: allowedActions(membershipMachine, membershipState(m, today), (a) => mayMembership(policy, a, m)),
 });

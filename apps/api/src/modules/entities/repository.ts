@@ -23,6 +23,9 @@ export const membershipIsCurrent = (today: string) =>
 /** The exclusion constraint that keeps one person's memberships in one entity apart (migration 0007). */
 export const MEMBERSHIP_NO_OVERLAP = 'memberships_no_overlap';
 
+/** The unique indexes of the entities table: one entity per code, one Union. */
+export const ENTITY_UNIQUE = { code: 'entities_code_key', union: 'entities_single_union' } as const;
+
 /**
  * The user whose memberships overlapped, read from the refusal's detail
  * ("Key (user_id, entity_id, …)=(12, 3, …) conflicts with existing key …"); undefined if not said.
@@ -219,10 +222,11 @@ export const entitiesRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewEntity>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewEntity>, at: Date): Promise<void> {
     await db
       .update(entities)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(entities.id, id));
   },
 
@@ -268,10 +272,10 @@ export const entitiesRepository = {
     return row!;
   },
 
-  async updateMembership(db: Executor, id: number, changes: Partial<NewMembership>): Promise<void> {
+  async updateMembership(db: Executor, id: number, changes: Partial<NewMembership>, at: Date): Promise<void> {
     await db
       .update(memberships)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(memberships.id, id));
   },
 

@@ -20,7 +20,8 @@ import {
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../types';
-import { entitiesService } from './service';
+import { entitiesService } from './entities-service';
+import { membershipsService } from './memberships-service';
 
 const positiveId = RecordIdParamSchema;
 const idParams = z.object({ id: positiveId });
@@ -74,7 +75,7 @@ export default async function entitiesRoutes(app: App) {
   app.get(
     ADMIN_API.entityMemberships(':id'),
     { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
-    async (request) => entitiesService.membershipsOfEntity(request.ctx, request.params.id),
+    async (request) => membershipsService.membershipsOfEntity(request.ctx, request.params.id),
   );
 
   app.post(
@@ -88,21 +89,23 @@ export default async function entitiesRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await entitiesService.addToEntity(request.ctx, request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await membershipsService.addToEntity(request.ctx, request.params.id, request.body)),
   );
 
   app.put(
     ADMIN_API.entityMemberships(':id'),
     { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
     async (request) =>
-      entitiesService.updateMembership(request.ctx, { entityId: request.params.id }, request.body),
+      membershipsService.updateMembership(request.ctx, { entityId: request.params.id }, request.body),
   );
 
   // Memberships seen from the user.
   app.get(
     ADMIN_API.userMemberships(':id'),
     { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
-    async (request) => entitiesService.membershipsOfUser(request.ctx, request.params.id),
+    async (request) => membershipsService.membershipsOfUser(request.ctx, request.params.id),
   );
 
   app.post(
@@ -116,14 +119,16 @@ export default async function entitiesRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await entitiesService.addToUser(request.ctx, request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await membershipsService.addToUser(request.ctx, request.params.id, request.body)),
   );
 
   app.put(
     ADMIN_API.userMemberships(':id'),
     { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
     async (request) =>
-      entitiesService.updateMembership(request.ctx, { userId: request.params.id }, request.body),
+      membershipsService.updateMembership(request.ctx, { userId: request.params.id }, request.body),
   );
 
   app.delete(
@@ -136,7 +141,7 @@ export default async function entitiesRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      await entitiesService.endMembership(request.ctx, request.params.id, request.params.membershipId);
+      await membershipsService.endMembership(request.ctx, request.params.id, request.params.membershipId);
       return reply.status(204).send(null);
     },
   );

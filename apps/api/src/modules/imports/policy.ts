@@ -1,27 +1,28 @@
 /**
- * Who may import into or export the members of an entity: the same rule as the entity memberships.
- * Administrators (ADMIN) on any entity; lodge managers (LOGE) only on the entities where they hold a
- * current membership with `gestion` (DECISIONS §1). The screen never decides this: the server does.
+ * Who may import into or export the members of an entity: the same rule as the entity memberships
+ * (`entities/policy.ts`), over the same context. Administrators (ADMIN) on any entity; lodge managers
+ * (LOGE) only on the entities where they hold a current membership with `gestion` (DECISIONS §1). The
+ * screen never decides this: the server does.
  */
-import { hasHabilitation, type Caller } from '../../lib/authorize';
-import { canManageMembers } from '../entities/policy';
+import { hasHabilitation } from '../../lib/authorize';
+import type { May } from '../../lib/policy';
+import { may as mayOnEntity, type EntitiesPolicyContext, type EntityFacts } from '../entities/policy';
 
-export const importsPolicy = {
-  /** Whether the caller could manage members of some entity at all (before looking at which one). */
-  mayManageAnyMembers(caller: Caller): boolean {
-    return hasHabilitation(caller, 'ADMIN') || hasHabilitation(caller, 'LOGE');
-  },
+export type ImportsPolicyContext = EntitiesPolicyContext;
 
-  /** Whether the caller may import into, or export the members of, an entity they do or do not manage. */
-  mayManageMembersOf(caller: Caller, managesEntity: boolean): boolean {
-    return canManageMembers(caller, managesEntity);
-  },
+/**
+ * IMPORT and EXPORT act on one entity's members. EDIT_IDENTITY (on no record): whether an import may
+ * change the name and telephone of an account that already exists. A lodge manager may not: the account
+ * may belong to members of other lodges too.
+ */
+export type ImportAction = 'IMPORT' | 'EXPORT' | 'EDIT_IDENTITY';
 
-  /**
-   * Whether an import may change the name and telephone of an account that already exists. A lodge
-   * manager may not: the account may belong to members of other lodges too.
-   */
-  mayEditIdentity(caller: Caller): boolean {
-    return hasHabilitation(caller, 'ADMIN');
-  },
+export const may: May<ImportsPolicyContext, EntityFacts | null, ImportAction> = (ctx, action, entity) => {
+  switch (action) {
+    case 'IMPORT':
+    case 'EXPORT':
+      return mayOnEntity(ctx, 'MEMBERS', entity);
+    case 'EDIT_IDENTITY':
+      return hasHabilitation(ctx.caller, 'ADMIN');
+  }
 };

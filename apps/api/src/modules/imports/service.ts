@@ -17,8 +17,10 @@ import { XLSX_MIME, membersWorkbook } from './excel';
 import { readMembersFile } from './parse';
 import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
 import { checkRow, planRows, type PlannedRow } from './plan';
-import { importsPolicy } from './policy';
+import { may } from './policy';
 import { presentReport } from './presenter';
+import { loadEntitiesPolicyContext } from '../entities/entities-service';
+import { entityMachine } from '../entities/machine';
 import { entitiesRepository, MEMBERSHIP_NO_OVERLAP, overlappingUserId } from '../entities/repository';
 import { USER_UNIQUE, usersRepository } from '../users/repository';
 import { importsRepository } from './repository';
@@ -29,14 +31,17 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-/** Loads the entity after checking the caller may manage its members (403 first, then 404). */
-async function authorizedEntity({ db, caller }: RequestContext<Executor>, entityId: number, today: string) {
-  authorize(importsPolicy.mayManageAnyMembers(caller));
-  const manages = await entitiesRepository.manages(db, caller.id, entityId, today);
-  authorize(importsPolicy.mayManageMembersOf(caller, manages));
-  const entity = await entitiesRepository.find(db, entityId);
+/** Loads the entity after checking the caller may import or export its members (403 first, then 404). */
+async function authorizedEntity(
+  ctx: RequestContext<Executor>,
+  action: 'IMPORT' | 'EXPORT',
+  entityId: number,
+) {
+  const policy = await loadEntitiesPolicyContext(ctx);
+  authorize(may(policy, action, { id: entityId }));
+  const entity = await entitiesRepository.find(ctx.db, entityId);
   if (!entity) throw notFound("Cette entité n'existe pas.");
-  return entity;
+  return { policy, entity };
 }
 
 /** How many times the new accounts are written before giving up (see `insertNewUsers`). */
@@ -269,15 +274,15 @@ async function importWithSlot(ctx: RequestContext, input: ImportInput, today: st
   return guardConstraint(
     () =>
       inTransaction(ctx, async (tx) => {
-        const entity = await authorizedEntity(tx, input.idEntite, today);
-        if (entity.etat !== 'A') {
+        const { policy, entity } = await authorizedEntity(tx, 'IMPORT', input.idEntite);
+        if (!entityMachine.can(entity.etat, 'ADD_MEMBER')) {
           throw invalid(`L'entité « ${entity.nom} » est supprimée : on ne peut plus y importer de membres.`);
         }
         const emails = [
           ...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email)),
         ];
         const existing = await importsRepository.findByEmails(tx.db, emails, entity.id, today);
-        const planned = planRows(checked, existing, importsPolicy.mayEditIdentity(tx.caller));
+        const planned = planRows(checked, existing, may(policy, 'EDIT_IDENTITY', null));
 
         const creations = planned.filter((p) => p.action === 'creation');
         const taken = await importsRepository.takenIdentifiants(
@@ -313,7 +318,7 @@ export const importsService = {
    */
   async importMembers(ctx: RequestContext, input: ImportInput): Promise<ImportReport> {
     const today = ctx.clock.today();
-    await authorizedEntity(ctx, input.idEntite, today);
+    await authorizedEntity(ctx, 'IMPORT', input.idEntite);
     // Held until the import is over, whatever its outcome (the finally below).
     const release = importSlots.take(ctx.caller.id);
     try {
@@ -329,7 +334,7 @@ export const importsService = {
     input: { idEntite: number; onlyCurrent: boolean },
   ): Promise<{ fileName: string; mime: string; content: Buffer }> {
     const today = ctx.clock.today();
-    const entity = await authorizedEntity(ctx, input.idEntite, today);
+    const { entity } = await authorizedEntity(ctx, 'EXPORT', input.idEntite);
     const members = await importsRepository.listMembers(ctx.db, entity.id, today, input.onlyCurrent);
     await audit.record(ctx, {
       action: 'members_exported',

@@ -1,6 +1,6 @@
 import type { Habilitation } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import { mailPolicy } from './policy';
+import { may } from './policy';
 
 describe('mail policy', () => {
   const cases: [Habilitation[], boolean][] = [
@@ -9,6 +9,6 @@ describe('mail policy', () => {
     [['USER'], false],
   ];
   it.each(cases)('%j may read the outbox: %s', (habilitations, allowed) => {
-    expect(mailPolicy.may({ id: 1, habilitations }, 'READ_OUTBOX')).toBe(allowed);
+    expect(may({ caller: { id: 1, habilitations } }, 'READ_OUTBOX', null)).toBe(allowed);
   });
 });

@@ -1,6 +1,6 @@
 /** The outbox table: enqueue inside a change's transaction, claim due messages, mark the outcome. */
 import type { OutboxQuery } from '@union/contract';
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { emailAttachments, emailOutbox } from '../../db/schema';
@@ -112,5 +112,33 @@ export const mailRepository = {
       .where(conditions.length ? and(...conditions) : undefined)
       .orderBy(desc(emailOutbox.id))
       .limit(limit);
+  },
+
+  /** The e-mails sent to an address, newest first (GDPR export). */
+  async sentTo(db: Executor, email: string) {
+    return db
+      .select({ createdAt: emailOutbox.createdAt, sujet: emailOutbox.sujet, statut: emailOutbox.statut })
+      .from(emailOutbox)
+      .where(sql`lower(${emailOutbox.destinataire}) = lower(${email})`)
+      .orderBy(desc(emailOutbox.id))
+      .limit(1000);
+  },
+
+  /** Erases the address and the text of every e-mail sent to these addresses (lower case). */
+  async eraseRecipients(db: Executor, emails: string[], alias: string): Promise<void> {
+    await db
+      .update(emailOutbox)
+      .set({ destinataire: `${alias}@anonyme.invalid`, texte: '(contenu effacé : compte anonymisé)' })
+      .where(inArray(sql`lower(${emailOutbox.destinataire})`, emails));
+  },
+
+  /** Cancels those of these e-mails not sent yet (a subquery of their ids); returns how many. */
+  async cancelPending(db: Executor, ids: SQLWrapper): Promise<number> {
+    const rows = await db
+      .update(emailOutbox)
+      .set({ statut: 'A' })
+      .where(and(eq(emailOutbox.statut, 'P'), inArray(emailOutbox.id, ids)))
+      .returning({ id: emailOutbox.id });
+    return rows.length;
   },
 };

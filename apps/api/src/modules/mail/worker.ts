@@ -44,6 +44,9 @@ export function startMailWorker(opts: {
           attachments: await mailRepository.attachmentsOf(opts.db, email.id),
           headers: email.entetes ?? undefined,
         });
+        // The real time, not the pass's `now`: "sent" records when the SMTP server accepted the
+        // message, which a slow server makes later than the pass's start. The worker runs on a timer,
+        // outside any request context and its clock; tests steer it through `flush(now)`.
         await mailRepository.markSent(opts.db, email.id, new Date());
         sent++;
       } catch (error) {

@@ -3,21 +3,33 @@ import { linkify } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from '../../lib/policy';
 import { messageMachine } from './machine';
-import { mayAct } from './policy';
+import { may, type MessagePolicyAction } from './policy';
 
 const as = (habilitations: Habilitation[]) => ({ caller: { id: 1, habilitations } });
 
 describe('messages policy and machine', () => {
   it('DIFFUSION writes; nobody else', () => {
-    const actions: MessageAction[] = ['EDIT', 'ACTIVATE', 'DEACTIVATE', 'DELETE'];
-    expect(actions.map((a) => mayAct(as(['USER', 'DIFFUSION']), a))).toEqual([true, true, true, true]);
-    expect(actions.map((a) => mayAct(as(['USER', 'ADMIN']), a))).toEqual([false, false, false, false]);
+    const actions: MessagePolicyAction[] = ['WRITE', 'EDIT', 'ACTIVATE', 'DEACTIVATE', 'DELETE'];
+    expect(actions.map((a) => may(as(['USER', 'DIFFUSION']), a, null))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(actions.map((a) => may(as(['USER', 'ADMIN']), a, null))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('offers activate or deactivate according to the status', () => {
-    const may = (a: MessageAction) => mayAct(as(['DIFFUSION']), a);
-    expect(allowedActions(messageMachine, 'A', may)).toEqual(['EDIT', 'DEACTIVATE', 'DELETE']);
-    expect(allowedActions(messageMachine, 'I', may)).toEqual(['EDIT', 'ACTIVATE', 'DELETE']);
+    const writer = (a: MessageAction) => may(as(['DIFFUSION']), a, null);
+    expect(allowedActions(messageMachine, 'A', writer)).toEqual(['EDIT', 'DEACTIVATE', 'DELETE']);
+    expect(allowedActions(messageMachine, 'I', writer)).toEqual(['EDIT', 'ACTIVATE', 'DELETE']);
     expect(() => messageMachine.next('A', 'ACTIVATE')).toThrow(/Activer/);
   });
 });

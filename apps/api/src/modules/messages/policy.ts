@@ -5,19 +5,23 @@
  */
 import type { MessageAction } from '@union/contract';
 import { hasHabilitation, type Caller } from '../../lib/authorize';
+import type { May } from '../../lib/policy';
 
 export interface MessagesContext {
   caller: Caller;
 }
 
-export const mayWrite = (ctx: MessagesContext) => hasHabilitation(ctx.caller, 'DIFFUSION');
+/** The message's actions, and WRITE (the editor's list, a new message) on no record. */
+export type MessagePolicyAction = MessageAction | 'WRITE';
 
-export function mayAct(ctx: MessagesContext, action: MessageAction): boolean {
+/** Nothing of the message itself plays a part: the writers handle every one. */
+export const may: May<MessagesContext, unknown, MessagePolicyAction> = (ctx, action) => {
   switch (action) {
+    case 'WRITE':
     case 'EDIT':
     case 'ACTIVATE':
     case 'DEACTIVATE':
     case 'DELETE':
-      return mayWrite(ctx);
+      return hasHabilitation(ctx.caller, 'DIFFUSION');
   }
-}
+};

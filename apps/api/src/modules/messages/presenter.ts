@@ -2,7 +2,7 @@
 import type { Message, PortalMessage } from '@union/contract';
 import { allowedActions } from '../../lib/policy';
 import { messageMachine } from './machine';
-import { mayAct, type MessagesContext } from './policy';
+import { may, type MessagesContext } from './policy';
 import type { MessageRecord, MessageWithEntities } from './repository';
 
 export const presentMessage = (ctx: MessagesContext, m: MessageWithEntities): Message => ({
@@ -17,7 +17,7 @@ export const presentMessage = (ctx: MessagesContext, m: MessageWithEntities): Me
   statut: m.statut,
   email: m.email,
   envoyeLe: m.emailedAt?.toISOString() ?? null,
-  actions: allowedActions(messageMachine, m.statut, (a) => mayAct(ctx, a)),
+  actions: allowedActions(messageMachine, m.statut, (a) => may(ctx, a, m)),
 });
 
 export const presentPortalMessage = (m: MessageRecord): PortalMessage => ({

@@ -101,10 +101,11 @@ export const messagesRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewMessage>): Promise<void> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(db: Executor, id: number, changes: Partial<NewMessage>, at: Date): Promise<void> {
     await db
       .update(messages)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(messages.id, id));
   },
 

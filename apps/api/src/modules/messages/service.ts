@@ -14,7 +14,7 @@ import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { messageMachine } from './machine';
 import { messageEmail } from './mails';
-import { mayAct, mayWrite, type MessagesContext } from './policy';
+import { may, type MessagesContext } from './policy';
 import { presentMessage, presentPortalMessage } from './presenter';
 import { messagesRepository, type MessageRecord } from './repository';
 
@@ -47,7 +47,8 @@ async function emailIfDue(tx: TxContext, message: MessageRecord): Promise<number
       messageEmail({ to: person.email, prenom: person.prenom, ...message, publicUrl: tx.publicUrl }),
     );
   }
-  await messagesRepository.update(tx.db, message.id, { emailedAt: tx.clock.now() });
+  const now = tx.clock.now();
+  await messagesRepository.update(tx.db, message.id, { emailedAt: now }, now);
   return people.length;
 }
 
@@ -60,13 +61,13 @@ export const messagesService = {
 
   async all(ctx: RequestContext): Promise<Message[]> {
     const policy = contextOf(ctx);
-    authorize(mayWrite(policy));
+    authorize(may(policy, 'WRITE', null));
     return (await messagesRepository.all(ctx.db)).map((m) => presentMessage(policy, m));
   },
 
   async infos(ctx: RequestContext, id: number): Promise<Message> {
     const policy = contextOf(ctx);
-    authorize(mayWrite(policy));
+    authorize(may(policy, 'WRITE', null));
     const message = await messagesRepository.find(ctx.db, id);
     if (!message) throw notFound("Ce message n'existe pas.");
     return presentMessage(policy, message);
@@ -74,7 +75,7 @@ export const messagesService = {
 
   async create(ctx: RequestContext, input: MessageInput & Input): Promise<Message> {
     const policy = contextOf(ctx);
-    authorize(mayWrite(policy));
+    authorize(may(policy, 'WRITE', null));
     const id = await inTransaction(ctx, async (tx) => {
       const entityIds = await checkEntities(tx, input);
       const message = await messagesRepository.insert(tx.db, {
@@ -103,30 +104,35 @@ export const messagesService = {
 
   async update(ctx: RequestContext, input: MessageUpdate & Input & { id: number }): Promise<Message> {
     const policy = contextOf(ctx);
-    authorize(mayWrite(policy));
+    authorize(may(policy, 'WRITE', null));
     await inTransaction(ctx, async (tx) => {
       const current = await messagesRepository.lock(tx.db, input.id);
       if (!current) throw notFound("Ce message n'existe pas.");
-      let statut = decide(messageMachine, current.statut, 'EDIT', mayAct(policy, 'EDIT'));
+      let statut = decide(messageMachine, current.statut, 'EDIT', may(policy, 'EDIT', current));
       if (input.statut !== current.statut) {
         statut = decide(
           messageMachine,
           current.statut,
           input.statut === 'A' ? 'ACTIVATE' : 'DEACTIVATE',
-          mayAct(policy, input.statut === 'A' ? 'ACTIVATE' : 'DEACTIVATE'),
+          may(policy, input.statut === 'A' ? 'ACTIVATE' : 'DEACTIVATE', current),
         );
       }
       const entityIds = await checkEntities(tx, input);
-      await messagesRepository.update(tx.db, current.id, {
-        titre: input.titre,
-        texte: input.texte,
-        niveau: input.niveau,
-        debut: input.debut,
-        fin: input.fin ?? null,
-        tous: input.tous,
-        statut,
-        email: input.email,
-      });
+      await messagesRepository.update(
+        tx.db,
+        current.id,
+        {
+          titre: input.titre,
+          texte: input.texte,
+          niveau: input.niveau,
+          debut: input.debut,
+          fin: input.fin ?? null,
+          tous: input.tous,
+          statut,
+          email: input.email,
+        },
+        tx.clock.now(),
+      );
       await messagesRepository.setEntities(tx.db, current.id, entityIds);
       const saved = await messagesRepository.lock(tx.db, current.id);
       const emails = await emailIfDue(tx, saved!);
@@ -147,11 +153,11 @@ export const messagesService = {
 
   async remove(ctx: RequestContext, id: number): Promise<void> {
     const policy = contextOf(ctx);
-    authorize(mayWrite(policy));
+    authorize(may(policy, 'WRITE', null));
     await inTransaction(ctx, async (tx) => {
       const current = await messagesRepository.lock(tx.db, id);
       if (!current) throw notFound("Ce message n'existe pas.");
-      decide(messageMachine, current.statut, 'DELETE', mayAct(policy, 'DELETE'));
+      decide(messageMachine, current.statut, 'DELETE', may(policy, 'DELETE', current));
       await messagesRepository.remove(tx.db, id);
       await audit.record(tx, { action: 'MESSAGE_DELETE', recordType: 'message', recordId: id, details: {} });
     });

@@ -1,12 +1,8 @@
 import type { Habilitation, ReservationAction } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  allowedActions,
-  mayAct,
-  reservationPolicy,
-  type PlanningContext,
-  type ReservationFacts,
-} from './policy';
+import { allowedActions as allowed } from '../../lib/policy';
+import { reservationMachine } from './machine';
+import { may, type PlanningContext, type ReservationFacts } from './policy';
 
 const LODGE = 10;
 const OTHER_LODGE = 20;
@@ -56,8 +52,11 @@ describe('reservation policy', () => {
       WHO.map((who, i) => [action, over.etat ?? 'DC', NAMES[i]!, who, over, expected[i]!] as const),
     ),
   )('%s in %s by %s', (action, _etat, _name, who, over, expected) => {
-    expect(mayAct(who, facts(over), action)).toBe(expected);
+    expect(may(who, action, facts(over))).toBe(expected);
   });
+
+  const allowedActions = (who: PlanningContext, r: ReservationFacts) =>
+    allowed(reservationMachine, r.etat, (a) => may(who, a, r));
 
   it('lists only the actions both the state and the person allow', () => {
     expect(allowedActions(requester, facts())).toEqual(['INFOS', 'CANCEL_CREATION', 'EDIT']);
@@ -77,16 +76,23 @@ describe('reservation policy', () => {
     ['requester for another lodge', requester, OTHER_LODGE, false],
     ['staff for any lodge', staff, OTHER_LODGE, true],
     ['without PLANNING', noPlanning, LODGE, false],
-  ])('create: %s', (_case, who, entity, allowed) => {
-    if (allowed) expect(() => reservationPolicy.create(who, entity)).not.toThrow();
-    else expect(() => reservationPolicy.create(who, entity)).toThrow();
+  ])('BOOK: %s', (_case, who, entityId, expected) => {
+    expect(may(who, 'BOOK', facts({ entityId, requestedById: who.caller.id }))).toBe(expected);
+    expect(may(who, 'BOOK', null)).toBe(false);
   });
 
   it.each([
     ['staff', staff, true],
     ['requester', requester, false],
     ['staff without PLANNING', noPlanning, false],
-  ])('manage closures and planning: %s', (_case, who, allowed) => {
-    expect(reservationPolicy.mayManage(who)).toBe(allowed);
+  ])('MANAGE closures and planning: %s', (_case, who, expected) => {
+    expect(may(who, 'MANAGE', null)).toBe(expected);
+  });
+
+  it.each([
+    ['a member with PLANNING', stranger, true],
+    ['staff without PLANNING', noPlanning, false],
+  ])('READ the planning: %s', (_case, who, expected) => {
+    expect(may(who, 'READ', null)).toBe(expected);
   });
 });

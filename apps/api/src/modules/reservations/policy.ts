@@ -1,11 +1,11 @@
 /**
  * Who may do what in the planning (DECISIONS §3). Everyone with PLANNING sees the planning; requests are
  * made for the caller's `reservation` entities; Union staff arbitrate, manage closures and the annual
- * planning. Pure functions over a context loaded once per request, so they test as tables.
+ * planning. One pure `may` over a context loaded once per request, so it tests as a table.
  */
 import type { ReservationAction, ReservationState } from '@union/contract';
-import { authorize, hasHabilitation, type Caller } from '../../lib/authorize';
-import { reservationMachine } from './machine';
+import { hasHabilitation, type Caller } from '../../lib/authorize';
+import type { May } from '../../lib/policy';
 
 export interface PlanningContext {
   caller: Caller;
@@ -23,23 +23,37 @@ export interface ReservationFacts {
   deletionRequestedById: number | null;
 }
 
-const canPlan = (ctx: PlanningContext) => hasHabilitation(ctx.caller, 'PLANNING');
+/**
+ * The workflow's actions on a reservation, and: READ (the planning, on no record), MANAGE (closures and
+ * the annual planning, on no record), BOOK (the reservation as it would be once made or moved to another
+ * entity: booked for one of the caller's `reservation` entities, or by staff).
+ */
+export type PlanningAction = ReservationAction | 'READ' | 'MANAGE' | 'BOOK';
 
-/** Whether the caller, as a person, may take the action on this reservation (whatever its state allows). */
-export function mayAct(ctx: PlanningContext, r: ReservationFacts, action: ReservationAction): boolean {
-  if (!canPlan(ctx)) return false;
+/** The 403 of BOOK says what would be allowed. */
+export const BOOK_REFUSED =
+  'Vous ne pouvez demander une salle que pour une loge ou association dont vous êtes chargé des réservations.';
+
+/** Whether the caller, as a person, may take the action (on this reservation, whatever its state allows). */
+export const may: May<PlanningContext, ReservationFacts | null, PlanningAction> = (ctx, action, r) => {
+  if (!hasHabilitation(ctx.caller, 'PLANNING')) return false;
   switch (action) {
+    case 'READ':
     case 'INFOS':
       return true;
+    case 'MANAGE':
+      return ctx.isStaff;
+    case 'BOOK':
+      return r !== null && (ctx.isStaff || ctx.reservationEntityIds.has(r.entityId));
     case 'CANCEL_CREATION':
-      return r.requestedById === ctx.caller.id;
+      return r !== null && r.requestedById === ctx.caller.id;
     case 'EDIT':
       // Requesters may still adjust their request; once confirmed, only staff move a booking.
-      return ctx.isStaff || (r.etat === 'DC' && r.requestedById === ctx.caller.id);
+      return ctx.isStaff || (r !== null && r.etat === 'DC' && r.requestedById === ctx.caller.id);
     case 'ASK_DELETION':
-      return ctx.reservationEntityIds.has(r.entityId);
+      return r !== null && ctx.reservationEntityIds.has(r.entityId);
     case 'CANCEL_DELETION':
-      return r.deletionRequestedById === ctx.caller.id;
+      return r !== null && r.deletionRequestedById === ctx.caller.id;
     case 'ACCEPT_CREATION':
     case 'REFUSE_CREATION':
     case 'ACCEPT_DELETION':
@@ -47,31 +61,4 @@ export function mayAct(ctx: PlanningContext, r: ReservationFacts, action: Reserv
     case 'DELETE':
       return ctx.isStaff;
   }
-}
-
-/** The actions the caller may take now: allowed by the state and by the policy. */
-export const allowedActions = (ctx: PlanningContext, r: ReservationFacts): ReservationAction[] =>
-  reservationMachine.actionsFrom(r.etat).filter((action) => mayAct(ctx, r, action));
-
-export const reservationPolicy = {
-  /** 403 unless the caller may see the planning. */
-  read(ctx: PlanningContext): void {
-    authorize(canPlan(ctx));
-  },
-  /** 403 unless the caller may book for this entity: one of their `reservation` entities, or staff. */
-  create(ctx: PlanningContext, entityId: number): void {
-    authorize(
-      canPlan(ctx) && (ctx.isStaff || ctx.reservationEntityIds.has(entityId)),
-      'Vous ne pouvez demander une salle que pour une loge ou association dont vous êtes chargé des réservations.',
-    );
-  },
-  /** 403 unless the caller may take this action on this reservation. */
-  act(ctx: PlanningContext, r: ReservationFacts, action: ReservationAction): void {
-    authorize(mayAct(ctx, r, action));
-  },
-  /** 403 unless the caller is Union staff with PLANNING: closures and the annual planning. */
-  manage(ctx: PlanningContext): void {
-    authorize(canPlan(ctx) && ctx.isStaff);
-  },
-  mayManage: (ctx: PlanningContext) => canPlan(ctx) && ctx.isStaff,
 };

@@ -7,7 +7,9 @@ import {
   type ReservationDetail,
 } from '@union/contract';
 import type { Describe } from '../audit/audit';
-import { allowedActions, type PlanningContext } from './policy';
+import { allowedActions } from '../../lib/policy';
+import { reservationMachine } from './machine';
+import { may, type PlanningContext } from './policy';
 import type { ReservationRow } from './repository';
 
 export function presentReservation(ctx: PlanningContext, row: ReservationRow): Reservation {
@@ -33,7 +35,7 @@ export function presentReservation(ctx: PlanningContext, row: ReservationRow): R
         : { id: row.demandeurId, nom: row.demandeurNom ?? '', prenom: row.demandeurPrenom ?? '' },
     motifRefus: r.motifRefus,
     idPlanning: r.planningEntryId,
-    actions: allowedActions(ctx, r),
+    actions: allowedActions(reservationMachine, r.etat, (a) => may(ctx, a, r)),
   };
 }
 

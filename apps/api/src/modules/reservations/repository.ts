@@ -162,10 +162,16 @@ export const reservationsRepository = {
       .returning({ id: reservations.id, jour: reservations.jour });
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewReservation>): Promise<ReservationRecord> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(
+    db: Executor,
+    id: number,
+    changes: Partial<NewReservation>,
+    at: Date,
+  ): Promise<ReservationRecord> {
     const [row] = await db
       .update(reservations)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(reservations.id, id))
       .returning();
     return row!;
@@ -183,10 +189,10 @@ export const reservationsRepository = {
   },
 
   /** Ends the entry's reservations from `from` on that nobody changed by hand; returns their ids. */
-  async removeGeneratedFrom(db: Executor, entryId: number, from: string): Promise<number[]> {
+  async removeGeneratedFrom(db: Executor, entryId: number, from: string, at: Date): Promise<number[]> {
     const rows = await db
       .update(reservations)
-      .set({ etat: 'SU', updatedAt: new Date() })
+      .set({ etat: 'SU', updatedAt: at })
       .where(
         and(
           eq(reservations.planningEntryId, entryId),

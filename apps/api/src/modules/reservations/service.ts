@@ -19,8 +19,10 @@ import {
 } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
+import { authorize } from '../../lib/authorize';
 import { guardConstraint } from '../../lib/constraints';
 import { invalid, notFound, refused } from '../../lib/errors';
+import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { settingsRepository } from '../settings/repository';
@@ -29,7 +31,7 @@ import { checkSlot, frenchDate, isPast, parisMinutesNow, weekOf } from './calend
 import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
-import { reservationPolicy, type PlanningContext } from './policy';
+import { BOOK_REFUSED, may, type PlanningContext, type ReservationFacts } from './policy';
 import { describeReservationEntry, presentDetail, presentReservation } from './presenter';
 import {
   RESERVATION_NO_OVERLAP,
@@ -49,6 +51,14 @@ export async function loadPlanningContext({ db, caller, clock }: Ctx): Promise<P
   const entities = await entitiesRepository.forUser(db, caller.id, 'reservation', today);
   return { caller, isStaff, reservationEntityIds: new Set(entities.map((e) => e.id)) };
 }
+
+/** A new request of the caller for the entity, as BOOK judges it. */
+const requestBy = (callerId: number, entityId: number): ReservationFacts => ({
+  etat: 'DC',
+  entityId,
+  requestedById: callerId,
+  deletionRequestedById: null,
+});
 
 export interface Slot {
   roomId: number;
@@ -173,7 +183,7 @@ export const reservationsService = {
   async week(ctx: RequestContext, day: string): Promise<Week> {
     const { db } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     const { debut, fin } = weekOf(day);
     const [rows, closed] = await Promise.all([
       reservationsRepository.activeBetween(db, debut, fin),
@@ -184,7 +194,7 @@ export const reservationsService = {
       fin,
       reservations: rows.map((row) => presentReservation(planning, row)),
       fermetures: closed.map((c) => ({ date: c.jour, motif: c.motif })),
-      gestion: reservationPolicy.mayManage(planning),
+      gestion: may(planning, 'MANAGE', null),
     };
   },
 
@@ -195,7 +205,7 @@ export const reservationsService = {
   async pending(ctx: RequestContext): Promise<PendingRequests> {
     const { db, caller } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     const [mine, all] = await Promise.all([
       reservationsRepository.pendingOf(db, caller.id, ctx.clock.today()),
       planning.isStaff ? reservationsRepository.pendingAll(db) : Promise.resolve([]),
@@ -203,14 +213,14 @@ export const reservationsService = {
     return {
       miennes: mine.map((row) => presentReservation(planning, row)),
       aTraiter: all.map((row) => presentReservation(planning, row)),
-      gestion: reservationPolicy.mayManage(planning),
+      gestion: may(planning, 'MANAGE', null),
     };
   },
 
   async infos(ctx: RequestContext, id: number): Promise<ReservationDetail> {
     const { db } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     const row = await loadJoined(db, id);
     const history = await audit.history(db, 'reservation', id, describeReservationEntry);
     return presentDetail(planning, row, history);
@@ -220,7 +230,7 @@ export const reservationsService = {
   async create(ctx: RequestContext, input: ReservationInput): Promise<Reservation> {
     const { db, caller } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.create(planning, input.idEntite);
+    authorize(may(planning, 'BOOK', requestBy(caller.id, input.idEntite)), BOOK_REFUSED);
     const slot = slotOf(input);
     const etat = planning.isStaff ? 'CR' : 'DC';
     return guardOverlap(db, slot, undefined, () =>
@@ -261,14 +271,13 @@ export const reservationsService = {
   ): Promise<Reservation> {
     const { db, caller } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     let slot: Slot | undefined;
     const run = () =>
       inTransaction(ctx, async (tx) => {
         const record = await reservationsRepository.findByIdForUpdate(tx.db, body.id);
         if (!record) throw notFound("Cette réservation n'existe pas.");
-        reservationPolicy.act(planning, record, action);
-        const etat = reservationMachine.next(record.etat, action);
+        const etat = decide(reservationMachine, record.etat, action, may(planning, action, record));
         const motif = body.motif?.trim() || null;
         if (ACTIONS_NEEDING_REASON.includes(action) && !motif) {
           throw invalid('Motif : indiquez la raison du refus ; elle sera transmise au demandeur.');
@@ -288,7 +297,7 @@ export const reservationsService = {
         if (action === 'REFUSE_CREATION') changes.motifRefus = motif;
         // Kept after the decision: a late "cancel" by the one who asked then meets a 412, not a 403.
         if (action === 'ASK_DELETION') changes.deletionRequestedById = caller.id;
-        await reservationsRepository.update(tx.db, record.id, changes);
+        await reservationsRepository.update(tx.db, record.id, changes, tx.clock.now());
         await audit.record(tx, {
           action,
           recordType: 'reservation',
@@ -361,7 +370,7 @@ async function editedFields(
     slot.debut !== record.debut ||
     slot.fin !== record.fin;
   if (body.idEntite !== undefined && body.idEntite !== record.entityId) {
-    reservationPolicy.create(planning, body.idEntite);
+    authorize(may(planning, 'BOOK', { ...record, entityId: body.idEntite }), BOOK_REFUSED);
     await checkEntity(tx.db, body.idEntite);
   }
   if (slotChanged) {

@@ -13,10 +13,10 @@ import {
   type TopUpState,
 } from '@union/contract';
 import type { Config } from '../../config';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { authorize, hasHabilitation } from '../../lib/authorize';
 import { guardConstraint } from '../../lib/constraints';
-import { inTransaction, type RequestContext } from '../../lib/context';
+import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
 import { notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
@@ -148,11 +148,11 @@ export const paymentsService = {
    * (`solde`). Validation credits the card once: the unique movement per top-up is the database's word.
    */
   async act(ctx: RequestContext, id: number, action: TopUpAction, solde: number | undefined): Promise<TopUp> {
-    authorize(mayTopUp(ctx, action));
+    authorize(mayTopUp(ctx, action, null));
     return inTransaction(ctx, async (tx) => {
       const p = await restaurantRepository.lockTopUp(tx.db, id);
       if (!p) throw notFound("Ce rechargement n'existe pas.");
-      const next = decide(topUpMachine, p.etat, action, mayTopUp(tx, action));
+      const next = decide(topUpMachine, p.etat, action, mayTopUp(tx, action, p));
       const why = { action: `top_up_${action.toLowerCase()}`, recordType: 'user_payment', recordId: p.id };
       if (action === 'VALIDATE') {
         const card = await openCard(tx, { userId: p.userId }, solde, why);
@@ -176,7 +176,7 @@ export const paymentsService = {
       } else if (solde !== undefined) {
         await openCard(tx, { userId: p.userId }, solde, why);
       }
-      await restaurantRepository.setTopUpState(tx.db, p.id, { etat: next });
+      await restaurantRepository.setTopUpState(tx.db, p.id, { etat: next }, tx.clock.now());
       await audit.record(tx, {
         action: why.action,
         recordType: 'user_payment',
@@ -195,7 +195,7 @@ export const paymentsService = {
    * amount. Applied once under the top-up's row lock: a repeat finds it no longer in C and changes
    * nothing, however many arrive at once.
    */
-  async notification(db: Database, config: Config, publicUrl: string, fields: Fields): Promise<IpnOutcome> {
+  async notification(ctx: PublicContext, config: Config, fields: Fields): Promise<IpnOutcome> {
     if (!hasValidSignature(fields, config.SYSTEMPAY_KEY)) {
       throw refused('ipn_bad_signature', 'Notification refusée : signature invalide.');
     }
@@ -207,7 +207,7 @@ export const paymentsService = {
     const id = Number(fields.vads_order_id);
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw mismatch('vads_order_id');
     const status = fields.vads_trans_status ?? '';
-    return db.transaction(async (tx) => {
+    return ctx.db.transaction(async (tx) => {
       const p = await restaurantRepository.lockTopUp(tx, id);
       if (!p || p.transId !== fields.vads_trans_id || p.transDate !== fields.vads_trans_date) {
         throw refused('ipn_unknown_payment', 'Notification refusée : transaction inconnue.');
@@ -217,14 +217,19 @@ export const paymentsService = {
       if (action === null) return 'ignored';
       if (!topUpMachine.can(p.etat, action)) return 'already_applied';
       const next = topUpMachine.next(p.etat, action);
-      await restaurantRepository.setTopUpState(tx, p.id, { etat: next, providerStatus: status });
+      await restaurantRepository.setTopUpState(
+        tx,
+        p.id,
+        { etat: next, providerStatus: status },
+        ctx.clock.now(),
+      );
       await audit.recordSystem(tx, {
         action: action === 'PAID' ? 'top_up_paid' : 'top_up_failed',
         recordType: 'user_payment',
         recordId: p.id,
         details: { statut: status, montant: p.montant },
       });
-      await mailMember(tx, p, next, publicUrl);
+      await mailMember(tx, p, next, ctx.publicUrl);
       return 'applied';
     });
   },

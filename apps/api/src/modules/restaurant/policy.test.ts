@@ -34,7 +34,7 @@ describe('the restaurant policy', () => {
     ['menus', menus, 'ORDER', false],
     ['user', user, 'ORDER', false],
   ] as const)('%s may %s a meal: %s', (_, c, action, expected) => {
-    expect(mayMeal(c, action)).toBe(expected);
+    expect(mayMeal(c, action, null)).toBe(expected);
   });
 
   it.each([
@@ -60,6 +60,25 @@ describe('the restaurant policy', () => {
   });
 
   it.each([
+    ['member, for themself', member, own, true],
+    ['member, for their lodge (restauration)', member, ownLodge, true],
+    ['member, for another lodge', member, { ...ownLodge, entityId: 8 }, false],
+    ['member, for someone else', member, other, false],
+    ['menus, for themself', menus, { ...own }, false],
+  ] as const)('CREATE an order, %s: %s', (_, c, order, expected) => {
+    expect(mayOrder(c, 'CREATE', order)).toBe(expected);
+  });
+
+  it.each([
+    ['member', member, true, false],
+    ['menus', menus, true, true],
+    ['user', user, false, false],
+  ] as const)('%s READs the meals (%s) and MANAGEs them (%s)', (_, c, reads, manages) => {
+    expect(mayMeal(c, 'READ', null)).toBe(reads);
+    expect(mayMeal(c, 'MANAGE', null)).toBe(manages);
+  });
+
+  it.each([
     ['the orderer of the lodge', member, 7, true],
     ['its manager', ctx(['USER'], { gestion: [7] }), 7, true],
     ['a member of another lodge', member, 8, false],
@@ -69,8 +88,8 @@ describe('the restaurant policy', () => {
   });
 
   it('top-ups are validated with COMPTA_SAISIE only', () => {
-    expect(mayTopUp(ctx(['USER', 'COMPTA_SAISIE']), 'VALIDATE')).toBe(true);
-    expect(mayTopUp(member, 'VALIDATE')).toBe(false);
-    expect(mayTopUp(menus, 'CANCEL')).toBe(false);
+    expect(mayTopUp(ctx(['USER', 'COMPTA_SAISIE']), 'VALIDATE', null)).toBe(true);
+    expect(mayTopUp(member, 'VALIDATE', null)).toBe(false);
+    expect(mayTopUp(menus, 'CANCEL', null)).toBe(false);
   });
 });

@@ -5,7 +5,8 @@
  * lodge's card needs `carteLoge`. Pure functions over a context loaded once per request.
  */
 import type { MealAction, MealOrderAction, TopUpAction } from '@union/contract';
-import { authorize, hasHabilitation, type Caller } from '../../lib/authorize';
+import { hasHabilitation, type Caller } from '../../lib/authorize';
+import type { May } from '../../lib/policy';
 
 export interface RestaurantContext {
   caller: Caller;
@@ -29,8 +30,15 @@ const has = (ctx: RestaurantContext, h: Parameters<typeof hasHabilitation>[1]) =
   hasHabilitation(ctx.caller, h);
 export const isMenus = (ctx: RestaurantContext) => has(ctx, 'MENUS');
 
-export function mayMeal(ctx: RestaurantContext, action: MealAction): boolean {
+/** A meal's actions (nothing of the meal itself plays a part), and READ and MANAGE on no meal. */
+export type MealPolicyAction = MealAction | 'READ' | 'MANAGE';
+
+export const mayMeal: May<RestaurantContext, unknown, MealPolicyAction> = (ctx, action) => {
   switch (action) {
+    case 'READ':
+      return has(ctx, 'RESTAURATION') || isMenus(ctx);
+    case 'MANAGE':
+      return isMenus(ctx);
     case 'ORDER':
       return has(ctx, 'RESTAURATION');
     case 'EDIT':
@@ -39,11 +47,20 @@ export function mayMeal(ctx: RestaurantContext, action: MealAction): boolean {
     case 'RECAP':
       return isMenus(ctx);
   }
-}
+};
 
-export function mayOrder(ctx: RestaurantContext, action: MealOrderAction, order: OrderFacts): boolean {
+/** An order's actions, and CREATE on the order as it would be (for oneself, or for a lodge). */
+export type OrderPolicyAction = MealOrderAction | 'CREATE';
+
+/** The 403 of CREATE says what would be allowed. */
+export const ORDER_REFUSED =
+  'Vous ne pouvez commander que pour vous-même ou pour une loge dont vous êtes chargé de la restauration.';
+
+export const mayOrder: May<RestaurantContext, OrderFacts, OrderPolicyAction> = (ctx, action, order) => {
   const own = order.userId === ctx.caller.id && has(ctx, 'RESTAURATION');
   switch (action) {
+    case 'CREATE':
+      return own && (order.entityId === null || ctx.restaurationEntityIds.has(order.entityId));
     case 'EDIT':
     case 'DELETE':
       return isMenus(ctx) || (own && order.mealOpen);
@@ -57,29 +74,11 @@ export function mayOrder(ctx: RestaurantContext, action: MealOrderAction, order:
         own && has(ctx, 'PAYMENT') && (order.entityId === null || ctx.carteLogeEntityIds.has(order.entityId))
       );
   }
-}
+};
 
 /** Whether a meal tied to this lodge's session is « my lodge's agapes » for the caller (listed first). */
 export const ownsAgapes = (ctx: RestaurantContext, entityId: number) => ctx.agapesEntityIds.has(entityId);
 
-export function mayTopUp(ctx: Pick<RestaurantContext, 'caller'>, _action: TopUpAction): boolean {
-  return hasHabilitation(ctx.caller, 'COMPTA_SAISIE');
-}
-
-export const restaurantPolicy = {
-  /** 403 unless the caller may see the meals. */
-  read(ctx: RestaurantContext): void {
-    authorize(has(ctx, 'RESTAURATION') || isMenus(ctx));
-  },
-  /** 403 unless the caller manages meals. */
-  manage(ctx: RestaurantContext): void {
-    authorize(isMenus(ctx));
-  },
-  /** 403 unless the caller may order, for themselves or for this lodge. */
-  orderFor(ctx: RestaurantContext, entityId: number | null): void {
-    authorize(
-      has(ctx, 'RESTAURATION') && (entityId === null || ctx.restaurationEntityIds.has(entityId)),
-      'Vous ne pouvez commander que pour vous-même ou pour une loge dont vous êtes chargé de la restauration.',
-    );
-  },
-};
+/** A card top-up's actions: nothing of the top-up plays a part. */
+export const mayTopUp: May<Pick<RestaurantContext, 'caller'>, unknown, TopUpAction> = (ctx) =>
+  hasHabilitation(ctx.caller, 'COMPTA_SAISIE');

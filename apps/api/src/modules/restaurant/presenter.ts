@@ -126,7 +126,7 @@ export function presentMeal(
     plats: parts.plats.filter((d) => d.mealId === m.id).map(presentDish),
     mesCommandes: parts.mine.filter((o) => o.idRepas === m.id),
     commandes: parts.all.filter((o) => o.idRepas === m.id),
-    actions: allowedActions(mealMachine, state, (a) => mayMeal(ctx, a)),
+    actions: allowedActions(mealMachine, state, (a) => mayMeal(ctx, a, m)),
   };
 }
 
@@ -151,7 +151,7 @@ export function presentTopUp(
     personne: { id: p.userId, nom: row.nom, prenom: row.prenom },
     transId: p.transId,
     actions: allowedActions(topUpMachine, p.etat, (a) =>
-      a === 'PAID' || a === 'FAILED' ? false : mayTopUp(ctx, a),
+      a === 'PAID' || a === 'FAILED' ? false : mayTopUp(ctx, a, p),
     ) as TopUp['actions'],
   };
 }

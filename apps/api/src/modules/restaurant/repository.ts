@@ -190,10 +190,11 @@ export const restaurantRepository = {
       ouvert: boolean;
       reservationId: number | null;
     },
+    at: Date,
   ): Promise<void> {
     await db
       .update(meals)
-      .set({ ...m, limite: parisInstant(m.limite) as unknown as Date, updatedAt: sql`now()` })
+      .set({ ...m, limite: parisInstant(m.limite) as unknown as Date, updatedAt: at })
       .where(eq(meals.id, id));
   },
 
@@ -457,10 +458,15 @@ export const restaurantRepository = {
     return row!.id;
   },
 
-  async updateOrder(db: Executor, id: number, o: Partial<typeof mealOrders.$inferInsert>): Promise<void> {
+  async updateOrder(
+    db: Executor,
+    id: number,
+    o: Partial<typeof mealOrders.$inferInsert>,
+    at: Date,
+  ): Promise<void> {
     await db
       .update(mealOrders)
-      .set({ ...o, updatedAt: sql`now()` })
+      .set({ ...o, updatedAt: at })
       .where(eq(mealOrders.id, id));
   },
 
@@ -621,10 +627,11 @@ export const restaurantRepository = {
     db: Executor,
     id: number,
     changes: { etat: TopUpRecord['etat']; providerStatus?: string },
+    at: Date,
   ): Promise<void> {
     await db
       .update(userPayments)
-      .set({ ...changes, updatedAt: sql`now()` })
+      .set({ ...changes, updatedAt: at })
       .where(eq(userPayments.id, id));
   },
 

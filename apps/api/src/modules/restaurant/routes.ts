@@ -247,12 +247,7 @@ export default async function restaurantRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const outcome = await paymentsService.notification(
-        app.dbHandle.db,
-        app.config,
-        app.config.publicUrl,
-        request.body,
-      );
+      const outcome = await paymentsService.notification(app.publicContext(), app.config, request.body);
       return reply.type('text/plain; charset=utf-8').send(outcome === 'applied' ? 'OK' : `OK (${outcome})`);
     },
   );

@@ -33,7 +33,7 @@ import { frenchDate, weekOf } from '../reservations/calendar';
 import { debit, openCard } from './ledger';
 import { mealMachine, orderMachine } from './machine';
 import { menuEmails } from './mails';
-import { isMenus, mayMeal, mayOrder, restaurantPolicy, type RestaurantContext } from './policy';
+import { ORDER_REFUSED, isMenus, mayMeal, mayOrder, type RestaurantContext } from './policy';
 import {
   linesByOrder,
   mealAcceptsChanges,
@@ -270,7 +270,7 @@ export const restaurantService = {
   /** The week (Monday to Sunday) containing `day`. */
   async week(ctx: RequestContext, day: string): Promise<MealWeek> {
     const rctx = await loadRestaurantContext(ctx);
-    restaurantPolicy.read(rctx);
+    authorize(mayMeal(rctx, 'READ', null));
     const { debut, fin } = weekOf(day);
     const rows = await restaurantRepository.mealsBetween(ctx.db, debut, fin);
     const repas = await presentMeals(ctx, rctx, rows);
@@ -292,14 +292,14 @@ export const restaurantService = {
   /** The confirmed sessions of a day, for the meal editor to tie a meal to (MENUS). */
   async sessions(ctx: RequestContext, day: string): Promise<MealSession[]> {
     const rctx = await loadRestaurantContext(ctx);
-    restaurantPolicy.manage(rctx);
+    authorize(mayMeal(rctx, 'MANAGE', null));
     return (await restaurantRepository.sessionsOfDay(ctx.db, day)).map(presentSession);
   },
 
   async createMeal(ctx: RequestContext, input: MealInput): Promise<Meal> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.manage(rctx);
+      authorize(mayMeal(rctx, 'MANAGE', null));
       checkDeadline(input);
       await checkSession(tx.db, input);
       const id = await restaurantRepository.insertMeal(tx.db, {
@@ -324,9 +324,9 @@ export const restaurantService = {
   async updateMeal(ctx: RequestContext, input: MealUpdate): Promise<Meal> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.manage(rctx);
+      authorize(mayMeal(rctx, 'MANAGE', null));
       const meal = await loadMeal(tx.db, input.id, true);
-      decide(mealMachine, mealState(meal, tx.clock.now()), 'EDIT', mayMeal(rctx, 'EDIT'));
+      decide(mealMachine, mealState(meal, tx.clock.now()), 'EDIT', mayMeal(rctx, 'EDIT', meal));
       checkDeadline(input);
       await checkSession(tx.db, input);
       if (input.places < meal.meal.placesPrises) {
@@ -337,15 +337,20 @@ export const restaurantService = {
       }
       await guardConstraint(
         () =>
-          restaurantRepository.updateMeal(tx.db, input.id, {
-            jour: input.date,
-            type: input.type,
-            titre: input.titre,
-            places: input.places,
-            limite: input.limite,
-            ouvert: input.ouvert,
-            reservationId: input.idReservation,
-          }),
+          restaurantRepository.updateMeal(
+            tx.db,
+            input.id,
+            {
+              jour: input.date,
+              type: input.type,
+              titre: input.titre,
+              places: input.places,
+              limite: input.limite,
+              ouvert: input.ouvert,
+              reservationId: input.idReservation,
+            },
+            tx.clock.now(),
+          ),
         SEATS_REFUSAL,
       );
       await audit.record(tx, {
@@ -363,9 +368,9 @@ export const restaurantService = {
   async deleteMeal(ctx: RequestContext, id: number): Promise<void> {
     await inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.manage(rctx);
+      authorize(mayMeal(rctx, 'MANAGE', null));
       const meal = await loadMeal(tx.db, id, true);
-      decide(mealMachine, mealState(meal, tx.clock.now()), 'DELETE', mayMeal(rctx, 'DELETE'));
+      decide(mealMachine, mealState(meal, tx.clock.now()), 'DELETE', mayMeal(rctx, 'DELETE', meal));
       const paid = await restaurantRepository.countPaidOrders(tx.db, id);
       if (paid > 0) {
         throw refused(
@@ -382,9 +387,9 @@ export const restaurantService = {
   async notify(ctx: RequestContext, id: number): Promise<{ destinataires: number }> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.manage(rctx);
+      authorize(mayMeal(rctx, 'MANAGE', null));
       const meal = await loadMeal(tx.db, id, true);
-      decide(mealMachine, mealState(meal, tx.clock.now()), 'NOTIFY', mayMeal(rctx, 'NOTIFY'));
+      decide(mealMachine, mealState(meal, tx.clock.now()), 'NOTIFY', mayMeal(rctx, 'NOTIFY', meal));
       if (meal.meal.notifiedAt && meal.meal.notifiedAt >= meal.meal.updatedAt) {
         throw refused(
           'meal_already_notified',
@@ -409,7 +414,7 @@ export const restaurantService = {
   async createDish(ctx: RequestContext, mealId: number, input: DishInput): Promise<Dish> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.manage(rctx);
+      authorize(mayMeal(rctx, 'MANAGE', null));
       await loadMeal(tx.db, mealId, true);
       const dish = await restaurantRepository.insertDish(tx.db, { mealId, ...input });
       await restaurantRepository.touchMeal(tx.db, mealId);
@@ -427,7 +432,7 @@ export const restaurantService = {
   async updateDish(ctx: RequestContext, mealId: number, input: DishUpdate): Promise<Dish> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.manage(rctx);
+      authorize(mayMeal(rctx, 'MANAGE', null));
       await loadMeal(tx.db, mealId, true);
       if (!(await restaurantRepository.findDish(tx.db, mealId, input.id)))
         throw notFound("Ce plat n'existe pas.");
@@ -450,7 +455,7 @@ export const restaurantService = {
   async deleteDish(ctx: RequestContext, mealId: number, dishId: number): Promise<void> {
     await inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.manage(rctx);
+      authorize(mayMeal(rctx, 'MANAGE', null));
       await loadMeal(tx.db, mealId, true);
       const dish = await restaurantRepository.findDish(tx.db, mealId, dishId);
       if (!dish) throw notFound("Ce plat n'existe pas.");
@@ -473,7 +478,9 @@ export const restaurantService = {
   async createOrder(ctx: RequestContext, mealId: number, input: OrderInput): Promise<MealOrder> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.orderFor(rctx, input.idEntite);
+      // The meal's deadline is checked once it is loaded (checkOpenFor).
+      const order = { userId: rctx.caller.id, entityId: input.idEntite, mealOpen: true };
+      authorize(mayOrder(rctx, 'CREATE', order), ORDER_REFUSED);
       // The meal's row lock queues the orders of one meal: the seats left are read and taken under it.
       const meal = await loadMeal(tx.db, mealId, true);
       checkOpenFor(rctx, meal, tx.clock.now());
@@ -517,7 +524,7 @@ export const restaurantService = {
   ): Promise<MealOrder> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.read(rctx);
+      authorize(mayMeal(rctx, 'READ', null));
       const meal = await loadMeal(tx.db, mealId, true);
       const row = await loadOrder(tx.db, mealId, input.id);
       const o = row.order;
@@ -533,11 +540,16 @@ export const restaurantService = {
       }
       const { lines, montant } = await priceLines(tx.db, mealId, input);
       await takeSeats(tx.db, meal, seatsOf(input.invites) - seatsOf(o.invites));
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        invites: input.invites,
-        montant,
-        commentaire: input.commentaire ?? null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          invites: input.invites,
+          montant,
+          commentaire: input.commentaire ?? null,
+        },
+        tx.clock.now(),
+      );
       await restaurantRepository.replaceLines(tx.db, o.id, lines);
       await audit.record(tx, {
         action: 'meal_order_updated',
@@ -552,7 +564,7 @@ export const restaurantService = {
   async deleteOrder(ctx: RequestContext, mealId: number, orderId: number): Promise<void> {
     await inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.read(rctx);
+      authorize(mayMeal(rctx, 'READ', null));
       const meal = await loadMeal(tx.db, mealId, true);
       const o = (await loadOrder(tx.db, mealId, orderId)).order;
       authorize(mayOrder(rctx, 'DELETE', { userId: o.userId, entityId: o.entityId, mealOpen: true }));
@@ -582,7 +594,7 @@ export const restaurantService = {
   ): Promise<MealOrder> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.read(rctx);
+      authorize(mayMeal(rctx, 'READ', null));
       const meal = await loadMeal(tx.db, mealId);
       // The order's row locked first: two payments of one order queue, the second sees it paid (412).
       const row = await loadOrder(tx.db, mealId, orderId, true);
@@ -638,13 +650,18 @@ export const restaurantService = {
           carte: `la carte Union de ${row.entite}`,
         });
       }
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        etat: 'P',
-        moyen,
-        paidById: tx.caller.id,
-        paidAt: tx.clock.now(),
-        dateRefus: null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          etat: 'P',
+          moyen,
+          paidById: tx.caller.id,
+          paidAt: tx.clock.now(),
+          dateRefus: null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'meal_order_paid',
         recordType: 'meal_order',
@@ -664,7 +681,7 @@ export const restaurantService = {
   ): Promise<MealOrder> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.read(rctx);
+      authorize(mayMeal(rctx, 'READ', null));
       const meal = await loadMeal(tx.db, mealId);
       const o = (await loadOrder(tx.db, mealId, orderId, true)).order;
       decide(
@@ -681,10 +698,15 @@ export const restaurantService = {
           recordId: o.id,
         });
       }
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        etat: 'R',
-        dateRefus: query.date === '1' ? tx.clock.today() : null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          etat: 'R',
+          dateRefus: query.date === '1' ? tx.clock.today() : null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'meal_order_refused',
         recordType: 'meal_order',
@@ -699,7 +721,7 @@ export const restaurantService = {
   async undoPayment(ctx: RequestContext, mealId: number, orderId: number): Promise<MealOrder> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
-      restaurantPolicy.read(rctx);
+      authorize(mayMeal(rctx, 'READ', null));
       const meal = await loadMeal(tx.db, mealId);
       const row = await loadOrder(tx.db, mealId, orderId, true);
       const o = row.order;
@@ -729,12 +751,17 @@ export const restaurantService = {
           });
         }
       }
-      await restaurantRepository.updateOrder(tx.db, o.id, {
-        etat: 'C',
-        moyen: null,
-        paidById: null,
-        paidAt: null,
-      });
+      await restaurantRepository.updateOrder(
+        tx.db,
+        o.id,
+        {
+          etat: 'C',
+          moyen: null,
+          paidById: null,
+          paidAt: null,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'meal_order_payment_undone',
         recordType: 'meal_order',
@@ -748,9 +775,9 @@ export const restaurantService = {
   /** The kitchen's recap of a meal, as a PDF. */
   async recap(ctx: RequestContext, mealId: number): Promise<{ pdf: Buffer; fileName: string }> {
     const rctx = await loadRestaurantContext(ctx);
-    restaurantPolicy.manage(rctx);
+    authorize(mayMeal(rctx, 'MANAGE', null));
     const meal = await loadMeal(ctx.db, mealId);
-    decide(mealMachine, mealState(meal, ctx.clock.now()), 'RECAP', mayMeal(rctx, 'RECAP'));
+    decide(mealMachine, mealState(meal, ctx.clock.now()), 'RECAP', mayMeal(rctx, 'RECAP', meal));
     const orders = await restaurantRepository.ordersOfMeals(ctx.db, [mealId]);
     const lines = await restaurantRepository.linesOfMeals(ctx.db, [mealId]);
     const plats = await restaurantRepository.dishesOf(ctx.db, [mealId]);

@@ -1,8 +1,13 @@
 /** Rooms and the Union's settings are managed by administrators (ADMIN); reading rooms is for everyone. */
-import { requireHabilitation, type Caller } from '../../lib/authorize';
+import { hasHabilitation, type Caller } from '../../lib/authorize';
+import type { May } from '../../lib/policy';
 
-export const settingsPolicy = {
-  administer(caller: Caller): void {
-    requireHabilitation(caller, 'ADMIN');
-  },
-};
+export interface SettingsPolicyContext {
+  caller: Caller;
+}
+
+/** ADMINISTER (on no record): creating and editing rooms, reading and saving the Union's settings. */
+export type SettingsAction = 'ADMINISTER';
+
+export const may: May<SettingsPolicyContext, null, SettingsAction> = ({ caller }) =>
+  hasHabilitation(caller, 'ADMIN');

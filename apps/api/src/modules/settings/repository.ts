@@ -10,6 +10,17 @@ export type UnionSettingsRow = typeof unionSettings.$inferSelect;
 export type NewUnionSettings = typeof unionSettings.$inferInsert;
 export type MembershipFeeRow = typeof membershipFees.$inferSelect;
 
+/**
+ * Each room's name and hourly rate, as a subquery for a query of another module that needs them per row
+ * (compta's rentals): it joins this instead of the rooms table. PostgreSQL flattens it into a plain join.
+ */
+export function roomRates(db: Executor) {
+  return db
+    .select({ roomId: rooms.id, salle: rooms.nom, tarifHoraire: rooms.tarifHoraire })
+    .from(rooms)
+    .as('room_rates');
+}
+
 export const settingsRepository = {
   async listRooms(db: Executor) {
     return db
@@ -33,10 +44,10 @@ export const settingsRepository = {
     return row!;
   },
 
-  async updateRoom(db: Executor, id: number, changes: Partial<NewRoom>): Promise<void> {
+  async updateRoom(db: Executor, id: number, changes: Partial<NewRoom>, at: Date): Promise<void> {
     await db
       .update(rooms)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(rooms.id, id));
   },
 
@@ -46,11 +57,15 @@ export const settingsRepository = {
     return row;
   },
 
-  async saveSettings(db: Executor, values: Omit<NewUnionSettings, 'id' | 'updatedAt'>): Promise<void> {
+  async saveSettings(
+    db: Executor,
+    values: Omit<NewUnionSettings, 'id' | 'updatedAt'>,
+    at: Date,
+  ): Promise<void> {
     await db
       .insert(unionSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: unionSettings.id, set: { ...values, updatedAt: new Date() } });
+      .values({ id: 1, ...values, updatedAt: at })
+      .onConflictDoUpdate({ target: unionSettings.id, set: { ...values, updatedAt: at } });
   },
 
   async listFees(db: Executor): Promise<MembershipFeeRow[]> {
@@ -61,13 +76,14 @@ export const settingsRepository = {
     db: Executor,
     entityType: MembershipFeeRow['entityType'],
     montantAnnuel: number,
+    at: Date,
   ): Promise<void> {
     await db
       .insert(membershipFees)
-      .values({ entityType, montantAnnuel })
+      .values({ entityType, montantAnnuel, updatedAt: at })
       .onConflictDoUpdate({
         target: membershipFees.entityType,
-        set: { montantAnnuel, updatedAt: new Date() },
+        set: { montantAnnuel, updatedAt: at },
       });
   },
 };

@@ -13,10 +13,11 @@ import {
 } from '@union/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { authorize } from '../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
 import { audit, changedFields } from '../audit/audit';
-import { settingsPolicy } from './policy';
+import { may } from './policy';
 import { settingsRepository, type RoomRow } from './repository';
 
 /** What the documents carry until an administrator fills in the settings. */
@@ -75,7 +76,7 @@ export const settingsService = {
   },
 
   async createRoom(ctx: RequestContext, input: z.output<typeof RoomCreateSchema>): Promise<Room> {
-    settingsPolicy.administer(ctx.caller);
+    authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return inTransaction(ctx, async (tx) => {
       await checkRoomName(tx.db, input.nom);
       const room = await settingsRepository.insertRoom(tx.db, input);
@@ -91,14 +92,14 @@ export const settingsService = {
 
   /** Rooms are never deleted (reservations and invoices point to them): `active: false` retires one. */
   async updateRoom(ctx: RequestContext, input: z.output<typeof RoomUpdateSchema>): Promise<Room> {
-    settingsPolicy.administer(ctx.caller);
+    authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return inTransaction(ctx, async (tx) => {
       const room = await settingsRepository.findRoomById(tx.db, input.id);
       if (!room) throw notFound("Cette salle n'existe pas.");
       await checkRoomName(tx.db, input.nom, room.id);
       const { id: _id, ...changes } = input;
       const champs = changedFields(room, changes);
-      await settingsRepository.updateRoom(tx.db, room.id, changes);
+      await settingsRepository.updateRoom(tx.db, room.id, changes, tx.clock.now());
       if (champs.length)
         await audit.record(tx, {
           action: 'room_updated',
@@ -111,7 +112,7 @@ export const settingsService = {
   },
 
   async settings(ctx: RequestContext): Promise<UnionSettings> {
-    settingsPolicy.administer(ctx.caller);
+    authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return unionSettings(ctx.db);
   },
 
@@ -119,11 +120,15 @@ export const settingsService = {
     ctx: RequestContext,
     input: z.output<typeof UnionSettingsInputSchema>,
   ): Promise<UnionSettings> {
-    settingsPolicy.administer(ctx.caller);
+    authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return inTransaction(ctx, async (tx) => {
-      await settingsRepository.saveSettings(tx.db, { ...input.identite, mentionTva: input.mentionTva });
+      await settingsRepository.saveSettings(
+        tx.db,
+        { ...input.identite, mentionTva: input.mentionTva },
+        tx.clock.now(),
+      );
       for (const type of EntityType.codes)
-        await settingsRepository.saveFee(tx.db, type, input.cotisations[type]);
+        await settingsRepository.saveFee(tx.db, type, input.cotisations[type], tx.clock.now());
       await audit.record(tx, {
         action: 'settings_updated',
         recordType: 'settings',

@@ -1,28 +1,39 @@
+import type { UserAction, UserState } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import { actionToReach, userMachine, type StateAction } from './machine';
+import { actionToReach, userMachine } from './machine';
 
 describe('userMachine', () => {
-  it.each<[string, StateAction, string | null]>([
+  it.each<[UserState, UserAction, UserState | null]>([
     ['A', 'DEACTIVATE', 'I'],
     ['A', 'DELETE', 'S'],
     ['A', 'ACTIVATE', null],
     ['A', 'ANONYMISE', null],
+    ['A', 'EDIT', 'A'],
+    ['A', 'INVITE', 'A'],
     ['I', 'ACTIVATE', 'A'],
     ['I', 'DELETE', 'S'],
     ['I', 'DEACTIVATE', null],
     ['I', 'ANONYMISE', null],
+    ['I', 'EDIT', 'I'],
+    ['I', 'INVITE', null],
     ['S', 'ACTIVATE', 'A'],
     ['S', 'ANONYMISE', 'S'],
     ['S', 'DELETE', null],
     ['S', 'DEACTIVATE', null],
+    ['S', 'EDIT', 'S'],
+    ['S', 'INVITE', null],
   ])('from %s, %s leads to %s', (from, action, to) => {
-    const state = from as 'A' | 'I' | 'S';
     if (to === null) {
-      expect(userMachine.can(state, action)).toBe(false);
-      expect(() => userMachine.next(state, action)).toThrow(/Action impossible/);
+      expect(userMachine.can(from, action)).toBe(false);
+      expect(() => userMachine.next(from, action)).toThrow(/Action impossible/);
     } else {
-      expect(userMachine.next(state, action)).toBe(to);
+      expect(userMachine.next(from, action)).toBe(to);
     }
+  });
+
+  it('lists the actions in the order of the page', () => {
+    expect(userMachine.actionsFrom('A')).toEqual(['EDIT', 'DEACTIVATE', 'DELETE', 'INVITE']);
+    expect(userMachine.actionsFrom('S')).toEqual(['EDIT', 'ACTIVATE', 'ANONYMISE']);
   });
 
   it.each([

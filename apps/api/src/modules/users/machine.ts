@@ -1,27 +1,26 @@
 /**
  * The life of a user account (DECISIONS §1): A active, I inactive, S deleted. A deleted account can be
- * restored until it is anonymised; anonymising keeps it deleted for good.
+ * restored until it is anonymised; anonymising keeps it deleted for good. Editing and re-sending the
+ * invitation change no state: they are self-loops, so that the screen's buttons are this table crossed
+ * with the policy (`allowedActions`), in the order declared here.
  */
-import { UserState, type UserAction } from '@union/contract';
+import { UserAction, UserState } from '@union/contract';
 import { defineMachine } from '../../lib/state-machine';
 
+/** The actions that move an account from one state to another. */
 export type StateAction = Extract<UserAction, 'ACTIVATE' | 'DEACTIVATE' | 'DELETE' | 'ANONYMISE'>;
 
-const ACTION_LABELS: Record<StateAction, string> = {
-  ACTIVATE: 'Réactiver',
-  DEACTIVATE: 'Désactiver',
-  DELETE: 'Supprimer',
-  ANONYMISE: 'Anonymiser',
-};
-
-export const userMachine = defineMachine<UserState, StateAction>(
+export const userMachine = defineMachine<UserState, UserAction>(
   {
+    EDIT: { A: 'A', I: 'I', S: 'S' },
     ACTIVATE: { I: 'A', S: 'A' },
     DEACTIVATE: { A: 'I' },
     DELETE: { A: 'S', I: 'S' },
     ANONYMISE: { S: 'S' },
+    // Only an active account is invited (an inactive one could not sign in with the link).
+    INVITE: { A: 'A' },
   },
-  { state: (s) => UserState.labels[s], action: (a) => ACTION_LABELS[a] },
+  { state: (s) => UserState.labels[s], action: (a) => UserAction.labels[a] },
 );
 
 /** The action that moves a user from one state to another (PUT /api/user carries the target state). */

@@ -1,10 +1,15 @@
-import type { Habilitation } from '@union/contract';
+import type { Habilitation, UserAction } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import { usersPolicy, type UserFacts } from './policy';
+import { allowedActions } from '../../lib/policy';
+import { userMachine } from './machine';
+import { may, type UserFacts, type UserPolicyAction, type UsersPolicyContext } from './policy';
 
-const admin = { id: 1, habilitations: ['USER', 'ADMIN'] as Habilitation[] };
-const lodge = { id: 2, habilitations: ['USER', 'LOGE'] as Habilitation[] };
-const member = { id: 3, habilitations: ['USER'] as Habilitation[] };
+const as = (id: number, ...habilitations: Habilitation[]): UsersPolicyContext => ({
+  caller: { id, habilitations },
+});
+const admin = as(1, 'USER', 'ADMIN');
+const lodge = as(2, 'USER', 'LOGE');
+const member = as(3, 'USER');
 const user = (facts: Partial<UserFacts>): UserFacts => ({
   id: 10,
   etat: 'A',
@@ -13,38 +18,39 @@ const user = (facts: Partial<UserFacts>): UserFacts => ({
   ...facts,
 });
 
-describe('usersPolicy', () => {
-  it.each([
-    ['ADMIN', admin, true],
-    ['LOGE', lodge, false],
-    ['USER', member, false],
-  ] as const)('administer: %s allowed=%s', (_name, caller, allowed) => {
-    if (allowed) expect(() => usersPolicy.administer(caller)).not.toThrow();
-    else expect(() => usersPolicy.administer(caller)).toThrow();
-  });
+/** The buttons of the user page: the machine crossed with the policy, as the presenter computes them. */
+const buttons = (ctx: UsersPolicyContext, target: UserFacts): UserAction[] =>
+  allowedActions(userMachine, target.etat, (a) => may(ctx, a, target));
 
-  it.each([
-    ['ADMIN', admin, true, false],
-    ['LOGE', lodge, true, true],
-    ['USER', member, false, true],
-  ] as const)('search: %s allowed=%s, only active=%s', (_name, caller, allowed, onlyActive) => {
-    if (allowed) expect(() => usersPolicy.search(caller)).not.toThrow();
-    else expect(() => usersPolicy.search(caller)).toThrow();
-    expect(usersPolicy.searchLimitedToActive(caller)).toBe(onlyActive);
+describe('the users policy', () => {
+  it.each<[UserPolicyAction, boolean, boolean, boolean]>([
+    // action on no record, ADMIN, LOGE, USER
+    ['ADMINISTER', true, false, false],
+    ['SEARCH', true, true, false],
+    ['SEARCH_ALL', true, false, false],
+  ])('%s: admin %s, lodge manager %s, member %s', (action, byAdmin, byLodge, byMember) => {
+    expect([admin, lodge, member].map((who) => may(who, action, null))).toEqual([byAdmin, byLodge, byMember]);
   });
 
   it.each([
     ['active user', user({}), ['EDIT', 'DEACTIVATE', 'DELETE']],
     ['invited user', user({ passwordHash: null }), ['EDIT', 'DEACTIVATE', 'DELETE', 'INVITE']],
     ['inactive user', user({ etat: 'I' }), ['EDIT', 'ACTIVATE', 'DELETE']],
+    ['inactive invited user', user({ etat: 'I', passwordHash: null }), ['EDIT', 'ACTIVATE', 'DELETE']],
     ['deleted user', user({ etat: 'S' }), ['EDIT', 'ACTIVATE', 'ANONYMISE']],
-    ['anonymised user', user({ etat: 'S', anonymizedAt: new Date() }), []],
+    ['anonymised user', user({ etat: 'S', anonymizedAt: new Date(), passwordHash: null }), []],
     ['the admin themself', user({ id: 1 }), ['EDIT']],
-  ])('actions of an admin on an %s', (_name, target, expected) => {
-    expect(usersPolicy.actions(admin, target)).toEqual(expected);
+  ])('the buttons of an admin on an %s', (_name, target, expected) => {
+    expect(buttons(admin, target)).toEqual(expected);
   });
 
-  it('gives no action to a non-admin', () => {
-    expect(usersPolicy.actions(lodge, user({}))).toEqual([]);
+  it('gives no button to a non-admin', () => {
+    expect(buttons(lodge, user({ passwordHash: null }))).toEqual([]);
+    expect(buttons(member, user({ etat: 'S' }))).toEqual([]);
+  });
+
+  it('allows no action on an account to be taken without an account', () => {
+    const actions: UserAction[] = ['EDIT', 'ACTIVATE', 'DEACTIVATE', 'DELETE', 'ANONYMISE', 'INVITE'];
+    expect(actions.filter((a) => may(admin, a, null))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /** User rows → the administration DTOs of the contract. */
 import type { UserDetail, UserPickRow, UserRow as UserRowDto } from '@union/contract';
-import type { Caller } from '../../lib/authorize';
-import { usersPolicy } from './policy';
+import { allowedActions } from '../../lib/policy';
+import { userMachine } from './machine';
+import { may, type UsersPolicyContext } from './policy';
 import type { UserRow } from './repository';
 
 export const presentUserRow = (u: UserRow): UserRowDto => ({
@@ -23,7 +24,7 @@ export const presentUserPick = (u: UserRow): UserPickRow => ({
   email: u.email,
 });
 
-export const presentUserDetail = (caller: Caller, u: UserRow): UserDetail => ({
+export const presentUserDetail = (policy: UsersPolicyContext, u: UserRow): UserDetail => ({
   ...presentUserRow(u),
   notificationRestauration: u.notificationRestauration,
   notificationDocuments: u.notificationDocuments,
@@ -31,5 +32,5 @@ export const presentUserDetail = (caller: Caller, u: UserRow): UserDetail => ({
   anonymise: u.anonymizedAt !== null,
   creeLe: u.createdAt.toISOString(),
   modifieLe: u.updatedAt.toISOString(),
-  actions: usersPolicy.actions(caller, u),
+  actions: allowedActions(userMachine, u.etat, (action) => may(policy, action, u)),
 });

@@ -15,24 +15,13 @@ import {
   exists,
   getTableColumns,
   inArray,
-  isNotNull,
-  isNull,
-  ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import {
-  accessTokens,
-  auditLog,
-  emailOutbox,
-  memberships,
-  signInAttempts,
-  users,
-  userTokens,
-} from '../../db/schema';
+import { memberships, users } from '../../db/schema';
 import { membershipIsCurrent } from '../entities/repository';
 
 export type UserRow = typeof users.$inferSelect;
@@ -78,18 +67,6 @@ const SORTS: Record<UserSortField, SQL[]> = {
   etat: [sql`${users.etat}`, ...byNom, ...byPrenom],
   creeLe: [sql`${users.createdAt}`],
 };
-
-/** Keys of audit details that hold a person's identity: erased when the person is anonymised. */
-const PERSONAL_DETAIL_KEYS = [
-  'identifiant',
-  'ancienIdentifiant',
-  'ancienEmail',
-  'changements',
-  'email',
-  'nom',
-  'prenom',
-  'telephone',
-] as const;
 
 /** The unique indexes of the users table (lower-case identifiant and address), named in refusals. */
 export const USER_UNIQUE = {
@@ -140,26 +117,14 @@ export const usersRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewUser>): Promise<void> {
-    await db
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`); false when no such user. */
+  async update(db: Executor, id: number, changes: Partial<NewUser>, at: Date): Promise<boolean> {
+    const rows = await db
       .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, id));
-  },
-
-  /** Revokes every live token of the user (deactivation, deletion, password change). */
-  /** Ends every open session of the user, but the one of `keepTokenHash` when given. */
-  async revokeTokens(db: Executor, userId: number, at = new Date(), keepTokenHash?: string): Promise<void> {
-    await db
-      .update(accessTokens)
-      .set({ revokedAt: at })
-      .where(
-        and(
-          eq(accessTokens.userId, userId),
-          isNull(accessTokens.revokedAt),
-          keepTokenHash === undefined ? undefined : ne(accessTokens.tokenHash, keepTokenHash),
-        ),
-      );
+      .set({ ...changes, updatedAt: at })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    return rows.length > 0;
   },
 
   /**
@@ -271,88 +236,5 @@ export const usersRepository = {
       .select({ id: users.id, nom: users.nom, prenom: users.prenom, identifiant: users.identifiant })
       .from(users)
       .where(inArray(users.id, ids));
-  },
-
-  /** The sign-ins of an identifiant, newest first (GDPR export). */
-  async signInsOf(db: Executor, identifiant: string) {
-    return db
-      .select()
-      .from(signInAttempts)
-      .where(sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`)
-      .orderBy(desc(signInAttempts.createdAt))
-      .limit(1000);
-  },
-
-  /** The e-mails sent to an address, newest first (GDPR export). */
-  async emailsTo(db: Executor, email: string) {
-    return db
-      .select({ createdAt: emailOutbox.createdAt, sujet: emailOutbox.sujet, statut: emailOutbox.statut })
-      .from(emailOutbox)
-      .where(sql`lower(${emailOutbox.destinataire}) = lower(${email})`)
-      .orderBy(desc(emailOutbox.id))
-      .limit(1000);
-  },
-
-  /** Every audit entry about the user (GDPR export). */
-  async auditAbout(db: Executor, userId: number) {
-    return db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.recordType, 'user'), eq(auditLog.recordId, userId)))
-      .orderBy(desc(auditLog.createdAt));
-  },
-
-  /**
-   * Erases what the other tables keep of a deleted user's identity (GDPR): the sign-ins under any
-   * identifiant they had, the e-mails to any address they had, the identity held in the details of the
-   * audit entries about them (the identifiant at creation, the old and new addresses of an e-mail
-   * change, an import's old values), and unused links. Ids stay, so history and accounting remain
-   * consistent; what the entries say happened (habilitations, states, names of changed fields) stays.
-   */
-  async eraseTraces(db: Executor, user: { id: number; identifiant: string; email: string }, alias: string) {
-    const aboutUser = and(
-      eq(auditLog.recordType, 'user'),
-      eq(auditLog.recordId, user.id),
-      isNotNull(auditLog.details),
-    );
-    // Earlier identifiants and addresses are known only from the audit log: gather them first.
-    const identifiants = new Set([user.identifiant.toLowerCase()]);
-    const emails = new Set([user.email.toLowerCase()]);
-    for (const entry of await db
-      .select({ action: auditLog.action, details: auditLog.details })
-      .from(auditLog)
-      .where(aboutUser)) {
-      const details = entry.details as Record<string, unknown>;
-      for (const value of [details.identifiant, details.ancienIdentifiant])
-        if (typeof value === 'string') identifiants.add(value.toLowerCase());
-      const addresses = entry.action === 'email_changed' ? [details.avant, details.apres] : [];
-      for (const value of [...addresses, details.ancienEmail])
-        if (typeof value === 'string') emails.add(value.toLowerCase());
-    }
-    await db
-      .update(signInAttempts)
-      .set({ identifiant: alias })
-      .where(inArray(sql`lower(${signInAttempts.identifiant})`, [...identifiants]));
-    await db
-      .update(emailOutbox)
-      .set({ destinataire: `${alias}@anonyme.invalid`, texte: '(contenu effacé : compte anonymisé)' })
-      .where(inArray(sql`lower(${emailOutbox.destinataire})`, [...emails]));
-    await db
-      .update(auditLog)
-      .set({ details: null })
-      .where(and(aboutUser, eq(auditLog.action, 'email_changed')));
-    await db
-      .update(auditLog)
-      .set({ details: sql`${auditLog.details} - ${`{${PERSONAL_DETAIL_KEYS.join(',')}}`}::text[]` })
-      .where(aboutUser);
-    await usersRepository.spendLinks(db, user.id);
-  },
-
-  /** Spends every unused password link (invitation or reset) of the user. */
-  async spendLinks(db: Executor, userId: number): Promise<void> {
-    await db
-      .update(userTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
   },
 };

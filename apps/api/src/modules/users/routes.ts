@@ -20,7 +20,9 @@ import {
 import { z } from 'zod';
 import { bearerToken } from '../../plugins/auth';
 import type { App } from '../../types';
-import { usersAdminService, usersService } from './service';
+import { usersService } from './account-service';
+import { usersAdminService } from './admin-service';
+import { usersSearchService } from './search-service';
 
 const idParams = z.object({ id: RecordIdParamSchema });
 
@@ -71,7 +73,7 @@ export default async function usersRoutes(app: App) {
     { schema: { tags, response: { 200: PersonalDataSchema } } },
     async (request, reply) => {
       void reply.header('content-disposition', 'attachment; filename="mes-donnees-intranet-union.json"');
-      return usersAdminService.personalData(request.ctx);
+      return usersService.personalData(request.ctx);
     },
   );
 
@@ -88,7 +90,7 @@ export default async function usersRoutes(app: App) {
         response: { 200: z.union([UserSearchResultSchema, UserPickResultSchema]) },
       },
     },
-    async (request) => usersAdminService.search(request.ctx, request.body),
+    async (request) => usersSearchService.search(request.ctx, request.body),
   );
 
   app.get(

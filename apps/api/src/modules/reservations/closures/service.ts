@@ -4,10 +4,11 @@
  */
 import type { ClosureList, ClosureResult } from '@union/contract';
 import { inTransaction, type RequestContext } from '../../../lib/context';
+import { authorize } from '../../../lib/authorize';
 import { invalid, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { frenchDate, masonicYearBounds, masonicYearOf } from '../calendar';
-import { reservationPolicy } from '../policy';
+import { may } from '../policy';
 import { presentReservation } from '../presenter';
 import { reservationsRepository } from '../repository';
 import { loadPlanningContext } from '../service';
@@ -20,20 +21,20 @@ export const closuresService = {
   /** The closures of the masonic year (September to August) containing `day`. */
   async list(ctx: RequestContext, day: string): Promise<ClosureList> {
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     const annee = masonicYearOf(day);
     const { debut, fin } = masonicYearBounds(annee);
     const rows = await closuresRepository.between(ctx.db, debut, fin);
     return {
       annee,
       fermetures: rows.map((c) => ({ date: c.jour, motif: c.motif })),
-      gestion: reservationPolicy.mayManage(planning),
+      gestion: may(planning, 'MANAGE', null),
     };
   },
 
   async close(ctx: RequestContext, day: string, motif: string): Promise<ClosureResult> {
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.manage(planning);
+    authorize(may(planning, 'MANAGE', null));
     if (day < ctx.clock.today()) throw invalid('Date : un jour passé ne peut pas être fermé.');
     return inTransaction(ctx, async (tx) => {
       // Waits for bookings of that day in progress, so the answer lists every reservation on it.
@@ -55,7 +56,7 @@ export const closuresService = {
   },
 
   async reopen(ctx: RequestContext, day: string): Promise<void> {
-    reservationPolicy.manage(await loadPlanningContext(ctx));
+    authorize(may(await loadPlanningContext(ctx), 'MANAGE', null));
     await inTransaction(ctx, async (tx) => {
       if (!(await closuresRepository.remove(tx.db, day)))
         throw notFound(`Le ${frenchDate(day)} n'est pas fermé.`);

@@ -32,7 +32,8 @@ const VTIMEZONE_PARIS = [
 
 const ZONE = 'Europe/Paris';
 
-export function feedText(name: string, host: string, rows: ReservationRow[], now = new Date()): string {
+/** The feed's text; `now` (the request context's clock) stamps each event's DTSTAMP. */
+export function feedText(name: string, host: string, rows: ReservationRow[], now: Date): string {
   const calendar = ical({
     name,
     prodId: { company: 'Union', product: 'Intranet', language: 'FR' },

@@ -20,13 +20,13 @@ export const calendarFeedsRepository = {
   },
 
   /** Creates or replaces the user's secret: the previous address stops answering at once. */
-  async replace(db: Executor, userId: number, tokenHash: string) {
+  async replace(db: Executor, userId: number, tokenHash: string, at: Date) {
     const [row] = await db
       .insert(calendarFeeds)
-      .values({ userId, tokenHash })
+      .values({ userId, tokenHash, createdAt: at })
       .onConflictDoUpdate({
         target: calendarFeeds.userId,
-        set: { tokenHash, createdAt: new Date() },
+        set: { tokenHash, createdAt: at },
       })
       .returning();
     return row!;

@@ -14,7 +14,7 @@ import { newToken, tokenHash } from '../../../lib/secrets';
 import { audit } from '../../audit/audit';
 import { settingsRepository } from '../../settings/repository';
 import { addDays } from '../calendar';
-import { reservationPolicy } from '../policy';
+import { may } from '../policy';
 import { feedsRepository, type FeedScope } from '../repository';
 import { loadPlanningContext } from '../service';
 import { feedText } from './ics';
@@ -31,7 +31,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const gone = () => notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
 
 async function mayFollowRooms(ctx: RequestContext<Executor>): Promise<boolean> {
-  return reservationPolicy.mayManage(await loadPlanningContext(ctx));
+  return may(await loadPlanningContext(ctx), 'MANAGE', null);
 }
 
 async function addresses(ctx: RequestContext<Executor>, jeton: string) {
@@ -62,7 +62,7 @@ export const feedsService = {
     return inTransaction(ctx, async (tx) => {
       const jeton = newToken();
       const before = await calendarFeedsRepository.findByUser(tx.db, caller.id);
-      const row = await calendarFeedsRepository.replace(tx.db, caller.id, tokenHash(jeton));
+      const row = await calendarFeedsRepository.replace(tx.db, caller.id, tokenHash(jeton), tx.clock.now());
       await audit.record(tx, {
         action: before ? 'calendar_feed_renewed' : 'calendar_feed_created',
         recordType: 'user',
@@ -106,6 +106,6 @@ export const feedsService = {
       }
     }
     const rows = await feedsRepository.confirmedFor(db, scope, addDays(today, -PAST_DAYS));
-    return feedText(name, new URL(pub.publicUrl).hostname, rows);
+    return feedText(name, new URL(pub.publicUrl).hostname, rows, pub.clock.now());
   },
 };

@@ -79,7 +79,12 @@ export async function materialise(
 
 /** Ends the entry's future reservations nobody changed by hand (from tomorrow); returns how many. */
 export async function removeFuture(ctx: TxContext, entryId: number, today: string) {
-  const ids = await reservationsRepository.removeGeneratedFrom(ctx.db, entryId, addDays(today, 1));
+  const ids = await reservationsRepository.removeGeneratedFrom(
+    ctx.db,
+    entryId,
+    addDays(today, 1),
+    ctx.clock.now(),
+  );
   await audit.recordMany(
     ctx,
     ids.map((recordId) => ({ action: 'PLANNING_REMOVE', recordType: 'reservation', recordId })),

@@ -66,10 +66,16 @@ export const planningRepository = {
     return row!;
   },
 
-  async update(db: Executor, id: number, changes: Partial<NewPlanningEntry>): Promise<PlanningEntryRecord> {
+  /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`). */
+  async update(
+    db: Executor,
+    id: number,
+    changes: Partial<NewPlanningEntry>,
+    at: Date,
+  ): Promise<PlanningEntryRecord> {
     const [row] = await db
       .update(planningEntries)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: at })
       .where(eq(planningEntries.id, id))
       .returning();
     return row!;

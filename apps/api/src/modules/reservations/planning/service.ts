@@ -16,12 +16,13 @@ import {
 } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
+import { authorize } from '../../../lib/authorize';
 import { invalid, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
 import { settingsRepository } from '../../settings/repository';
 import { checkSlot, masonicYearOf } from '../calendar';
-import { reservationPolicy } from '../policy';
+import { may } from '../policy';
 import { presentReservation } from '../presenter';
 import { reservationsRepository } from '../repository';
 import { loadPlanningContext } from '../service';
@@ -84,11 +85,11 @@ export const planningService = {
   async years(ctx: RequestContext): Promise<PlanningYears> {
     const { db } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     const rows = await planningRepository.years(db);
     return {
       annees: rows.map((y) => ({ annee: y.annee, libelle: yearLabel(y.annee), entrees: y.entrees })),
-      gestion: reservationPolicy.mayManage(planning),
+      gestion: may(planning, 'MANAGE', null),
     };
   },
 
@@ -98,7 +99,7 @@ export const planningService = {
    */
   async openYear(ctx: RequestContext): Promise<PlanningYearOpened> {
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.manage(planning);
+    authorize(may(planning, 'MANAGE', null));
     const today = ctx.clock.today();
     return inTransaction(ctx, async (tx) => {
       const [last] = await planningRepository.years(tx.db);
@@ -147,7 +148,7 @@ export const planningService = {
   ): Promise<PlanningEntry[]> {
     const { db } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     if (!(await planningRepository.yearExists(db, annee))) {
       throw notFound(`L'année ${yearLabel(annee)} du planning n'existe pas.`);
     }
@@ -158,7 +159,7 @@ export const planningService = {
   async infos(ctx: RequestContext, id: number): Promise<PlanningEntryDetail> {
     const { db } = ctx;
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.read(planning);
+    authorize(may(planning, 'READ', null));
     const row = await planningRepository.findJoined(db, id);
     if (!row) throw notFound("Cette entrée du planning n'existe pas.");
     const reservations = await reservationsRepository.activeOfPlanningEntry(db, id);
@@ -167,7 +168,7 @@ export const planningService = {
 
   async create(ctx: RequestContext, input: PlanningInput): Promise<PlanningSaveResult> {
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.manage(planning);
+    authorize(may(planning, 'MANAGE', null));
     return inTransaction(ctx, async (tx) => {
       const entry = await planningRepository.insert(tx.db, await entryFields(tx.db, input));
       await auditEntry(tx, 'CREATE', entry);
@@ -182,7 +183,7 @@ export const planningService = {
    */
   async update(ctx: RequestContext, input: PlanningUpdate): Promise<PlanningSaveResult> {
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.manage(planning);
+    authorize(may(planning, 'MANAGE', null));
     const today = ctx.clock.today();
     return inTransaction(ctx, async (tx) => {
       const existing = await planningRepository.findById(tx.db, input.id);
@@ -190,7 +191,12 @@ export const planningService = {
       if (existing.annee !== input.annee) {
         throw invalid("Année : une entrée ne change pas d'année ; créez-en une dans l'autre année.");
       }
-      const entry = await planningRepository.update(tx.db, existing.id, await entryFields(tx.db, input));
+      const entry = await planningRepository.update(
+        tx.db,
+        existing.id,
+        await entryFields(tx.db, input),
+        tx.clock.now(),
+      );
       await auditEntry(tx, 'EDIT', entry);
       await removeFuture(tx, entry.id, today);
       const result = await materialise(tx, entry, today);
@@ -201,7 +207,7 @@ export const planningService = {
   /** Deletes an entry and its future reservations nobody changed by hand; the others stay, detached. */
   async remove(ctx: RequestContext, id: number): Promise<{ supprimees: number }> {
     const planning = await loadPlanningContext(ctx);
-    reservationPolicy.manage(planning);
+    authorize(may(planning, 'MANAGE', null));
     return inTransaction(ctx, async (tx) => {
       const entry = await planningRepository.findById(tx.db, id);
       if (!entry) throw notFound("Cette entrée du planning n'existe pas.");

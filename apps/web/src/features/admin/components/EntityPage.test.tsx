@@ -17,7 +17,7 @@ const ENTITY: EntityDetail = {
   nbMembres: 2,
   creeLe: '2026-03-03T09:15:00.000Z',
   modifieLe: '2026-03-03T09:15:00.000Z',
-  actions: ['EDIT', 'MEMBERS', 'HISTORY'],
+  actions: ['EDIT', 'MEMBERS', 'HISTORY', 'ADD_MEMBER'],
 };
 
 const HISTORY: HistoryEntry[] = [
@@ -176,7 +176,7 @@ describe('entity page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     view.unmount();
 
-    mockFetch(existing({ ...ENTITY, etat: 'S', nbMembres: 0 }));
+    mockFetch(existing({ ...ENTITY, etat: 'S', nbMembres: 0, actions: ['EDIT', 'MEMBERS', 'HISTORY'] }));
     renderApp('/app/admin/entites/3');
     expect(
       await screen.findByText('Loge bleue (Grand Orient de France) — 0 membre actuel', {}, { timeout: 5000 }),

@@ -186,8 +186,7 @@ function ExistingEntity({ id }: { id: number }) {
           </>
         }
         actions={
-          entity.actions.includes('MEMBERS') &&
-          entity.etat === 'A' && (
+          entity.actions.includes('ADD_MEMBER') && (
             <Button
               variant="light"
               leftSection={<IconFileImport size={18} />}
@@ -220,7 +219,7 @@ function ExistingEntity({ id }: { id: number }) {
       <RecordColumns history={entity.actions.includes('HISTORY') ? history : null}>
         <EntityForm key={`${entity.id}-${entity.modifieLe}`} entity={entity} />
         {entity.actions.includes('MEMBERS') && (
-          <MembershipsPanel scope={{ entityId: entity.id }} canAdd={entity.etat === 'A'} />
+          <MembershipsPanel scope={{ entityId: entity.id }} canAdd={entity.actions.includes('ADD_MEMBER')} />
         )}
       </RecordColumns>
     </Stack>

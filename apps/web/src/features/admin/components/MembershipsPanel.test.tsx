@@ -17,7 +17,7 @@ const ENTITY: EntityDetail = {
   nbMembres: 2,
   creeLe: '2026-03-03T09:15:00.000Z',
   modifieLe: '2026-03-03T09:15:00.000Z',
-  actions: ['EDIT', 'MEMBERS', 'HISTORY'],
+  actions: ['EDIT', 'MEMBERS', 'HISTORY', 'ADD_MEMBER'],
 };
 const member = (
   id: number,

@@ -1,42 +1,37 @@
 /**
- * Entities and memberships: load → authorize → check → persist, in one transaction. Every change is
- * written to the audit log of the user and of the entity, so both pages show it.
+ * Memberships: who belongs to which entity, when, and with which flags, seen from the entity or from
+ * the user; adding an existing or a new member, correcting a membership, ending one
+ * (`membershipMachine`). Every change is written to the audit log of the user and of the entity, so
+ * both pages show it.
  */
 import {
   PROFILES,
-  type HistoryEntry,
-  type Entity,
-  type EntityCreateSchema,
-  type EntityDetail,
   type EntityMembershipCreate,
-  type EntityPurpose,
-  type EntityUpdateSchema,
   type Membership,
   type MembershipUpdateSchema,
   type UserMembershipCreateSchema,
 } from '@union/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { hasHabilitation } from '../../lib/authorize';
-import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
+import { authorize } from '../../lib/authorize';
 import { guardConstraint } from '../../lib/constraints';
+import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
 import { invalid, notFound, refused } from '../../lib/errors';
 import { audit, changedFields } from '../audit/audit';
-import { historyOf } from '../users/history';
-import { usersRepository } from '../users/repository';
-import { createUser } from '../users/service';
-import { entitiesPolicy } from './policy';
-import { presentEntity, presentEntityDetail, presentMembership } from './presenter';
+import { createUser } from '../users/invitations';
+import { may as mayUser, usersPolicyContext } from '../users/policy';
+import { usersRepository, type UserRow } from '../users/repository';
+import { loadEntitiesPolicyContext, loadEntity } from './entities-service';
+import { entityMachine, membershipMachine, membershipState, type MembershipAction } from './machine';
+import { may, mayMembership, type EntitiesPolicyContext } from './policy';
+import { presentMembership } from './presenter';
 import {
   entitiesRepository,
   MEMBERSHIP_NO_OVERLAP,
   type EntityRow,
   type MembershipWithSides,
 } from './repository';
-import { membershipMachine, membershipState } from './machine';
 
-type EntityCreate = z.output<typeof EntityCreateSchema>;
-type EntityUpdate = z.output<typeof EntityUpdateSchema>;
 type MembershipFields = Omit<z.output<typeof MembershipUpdateSchema>, 'id'>;
 type UserMembershipCreate = z.output<typeof UserMembershipCreateSchema>;
 
@@ -58,12 +53,6 @@ const overlaps = (
 /** The request context on the database or inside a transaction: helpers run on either. */
 type Ctx = RequestContext<Executor>;
 
-async function loadEntity(ctx: Ctx, id: number) {
-  const row = await entitiesRepository.findById(ctx.db, id, ctx.clock.today());
-  if (!row) throw notFound("Cette entité n'existe pas.");
-  return row;
-}
-
 /**
  * The membership named by a call whose path names its user or entity, once the caller may manage it.
  * The rights are checked before anything is said of the membership: a missing one answers 403 to
@@ -72,20 +61,18 @@ async function loadEntity(ctx: Ctx, id: number) {
  */
 async function loadManagedMembership(
   ctx: Ctx,
+  policy: EntitiesPolicyContext,
+  action: MembershipAction,
   id: number,
   scope: { userId: number } | { entityId: number },
 ): Promise<MembershipWithSides> {
-  if ('entityId' in scope) entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, scope.entityId));
+  if ('entityId' in scope) authorize(mayMembership(policy, action, scope));
   const row = await entitiesRepository.findMembership(ctx.db, id);
-  entitiesPolicy.manageMembers(ctx.caller, row ? await manages(ctx, row.entityId) : false);
+  authorize(mayMembership(policy, action, row ?? null));
   const inScope = row && ('userId' in scope ? row.userId === scope.userId : row.entityId === scope.entityId);
   if (!row || !inScope) throw notFound("Cette appartenance n'existe pas.");
   return row;
 }
-
-/** Whether the caller manages the entity today (a `gestion` membership). */
-const manages = (ctx: Ctx, entityId: number) =>
-  entitiesRepository.manages(ctx.db, ctx.caller.id, entityId, ctx.clock.today());
 
 type Who = { userId: number; entityId: number; label: string; entite: string };
 
@@ -135,17 +122,17 @@ async function auditMembership(
 /** Adds a user to an entity after the checks every path shares. */
 async function addMembership(
   tx: TxContext,
-  user: { id: number; nom: string; prenom: string; etat: string },
+  policy: EntitiesPolicyContext,
+  user: UserRow,
   entity: EntityRow,
   fields: MembershipFields,
 ): Promise<Membership> {
-  if (entity.etat !== 'A')
-    throw invalid(`L'entité « ${entity.nom} » est supprimée : réactivez-la avant d'y ajouter des membres.`);
+  if (!entityMachine.can(entity.etat, 'ADD_MEMBER')) throw deletedEntity(entity);
   if (user.etat === 'S')
     throw invalid("Ce compte est supprimé : réactivez-le avant de l'ajouter à une entité.");
   // A lodge manager finds only active accounts; an inactive one is the administrators' to reactivate.
   // The message does not name the person: the manager could not see this account otherwise.
-  if (user.etat === 'I' && !hasHabilitation(tx.caller, 'ADMIN'))
+  if (user.etat === 'I' && !mayUser(usersPolicyContext(tx), 'ACTIVATE', user))
     throw invalid(
       "Ce compte est désactivé : demandez à un administrateur de le réactiver avant de l'ajouter à votre entité.",
     );
@@ -161,87 +148,20 @@ async function addMembership(
   );
   await auditMembership(tx, 'membership_added', row, fields.fonction ? { fonction: fields.fonction } : {});
   const created = (await entitiesRepository.findMembership(tx.db, row.id))!;
-  return presentMembership(tx.caller, created, true, tx.clock.today());
+  return presentMembership(policy, created, tx.clock.today());
 }
 
-export const entitiesService = {
-  /** GET /api/entite/all: every entity, for every signed-in screen that picks one. */
-  async all(ctx: RequestContext): Promise<Entity[]> {
-    const rows = await entitiesRepository.listAll(ctx.db, ctx.clock.today());
-    return rows.map((r) => presentEntity(r.entity, r.nbMembres));
-  },
+const deletedEntity = (entity: EntityRow) =>
+  invalid(`L'entité « ${entity.nom} » est supprimée : réactivez-la avant d'y ajouter des membres.`);
 
-  /** GET /api/user/entites/{purpose}: the caller's entities today for one purpose (a flag of theirs). */
-  async mine(ctx: RequestContext, purpose: EntityPurpose) {
-    return entitiesRepository.forUser(ctx.db, ctx.caller.id, purpose, ctx.clock.today());
-  },
-
-  async infos(ctx: RequestContext, id: number): Promise<EntityDetail> {
-    const managed = await manages(ctx, id);
-    entitiesPolicy.manageMembers(ctx.caller, managed);
-    const row = await loadEntity(ctx, id);
-    return presentEntityDetail(ctx.caller, row.entity, row.nbMembres, managed);
-  },
-
-  async create(ctx: RequestContext, input: EntityCreate): Promise<EntityDetail> {
-    entitiesPolicy.administer(ctx.caller);
-    return inTransaction(ctx, async (tx) => {
-      await checkEntityUnique(tx.db, input);
-      const entity = await entitiesRepository.insert(tx.db, { ...input, etat: 'A' });
-      await audit.record(tx, {
-        action: 'entity_created',
-        recordType: 'entity',
-        recordId: entity.id,
-        details: { code: entity.code },
-      });
-      return presentEntityDetail(tx.caller, entity, 0, false);
-    });
-  },
-
-  /** PUT /api/entite: the Union keeps its type and cannot be deleted (there is exactly one). */
-  async update(ctx: RequestContext, input: EntityUpdate): Promise<EntityDetail> {
-    entitiesPolicy.administer(ctx.caller);
-    return inTransaction(ctx, async (tx) => {
-      const { entity, nbMembres } = await loadEntity(tx, input.id);
-      if (entity.type === 'UN' && (input.type !== 'UN' || input.etat !== 'A'))
-        throw invalid("L'Union ne peut ni changer de type ni être supprimée.");
-      await checkEntityUnique(tx.db, input, entity.id);
-      const { id: _id, ...changes } = input;
-      const champs = changedFields(entity, changes);
-      await entitiesRepository.update(tx.db, entity.id, changes);
-      if (champs.length)
-        await audit.record(tx, {
-          action: 'entity_updated',
-          recordType: 'entity',
-          recordId: entity.id,
-          details: { champs },
-        });
-      const managed = await manages(tx, entity.id);
-      return presentEntityDetail(
-        tx.caller,
-        { ...entity, ...changes, updatedAt: new Date() },
-        nbMembres,
-        managed,
-      );
-    });
-  },
-
-  async history(ctx: RequestContext, id: number): Promise<HistoryEntry[]> {
-    entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, id));
-    await loadEntity(ctx, id);
-    return historyOf(ctx.db, 'entity', id);
-  },
-
-  // -------------------------------------------------------------------------------------------------
-  // Memberships
-
+export const membershipsService = {
   /** GET /api/entite/{id}/appartenances: every membership of the entity, current ones first. */
   async membershipsOfEntity(ctx: RequestContext, entityId: number): Promise<Membership[]> {
-    const managed = await manages(ctx, entityId);
-    entitiesPolicy.manageMembers(ctx.caller, managed);
+    const policy = await loadEntitiesPolicyContext(ctx);
+    authorize(may(policy, 'MEMBERS', { id: entityId }));
     await loadEntity(ctx, entityId);
     const rows = await entitiesRepository.membershipsOfEntity(ctx.db, entityId);
-    return rows.map((m) => presentMembership(ctx.caller, m, managed, ctx.clock.today()));
+    return rows.map((m) => presentMembership(policy, m, ctx.clock.today()));
   },
 
   /**
@@ -249,29 +169,31 @@ export const entitiesService = {
    * of the entities they manage.
    */
   async membershipsOfUser(ctx: RequestContext, userId: number): Promise<Membership[]> {
-    const { db, caller } = ctx;
-    entitiesPolicy.listUserMemberships(caller);
-    const admin = hasHabilitation(caller, 'ADMIN');
+    const policy = await loadEntitiesPolicyContext(ctx);
+    authorize(mayMembership(policy, 'LIST_OF_USER', null));
     // Only administrators learn whether an account exists; a lodge manager sees an empty list.
-    if (admin && !(await usersRepository.findById(db, userId)))
+    if (
+      mayUser(usersPolicyContext(ctx), 'ADMINISTER', null) &&
+      !(await usersRepository.findById(ctx.db, userId))
+    )
       throw notFound("Cet utilisateur n'existe pas.");
     const today = ctx.clock.today();
-    const managed = await entitiesRepository.managedIds(db, caller.id, today);
-    const rows = await entitiesRepository.membershipsOfUser(db, userId);
+    const rows = await entitiesRepository.membershipsOfUser(ctx.db, userId);
     return rows
-      .filter((m) => admin || managed.has(m.entityId))
-      .map((m) => presentMembership(caller, m, managed.has(m.entityId), today));
+      .filter((m) => mayMembership(policy, 'READ', m))
+      .map((m) => presentMembership(policy, m, today));
   },
 
   /** POST /api/user/{id}/appartenances: the user joins the entity of the body. */
   async addToUser(ctx: RequestContext, userId: number, input: UserMembershipCreate): Promise<Membership> {
-    entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, input.entiteId));
+    const policy = await loadEntitiesPolicyContext(ctx);
+    authorize(may(policy, 'ADD_MEMBER', { id: input.entiteId }));
     return inTransaction(ctx, async (tx) => {
       const user = await usersRepository.findById(tx.db, userId);
       if (!user) throw notFound("Cet utilisateur n'existe pas.");
       const { entity } = await loadEntity(tx, input.entiteId);
       const { entiteId: _e, ...fields } = input;
-      return addMembership(tx, user, entity, fields);
+      return addMembership(tx, policy, user, entity, fields);
     });
   },
 
@@ -284,19 +206,18 @@ export const entitiesService = {
     entityId: number,
     input: EntityMembershipCreate,
   ): Promise<Membership> {
-    entitiesPolicy.manageMembers(ctx.caller, await manages(ctx, entityId));
+    const policy = await loadEntitiesPolicyContext(ctx);
+    authorize(may(policy, 'ADD_MEMBER', { id: entityId }));
     return inTransaction(ctx, async (tx) => {
       const { entity } = await loadEntity(tx, entityId);
       const { userId, nouveau, ...fields } = input as EntityMembershipCreate & MembershipFields;
-      if (nouveau && entity.etat !== 'A')
-        throw invalid(
-          `L'entité « ${entity.nom} » est supprimée : réactivez-la avant d'y ajouter des membres.`,
-        );
+      // Before creating the account, which would otherwise be left without its entity.
+      if (nouveau && !entityMachine.can(entity.etat, 'ADD_MEMBER')) throw deletedEntity(entity);
       const user = nouveau
         ? await createUser(tx, { ...nouveau, email: nouveau.email, habilitations: PROFILES.Membre! })
         : await usersRepository.findById(tx.db, userId!);
       if (!user) throw notFound("Cet utilisateur n'existe pas.");
-      return addMembership(tx, user, entity, fields);
+      return addMembership(tx, policy, user, entity, fields);
     });
   },
 
@@ -310,7 +231,7 @@ export const entitiesService = {
     input: z.output<typeof MembershipUpdateSchema>,
   ): Promise<Membership> {
     return inTransaction(ctx, async (tx) => {
-      const m = await loadManagedMembership(tx, input.id, scope);
+      const m = await loadManagedMembership(tx, await loadEntitiesPolicyContext(tx), 'EDIT', input.id, scope);
       const { id, ...fields } = input;
       const who = {
         userId: m.userId,
@@ -320,10 +241,13 @@ export const entitiesService = {
       };
       await checkPeriod(tx.db, fields, who, id);
       const champs = changedFields(m, fields);
-      await writeMembership(who, () => entitiesRepository.updateMembership(tx.db, id, fields));
+      await writeMembership(who, () =>
+        entitiesRepository.updateMembership(tx.db, id, fields, tx.clock.now()),
+      );
       if (champs.length) await auditMembership(tx, 'membership_updated', m, { champs });
-      const managed = await manages(tx, m.entityId);
-      return presentMembership(tx.caller, { ...m, ...fields }, managed, tx.clock.today());
+      // Read again: the caller may have just changed their own `gestion` flag.
+      const after = await loadEntitiesPolicyContext(tx);
+      return presentMembership(after, { ...m, ...fields }, tx.clock.today());
     });
   },
 
@@ -333,7 +257,9 @@ export const entitiesService = {
    */
   async endMembership(ctx: RequestContext, userId: number, membershipId: number): Promise<void> {
     await inTransaction(ctx, async (tx) => {
-      const m = await loadManagedMembership(tx, membershipId, { userId });
+      const m = await loadManagedMembership(tx, await loadEntitiesPolicyContext(tx), 'END', membershipId, {
+        userId,
+      });
       const today = tx.clock.today();
       if (!membershipMachine.can(membershipState(m, today), 'END')) {
         throw invalid('Cette appartenance est déjà terminée.');
@@ -343,21 +269,9 @@ export const entitiesService = {
         await entitiesRepository.deleteMembership(tx.db, m.id);
         await auditMembership(tx, 'membership_removed', m);
       } else {
-        await entitiesRepository.updateMembership(tx.db, m.id, { fin: yesterday });
+        await entitiesRepository.updateMembership(tx.db, m.id, { fin: yesterday }, tx.clock.now());
         await auditMembership(tx, 'membership_ended', m, { fin: yesterday });
       }
     });
   },
 };
-
-/** A free code, and at most one Union. */
-async function checkEntityUnique(tx: Executor, input: { code: string; type: string }, exceptId?: number) {
-  const sameCode = await entitiesRepository.findByCode(tx, input.code);
-  if (sameCode && sameCode.id !== exceptId)
-    throw invalid(`Le code « ${input.code} » est déjà utilisé par l'entité « ${sameCode.nom} ».`);
-  if (input.type === 'UN') {
-    const union = await entitiesRepository.findUnion(tx);
-    if (union && union.id !== exceptId)
-      throw invalid("L'Union existe déjà : il ne peut y avoir qu'une entité de type « L'Union ».");
-  }
-}

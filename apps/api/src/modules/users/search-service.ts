@@ -1,0 +1,59 @@
+/**
+ * POST /api/user/search: the administrators' search over every account, and the lodge managers' narrow
+ * search for a member to add to their entities.
+ */
+import type { UserPickResult, UserSearchResult, UserSearchSchema } from '@union/contract';
+import type { z } from 'zod';
+import { authorize } from '../../lib/authorize';
+import type { RequestContext } from '../../lib/context';
+import { forbidden } from '../../lib/errors';
+import { entitiesRepository } from '../entities/repository';
+import { may, usersPolicyContext } from './policy';
+import { presentUserPick, presentUserRow } from './presenter';
+import { usersRepository } from './repository';
+
+/** A whole e-mail address typed in the search (one word, one @, a dot in the domain). */
+const EXACT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type UserSearchCriteria = z.output<typeof UserSearchSchema>;
+
+export const usersSearchService = {
+  /**
+   * POST /api/user/search. Administrators search every account. A lodge manager finds only active
+   * accounts that are current members of the entities they manage, or the one whose e-mail is exactly
+   * the text typed (to add someone from elsewhere), never browsing the others; their rows hold only what
+   * the picker shows. Filtering on an entity they do not manage, or on a habilitation, is refused.
+   */
+  async search(
+    ctx: RequestContext,
+    criteria: UserSearchCriteria,
+  ): Promise<UserSearchResult | UserPickResult> {
+    const { db, caller } = ctx;
+    const policy = usersPolicyContext(ctx);
+    authorize(may(policy, 'SEARCH', null));
+    const today = ctx.clock.today();
+    if (may(policy, 'SEARCH_ALL', null)) {
+      const { rows, ...count } = await usersRepository.search(db, criteria, today);
+      return { ...count, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
+    }
+    const managed = await entitiesRepository.managedIds(db, caller.id, today);
+    if (criteria.entiteId !== undefined && !managed.has(criteria.entiteId))
+      throw forbidden('Vous ne gérez pas cette entité : vous ne pouvez pas en chercher les membres.');
+    if (criteria.habilitation !== undefined)
+      throw forbidden('Seul un administrateur peut chercher les comptes par habilitation.');
+    const texte = criteria.texte?.trim() ?? '';
+    const c = {
+      ...criteria,
+      etat: 'A' as const,
+      // Sorting by identifiant, e-mail or creation would reveal what the rows do not show.
+      tri: criteria.tri === 'prenom' ? ('prenom' as const) : ('nom' as const),
+      scope: {
+        entityIds: [...managed],
+        // Only for someone who manages an entity (they would add the person to it), with no entity filter.
+        exactEmail:
+          managed.size && criteria.entiteId === undefined && EXACT_EMAIL.test(texte) ? texte : undefined,
+      },
+    };
+    const { rows, ...count } = await usersRepository.search(db, c, today);
+    return { ...count, page: c.page, taille: c.taille, lignes: rows.map(presentUserPick) };
+  },
+};
