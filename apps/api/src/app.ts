@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -22,6 +23,7 @@ import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
 import xsrfPlugin from './plugins/xsrf';
 import { createBackground, type Background } from './lib/background';
+import { errorCatalogueMarkdown, withErrorResponses, withoutErrorInputCopies } from './lib/error-answers';
 import { startPurgeJob } from './modules/auth/purge';
 import { startMailWorker, type MailWorker } from './modules/mail/worker';
 import type { App } from './types';
@@ -100,11 +102,28 @@ export async function buildApp({ config, db, logger = false, clock, onRoute }: B
   await app.register(contextPlugin, { clock });
   await app.register(swagger, {
     openapi: {
-      info: { title: "API de l'Intranet de l'Union", version: '1.0.0' },
+      info: {
+        title: "API de l'Intranet de l'Union",
+        version: '1.0.0',
+        description: `Toute erreur répond le même corps \`{status, error, message, details?}\`, \`error\` étant un code du catalogue :\n\n${errorCatalogueMarkdown()}`,
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Every operation declares the error answers its route may give (lib/error-answers.ts), added here
+    // rather than on each route: a route's own 4xx response schema would change how its errors are sent.
+    transform: (document) => {
+      const { schema = {}, route, url } = document;
+      if (schema.hide) return jsonSchemaTransform(document);
+      // One operation per method: swagger calls this once for each method of a route.
+      const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+      const shape = { method, url: route.url ?? url, config: route.config, schema };
+      // A public route (plugins/auth.ts) needs no bearer: the document says so, whatever its schema says.
+      const security = route.config?.public ? [] : schema.security;
+      return jsonSchemaTransform({ ...document, schema: withErrorResponses({ ...schema, security }, shape) });
+    },
+    // The error bodies every route shares become components (`Erreur412`, …), written once.
+    transformObject: (document) => withoutErrorInputCopies(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -308,22 +308,26 @@ export const FeeTableQuerySchema = z.object({
   tiers: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-const Called = z.object({ appele: z.number().int(), paye: z.number().int() }).nullable();
+/** One instalment of a lodge's fees: called and paid (cents), or null when not called. */
+export const FeeCallSchema = z.object({ appele: z.number().int(), paye: z.number().int() }).nullable();
+export type FeeCall = z.infer<typeof FeeCallSchema>;
+
+/** One lodge's row of the fee table (on screen and in the Excel). */
+export const FeeTableRowSchema = z.object({
+  entite: z.object({ id: z.number().int(), nom: z.string() }),
+  type: z.string(),
+  membres: z.number().int(),
+  tranches: z.object({ A: FeeCallSchema, B: FeeCallSchema, C: FeeCallSchema, D: FeeCallSchema }),
+  appele: z.number().int(),
+  paye: z.number().int(),
+  reste: z.number().int(),
+});
+export type FeeTableRow = z.infer<typeof FeeTableRowSchema>;
 
 /** GET /api/compta/cotisation?annee=&tiers=: the fee table of a year on screen (the Excel has the same rows). */
 export const FeeTableSchema = z.object({
   annee: z.number().int(),
-  lignes: z.array(
-    z.object({
-      entite: z.object({ id: z.number().int(), nom: z.string() }),
-      type: z.string(),
-      membres: z.number().int(),
-      tranches: z.object({ A: Called, B: Called, C: Called, D: Called }),
-      appele: z.number().int(),
-      paye: z.number().int(),
-      reste: z.number().int(),
-    }),
-  ),
+  lignes: z.array(FeeTableRowSchema),
 });
 export type FeeTable = z.infer<typeof FeeTableSchema>;
 

@@ -1,6 +1,179 @@
-/** The one error body every failing call answers (ARCHITECTURE, rule 5). */
+/**
+ * The one error body every failing call answers (ARCHITECTURE, rule 5), and the catalogue of its codes.
+ * Every `error` the API answers is a key of ERROR_CODES: the API's `AppError` takes only these codes
+ * (a new refusal adds its line here first), the OpenAPI document lists them as the `error` enum of each
+ * status, and the API's error plugin answers a 500 in tests when a body carries a code or a status the
+ * catalogue does not have.
+ */
 import { z } from 'zod';
 
+/** One code of the catalogue: the HTTP status it is answered with and what it means, in one line. */
+export interface ErrorCodeEntry {
+  status: 400 | 401 | 403 | 404 | 412 | 500;
+  sens: string;
+  /**
+   * The only routes (`METHOD /path` as registered) that answer this code, for a code of one call (the
+   * OAuth refusals of the token request, the payment notification's): the others do not declare it.
+   */
+  routes?: readonly string[];
+}
+
+const TOKEN = ['POST /oauth/token'] as const;
+const IPN = ['POST /api/payment/systempay/ipn'] as const;
+
+export const ERROR_CODES = {
+  // What the framework, the schemas and the database answer for any route.
+  precondition_failed: {
+    status: 412,
+    sens: 'Saisie invalide (schéma du contrat) ou état qui ne permet pas l’action ; le message dit quoi corriger.',
+  },
+  bad_request: {
+    status: 412,
+    sens: 'Requête mal formée : JSON illisible, adresse mal encodée ou trop longue, envoi multipart cassé.',
+  },
+  too_large: { status: 412, sens: 'Le contenu envoyé dépasse la taille acceptée par le serveur.' },
+  unsupported_media_type: {
+    status: 412,
+    sens: 'Le type de contenu (Content-Type) de l’envoi n’est pas accepté.',
+  },
+  invalid_value: {
+    status: 412,
+    sens: 'Valeur refusée par la base (caractère interdit, nombre ou date hors limites, règle non respectée).',
+  },
+  duplicate: {
+    status: 412,
+    sens: 'Valeur déjà utilisée : la base refuse le doublon (contrainte d’unicité).',
+  },
+  conflict: { status: 412, sens: 'Chevauchement refusé par la base (contrainte d’exclusion).' },
+  unauthorized: { status: 401, sens: 'Pas de session valide : jeton absent, expiré ou révoqué.' },
+  forbidden: {
+    status: 403,
+    sens: 'L’appelant n’a pas le droit de faire cela (habilitation, périmètre, jeton XSRF absent).',
+  },
+  not_found: { status: 404, sens: 'L’enregistrement n’existe pas, ou l’appelant ne peut pas le connaître.' },
+  internal_error: { status: 500, sens: 'Erreur du serveur, journalisée ; la réponse n’en dit rien.' },
+
+  // The token request (specification §8).
+  invalid_grant: {
+    status: 400,
+    sens: 'Connexion refusée : identifiant ou mot de passe faux, compte inactif ou bloqué.',
+    routes: TOKEN,
+  },
+  invalid_client: { status: 401, sens: 'Identifiants du client OAuth non reconnus.', routes: TOKEN },
+
+  // Accounts and entities.
+  identifiant_taken: { status: 412, sens: 'L’identifiant vient d’être pris par un autre compte.' },
+  email_taken: { status: 412, sens: 'L’adresse e-mail est déjà celle d’un autre compte.' },
+  entity_code_taken: { status: 412, sens: 'Le code d’entité est déjà celui d’une autre entité.' },
+  already_member: {
+    status: 412,
+    sens: 'La période d’appartenance chevauche une autre appartenance de la personne à l’entité.',
+  },
+  import_conflict: {
+    status: 412,
+    sens: 'Des comptes ont été créés ou modifiés pendant l’import : rien n’est importé.',
+  },
+
+  // Reservations.
+  slot_taken: { status: 412, sens: 'La salle est déjà réservée sur ce créneau.' },
+
+  // Restaurant: meals, orders, cards and payments.
+  meal_session_unknown: { status: 412, sens: 'Repas : la tenue choisie n’existe pas.' },
+  meal_session_not_confirmed: { status: 412, sens: 'Repas : la tenue choisie n’est pas confirmée.' },
+  meal_session_other_day: { status: 412, sens: 'Repas : la tenue choisie n’a pas lieu le jour du repas.' },
+  meal_deadline_after_meal: { status: 412, sens: 'Repas : la date limite de commande est après le repas.' },
+  meal_closed: { status: 412, sens: 'Repas : les commandes sont closes (date limite passée ou repas clos).' },
+  meal_full: { status: 412, sens: 'Repas : il ne reste pas assez de places.' },
+  meal_seats_below_orders: { status: 412, sens: 'Repas : moins de places que de places déjà commandées.' },
+  meal_has_paid_orders: { status: 412, sens: 'Repas : des commandes payées empêchent sa suppression.' },
+  meal_already_notified: { status: 412, sens: 'Repas : le menu a déjà été notifié et n’a pas changé.' },
+  dish_not_on_menu: { status: 412, sens: 'Commande : un plat n’est pas au menu du repas.' },
+  dish_twice: { status: 412, sens: 'Commande : un plat figure deux fois.' },
+  dish_ordered: { status: 412, sens: 'Plat : il figure dans des commandes, il ne peut pas être supprimé.' },
+  meal_order_exists: {
+    status: 412,
+    sens: 'Commande : il y en a déjà une pour ce repas et cette personne ou loge.',
+  },
+  meal_order_entity_fixed: {
+    status: 412,
+    sens: 'Commande : la personne ou la loge commandée ne change pas.',
+  },
+  meal_order_lodge_card: {
+    status: 412,
+    sens: 'Commande pour une loge : elle se paie avec la carte de la loge.',
+  },
+  meal_order_not_for_lodge: {
+    status: 412,
+    sens: 'Carte de loge choisie pour une commande qui n’est pas pour une loge.',
+  },
+  meal_order_no_lodge_card: { status: 412, sens: 'La personne n’a pas la carte Union de la loge.' },
+  card_insufficient_balance: { status: 412, sens: 'Carte Union : solde insuffisant pour ce montant.' },
+  top_up_not_pending: { status: 412, sens: 'Rechargement : il n’est plus en attente de paiement.' },
+  top_up_already_credited: { status: 412, sens: 'Rechargement : il a déjà crédité la carte.' },
+  trans_ids_exhausted: { status: 412, sens: 'Paiement : plus de numéro de transaction libre aujourd’hui.' },
+  ipn_bad_signature: { status: 412, sens: 'Notification de paiement : signature invalide.', routes: IPN },
+  ipn_mismatch: {
+    status: 412,
+    sens: 'Notification de paiement : boutique, mode, devise ou montant différents.',
+    routes: IPN,
+  },
+  ipn_unknown_payment: { status: 412, sens: 'Notification de paiement : transaction inconnue.', routes: IPN },
+
+  // Accounting.
+  entity_deleted: { status: 412, sens: 'Comptabilité : l’entité est supprimée.' },
+  entity_union: { status: 412, sens: 'Comptabilité : l’Union ne se facture pas elle-même.' },
+  negative_total: { status: 412, sens: 'Comptabilité : le total de la commande est négatif.' },
+  no_billing_email: { status: 412, sens: 'Comptabilité : l’entité n’a pas d’adresse e-mail de facturation.' },
+  overpayment: { status: 412, sens: 'Comptabilité : le paiement dépasse le reste à payer.' },
+  fee_call_exists: { status: 412, sens: 'Comptabilité : cette tranche de cotisation est déjà appelée.' },
+  nothing_to_change: { status: 412, sens: 'Comptabilité : la modification ne change rien.' },
+  invoice_issued: { status: 412, sens: 'Comptabilité : une facture émise ne se modifie plus.' },
+  invoice_has_payments: { status: 412, sens: 'Comptabilité : des paiements empêchent l’avoir.' },
+  payment_missing: { status: 412, sens: 'Comptabilité : le paiement (mode, date, montant) manque.' },
+  invoice_not_paid: { status: 412, sens: 'Comptabilité : la facture n’est pas soldée.' },
+  not_overdue: { status: 412, sens: 'Comptabilité : la facture n’est pas échue, pas de relance.' },
+  no_credit_note: { status: 412, sens: 'Comptabilité : la facture n’a pas d’avoir.' },
+  no_reminder: { status: 412, sens: 'Comptabilité : aucune relance envoyée pour la facture.' },
+
+  // Documents and messages.
+  upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },
+  file_too_large: { status: 412, sens: 'Fichier : il dépasse la taille maximale.' },
+  file_empty: { status: 412, sens: 'Fichier : il est vide.' },
+  file_type: { status: 412, sens: 'Fichier : ni PDF, ni image, ni document bureautique.' },
+  document_entity: { status: 412, sens: 'Document : l’entité n’existe pas ou est supprimée.' },
+  document_type_b: {
+    status: 412,
+    sens: 'Document : un procès-verbal de bureau est pour une association ou l’Union.',
+  },
+  document_session_type: { status: 412, sens: 'Document : seule une convocation se rattache à une tenue.' },
+  document_session: { status: 412, sens: 'Document : la tenue n’existe pas ou est supprimée.' },
+  document_session_entity: { status: 412, sens: 'Document : la tenue n’est pas de l’entité qui publie.' },
+  distribution_nobody: { status: 412, sens: 'Diffusion : aucun destinataire n’a activé la notification.' },
+  distribution_already_sent: {
+    status: 412,
+    sens: 'Diffusion : tous les e-mails sont partis, rien à annuler.',
+  },
+  unsubscribe_token: { status: 412, sens: 'Désinscription : le lien est invalide.' },
+  message_entity: { status: 412, sens: 'Message : une entité destinataire n’existe pas ou est supprimée.' },
+} as const satisfies Record<string, ErrorCodeEntry>;
+
+/** A code of the catalogue: the only values `AppError` and the error plugin answer. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+/** The statuses an error is answered with: the web has one message for each. */
+export type ErrorStatus = ErrorCodeEntry['status'];
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CODES, code);
+
+/** The catalogue's codes answered with `status` (for the `error` enum of the OpenAPI document). */
+export const errorCodesOf = (status: number): ErrorCode[] =>
+  ERROR_CODE_LIST.filter((code) => ERROR_CODES[code].status === status);
+
+/**
+ * The body as the client reads it: `error` stays any string, so that a client older than the server
+ * still reads a code it does not know; the server's bodies are typed by `ErrorCode` (apps/api).
+ */
 export const ErrorBodySchema = z.object({
   status: z.number().int(),
   error: z.string(),

@@ -21,3 +21,33 @@ export const HistoryEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export const HistorySchema = z.array(HistoryEntrySchema);
+
+/** French labels of the audit actions the history panels show; unknown actions show their code. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  user_created: 'Création du compte',
+  user_updated: 'Modification du compte',
+  user_state_changed: "Changement d'état",
+  user_habilitations_changed: 'Modification des habilitations',
+  user_anonymised: 'Anonymisation (RGPD)',
+  invitation_sent: 'Invitation envoyée',
+  personal_data_exported: 'Export des données personnelles',
+  password_changed: 'Changement de mot de passe',
+  password_set_invitation: 'Mot de passe choisi (invitation)',
+  password_set_reset: 'Mot de passe réinitialisé',
+  password_reset_requested: 'Demande de réinitialisation du mot de passe',
+  email_changed: "Changement d'adresse e-mail",
+  telephone_changed: 'Changement de téléphone',
+  membership_added: 'Ajout d’une appartenance',
+  membership_updated: 'Modification d’une appartenance',
+  membership_ended: 'Fin d’une appartenance',
+  membership_removed: 'Suppression d’une appartenance',
+  entity_created: "Création de l'entité",
+  entity_updated: "Modification de l'entité",
+  room_created: 'Création de la salle',
+  room_updated: 'Modification de la salle',
+  settings_updated: 'Modification des paramètres',
+  members_imported: 'Import de membres',
+  members_exported: 'Export de la liste des membres',
+  calendar_feed_created: 'Création de l’adresse d’agenda',
+  calendar_feed_renewed: 'Renouvellement de l’adresse d’agenda',
+};

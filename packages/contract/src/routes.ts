@@ -17,3 +17,23 @@ export const API = {
   userEntities: (purpose: string) => `/api/user/entites/${purpose}`,
   adminEmails: '/api/admin/emails',
 } as const;
+
+/** The paths of the administration calls (specification §7 where it names them). */
+export const ADMIN_API = {
+  userSearch: '/api/user/search',
+  user: '/api/user',
+  userInfos: (id: number | string) => `/api/user/${id}/infos`,
+  userHistory: (id: number | string) => `/api/user/${id}/historique`,
+  userAnonymise: (id: number | string) => `/api/user/${id}/anonymiser`,
+  userInvitation: (id: number | string) => `/api/user/${id}/invitation`,
+  userMemberships: (id: number | string) => `/api/user/${id}/appartenances`,
+  userMembership: (userId: number | string, id: number | string) => `/api/user/${userId}/appartenances/${id}`,
+  personalData: '/api/user/donnees-personnelles',
+  entityAll: '/api/entite/all',
+  entity: '/api/entite',
+  entityInfos: (id: number | string) => `/api/entite/${id}/infos`,
+  entityHistory: (id: number | string) => `/api/entite/${id}/historique`,
+  entityMemberships: (id: number | string) => `/api/entite/${id}/appartenances`,
+  rooms: '/api/parametres/salles',
+  settings: '/api/parametres/union',
+} as const;

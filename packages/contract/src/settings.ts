@@ -1,6 +1,13 @@
-/** Reference data served by /api/parametres and the entity lists of /api/user/entites/{purpose}. */
+/**
+ * Reference data served by /api/parametres (rooms, the Union's legal identity, VAT mention and yearly
+ * fees) and the entity lists of /api/user/entites/{purpose}.
+ */
 import { z } from 'zod';
 import { EntityState, EntityType } from './enums';
+import { emailField, telephoneField, trimmed } from './fields';
+import { RecordIdSchema } from './ids';
+
+const id = RecordIdSchema;
 
 export const RoomSchema = z.object({
   id: z.number().int(),
@@ -23,3 +30,97 @@ export const EntitySummarySchema = z.object({
   etat: EntityState.schema,
 });
 export type EntitySummary = z.infer<typeof EntitySummarySchema>;
+
+const roomFields = {
+  nom: trimmed('Le nom', 60),
+  capacite: z
+    .number({ message: 'La capacité doit être un nombre entier.' })
+    .int({ message: 'La capacité doit être un nombre entier.' })
+    .min(1, { message: 'La capacité doit être d’au moins 1 personne.' })
+    .max(10000, { message: 'La capacité ne doit pas dépasser 10 000 personnes.' }),
+  couleur: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'La couleur doit être au format #RRGGBB.' }),
+  /** Cents per hour. */
+  tarifHoraire: z
+    .number({ message: 'Le tarif horaire est obligatoire.' })
+    .int({ message: 'Le tarif horaire doit être un montant au centime près.' })
+    .min(0, { message: 'Le tarif horaire ne peut pas être négatif.' })
+    .max(10_000_000, { message: 'Le tarif horaire est trop élevé.' }),
+  active: z.boolean().default(true),
+};
+/** POST /api/parametres/salles. */
+export const RoomCreateSchema = z.object(roomFields);
+export type RoomCreate = z.input<typeof RoomCreateSchema>;
+/** PUT /api/parametres/salles. */
+export const RoomUpdateSchema = z.object({ id, ...roomFields });
+export type RoomUpdate = z.input<typeof RoomUpdateSchema>;
+
+/** The VAT mentions the documents may carry (DECISIONS §4); the first is the default. */
+export const TVA_MENTIONS = [
+  'TVA non applicable, art. 261-7-1° du CGI',
+  'TVA non applicable, art. 293 B du CGI',
+] as const;
+
+/** The Union's legal identity, printed on quotes and invoices. */
+export const LegalIdentitySchema = z.object({
+  raisonSociale: trimmed('La raison sociale', 150),
+  adresse: trimmed("L'adresse", 500),
+  siret: z
+    .string()
+    .trim()
+    .regex(/^(\d{14})?$/, { message: 'Le SIRET doit comporter 14 chiffres (sans espace).' })
+    .transform((v) => v || null)
+    .nullish()
+    .transform((v) => v ?? null),
+  rna: z
+    .string()
+    .trim()
+    .regex(/^(W\d{9})?$/, { message: 'Le numéro RNA doit être de la forme W123456789.' })
+    .transform((v) => v || null)
+    .nullish()
+    .transform((v) => v ?? null),
+  email: emailField,
+  telephone: telephoneField,
+});
+export type LegalIdentity = z.infer<typeof LegalIdentitySchema>;
+
+/** Yearly fee per member (cents) for each entity type. */
+export const MembershipFeesSchema = z.object(
+  Object.fromEntries(
+    EntityType.codes.map((code) => [
+      code,
+      z
+        .number({ message: 'La cotisation est obligatoire.' })
+        .int({ message: 'La cotisation doit être un montant au centime près.' })
+        .min(0, { message: 'La cotisation ne peut pas être négative.' })
+        .max(10_000_000, { message: 'La cotisation est trop élevée.' }),
+    ]),
+  ) as Record<EntityType, z.ZodNumber>,
+);
+export type MembershipFees = Record<EntityType, number>;
+
+/** PUT /api/parametres/union: what an administrator sends (validated and normalised). */
+export const UnionSettingsInputSchema = z.object({
+  identite: LegalIdentitySchema,
+  mentionTva: trimmed('La mention de TVA', 200),
+  cotisations: MembershipFeesSchema,
+});
+
+/** GET and PUT /api/parametres/union answer: plain values, as stored. */
+export const UnionSettingsSchema = z.object({
+  identite: z.object({
+    raisonSociale: z.string(),
+    adresse: z.string(),
+    siret: z.string().nullable(),
+    rna: z.string().nullable(),
+    email: z.string(),
+    telephone: z.string().nullable(),
+  }),
+  mentionTva: z.string(),
+  cotisations: z.object(
+    Object.fromEntries(EntityType.codes.map((code) => [code, z.number().int()])) as Record<
+      EntityType,
+      z.ZodNumber
+    >,
+  ),
+});
+export type UnionSettings = z.infer<typeof UnionSettingsSchema>;

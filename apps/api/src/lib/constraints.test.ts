@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { constraintViolationOf, databaseErrorOf, guardConstraint, refusalOf, violates } from './constraints';
+import {
+  constraintViolationOf,
+  databaseErrorOf,
+  guardConstraint,
+  refusalOf,
+  violates,
+  type Refusal,
+} from './constraints';
 import { AppError } from './errors';
 
 /** The shape node-pg and PGlite give a refused write, wrapped by Drizzle in `cause`. */
@@ -41,7 +48,7 @@ describe('guardConstraint', () => {
   const refusals = {
     seats_left: { code: 'meal_full', message: 'Il ne reste plus de place pour ce repas.' },
     one_per_day: { code: 'duplicate', message: (v: { detail?: string }) => `Déjà fait (${v.detail}).` },
-  };
+  } satisfies Record<string, Refusal>;
 
   it('answers the named constraint as a 412 with its own code', async () => {
     const error = await guardConstraint(
@@ -69,16 +76,21 @@ describe('guardConstraint', () => {
   });
 
   it('waits for a message that reads what is in the way', async () => {
-    const slow = { one_per_day: { code: 'taken', message: () => Promise.resolve('Pris par la loge 3.') } };
+    const slow = {
+      one_per_day: { code: 'slot_taken', message: () => Promise.resolve('Pris par la loge 3.') },
+    } satisfies Record<string, Refusal>;
     await expect(
       guardConstraint(() => Promise.reject(drizzleError('23P01', 'one_per_day')), slow),
-    ).rejects.toMatchObject({ status: 412, code: 'taken', message: 'Pris par la loge 3.' });
+    ).rejects.toMatchObject({ status: 412, code: 'slot_taken', message: 'Pris par la loge 3.' });
   });
 });
 
 describe('refusalOf', () => {
   it('answers the 412 of a caught refusal, or the error itself', async () => {
-    const refusals = { one_per_day: { code: 'duplicate', message: 'Déjà fait.' } };
+    const refusals = { one_per_day: { code: 'duplicate', message: 'Déjà fait.' } } satisfies Record<
+      string,
+      Refusal
+    >;
     await expect(refusalOf(drizzleError('23505', 'one_per_day'), refusals)).resolves.toMatchObject({
       code: 'duplicate',
     });

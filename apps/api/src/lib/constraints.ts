@@ -7,6 +7,7 @@
  * This file holds the only walk down an error's `cause` chain: every module (and the error plugin) reads
  * a refused write through `databaseErrorOf`, `violates` or `guardConstraint`.
  */
+import type { ErrorCode } from '@union/contract';
 import { AppError } from './errors';
 
 /** What the driver says of a refused statement: SQLSTATE, constraint name and detail, wherever wrapped. */
@@ -67,7 +68,7 @@ export function violates(error: unknown, constraint: string): boolean {
  * in the way: the write's transaction is aborted by then, so such a message reads outside it.
  */
 export interface Refusal {
-  code: string;
+  code: ErrorCode;
   message: string | ((violation: ConstraintViolation) => string | Promise<string>);
 }
 

@@ -1,11 +1,14 @@
+import type { ErrorCode } from '@union/contract';
+
 /**
  * Business errors with their HTTP status. Services throw these; the error plugin turns them into the
- * one error body `{status, error, message, details?}`. Messages are French: the user reads them.
+ * one error body `{status, error, message, details?}`. Messages are French: the user reads them. The code
+ * is one of the contract's catalogue (`ERROR_CODES`): a new refusal adds its code there first.
  */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: string[],
   ) {
@@ -17,7 +20,7 @@ export class AppError extends Error {
 export const invalid = (message: string, details?: string[]) =>
   new AppError(412, 'precondition_failed', message, details);
 /** 412 with its own error code: a business refusal the caller (or a test) can tell apart from others. */
-export const refused = (code: string, message: string, details?: string[]) =>
+export const refused = (code: ErrorCode, message: string, details?: string[]) =>
   new AppError(412, code, message, details);
 /** 403: the caller has no right to this; says nothing of the record. */
 export const forbidden = (message = "Vous n'êtes pas autorisé à effectuer cette action.") =>

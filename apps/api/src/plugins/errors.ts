@@ -1,15 +1,27 @@
 /**
- * One error shape for every failure: `{status, error, message, details?}`.
- * Validation and business refusals are 412 with a French message; 5xx hide internals and are logged.
+ * One error shape for every failure: `{status, error, message, details?}`, `error` a code of the
+ * contract's catalogue (`ERROR_CODES`). Validation and business refusals are 412 with a French message;
+ * 5xx hide internals and are logged. In tests, an answer outside the catalogue, or one its route's
+ * OpenAPI operation does not declare (lib/error-answers.ts), becomes a 500 that names it.
  */
-import { frenchIssueMessage, type ErrorBody } from '@union/contract';
+import {
+  ERROR_CODES,
+  frenchIssueMessage,
+  isErrorCode,
+  type ErrorBody,
+  type ErrorCode,
+} from '@union/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseErrorCode } from '../lib/constraints';
+import { errorAnswersOf, routeKey } from '../lib/error-answers';
 import { AppError } from '../lib/errors';
 import type { App } from '../types';
+
+/** The body the API sends: its code is one of the catalogue. */
+type ServerErrorBody = ErrorBody & { error: ErrorCode };
 
 // Zod's own messages in French, for the few validation texts we do not write ourselves.
 z.config(z.locales.fr());
@@ -34,7 +46,7 @@ const NAMES_ITS_FIELD = /^\p{Lu}[\p{L}'’ -]{0,30} : /u;
 /** Zod's own French messages (its `fr` locale) start the same way, but name no field: they get the name. */
 const ZOD_OWN_MESSAGE = /^((Chaîne de caractères|Entrée|Nombre|Option) invalide|Trop (grand|petit)) : /;
 
-function validationBody(error: FastifyError): ErrorBody {
+function validationBody(error: FastifyError): ServerErrorBody {
   const all = hasZodFastifySchemaValidationErrors(error)
     ? error.validation.map((v) => {
         const message = issueMessage(v as never);
@@ -66,10 +78,10 @@ function validationBody(error: FastifyError): ErrorBody {
   };
 }
 
-const refused = (error: string, message: string): ErrorBody => ({ status: 412, error, message });
+const refused = (error: ErrorCode, message: string): ServerErrorBody => ({ status: 412, error, message });
 
 /** A 412 for a value the database refused (SQLSTATE class 22 data exceptions, 23xxx constraints). */
-function databaseRefusal(error: unknown): ErrorBody | undefined {
+function databaseRefusal(error: unknown): ServerErrorBody | undefined {
   const code = databaseErrorCode(error);
   if (!code) return undefined;
   if (code.startsWith('22')) {
@@ -99,11 +111,17 @@ function databaseRefusal(error: unknown): ErrorBody | undefined {
   return undefined;
 }
 
+/** The catalogue's code of the statuses the client handles itself (a 401, 403 or 404 of a plugin). */
+const CLIENT_HANDLED: Partial<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+};
+
 /** Fastify's 4xx refusals as the catalogue's 412, but for the statuses the client handles itself. */
-function clientRefusal(status: number): ErrorBody {
-  if (status === 401 || status === 403 || status === 404) {
-    return { status, error: 'refused', message: 'Cette requête ne peut pas aboutir.' };
-  }
+function clientRefusal(status: number): ServerErrorBody {
+  const handled = CLIENT_HANDLED[status];
+  if (handled) return { status, error: handled, message: 'Cette requête ne peut pas aboutir.' };
   if (status === 413) return refused('too_large', 'Le fichier ou le contenu envoyé est trop volumineux.');
   if (status === 415) {
     return refused(
@@ -115,7 +133,7 @@ function clientRefusal(status: number): ErrorBody {
 }
 
 /** The one error body for any failure; logs what is the server's fault. */
-function errorBody(error: FastifyError, request: FastifyRequest): ErrorBody {
+function errorBody(error: FastifyError, request: FastifyRequest): ServerErrorBody {
   if (error instanceof AppError) {
     return { status: error.status, error: error.code, message: error.message, details: error.details };
   }
@@ -151,9 +169,52 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(412).send(refused('bad_request', message));
 }
 
+/**
+ * What is wrong with an error answer for the catalogue and for its route's declared answers, or
+ * undefined. Read from the bytes sent, so that it sees every error answer whoever wrote it (this
+ * plugin, the router's refusals, the SPA plugin's 404).
+ */
+function undeclaredAnswer(request: FastifyRequest, status: number, payload: string): string | undefined {
+  let body: { status?: unknown; error?: unknown };
+  try {
+    body = JSON.parse(payload) as typeof body;
+  } catch {
+    return `corps d'erreur illisible (${status})`;
+  }
+  const code = String(body.error);
+  if (!isErrorCode(code)) return `code « ${code} » absent du catalogue (ERROR_CODES du contrat)`;
+  if (ERROR_CODES[code].status !== status || body.status !== status) {
+    return `code « ${code} » répondu avec le statut ${status}, le catalogue dit ${ERROR_CODES[code].status}`;
+  }
+  const route = request.routeOptions;
+  // No route matched (the 404 of an unknown address): there is no operation to compare with.
+  if (!route.url) return undefined;
+  const shape = { method: request.method, url: route.url, config: route.config, schema: route.schema };
+  const declared = errorAnswersOf(shape)[ERROR_CODES[code].status] ?? [];
+  if (!declared.includes(code)) {
+    return `${routeKey(shape)} répond « ${code} » (${status}), que son opération OpenAPI ne déclare pas (lib/error-answers.ts)`;
+  }
+  return undefined;
+}
+
 export default fp(async function errors(app: App) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = errorBody(error, request);
     void reply.status(body.status).send(body);
+  });
+
+  if (app.config.NODE_ENV !== 'test') return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type')).startsWith('application/json')) return payload;
+    const problem = undeclaredAnswer(request, reply.statusCode, payload);
+    if (!problem) return payload;
+    request.log.error({ problem, answer: payload }, 'error answer outside the catalogue');
+    reply.status(500);
+    return JSON.stringify({
+      status: 500,
+      error: 'internal_error',
+      message: `Réponse non déclarée : ${problem}.`,
+    });
   });
 });

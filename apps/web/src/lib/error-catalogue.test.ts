@@ -1,3 +1,4 @@
+import { ERROR_CODES, ERROR_CODE_LIST } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { errorMessageFor } from './error-catalogue';
@@ -57,6 +58,17 @@ describe('error catalogue (specification §8)', () => {
   it('leaves the invalid_grant refusal of a sign-in to the caller', () => {
     expect(errorMessageFor(fail(400, { error: 'invalid_grant' }))).toBeNull();
     expect(errorMessageFor(fail(400, { error: 'other' }))?.title).toBe('Mauvaise requête');
+  });
+
+  it.each(ERROR_CODE_LIST)('shows the API code %s by the message of its status', (code) => {
+    const { status, sens } = ERROR_CODES[code];
+    const message = errorMessageFor(fail(status, { status, error: code, message: sens }));
+    if (code === 'invalid_grant') return expect(message).toBeNull();
+    // Only a refusal the user can correct is a warning, with the server's sentence; a status without a
+    // message of its own would fall to the generic server error, which only a 500 may show.
+    expect(message?.severity).toBe(status === 412 ? 'warning' : 'danger');
+    if (status === 412) expect(message?.text).toBe(sens);
+    if (status !== 500) expect(message?.title).not.toBe('Erreur serveur');
   });
 
   it('treats an unexpected exception as a server error', () => {

@@ -1,7 +1,9 @@
 /**
  * The error catalogue of the specification §8: which title and text the user reads for a failed call.
- * Pure, so that the mapping is tested on its own; the modal that shows it lives in app/.
+ * Pure, so that the mapping is tested on its own; the modal that shows it lives in app/. The codes and
+ * statuses the API answers are the contract's catalogue (`ERROR_CODES`, packages/contract/src/errors.ts).
  */
+import type { ErrorStatus } from '@union/contract';
 import { ApiError } from './api-client';
 
 export interface ErrorMessage {
@@ -22,12 +24,25 @@ const GENERIC_SERVER_ERROR: ErrorMessage = {
   text: 'Une erreur est survenue sur le serveur. Réessayez plus tard ; si le problème persiste, contactez le secrétariat.',
 };
 
-const BY_STATUS: Record<number, ErrorMessage> = {
-  0: {
-    severity: 'danger',
-    title: 'Échec de connexion',
-    text: 'Le serveur est injoignable. Vérifiez votre connexion au réseau puis réessayez.',
-  },
+/** What the user reads for a refusal they can correct: the server's sentence (specification §8). */
+function correctable(error: ApiError): ErrorMessage {
+  const text = error.body.message ?? 'Les informations saisies ne sont pas valides.';
+  // A single detail repeats the message: list only what adds to it.
+  const details = (error.body.details ?? []).filter((detail) => detail !== text);
+  return {
+    severity: 'warning',
+    title: 'Erreur de saisie',
+    text,
+    details: details.length ? details : undefined,
+  };
+}
+
+/**
+ * One message for each status the API answers an error with: the statuses of the contract's catalogue
+ * (`ERROR_CODES`), so that a code answered with a new status fails the type check until it has its
+ * message here; every code is then shown by its status's entry (test: error-catalogue.test.ts).
+ */
+const BY_API_STATUS = {
   400: {
     severity: 'danger',
     title: 'Mauvaise requête',
@@ -51,7 +66,17 @@ const BY_STATUS: Record<number, ErrorMessage> = {
     title: 'Contenu inexistant',
     text: "Le contenu demandé n'existe pas ou n'existe plus.",
   },
+  412: correctable,
   500: GENERIC_SERVER_ERROR,
+} satisfies Record<ErrorStatus, ErrorMessage | ((error: ApiError) => ErrorMessage)>;
+
+/** What the network, a proxy or a server in trouble answer, beside the API's own errors. */
+const BY_TRANSPORT_STATUS: Record<number, ErrorMessage> = {
+  0: {
+    severity: 'danger',
+    title: 'Échec de connexion',
+    text: 'Le serveur est injoignable. Vérifiez votre connexion au réseau puis réessayez.',
+  },
   503: {
     severity: 'danger',
     title: 'Serveur inaccessible',
@@ -64,20 +89,16 @@ const BY_STATUS: Record<number, ErrorMessage> = {
   },
 };
 
+const isApiStatus = (status: number): status is keyof typeof BY_API_STATUS =>
+  Object.hasOwn(BY_API_STATUS, status);
+
 /** The message for any failure; null for the sign-in refusal, which the login form reports itself. */
 export function errorMessageFor(error: unknown): ErrorMessage | null {
   if (!(error instanceof ApiError)) return GENERIC_SERVER_ERROR;
   if (error.isInvalidGrant) return null;
-  if (error.status === 412) {
-    const text = error.body.message ?? 'Les informations saisies ne sont pas valides.';
-    // A single detail repeats the message: list only what adds to it.
-    const details = (error.body.details ?? []).filter((detail) => detail !== text);
-    return {
-      severity: 'warning',
-      title: 'Erreur de saisie',
-      text,
-      details: details.length ? details : undefined,
-    };
+  if (isApiStatus(error.status)) {
+    const message = BY_API_STATUS[error.status];
+    return typeof message === 'function' ? message(error) : message;
   }
-  return BY_STATUS[error.status] ?? GENERIC_SERVER_ERROR;
+  return BY_TRANSPORT_STATUS[error.status] ?? GENERIC_SERVER_ERROR;
 }

@@ -1,5 +1,5 @@
 /** The accounting workbooks: the search results, and the fee-call table of a year (DECISIONS §4). */
-import { Instalment, OrderState, OrderType, type FeeTable, type OrderSummary } from '@union/contract';
+import { Instalment, OrderState, OrderType, type FeeTableRow, type OrderSummary } from '@union/contract';
 import ExcelJS from 'exceljs';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -57,9 +57,7 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export type FeeRow = FeeTable['lignes'][number];
-
-export async function feeTableWorkbook(annee: number, rows: FeeRow[]): Promise<Buffer> {
+export async function feeTableWorkbook(annee: number, rows: FeeTableRow[]): Promise<Buffer> {
   const wb = workbook();
   const sheet = wb.addWorksheet(`Cotisations ${annee}-${annee + 1}`, {
     views: [{ state: 'frozen', ySplit: 1 }],

@@ -10,6 +10,7 @@ import {
   hhmmOf,
   type BulkCallReport,
   type FeeTable,
+  type FeeTableRow,
   type OrderChange,
   type OrderChangeAction,
   type OrderCreate,
@@ -31,7 +32,7 @@ import { mailRepository } from '../mail/repository';
 import { addDays, frenchDate, masonicYearBounds } from '../reservations/calendar';
 import { unionSettings } from '../settings/service';
 import { euros, feeCallLines, totalOf, withAmounts, yearLabel } from './amounts';
-import { feeTableWorkbook, ordersWorkbook, type FeeRow } from './excel';
+import { feeTableWorkbook, ordersWorkbook } from './excel';
 import { invoiceEmail, quoteEmail, reminderEmail } from './mails';
 import { orderMachine } from './machine';
 import { renderOrderPdf, type DocumentKind } from './pdf';
@@ -619,9 +620,9 @@ export const comptaService = {
     const entities = await comptaRepository.billableEntities(ctx.db, tiers);
     const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);
     const today = ctx.clock.today();
-    const lignes: FeeRow[] = [];
+    const lignes: FeeTableRow[] = [];
     for (const entity of entities) {
-      const tranches: FeeRow['tranches'] = { A: null, B: null, C: null, D: null };
+      const tranches: FeeTableRow['tranches'] = { A: null, B: null, C: null, D: null };
       for (const c of calls.filter((c) => c.entityId === entity.id && c.tranche)) {
         // A draft is prepared, not called: it counts once issued.
         tranches[c.tranche!] = {

@@ -231,7 +231,7 @@ const ACCOUNTS_CHANGED = {
   message:
     "Des comptes ont été créés ou modifiés pendant l'import (même adresse e-mail ou même identifiant). " +
     "Rien n'a été importé : relancez l'aperçu puis l'import.",
-};
+} satisfies Refusal;
 
 /**
  * The database's refusals of an import, whose transaction is then rolled back whole: accounts written

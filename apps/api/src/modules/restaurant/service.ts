@@ -22,7 +22,7 @@ import {
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { authorize } from '../../lib/authorize';
-import { guardConstraint } from '../../lib/constraints';
+import { guardConstraint, type Refusal } from '../../lib/constraints';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
 import { notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
@@ -221,7 +221,7 @@ const SEATS_REFUSAL = {
     code: 'meal_full',
     message: 'Places : il ne reste plus assez de places pour ce repas.',
   },
-};
+} satisfies Record<string, Refusal>;
 
 /** The closing rules a member meets (MENUS may still correct orders after the deadline). */
 function checkOpenFor(rctx: RestaurantContext, meal: MealRow, now: Date): void {

@@ -15,9 +15,11 @@ import {
   type OrderSearchResult,
   type OrderType,
   type Preload,
+  masonicYearOf as masonicYearOfDay,
 } from '@union/contract';
 import { api, sendRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
+import { todayIso } from '../../reservations';
 
 const COMPTA_KEY = ['compta'] as const;
 
@@ -116,6 +118,5 @@ export function useBillableEntities() {
   });
 }
 
-/** The masonic year (September to August) of a day, named by its first calendar year. */
-export const masonicYearOf = (day: Date = new Date()) =>
-  day.getMonth() >= 8 ? day.getFullYear() : day.getFullYear() - 1;
+/** The current masonic year: the contract's rule on Lyon's today, as the server computes it. */
+export const masonicYearOf = () => masonicYearOfDay(todayIso());

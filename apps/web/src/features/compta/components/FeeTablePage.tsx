@@ -1,7 +1,7 @@
 /** The fee calls of a year, one row per lodge: members, each instalment called and paid, what remains due. */
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { Instalment, type FeeTable } from '@union/contract';
+import { Instalment, type FeeCall } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../components/toast';
@@ -13,7 +13,7 @@ import { ScrollTable } from '../../../components/ScrollTable';
 
 const INSTALMENTS = ['A', 'B', 'C', 'D'] as const;
 
-function Cell({ value }: { value: FeeTable['lignes'][number]['tranches']['A'] }) {
+function Cell({ value }: { value: FeeCall }) {
   if (!value) return <Text c="dimmed">—</Text>;
   return (
     <Text size="sm">

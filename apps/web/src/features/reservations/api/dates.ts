@@ -1,5 +1,11 @@
-/** Day arithmetic for the planning screens (yyyy-mm-dd, weeks from Monday, masonic years). */
+/**
+ * Dates of the planning screens: Lyon's "today" and the French formats. The day arithmetic (weeks from
+ * Monday, masonic years) and the half-hour minutes are the contract's, the server's own.
+ */
+import { addDays } from '@union/contract';
 import dayjs from 'dayjs';
+
+export { addDays, masonicYearOf, minutesOf, mondayOf, hhmmOf as hhmm } from '@union/contract';
 
 export const ISO = 'YYYY-MM-DD';
 
@@ -26,14 +32,6 @@ export function parisNow(at = new Date()): { day: string; minutes: number } {
 
 export const todayIso = () => parisNow().day;
 
-/** The Monday of the week containing `day`. */
-export function mondayOf(day: string): string {
-  const d = dayjs(day);
-  return d.subtract((d.day() + 6) % 7, 'day').format(ISO);
-}
-
-export const addDays = (day: string, n: number) => dayjs(day).add(n, 'day').format(ISO);
-
 /** The seven days of the week starting on `monday`. */
 export const weekDays = (monday: string) => Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 
@@ -45,15 +43,3 @@ export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text
 
 /** "mar. 3 mars". */
 export const shortDate = (day: string) => dayjs(day).locale('fr').format('ddd D MMM');
-
-/** The masonic year (September to August, named by its first calendar year) containing `day`. */
-export function masonicYearOf(day: string): number {
-  const d = dayjs(day);
-  return d.month() >= 8 ? d.year() : d.year() - 1;
-}
-
-/** "19:30" → 1170. */
-export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-/** 1170 → "19:30". */
-export const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

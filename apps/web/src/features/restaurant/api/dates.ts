@@ -1,8 +1,7 @@
-/** Week arithmetic of the restaurant screens (yyyy-mm-dd; "today" is Lyon's, whatever the browser's zone). */
-import dayjs from 'dayjs';
-
-const ISO = 'YYYY-MM-DD';
-
+/**
+ * Days of the restaurant screens: "today" is Lyon's, whatever the browser's zone; the week arithmetic is
+ * the contract's.
+ */
 export const todayIso = () =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Paris',
@@ -11,10 +10,4 @@ export const todayIso = () =>
     day: '2-digit',
   }).format(new Date());
 
-/** The Monday of the week containing `day`. */
-export function mondayOf(day: string): string {
-  const d = dayjs(day);
-  return d.subtract((d.day() + 6) % 7, 'day').format(ISO);
-}
-
-export const addDays = (day: string, n: number) => dayjs(day).add(n, 'day').format(ISO);
+export { addDays, mondayOf } from '@union/contract';

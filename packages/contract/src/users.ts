@@ -1,0 +1,185 @@
+/**
+ * Users (DECISIONS §1): the administration's search, detail, creation and edit of an account, and the
+ * GDPR export of one's own data. Gestion Loge and the import reuse the new-user fields.
+ */
+import { z } from 'zod';
+import { UserState, codeList } from './enums';
+import { emailField, identifiantField, telephoneField, trimmed } from './fields';
+import { HabilitationSchema } from './habilitations';
+import { RecordIdSchema } from './ids';
+
+const id = RecordIdSchema;
+
+/** What the caller may do on a user record; the screen shows exactly these buttons. */
+export const UserAction = codeList({
+  EDIT: 'Modifier',
+  ACTIVATE: 'Réactiver',
+  DEACTIVATE: 'Désactiver',
+  DELETE: 'Supprimer',
+  ANONYMISE: 'Anonymiser',
+  INVITE: "Renvoyer l'invitation",
+});
+export type UserAction = z.infer<typeof UserAction.schema>;
+
+export const UserSortField = codeList({
+  nom: 'Nom',
+  prenom: 'Prénom',
+  identifiant: 'Identifiant',
+  email: 'E-mail',
+  etat: 'État',
+  creeLe: 'Création',
+});
+export type UserSortField = z.infer<typeof UserSortField.schema>;
+
+export const USER_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** POST /api/user/search: every criterion optional; pages start at 1. */
+export const UserSearchSchema = z.object({
+  texte: z.string().trim().max(100).optional(),
+  entiteId: id.optional(),
+  habilitation: HabilitationSchema.optional(),
+  etat: UserState.schema.optional(),
+  tri: UserSortField.schema.default('nom'),
+  sens: z
+    .enum(['asc', 'desc'], { message: 'Le sens du tri est croissant (asc) ou décroissant (desc).' })
+    .default('asc'),
+  page: z.number().int().min(1).default(1),
+  taille: z.number().int().min(1).max(100).default(20),
+});
+export type UserSearch = z.input<typeof UserSearchSchema>;
+
+export const UserRowSchema = z.object({
+  id,
+  identifiant: z.string(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  etat: UserState.schema,
+  habilitations: z.array(HabilitationSchema),
+});
+export type UserRow = z.infer<typeof UserRowSchema>;
+
+/** A free text that matches more accounts than this is counted up to here only (the list asks to refine). */
+export const USER_SEARCH_COUNT_LIMIT = 1000;
+
+export const UserSearchResultSchema = z.object({
+  /** The number of matching accounts, or USER_SEARCH_COUNT_LIMIT when `totalAuMoins`. */
+  total: z.number().int(),
+  /**
+   * A free text matched more than USER_SEARCH_COUNT_LIMIT accounts: counting them all would read the
+   * whole table for a search the secretary will refine anyway.
+   */
+  totalAuMoins: z.boolean(),
+  page: z.number().int(),
+  taille: z.number().int(),
+  lignes: z.array(UserRowSchema),
+});
+export type UserSearchResult = z.infer<typeof UserSearchResultSchema>;
+
+/**
+ * What POST /api/user/search answers a lodge manager (LOGE without ADMIN): the members of the entities
+ * they manage, or the one active account whose e-mail is exactly the text typed, with only what the
+ * picker shows to add a member.
+ */
+export const UserPickRowSchema = z.object({ id, nom: z.string(), prenom: z.string(), email: z.string() });
+export type UserPickRow = z.infer<typeof UserPickRowSchema>;
+export const UserPickResultSchema = UserSearchResultSchema.extend({ lignes: z.array(UserPickRowSchema) });
+export type UserPickResult = z.infer<typeof UserPickResultSchema>;
+
+/** GET /api/user/{id}/infos. */
+export const UserDetailSchema = UserRowSchema.extend({
+  notificationRestauration: z.boolean(),
+  notificationDocuments: z.boolean(),
+  /** Whether the user has chosen a password (false until the invitation link is used). */
+  motDePasseDefini: z.boolean(),
+  anonymise: z.boolean(),
+  creeLe: z.string(),
+  modifieLe: z.string(),
+  actions: z.array(UserAction.schema),
+});
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+/** The fields of a new user; the identifiant is derived from prénom.nom when left empty. */
+export const NewUserFieldsSchema = z.object({
+  identifiant: identifiantField.optional().or(z.literal('').transform(() => undefined)),
+  nom: trimmed('Le nom', 100),
+  prenom: trimmed('Le prénom', 100),
+  email: emailField,
+  telephone: telephoneField,
+});
+export type NewUserFields = z.input<typeof NewUserFieldsSchema>;
+
+/** POST /api/user: creates the user and e-mails an invitation to choose a password (7 days). */
+export const UserCreateSchema = NewUserFieldsSchema.extend({
+  habilitations: z.array(HabilitationSchema).default(['USER']),
+});
+export type UserCreate = z.input<typeof UserCreateSchema>;
+
+/** PUT /api/user: edits a user; setting I or S closes every session of the user at once. */
+export const UserUpdateSchema = z.object({
+  id,
+  identifiant: identifiantField,
+  nom: trimmed('Le nom', 100),
+  prenom: trimmed('Le prénom', 100),
+  email: emailField,
+  telephone: telephoneField,
+  habilitations: z.array(HabilitationSchema),
+  etat: UserState.schema,
+});
+export type UserUpdate = z.input<typeof UserUpdateSchema>;
+
+/** GET /api/user/donnees-personnelles: everything the Intranet keeps about the signed-in user. */
+export const PersonalDataSchema = z.object({
+  exporteLe: z.string(),
+  compte: z.object({
+    id,
+    identifiant: z.string(),
+    nom: z.string(),
+    prenom: z.string(),
+    email: z.string(),
+    telephone: z.string().nullable(),
+    habilitations: z.array(z.string()),
+    etat: z.string(),
+    notificationRestauration: z.boolean(),
+    notificationDocuments: z.boolean(),
+    creeLe: z.string(),
+    modifieLe: z.string(),
+  }),
+  appartenances: z.array(
+    z.object({
+      entite: z.string(),
+      fonction: z.string().nullable(),
+      debut: z.string().nullable(),
+      fin: z.string().nullable(),
+      gestion: z.boolean(),
+      reservation: z.boolean(),
+      restauration: z.boolean(),
+      carteLoge: z.boolean(),
+    }),
+  ),
+  historique: z.array(z.object({ date: z.string(), action: z.string(), details: z.unknown() })),
+  connexions: z.array(z.object({ date: z.string(), adresse: z.string(), resultat: z.string() })),
+  emails: z.array(z.object({ date: z.string(), sujet: z.string(), statut: z.string() })),
+  /** Restaurant (issue 9): my meal orders and my card's movements and top-ups. */
+  commandesRepas: z
+    .array(
+      z.object({
+        date: z.string(),
+        repas: z.string(),
+        montant: z.number(),
+        etat: z.string(),
+        moyen: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  carte: z
+    .object({
+      mouvements: z.array(
+        z.object({ date: z.string(), type: z.string(), montant: z.number(), libelle: z.string() }),
+      ),
+      rechargements: z.array(z.object({ date: z.string(), montant: z.number(), etat: z.string() })),
+    })
+    .optional(),
+});
+export type PersonalData = z.infer<typeof PersonalDataSchema>;
