@@ -121,7 +121,7 @@ describe('GET /api/user/{id}/infos', () => {
       prenom: 'Hélène',
       etat: 'A',
       motDePasseDefini: true,
-      actions: ['EDIT', 'DEACTIVATE', 'DELETE'],
+      actions: ['EDIT', 'DEACTIVATE', 'DELETE', 'ADD_MEMBERSHIP'],
     });
   });
 });
@@ -344,7 +344,10 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
     const token = await t.signIn('cible');
     expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(200);
     const response = await put(adminToken, { ...fields(), etat: 'I' });
-    expect(response.json()).toMatchObject({ etat: 'I', actions: ['EDIT', 'ACTIVATE', 'DELETE'] });
+    expect(response.json()).toMatchObject({
+      etat: 'I',
+      actions: ['EDIT', 'ACTIVATE', 'DELETE', 'ADD_MEMBERSHIP'],
+    });
     expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(401);
     await expect(t.signIn('cible')).rejects.toThrow();
     await put(adminToken, { ...fields(), etat: 'A' });

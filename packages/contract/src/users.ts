@@ -18,6 +18,8 @@ export const UserAction = codeList({
   DELETE: 'Supprimer',
   ANONYMISE: 'Anonymiser',
   INVITE: "Renvoyer l'invitation",
+  /** Not a button of its own: the memberships panel offers « Ajouter » when the server lists it. */
+  ADD_MEMBERSHIP: 'Ajouter une appartenance',
 });
 export type UserAction = z.infer<typeof UserAction.schema>;
 

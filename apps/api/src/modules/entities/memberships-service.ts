@@ -19,6 +19,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../lib/co
 import { invalid, notFound, refused } from '../../lib/errors';
 import { audit, changedFields } from '../audit/audit';
 import { createUser } from '../users/invitations';
+import { userMachine } from '../users/machine';
 import { may as mayUser, usersPolicyContext } from '../users/policy';
 import { usersRepository, type UserRow } from '../users/repository';
 import { loadEntitiesPolicyContext, loadEntity } from './entities-service';
@@ -128,7 +129,7 @@ async function addMembership(
   fields: MembershipFields,
 ): Promise<Membership> {
   if (!entityMachine.can(entity.etat, 'ADD_MEMBER')) throw deletedEntity(entity);
-  if (user.etat === 'S')
+  if (!userMachine.can(user.etat, 'ADD_MEMBERSHIP'))
     throw invalid("Ce compte est supprimé : réactivez-le avant de l'ajouter à une entité.");
   // A lodge manager finds only active accounts; an inactive one is the administrators' to reactivate.
   // The message does not name the person: the manager could not see this account otherwise.

@@ -32,7 +32,15 @@ describe('userMachine', () => {
   });
 
   it('lists the actions in the order of the page', () => {
-    expect(userMachine.actionsFrom('A')).toEqual(['EDIT', 'DEACTIVATE', 'DELETE', 'INVITE']);
+    expect(userMachine.actionsFrom('A')).toEqual([
+      'EDIT',
+      'DEACTIVATE',
+      'DELETE',
+      'INVITE',
+      'ADD_MEMBERSHIP',
+    ]);
+    expect(userMachine.actionsFrom('I')).toEqual(['EDIT', 'ACTIVATE', 'DELETE', 'ADD_MEMBERSHIP']);
+    // A deleted account joins no entity until it is restored.
     expect(userMachine.actionsFrom('S')).toEqual(['EDIT', 'ACTIVATE', 'ANONYMISE']);
   });
 

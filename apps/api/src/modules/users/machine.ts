@@ -19,6 +19,8 @@ export const userMachine = defineMachine<UserState, UserAction>(
     ANONYMISE: { S: 'S' },
     // Only an active account is invited (an inactive one could not sign in with the link).
     INVITE: { A: 'A' },
+    // A deleted account joins no entity until it is restored.
+    ADD_MEMBERSHIP: { A: 'A', I: 'I' },
   },
   { state: (s) => UserState.labels[s], action: (a) => UserAction.labels[a] },
 );

@@ -33,13 +33,21 @@ describe('the users policy', () => {
   });
 
   it.each([
-    ['active user', user({}), ['EDIT', 'DEACTIVATE', 'DELETE']],
-    ['invited user', user({ passwordHash: null }), ['EDIT', 'DEACTIVATE', 'DELETE', 'INVITE']],
-    ['inactive user', user({ etat: 'I' }), ['EDIT', 'ACTIVATE', 'DELETE']],
-    ['inactive invited user', user({ etat: 'I', passwordHash: null }), ['EDIT', 'ACTIVATE', 'DELETE']],
+    ['active user', user({}), ['EDIT', 'DEACTIVATE', 'DELETE', 'ADD_MEMBERSHIP']],
+    [
+      'invited user',
+      user({ passwordHash: null }),
+      ['EDIT', 'DEACTIVATE', 'DELETE', 'INVITE', 'ADD_MEMBERSHIP'],
+    ],
+    ['inactive user', user({ etat: 'I' }), ['EDIT', 'ACTIVATE', 'DELETE', 'ADD_MEMBERSHIP']],
+    [
+      'inactive invited user',
+      user({ etat: 'I', passwordHash: null }),
+      ['EDIT', 'ACTIVATE', 'DELETE', 'ADD_MEMBERSHIP'],
+    ],
     ['deleted user', user({ etat: 'S' }), ['EDIT', 'ACTIVATE', 'ANONYMISE']],
     ['anonymised user', user({ etat: 'S', anonymizedAt: new Date(), passwordHash: null }), []],
-    ['the admin themself', user({ id: 1 }), ['EDIT']],
+    ['the admin themself', user({ id: 1 }), ['EDIT', 'ADD_MEMBERSHIP']],
   ])('the buttons of an admin on an %s', (_name, target, expected) => {
     expect(buttons(admin, target)).toEqual(expected);
   });
@@ -50,7 +58,15 @@ describe('the users policy', () => {
   });
 
   it('allows no action on an account to be taken without an account', () => {
-    const actions: UserAction[] = ['EDIT', 'ACTIVATE', 'DEACTIVATE', 'DELETE', 'ANONYMISE', 'INVITE'];
+    const actions: UserAction[] = [
+      'EDIT',
+      'ACTIVATE',
+      'DEACTIVATE',
+      'DELETE',
+      'ANONYMISE',
+      'INVITE',
+      'ADD_MEMBERSHIP',
+    ];
     expect(actions.filter((a) => may(admin, a, null))).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ export const may: May<UsersPolicyContext, UserFacts | null, UserPolicyAction> = 
     case 'EDIT':
     case 'ACTIVATE':
     case 'ANONYMISE':
+    case 'ADD_MEMBERSHIP':
       return admin && user !== null && !anonymised;
     case 'DEACTIVATE':
     case 'DELETE':

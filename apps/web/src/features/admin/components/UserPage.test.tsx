@@ -19,7 +19,7 @@ const USER: UserDetail = {
   anonymise: false,
   creeLe: '2026-03-03T09:15:00.000Z',
   modifieLe: '2026-03-03T09:15:00.000Z',
-  actions: ['EDIT', 'ACTIVATE', 'DELETE'],
+  actions: ['EDIT', 'ACTIVATE', 'DELETE', 'ADD_MEMBERSHIP'],
 };
 
 const base = (user: UserDetail) => ({
@@ -52,12 +52,16 @@ describe('user page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Désactiver' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Anonymiser' })).not.toBeInTheDocument();
     expect(await screen.findByText("Cet utilisateur n'appartient à aucune entité.")).toBeInTheDocument();
+    // Adding a membership is the panel's button, shown because the server lists ADD_MEMBERSHIP.
+    expect(screen.getAllByRole('button', { name: 'Ajouter une appartenance' })).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ id: 12, etat: 'S' });
     expect(await screen.findByRole('button', { name: 'Anonymiser' })).toBeInTheDocument();
+    // A deleted account joins no entity: the server no longer lists ADD_MEMBERSHIP.
+    expect(screen.queryByRole('button', { name: 'Ajouter une appartenance' })).not.toBeInTheDocument();
   });
 
   it('locks the form of an anonymised user', async () => {

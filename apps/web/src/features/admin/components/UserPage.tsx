@@ -39,7 +39,7 @@ function ExistingUser({ id }: { id: number }) {
       <RecordColumns history={history}>
         {/* Remount the form when the saved user changes (state buttons, anonymisation). */}
         <UserForm key={`${user.id}-${user.modifieLe}`} user={user} />
-        <MembershipsPanel scope={{ userId: user.id }} canAdd={user.etat !== 'S'} />
+        <MembershipsPanel scope={{ userId: user.id }} canAdd={user.actions.includes('ADD_MEMBERSHIP')} />
       </RecordColumns>
     </Stack>
   );

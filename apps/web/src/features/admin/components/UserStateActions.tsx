@@ -70,7 +70,8 @@ export function UserStateActions({ user }: { user: UserDetail }) {
       anonymise.mutate(user.id, { onSuccess: () => toast('success', 'Compte anonymisé.') });
   }
 
-  const buttons = user.actions.filter((a) => a !== 'EDIT');
+  // Editing is the form's button, adding a membership the memberships panel's.
+  const buttons = user.actions.filter((a) => a !== 'EDIT' && a !== 'ADD_MEMBERSHIP');
   if (!buttons.length) return null;
   return (
     <Group gap="xs">
