@@ -178,17 +178,19 @@ export const usersRepository = {
     const direction = c.sens === 'desc' ? desc : asc;
     const order = [...SORTS[c.tri].map((e) => direction(e)), direction(users.id)];
     const offset = (c.page - 1) * c.taille;
-
-    if (!c.texte?.trim()) {
-      const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-      const rows = await db
+    // The page straight from the table, in the list's order (the name-sorted index serves it).
+    const pageInOrder = () =>
+      db
         .select()
         .from(users)
         .where(where)
         .orderBy(...order)
         .limit(c.taille)
         .offset(offset);
-      return { total: totalRow?.n ?? 0, totalAuMoins: false, rows };
+
+    if (!c.texte?.trim()) {
+      const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+      return { total: totalRow?.n ?? 0, totalAuMoins: false, rows: await pageInOrder() };
     }
     // A free text. Most texts are selective (a family name): their matches may all sit in one place of
     // the alphabet, where walking the name-sorted index from « A » would read most of it; they are found
@@ -219,14 +221,7 @@ export const usersRepository = {
     }
     // A common text (an e-mail domain, a first name): its matches are everywhere in the alphabet, so
     // walking the name-sorted index finds a page at once, where sorting them would read them all.
-    const rows = await db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...order)
-      .limit(c.taille)
-      .offset(offset);
-    return { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows };
+    return { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows: await pageInOrder() };
   },
 
   /** Names of several users at once, for history summaries. */

@@ -5,9 +5,7 @@
  */
 import {
   Autocomplete,
-  Button,
   Checkbox,
-  Group,
   Modal,
   SegmentedControl,
   Select,
@@ -33,7 +31,7 @@ import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { idOf, useContractCheck } from '../forms/contract-form';
 import { toast } from '../toast';
-import { SubmitButton } from '../SubmitButton';
+import { FormActions } from '../../components/FormActions';
 
 /** A mutation's `mutate`, as TanStack Query gives it. */
 type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
@@ -324,27 +322,21 @@ export function MembershipModal({
               />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end" align="flex-start">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <SubmitButton
-              loading={saving}
-              disabledReason={
-                datesInvalid
-                  ? 'Corrigez la date de fin pour enregistrer.'
-                  : missing
-                    ? target.kind === 'entity'
-                      ? "Choisissez l'entité."
-                      : mode === 'existant'
-                        ? 'Choisissez la personne.'
-                        : "Le nom, le prénom et l'e-mail sont obligatoires."
-                    : null
-              }
-            >
-              Enregistrer
-            </SubmitButton>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            loading={saving}
+            disabledReason={
+              datesInvalid
+                ? 'Corrigez la date de fin pour enregistrer.'
+                : missing
+                  ? target.kind === 'entity'
+                    ? "Choisissez l'entité."
+                    : mode === 'existant'
+                      ? 'Choisissez la personne.'
+                      : "Le nom, le prénom et l'e-mail sont obligatoires."
+                  : null
+            }
+          />
         </Stack>
       </form>
     </Modal>

@@ -27,6 +27,7 @@ import { toast } from '../../../components/toast';
 import { useRooms, useSaveRoom } from '../api/settings';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { useDialogState } from '../../../components/useDialogState';
+import { FormActions } from '../../../components/FormActions';
 
 const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];
 
@@ -103,14 +104,7 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             label="Réservable (décochez pour retirer la salle)"
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <Group justify="flex-end" align="flex-start" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Enregistrer
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={save.isPending} mt="sm" />
         </Stack>
       </form>
     </Modal>

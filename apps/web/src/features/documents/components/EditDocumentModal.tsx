@@ -1,5 +1,5 @@
 /** Editing a document's metadata (PUT /api/document), checked before sending: its file does not change. */
-import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
 import {
   DocumentAudience,
   DocumentType,
@@ -13,6 +13,7 @@ import { contractResolver, focusFirstInvalid } from '../../../components/forms/c
 import { toast } from '../../../components/toast';
 import { useUpdateDocument } from '../api/documents';
 import { SessionPicker } from './SessionPicker';
+import { FormActions } from '../../../components/FormActions';
 
 interface FormValues {
   type: Type;
@@ -84,14 +85,7 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
               onChange={(value) => form.setFieldValue('idReservation', value)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Enregistrer
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,7 @@
  * Adds or changes an entry of the annual planning: lodge, room, hours, rule and months. The entry is
  * checked with the contract's schema before it is sent.
  */
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   FIRST_START_MINUTES,
   LAST_END_MINUTES,
@@ -18,9 +18,9 @@ import {
 } from '@union/contract';
 import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { hhmm, minutesOf } from '../api/dates';
 import type { EntityOption } from '../api/reference';
+import { FormActions } from '../../../components/FormActions';
 
 const halfHours = (from: number, to: number) =>
   Array.from({ length: (to - from) / 30 + 1 }, (_, i) => hhmm(from + i * 30));
@@ -182,14 +182,9 @@ function EntryBody({ target, rooms, entities, saving, onSave, onClose }: Props &
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Group justify="flex-end" align="flex-start">
-          <Button variant="default" onClick={onClose}>
-            Annuler
-          </Button>
-          <SubmitButton loading={saving} disabledReason={reason}>
-            Enregistrer et planifier
-          </SubmitButton>
-        </Group>
+        <FormActions onCancel={onClose} loading={saving} disabledReason={reason}>
+          Enregistrer et planifier
+        </FormActions>
       </Stack>
     </form>
   );

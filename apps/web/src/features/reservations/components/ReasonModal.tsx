@@ -1,9 +1,9 @@
 /** Asks the reason of a refusal: required, sent to the requester. */
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { ReservationChangeSchema } from '@union/contract';
 import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { FormActions } from '../../../components/FormActions';
 
 /** The reason as the contract checks it in the body of the refusal. */
 const ReasonSchema = ReservationChangeSchema.pick({ motif: true });
@@ -41,18 +41,14 @@ export function ReasonModal({ title, loading, onConfirm, onClose }: Props) {
             required
             data-autofocus
           />
-          <Group justify="flex-end" align="flex-start">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <SubmitButton
-              color="red"
-              loading={loading}
-              disabledReason={motif.trim() ? null : 'Indiquez le motif du refus.'}
-            >
-              Refuser
-            </SubmitButton>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            color="red"
+            loading={loading}
+            disabledReason={motif.trim() ? null : 'Indiquez le motif du refus.'}
+          >
+            Refuser
+          </FormActions>
         </Stack>
       </form>
     </Modal>

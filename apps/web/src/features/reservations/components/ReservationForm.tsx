@@ -2,17 +2,7 @@
  * The request form: new request (from a selected free slot) or EDIT of an existing one. The server checks
  * everything again; the form first checks its body with the same contract schema, so a 412 is rare.
  */
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import {
   FIRST_START_MINUTES,
@@ -28,12 +18,12 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { idOf, useContractCheck } from '../../../components/forms/contract-form';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
 import { useCreateReservation } from '../api/create-reservation';
 import { ISO, hhmm, minutesOf, todayIso } from '../api/dates';
 import type { EntityOption } from '../api/reference';
+import { FormActions } from '../../../components/FormActions';
 
 const halfHours = (from: number, to: number) =>
   Array.from({ length: (to - from) / 30 + 1 }, (_, i) => hhmm(from + i * 30));
@@ -292,14 +282,9 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
           minRows={2}
           maxLength={2000}
         />
-        <Group justify="flex-end" align="flex-start">
-          <Button variant="default" onClick={onClose}>
-            Annuler
-          </Button>
-          <SubmitButton loading={busy} disabledReason={reason}>
-            {editing ? 'Enregistrer' : gestion ? 'Réserver' : 'Envoyer la demande'}
-          </SubmitButton>
-        </Group>
+        <FormActions onCancel={onClose} loading={busy} disabledReason={reason}>
+          {editing ? 'Enregistrer' : gestion ? 'Réserver' : 'Envoyer la demande'}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 /** The dish editor (MENUS): type, label, price typed in euros and sent in cents, checked before sending. */
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import {
   DishInputSchema,
   DishType,
@@ -12,6 +12,7 @@ import { contractResolver, focusFirstInvalid } from '../../../components/forms/c
 import { toast } from '../../../components/toast';
 import { eurosToCents } from '../../../lib/format';
 import { useSaveDish } from '../api/restaurant';
+import { FormActions } from '../../../components/FormActions';
 
 interface FormValues {
   type: Type;
@@ -75,14 +76,7 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
             decimalSeparator=","
             {...form.getInputProps('prix')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Enregistrer
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -4,17 +4,7 @@
  * session of that day the meal is the agapes of (if any); checked with the contract's schema before it is
  * sent.
  */
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Modal, NativeSelect, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import {
   MealInputSchema,
   MealType,
@@ -28,6 +18,7 @@ import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useMealSessions, useSaveMeal } from '../api/restaurant';
+import { FormActions } from '../../../components/FormActions';
 
 /** « 19:30 – Les Chevaliers du Rhône : Tenue régulière (Temple Hiram) ». */
 export const sessionLabel = (s: MealSession) => `${s.debut} – ${s.entite} : ${s.libelle} (${s.salle})`;
@@ -150,14 +141,7 @@ export function MealModal({
             onChange={(e) => form.setFieldValue('limite', e.currentTarget.value.slice(0, 16))}
           />
           <Switch label="Commandes ouvertes" {...form.getInputProps('ouvert', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Enregistrer
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,7 @@
  * The order form: for myself or for one of my lodges, quantities per dish, guests; the total follows.
  * Phone first: one column, large steppers. Checked with the contract's schema before it is sent.
  */
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   DishType,
   MealOrderInputSchema,
@@ -13,10 +13,10 @@ import {
 } from '@union/contract';
 import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { useSaveOrder } from '../api/restaurant';
+import { FormActions } from '../../../components/FormActions';
 
 interface Props {
   meal: Meal;
@@ -135,17 +135,13 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
           <Text fw={700} size="lg" aria-live="polite">
             Total : {formatCents(total)}
           </Text>
-          <Group justify="flex-end" align="flex-start">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <SubmitButton
-              loading={save.isPending}
-              disabledReason={lignes.length === 0 ? 'Choisissez au moins un plat.' : null}
-            >
-              {order ? 'Enregistrer' : 'Commander'}
-            </SubmitButton>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            loading={save.isPending}
+            disabledReason={lignes.length === 0 ? 'Choisissez au moins un plat.' : null}
+          >
+            {order ? 'Enregistrer' : 'Commander'}
+          </FormActions>
         </Stack>
       </form>
     </Modal>
