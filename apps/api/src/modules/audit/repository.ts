@@ -103,7 +103,7 @@ export const auditRepository = {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.recordType, recordType), eq(auditLog.recordId, recordId)))
-      .orderBy(desc(auditLog.createdAt));
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   },
 
   /**

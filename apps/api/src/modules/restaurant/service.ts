@@ -206,6 +206,17 @@ async function checkSession(db: Executor, input: MealInput): Promise<void> {
 }
 
 /** The deadline is a moment of the meal's day or before it. */
+/** The meal's columns as the editor sends them (creation and edition write the same ones). */
+const mealColumns = (input: MealInput) => ({
+  jour: input.date,
+  type: input.type,
+  titre: input.titre,
+  places: input.places,
+  limite: input.limite,
+  ouvert: input.ouvert,
+  reservationId: input.idReservation,
+});
+
 function checkDeadline(input: MealInput): void {
   if (input.limite.slice(0, 10) > input.date) {
     throw refused(
@@ -302,15 +313,7 @@ export const restaurantService = {
       authorize(mayMeal(rctx, 'MANAGE', null));
       checkDeadline(input);
       await checkSession(tx.db, input);
-      const id = await restaurantRepository.insertMeal(tx.db, {
-        jour: input.date,
-        type: input.type,
-        titre: input.titre,
-        places: input.places,
-        limite: input.limite,
-        ouvert: input.ouvert,
-        reservationId: input.idReservation,
-      });
+      const id = await restaurantRepository.insertMeal(tx.db, mealColumns(input));
       await audit.record(tx, {
         action: 'meal_created',
         recordType: 'meal',
@@ -336,21 +339,7 @@ export const restaurantService = {
         );
       }
       await guardConstraint(
-        () =>
-          restaurantRepository.updateMeal(
-            tx.db,
-            input.id,
-            {
-              jour: input.date,
-              type: input.type,
-              titre: input.titre,
-              places: input.places,
-              limite: input.limite,
-              ouvert: input.ouvert,
-              reservationId: input.idReservation,
-            },
-            tx.clock.now(),
-          ),
+        () => restaurantRepository.updateMeal(tx.db, input.id, mealColumns(input), tx.clock.now()),
         SEATS_REFUSAL,
       );
       await audit.record(tx, {
