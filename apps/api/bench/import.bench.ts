@@ -4,7 +4,7 @@
  * the process (server and client share it) while each runs.
  */
 import { performance } from 'node:perf_hooks';
-import { IMPORTS_API } from '@union/contract';
+import { API, pathTo } from '@union/contract';
 import { entities, users } from '../src/db/schema';
 import { peakMemory } from './lib';
 import { BENCH_PASSWORD, CLIENT_BASIC, createBenchAdmin, startBenchApp } from './setup';
@@ -59,11 +59,14 @@ export default async function importBench() {
     const form = new FormData();
     form.append('fichier', new Blob([csv], { type: 'text/csv' }), 'membres.csv');
     const t0 = performance.now();
-    const response = await fetch(`${bench.url}${IMPORTS_API.userImportFor(lodge!.id, dryRun)}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
-      body: form,
-    });
+    const response = await fetch(
+      `${bench.url}${pathTo(API.imports.userImport, {}, { idEntite: lodge!.id, dryRun })}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+        body: form,
+      },
+    );
     const report = (await response.json()) as { creations: number; misesAJour: number };
     if (response.status !== 200) throw new Error(`import answered ${response.status}`);
     return { ms: performance.now() - t0, report };

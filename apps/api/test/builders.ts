@@ -15,7 +15,7 @@
  * need one (`operator`, ADMIN only: a member of no entity, so nobody's e-mails or lists change).
  */
 import {
-  DOCUMENT_API,
+  API,
   type DocumentDetail,
   type EntityType,
   type Habilitation,
@@ -460,7 +460,7 @@ export function builders(t: TestContext) {
     );
     return ok<DocumentDetail>({
       method: 'POST',
-      url: DOCUMENT_API.document,
+      url: API.documents.document,
       token: fields.by.token,
       payload: body.payload,
       headers: body.headers,

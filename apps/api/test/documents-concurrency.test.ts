@@ -3,7 +3,7 @@
  * « Diffuser » at once; the document's row lock and the unique (document, person) index make every
  * person receive one e-mail, never two.
  */
-import { DOCUMENT_API } from '@union/contract';
+import { API, pathTo } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { documentDistributions, emailOutbox, users } from '../src/db/schema';
@@ -46,7 +46,7 @@ it('four simultaneous distributions send each of the 24 readers one e-mail', asy
     fileName: 'lettre.pdf',
   });
   const answers = await Promise.all(
-    tokens.map((token) => t.call({ method: 'POST', url: DOCUMENT_API.distribution(id), token })),
+    tokens.map((token) => t.call({ method: 'POST', url: pathTo(API.documents.distribution, { id }), token })),
   );
   expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
   const queued = answers.map((a) => a.json<{ nombre: number }>().nombre).sort((a, b) => b - a);

@@ -5,7 +5,7 @@
  * that stops what is not sent yet.
  */
 import type { AddressInfo } from 'node:net';
-import { DOCUMENT_API, type DistributionResult, type DocumentDetail } from '@union/contract';
+import { API, pathTo, type DistributionResult, type DocumentDetail } from '@union/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,9 +42,9 @@ async function publish(titre: string): Promise<number> {
 }
 
 const distribute = (id: number, who = 'venerable') =>
-  t.call({ method: 'POST', url: DOCUMENT_API.distribution(id), token: tokens[who] });
+  t.call({ method: 'POST', url: pathTo(API.documents.distribution, { id }), token: tokens[who] });
 const cancel = (id: number, who = 'venerable') =>
-  t.call({ method: 'DELETE', url: DOCUMENT_API.distribution(id), token: tokens[who] });
+  t.call({ method: 'DELETE', url: pathTo(API.documents.distribution, { id }), token: tokens[who] });
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -161,7 +161,11 @@ describe('distribution by e-mail', () => {
     expect(mail).not.toContain('confidentiel');
     expect(mail).not.toMatch(/Content-Disposition: attachment/i);
 
-    const infos = await t.call({ method: 'GET', url: DOCUMENT_API.infos(id), token: tokens.venerable });
+    const infos = await t.call({
+      method: 'GET',
+      url: pathTo(API.documents.infos, { id }),
+      token: tokens.venerable,
+    });
     expect(infos.json<DocumentDetail>().compteurs).toEqual({
       envoyes: 10,
       enAttente: 0,
@@ -172,14 +176,18 @@ describe('distribution by e-mail', () => {
     expect(infos.json<DocumentDetail>().actions).not.toContain('CANCEL_DISTRIBUTION');
     expect((await cancel(id)).json()).toMatchObject({ status: 412, error: 'distribution_already_sent' });
     // A reader sees no counts.
-    const asReader = await t.call({ method: 'GET', url: DOCUMENT_API.infos(id), token: tokens.membre });
+    const asReader = await t.call({
+      method: 'GET',
+      url: pathTo(API.documents.infos, { id }),
+      token: tokens.membre,
+    });
     expect(asReader.json<DocumentDetail>().compteurs).toBeNull();
 
     // The unsubscribe link of the e-mail turns the notification off.
     const link = /jeton=([\w.-]+)/.exec(mail)![1]!;
     const off = await t.call({
       method: 'POST',
-      url: `${DOCUMENT_API.unsubscribe}?jeton=${link}`,
+      url: `${API.documents.unsubscribe}?jeton=${link}`,
       noXsrf: true,
     });
     expect(off.statusCode).toBe(204);
@@ -216,7 +224,7 @@ describe('distribution by e-mail', () => {
     expect(received.length).toBe(sentCount);
     // What the SMTP server received is exactly what the counts say was sent; the rest is cancelled.
     const infos = (
-      await t.call({ method: 'GET', url: DOCUMENT_API.infos(id), token: tokens.venerable })
+      await t.call({ method: 'GET', url: pathTo(API.documents.infos, { id }), token: tokens.venerable })
     ).json<DocumentDetail>();
     const ofThisDocument = received.filter((r) => r.raw.includes(`/app/doc/${id}\r\n`));
     expect(infos.compteurs!.envoyes).toBe(ofThisDocument.length);
@@ -245,7 +253,8 @@ describe('distribution by e-mail', () => {
       await t.db.select().from(documentDistributions).where(eq(documentDistributions.documentId, id))
     ).map((r) => r.emailId);
     expect(
-      (await t.call({ method: 'DELETE', url: DOCUMENT_API.remove(id), token: tokens.venerable })).statusCode,
+      (await t.call({ method: 'DELETE', url: pathTo(API.documents.remove, { id }), token: tokens.venerable }))
+        .statusCode,
     ).toBe(204);
     const statuses = await t.db
       .select({ statut: emailOutbox.statut })

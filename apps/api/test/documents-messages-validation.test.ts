@@ -4,7 +4,7 @@
  * titre du document. »), never the field's code beside its label (« Champ « titre » : Titre : … »), never
  * a Zod default, and one problem per field.
  */
-import { DOCUMENT_API, MESSAGE_API } from '@union/contract';
+import { API } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
 
@@ -66,7 +66,7 @@ describe('PUT /api/document', () => {
   it('names a field once: « Titre : indiquez le titre du document. »', async () => {
     const response = await t.call({
       method: 'PUT',
-      url: DOCUMENT_API.document,
+      url: API.documents.document,
       token,
       payload: documentInput({ titre: '  ' }),
     });
@@ -75,7 +75,7 @@ describe('PUT /api/document', () => {
   });
 
   it('an empty body: one clean sentence per field', async () => {
-    const details = await problems('PUT', DOCUMENT_API.document, {});
+    const details = await problems('PUT', API.documents.document, {});
     expect(details).toEqual([
       'Type : choisissez un type de document.',
       'Titre : indiquez le titre du document.',
@@ -89,7 +89,7 @@ describe('PUT /api/document', () => {
   it('every field wrong at once, and one problem per field', async () => {
     const details = await problems(
       'PUT',
-      DOCUMENT_API.document,
+      API.documents.document,
       documentInput({
         id: 'x',
         type: 'Z',
@@ -106,10 +106,10 @@ describe('PUT /api/document', () => {
   });
 
   it('a date out of range says so once, in lower case after its label', async () => {
-    expect(await problems('PUT', DOCUMENT_API.document, documentInput({ date: '0000-13-01' }))).toEqual([
+    expect(await problems('PUT', API.documents.document, documentInput({ date: '0000-13-01' }))).toEqual([
       "Date : cette date n'existe pas.",
     ]);
-    expect(await problems('PUT', DOCUMENT_API.document, documentInput({ date: '1850-01-01' }))).toEqual([
+    expect(await problems('PUT', API.documents.document, documentInput({ date: '1850-01-01' }))).toEqual([
       "Date : l'année doit être comprise entre 1900 et 2200.",
     ]);
   });
@@ -117,13 +117,13 @@ describe('PUT /api/document', () => {
 
 describe('POST and PUT /api/diffusion', () => {
   it('names a field once: « Titre : indiquez un titre. »', async () => {
-    expect(await problems('POST', MESSAGE_API.message, messageInput({ titre: '' }))).toEqual([
+    expect(await problems('POST', API.messages.message, messageInput({ titre: '' }))).toEqual([
       'Titre : indiquez un titre.',
     ]);
-    expect(await problems('POST', MESSAGE_API.message, messageInput({ fin: '2026-02-01' }))).toEqual([
+    expect(await problems('POST', API.messages.message, messageInput({ fin: '2026-02-01' }))).toEqual([
       'Fin : la date de fin ne peut précéder la date de début.',
     ]);
-    expect(await problems('POST', MESSAGE_API.message, messageInput({ tous: false }))).toEqual([
+    expect(await problems('POST', API.messages.message, messageInput({ tous: false }))).toEqual([
       'Destinataires : choisissez au moins une entité, ou « tout le monde ».',
     ]);
   });
@@ -131,7 +131,7 @@ describe('POST and PUT /api/diffusion', () => {
   it('every field wrong at once, and one problem per field', async () => {
     const details = await problems(
       'POST',
-      MESSAGE_API.message,
+      API.messages.message,
       messageInput({
         titre: '',
         texte: 3,
@@ -159,10 +159,10 @@ describe('POST and PUT /api/diffusion', () => {
   });
 
   it('PUT: the id and the fields, each named once', async () => {
-    expect(await problems('PUT', MESSAGE_API.message, messageInput({ id: 'x' }))).toEqual([
+    expect(await problems('PUT', API.messages.message, messageInput({ id: 'x' }))).toEqual([
       "Message : l'identifiant doit être un nombre entier positif (tel que l'application l'envoie).",
     ]);
-    const details = await problems('PUT', MESSAGE_API.message, {});
+    const details = await problems('PUT', API.messages.message, {});
     expect(details[0]).toBe(
       "Message : l'identifiant doit être un nombre entier positif (tel que l'application l'envoie).",
     );

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOCUMENT_API, type DocumentDetail, type DocumentList } from '@union/contract';
+import { API, pathTo, type DocumentDetail, type DocumentList } from '@union/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documentFileChunks, documentFiles, documents, users } from '../src/db/schema';
@@ -38,7 +38,7 @@ async function upload(
   const body = multipartBody(fields, file);
   return t.call({
     method: 'POST',
-    url: DOCUMENT_API.document,
+    url: API.documents.document,
     token: tokens[who],
     payload: body.payload,
     headers: body.headers,
@@ -47,7 +47,7 @@ async function upload(
 
 const list = async (who: string, query = '') =>
   (
-    await t.call({ method: 'GET', url: `${DOCUMENT_API.all}${query}`, token: tokens[who] })
+    await t.call({ method: 'GET', url: `${API.documents.all}${query}`, token: tokens[who] })
   ).json<DocumentList>();
 
 /** This file's own temporary folder: another test file uploading meanwhile cannot blur the count. */
@@ -88,15 +88,15 @@ afterAll(async () => {
 
 describe('401: every call needs a session', () => {
   it.each([
-    ['GET', DOCUMENT_API.all],
-    ['GET', DOCUMENT_API.infos(1)],
-    ['POST', DOCUMENT_API.document],
-    ['PUT', DOCUMENT_API.document],
-    ['DELETE', DOCUMENT_API.remove(1)],
-    ['POST', DOCUMENT_API.distribution(1)],
-    ['DELETE', DOCUMENT_API.distribution(1)],
-    ['GET', DOCUMENT_API.file(1)],
-    ['GET', DOCUMENT_API.produced('modele-import-membres.csv')],
+    ['GET', API.documents.all],
+    ['GET', pathTo(API.documents.infos, { id: 1 })],
+    ['POST', API.documents.document],
+    ['PUT', API.documents.document],
+    ['DELETE', pathTo(API.documents.remove, { id: 1 })],
+    ['POST', pathTo(API.documents.distribution, { id: 1 })],
+    ['DELETE', pathTo(API.documents.distribution, { id: 1 })],
+    ['GET', pathTo(API.documents.file, { id: 1 })],
+    ['GET', pathTo(API.documents.produced, { name: 'modele-import-membres.csv' })],
   ] as const)('%s %s', async (method, url) => {
     expect((await t.call({ method, url })).statusCode).toBe(401);
   });
@@ -106,7 +106,7 @@ describe('publishing (POST /api/document, multipart)', () => {
   it('412: no multipart body, no file, a missing title, type B for a lodge, a session on a non-convocation', async () => {
     const json = await t.call({
       method: 'POST',
-      url: DOCUMENT_API.document,
+      url: API.documents.document,
       token: tokens.venerable,
       payload: {},
     });
@@ -173,7 +173,11 @@ describe('publishing (POST /api/document, multipart)', () => {
     });
     expect(doc.actions).toEqual(['READ', 'EDIT', 'DELETE', 'DISTRIBUTE']);
 
-    const file = await t.call({ method: 'GET', url: DOCUMENT_API.file(doc.id), token: tokens.membre });
+    const file = await t.call({
+      method: 'GET',
+      url: pathTo(API.documents.file, { id: doc.id }),
+      token: tokens.membre,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe(
@@ -210,7 +214,11 @@ describe('publishing (POST /api/document, multipart)', () => {
     });
     expect(response.statusCode).toBe(201);
     const id = response.json<DocumentDetail>().id;
-    const file = await t.call({ method: 'GET', url: DOCUMENT_API.file(id), token: tokens.venerable });
+    const file = await t.call({
+      method: 'GET',
+      url: pathTo(API.documents.file, { id }),
+      token: tokens.venerable,
+    });
     expect(Buffer.compare(file.rawPayload, big)).toBe(0);
     const [row] = await t.db.select().from(documents).where(eq(documents.id, id));
     const chunks = await t.db
@@ -227,12 +235,12 @@ describe('the read rule', () => {
     expect((await list('autre')).documents.map((d) => d.id)).not.toContain(id);
     expect((await list('autre', '?q=solsticiale')).total).toBe(0);
     for (const call of [
-      { method: 'GET', url: DOCUMENT_API.infos(id) },
-      { method: 'GET', url: DOCUMENT_API.file(id) },
-      { method: 'PUT', url: DOCUMENT_API.document, payload: { ...meta(), id } },
-      { method: 'DELETE', url: DOCUMENT_API.remove(id) },
-      { method: 'POST', url: DOCUMENT_API.distribution(id) },
-      { method: 'DELETE', url: DOCUMENT_API.distribution(id) },
+      { method: 'GET', url: pathTo(API.documents.infos, { id }) },
+      { method: 'GET', url: pathTo(API.documents.file, { id }) },
+      { method: 'PUT', url: API.documents.document, payload: { ...meta(), id } },
+      { method: 'DELETE', url: pathTo(API.documents.remove, { id }) },
+      { method: 'POST', url: pathTo(API.documents.distribution, { id }) },
+      { method: 'DELETE', url: pathTo(API.documents.distribution, { id }) },
     ] as const) {
       const response = await t.call({ ...call, token: tokens.autre });
       expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
@@ -241,16 +249,17 @@ describe('the read rule', () => {
     // Without DOCUMENTS_LECTURE, a member of the lodge reads nothing either.
     expect((await list('sansdroit')).total).toBe(0);
     expect(
-      (await t.call({ method: 'GET', url: DOCUMENT_API.file(id), token: tokens.sansdroit })).statusCode,
+      (await t.call({ method: 'GET', url: pathTo(API.documents.file, { id }), token: tokens.sansdroit }))
+        .statusCode,
     ).toBe(403);
   });
 
   it('404 for a document that does not exist', async () => {
     for (const call of [
-      { method: 'GET', url: DOCUMENT_API.infos(999_999) },
-      { method: 'GET', url: DOCUMENT_API.file(999_999) },
-      { method: 'DELETE', url: DOCUMENT_API.remove(999_999) },
-      { method: 'POST', url: DOCUMENT_API.distribution(999_999) },
+      { method: 'GET', url: pathTo(API.documents.infos, { id: 999_999 }) },
+      { method: 'GET', url: pathTo(API.documents.file, { id: 999_999 }) },
+      { method: 'DELETE', url: pathTo(API.documents.remove, { id: 999_999 }) },
+      { method: 'POST', url: pathTo(API.documents.distribution, { id: 999_999 }) },
     ] as const) {
       expect((await t.call({ ...call, token: tokens.venerable })).statusCode).toBe(404);
     }
@@ -270,7 +279,7 @@ describe('the read rule', () => {
     expect((await list('lecteur', `?idEntite=${association}`)).total).toBe(1);
     expect((await list('lecteur', '?annee=2026')).total).toBe(5);
     expect((await list('lecteur', '?annee=2025')).total).toBe(0);
-    const bad = await t.call({ method: 'GET', url: `${DOCUMENT_API.all}?type=Z`, token: tokens.lecteur });
+    const bad = await t.call({ method: 'GET', url: `${API.documents.all}?type=Z`, token: tokens.lecteur });
     expect(bad.statusCode).toBe(412);
   });
 
@@ -289,21 +298,21 @@ describe('edit and delete', () => {
     const id = ids.convocation!;
     const bad = await t.call({
       method: 'PUT',
-      url: DOCUMENT_API.document,
+      url: API.documents.document,
       token: tokens.venerable,
       payload: { ...meta({ date: '2026-02-30' }), id },
     });
     expect(bad.statusCode).toBe(412);
     const reader = await t.call({
       method: 'PUT',
-      url: DOCUMENT_API.document,
+      url: API.documents.document,
       token: tokens.membre,
       payload: { ...meta(), id },
     });
     expect(reader.statusCode).toBe(403);
     const ok = await t.call({
       method: 'PUT',
-      url: DOCUMENT_API.document,
+      url: API.documents.document,
       token: tokens.venerable,
       payload: { ...meta({ titre: 'Convocation modifiée' }), id },
     });
@@ -316,11 +325,13 @@ describe('edit and delete', () => {
     const pdf = { name: 'x.pdf', content: await pdfWith('à supprimer') };
     const id = (await upload('venerable', meta({ titre: 'Brouillon' }), pdf)).json().id as number;
     expect(
-      (await t.call({ method: 'DELETE', url: DOCUMENT_API.remove(id), token: tokens.membre })).statusCode,
+      (await t.call({ method: 'DELETE', url: pathTo(API.documents.remove, { id }), token: tokens.membre }))
+        .statusCode,
     ).toBe(403);
     const before = await tableCounts();
     expect(
-      (await t.call({ method: 'DELETE', url: DOCUMENT_API.remove(id), token: tokens.venerable })).statusCode,
+      (await t.call({ method: 'DELETE', url: pathTo(API.documents.remove, { id }), token: tokens.venerable }))
+        .statusCode,
     ).toBe(204);
     expect(await tableCounts()).toEqual({
       documents: before.documents - 1,
@@ -338,7 +349,7 @@ describe('GET /api/files/{name}: the files the app produces', () => {
       const response = await t.call({ method: 'GET', url: `/api/files/${name}`, token: tokens.venerable });
       expect(response.statusCode, name).toBe(404);
     }
-    const url = DOCUMENT_API.produced('modele-import-membres.csv');
+    const url = pathTo(API.documents.produced, { name: 'modele-import-membres.csv' });
     expect((await t.call({ method: 'GET', url, token: tokens.membre })).statusCode).toBe(403);
     const ok = await t.call({ method: 'GET', url, token: tokens.venerable });
     expect(ok.statusCode).toBe(200);
@@ -352,7 +363,7 @@ describe('unsubscribe (public)', () => {
     await t.db.update(users).set({ notificationDocuments: true }).where(eq(users.id, ids.membre!));
     const forged = await t.call({
       method: 'POST',
-      url: `${DOCUMENT_API.unsubscribe}?jeton=${ids.membre}.${'A'.repeat(43)}`,
+      url: `${API.documents.unsubscribe}?jeton=${ids.membre}.${'A'.repeat(43)}`,
       noXsrf: true,
     });
     expect(forged.json(), forged.body).toMatchObject({ status: 412, error: 'unsubscribe_token' });
@@ -360,14 +371,14 @@ describe('unsubscribe (public)', () => {
     // Another person's id with this signature: refused.
     const swapped = await t.call({
       method: 'POST',
-      url: DOCUMENT_API.unsubscribe,
+      url: API.documents.unsubscribe,
       payload: { jeton: token.replace(/^\d+/, String(ids.autre)) },
       noXsrf: true,
     });
     expect(swapped.statusCode).toBe(412);
     const ok = await t.call({
       method: 'POST',
-      url: `${DOCUMENT_API.unsubscribe}?jeton=${token}`,
+      url: `${API.documents.unsubscribe}?jeton=${token}`,
       noXsrf: true,
     });
     expect(ok.statusCode).toBe(204);

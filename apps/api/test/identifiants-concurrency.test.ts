@@ -4,7 +4,7 @@
  * and none a 412. On PGlite the requests run one after the other; on PostgreSQL they truly race, and
  * only the unique index on lower(identifiant) can decide (issue 7).
  */
-import { IMPORTS_API, type ImportReport } from '@union/contract';
+import { API, type ImportReport } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
@@ -48,7 +48,7 @@ function importCsv(token: string, csv: string) {
   ]);
   return t.call({
     method: 'POST',
-    url: `${IMPORTS_API.userImport}?idEntite=${lodgeId}&dryRun=false`,
+    url: `${API.imports.userImport}?idEntite=${lodgeId}&dryRun=false`,
     token,
     payload,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -1,4 +1,4 @@
-import { IMPORTS_API, IMPORT_MAX_BYTES, type ImportReport } from '@union/contract';
+import { API, pathTo, IMPORT_MAX_BYTES, type ImportReport } from '@union/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ function upload(opts: {
   const body = multipart(opts.fileName ?? 'membres.csv', opts.content, opts.type);
   return t.call({
     method: 'POST',
-    url: `${IMPORTS_API.userImport}?${query}`,
+    url: `${API.imports.userImport}?${query}`,
     token: opts.token,
     payload: body.payload,
     headers: body.headers,
@@ -115,7 +115,7 @@ describe('POST /api/user/import', () => {
       const body = multipart('membres.csv', SIMPLE);
       const response = await t.call({
         method: 'POST',
-        url: `${IMPORTS_API.userImport}?${query}`,
+        url: `${API.imports.userImport}?${query}`,
         token: admin,
         payload: body.payload,
         headers: body.headers,
@@ -127,7 +127,7 @@ describe('POST /api/user/import', () => {
     it('without a file', async () => {
       const response = await t.call({
         method: 'POST',
-        url: `${IMPORTS_API.userImport}?idEntite=${lodgeId}`,
+        url: `${API.imports.userImport}?idEntite=${lodgeId}`,
         token: admin,
         payload: { fichier: 'rien' },
       });
@@ -558,10 +558,10 @@ describe('POST /api/user/import', () => {
         'Membre : Rémi Reste (reste) ; Champs modifiés : fonction ; Par import du fichier « loge.csv »',
       ]);
 
-      await t.call({ method: 'GET', url: IMPORTS_API.membersExcelFor(lodge.id), token: admin });
+      await t.call({ method: 'GET', url: pathTo(API.imports.membersExcel, { id: lodge.id }), token: admin });
       await t.call({
         method: 'GET',
-        url: `${IMPORTS_API.membersExcelFor(lodge.id)}?perimetre=tous`,
+        url: `${pathTo(API.imports.membersExcel, { id: lodge.id })}?perimetre=tous`,
         token: admin,
       });
       const after = (
@@ -744,7 +744,7 @@ describe('POST /api/user/import', () => {
 });
 
 describe('GET /api/entite/{id}/membres/excel', () => {
-  const url = (id: number, query = '') => `${IMPORTS_API.membersExcelFor(id)}${query}`;
+  const url = (id: number, query = '') => `${pathTo(API.imports.membersExcel, { id })}${query}`;
 
   async function readBack(body: Buffer) {
     const workbook = new ExcelJS.Workbook();

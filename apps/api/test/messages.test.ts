@@ -2,7 +2,7 @@
  * Broadcast messages (DECISIONS §6) through the API, in the order 401 → 412 → 403 → 404 → success: the
  * portal's messages by audience, window and status, hiding one for oneself, and the optional e-mail.
  */
-import { MESSAGE_API, type Message, type PortalMessage } from '@union/contract';
+import { API, pathTo, type Message, type PortalMessage } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox } from '../src/db/schema';
@@ -27,9 +27,9 @@ const input = (over: Record<string, unknown> = {}) => ({
 });
 
 const post = (body: unknown, who = 'secretariat') =>
-  t.call({ method: 'POST', url: MESSAGE_API.message, token: tokens[who], payload: body });
+  t.call({ method: 'POST', url: API.messages.message, token: tokens[who], payload: body });
 const portal = async (who: string) =>
-  (await t.call({ method: 'GET', url: MESSAGE_API.appli, token: tokens[who] })).json<PortalMessage[]>();
+  (await t.call({ method: 'GET', url: API.messages.appli, token: tokens[who] })).json<PortalMessage[]>();
 
 beforeAll(async () => {
   // "Today" is 3 March 2026 in Paris.
@@ -51,13 +51,13 @@ afterAll(() => t.close());
 
 describe('401', () => {
   it.each([
-    ['GET', MESSAGE_API.appli],
-    ['GET', MESSAGE_API.all],
-    ['GET', MESSAGE_API.infos(1)],
-    ['POST', MESSAGE_API.message],
-    ['PUT', MESSAGE_API.message],
-    ['DELETE', MESSAGE_API.remove(1)],
-    ['POST', MESSAGE_API.hide(1)],
+    ['GET', API.messages.appli],
+    ['GET', API.messages.all],
+    ['GET', pathTo(API.messages.infos, { id: 1 })],
+    ['POST', API.messages.message],
+    ['PUT', API.messages.message],
+    ['DELETE', pathTo(API.messages.remove, { id: 1 })],
+    ['POST', pathTo(API.messages.hide, { id: 1 })],
   ] as const)('%s %s', async (method, url) => {
     expect((await t.call({ method, url })).statusCode).toBe(401);
   });
@@ -82,10 +82,10 @@ describe('writing messages', () => {
   it('403 without DIFFUSION, on every writing call', async () => {
     expect((await post(input(), 'membre')).statusCode).toBe(403);
     for (const call of [
-      { method: 'GET', url: MESSAGE_API.all },
-      { method: 'GET', url: MESSAGE_API.infos(1) },
-      { method: 'PUT', url: MESSAGE_API.message, payload: { ...input(), id: 1 } },
-      { method: 'DELETE', url: MESSAGE_API.remove(1) },
+      { method: 'GET', url: API.messages.all },
+      { method: 'GET', url: pathTo(API.messages.infos, { id: 1 }) },
+      { method: 'PUT', url: API.messages.message, payload: { ...input(), id: 1 } },
+      { method: 'DELETE', url: pathTo(API.messages.remove, { id: 1 }) },
     ] as const) {
       expect((await t.call({ ...call, token: tokens.membre })).statusCode).toBe(403);
     }
@@ -93,10 +93,10 @@ describe('writing messages', () => {
 
   it('404 for a message that does not exist', async () => {
     for (const call of [
-      { method: 'GET', url: MESSAGE_API.infos(999_999) },
-      { method: 'PUT', url: MESSAGE_API.message, payload: { ...input(), id: 999_999 } },
-      { method: 'DELETE', url: MESSAGE_API.remove(999_999) },
-      { method: 'POST', url: MESSAGE_API.hide(999_999) },
+      { method: 'GET', url: pathTo(API.messages.infos, { id: 999_999 }) },
+      { method: 'PUT', url: API.messages.message, payload: { ...input(), id: 999_999 } },
+      { method: 'DELETE', url: pathTo(API.messages.remove, { id: 999_999 }) },
+      { method: 'POST', url: pathTo(API.messages.hide, { id: 999_999 }) },
     ] as const) {
       expect((await t.call({ ...call, token: tokens.secretariat })).statusCode).toBe(404);
     }
@@ -121,7 +121,7 @@ describe('the portal', () => {
     // Deactivated: gone from every portal; activated again: back.
     const off = await t.call({
       method: 'PUT',
-      url: MESSAGE_API.message,
+      url: API.messages.message,
       token: tokens.secretariat,
       payload: {
         ...input({ titre: 'Tenue de la loge', niveau: 'danger', tous: false, entites: [lodge] }),
@@ -136,21 +136,38 @@ describe('the portal', () => {
 
     // Hiding is for oneself only; a message not shown to the caller cannot be hidden.
     expect(
-      (await t.call({ method: 'POST', url: MESSAGE_API.hide(forLodge.id), token: tokens.membre })).statusCode,
+      (
+        await t.call({
+          method: 'POST',
+          url: pathTo(API.messages.hide, { id: forLodge.id }),
+          token: tokens.membre,
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await t.call({ method: 'POST', url: MESSAGE_API.hide(warning.id), token: tokens.membre })).statusCode,
+      (
+        await t.call({
+          method: 'POST',
+          url: pathTo(API.messages.hide, { id: warning.id }),
+          token: tokens.membre,
+        })
+      ).statusCode,
     ).toBe(204);
     expect(await portal('membre')).toEqual([]);
     expect((await portal('autre')).map((m) => m.id)).toEqual([warning.id]);
 
     // Deleted: gone.
     expect(
-      (await t.call({ method: 'DELETE', url: MESSAGE_API.remove(warning.id), token: tokens.secretariat }))
-        .statusCode,
+      (
+        await t.call({
+          method: 'DELETE',
+          url: pathTo(API.messages.remove, { id: warning.id }),
+          token: tokens.secretariat,
+        })
+      ).statusCode,
     ).toBe(204);
     expect(await portal('autre')).toEqual([]);
-    const all = (await t.call({ method: 'GET', url: MESSAGE_API.all, token: tokens.secretariat })).json<
+    const all = (await t.call({ method: 'GET', url: API.messages.all, token: tokens.secretariat })).json<
       Message[]
     >();
     expect(all.map((m) => m.titre).sort()).toEqual(['Brouillon', 'Fini', 'Plus tard', 'Tenue de la loge']);
@@ -168,7 +185,7 @@ describe('the portal', () => {
     expect(queued.map((e) => e.destinataire)).toEqual(['autre@exemple.fr']);
     await t.call({
       method: 'PUT',
-      url: MESSAGE_API.message,
+      url: API.messages.message,
       token: tokens.secretariat,
       payload: {
         ...input({ titre: 'Assemblée générale', tous: false, entites: [otherLodge], email: true }),

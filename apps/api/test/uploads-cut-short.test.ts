@@ -4,7 +4,7 @@
  * fields against the database, or not yet reading the file. The fuzzing once found POST /api/document
  * waiting forever on such a body.
  */
-import { DOCUMENT_API, HABILITATION_CODES, IMPORTS_API } from '@union/contract';
+import { API, HABILITATION_CODES } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfWith } from './documents-helpers';
 import { createEntity, createTestContext, createUser, type TestContext } from './helpers';
@@ -57,16 +57,16 @@ describe('an upload cut short', () => {
       { type: 'C', titre: 'Compte rendu', date: '2026-11-02', idEntite: 'LODGE', audience: 'E' },
     ],
   ])('POST /api/document %s: 412 at once, nothing stored', async (_what, fields) => {
-    const before = await t.call({ method: 'GET', url: DOCUMENT_API.all, token: admin });
+    const before = await t.call({ method: 'GET', url: API.documents.all, token: admin });
     const body = cutShort(
       Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === 'LODGE' ? String(lodge) : v])),
       await pdfWith('Texte du document coupé'),
     );
     const res = await answeredWithin(
-      t.call({ method: 'POST', url: DOCUMENT_API.document, token: admin, ...body }),
+      t.call({ method: 'POST', url: API.documents.document, token: admin, ...body }),
     );
     expect(res.statusCode).toBe(412);
-    const after = await t.call({ method: 'GET', url: DOCUMENT_API.all, token: admin });
+    const after = await t.call({ method: 'GET', url: API.documents.all, token: admin });
     expect(after.body).toBe(before.body);
   });
 
@@ -75,7 +75,7 @@ describe('an upload cut short', () => {
     const res = await answeredWithin(
       t.call({
         method: 'POST',
-        url: `${IMPORTS_API.userImport}?idEntite=${lodge}&dryRun=true`,
+        url: `${API.imports.userImport}?idEntite=${lodge}&dryRun=true`,
         token: admin,
         ...body,
       }),

@@ -5,20 +5,6 @@
  */
 import { z } from 'zod';
 
-export const CALENDAR_API = {
-  /** Own feeds: GET (state), POST (create or renew the secret; answers the addresses once). */
-  account: '/api/user/calendrier',
-  /** Confirmed reservations of the user's entities. */
-  personal: (jeton: string) => `/api/calendrier/${jeton}.ics`,
-  personalPattern: '/api/calendrier/:fichier',
-  /** Union staff: one room. */
-  room: (jeton: string, idSalle: number) => `/api/calendrier/${jeton}/salle/${idSalle}.ics`,
-  roomPattern: '/api/calendrier/:jeton/salle/:fichier',
-  /** Union staff: the whole building. */
-  building: (jeton: string) => `/api/calendrier/${jeton}/batiment.ics`,
-  buildingPattern: '/api/calendrier/:jeton/batiment.ics',
-} as const;
-
 export const CalendarFeedUrlsSchema = z.object({
   personnel: z.string(),
   /** Null unless the user is Union staff. */

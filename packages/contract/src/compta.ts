@@ -330,18 +330,3 @@ export const FeeTableSchema = z.object({
   lignes: z.array(FeeTableRowSchema),
 });
 export type FeeTable = z.infer<typeof FeeTableSchema>;
-
-export const COMPTA_API = {
-  search: '/api/compta/commande/search',
-  excel: '/api/compta/commande/excel',
-  order: '/api/compta/commande',
-  infosPattern: '/api/compta/commande/:id/infos',
-  infos: (id: number) => `/api/compta/commande/${id}/infos`,
-  preload: '/api/compta/commande/preload',
-  documentPattern: '/api/compta/commande/:id/document/:kind',
-  document: (id: number, kind: 'devis' | 'facture' | 'avoir' | 'relance') =>
-    `/api/compta/commande/${id}/document/${kind}`,
-  feeTable: '/api/compta/cotisation',
-  feeTableExcel: '/api/compta/cotisation/excel',
-  bulkCall: '/api/compta/cotisation/appel',
-} as const;

@@ -232,20 +232,3 @@ export type DistributionResult = z.infer<typeof DistributionResultSchema>;
 export const UnsubscribeSchema = z.object({
   jeton: z.string().min(1, { message: 'Le lien de désinscription est incomplet.' }).max(500),
 });
-
-export const DOCUMENT_API = {
-  all: '/api/document/all',
-  document: '/api/document',
-  infosPattern: '/api/document/:id/infos',
-  infos: (id: number) => `/api/document/${id}/infos`,
-  deletePattern: '/api/document/:id',
-  remove: (id: number) => `/api/document/${id}`,
-  distributionPattern: '/api/document/:id/diffusion',
-  distribution: (id: number) => `/api/document/${id}/diffusion`,
-  filePattern: '/api/fichier/:id',
-  file: (id: number) => `/api/fichier/${id}`,
-  producedPattern: '/api/files/:name',
-  produced: (name: string) => `/api/files/${encodeURIComponent(name)}`,
-  /** Public: the e-mail's unsubscribe link lands on /desinscription?jeton=…, which posts here. */
-  unsubscribe: '/api/public/desinscription-documents',
-} as const;

@@ -94,12 +94,3 @@ export const MembersExportQuerySchema = z.object({
     })
     .default('actifs'),
 });
-
-export const IMPORTS_API = {
-  userImport: '/api/user/import',
-  /** Client form: `/api/user/import?idEntite=…&dryRun=…`. */
-  userImportFor: (idEntite: number, dryRun: boolean) =>
-    `/api/user/import?idEntite=${idEntite}&dryRun=${dryRun ? 'true' : 'false'}`,
-  membersExcel: '/api/entite/:id/membres/excel',
-  membersExcelFor: (id: number) => `/api/entite/${id}/membres/excel`,
-} as const;

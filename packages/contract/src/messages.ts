@@ -112,19 +112,6 @@ export const PortalMessageSchema = z.object({
 });
 export type PortalMessage = z.infer<typeof PortalMessageSchema>;
 
-export const MESSAGE_API = {
-  appli: '/api/diffusion/appli',
-  all: '/api/diffusion/all',
-  infosPattern: '/api/diffusion/:id/infos',
-  infos: (id: number) => `/api/diffusion/${id}/infos`,
-  message: '/api/diffusion',
-  deletePattern: '/api/diffusion/:id',
-  remove: (id: number) => `/api/diffusion/${id}`,
-  /** Hides a message for the signed-in user only. */
-  hidePattern: '/api/diffusion/:id/masquer',
-  hide: (id: number) => `/api/diffusion/${id}/masquer`,
-} as const;
-
 /**
  * The pieces of a message's text for the screen: plain text and links (http, https, mailto), so the
  * screen builds elements and never HTML.

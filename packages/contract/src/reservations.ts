@@ -339,24 +339,3 @@ export const PlanningYearOpenedSchema = z.object({
 export type PlanningYearOpened = z.infer<typeof PlanningYearOpenedSchema>;
 
 export const PlanningDeleteResultSchema = z.object({ supprimees: z.number().int() });
-
-export const RESERVATION_API = {
-  search: (date: string) => `/api/reservation/search/${date}`,
-  searchPattern: '/api/reservation/search/:date',
-  infos: (id: number) => `/api/reservation/${id}/infos`,
-  infosPattern: '/api/reservation/:id/infos',
-  reservation: '/api/reservation',
-  change: (action: ReservationChangeAction) => `/api/reservation?action=${action}`,
-  pending: '/api/reservation/demandes',
-  closure: (date: string) => `/api/fermeture/${date}`,
-  closurePattern: '/api/fermeture/:date',
-  years: '/api/planning/annees',
-  planningSearch: (annee: number, idEntite: number, idSalle: number) =>
-    `/api/planning/search/${annee}/${idEntite}/${idSalle}`,
-  planningSearchPattern: '/api/planning/search/:annee/:idEntite/:idSalle',
-  planningInfos: (id: number) => `/api/planning/${id}/infos`,
-  planningInfosPattern: '/api/planning/:id/infos',
-  planning: '/api/planning',
-  planningDelete: (id: number) => `/api/planning/${id}`,
-  planningDeletePattern: '/api/planning/:id',
-} as const;

@@ -1,39 +1,183 @@
 /**
- * Every API path of the specification (§7), in one place, so the server and the client cannot disagree.
- * Paths with parameters are functions for the client and `:name` patterns for the server.
+ * Every path the server answers (specification §7), in one object grouped by the module that serves it, so
+ * the server and the client cannot disagree.
+ *
+ * One convention: a path is written once, as the server's route pattern, with `:name` for a parameter. The
+ * server registers the pattern as it is; the client fills it with {@link pathTo}, whose type asks for exactly
+ * the pattern's parameters.
  */
 export const API = {
-  token: '/oauth/token',
-  userInfo: '/api/user/info',
-  account: '/api/user/compte',
-  password: '/api/user/password',
-  passwordReset: '/api/user/password/reinitialiser',
-  email: '/api/user/email',
-  telephone: '/api/user/telephone',
-  notificationRestauration: '/api/user/notification/restauration',
-  notificationDocuments: '/api/user/notification/documents',
-  droits: '/api/parametres/droits',
-  salles: '/api/parametres/salles',
-  userEntities: (purpose: string) => `/api/user/entites/${purpose}`,
-  adminEmails: '/api/admin/emails',
+  auth: {
+    token: '/oauth/token',
+    userInfo: '/api/user/info',
+    passwordReset: '/api/user/password/reinitialiser',
+  },
+  /** The signed-in user's own account, and the administration of users. */
+  users: {
+    account: '/api/user/compte',
+    password: '/api/user/password',
+    email: '/api/user/email',
+    telephone: '/api/user/telephone',
+    notificationRestauration: '/api/user/notification/restauration',
+    notificationDocuments: '/api/user/notification/documents',
+    personalData: '/api/user/donnees-personnelles',
+    search: '/api/user/search',
+    /** POST creates, PUT updates. */
+    user: '/api/user',
+    infos: '/api/user/:id/infos',
+    history: '/api/user/:id/historique',
+    anonymise: '/api/user/:id/anonymiser',
+    invitation: '/api/user/:id/invitation',
+  },
+  /** Entities and memberships. */
+  entities: {
+    /** The user's entities for a purpose (`reservation`, `gestion`, …). */
+    mine: '/api/user/entites/:purpose',
+    all: '/api/entite/all',
+    /** POST creates, PUT updates. */
+    entity: '/api/entite',
+    infos: '/api/entite/:id/infos',
+    history: '/api/entite/:id/historique',
+    members: '/api/entite/:id/appartenances',
+    userMemberships: '/api/user/:id/appartenances',
+    userMembership: '/api/user/:id/appartenances/:membershipId',
+  },
+  settings: {
+    droits: '/api/parametres/droits',
+    rooms: '/api/parametres/salles',
+    union: '/api/parametres/union',
+  },
+  mail: {
+    /** The outbox (ADMIN); filters in the query string. */
+    outbox: '/api/admin/emails',
+  },
+  imports: {
+    /** The query string carries `idEntite` and `dryRun`. */
+    userImport: '/api/user/import',
+    membersExcel: '/api/entite/:id/membres/excel',
+  },
+  reservations: {
+    search: '/api/reservation/search/:date',
+    infos: '/api/reservation/:id/infos',
+    /** POST creates, PUT changes (the query string carries `action`). */
+    reservation: '/api/reservation',
+    pending: '/api/reservation/demandes',
+  },
+  closures: {
+    closure: '/api/fermeture/:date',
+  },
+  planning: {
+    years: '/api/planning/annees',
+    search: '/api/planning/search/:annee/:idEntite/:idSalle',
+    infos: '/api/planning/:id/infos',
+    /** POST creates, PUT updates. */
+    planning: '/api/planning',
+    remove: '/api/planning/:id',
+  },
+  /** The iCalendar feeds of the reservations. */
+  calendar: {
+    /** Own feeds: GET (state), POST (create or renew the secret; answers the addresses once). */
+    account: '/api/user/calendrier',
+    /** Confirmed reservations of the user's entities; `fichier` is `<jeton>.ics`. */
+    personal: '/api/calendrier/:fichier',
+    /** Union staff: one room; `fichier` is `<idSalle>.ics`. */
+    room: '/api/calendrier/:jeton/salle/:fichier',
+    /** Union staff: the whole building. */
+    building: '/api/calendrier/:jeton/batiment.ics',
+  },
+  restaurant: {
+    search: '/api/repas/search/:date',
+    /** The lodges' sessions of a day, for the meal editor (MENUS). */
+    sessions: '/api/repas/seances/:date',
+    /** POST creates, PUT updates. */
+    meals: '/api/repas',
+    meal: '/api/repas/:id',
+    notify: '/api/repas/:id/notifier',
+    dishes: '/api/repas/:id/plat',
+    dish: '/api/repas/:id/plat/:platId',
+    orders: '/api/repas/:id/commande',
+    order: '/api/repas/:id/commande/:commandeId',
+    pay: '/api/repas/:id/commande/:commandeId/payer/:moyen',
+    refuse: '/api/repas/:id/commande/:commandeId/refuser',
+    payment: '/api/repas/:id/commande/:commandeId/paiement',
+    recap: '/api/repas/:id/document/recap',
+    myOrders: '/api/user/commandes',
+  },
+  /** The prepaid card: top-ups and their payment. */
+  payments: {
+    mine: '/api/user/payments',
+    providerForm: '/api/user/payments/:id/systempay',
+    search: '/api/payment/search',
+    /** `action`: `validate`, `transfer` or `cancel`. */
+    act: '/api/payment/:id/:action',
+    ipn: '/api/payment/systempay/ipn',
+    /** The built-in provider simulator (no real credentials): not under /api, a page of its own. */
+    simulator: '/simulateur-paiement',
+    simulatorAnswer: '/simulateur-paiement/reponse',
+  },
+  documents: {
+    all: '/api/document/all',
+    /** POST creates, PUT updates. */
+    document: '/api/document',
+    infos: '/api/document/:id/infos',
+    remove: '/api/document/:id',
+    distribution: '/api/document/:id/diffusion',
+    file: '/api/fichier/:id',
+    produced: '/api/files/:name',
+    /** Public: the e-mail's unsubscribe link lands on /desinscription?jeton=…, which posts here. */
+    unsubscribe: '/api/public/desinscription-documents',
+  },
+  messages: {
+    appli: '/api/diffusion/appli',
+    all: '/api/diffusion/all',
+    infos: '/api/diffusion/:id/infos',
+    /** POST creates, PUT updates. */
+    message: '/api/diffusion',
+    remove: '/api/diffusion/:id',
+    /** Hides a message for the signed-in user only. */
+    hide: '/api/diffusion/:id/masquer',
+  },
+  compta: {
+    search: '/api/compta/commande/search',
+    excel: '/api/compta/commande/excel',
+    /** POST creates, PUT updates. */
+    order: '/api/compta/commande',
+    infos: '/api/compta/commande/:id/infos',
+    preload: '/api/compta/commande/preload',
+    /** `kind`: `devis`, `facture`, `avoir` or `relance`. */
+    document: '/api/compta/commande/:id/document/:kind',
+    feeTable: '/api/compta/cotisation',
+    feeTableExcel: '/api/compta/cotisation/excel',
+    bulkCall: '/api/compta/cotisation/appel',
+  },
 } as const;
 
-/** The paths of the administration calls (specification §7 where it names them). */
-export const ADMIN_API = {
-  userSearch: '/api/user/search',
-  user: '/api/user',
-  userInfos: (id: number | string) => `/api/user/${id}/infos`,
-  userHistory: (id: number | string) => `/api/user/${id}/historique`,
-  userAnonymise: (id: number | string) => `/api/user/${id}/anonymiser`,
-  userInvitation: (id: number | string) => `/api/user/${id}/invitation`,
-  userMemberships: (id: number | string) => `/api/user/${id}/appartenances`,
-  userMembership: (userId: number | string, id: number | string) => `/api/user/${userId}/appartenances/${id}`,
-  personalData: '/api/user/donnees-personnelles',
-  entityAll: '/api/entite/all',
-  entity: '/api/entite',
-  entityInfos: (id: number | string) => `/api/entite/${id}/infos`,
-  entityHistory: (id: number | string) => `/api/entite/${id}/historique`,
-  entityMemberships: (id: number | string) => `/api/entite/${id}/appartenances`,
-  rooms: '/api/parametres/salles',
-  settings: '/api/parametres/union',
-} as const;
+/** The names of a pattern's `:name` parameters. */
+type ParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamName<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values a pattern's parameters take: exactly its names, nothing else. */
+export type PathParams<P extends string> = { [Name in ParamName<P>]: string | number };
+
+/** A query string's values; an absent or empty value leaves its key out (an empty filter is no filter). */
+export type PathQuery = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * The address of a call: the pattern with each `:name` replaced by its value (URI-encoded), and the query
+ * string if any. A pattern without parameters takes `{}`.
+ */
+export function pathTo<P extends string>(pattern: P, params: PathParams<P>, query?: PathQuery): string {
+  const values = params as Record<string, string | number>;
+  const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(values[name])),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${path}?${queryString}` : path;
+}

@@ -49,7 +49,7 @@ export function readCookie(name: string): string | null {
 export async function xsrfToken(bearer: string | undefined): Promise<string | null> {
   const existing = readCookie(XSRF_COOKIE);
   if (existing || !bearer) return existing;
-  await fetch(API.droits, { headers: { Authorization: bearer }, credentials: 'same-origin' }).catch(
+  await fetch(API.settings.droits, { headers: { Authorization: bearer }, credentials: 'same-origin' }).catch(
     () => undefined,
   );
   return readCookie(XSRF_COOKIE);

@@ -14,7 +14,7 @@ import { authService } from './service';
 
 export default async function authRoutes(app: App) {
   app.post(
-    API.token,
+    API.auth.token,
     {
       config: { public: true, noXsrf: true },
       schema: { tags: ['auth'], security: [], response: { 200: TokenResponseSchema } },
@@ -41,7 +41,7 @@ export default async function authRoutes(app: App) {
   );
 
   app.delete(
-    API.token,
+    API.auth.token,
     { config: { public: true }, schema: { tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
       const token = bearerToken(request);
@@ -51,7 +51,7 @@ export default async function authRoutes(app: App) {
   );
 
   app.get(
-    API.userInfo,
+    API.auth.userInfo,
     { schema: { tags: ['auth'], response: { 200: UserInfoSchema } } },
     async (request) => {
       const { id, nom, prenom, habilitations } = request.session;
@@ -60,7 +60,7 @@ export default async function authRoutes(app: App) {
   );
 
   app.patch(
-    API.password,
+    API.users.password,
     {
       config: { public: true, noXsrf: true },
       schema: {
@@ -83,7 +83,7 @@ export default async function authRoutes(app: App) {
   );
 
   app.post(
-    API.passwordReset,
+    API.auth.passwordReset,
     {
       config: { public: true, noXsrf: true },
       schema: {

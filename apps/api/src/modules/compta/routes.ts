@@ -1,8 +1,8 @@
 /** The Union's accounting, paths of the specification §7 (plus the bulk fee call and the credit note PDF). */
 import {
+  API,
   BulkCallReportSchema,
   BulkCallSchema,
-  COMPTA_API,
   FeeTableQuerySchema,
   FeeTableSchema,
   OrderChangeQuerySchema,
@@ -44,35 +44,35 @@ export default async function comptaRoutes(app: App) {
   const tags = ['comptabilité'];
 
   app.post(
-    COMPTA_API.search,
+    API.compta.search,
     { schema: { tags, body: OrderSearchSchema, response: { 200: OrderSearchResultSchema } } },
     async (request) => comptaService.search(request.ctx, request.body),
   );
 
-  app.post(COMPTA_API.excel, { schema: { tags, body: OrderSearchSchema } }, async (request, reply) =>
+  app.post(API.compta.excel, { schema: { tags, body: OrderSearchSchema } }, async (request, reply) =>
     sendFile(reply, 'commandes-union.xlsx', XLSX_MIME, await comptaService.excel(request.ctx, request.body)),
   );
 
   app.get(
-    COMPTA_API.preload,
+    API.compta.preload,
     { schema: { tags, querystring: PreloadQuerySchema, response: { 200: PreloadSchema } } },
     async (request) => comptaService.preload(request.ctx, request.query),
   );
 
   app.get(
-    COMPTA_API.infosPattern,
+    API.compta.infos,
     { schema: { tags, params: z.object({ id: RecordIdParamSchema }), response: { 200: OrderDetailSchema } } },
     async (request) => comptaService.infos(request.ctx, request.params.id),
   );
 
   app.post(
-    COMPTA_API.order,
+    API.compta.order,
     { schema: { tags, body: OrderCreateSchema, response: { 201: OrderDetailSchema } } },
     async (request, reply) => reply.status(201).send(await comptaService.create(request.ctx, request.body)),
   );
 
   app.put(
-    COMPTA_API.order,
+    API.compta.order,
     {
       schema: {
         tags,
@@ -85,7 +85,7 @@ export default async function comptaRoutes(app: App) {
   );
 
   app.get(
-    COMPTA_API.documentPattern,
+    API.compta.document,
     { schema: { tags, params: z.object({ id: RecordIdParamSchema, kind: DocumentKindSchema }) } },
     async (request, reply) => {
       const file = await comptaService.document(request.ctx, request.params.id, request.params.kind);
@@ -94,13 +94,13 @@ export default async function comptaRoutes(app: App) {
   );
 
   app.get(
-    COMPTA_API.feeTable,
+    API.compta.feeTable,
     { schema: { tags, querystring: FeeTableQuerySchema, response: { 200: FeeTableSchema } } },
     async (request) => comptaService.feeTable(request.ctx, request.query.annee, request.query.tiers),
   );
 
   app.get(
-    COMPTA_API.feeTableExcel,
+    API.compta.feeTableExcel,
     { schema: { tags, querystring: FeeTableQuerySchema } },
     async (request, reply) =>
       sendFile(
@@ -112,7 +112,7 @@ export default async function comptaRoutes(app: App) {
   );
 
   app.post(
-    COMPTA_API.bulkCall,
+    API.compta.bulkCall,
     { schema: { tags, body: BulkCallSchema, response: { 201: BulkCallReportSchema } } },
     async (request, reply) => reply.status(201).send(await comptaService.bulkCall(request.ctx, request.body)),
   );

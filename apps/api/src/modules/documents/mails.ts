@@ -5,7 +5,7 @@
  * only the documents notification of that one person off.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DocumentType, DOCUMENT_API, type DocumentType as Type } from '@union/contract';
+import { API, DocumentType, type DocumentType as Type } from '@union/contract';
 import type { Executor } from '../../db/client';
 import type { NewEmail } from '../mail/repository';
 import { documentsRepository } from './repository';
@@ -60,7 +60,7 @@ export function distributionEmail(input: {
 }): NewEmail {
   const link = `${input.publicUrl}/app/doc/${input.documentId}`;
   const pageLink = `${input.publicUrl}/desinscription?jeton=${encodeURIComponent(input.token)}`;
-  const oneClick = `${input.publicUrl}${DOCUMENT_API.unsubscribe}?jeton=${encodeURIComponent(input.token)}`;
+  const oneClick = `${input.publicUrl}${API.documents.unsubscribe}?jeton=${encodeURIComponent(input.token)}`;
   return {
     destinataire: input.to,
     sujet: `${DocumentType.labels[input.type]} : ${input.titre}`,

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
-  DOCUMENT_API,
+  API,
   DistributionResultSchema,
   DocumentDetailSchema,
   DocumentListSchema,
@@ -73,19 +73,19 @@ export default async function documentsRoutes(app: App) {
   const maxBytes = Math.round(app.config.UPLOAD_MAX_MB * 1024 * 1024);
 
   app.get(
-    DOCUMENT_API.all,
+    API.documents.all,
     { schema: { tags, querystring: DocumentSearchSchema, response: { 200: DocumentListSchema } } },
     async (request) => documentsService.list(request.ctx, request.query, maxBytes),
   );
 
   app.get(
-    DOCUMENT_API.infosPattern,
+    API.documents.infos,
     { schema: { tags, params: IdParams, response: { 200: DocumentDetailSchema } } },
     async (request) => documentsService.infos(request.ctx, request.params.id),
   );
 
   app.post(
-    DOCUMENT_API.document,
+    API.documents.document,
     {
       schema: {
         tags,
@@ -130,30 +130,30 @@ export default async function documentsRoutes(app: App) {
   );
 
   app.put(
-    DOCUMENT_API.document,
+    API.documents.document,
     { schema: { tags, body: DocumentUpdateSchema, response: { 200: DocumentDetailSchema } } },
     async (request) => documentsService.update(request.ctx, request.body),
   );
 
-  app.delete(DOCUMENT_API.deletePattern, { schema: { tags, params: IdParams } }, async (request, reply) => {
+  app.delete(API.documents.remove, { schema: { tags, params: IdParams } }, async (request, reply) => {
     await documentsService.remove(request.ctx, request.params.id);
     return reply.status(204).send();
   });
 
   app.post(
-    DOCUMENT_API.distributionPattern,
+    API.documents.distribution,
     { schema: { tags, params: IdParams, response: { 200: DistributionResultSchema } } },
     async (request) => documentsService.distribute(request.ctx, request.params.id),
   );
 
   app.delete(
-    DOCUMENT_API.distributionPattern,
+    API.documents.distribution,
     { schema: { tags, params: IdParams, response: { 200: DistributionResultSchema } } },
     async (request) => documentsService.cancelDistribution(request.ctx, request.params.id),
   );
 
   app.get(
-    DOCUMENT_API.filePattern,
+    API.documents.file,
     {
       schema: {
         tags,
@@ -183,7 +183,7 @@ export default async function documentsRoutes(app: App) {
   );
 
   app.get(
-    DOCUMENT_API.producedPattern,
+    API.documents.produced,
     {
       schema: {
         tags,
@@ -207,7 +207,7 @@ export default async function documentsRoutes(app: App) {
   // Public and without XSRF: the one-click unsubscribe of mail clients (RFC 8058) posts here with the
   // token in the query; the page /desinscription posts it in the body.
   app.post(
-    DOCUMENT_API.unsubscribe,
+    API.documents.unsubscribe,
     {
       config: { public: true, noXsrf: true },
       schema: {

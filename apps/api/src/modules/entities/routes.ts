@@ -4,7 +4,7 @@
  * (/api/entite/{id}/appartenances).
  */
 import {
-  ADMIN_API,
+  API,
   HistorySchema,
   EntityCreateSchema,
   EntityDetailSchema,
@@ -30,7 +30,7 @@ export default async function entitiesRoutes(app: App) {
   const tags = ['entités'];
 
   app.get(
-    '/api/user/entites/:purpose',
+    API.entities.mine,
     {
       schema: {
         tags,
@@ -41,45 +41,43 @@ export default async function entitiesRoutes(app: App) {
     async (request) => entitiesService.mine(request.ctx, request.params.purpose),
   );
 
-  app.get(
-    ADMIN_API.entityAll,
-    { schema: { tags, response: { 200: z.array(EntitySchema) } } },
-    async (request) => entitiesService.all(request.ctx),
+  app.get(API.entities.all, { schema: { tags, response: { 200: z.array(EntitySchema) } } }, async (request) =>
+    entitiesService.all(request.ctx),
   );
 
   app.get(
-    ADMIN_API.entityInfos(':id'),
+    API.entities.infos,
     { schema: { tags, params: idParams, response: { 200: EntityDetailSchema } } },
     async (request) => entitiesService.infos(request.ctx, request.params.id),
   );
 
   app.post(
-    ADMIN_API.entity,
+    API.entities.entity,
     { schema: { tags, body: EntityCreateSchema, response: { 201: EntityDetailSchema } } },
     async (request, reply) => reply.status(201).send(await entitiesService.create(request.ctx, request.body)),
   );
 
   app.put(
-    ADMIN_API.entity,
+    API.entities.entity,
     { schema: { tags, body: EntityUpdateSchema, response: { 200: EntityDetailSchema } } },
     async (request) => entitiesService.update(request.ctx, request.body),
   );
 
   app.get(
-    ADMIN_API.entityHistory(':id'),
+    API.entities.history,
     { schema: { tags, params: idParams, response: { 200: HistorySchema } } },
     async (request) => entitiesService.history(request.ctx, request.params.id),
   );
 
   // Memberships seen from the entity.
   app.get(
-    ADMIN_API.entityMemberships(':id'),
+    API.entities.members,
     { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
     async (request) => membershipsService.membershipsOfEntity(request.ctx, request.params.id),
   );
 
   app.post(
-    ADMIN_API.entityMemberships(':id'),
+    API.entities.members,
     {
       schema: {
         tags,
@@ -95,7 +93,7 @@ export default async function entitiesRoutes(app: App) {
   );
 
   app.put(
-    ADMIN_API.entityMemberships(':id'),
+    API.entities.members,
     { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
     async (request) =>
       membershipsService.updateMembership(request.ctx, { entityId: request.params.id }, request.body),
@@ -103,13 +101,13 @@ export default async function entitiesRoutes(app: App) {
 
   // Memberships seen from the user.
   app.get(
-    ADMIN_API.userMemberships(':id'),
+    API.entities.userMemberships,
     { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
     async (request) => membershipsService.membershipsOfUser(request.ctx, request.params.id),
   );
 
   app.post(
-    ADMIN_API.userMemberships(':id'),
+    API.entities.userMemberships,
     {
       schema: {
         tags,
@@ -125,14 +123,14 @@ export default async function entitiesRoutes(app: App) {
   );
 
   app.put(
-    ADMIN_API.userMemberships(':id'),
+    API.entities.userMemberships,
     { schema: { tags, params: idParams, body: MembershipUpdateSchema, response: { 200: MembershipSchema } } },
     async (request) =>
       membershipsService.updateMembership(request.ctx, { userId: request.params.id }, request.body),
   );
 
   app.delete(
-    ADMIN_API.userMembership(':id', ':membershipId'),
+    API.entities.userMembership,
     {
       schema: {
         tags,

@@ -1,7 +1,7 @@
 /** POST /api/user/import?idEntite=&dryRun= and GET /api/entite/{id}/membres/excel. */
 import multipart from '@fastify/multipart';
 import {
-  IMPORTS_API,
+  API,
   IMPORT_MAX_BYTES,
   ImportQuerySchema,
   ImportReportSchema,
@@ -43,7 +43,7 @@ export default async function importsRoutes(app: App) {
   const tags = ['gestion des membres'];
 
   app.post(
-    IMPORTS_API.userImport,
+    API.imports.userImport,
     {
       schema: {
         tags,
@@ -62,7 +62,7 @@ export default async function importsRoutes(app: App) {
   );
 
   app.get(
-    IMPORTS_API.membersExcel,
+    API.imports.membersExcel,
     {
       schema: {
         tags,

@@ -5,7 +5,7 @@ import { mailService } from './service';
 
 export default async function mailRoutes(app: App) {
   app.get(
-    API.adminEmails,
+    API.mail.outbox,
     {
       schema: {
         tags: ['administration'],

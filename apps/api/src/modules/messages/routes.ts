@@ -4,7 +4,7 @@
  * /api/diffusion/{id}, and POST /api/diffusion/{id}/masquer (hide one for oneself).
  */
 import {
-  MESSAGE_API,
+  API,
   MessageInputSchema,
   MessageSchema,
   MessageUpdateSchema,
@@ -21,39 +21,41 @@ export default async function messagesRoutes(app: App) {
   const tags = ['messages'];
 
   app.get(
-    MESSAGE_API.appli,
+    API.messages.appli,
     { schema: { tags, response: { 200: z.array(PortalMessageSchema) } } },
     async (request) => messagesService.shown(request.ctx),
   );
 
-  app.get(MESSAGE_API.all, { schema: { tags, response: { 200: z.array(MessageSchema) } } }, async (request) =>
-    messagesService.all(request.ctx),
+  app.get(
+    API.messages.all,
+    { schema: { tags, response: { 200: z.array(MessageSchema) } } },
+    async (request) => messagesService.all(request.ctx),
   );
 
   app.get(
-    MESSAGE_API.infosPattern,
+    API.messages.infos,
     { schema: { tags, params: IdParams, response: { 200: MessageSchema } } },
     async (request) => messagesService.infos(request.ctx, request.params.id),
   );
 
   app.post(
-    MESSAGE_API.message,
+    API.messages.message,
     { schema: { tags, body: MessageInputSchema, response: { 201: MessageSchema } } },
     async (request, reply) => reply.status(201).send(await messagesService.create(request.ctx, request.body)),
   );
 
   app.put(
-    MESSAGE_API.message,
+    API.messages.message,
     { schema: { tags, body: MessageUpdateSchema, response: { 200: MessageSchema } } },
     async (request) => messagesService.update(request.ctx, request.body),
   );
 
-  app.delete(MESSAGE_API.deletePattern, { schema: { tags, params: IdParams } }, async (request, reply) => {
+  app.delete(API.messages.remove, { schema: { tags, params: IdParams } }, async (request, reply) => {
     await messagesService.remove(request.ctx, request.params.id);
     return reply.status(204).send();
   });
 
-  app.post(MESSAGE_API.hidePattern, { schema: { tags, params: IdParams } }, async (request, reply) => {
+  app.post(API.messages.hide, { schema: { tags, params: IdParams } }, async (request, reply) => {
     await messagesService.hide(request.ctx, request.params.id);
     return reply.status(204).send();
   });

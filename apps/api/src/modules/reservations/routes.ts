@@ -3,9 +3,9 @@
  * planning (/api/planning/…), paths of the specification §7.
  */
 import {
+  API,
   IsoDateSchema,
   PendingRequestsSchema,
-  RESERVATION_API,
   ReservationChangeQuerySchema,
   ReservationChangeSchema,
   ReservationDetailSchema,
@@ -25,19 +25,19 @@ export default async function reservationsRoutes(app: App) {
   const tags = ['réservations'];
 
   app.get(
-    RESERVATION_API.searchPattern,
+    API.reservations.search,
     { schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: WeekSchema } } },
     async (request) => reservationsService.week(request.ctx, request.params.date),
   );
 
   app.get(
-    RESERVATION_API.pending,
+    API.reservations.pending,
     { schema: { tags, response: { 200: PendingRequestsSchema } } },
     async (request) => reservationsService.pending(request.ctx),
   );
 
   app.get(
-    RESERVATION_API.infosPattern,
+    API.reservations.infos,
     {
       schema: {
         tags,
@@ -49,7 +49,7 @@ export default async function reservationsRoutes(app: App) {
   );
 
   app.post(
-    RESERVATION_API.reservation,
+    API.reservations.reservation,
     { schema: { tags, body: ReservationInputSchema, response: { 201: ReservationSchema } } },
     async (request, reply) => {
       const created = await reservationsService.create(request.ctx, request.body);
@@ -58,7 +58,7 @@ export default async function reservationsRoutes(app: App) {
   );
 
   app.put(
-    RESERVATION_API.reservation,
+    API.reservations.reservation,
     {
       schema: {
         tags,

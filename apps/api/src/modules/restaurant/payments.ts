@@ -5,6 +5,7 @@
  * cancel it (X). The amount always comes from the stored top-up; a notification is applied once.
  */
 import {
+  API,
   type MyCard,
   type ProviderForm,
   type TopUp,
@@ -31,14 +32,12 @@ import { hasValidSignature, sign, type Fields } from './signature';
 
 /** Lyra's production payment page, used in production when SYSTEMPAY_URL is not set. */
 export const SYSTEMPAY_DEFAULT_URL = 'https://paiement.systempay.fr/vads-payment/';
-export const SIMULATOR_PATH = '/simulateur-paiement';
-export const IPN_PATH = '/api/payment/systempay/ipn';
 
 /** Whether the built-in simulator plays the provider: no provider URL, and never in production. */
 export const simulatorEnabled = (config: Config) => !config.SYSTEMPAY_URL && config.NODE_ENV !== 'production';
 
 export const providerUrl = (config: Config) =>
-  config.SYSTEMPAY_URL ?? (simulatorEnabled(config) ? SIMULATOR_PATH : SYSTEMPAY_DEFAULT_URL);
+  config.SYSTEMPAY_URL ?? (simulatorEnabled(config) ? API.payments.simulator : SYSTEMPAY_DEFAULT_URL);
 
 /** yyyyMMddHHmmss in UTC (vads_trans_date). */
 const transDateOf = (at: Date) => at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -124,7 +123,7 @@ export const paymentsService = {
       vads_site_id: config.SYSTEMPAY_SITE_ID,
       vads_trans_date: p.transDate,
       vads_trans_id: p.transId,
-      vads_url_check: `${ctx.publicUrl}${IPN_PATH}`,
+      vads_url_check: `${ctx.publicUrl}${API.payments.ipn}`,
       vads_url_return: `${ctx.publicUrl}/app/account/payments?rechargement=${p.id}`,
       vads_version: 'V2',
     };

@@ -3,6 +3,7 @@
  * bar, the member's orders and card, top-ups, staff decisions, and the provider's notification (IPN).
  */
 import {
+  API,
   DishInputSchema,
   DishSchema,
   DishUpdateSchema,
@@ -17,10 +18,8 @@ import {
   MealUpdateSchema,
   MealWeekSchema,
   MyCardSchema,
-  PAYMENT_API,
   PaymentMeans,
   ProviderFormSchema,
-  RESTAURANT_API,
   RecordIdParamSchema,
   RefuseQuerySchema,
   SoldeQuerySchema,
@@ -54,13 +53,13 @@ export default async function restaurantRoutes(app: App) {
   const cardTags = ['carte Union'];
 
   app.get(
-    RESTAURANT_API.searchPattern,
+    API.restaurant.search,
     { schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: MealWeekSchema } } },
     async (request) => restaurantService.week(request.ctx, request.params.date),
   );
 
   app.get(
-    RESTAURANT_API.sessionsPattern,
+    API.restaurant.sessions,
     {
       schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: MealSessionListSchema } },
     },
@@ -68,25 +67,25 @@ export default async function restaurantRoutes(app: App) {
   );
 
   app.post(
-    RESTAURANT_API.meal,
+    API.restaurant.meals,
     { schema: { tags, body: MealInputSchema, response: { 201: MealSchema } } },
     async (request, reply) =>
       reply.status(201).send(await restaurantService.createMeal(request.ctx, request.body)),
   );
 
   app.put(
-    RESTAURANT_API.meal,
+    API.restaurant.meals,
     { schema: { tags, body: MealUpdateSchema, response: { 200: MealSchema } } },
     async (request) => restaurantService.updateMeal(request.ctx, request.body),
   );
 
-  app.delete(RESTAURANT_API.mealPattern, { schema: { tags, params: MealParams } }, async (request, reply) => {
+  app.delete(API.restaurant.meal, { schema: { tags, params: MealParams } }, async (request, reply) => {
     await restaurantService.deleteMeal(request.ctx, request.params.id);
     return reply.status(204).send();
   });
 
   app.post(
-    RESTAURANT_API.notifyPattern,
+    API.restaurant.notify,
     {
       schema: { tags, params: MealParams, response: { 200: z.object({ destinataires: z.number().int() }) } },
     },
@@ -94,7 +93,7 @@ export default async function restaurantRoutes(app: App) {
   );
 
   app.post(
-    RESTAURANT_API.dishPattern,
+    API.restaurant.dishes,
     { schema: { tags, params: MealParams, body: DishInputSchema, response: { 201: DishSchema } } },
     async (request, reply) =>
       reply
@@ -103,22 +102,18 @@ export default async function restaurantRoutes(app: App) {
   );
 
   app.put(
-    RESTAURANT_API.dishPattern,
+    API.restaurant.dishes,
     { schema: { tags, params: MealParams, body: DishUpdateSchema, response: { 200: DishSchema } } },
     async (request) => restaurantService.updateDish(request.ctx, request.params.id, request.body),
   );
 
-  app.delete(
-    RESTAURANT_API.dishOfPattern,
-    { schema: { tags, params: DishParams } },
-    async (request, reply) => {
-      await restaurantService.deleteDish(request.ctx, request.params.id, request.params.platId);
-      return reply.status(204).send();
-    },
-  );
+  app.delete(API.restaurant.dish, { schema: { tags, params: DishParams } }, async (request, reply) => {
+    await restaurantService.deleteDish(request.ctx, request.params.id, request.params.platId);
+    return reply.status(204).send();
+  });
 
   app.post(
-    RESTAURANT_API.orderPattern,
+    API.restaurant.orders,
     { schema: { tags, params: MealParams, body: MealOrderInputSchema, response: { 201: MealOrderSchema } } },
     async (request, reply) =>
       reply
@@ -127,22 +122,18 @@ export default async function restaurantRoutes(app: App) {
   );
 
   app.put(
-    RESTAURANT_API.orderPattern,
+    API.restaurant.orders,
     { schema: { tags, params: MealParams, body: MealOrderUpdateSchema, response: { 200: MealOrderSchema } } },
     async (request) => restaurantService.updateOrder(request.ctx, request.params.id, request.body),
   );
 
-  app.delete(
-    RESTAURANT_API.orderOfPattern,
-    { schema: { tags, params: OrderParams } },
-    async (request, reply) => {
-      await restaurantService.deleteOrder(request.ctx, request.params.id, request.params.commandeId);
-      return reply.status(204).send();
-    },
-  );
+  app.delete(API.restaurant.order, { schema: { tags, params: OrderParams } }, async (request, reply) => {
+    await restaurantService.deleteOrder(request.ctx, request.params.id, request.params.commandeId);
+    return reply.status(204).send();
+  });
 
   app.post(
-    RESTAURANT_API.payPattern,
+    API.restaurant.pay,
     {
       schema: { tags, params: PayParams, querystring: SoldeQuerySchema, response: { 200: MealOrderSchema } },
     },
@@ -157,7 +148,7 @@ export default async function restaurantRoutes(app: App) {
   );
 
   app.post(
-    RESTAURANT_API.refusePattern,
+    API.restaurant.refuse,
     {
       schema: {
         tags,
@@ -171,13 +162,13 @@ export default async function restaurantRoutes(app: App) {
   );
 
   app.delete(
-    RESTAURANT_API.paymentPattern,
+    API.restaurant.payment,
     { schema: { tags, params: OrderParams, response: { 200: MealOrderSchema } } },
     async (request) =>
       restaurantService.undoPayment(request.ctx, request.params.id, request.params.commandeId),
   );
 
-  app.get(RESTAURANT_API.recapPattern, { schema: { tags, params: MealParams } }, async (request, reply) => {
+  app.get(API.restaurant.recap, { schema: { tags, params: MealParams } }, async (request, reply) => {
     const { pdf, fileName } = await restaurantService.recap(request.ctx, request.params.id);
     return reply
       .type('application/pdf')
@@ -186,38 +177,38 @@ export default async function restaurantRoutes(app: App) {
   });
 
   app.get(
-    RESTAURANT_API.myOrders,
+    API.restaurant.myOrders,
     { schema: { tags, response: { 200: MealOrderListSchema } } },
     async (request) => restaurantService.myOrders(request.ctx),
   );
 
   app.get(
-    PAYMENT_API.mine,
+    API.payments.mine,
     { schema: { tags: cardTags, response: { 200: MyCardSchema } } },
     async (request) => paymentsService.mine(request.ctx),
   );
 
   app.post(
-    PAYMENT_API.mine,
+    API.payments.mine,
     { schema: { tags: cardTags, body: TopUpInputSchema, response: { 201: TopUpSchema } } },
     async (request, reply) =>
       reply.status(201).send(await paymentsService.create(request.ctx, request.body.montant)),
   );
 
   app.get(
-    PAYMENT_API.providerFormPattern,
+    API.payments.providerForm,
     { schema: { tags: cardTags, params: MealParams, response: { 200: ProviderFormSchema } } },
     async (request) => paymentsService.providerForm(request.ctx, app.config, request.params.id),
   );
 
   app.post(
-    PAYMENT_API.search,
+    API.payments.search,
     { schema: { tags: cardTags, body: TopUpSearchSchema, response: { 200: TopUpListSchema } } },
     async (request) => paymentsService.search(request.ctx, request.body),
   );
 
   app.post(
-    PAYMENT_API.actPattern,
+    API.payments.act,
     {
       schema: {
         tags: cardTags,
@@ -237,7 +228,7 @@ export default async function restaurantRoutes(app: App) {
 
   // The provider calls this: no bearer, no XSRF cookie; its signature is its only credential.
   app.post(
-    PAYMENT_API.ipn,
+    API.payments.ipn,
     {
       config: { public: true, noXsrf: true },
       schema: {

@@ -5,12 +5,10 @@
  * sends the signed notification to our own IPN (server side, through the full HTTP pipeline) and returns
  * the browser to the card page. A small server-rendered page: it must work without the SPA's session.
  */
-import { euros } from '@union/contract';
+import { API, euros } from '@union/contract';
 import type { App } from '../../types';
-import { IPN_PATH, SIMULATOR_PATH, simulatorEnabled } from './payments';
+import { simulatorEnabled } from './payments';
 import { hasValidSignature, sign, type Fields } from './signature';
-
-const ANSWER_PATH = `${SIMULATOR_PATH}/reponse`;
 
 const OUTCOMES = {
   PAYER: { status: 'AUTHORISED', result: '00' },
@@ -72,56 +70,66 @@ export default async function simulatorRoutes(app: App) {
         ),
       );
 
-  app.post(SIMULATOR_PATH, { config: { noXsrf: true }, schema: { hide: true } }, async (request, reply) => {
-    const fields = formFields(request.body);
-    if (!hasValidSignature(fields, key) || fields.vads_site_id !== app.config.SYSTEMPAY_SITE_ID)
-      return refused(reply);
-    const amount = Number(fields.vads_amount);
-    const hidden = Object.entries(fields)
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-      .join('');
-    return reply.type('text/html; charset=utf-8').send(
-      page(
-        'Simulateur de paiement',
-        `<h1>Simulateur de paiement par carte bancaire</h1>
+  app.post(
+    API.payments.simulator,
+    { config: { noXsrf: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const fields = formFields(request.body);
+      if (!hasValidSignature(fields, key) || fields.vads_site_id !== app.config.SYSTEMPAY_SITE_ID)
+        return refused(reply);
+      const amount = Number(fields.vads_amount);
+      const hidden = Object.entries(fields)
+        .map(
+          ([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+        )
+        .join('');
+      return reply.type('text/html; charset=utf-8').send(
+        page(
+          'Simulateur de paiement',
+          `<h1>Simulateur de paiement par carte bancaire</h1>
 <p class="note">Simulation : aucune carte n'est débitée. Cette page remplace la plateforme de paiement tant qu'aucun compte Systempay n'est configuré.</p>
 <p>Rechargement de la carte Union, transaction n° ${escapeHtml(fields.vads_trans_id ?? '')}</p>
 <p class="montant">${escapeHtml(Number.isFinite(amount) ? euros(amount) : '')}</p>
-<form method="post" action="${ANSWER_PATH}">${hidden}
+<form method="post" action="${API.payments.simulatorAnswer}">${hidden}
 <div class="actions"><button class="payer" type="submit" name="issue" value="PAYER">Payer</button>
 <button type="submit" name="issue" value="REFUSER">Refuser</button>
 <button type="submit" name="issue" value="ABANDONNER">Abandonner</button></div></form>`,
-      ),
-    );
-  });
+        ),
+      );
+    },
+  );
 
-  app.post(ANSWER_PATH, { config: { noXsrf: true }, schema: { hide: true } }, async (request, reply) => {
-    const fields = formFields(request.body);
-    const issue = (request.body as Record<string, unknown> | undefined)?.issue;
-    const outcome = OUTCOMES[issue as keyof typeof OUTCOMES];
-    if (!outcome || !hasValidSignature(fields, key)) return refused(reply);
-    // What a provider sends back: the form's fields (without the addresses), the verdict, signed again.
-    const notification: Record<string, string> = {};
-    for (const [name, value] of Object.entries(fields)) {
-      if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check') {
-        notification[name] = value;
+  app.post(
+    API.payments.simulatorAnswer,
+    { config: { noXsrf: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const fields = formFields(request.body);
+      const issue = (request.body as Record<string, unknown> | undefined)?.issue;
+      const outcome = OUTCOMES[issue as keyof typeof OUTCOMES];
+      if (!outcome || !hasValidSignature(fields, key)) return refused(reply);
+      // What a provider sends back: the form's fields (without the addresses), the verdict, signed again.
+      const notification: Record<string, string> = {};
+      for (const [name, value] of Object.entries(fields)) {
+        if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check') {
+          notification[name] = value;
+        }
       }
-    }
-    Object.assign(notification, {
-      vads_trans_status: outcome.status,
-      vads_result: outcome.result,
-      vads_operation_type: 'DEBIT',
-      vads_url_check_src: 'PAY',
-      vads_effective_amount: notification.vads_amount ?? '',
-    });
-    notification.signature = sign(notification, key);
-    const answer = await app.inject({
-      method: 'POST',
-      url: IPN_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(notification).toString(),
-    });
-    if (answer.statusCode !== 200) request.log.warn({ body: answer.body }, 'simulated IPN refused');
-    return reply.redirect(returnPath(fields), 303);
-  });
+      Object.assign(notification, {
+        vads_trans_status: outcome.status,
+        vads_result: outcome.result,
+        vads_operation_type: 'DEBIT',
+        vads_url_check_src: 'PAY',
+        vads_effective_amount: notification.vads_amount ?? '',
+      });
+      notification.signature = sign(notification, key);
+      const answer = await app.inject({
+        method: 'POST',
+        url: API.payments.ipn,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(notification).toString(),
+      });
+      if (answer.statusCode !== 200) request.log.warn({ body: answer.body }, 'simulated IPN refused');
+      return reply.redirect(returnPath(fields), 303);
+    },
+  );
 }

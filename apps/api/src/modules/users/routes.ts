@@ -1,6 +1,5 @@
 /** The own-account calls and the administration of users (specification §7). */
 import {
-  ADMIN_API,
   API,
   AccountSchema,
   HistorySchema,
@@ -29,12 +28,12 @@ const idParams = z.object({ id: RecordIdParamSchema });
 export default async function usersRoutes(app: App) {
   const tags = ['compte'];
 
-  app.get(API.account, { schema: { tags, response: { 200: AccountSchema } } }, async (request) =>
+  app.get(API.users.account, { schema: { tags, response: { 200: AccountSchema } } }, async (request) =>
     usersService.account(request.ctx),
   );
 
   app.post(
-    API.password,
+    API.users.password,
     { schema: { tags, body: PasswordChangeSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await usersService.changePassword(
@@ -48,19 +47,20 @@ export default async function usersRoutes(app: App) {
   );
 
   app.patch(
-    API.email,
+    API.users.email,
     { schema: { tags, body: EmailBodySchema, response: { 200: AccountSchema } } },
     async (request) => usersService.changeEmail(request.ctx, request.body.data),
   );
 
   app.patch(
-    API.telephone,
+    API.users.telephone,
     { schema: { tags, body: TelephoneBodySchema, response: { 200: AccountSchema } } },
     async (request) => usersService.changeTelephone(request.ctx, request.body.data),
   );
 
   for (const kind of ['restauration', 'documents'] as const) {
-    const path = kind === 'restauration' ? API.notificationRestauration : API.notificationDocuments;
+    const path =
+      kind === 'restauration' ? API.users.notificationRestauration : API.users.notificationDocuments;
     app.patch(
       path,
       { schema: { tags, body: NotificationFlagSchema, response: { 200: AccountSchema } } },
@@ -69,7 +69,7 @@ export default async function usersRoutes(app: App) {
   }
 
   app.get(
-    ADMIN_API.personalData,
+    API.users.personalData,
     { schema: { tags, response: { 200: PersonalDataSchema } } },
     async (request, reply) => {
       void reply.header('content-disposition', 'attachment; filename="mes-donnees-intranet-union.json"');
@@ -81,7 +81,7 @@ export default async function usersRoutes(app: App) {
   const admin = ['administration'];
 
   app.post(
-    ADMIN_API.userSearch,
+    API.users.search,
     {
       schema: {
         tags: admin,
@@ -94,38 +94,38 @@ export default async function usersRoutes(app: App) {
   );
 
   app.get(
-    ADMIN_API.userInfos(':id'),
+    API.users.infos,
     { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
     async (request) => usersAdminService.infos(request.ctx, request.params.id),
   );
 
   app.post(
-    ADMIN_API.user,
+    API.users.user,
     { schema: { tags: admin, body: UserCreateSchema, response: { 201: UserDetailSchema } } },
     async (request, reply) =>
       reply.status(201).send(await usersAdminService.create(request.ctx, request.body)),
   );
 
   app.put(
-    ADMIN_API.user,
+    API.users.user,
     { schema: { tags: admin, body: UserUpdateSchema, response: { 200: UserDetailSchema } } },
     async (request) => usersAdminService.update(request.ctx, request.body),
   );
 
   app.post(
-    ADMIN_API.userInvitation(':id'),
+    API.users.invitation,
     { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
     async (request) => usersAdminService.resendInvitation(request.ctx, request.params.id),
   );
 
   app.post(
-    ADMIN_API.userAnonymise(':id'),
+    API.users.anonymise,
     { schema: { tags: admin, params: idParams, response: { 200: UserDetailSchema } } },
     async (request) => usersAdminService.anonymise(request.ctx, request.params.id),
   );
 
   app.get(
-    ADMIN_API.userHistory(':id'),
+    API.users.history,
     { schema: { tags: admin, params: idParams, response: { 200: HistorySchema } } },
     async (request) => usersAdminService.history(request.ctx, request.params.id),
   );

@@ -1,10 +1,10 @@
 /** GET, POST, DELETE /api/fermeture/{yyyy-mm-dd} (specification §7). */
 import {
+  API,
   ClosureInputSchema,
   ClosureListSchema,
   ClosureResultSchema,
   IsoDateSchema,
-  RESERVATION_API,
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../../types';
@@ -15,13 +15,13 @@ export default async function closuresRoutes(app: App) {
   const params = z.object({ date: IsoDateSchema });
 
   app.get(
-    RESERVATION_API.closurePattern,
+    API.closures.closure,
     { schema: { tags, params, response: { 200: ClosureListSchema } } },
     async (request) => closuresService.list(request.ctx, request.params.date),
   );
 
   app.post(
-    RESERVATION_API.closurePattern,
+    API.closures.closure,
     { schema: { tags, params, body: ClosureInputSchema, response: { 201: ClosureResultSchema } } },
     async (request, reply) =>
       reply
@@ -30,7 +30,7 @@ export default async function closuresRoutes(app: App) {
   );
 
   app.delete(
-    RESERVATION_API.closurePattern,
+    API.closures.closure,
     { schema: { tags, params, response: { 204: z.null() } } },
     async (request, reply) => {
       await closuresService.reopen(request.ctx, request.params.date);

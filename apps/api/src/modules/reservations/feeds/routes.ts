@@ -2,7 +2,7 @@
  * Calendar feeds: the account's own addresses (GET, POST /api/user/calendrier) and the public feeds
  * (GET /api/calendrier/{jeton}.ics, …/salle/{id}.ics, …/batiment.ics), authenticated by their secret.
  */
-import { CALENDAR_API, CalendarFeedStateSchema } from '@union/contract';
+import { API, CalendarFeedStateSchema } from '@union/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
@@ -20,13 +20,13 @@ export default async function feedsRoutes(app: App) {
   const tags = ['agenda'];
 
   app.get(
-    CALENDAR_API.account,
+    API.calendar.account,
     { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
     async (request) => feedsService.state(request.ctx),
   );
 
   app.post(
-    CALENDAR_API.account,
+    API.calendar.account,
     { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
     async (request) => feedsService.renew(request.ctx),
   );
@@ -45,19 +45,19 @@ export default async function feedsRoutes(app: App) {
   const config = { public: true };
 
   app.get(
-    CALENDAR_API.personalPattern,
+    API.calendar.personal,
     { config, schema: { tags, params: z.object({ fichier: z.string() }) } },
     async (request, reply) => send(reply, stem(request.params.fichier), { kind: 'personal' }),
   );
 
   app.get(
-    CALENDAR_API.buildingPattern,
+    API.calendar.building,
     { config, schema: { tags, params: z.object({ jeton: z.string() }) } },
     async (request, reply) => send(reply, request.params.jeton, { kind: 'building' }),
   );
 
   app.get(
-    CALENDAR_API.roomPattern,
+    API.calendar.room,
     { config, schema: { tags, params: z.object({ jeton: z.string(), fichier: z.string() }) } },
     async (request, reply) => {
       const id = stem(request.params.fichier);

@@ -5,7 +5,7 @@
  * owner, a room feed asked by someone who is not staff) answers the same 404.
  */
 import type { CalendarFeedState } from '@union/contract';
-import { CALENDAR_API } from '@union/contract';
+import { API, pathTo } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { hasHabilitation, type Caller } from '../../../lib/authorize';
 import { inTransaction, type PublicContext, type RequestContext } from '../../../lib/context';
@@ -39,9 +39,13 @@ async function addresses(ctx: RequestContext<Executor>, jeton: string) {
   const staff = await mayFollowRooms(ctx);
   const rooms = staff ? await settingsRepository.listRooms(ctx.db) : [];
   return {
-    personnel: base + CALENDAR_API.personal(jeton),
-    batiment: staff ? base + CALENDAR_API.building(jeton) : null,
-    salles: rooms.map((r) => ({ id: r.id, nom: r.nom, url: base + CALENDAR_API.room(jeton, r.id) })),
+    personnel: base + pathTo(API.calendar.personal, { fichier: `${jeton}.ics` }),
+    batiment: staff ? base + pathTo(API.calendar.building, { jeton }) : null,
+    salles: rooms.map((r) => ({
+      id: r.id,
+      nom: r.nom,
+      url: base + pathTo(API.calendar.room, { jeton, fichier: `${r.id}.ics` }),
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 /** The annual planning calls of the specification §7 (/api/planning/…). */
 import {
+  API,
   PlanningDeleteResultSchema,
   PlanningEntryDetailSchema,
   PlanningEntrySchema,
@@ -8,7 +9,6 @@ import {
   PlanningUpdateSchema,
   PlanningYearOpenedSchema,
   PlanningYearsSchema,
-  RESERVATION_API,
   RecordIdParamSchema,
   RecordIdOrAllParamSchema,
   decimalParam,
@@ -25,20 +25,18 @@ const orAll = (id: number) => (id === 0 ? null : id);
 export default async function planningRoutes(app: App) {
   const tags = ['planning annuel'];
 
-  app.get(
-    RESERVATION_API.years,
-    { schema: { tags, response: { 200: PlanningYearsSchema } } },
-    async (request) => planningService.years(request.ctx),
+  app.get(API.planning.years, { schema: { tags, response: { 200: PlanningYearsSchema } } }, async (request) =>
+    planningService.years(request.ctx),
   );
 
   app.post(
-    RESERVATION_API.years,
+    API.planning.years,
     { schema: { tags, response: { 201: PlanningYearOpenedSchema } } },
     async (request, reply) => reply.status(201).send(await planningService.openYear(request.ctx)),
   );
 
   app.get(
-    RESERVATION_API.planningSearchPattern,
+    API.planning.search,
     {
       schema: {
         tags,
@@ -57,25 +55,25 @@ export default async function planningRoutes(app: App) {
   );
 
   app.get(
-    RESERVATION_API.planningInfosPattern,
+    API.planning.infos,
     { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningEntryDetailSchema } } },
     async (request) => planningService.infos(request.ctx, request.params.id),
   );
 
   app.post(
-    RESERVATION_API.planning,
+    API.planning.planning,
     { schema: { tags, body: PlanningInputSchema, response: { 201: PlanningSaveResultSchema } } },
     async (request, reply) => reply.status(201).send(await planningService.create(request.ctx, request.body)),
   );
 
   app.put(
-    RESERVATION_API.planning,
+    API.planning.planning,
     { schema: { tags, body: PlanningUpdateSchema, response: { 200: PlanningSaveResultSchema } } },
     async (request) => planningService.update(request.ctx, request.body),
   );
 
   app.delete(
-    RESERVATION_API.planningDeletePattern,
+    API.planning.remove,
     { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningDeleteResultSchema } } },
     async (request) => planningService.remove(request.ctx, request.params.id),
   );

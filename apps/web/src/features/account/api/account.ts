@@ -6,7 +6,7 @@ export const ACCOUNT_KEY = ['user', 'compte'] as const;
 
 /** GET /api/user/compte: the signed-in user's own account. */
 function fetchAccount(): Promise<Account> {
-  return api.get<Account>(API.account);
+  return api.get<Account>(API.users.account);
 }
 
 export function useAccount() {

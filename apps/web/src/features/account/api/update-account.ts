@@ -10,10 +10,10 @@ import { ACCOUNT_KEY } from './account';
 type AccountField = 'email' | 'telephone' | 'notificationRestauration' | 'notificationDocuments';
 
 const PATHS: Record<AccountField, string> = {
-  email: API.email,
-  telephone: API.telephone,
-  notificationRestauration: API.notificationRestauration,
-  notificationDocuments: API.notificationDocuments,
+  email: API.users.email,
+  telephone: API.users.telephone,
+  notificationRestauration: API.users.notificationRestauration,
+  notificationDocuments: API.users.notificationDocuments,
 };
 
 function updateAccount(field: AccountField, data: string): Promise<Account> {

@@ -1,7 +1,8 @@
 /** Entities: the list, one entity, create, edit, history. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_API,
+  API,
+  pathTo,
   type HistoryEntry,
   type Entity,
   type EntityCreate,
@@ -13,20 +14,20 @@ import { api } from '../../../lib/api-client';
 export const ENTITIES_KEY = ['admin', 'entities'] as const;
 
 export function useEntities() {
-  return useQuery({ queryKey: ENTITIES_KEY, queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll) });
+  return useQuery({ queryKey: ENTITIES_KEY, queryFn: () => api.get<Entity[]>(API.entities.all) });
 }
 
 export function useEntity(id: number) {
   return useQuery({
     queryKey: [...ENTITIES_KEY, id],
-    queryFn: () => api.get<EntityDetail>(ADMIN_API.entityInfos(id)),
+    queryFn: () => api.get<EntityDetail>(pathTo(API.entities.infos, { id })),
   });
 }
 
 export function useEntityHistory(id: number) {
   return useQuery({
     queryKey: [...ENTITIES_KEY, id, 'history'],
-    queryFn: () => api.get<HistoryEntry[]>(ADMIN_API.entityHistory(id)),
+    queryFn: () => api.get<HistoryEntry[]>(pathTo(API.entities.history, { id })),
     staleTime: 0,
   });
 }
@@ -43,6 +44,6 @@ function useEntityChange<V>(call: (variables: V) => Promise<EntityDetail>) {
 }
 
 export const useCreateEntity = () =>
-  useEntityChange((entity: EntityCreate) => api.post<EntityDetail>(ADMIN_API.entity, entity));
+  useEntityChange((entity: EntityCreate) => api.post<EntityDetail>(API.entities.entity, entity));
 export const useUpdateEntity = () =>
-  useEntityChange((entity: EntityUpdate) => api.put<EntityDetail>(ADMIN_API.entity, entity));
+  useEntityChange((entity: EntityUpdate) => api.put<EntityDetail>(API.entities.entity, entity));

@@ -4,7 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_API,
+  API,
+  pathTo,
   type EntityMembershipCreate,
   type Membership,
   type MembershipUpdate,
@@ -18,7 +19,9 @@ import { USERS_KEY } from './users';
 export type MembershipScope = { userId: number } | { entityId: number };
 
 const membershipsPath = (scope: MembershipScope) =>
-  'userId' in scope ? ADMIN_API.userMemberships(scope.userId) : ADMIN_API.entityMemberships(scope.entityId);
+  'userId' in scope
+    ? pathTo(API.entities.userMemberships, { id: scope.userId })
+    : pathTo(API.entities.members, { id: scope.entityId });
 
 const membershipsKey = (scope: MembershipScope) =>
   'userId' in scope
@@ -54,5 +57,5 @@ export const useUpdateMembership = (scope: MembershipScope) =>
 /** DELETE /api/user/{id}/appartenances/{id}: ends the membership (or removes one not started). */
 export const useEndMembership = () =>
   useMembershipChange((m: { userId: number; id: number }) =>
-    api.delete<void>(ADMIN_API.userMembership(m.userId, m.id)),
+    api.delete<void>(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
   );

@@ -1,36 +1,30 @@
 /** Rooms (GET /api/parametres/salles, POST and PUT) and the Union's settings (/api/parametres/union). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_API,
-  API,
-  type Room,
-  type RoomCreate,
-  type RoomUpdate,
-  type UnionSettings,
-} from '@union/contract';
+import { API, type Room, type RoomCreate, type RoomUpdate, type UnionSettings } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const ROOMS_KEY = ['settings', 'rooms'] as const;
 const SETTINGS_KEY = ['admin', 'settings'] as const;
 
-export const useRooms = () => useQuery({ queryKey: ROOMS_KEY, queryFn: () => api.get<Room[]>(API.salles) });
+export const useRooms = () =>
+  useQuery({ queryKey: ROOMS_KEY, queryFn: () => api.get<Room[]>(API.settings.rooms) });
 
 export function useSaveRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (room: RoomCreate | RoomUpdate) =>
-      'id' in room ? api.put<Room>(ADMIN_API.rooms, room) : api.post<Room>(ADMIN_API.rooms, room),
+      'id' in room ? api.put<Room>(API.settings.rooms, room) : api.post<Room>(API.settings.rooms, room),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOMS_KEY }),
   });
 }
 
 export const useUnionSettings = () =>
-  useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<UnionSettings>(ADMIN_API.settings) });
+  useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<UnionSettings>(API.settings.union) });
 
 export function useSaveUnionSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: UnionSettings) => api.put<UnionSettings>(ADMIN_API.settings, settings),
+    mutationFn: (settings: UnionSettings) => api.put<UnionSettings>(API.settings.union, settings),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
   });
 }

@@ -1,7 +1,8 @@
 /** The user administration calls: search, infos, create, edit, anonymise, invitation, history. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_API,
+  API,
+  pathTo,
   type HistoryEntry,
   type UserCreate,
   type UserDetail,
@@ -15,7 +16,7 @@ export const USERS_KEY = ['admin', 'users'] as const;
 const userKey = (id: number) => [...USERS_KEY, id] as const;
 
 /** POST /api/user/search. */
-const searchUsers = (criteria: UserSearch) => api.post<UserSearchResult>(ADMIN_API.userSearch, criteria);
+const searchUsers = (criteria: UserSearch) => api.post<UserSearchResult>(API.users.search, criteria);
 
 /** The page of users matching the criteria; the previous page stays shown while the next one loads. */
 export function useUserSearch(criteria: UserSearch, enabled = true) {
@@ -28,13 +29,16 @@ export function useUserSearch(criteria: UserSearch, enabled = true) {
 }
 
 export function useUser(id: number) {
-  return useQuery({ queryKey: userKey(id), queryFn: () => api.get<UserDetail>(ADMIN_API.userInfos(id)) });
+  return useQuery({
+    queryKey: userKey(id),
+    queryFn: () => api.get<UserDetail>(pathTo(API.users.infos, { id })),
+  });
 }
 
 export function useUserHistory(id: number) {
   return useQuery({
     queryKey: [...userKey(id), 'history'],
-    queryFn: () => api.get<HistoryEntry[]>(ADMIN_API.userHistory(id)),
+    queryFn: () => api.get<HistoryEntry[]>(pathTo(API.users.history, { id })),
     staleTime: 0,
   });
 }
@@ -52,10 +56,10 @@ function useUserChange<V>(call: (variables: V) => Promise<UserDetail>) {
 }
 
 export const useCreateUser = () =>
-  useUserChange((user: UserCreate) => api.post<UserDetail>(ADMIN_API.user, user));
+  useUserChange((user: UserCreate) => api.post<UserDetail>(API.users.user, user));
 export const useUpdateUser = () =>
-  useUserChange((user: UserUpdate) => api.put<UserDetail>(ADMIN_API.user, user));
+  useUserChange((user: UserUpdate) => api.put<UserDetail>(API.users.user, user));
 export const useAnonymiseUser = () =>
-  useUserChange((id: number) => api.post<UserDetail>(ADMIN_API.userAnonymise(id)));
+  useUserChange((id: number) => api.post<UserDetail>(pathTo(API.users.anonymise, { id })));
 export const useResendInvitation = () =>
-  useUserChange((id: number) => api.post<UserDetail>(ADMIN_API.userInvitation(id)));
+  useUserChange((id: number) => api.post<UserDetail>(pathTo(API.users.invitation, { id })));

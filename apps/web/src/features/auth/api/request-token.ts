@@ -13,7 +13,7 @@ export interface Credentials {
  */
 export function requestToken({ username, password }: Credentials): Promise<TokenResponse> {
   const form = new URLSearchParams({ grant_type: 'password', username, password });
-  return api.post<TokenResponse>(API.token, form, {
+  return api.post<TokenResponse>(API.auth.token, form, {
     auth: false,
     headers: {
       Authorization: `Basic ${btoa(`${OAUTH_CLIENT_ID}:${OAUTH_CLIENT_SECRET}`)}`,

@@ -7,7 +7,7 @@ import { clearSession, getAccessToken } from '../../../lib/session';
 /** DELETE /oauth/token: revokes the token on the server. A failure does not keep anyone signed in. */
 export async function revokeToken(): Promise<void> {
   if (!getAccessToken()) return;
-  await api.delete(API.token).catch(() => undefined);
+  await api.delete(API.auth.token).catch(() => undefined);
 }
 
 /** Logout: revoke, forget the session and the cached data, back to the landing page. */

@@ -1,8 +1,8 @@
 /** The accounting calls: search, one order, create, actions, preload, fee calls, documents. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_API,
-  COMPTA_API,
+  API,
+  pathTo,
   type Entity,
   type BulkCallReport,
   type FeeTable,
@@ -26,7 +26,7 @@ const COMPTA_KEY = ['compta'] as const;
 export function useOrderSearch(criteria: OrderSearch) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'search', criteria],
-    queryFn: () => api.post<OrderSearchResult>(COMPTA_API.search, criteria),
+    queryFn: () => api.post<OrderSearchResult>(API.compta.search, criteria),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +34,7 @@ export function useOrderSearch(criteria: OrderSearch) {
 export function useOrder(id: number | undefined) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'order', id],
-    queryFn: () => api.get<OrderDetail>(COMPTA_API.infos(id!)),
+    queryFn: () => api.get<OrderDetail>(pathTo(API.compta.infos, { id: id! })),
     enabled: id !== undefined,
   });
 }
@@ -42,7 +42,7 @@ export function useOrder(id: number | undefined) {
 export function useFeeTable(annee: number) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'fees', annee],
-    queryFn: () => api.get<FeeTable>(`${COMPTA_API.feeTable}?annee=${annee}`),
+    queryFn: () => api.get<FeeTable>(`${API.compta.feeTable}?annee=${annee}`),
   });
 }
 
@@ -60,18 +60,18 @@ function useOrderChange<V>(call: (variables: V) => Promise<OrderDetail>) {
 }
 
 export const useCreateOrder = () =>
-  useOrderChange((order: OrderCreate) => api.post<OrderDetail>(COMPTA_API.order, order));
+  useOrderChange((order: OrderCreate) => api.post<OrderDetail>(API.compta.order, order));
 
 export const useChangeOrder = () =>
   useOrderChange(({ action, ...body }: OrderChange & { action: OrderChangeAction }) =>
-    api.put<OrderDetail>(`${COMPTA_API.order}?action=${action}`, body),
+    api.put<OrderDetail>(`${API.compta.order}?action=${action}`, body),
   );
 
 export function useBulkCall() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (call: { annee: number; tranche: Instalment }) =>
-      api.post<BulkCallReport>(COMPTA_API.bulkCall, call),
+      api.post<BulkCallReport>(API.compta.bulkCall, call),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPTA_KEY }),
   });
 }
@@ -82,35 +82,33 @@ export function preload(q: {
   annee: number;
   tranche?: Instalment | null;
 }) {
-  const params = new URLSearchParams({ idEntite: String(q.idEntite), type: q.type, annee: String(q.annee) });
-  if (q.tranche) params.set('tranche', q.tranche);
-  return api.get<Preload>(`${COMPTA_API.preload}?${params}`);
+  return api.get<Preload>(pathTo(API.compta.preload, {}, q));
 }
 
 export type DocumentKind = 'devis' | 'facture' | 'avoir' | 'relance';
 
 export const downloadDocument = (id: number, kind: DocumentKind) =>
-  downloadFile(COMPTA_API.document(id, kind), `${kind}-${id}.pdf`);
+  downloadFile(pathTo(API.compta.document, { id, kind }), `${kind}-${id}.pdf`);
 
 /** The PDF as a blob, for the preview in the page. */
 export async function documentBlob(id: number, kind: DocumentKind): Promise<Blob> {
-  const response = await sendRequest(COMPTA_API.document(id, kind), {
+  const response = await sendRequest(pathTo(API.compta.document, { id, kind }), {
     headers: { Accept: 'application/pdf' },
   });
   return response.blob();
 }
 
 export const exportOrders = (criteria: OrderSearch) =>
-  downloadFile(COMPTA_API.excel, 'commandes-union.xlsx', { method: 'POST', body: criteria });
+  downloadFile(API.compta.excel, 'commandes-union.xlsx', { method: 'POST', body: criteria });
 
 export const exportFeeTable = (annee: number) =>
-  downloadFile(`${COMPTA_API.feeTableExcel}?annee=${annee}`, `cotisations-${annee}-${annee + 1}.xlsx`);
+  downloadFile(`${API.compta.feeTableExcel}?annee=${annee}`, `cotisations-${annee}-${annee + 1}.xlsx`);
 
 /** The lodges and associations to bill (the shared entity list of GET /api/entite/all). */
 export function useBillableEntities() {
   return useQuery({
     queryKey: ['entities', 'all'],
-    queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll),
+    queryFn: () => api.get<Entity[]>(API.entities.all),
     select: (entities) =>
       entities
         .filter((e) => e.etat === 'A' && e.type !== 'UN')

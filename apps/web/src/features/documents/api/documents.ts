@@ -1,8 +1,8 @@
 /** Documents: the library (search and filters), one document, its file, its distribution. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_API,
-  DOCUMENT_API,
+  API,
+  pathTo,
   type DistributionResult,
   type DocumentDetail,
   type DocumentList,
@@ -23,14 +23,7 @@ export interface DocumentFilters {
   parPage?: number;
 }
 
-export function documentsUrl(filters: DocumentFilters): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '' && value !== null) params.set(name, String(value));
-  }
-  const query = params.toString();
-  return query ? `${DOCUMENT_API.all}?${query}` : DOCUMENT_API.all;
-}
+export const documentsUrl = (filters: DocumentFilters) => pathTo(API.documents.all, {}, { ...filters });
 
 export function useDocuments(filters: DocumentFilters) {
   return useQuery({
@@ -43,7 +36,7 @@ export function useDocuments(filters: DocumentFilters) {
 export function useDocument(id: number) {
   return useQuery({
     queryKey: [...DOCUMENTS_KEY, id],
-    queryFn: () => api.get<DocumentDetail>(DOCUMENT_API.infos(id)),
+    queryFn: () => api.get<DocumentDetail>(pathTo(API.documents.infos, { id })),
     staleTime: 0,
   });
 }
@@ -52,14 +45,14 @@ export function useDocument(id: number) {
 export function useEntityNames() {
   return useQuery({
     queryKey: ['entities', 'names'],
-    queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll),
+    queryFn: () => api.get<Entity[]>(API.entities.all),
     staleTime: 5 * 60_000,
   });
 }
 
 /** The file as a blob (the call needs the bearer token, so it cannot be a plain link). */
 export async function fetchDocumentFile(id: number): Promise<Blob> {
-  const response = await sendRequest(DOCUMENT_API.file(id), { headers: { Accept: '*/*' } });
+  const response = await sendRequest(pathTo(API.documents.file, { id }), { headers: { Accept: '*/*' } });
   return response.blob();
 }
 
@@ -72,10 +65,14 @@ function useDocumentMutation<T, V>(run: (variables: V) => Promise<T>) {
 }
 
 export const useDistribute = () =>
-  useDocumentMutation((id: number) => api.post<DistributionResult>(DOCUMENT_API.distribution(id)));
+  useDocumentMutation((id: number) =>
+    api.post<DistributionResult>(pathTo(API.documents.distribution, { id })),
+  );
 export const useCancelDistribution = () =>
-  useDocumentMutation((id: number) => api.delete<DistributionResult>(DOCUMENT_API.distribution(id)));
+  useDocumentMutation((id: number) =>
+    api.delete<DistributionResult>(pathTo(API.documents.distribution, { id })),
+  );
 export const useDeleteDocument = () =>
-  useDocumentMutation((id: number) => api.delete<void>(DOCUMENT_API.remove(id)));
+  useDocumentMutation((id: number) => api.delete<void>(pathTo(API.documents.remove, { id })));
 export const useUpdateDocument = () =>
-  useDocumentMutation((body: DocumentUpdate) => api.put<DocumentDetail>(DOCUMENT_API.document, body));
+  useDocumentMutation((body: DocumentUpdate) => api.put<DocumentDetail>(API.documents.document, body));

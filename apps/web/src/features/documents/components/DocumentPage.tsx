@@ -26,7 +26,7 @@ import {
   IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
-import { DOCUMENT_API, DistributionState, DocumentAudience, type DocumentDetail } from '@union/contract';
+import { API, pathTo, DistributionState, DocumentAudience, type DocumentDetail } from '@union/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
@@ -101,7 +101,7 @@ function DocumentView({ doc }: { doc: DocumentDetail }) {
       <Group gap="sm">
         <Button
           leftSection={<IconDownload size={16} />}
-          onClick={() => void downloadFile(DOCUMENT_API.file(doc.id), doc.nomFichier)}
+          onClick={() => void downloadFile(pathTo(API.documents.file, { id: doc.id }), doc.nomFichier)}
         >
           Télécharger ({formatSize(doc.taille)})
         </Button>

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { DOCUMENT_API, DocumentType } from '@union/contract';
+import { API, pathTo, DocumentType } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -153,7 +153,7 @@ export function DocumentsPage() {
                 variant="light"
                 size="sm"
                 leftSection={<IconDownload size={16} />}
-                onClick={() => void downloadFile(DOCUMENT_API.file(doc.id), doc.nomFichier)}
+                onClick={() => void downloadFile(pathTo(API.documents.file, { id: doc.id }), doc.nomFichier)}
                 aria-label={`Télécharger « ${doc.titre} »`}
               >
                 Télécharger

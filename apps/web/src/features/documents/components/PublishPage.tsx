@@ -23,7 +23,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import {
-  DOCUMENT_API,
+  API,
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MIME_TYPES,
   DocumentAudience,
@@ -99,7 +99,7 @@ export function PublishPage() {
   const types = DocumentType.codes.filter((c) => c !== 'B' || entity?.bureau !== false);
 
   const queue = useUploadQueue({
-    url: DOCUMENT_API.document,
+    url: API.documents.document,
     fieldName: 'fichier',
     maxFileSize: maxBytes,
     fieldsFor: (file) => ({

@@ -8,7 +8,7 @@
 import { ActionIcon, Group, Select } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { MASONIC_MONTHS, MONTH_LABELS, RESERVATION_API, type Reservation } from '@union/contract';
+import { API, pathTo, MASONIC_MONTHS, MONTH_LABELS, type Reservation } from '@union/contract';
 import { useState } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format';
@@ -60,7 +60,7 @@ export function SessionPicker({
 }) {
   const chosen = useQuery({
     queryKey: planningKeys.infos(Number(value)),
-    queryFn: () => api.get<Reservation>(RESERVATION_API.infos(Number(value))),
+    queryFn: () => api.get<Reservation>(pathTo(API.reservations.infos, { id: Number(value) })),
     enabled: value !== null,
     meta: { handlesErrors: true },
     retry: false,

@@ -5,7 +5,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { DOCUMENT_API } from '@union/contract';
+import { API } from '@union/contract';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { api } from '../../../lib/api-client';
@@ -14,7 +14,7 @@ export function UnsubscribePage() {
   usePageTitle('Désinscription');
   const jeton = useSearchParams()[0].get('jeton') ?? '';
   const unsubscribe = useMutation({
-    mutationFn: () => api.post<void>(DOCUMENT_API.unsubscribe, { jeton }, { auth: false }),
+    mutationFn: () => api.post<void>(API.documents.unsubscribe, { jeton }, { auth: false }),
   });
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={560} mx="auto">

@@ -3,7 +3,7 @@
  * upload helper (lib/upload.ts: bearer token, XSRF echo, progress, the api client's error shape).
  */
 import { useMutation } from '@tanstack/react-query';
-import { IMPORTS_API, type ImportReport } from '@union/contract';
+import { API, pathTo, type ImportReport } from '@union/contract';
 import { uploadFile } from '../../../lib/upload';
 
 interface ImportRequest {
@@ -23,7 +23,7 @@ export function sendMembersFile({
   onProgress,
 }: ImportRequest): Promise<ImportReport> {
   return uploadFile<ImportReport>({
-    url: IMPORTS_API.userImportFor(idEntite, dryRun),
+    url: pathTo(API.imports.userImport, {}, { idEntite, dryRun }),
     file,
     fieldName: 'fichier',
     onProgress,

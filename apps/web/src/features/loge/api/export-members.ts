@@ -1,12 +1,12 @@
 /** GET /api/entite/{id}/membres/excel: the members workbook, saved under the name the server gives. */
 import { useMutation } from '@tanstack/react-query';
-import { IMPORTS_API } from '@union/contract';
+import { API, pathTo } from '@union/contract';
 import { downloadFile } from '../../../lib/download';
 
 /** Current members only, or (`withFormer`) every membership the entity ever had. */
 const downloadMembersExcel = ({ entityId, withFormer }: { entityId: number; withFormer: boolean }) =>
   downloadFile(
-    `${IMPORTS_API.membersExcelFor(entityId)}${withFormer ? '?perimetre=tous' : ''}`,
+    `${pathTo(API.imports.membersExcel, { id: entityId })}${withFormer ? '?perimetre=tous' : ''}`,
     'membres.xlsx',
   );
 

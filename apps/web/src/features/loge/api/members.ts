@@ -5,8 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_API,
   API,
+  pathTo,
   type EntityMembershipCreate,
   type EntitySummary,
   type Membership,
@@ -22,14 +22,14 @@ const membersKey = (entityId: number) => [...LOGE_KEY, entityId, 'members'] as c
 export function useManagedEntities() {
   return useQuery({
     queryKey: [...LOGE_KEY, 'entities'],
-    queryFn: () => api.get<EntitySummary[]>(API.userEntities('gestion')),
+    queryFn: () => api.get<EntitySummary[]>(pathTo(API.entities.mine, { purpose: 'gestion' })),
   });
 }
 
 export function useMembers(entityId: number) {
   return useQuery({
     queryKey: membersKey(entityId),
-    queryFn: () => api.get<Membership[]>(ADMIN_API.entityMemberships(entityId)),
+    queryFn: () => api.get<Membership[]>(pathTo(API.entities.members, { id: entityId })),
   });
 }
 
@@ -45,18 +45,18 @@ function useMembersChange<V, R>(entityId: number, call: (variables: V) => Promis
 /** Adds an existing user (`userId`) or creates a new member (`nouveau`, invited by e-mail). */
 export const useAddMember = (entityId: number) =>
   useMembersChange(entityId, (body: EntityMembershipCreate) =>
-    api.post<Membership>(ADMIN_API.entityMemberships(entityId), body),
+    api.post<Membership>(pathTo(API.entities.members, { id: entityId }), body),
   );
 
 export const useUpdateMember = (entityId: number) =>
   useMembersChange(entityId, (body: MembershipUpdate) =>
-    api.put<Membership>(ADMIN_API.entityMemberships(entityId), body),
+    api.put<Membership>(pathTo(API.entities.members, { id: entityId }), body),
   );
 
 /** Ends the membership today (it stays in the history). */
 export const useEndMember = (entityId: number) =>
   useMembersChange(entityId, (m: { userId: number; id: number }) =>
-    api.delete<void>(ADMIN_API.userMembership(m.userId, m.id)),
+    api.delete<void>(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
   );
 
 /** Refreshes the list after an import made elsewhere (the wizard). */
@@ -72,7 +72,7 @@ export function useRefreshMembers() {
 export function useActiveUserSearch(texte: string) {
   return useQuery({
     queryKey: [...LOGE_KEY, 'user-search', texte],
-    queryFn: () => api.post<UserPickResult>(ADMIN_API.userSearch, { texte, etat: 'A', taille: 10 }),
+    queryFn: () => api.post<UserPickResult>(API.users.search, { texte, etat: 'A', taille: 10 }),
     enabled: texte.length >= 2,
   });
 }

@@ -1,8 +1,8 @@
 /** Broadcast messages: the writers' list and editor, and the portal's own messages. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_API,
-  MESSAGE_API,
+  API,
+  pathTo,
   type Entity,
   type Message,
   type MessageInput,
@@ -14,12 +14,12 @@ const MESSAGES_KEY = ['messages'] as const;
 export const PORTAL_MESSAGES_KEY = ['messages', 'portal'] as const;
 
 export const useMessages = () =>
-  useQuery({ queryKey: [...MESSAGES_KEY, 'all'], queryFn: () => api.get<Message[]>(MESSAGE_API.all) });
+  useQuery({ queryKey: [...MESSAGES_KEY, 'all'], queryFn: () => api.get<Message[]>(API.messages.all) });
 
 export const useMessage = (id: number | null) =>
   useQuery({
     queryKey: [...MESSAGES_KEY, id],
-    queryFn: () => api.get<Message>(MESSAGE_API.infos(id!)),
+    queryFn: () => api.get<Message>(pathTo(API.messages.infos, { id: id! })),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -28,7 +28,7 @@ export const useMessage = (id: number | null) =>
 export const usePortalMessages = () =>
   useQuery({
     queryKey: PORTAL_MESSAGES_KEY,
-    queryFn: () => api.get<PortalMessage[]>(MESSAGE_API.appli),
+    queryFn: () => api.get<PortalMessage[]>(API.messages.appli),
     meta: { handlesErrors: true },
     staleTime: 60_000,
   });
@@ -36,7 +36,7 @@ export const usePortalMessages = () =>
 export const useEntityNames = () =>
   useQuery({
     queryKey: ['entities', 'names'],
-    queryFn: () => api.get<Entity[]>(ADMIN_API.entityAll),
+    queryFn: () => api.get<Entity[]>(API.entities.all),
     staleTime: 5 * 60_000,
   });
 
@@ -50,8 +50,9 @@ function useMessageMutation<T, V>(run: (variables: V) => Promise<T>) {
 
 export const useSaveMessage = () =>
   useMessageMutation((body: MessageInput & { id?: number }) =>
-    body.id ? api.put<Message>(MESSAGE_API.message, body) : api.post<Message>(MESSAGE_API.message, body),
+    body.id ? api.put<Message>(API.messages.message, body) : api.post<Message>(API.messages.message, body),
   );
 export const useDeleteMessage = () =>
-  useMessageMutation((id: number) => api.delete<void>(MESSAGE_API.remove(id)));
-export const useHideMessage = () => useMessageMutation((id: number) => api.post<void>(MESSAGE_API.hide(id)));
+  useMessageMutation((id: number) => api.delete<void>(pathTo(API.messages.remove, { id })));
+export const useHideMessage = () =>
+  useMessageMutation((id: number) => api.post<void>(pathTo(API.messages.hide, { id })));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  RESERVATION_API,
+  API,
+  pathTo,
   type Reservation,
   type ReservationChange,
   type ReservationChangeAction,
@@ -15,7 +16,7 @@ interface ChangeRequest {
 
 /** PUT /api/reservation?action=: one action of the workflow (EDIT carries the changes, refusals a reason). */
 function changeReservation({ action, body }: ChangeRequest): Promise<Reservation> {
-  return api.put<Reservation>(RESERVATION_API.change(action), body);
+  return api.put<Reservation>(pathTo(API.reservations.reservation, {}, { action }), body);
 }
 
 export function useChangeReservation() {

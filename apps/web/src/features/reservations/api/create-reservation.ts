@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RESERVATION_API, type Reservation, type ReservationInput } from '@union/contract';
+import { API, type Reservation, type ReservationInput } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { PLANNING_KEY } from './keys';
 
 /** POST /api/reservation: a request (or a confirmed booking when made by Union staff). */
 function createReservation(input: ReservationInput): Promise<Reservation> {
-  return api.post<Reservation>(RESERVATION_API.reservation, input);
+  return api.post<Reservation>(API.reservations.reservation, input);
 }
 
 export function useCreateReservation() {

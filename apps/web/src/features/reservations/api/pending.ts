@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { RESERVATION_API, type PendingRequests } from '@union/contract';
+import { API, type PendingRequests } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/demandes: my pending requests, and for Union staff those to decide. */
 function fetchPending(): Promise<PendingRequests> {
-  return api.get<PendingRequests>(RESERVATION_API.pending);
+  return api.get<PendingRequests>(API.reservations.pending);
 }
 
 export function usePendingRequests() {

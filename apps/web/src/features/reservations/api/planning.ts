@@ -1,7 +1,8 @@
 /** The annual planning calls: years, entries, saving (with its conflict report) and deleting. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  RESERVATION_API,
+  API,
+  pathTo,
   type PlanningEntry,
   type PlanningEntryDetail,
   type PlanningInput,
@@ -16,7 +17,7 @@ import { PLANNING_KEY, planningKeys } from './keys';
 export function usePlanningYears() {
   return useQuery({
     queryKey: planningKeys.years(),
-    queryFn: () => api.get<PlanningYears>(RESERVATION_API.years),
+    queryFn: () => api.get<PlanningYears>(API.planning.years),
   });
 }
 
@@ -24,7 +25,7 @@ export function usePlanningYears() {
 export function useOpenYear() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<PlanningYearOpened>(RESERVATION_API.years),
+    mutationFn: () => api.post<PlanningYearOpened>(API.planning.years),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -33,7 +34,8 @@ export function useOpenYear() {
 export function usePlanningEntries(annee: number | null, idEntite: number, idSalle: number) {
   return useQuery({
     queryKey: planningKeys.entries(annee ?? 0, idEntite, idSalle),
-    queryFn: () => api.get<PlanningEntry[]>(RESERVATION_API.planningSearch(annee!, idEntite, idSalle)),
+    queryFn: () =>
+      api.get<PlanningEntry[]>(pathTo(API.planning.search, { annee: annee!, idEntite, idSalle })),
     enabled: annee !== null,
   });
 }
@@ -44,8 +46,8 @@ export function useSavePlanningEntry() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: PlanningInput }) =>
       id === null
-        ? api.post<PlanningSaveResult>(RESERVATION_API.planning, input)
-        : api.put<PlanningSaveResult>(RESERVATION_API.planning, { ...input, id }),
+        ? api.post<PlanningSaveResult>(API.planning.planning, input)
+        : api.put<PlanningSaveResult>(API.planning.planning, { ...input, id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -54,7 +56,7 @@ export function useSavePlanningEntry() {
 export function useDeletePlanningEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ supprimees: number }>(RESERVATION_API.planningDelete(id)),
+    mutationFn: (id: number) => api.delete<{ supprimees: number }>(pathTo(API.planning.remove, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -63,7 +65,7 @@ export function useDeletePlanningEntry() {
 export function usePlanningEntryInfos(id: number | null) {
   return useQuery({
     queryKey: [...PLANNING_KEY, 'entry', id ?? 0],
-    queryFn: () => api.get<PlanningEntryDetail>(RESERVATION_API.planningInfos(id!)),
+    queryFn: () => api.get<PlanningEntryDetail>(pathTo(API.planning.infos, { id: id! })),
     enabled: id !== null,
   });
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { RESERVATION_API, type ReservationDetail } from '@union/contract';
+import { API, pathTo, type ReservationDetail } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/{id}/infos: the reservation, its allowed actions and its history. */
 function fetchReservationInfos(id: number): Promise<ReservationDetail> {
-  return api.get<ReservationDetail>(RESERVATION_API.infos(id));
+  return api.get<ReservationDetail>(pathTo(API.reservations.infos, { id }));
 }
 
 export function useReservationInfos(id: number | null) {

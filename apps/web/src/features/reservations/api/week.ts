@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { RESERVATION_API, type Week } from '@union/contract';
+import { API, pathTo, type Week } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { mondayOf } from './dates';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/search/{date}: the week (Monday to Sunday) containing the date, with closures. */
 export function fetchWeek(day: string): Promise<Week> {
-  return api.get<Week>(RESERVATION_API.search(day));
+  return api.get<Week>(pathTo(API.reservations.search, { date: day }));
 }
 
 export function useWeek(day: string) {

@@ -1,6 +1,6 @@
 /** The member's Union card and its top-ups; the staff's validation of top-ups (specification §7). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_API, type MyCard, type ProviderForm, type TopUp, type TopUpSearch } from '@union/contract';
+import { API, pathTo, type MyCard, type ProviderForm, type TopUp, type TopUpSearch } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const CARD_KEY = ['carte'] as const;
@@ -8,7 +8,7 @@ const CARD_KEY = ['carte'] as const;
 export function useMyCard() {
   return useQuery({
     queryKey: [...CARD_KEY, 'mienne'],
-    queryFn: () => api.get<MyCard>(PAYMENT_API.mine),
+    queryFn: () => api.get<MyCard>(API.payments.mine),
     staleTime: 0,
   });
 }
@@ -16,7 +16,7 @@ export function useMyCard() {
 export function useTopUpSearch(criteria: TopUpSearch) {
   return useQuery({
     queryKey: [...CARD_KEY, 'rechargements', criteria],
-    queryFn: () => api.post<TopUp[]>(PAYMENT_API.search, criteria),
+    queryFn: () => api.post<TopUp[]>(API.payments.search, criteria),
     staleTime: 0,
   });
 }
@@ -44,8 +44,8 @@ function submitProviderForm(form: ProviderForm): void {
 export function useTopUp() {
   return useMutation({
     mutationFn: async (montant: number) => {
-      const topUp = await api.post<TopUp>(PAYMENT_API.mine, { montant });
-      return api.get<ProviderForm>(PAYMENT_API.providerForm(topUp.id));
+      const topUp = await api.post<TopUp>(API.payments.mine, { montant });
+      return api.get<ProviderForm>(pathTo(API.payments.providerForm, { id: topUp.id }));
     },
     onSuccess: submitProviderForm,
   });
@@ -55,7 +55,7 @@ export function useTopUpDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'validate' | 'transfer' | 'cancel' }) =>
-      api.post<TopUp>(PAYMENT_API.act(id, action)),
+      api.post<TopUp>(pathTo(API.payments.act, { id, action })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CARD_KEY }),
   });
 }

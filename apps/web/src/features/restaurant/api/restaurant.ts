@@ -1,7 +1,8 @@
 /** The restaurant's calls (specification §7): the week of meals, meals, dishes, orders and their payment. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  RESTAURANT_API,
+  API,
+  pathTo,
   type Dish,
   type DishInput,
   type Meal,
@@ -22,7 +23,7 @@ const restaurantKeys = {
   sessions: (day: string) => [...RESTAURANT_KEY, 'seances', day] as const,
 };
 
-export const fetchWeek = (day: string) => api.get<MealWeek>(RESTAURANT_API.search(day));
+export const fetchWeek = (day: string) => api.get<MealWeek>(pathTo(API.restaurant.search, { date: day }));
 
 export function useMealWeek(day: string) {
   return useQuery({ queryKey: restaurantKeys.week(day), queryFn: () => fetchWeek(day), staleTime: 0 });
@@ -32,7 +33,7 @@ export function useMealWeek(day: string) {
 export function useMealSessions(day: string) {
   return useQuery({
     queryKey: restaurantKeys.sessions(day),
-    queryFn: () => api.get<MealSession[]>(RESTAURANT_API.sessions(day)),
+    queryFn: () => api.get<MealSession[]>(pathTo(API.restaurant.sessions, { date: day })),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
 }
@@ -40,7 +41,7 @@ export function useMealSessions(day: string) {
 export function useMyOrders() {
   return useQuery({
     queryKey: restaurantKeys.myOrders(),
-    queryFn: () => api.get<MealOrder[]>(RESTAURANT_API.myOrders),
+    queryFn: () => api.get<MealOrder[]>(API.restaurant.myOrders),
     staleTime: 0,
   });
 }
@@ -59,37 +60,39 @@ function useRestaurantMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useSaveMeal = () =>
   useRestaurantMutation((m: MealInput & { id?: number }) =>
-    m.id ? api.put<Meal>(RESTAURANT_API.meal, m) : api.post<Meal>(RESTAURANT_API.meal, m),
+    m.id ? api.put<Meal>(API.restaurant.meals, m) : api.post<Meal>(API.restaurant.meals, m),
   );
 
 export const useDeleteMeal = () =>
-  useRestaurantMutation((id: number) => api.delete(RESTAURANT_API.mealOf(id)));
+  useRestaurantMutation((id: number) => api.delete(pathTo(API.restaurant.meal, { id })));
 
 export const useNotifyMeal = () =>
-  useRestaurantMutation((id: number) => api.post<{ destinataires: number }>(RESTAURANT_API.notify(id)));
+  useRestaurantMutation((id: number) =>
+    api.post<{ destinataires: number }>(pathTo(API.restaurant.notify, { id })),
+  );
 
 export const useSaveDish = () =>
   useRestaurantMutation(({ mealId, dish }: { mealId: number; dish: DishInput & { id?: number } }) =>
     dish.id
-      ? api.put<Dish>(RESTAURANT_API.dish(mealId), dish)
-      : api.post<Dish>(RESTAURANT_API.dish(mealId), dish),
+      ? api.put<Dish>(pathTo(API.restaurant.dishes, { id: mealId }), dish)
+      : api.post<Dish>(pathTo(API.restaurant.dishes, { id: mealId }), dish),
   );
 
 export const useDeleteDish = () =>
   useRestaurantMutation(({ mealId, dishId }: { mealId: number; dishId: number }) =>
-    api.delete(RESTAURANT_API.dishOf(mealId, dishId)),
+    api.delete(pathTo(API.restaurant.dish, { id: mealId, platId: dishId })),
   );
 
 export const useSaveOrder = () =>
   useRestaurantMutation(({ mealId, order }: { mealId: number; order: MealOrderInput & { id?: number } }) =>
     order.id
-      ? api.put<MealOrder>(RESTAURANT_API.order(mealId), order)
-      : api.post<MealOrder>(RESTAURANT_API.order(mealId), order),
+      ? api.put<MealOrder>(pathTo(API.restaurant.orders, { id: mealId }), order)
+      : api.post<MealOrder>(pathTo(API.restaurant.orders, { id: mealId }), order),
   );
 
 export const useDeleteOrder = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.delete(RESTAURANT_API.orderOf(mealId, orderId)),
+    api.delete(pathTo(API.restaurant.order, { id: mealId, commandeId: orderId })),
   );
 
 const soldeQuery = (solde?: number) => (solde === undefined ? '' : `?solde=${solde}`);
@@ -106,18 +109,21 @@ export const usePayOrder = () =>
       orderId: number;
       moyen: PaymentMeans;
       solde?: number;
-    }) => api.post<MealOrder>(`${RESTAURANT_API.pay(mealId, orderId, moyen)}${soldeQuery(solde)}`),
+    }) =>
+      api.post<MealOrder>(
+        `${pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen })}${soldeQuery(solde)}`,
+      ),
   );
 
 export const useRefuseOrder = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.post<MealOrder>(`${RESTAURANT_API.refuse(mealId, orderId)}?date=1`),
+    api.post<MealOrder>(`${pathTo(API.restaurant.refuse, { id: mealId, commandeId: orderId })}?date=1`),
   );
 
 export const useUndoPayment = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.delete<MealOrder>(RESTAURANT_API.payment(mealId, orderId)),
+    api.delete<MealOrder>(pathTo(API.restaurant.payment, { id: mealId, commandeId: orderId })),
   );
 
 export const downloadRecap = (meal: Meal) =>
-  downloadFile(RESTAURANT_API.recap(meal.id), `recapitulatif-repas-${meal.date}.pdf`);
+  downloadFile(pathTo(API.restaurant.recap, { id: meal.id }), `recapitulatif-repas-${meal.date}.pdf`);
