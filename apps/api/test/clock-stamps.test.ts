@@ -31,7 +31,7 @@ import {
 } from '../src/db/schema';
 import { fixedClock } from '../src/lib/context';
 import { newToken, tokenHash } from '../src/lib/secrets';
-import { RESET_LINK_TTL_MS } from '../src/modules/auth/rules';
+import { INVITATION_LINK_TTL_MS, RESET_LINK_TTL_MS } from '../src/modules/auth/rules';
 import { unsubscribeToken } from '../src/modules/documents/mails';
 import { ALL_ROWS } from './authz';
 import { ROLES, type AuthzRow } from './authz/rows';
@@ -215,3 +215,12 @@ async function identifiantOf(userId: number): Promise<string> {
   const [row] = await t.db.select({ identifiant: users.identifiant }).from(users).where(eq(users.id, userId));
   return row!.identifiant;
 }
+
+describe('an invitation’s link ends counted from the clock', () => {
+  it('a new invitation link lasts seven days from the clock’s instant', async () => {
+    const end = new Date(AT.getTime() + INVITATION_LINK_TTL_MS);
+    const before = await stampedAt(userTokens, userTokens.expiresAt, end);
+    await runRow('POST /api/user/:id/invitation');
+    expect(await stampedAt(userTokens, userTokens.expiresAt, end)).toBe(before + 1);
+  });
+});

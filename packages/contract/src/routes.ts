@@ -152,6 +152,20 @@ export const API = {
   },
 } as const;
 
+/**
+ * The web application's screens that the server links to (e-mails, the payment provider's return), written
+ * like the calls and filled with {@link pathTo}; the web router's tests check that each one is a screen.
+ */
+export const PAGES = {
+  resetPassword: '/reinitialiser-mdp',
+  unsubscribe: '/desinscription',
+  portal: '/app/portail',
+  reservations: '/app/reservations',
+  restaurant: '/app/restauration',
+  card: '/app/account/payments',
+  document: '/app/doc/:id',
+} as const;
+
 /** The names of a pattern's `:name` parameters. */
 type ParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamName<Rest>

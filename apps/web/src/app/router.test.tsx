@@ -1,6 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { PAGES, pathTo } from '@union/contract';
+import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../test/utils';
+import { buildRoutes } from './router';
 
 const SECTIONS = [
   ['/app/portail', 'USER'],
@@ -118,5 +121,15 @@ describe('routes and guards', () => {
     ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
+  });
+});
+
+describe('the screens the server links to', () => {
+  // E-mails and the payment provider's return point at PAGES: each must be a screen, not page-not-found.
+  it.each(Object.entries(PAGES))('%s (%s) is a screen of the router', (_name, pattern) => {
+    const path = pathTo(pattern, { id: 12 } as never);
+    const matched = matchRoutes(buildRoutes(), path) ?? [];
+    expect(matched.at(-1)?.route.path).not.toBe('*');
+    expect(matched.length).toBeGreaterThan(0);
   });
 });

@@ -12,7 +12,7 @@ import { checkNewPassword } from '../../lib/passwords';
 import { decoyPasswordHash, hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
-import { passwordResetEmail } from '../mail/templates';
+import { passwordLink, passwordResetEmail } from '../mail/templates';
 import { usersRepository } from '../users/repository';
 import { authRepository } from './repository';
 import type { Session } from './session-cache';
@@ -203,7 +203,7 @@ export const authService = {
         purpose: 'reset',
         expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
       });
-      const link = `${ctx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+      const link = passwordLink(ctx.publicUrl, token);
       await mailRepository.enqueue(tx, passwordResetEmail(user.email, user.prenom, link));
       // Nobody is signed in: the entry has no actor (the address typed may be anyone's).
       await audit.recordSystem(tx, {

@@ -5,7 +5,7 @@
  * only the documents notification of that one person off.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API, DocumentType, type DocumentType as Type } from '@union/contract';
+import { API, DocumentType, PAGES, pathTo, type DocumentType as Type } from '@union/contract';
 import type { Executor } from '../../db/client';
 import type { NewEmail } from '../mail/repository';
 import { documentsRepository } from './repository';
@@ -58,9 +58,9 @@ export function distributionEmail(input: {
   publicUrl: string;
   token: string;
 }): NewEmail {
-  const link = `${input.publicUrl}/app/doc/${input.documentId}`;
-  const pageLink = `${input.publicUrl}/desinscription?jeton=${encodeURIComponent(input.token)}`;
-  const oneClick = `${input.publicUrl}${API.documents.unsubscribe}?jeton=${encodeURIComponent(input.token)}`;
+  const link = input.publicUrl + pathTo(PAGES.document, { id: input.documentId });
+  const pageLink = input.publicUrl + pathTo(PAGES.unsubscribe, {}, { jeton: input.token });
+  const oneClick = input.publicUrl + pathTo(API.documents.unsubscribe, {}, { jeton: input.token });
   return {
     destinataire: input.to,
     sujet: `${DocumentType.labels[input.type]} : ${input.titre}`,

@@ -12,7 +12,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
-import { invitationEmail } from '../mail/templates';
+import { invitationEmail, passwordLink } from '../mail/templates';
 import { XLSX_MIME, membersWorkbook } from './excel';
 import { readMembersFile } from './parse';
 import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
@@ -126,7 +126,7 @@ async function applyPlan(
   const tokens = creations.map(() => newToken());
   await importsRepository.insertInvitations(
     tx,
-    new Date(Date.now() + INVITATION_LINK_TTL_MS),
+    new Date(ctx.clock.now().getTime() + INVITATION_LINK_TTL_MS),
     creations.map((p, i) => ({ tokenHash: tokenHash(tokens[i]!), userId: idOf(p) })),
   );
   await importsRepository.enqueueEmails(
@@ -136,7 +136,7 @@ async function applyPlan(
         p.values.email,
         p.values.prenom,
         identifiants.get(p)!,
-        `${ctx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(tokens[i]!)}`,
+        passwordLink(ctx.publicUrl, tokens[i]!),
       ),
     ),
   );

@@ -1,8 +1,13 @@
 /** The French texts of the e-mails the foundation sends. Plain text: readable everywhere. */
+import { PAGES, pathTo } from '@union/contract';
 import type { NewEmail } from './repository';
 
 const SIGNATURE =
   "\n\n--\nIntranet de l'Union\nCe message est envoyé automatiquement, merci de ne pas y répondre.";
+
+/** The link of a reset or invitation e-mail: the screen that chooses a password, with the link's secret. */
+export const passwordLink = (publicUrl: string, token: string) =>
+  publicUrl + pathTo(PAGES.resetPassword, {}, { jeton: token });
 
 export function passwordResetEmail(to: string, prenom: string, link: string): NewEmail {
   return {

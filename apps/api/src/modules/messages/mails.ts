@@ -1,5 +1,5 @@
 /** The e-mail of a broadcast message: its plain text as written, and a link to the portal. */
-import { MessageLevel, type MessageLevel as Level } from '@union/contract';
+import { MessageLevel, PAGES, type MessageLevel as Level } from '@union/contract';
 import type { NewEmail } from '../mail/repository';
 
 export function messageEmail(input: {
@@ -16,7 +16,7 @@ export function messageEmail(input: {
     sujet: `${prefix}${input.titre}`,
     texte:
       `Bonjour ${input.prenom},\n\n${input.texte}\n\n` +
-      `Ce message est aussi affiché sur votre portail : ${input.publicUrl}/app/portail\n\n` +
+      `Ce message est aussi affiché sur votre portail : ${input.publicUrl}${PAGES.portal}\n\n` +
       "--\nIntranet de l'Union\nCe message est envoyé automatiquement, merci de ne pas y répondre.",
   };
 }

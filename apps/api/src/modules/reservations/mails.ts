@@ -1,5 +1,5 @@
 /** The French e-mails of the reservation workflow: to the requester and to the Union staff. */
-import { ReservationType, hhmmOf } from '@union/contract';
+import { PAGES, ReservationType, hhmmOf } from '@union/contract';
 import type { NewEmail } from '../mail/repository';
 import { frenchDate } from './calendar';
 import type { ReservationRow } from './repository';
@@ -54,7 +54,7 @@ export function reservationEmails(
     `Loge ou association : ${row.entite}\n` +
     `Objet : ${ReservationType.labels[r.type]} – ${r.libelle}\n` +
     (motif ? `Motif : ${motif}\n` : '') +
-    `\nPlanning : ${publicUrl}/app/reservations` +
+    `\nPlanning : ${publicUrl}${PAGES.reservations}` +
     SIGNATURE;
   const sujet = `${SUBJECTS[event]} – ${row.salle}, ${frenchDate(r.jour)}`;
   return [...new Set(recipients)].map((destinataire) => ({ destinataire, sujet, texte: text }));

@@ -1,5 +1,5 @@
 /** The French e-mails of the restaurant: the menu of a meal, and each step of a card top-up. */
-import { DishType, MealType, euros, type TopUpState } from '@union/contract';
+import { DishType, MealType, PAGES, euros, pathTo, type TopUpState } from '@union/contract';
 import type { NewEmail } from '../mail/repository';
 import { frenchDate } from '../reservations/calendar';
 import type { DishRecord, MealRow } from './repository';
@@ -21,7 +21,7 @@ export function menuEmails(
     `Bonjour,\n\nLe restaurant de l'Union vous propose « ${m.titre} » (${MealType.labels[m.type]}) ` +
     `le ${frenchDate(m.jour)}.\n\n${lines || '(menu à venir)'}\n\n` +
     `Commandes jusqu'au ${frenchDate(day!)} à ${time}, dans la limite des ${m.places} places.\n` +
-    `Commander : ${publicUrl}/app/restauration?date=${m.jour}` +
+    `Commander : ${publicUrl}${pathTo(PAGES.restaurant, {}, { date: m.jour })}` +
     SIGNATURE;
   const sujet = `Menu du ${frenchDate(m.jour)} – ${m.titre}`;
   return [...new Set(recipients)].map((destinataire) => ({ destinataire, sujet, texte }));
@@ -61,7 +61,7 @@ export function topUpEmail(
     sujet: `${t.sujet} – ${euros(p.montant)}`,
     texte:
       `Bonjour,\n\n${t.intro}\n\nRechargement n° ${p.id} : ${euros(p.montant)}\n\n` +
-      `Votre carte : ${publicUrl}/app/account/payments` +
+      `Votre carte : ${publicUrl}${PAGES.card}` +
       SIGNATURE,
   };
 }

@@ -6,6 +6,8 @@
  */
 import {
   API,
+  PAGES,
+  pathTo,
   type MyCard,
   type ProviderForm,
   type TopUp,
@@ -124,7 +126,7 @@ export const paymentsService = {
       vads_trans_date: p.transDate,
       vads_trans_id: p.transId,
       vads_url_check: `${ctx.publicUrl}${API.payments.ipn}`,
-      vads_url_return: `${ctx.publicUrl}/app/account/payments?rechargement=${p.id}`,
+      vads_url_return: ctx.publicUrl + pathTo(PAGES.card, {}, { rechargement: p.id }),
       vads_version: 'V2',
     };
     return { url: providerUrl(config), champs: { ...fields, signature: sign(fields, config.SYSTEMPAY_KEY) } };

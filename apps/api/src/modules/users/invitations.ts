@@ -12,7 +12,7 @@ import { audit } from '../audit/audit';
 import { authRepository } from '../auth/repository';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { mailRepository } from '../mail/repository';
-import { invitationEmail } from '../mail/templates';
+import { invitationEmail, passwordLink } from '../mail/templates';
 import { assignIdentifiants, baseIdentifiant } from './identifiants';
 import { emailTaken, identifiantTaken, raceRefusals } from './refusals';
 import { USER_UNIQUE, usersRepository, type NewUser, type UserRow } from './repository';
@@ -74,9 +74,9 @@ export async function sendInvitation(tx: Ctx, user: UserRow): Promise<void> {
     tokenHash: tokenHash(token),
     userId: user.id,
     purpose: 'invitation',
-    expiresAt: new Date(Date.now() + INVITATION_LINK_TTL_MS),
+    expiresAt: new Date(tx.clock.now().getTime() + INVITATION_LINK_TTL_MS),
   });
-  const link = `${tx.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+  const link = passwordLink(tx.publicUrl, token);
   await mailRepository.enqueue(tx.db, invitationEmail(user.email, user.prenom, user.identifiant, link));
   await audit.record(tx, {
     action: 'invitation_sent',
