@@ -45,7 +45,7 @@ export const HABILITATION_CODES = Object.keys(HABILITATIONS) as [Habilitation, .
 export const HabilitationSchema = z.enum(HABILITATION_CODES);
 
 /** Profiles of the administration screen: shortcuts that only fill the checkboxes (DECISIONS §1). */
-export const PROFILES: Record<string, readonly Habilitation[]> = {
+export const PROFILES = {
   Membre: ['USER', 'RESTAURATION', 'DOCUMENTS_LECTURE', 'PAYMENT'],
   'Responsable de loge': ['USER', 'LOGE', 'PLANNING', 'RESTAURATION', 'DOCUMENTS_LECTURE', 'PAYMENT'],
   "Trésorier de l'Union": [
@@ -69,7 +69,7 @@ export const PROFILES: Record<string, readonly Habilitation[]> = {
     'PAYMENT',
   ],
   Administrateur: HABILITATION_CODES,
-};
+} satisfies Record<string, readonly Habilitation[]>;
 
 export const DroitSchema = z.object({
   code: HabilitationSchema,

@@ -2,7 +2,7 @@
  * Demo data for a new embedded database (never in production): the Union, eight lodges and
  * associations of every type, five rooms, about 150 members and the six demo accounts of the README.
  */
-import { HABILITATION_CODES, type EntityType, type Habilitation } from '@union/contract';
+import { HABILITATION_CODES, PROFILES, type EntityType, type Habilitation } from '@union/contract';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/secrets';
 import { baseIdentifiant } from '../../modules/users/identifiants';
@@ -41,7 +41,7 @@ const ROOMS = [
   { nom: 'Salle des Agapes', capacite: 150, couleur: '#e03131', tarifHoraire: 3000 },
 ];
 
-const MEMBER: Habilitation[] = ['USER', 'RESTAURATION', 'DOCUMENTS_LECTURE', 'PAYMENT'];
+const MEMBER = PROFILES.Membre;
 
 const ACCOUNTS: {
   identifiant: string;
@@ -68,15 +68,7 @@ const ACCOUNTS: {
     prenom: 'Sophie',
     nom: 'Secrétan',
     role: "secrétariat de l'Union",
-    habilitations: [
-      'USER',
-      'PLANNING',
-      'DIFFUSION',
-      'DOCUMENTS_LECTURE',
-      'DOCUMENTS_LECTURE_ALL',
-      'RESTAURATION',
-      'PAYMENT',
-    ],
+    habilitations: PROFILES["Secrétariat de l'Union"],
     entity: 'UNION',
     fonction: 'Secrétaire',
     flags: { gestion: true, reservation: true },
@@ -86,14 +78,7 @@ const ACCOUNTS: {
     prenom: 'Thierry',
     nom: 'Trésor',
     role: "trésorier de l'Union",
-    habilitations: [
-      'USER',
-      'COMPTA_LECTURE',
-      'COMPTA_SAISIE',
-      'DOCUMENTS_LECTURE',
-      'RESTAURATION',
-      'PAYMENT',
-    ],
+    habilitations: PROFILES["Trésorier de l'Union"],
     entity: 'UNION',
     fonction: 'Trésorier',
     flags: {},
@@ -103,7 +88,7 @@ const ACCOUNTS: {
     prenom: 'Rémi',
     nom: 'Fourneau',
     role: 'responsable restauration',
-    habilitations: ['USER', 'MENUS', 'RESTAURATION'],
+    habilitations: PROFILES['Responsable restauration'],
     entity: 'UNION',
     fonction: 'Responsable restauration',
     flags: {},
@@ -113,7 +98,7 @@ const ACCOUNTS: {
     prenom: 'Victor',
     nom: 'Vénérable',
     role: 'Vénérable Maître des Chevaliers du Rhône',
-    habilitations: ['USER', 'LOGE', 'PLANNING', 'RESTAURATION', 'DOCUMENTS_LECTURE', 'PAYMENT'],
+    habilitations: PROFILES['Responsable de loge'],
     entity: 'CHEV-RHONE',
     fonction: 'Vénérable Maître',
     flags: { gestion: true, reservation: true, restauration: true, carteLoge: true },

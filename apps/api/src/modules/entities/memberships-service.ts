@@ -215,7 +215,7 @@ export const membershipsService = {
       // Before creating the account, which would otherwise be left without its entity.
       if (nouveau && !entityMachine.can(entity.etat, 'ADD_MEMBER')) throw deletedEntity(entity);
       const user = nouveau
-        ? await createUser(tx, { ...nouveau, email: nouveau.email, habilitations: PROFILES.Membre! })
+        ? await createUser(tx, { ...nouveau, email: nouveau.email, habilitations: PROFILES.Membre })
         : await usersRepository.findById(tx.db, userId!);
       if (!user) throw notFound("Cet utilisateur n'existe pas.");
       return addMembership(tx, policy, user, entity, fields);

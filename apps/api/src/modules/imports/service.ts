@@ -71,7 +71,7 @@ async function insertNewUsers(
             email: p.values.email,
             telephone: p.values.telephone || null,
           })),
-          [...PROFILES.Membre!],
+          [...PROFILES.Membre],
         ),
       );
     } catch (error) {
