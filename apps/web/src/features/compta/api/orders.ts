@@ -42,7 +42,7 @@ export function useOrder(id: number | undefined) {
 export function useFeeTable(annee: number) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'fees', annee],
-    queryFn: () => api.get<FeeTable>(`${API.compta.feeTable}?annee=${annee}`),
+    queryFn: () => api.get<FeeTable>(pathTo(API.compta.feeTable, {}, { annee })),
   });
 }
 
@@ -64,7 +64,7 @@ export const useCreateOrder = () =>
 
 export const useChangeOrder = () =>
   useOrderChange(({ action, ...body }: OrderChange & { action: OrderChangeAction }) =>
-    api.put<OrderDetail>(`${API.compta.order}?action=${action}`, body),
+    api.put<OrderDetail>(pathTo(API.compta.order, {}, { action }), body),
   );
 
 export function useBulkCall() {
@@ -102,7 +102,7 @@ export const exportOrders = (criteria: OrderSearch) =>
   downloadFile(API.compta.excel, 'commandes-union.xlsx', { method: 'POST', body: criteria });
 
 export const exportFeeTable = (annee: number) =>
-  downloadFile(`${API.compta.feeTableExcel}?annee=${annee}`, `cotisations-${annee}-${annee + 1}.xlsx`);
+  downloadFile(pathTo(API.compta.feeTableExcel, {}, { annee }), `cotisations-${annee}-${annee + 1}.xlsx`);
 
 /** The lodges and associations to bill (the shared entity list of GET /api/entite/all). */
 export function useBillableEntities() {

@@ -117,7 +117,7 @@ export const usePayOrder = () =>
 
 export const useRefuseOrder = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.post<MealOrder>(`${pathTo(API.restaurant.refuse, { id: mealId, commandeId: orderId })}?date=1`),
+    api.post<MealOrder>(pathTo(API.restaurant.refuse, { id: mealId, commandeId: orderId }, { date: 1 })),
   );
 
 export const useUndoPayment = () =>
