@@ -18,7 +18,6 @@ export function EntryReservations({ entry, onClose, onOpen }: Props) {
       opened={entry !== null}
       onClose={onClose}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
       title={entry ? `Réservations : ${entry.entite}, ${entry.regleLibelle}` : ''}
     >
       {infos.isPending && <Loader aria-label="Chargement des réservations" />}

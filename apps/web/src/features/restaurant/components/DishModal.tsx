@@ -53,12 +53,7 @@ export function DishModal({ mealId, dish, onClose }: { mealId: number; dish?: Di
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
-      title={dish ? 'Modifier le plat' : 'Ajouter un plat'}
-    >
+    <Modal opened onClose={onClose} title={dish ? 'Modifier le plat' : 'Ajouter un plat'}>
       <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
           <Select

@@ -89,12 +89,7 @@ export function MealModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
-      title={meal ? 'Modifier le repas' : 'Nouveau repas'}
-    >
+    <Modal opened onClose={onClose} title={meal ? 'Modifier le repas' : 'Nouveau repas'}>
       <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
           <TextInput label="Date" type="date" required {...form.getInputProps('date')} />

@@ -85,7 +85,6 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
     <Modal
       opened
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
       title={order ? 'Modifier ma commande' : `Commander – ${meal.titre}`}
       fullScreen={false}
     >
