@@ -1,17 +1,18 @@
+import { useForm } from '@mantine/form';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PASSWORD_MIN_LENGTH } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../app/Providers';
-import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
+import { NEW_PASSWORD_VALUES, NewPasswordFields, newPasswordReason } from './NewPasswordFields';
 
 function Form() {
-  const state = useNewPassword();
+  const form = useForm({ initialValues: NEW_PASSWORD_VALUES });
   return (
     <>
-      <NewPasswordFields state={state} confirmationLabel="Confirmation" />
-      <output>{state.valid ? 'valide' : 'invalide'}</output>
-      <button type="button" onClick={state.clear}>
+      <NewPasswordFields form={form} confirmationLabel="Confirmation" />
+      <output>{newPasswordReason(form.values) === null ? 'valide' : 'invalide'}</output>
+      <button type="button" onClick={form.reset}>
         Vider
       </button>
     </>

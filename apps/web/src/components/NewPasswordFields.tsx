@@ -1,62 +1,59 @@
 /**
- * A new password typed twice: at least PASSWORD_MIN_LENGTH characters, and the same twice. The state
- * lives in `useNewPassword()`, the fields in `<NewPasswordFields>`.
+ * A new password typed twice: at least PASSWORD_MIN_LENGTH characters, and the same twice. The two
+ * fields are `data` (the contract's name of the password) and `confirmation` of the form's values
+ * (`NEW_PASSWORD_VALUES`); `newPasswordReason` says what is still wrong, `<NewPasswordFields>` shows them.
  */
 import { PasswordInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH } from '@union/contract';
-import { useState } from 'react';
 
-export function useNewPassword() {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  return {
-    password,
-    confirmation,
-    setPassword,
-    setConfirmation,
-    /** Long enough and confirmed. */
-    valid: password.length >= PASSWORD_MIN_LENGTH && confirmation === password,
-    /** Why the password cannot be sent yet (the hint of the disabled submit), or null. */
-    reason:
-      password.length < PASSWORD_MIN_LENGTH
-        ? `Le nouveau mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`
-        : confirmation !== password
-          ? 'Confirmez le nouveau mot de passe à l’identique.'
-          : null,
-    clear: () => {
-      setPassword('');
-      setConfirmation('');
-    },
-  };
+export interface NewPasswordValues {
+  /** The new password. */
+  data: string;
+  confirmation: string;
+}
+
+export const NEW_PASSWORD_VALUES: NewPasswordValues = { data: '', confirmation: '' };
+
+/** Why the password cannot be sent yet (the hint of the disabled submit), or null when it can. */
+export function newPasswordReason({ data, confirmation }: NewPasswordValues): string | null {
+  if (data.length < PASSWORD_MIN_LENGTH)
+    return `Le nouveau mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
+  if (confirmation !== data) return 'Confirmez le nouveau mot de passe à l’identique.';
+  return null;
+}
+
+/** What the fields need of the form (a @mantine/form `useForm` whose values hold both fields). */
+interface NewPasswordForm {
+  values: NewPasswordValues;
+  getInputProps: (path: 'data' | 'confirmation') => GetInputPropsReturnType;
 }
 
 interface Props {
-  state: ReturnType<typeof useNewPassword>;
+  form: NewPasswordForm;
   confirmationLabel: string;
-  /** The contract's message about the new password, when the form checked it before sending. */
-  error?: string;
 }
 
-export function NewPasswordFields({ state, confirmationLabel, error }: Props) {
-  const { password, confirmation } = state;
-  const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
-  const mismatch = confirmation.length > 0 && confirmation !== password;
+export function NewPasswordFields({ form, confirmationLabel }: Props) {
+  const { data, confirmation } = form.values;
+  const tooShort = data.length > 0 && data.length < PASSWORD_MIN_LENGTH;
+  const mismatch = confirmation.length > 0 && confirmation !== data;
+  const password = form.getInputProps('data');
   return (
     <>
       <PasswordInput
         label="Nouveau mot de passe"
         autoComplete="new-password"
         required
-        value={password}
-        onChange={(event) => state.setPassword(event.currentTarget.value)}
-        error={error ?? (tooShort ? `Au moins ${PASSWORD_MIN_LENGTH} caractères.` : undefined)}
+        {...password}
+        // The contract's message when the form checked it before sending; else what the typing shows.
+        error={password.error ?? (tooShort ? `Au moins ${PASSWORD_MIN_LENGTH} caractères.` : undefined)}
       />
       <PasswordInput
         label={confirmationLabel}
         autoComplete="new-password"
         required
-        value={confirmation}
-        onChange={(event) => state.setConfirmation(event.currentTarget.value)}
+        {...form.getInputProps('confirmation')}
         error={mismatch ? 'Les deux mots de passe ne sont pas identiques.' : undefined}
       />
     </>

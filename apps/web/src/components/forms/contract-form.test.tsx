@@ -7,10 +7,11 @@ import {
   UserUpdateSchema,
   checkRequest,
 } from '@union/contract';
-import { useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
-import { contractResolver, idOf, useContractCheck } from './contract-form';
+import { contractResolver, focusFirstInvalid, idOf } from './contract-form';
 
 describe('checkRequest (the contract)', () => {
   it('says in French what is wrong, naming the labels of a code list rather than its codes', () => {
@@ -104,53 +105,32 @@ describe('contractResolver (@mantine/form)', () => {
   });
 });
 
-/** A small form kept in React state, as most screens are. */
+/** A small form, as every screen writes it: `useForm` validated by `contractResolver`. */
 function RoomForm({ onSend }: { onSend: (body: unknown) => void }) {
-  const [nom, setNom] = useState('');
-  const [capacite, setCapacite] = useState('0');
-  const { errors, check, clear } = useContractCheck(['nom', 'capacite']);
+  // `couleur` is not a field of this form: its problem cannot be shown under a field.
+  const bodyOf = (values: { nom: string; capacite: string }) => ({
+    nom: values.nom,
+    capacite: Number(values.capacite),
+    couleur: '#1c7ed6',
+    tarifHoraire: 0,
+  });
+  const form = useForm({
+    initialValues: { nom: '', capacite: '0' },
+    validate: contractResolver(RoomCreateSchema, bodyOf),
+  });
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        // `couleur` is not a field of this form: its problem cannot be shown under a field.
-        const body = check(RoomCreateSchema, {
-          nom,
-          capacite: Number(capacite),
-          couleur: '#1c7ed6',
-          tarifHoraire: 0,
-        });
-        if (body) onSend(body);
-      }}
+      onSubmit={form.onSubmit((values) => onSend(RoomCreateSchema.parse(bodyOf(values))), focusFirstInvalid)}
     >
-      <label>
-        Nom
-        <input
-          value={nom}
-          aria-invalid={!!errors.nom}
-          onChange={(e) => {
-            setNom(e.currentTarget.value);
-            clear('nom');
-          }}
-        />
-      </label>
-      {errors.nom && <p>{errors.nom}</p>}
-      <label>
-        Capacité
-        <input
-          value={capacite}
-          aria-invalid={!!errors.capacite}
-          onChange={(e) => setCapacite(e.currentTarget.value)}
-        />
-      </label>
-      {errors.capacite && <p>{errors.capacite}</p>}
+      <TextInput label="Nom" {...form.getInputProps('nom')} />
+      <TextInput label="Capacité" {...form.getInputProps('capacite')} />
       <button type="submit">Enregistrer</button>
     </form>
   );
 }
 
-describe('useContractCheck', () => {
+describe('a form on contractResolver', () => {
   it('sends nothing while a field is wrong: the messages show, the first field in error has the focus', async () => {
     const onSend = vi.fn();
     const user = userEvent.setup();
@@ -163,13 +143,16 @@ describe('useContractCheck', () => {
     expect(screen.getByText('Le nom est obligatoire.')).toBeInTheDocument();
     expect(screen.getByText('La capacité doit être d’au moins 1 personne.')).toBeInTheDocument();
     expect(onSend).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByLabelText('Nom')).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveAccessibleDescription(
+      'Le nom est obligatoire.',
+    );
 
     // Typing in a field clears its message; a valid body is sent as the contract parses it.
-    await user.type(screen.getByLabelText('Nom'), '  Salle Voltaire ');
+    await user.type(screen.getByRole('textbox', { name: 'Nom' }), '  Salle Voltaire ');
     expect(screen.queryByText('Le nom est obligatoire.')).not.toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Capacité'));
-    await user.type(screen.getByLabelText('Capacité'), '40');
+    await user.clear(screen.getByRole('textbox', { name: 'Capacité' }));
+    await user.type(screen.getByRole('textbox', { name: 'Capacité' }), '40');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(onSend).toHaveBeenCalledWith({
       nom: 'Salle Voltaire',
@@ -184,22 +167,20 @@ describe('useContractCheck', () => {
   it('says in a toast a problem on a field the form does not show, and sends nothing', async () => {
     const onSend = vi.fn();
     function Hidden() {
-      const { check } = useContractCheck(['nom']);
+      const bodyOf = (values: { nom: string }) => ({
+        nom: values.nom,
+        capacite: 2,
+        couleur: 'rouge',
+        tarifHoraire: 0,
+      });
+      const form = useForm({
+        initialValues: { nom: 'A' },
+        validate: contractResolver(RoomCreateSchema, bodyOf),
+      });
       return (
-        <button
-          type="button"
-          onClick={() => {
-            const body = check(RoomCreateSchema, {
-              nom: 'A',
-              capacite: 2,
-              couleur: 'rouge',
-              tarifHoraire: 0,
-            });
-            if (body) onSend(body);
-          }}
-        >
-          Envoyer
-        </button>
+        <form noValidate onSubmit={form.onSubmit((values) => onSend(bodyOf(values)))}>
+          <button type="submit">Envoyer</button>
+        </form>
       );
     }
     render(

@@ -15,7 +15,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   EntityMembershipCreateSchema,
   FONCTIONS_SUGGEREES,
@@ -28,31 +27,14 @@ import {
   type UserMembershipCreate,
 } from '@union/contract';
 import dayjs from 'dayjs';
-import { useState, type FormEvent } from 'react';
-import { idOf, useContractCheck } from '../forms/contract-form';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid, idOf } from '../forms/contract-form';
 import { toast } from '../toast';
 import { FormActions } from '../../components/FormActions';
+import { UserPicker, type UserSearchHook } from './UserPicker';
 
 /** A mutation's `mutate`, as TanStack Query gives it. */
 type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
-
-/**
- * A person the picker offers: administrators' searches carry the identifiant; a lodge manager's carry
- * only names and e-mail.
- */
-interface PickableUser {
-  id: number;
-  nom: string;
-  prenom: string;
-  email: string;
-  identifiant?: string;
-}
-
-/** Searches the active users matching a text (enabled from 2 letters). */
-type UserSearchHook = (texte: string) => {
-  data?: { lignes: readonly PickableUser[] };
-  isFetching: boolean;
-};
 
 /** What a new membership links to. */
 export type MembershipTarget =
@@ -86,7 +68,19 @@ interface Props {
   onClose: () => void;
 }
 
-type Fields = { fonction: string; debut: string; fin: string } & Record<MembershipFlag, boolean>;
+type Flags = Record<MembershipFlag, boolean>;
+
+interface FormValues extends Flags {
+  fonction: string;
+  debut: string;
+  fin: string;
+  /** The entity of a user's new membership. */
+  entiteId: string | null;
+  /** A new member: an existing user, or a person invited by e-mail. */
+  mode: 'existant' | 'nouveau';
+  userId: string | null;
+  nouveau: { nom: string; prenom: string; email: string; telephone: string };
+}
 
 /** How a chosen day reads in the field: « 1 septembre 2020 » (the picker itself is French, Monday first). */
 const DAY_FORMAT = 'D MMMM YYYY';
@@ -94,7 +88,7 @@ const DAY_FORMAT = 'D MMMM YYYY';
 /** The picker's value as the API's yyyy-mm-dd day, or '' when cleared. */
 const isoDay = (value: string | Date | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
 
-const fieldsOf = (m: Membership | null): Fields => ({
+const valuesOf = (m: Membership | null): FormValues => ({
   fonction: m?.fonction ?? '',
   debut: m?.debut ?? '',
   fin: m?.fin ?? '',
@@ -102,6 +96,10 @@ const fieldsOf = (m: Membership | null): Fields => ({
   reservation: m?.reservation ?? false,
   restauration: m?.restauration ?? false,
   carteLoge: m?.carteLoge ?? false,
+  entiteId: null,
+  mode: 'existant',
+  userId: null,
+  nouveau: { nom: '', prenom: '', email: '', telephone: '' },
 });
 
 /** The new member's fields. */
@@ -111,46 +109,6 @@ const PERSON_FIELDS = [
   { key: 'email', label: 'E-mail', type: 'email', required: true },
   { key: 'telephone', label: 'Téléphone', type: 'tel', required: false },
 ] as const;
-
-/** Finds an existing active user by name, identifiant or e-mail. */
-function UserPicker({
-  value,
-  onChange,
-  useUserSearch,
-  placeholder,
-  emptyMessage = 'Aucun utilisateur actif trouvé',
-  error,
-}: {
-  error?: string;
-  value: string | null;
-  onChange: (id: string | null) => void;
-  useUserSearch: UserSearchHook;
-  placeholder: string;
-  emptyMessage?: string;
-}) {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text.trim(), 300);
-  const search = useUserSearch(debounced);
-  return (
-    <Select
-      label="Utilisateur"
-      placeholder={placeholder}
-      searchable
-      required
-      searchValue={text}
-      onSearchChange={setText}
-      filter={({ options }) => options}
-      nothingFoundMessage={debounced.length >= 2 && !search.isFetching ? emptyMessage : undefined}
-      data={(search.data?.lignes ?? []).map((u) => ({
-        value: String(u.id),
-        label: `${u.prenom} ${u.nom} (${u.identifiant ?? u.email})`,
-      }))}
-      value={value}
-      onChange={onChange}
-      error={error}
-    />
-  );
-}
 
 export function MembershipModal({
   title,
@@ -162,70 +120,70 @@ export function MembershipModal({
   fullScreen,
   onClose,
 }: Props) {
-  const [fields, setFields] = useState<Fields>(() => fieldsOf(membership));
-  const [entityId, setEntityId] = useState<string | null>(null);
-  const [mode, setMode] = useState<'existant' | 'nouveau'>('existant');
-  const [userId, setUserId] = useState<string | null>(null);
-  const [person, setPerson] = useState({ nom: '', prenom: '', email: '', telephone: '' });
-  const datesInvalid = fields.debut !== '' && fields.fin !== '' && fields.fin < fields.debut;
+  /** The schema the server applies to the body this form sends, and that body. */
+  const requestOf = (values: FormValues) => {
+    const fields = {
+      fonction: values.fonction,
+      debut: values.debut || null,
+      fin: values.fin || null,
+      gestion: values.gestion,
+      reservation: values.reservation,
+      restauration: values.restauration,
+      carteLoge: values.carteLoge,
+    };
+    if (membership) return { schema: MembershipUpdateSchema, body: { id: membership.id, ...fields } };
+    if (target.kind === 'entity')
+      return { schema: UserMembershipCreateSchema, body: { entiteId: idOf(values.entiteId), ...fields } };
+    if (values.mode === 'existant')
+      return { schema: EntityMembershipCreateSchema, body: { userId: idOf(values.userId), ...fields } };
+    return { schema: EntityMembershipCreateSchema, body: { nouveau: values.nouveau, ...fields } };
+  };
+  const form = useForm<FormValues>({
+    initialValues: valuesOf(membership),
+    validate: (values) => {
+      const { schema, body } = requestOf(values);
+      return contractResolver(schema, () => body)(values);
+    },
+  });
+  const { debut, fin, mode, entiteId, userId, nouveau } = form.values;
+  const datesInvalid = debut !== '' && fin !== '' && fin < debut;
   const missing =
     !membership &&
     (target.kind === 'entity'
-      ? !entityId
+      ? !entiteId
       : mode === 'existant'
         ? !userId
-        : !person.nom.trim() || !person.prenom.trim() || !person.email.trim());
+        : !nouveau.nom.trim() || !nouveau.prenom.trim() || !nouveau.email.trim());
 
-  const { errors, check } = useContractCheck([
-    'fonction',
-    'debut',
-    'fin',
-    'entiteId',
-    'userId',
-    ...PERSON_FIELDS.map((f) => `nouveau.${f.key}`),
-  ]);
-
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
-    setFields((f) => ({ ...f, [key]: value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(values: FormValues) {
     if (datesInvalid || missing) return;
-    const fieldsBody = {
-      fonction: fields.fonction,
-      debut: fields.debut || null,
-      fin: fields.fin || null,
-      gestion: fields.gestion,
-      reservation: fields.reservation,
-      restauration: fields.restauration,
-      carteLoge: fields.carteLoge,
-    };
     const done = (text: string) => ({
       onSuccess: () => {
         toast('success', text);
         onClose();
       },
     });
-    // Each body checked with the schema the server applies, before sending.
+    // The body checked by `validate`, parsed as the server will.
     if (membership) {
-      const body = check(MembershipUpdateSchema, { id: membership.id, ...fieldsBody });
-      if (body) update(body, done('Appartenance modifiée.'));
+      update(MembershipUpdateSchema.parse(requestOf(values).body), done('Appartenance modifiée.'));
     } else if (target.kind === 'entity') {
-      const body = check(UserMembershipCreateSchema, { entiteId: idOf(entityId), ...fieldsBody });
-      if (body) target.add(body, done('Appartenance ajoutée.'));
-    } else if (mode === 'existant') {
-      const body = check(EntityMembershipCreateSchema, { userId: idOf(userId), ...fieldsBody });
-      if (body) target.add(body, done('Membre ajouté.'));
+      target.add(UserMembershipCreateSchema.parse(requestOf(values).body), done('Appartenance ajoutée.'));
     } else {
-      const body = check(EntityMembershipCreateSchema, { nouveau: person, ...fieldsBody });
-      if (body)
-        target.add(body, done(`Membre créé : une invitation a été envoyée à ${person.email.trim()}.`));
+      const body = EntityMembershipCreateSchema.parse(requestOf(values).body);
+      target.add(
+        body,
+        done(
+          values.mode === 'existant'
+            ? 'Membre ajouté.'
+            : `Membre créé : une invitation a été envoyée à ${values.nouveau.email.trim()}.`,
+        ),
+      );
     }
   }
 
   return (
     <Modal opened onClose={onClose} centered size="lg" fullScreen={fullScreen} title={title}>
-      <form onSubmit={submit} noValidate>
+      <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="md">
           {membership && <Text fw={600}>{subject}</Text>}
           {!membership && target.kind === 'entity' && (
@@ -235,17 +193,14 @@ export function MembershipModal({
               searchable
               nothingFoundMessage="Aucune entité"
               data={target.entities}
-              value={entityId}
-              onChange={setEntityId}
-              error={errors.entiteId}
+              {...form.getInputProps('entiteId')}
             />
           )}
           {!membership && target.kind === 'member' && (
             <>
               <SegmentedControl
                 fullWidth
-                value={mode}
-                onChange={(value) => setMode(value as typeof mode)}
+                {...form.getInputProps('mode')}
                 data={[
                   { value: 'existant', label: 'Utilisateur existant' },
                   { value: 'nouveau', label: 'Nouveau membre' },
@@ -254,11 +209,11 @@ export function MembershipModal({
               {mode === 'existant' ? (
                 <UserPicker
                   value={userId}
-                  onChange={setUserId}
+                  onChange={(id) => form.setFieldValue('userId', id)}
                   useUserSearch={target.useUserSearch}
                   placeholder={target.searchPlaceholder}
                   emptyMessage={target.searchEmptyMessage}
-                  error={errors.userId}
+                  error={form.errors.userId}
                 />
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -268,9 +223,7 @@ export function MembershipModal({
                       label={label}
                       type={type}
                       required={required}
-                      value={person[key]}
-                      onChange={(e) => setPerson({ ...person, [key]: e.currentTarget.value })}
-                      error={errors[`nouveau.${key}`]}
+                      {...form.getInputProps(`nouveau.${key}`)}
                     />
                   ))}
                   <Text size="xs" c="dimmed" style={{ gridColumn: '1 / -1' }}>
@@ -284,32 +237,30 @@ export function MembershipModal({
             label="Fonction"
             placeholder="ex. : Membre, Secrétaire, Vénérable Maître"
             data={[...FONCTIONS_SUGGEREES]}
-            value={fields.fonction}
-            onChange={(value) => set('fonction', value)}
-            error={errors.fonction}
+            {...form.getInputProps('fonction')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <DatePickerInput
               label="Début"
               placeholder="Sans date de début"
-              value={fields.debut || null}
-              onChange={(d) => set('debut', isoDay(d))}
+              value={debut || null}
+              onChange={(d) => form.setFieldValue('debut', isoDay(d))}
               valueFormat={DAY_FORMAT}
               clearable
               clearButtonProps={{ 'aria-label': 'Effacer la date de début' }}
-              error={errors.debut}
+              error={form.errors.debut}
             />
             <DatePickerInput
               label="Fin"
               placeholder="En cours"
-              value={fields.fin || null}
-              onChange={(d) => set('fin', isoDay(d))}
+              value={fin || null}
+              onChange={(d) => form.setFieldValue('fin', isoDay(d))}
               valueFormat={DAY_FORMAT}
-              minDate={fields.debut || undefined}
-              defaultDate={fields.fin || fields.debut || undefined}
+              minDate={debut || undefined}
+              defaultDate={fin || debut || undefined}
               clearable
               clearButtonProps={{ 'aria-label': 'Effacer la date de fin' }}
-              error={datesInvalid ? 'La fin doit suivre le début.' : errors.fin}
+              error={datesInvalid ? 'La fin doit suivre le début.' : form.errors.fin}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
@@ -317,8 +268,7 @@ export function MembershipModal({
               <Checkbox
                 key={flag}
                 label={MembershipFlag.labels[flag]}
-                checked={fields[flag]}
-                onChange={(e) => set(flag, e.currentTarget.checked)}
+                {...form.getInputProps(flag, { type: 'checkbox' })}
               />
             ))}
           </SimpleGrid>

@@ -1,37 +1,47 @@
 /** Changing one's password: the current one, then the new one twice (DECISIONS §2). */
 import { Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH, PasswordChangeSchema } from '@union/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { useContractCheck } from '../../../components/forms/contract-form';
-import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
+import {
+  NEW_PASSWORD_VALUES,
+  NewPasswordFields,
+  newPasswordReason,
+  type NewPasswordValues,
+} from '../../../components/NewPasswordFields';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useChangePassword } from '../api/change-password';
 
+interface FormValues extends NewPasswordValues {
+  actuel: string;
+}
+
+// What the server receives: the current password and the new one (the confirmation stays here).
+const bodyOf = ({ actuel, data }: FormValues) => ({ actuel, data });
+
 export function PasswordForm() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const next = useNewPassword();
-  const { errors, check } = useContractCheck(['actuel', 'data']);
-  const reason = current.length === 0 ? 'Saisissez votre mot de passe actuel.' : next.reason;
+  const form = useForm<FormValues>({
+    initialValues: { actuel: '', ...NEW_PASSWORD_VALUES },
+    validate: contractResolver(PasswordChangeSchema, bodyOf),
+  });
+  const reason =
+    form.values.actuel.length === 0 ? 'Saisissez votre mot de passe actuel.' : newPasswordReason(form.values);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(values: FormValues) {
     if (reason) return;
-    const body = check(PasswordChangeSchema, { actuel: current, data: next.password });
-    if (!body) return;
-    change.mutate(body, {
+    change.mutate(PasswordChangeSchema.parse(bodyOf(values)), {
       onSuccess: () => {
-        setCurrent('');
-        next.clear();
+        form.reset();
         toast('success', 'Votre mot de passe a été modifié.');
       },
     });
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Changer de mot de passe">
+    <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)} aria-label="Changer de mot de passe">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Au moins {PASSWORD_MIN_LENGTH} caractères, différent de votre identifiant et de votre adresse
@@ -41,15 +51,9 @@ export function PasswordForm() {
           label="Mot de passe actuel"
           autoComplete="current-password"
           required
-          value={current}
-          onChange={(event) => setCurrent(event.currentTarget.value)}
-          error={errors.actuel}
+          {...form.getInputProps('actuel')}
         />
-        <NewPasswordFields
-          state={next}
-          confirmationLabel="Confirmation du nouveau mot de passe"
-          error={errors.data}
-        />
+        <NewPasswordFields form={form} confirmationLabel="Confirmation du nouveau mot de passe" />
         <Group justify="flex-end">
           <SubmitButton
             disabledReason={reason}

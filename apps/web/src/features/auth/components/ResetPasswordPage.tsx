@@ -5,11 +5,16 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, PasswordResetSchema } from '@union/contract';
 import { IconAlertTriangle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from '../api/reset-password';
-import { useContractCheck } from '../../../components/forms/contract-form';
-import { NewPasswordFields, useNewPassword } from '../../../components/NewPasswordFields';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
+import {
+  NEW_PASSWORD_VALUES,
+  NewPasswordFields,
+  newPasswordReason,
+  type NewPasswordValues,
+} from '../../../components/NewPasswordFields';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AuthCard, HomeButton } from './AuthCard';
@@ -19,14 +24,17 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const jeton = searchParams.get('jeton') ?? '';
   const reset = useResetPassword();
-  const password = useNewPassword();
-  const { errors, check } = useContractCheck(['data']);
+  // What the server receives: the link's token and the new password (the confirmation stays here).
+  const bodyOf = ({ data }: NewPasswordValues) => ({ jeton, data });
+  const form = useForm<NewPasswordValues>({
+    initialValues: NEW_PASSWORD_VALUES,
+    validate: contractResolver(PasswordResetSchema, bodyOf),
+  });
+  const reason = newPasswordReason(form.values);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!password.valid) return;
-    const body = check(PasswordResetSchema, { jeton, data: password.password });
-    if (body) reset.mutate(body);
+  function submit(values: NewPasswordValues) {
+    if (reason) return;
+    reset.mutate(PasswordResetSchema.parse(bodyOf(values)));
   }
 
   if (!jeton) {
@@ -66,21 +74,21 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard>
-      <form onSubmit={submit} noValidate aria-label="Choisir un nouveau mot de passe">
+      <form
+        noValidate
+        onSubmit={form.onSubmit(submit, focusFirstInvalid)}
+        aria-label="Choisir un nouveau mot de passe"
+      >
         <Stack gap="md">
           <Title order={2}>Nouveau mot de passe</Title>
           <Text size="sm">
             Choisissez un mot de passe d'au moins {PASSWORD_MIN_LENGTH} caractères, différent de votre
             identifiant et de votre adresse e-mail.
           </Text>
-          <NewPasswordFields
-            state={password}
-            confirmationLabel="Confirmation du mot de passe"
-            error={errors.data}
-          />
+          <NewPasswordFields form={form} confirmationLabel="Confirmation du mot de passe" />
           <SubmitButton
             fullWidth
-            disabledReason={password.reason}
+            disabledReason={reason}
             loading={reset.isPending}
             leftSection={<IconDeviceFloppy size={18} />}
           >

@@ -14,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
 import type { OrderLineInput } from '@union/contract';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { ScrollTable } from '../../../components/ScrollTable';
@@ -63,18 +64,18 @@ export function linesProblem(lines: EditedLine[]): string | null {
   return null;
 }
 
-export function LinesEditor({
-  lines,
-  onChange,
-  errors = {},
-}: {
-  lines: EditedLine[];
-  onChange: (lines: EditedLine[]) => void;
-  /** The contract's messages by body path (`lignes.0.libelle`), shown under their cell. */
-  errors?: Readonly<Record<string, string>>;
-}) {
-  const set = (index: number, patch: Partial<EditedLine>) =>
-    onChange(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
+/** What the editor needs of the form (a @mantine/form `useForm` whose values hold the `lignes`). */
+interface LinesForm {
+  values: { lignes: EditedLine[] };
+  errors: FormErrors;
+  getInputProps: (path: `lignes.${number}.${'libelle' | 'quantite' | 'prix'}`) => GetInputPropsReturnType;
+  insertListItem: (path: 'lignes', item: EditedLine) => void;
+  removeListItem: (path: 'lignes', index: number) => void;
+}
+
+/** The lines of the form's `lignes`; the contract's messages show under their cell. */
+export function LinesEditor({ form }: { form: LinesForm }) {
+  const lines = form.values.lignes;
   return (
     <Stack gap="xs">
       <ScrollTable label="Lignes à saisir" minWidth={620}>
@@ -98,32 +99,28 @@ export function LinesEditor({
                 <Table.Td>
                   <TextInput
                     aria-label={`Libellé de la ligne ${i + 1}`}
-                    value={l.libelle}
+                    {...form.getInputProps(`lignes.${i}.libelle`)}
                     maxLength={200}
-                    onChange={(e) => set(i, { libelle: e.currentTarget.value })}
-                    error={errors[`lignes.${i}.libelle`]}
                   />
                 </Table.Td>
                 <Table.Td>
                   <NumberInput
                     aria-label={`Quantité de la ligne ${i + 1}`}
-                    value={l.quantite}
+                    {...form.getInputProps(`lignes.${i}.quantite`)}
                     min={0.01}
                     decimalScale={2}
                     decimalSeparator=","
-                    onChange={(value) => set(i, { quantite: value })}
-                    error={errors[`lignes.${i}.quantite`]}
                   />
                 </Table.Td>
                 <Table.Td>
                   <NumberInput
                     aria-label={`Prix unitaire de la ligne ${i + 1}, en euros`}
-                    value={l.prix}
+                    {...form.getInputProps(`lignes.${i}.prix`)}
+                    // The contract names the price of the body, in cents, `prixUnitaire`.
+                    error={form.errors[`lignes.${i}.prixUnitaire`]}
                     decimalScale={2}
                     decimalSeparator=","
                     thousandSeparator=" "
-                    onChange={(value) => set(i, { prix: value })}
-                    error={errors[`lignes.${i}.prixUnitaire`]}
                   />
                 </Table.Td>
                 <Table.Td ta="right">
@@ -134,7 +131,7 @@ export function LinesEditor({
                     variant="subtle"
                     color="red"
                     aria-label={`Retirer la ligne ${i + 1}`}
-                    onClick={() => onChange(lines.filter((_, j) => j !== i))}
+                    onClick={() => form.removeListItem('lignes', i)}
                   >
                     <IconTrash size={18} />
                   </ActionIcon>
@@ -148,7 +145,7 @@ export function LinesEditor({
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
-          onClick={() => onChange([...lines, emptyLine()])}
+          onClick={() => form.insertListItem('lignes', emptyLine())}
         >
           Ajouter une ligne
         </Button>

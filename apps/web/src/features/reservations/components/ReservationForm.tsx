@@ -16,8 +16,8 @@ import {
   type Room,
 } from '@union/contract';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { idOf, useContractCheck } from '../../../components/forms/contract-form';
+import { useForm } from '@mantine/form';
+import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
 import { useCreateReservation } from '../api/create-reservation';
@@ -45,18 +45,6 @@ interface Props {
   onClose: () => void;
 }
 
-/** The fields the form shows (the contract's names). */
-const FIELDS = [
-  'idSalle',
-  'idEntite',
-  'date',
-  'heureDebut',
-  'heureFin',
-  'type',
-  'libelle',
-  'participants',
-  'commentaire',
-];
 /** The fields without which the request cannot leave, as the hint of the disabled submit names them. */
 const REQUIRED = [
   ['idSalle', 'la salle'],
@@ -125,15 +113,29 @@ export function ReservationForm({ target, rooms, entities, gestion, onClose }: P
 }
 
 function FormBody({ target, rooms, entities, gestion, onClose }: Props & { target: FormTarget }) {
-  const [values, setValues] = useState<Values>(() => initialValues(target, entities));
-  const set =
-    <K extends keyof Values>(key: K) =>
-    (value: Values[K]) =>
-      setValues((v) => ({ ...v, [key]: value }));
   const create = useCreateReservation();
   const change = useChangeReservation();
   const busy = create.isPending || change.isPending;
   const editing = target.reservation;
+  const schema = editing ? ReservationChangeSchema : ReservationInputSchema;
+  // What the server receives.
+  const bodyOf = (values: Values) => ({
+    idSalle: idOf(values.idSalle),
+    idEntite: idOf(values.idEntite),
+    date: values.date,
+    heureDebut: values.heureDebut,
+    heureFin: values.heureFin,
+    type: values.type ?? undefined,
+    libelle: values.libelle,
+    participants: values.participants === '' ? null : Number(values.participants),
+    commentaire: values.commentaire.trim() || null,
+    ...(editing && { id: editing.id }),
+  });
+  const form = useForm<Values>({
+    initialValues: initialValues(target, entities),
+    validate: contractResolver(schema, bodyOf),
+  });
+  const values = form.values;
 
   const roomOptions = rooms
     .filter((r) => r.active || r.id === editing?.idSalle)
@@ -145,34 +147,14 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
   const endOptions = ENDS.filter(
     (end) => !values.heureDebut || minutesOf(end) > minutesOf(values.heureDebut),
   );
-  const { errors, check, clear } = useContractCheck(FIELDS);
-  const edit =
-    <K extends keyof Values>(key: K) =>
-    (value: Values[K]) => {
-      set(key)(value);
-      clear(key);
-    };
   // Said under the disabled submit: what is still to fill in.
   const missing = REQUIRED.filter(([key]) => !String(values[key] ?? '').trim()).map(([, label]) => label);
   const reason = missing.length > 0 ? `À compléter : ${missing.join(', ')}.` : null;
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
+  function submit(values: Values) {
     if (reason) return;
-    const input = {
-      idSalle: idOf(values.idSalle),
-      idEntite: idOf(values.idEntite),
-      date: values.date,
-      heureDebut: values.heureDebut,
-      heureFin: values.heureFin,
-      type: values.type ?? undefined,
-      libelle: values.libelle,
-      participants: values.participants === '' ? null : Number(values.participants),
-      commentaire: values.commentaire.trim() || null,
-    };
     if (editing) {
-      const body = check(ReservationChangeSchema, { ...input, id: editing.id });
-      if (!body) return;
+      const body = ReservationChangeSchema.parse(bodyOf(values));
       change.mutate(
         { action: 'EDIT', body },
         {
@@ -183,9 +165,7 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
         },
       );
     } else {
-      const body = check(ReservationInputSchema, input);
-      if (!body) return;
-      create.mutate(body, {
+      create.mutate(ReservationInputSchema.parse(bodyOf(values)), {
         onSuccess: (created) => {
           toast(
             'success',
@@ -200,84 +180,47 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label="Salle"
-            data={roomOptions}
-            value={values.idSalle}
-            onChange={edit('idSalle')}
-            error={errors.idSalle}
-            required
-          />
+          <Select label="Salle" data={roomOptions} {...form.getInputProps('idSalle')} required />
           <Select
             label="Loge ou association"
             data={entityOptions}
-            value={values.idEntite}
-            onChange={edit('idEntite')}
-            error={errors.idEntite}
+            {...form.getInputProps('idEntite')}
             searchable
             required
             nothingFoundMessage="Aucune loge trouvée"
           />
           <DatePickerInput
             label="Date"
-            value={values.date}
-            onChange={(d) => edit('date')(d ? dayjs(d).format(ISO) : null)}
-            error={errors.date}
+            {...form.getInputProps('date')}
+            onChange={(d) => form.setFieldValue('date', d ? dayjs(d).format(ISO) : null)}
             minDate={todayIso()}
             valueFormat="dddd D MMMM YYYY"
             required
           />
-          <Select
-            label="Type"
-            data={TYPES}
-            value={values.type}
-            onChange={edit('type')}
-            error={errors.type}
-            required
-          />
-          <Select
-            label="Heure de début"
-            data={STARTS}
-            value={values.heureDebut}
-            onChange={edit('heureDebut')}
-            error={errors.heureDebut}
-            required
-          />
-          <Select
-            label="Heure de fin"
-            data={endOptions}
-            value={values.heureFin}
-            onChange={edit('heureFin')}
-            error={errors.heureFin}
-            required
-          />
+          <Select label="Type" data={TYPES} {...form.getInputProps('type')} required />
+          <Select label="Heure de début" data={STARTS} {...form.getInputProps('heureDebut')} required />
+          <Select label="Heure de fin" data={endOptions} {...form.getInputProps('heureFin')} required />
         </SimpleGrid>
         <TextInput
           label="Libellé"
           placeholder="Tenue au 1er degré"
-          value={values.libelle}
-          onChange={(e) => edit('libelle')(e.currentTarget.value)}
-          error={errors.libelle}
+          {...form.getInputProps('libelle')}
           maxLength={200}
           required
         />
         <NumberInput
           label="Participants attendus"
-          value={values.participants}
-          onChange={edit('participants')}
-          error={errors.participants}
+          {...form.getInputProps('participants')}
           min={1}
           max={2000}
           allowDecimal={false}
         />
         <Textarea
           label="Commentaire"
-          value={values.commentaire}
-          onChange={(e) => edit('commentaire')(e.currentTarget.value)}
-          error={errors.commentaire}
+          {...form.getInputProps('commentaire')}
           autosize
           minRows={2}
           maxLength={2000}
