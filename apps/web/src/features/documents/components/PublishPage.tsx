@@ -7,10 +7,7 @@ import {
   Alert,
   Anchor,
   Button,
-  Card,
-  CloseButton,
   Group,
-  Progress,
   Radio,
   Select,
   SimpleGrid,
@@ -30,7 +27,6 @@ import {
   DocumentMetadataSchema,
   DocumentType,
   type DocumentAudience as Audience,
-  type DocumentDetail,
   type DocumentType as Type,
   type FieldErrors,
 } from '@union/contract';
@@ -39,10 +35,10 @@ import { Link } from 'react-router';
 import { FileDropzone } from '../../../components/FileDropzone';
 import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useUploadQueue, type UploadItem } from '../../../components/useUploadQueue';
+import { useUploadQueue } from '../../../components/useUploadQueue';
 import { DOCUMENTS_KEY, useDocuments } from '../api/documents';
-import { formatSize } from './format';
 import { SessionPicker } from './SessionPicker';
+import { UploadQueueList } from './UploadQueueList';
 
 const ACCEPT: Record<string, string[]> = Object.fromEntries(
   Object.keys(DOCUMENT_MIME_TYPES).map((mime) => [mime, DOCUMENT_EXTENSIONS]),
@@ -210,23 +206,11 @@ export function PublishPage() {
         </Alert>
       )}
 
-      {queue.items.length > 0 && (
-        <Stack
-          gap="xs"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Fichiers à envoyer"
-        >
-          {queue.items.map((item) => (
-            <QueueRow
-              key={item.id}
-              item={item}
-              onCancel={() => queue.cancel(item.id)}
-              onRemove={() => queue.remove(item.id)}
-            />
-          ))}
-        </Stack>
-      )}
+      <UploadQueueList
+        items={queue.items}
+        onCancel={(id) => queue.cancel(id)}
+        onRemove={(id) => queue.remove(id)}
+      />
       <Group>
         <Button
           onClick={() => void send()}
@@ -239,70 +223,5 @@ export function PublishPage() {
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-const STATE_TEXT: Record<UploadItem['state'], string> = {
-  ready: 'En attente',
-  uploading: 'Envoi en cours',
-  success: 'Publié',
-  error: 'Refusé',
-  cancelled: 'Annulé',
-};
-
-function QueueRow({
-  item,
-  onCancel,
-  onRemove,
-}: {
-  item: UploadItem;
-  onCancel: () => void;
-  onRemove: () => void;
-}) {
-  const published = item.state === 'success' ? (item.response as DocumentDetail) : undefined;
-  return (
-    <Card withBorder padding="sm" component="li">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} style={{ wordBreak: 'break-word' }}>
-            {item.name}{' '}
-            <Text span size="sm" c="dimmed">
-              ({formatSize(item.size)})
-            </Text>
-          </Text>
-          <Progress
-            value={item.progress}
-            color={
-              item.state === 'error'
-                ? 'red'
-                : item.state === 'success'
-                  ? 'green'
-                  : item.state === 'cancelled'
-                    ? 'gray'
-                    : 'blue'
-            }
-            aria-label={`Progression de l'envoi de ${item.name}`}
-            aria-valuetext={`${item.progress} %`}
-          />
-          <Text size="sm" c={item.state === 'error' ? 'red.8' : 'dimmed'} aria-live="polite">
-            {STATE_TEXT[item.state]}
-            {item.state === 'uploading' ? ` : ${item.progress} %` : ''}
-            {item.state === 'error' && item.error ? ` : ${item.error.message}` : ''}
-          </Text>
-          {published && (
-            <Anchor component={Link} to={`/app/doc/${published.id}`} size="sm">
-              Ouvrir « {published.titre} »
-            </Anchor>
-          )}
-        </Stack>
-        {item.state === 'uploading' || item.state === 'ready' ? (
-          <Button variant="subtle" color="red" size="xs" onClick={onCancel}>
-            Annuler
-          </Button>
-        ) : (
-          <CloseButton aria-label={`Retirer ${item.name} de la liste`} onClick={onRemove} />
-        )}
-      </Group>
-    </Card>
   );
 }

@@ -10,7 +10,7 @@ import type {
 } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
-import { monthsLabel } from './AnnualPlanningPage';
+import { monthsLabel } from './PlanningEntryList';
 
 const ROOMS: Room[] = [
   { id: 1, nom: 'Temple Hiram', capacite: 120, couleur: '#1c7ed6', tarifHoraire: 4500, active: true },

@@ -2,22 +2,8 @@
  * The annual planning: the regular sessions of each lodge for a masonic year, by lodge and room. Union
  * staff open the next year, add, change and delete entries; each save answers its conflicts report.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { MASONIC_MONTHS, MONTH_LABELS, ReservationType, de, type PlanningEntry } from '@union/contract';
+import { Alert, Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
+import { de, type PlanningEntry } from '@union/contract';
 import { IconCalendarPlus, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
@@ -34,63 +20,11 @@ import { useBookableEntities, useRooms } from '../api/reference';
 import { ConflictReport, type Report } from './ConflictReport';
 import { EntryReservations } from './EntryReservations';
 import { PlanningEntryForm, type EntryTarget } from './PlanningEntryForm';
+import { PlanningEntryList } from './PlanningEntryList';
 import { PlanningNav } from './PlanningNav';
 import { useReservationEditing } from './useReservationEditing';
-import { ScrollTable } from '../../../components/ScrollTable';
-
-/** "sept. à juin", or the months one by one when they are not consecutive. */
-export function monthsLabel(mois: number[]): string {
-  if (mois.length === 12) return 'toute l’année';
-  const ordered = MASONIC_MONTHS.filter((m) => mois.includes(m));
-  const first = MASONIC_MONTHS.indexOf(ordered[0]!);
-  const consecutive = ordered.every((m, i) => MASONIC_MONTHS[first + i] === m);
-  if (consecutive && ordered.length > 2) {
-    return `${MONTH_LABELS[ordered[0]!]} à ${MONTH_LABELS[ordered[ordered.length - 1]!]}`;
-  }
-  return ordered.map((m) => MONTH_LABELS[m]).join(', ');
-}
-
-function EntryButtons({
-  entry,
-  gestion,
-  onShow,
-  onEdit,
-  onDelete,
-}: {
-  entry: PlanningEntry;
-  gestion: boolean | undefined;
-  onShow: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const what = `${entry.entite}, ${entry.regleLibelle}`;
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Button size="compact-sm" variant="light" onClick={onShow} aria-label={`Réservations : ${what}`}>
-        Réservations
-      </Button>
-      {gestion && (
-        <>
-          <Button size="compact-sm" variant="light" onClick={onEdit} aria-label={`Modifier : ${what}`}>
-            Modifier
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            onClick={onDelete}
-            aria-label={`Supprimer : ${what}`}
-          >
-            Supprimer
-          </Button>
-        </>
-      )}
-    </Group>
-  );
-}
 
 export function AnnualPlanningPage() {
-  const phone = useMediaQuery('(max-width: 48em)');
   const years = usePlanningYears();
   const gestion = years.data?.gestion;
   const [chosen, setChosen] = useState<number | null>(null);
@@ -144,9 +78,6 @@ export function AnnualPlanningPage() {
         toast('success', `Tenue supprimée ; ${r.supprimees} réservation(s) à venir supprimée(s).`),
     });
   }
-
-  const grouped = new Map<string, PlanningEntry[]>();
-  for (const e of entries.data ?? []) grouped.set(e.entite, [...(grouped.get(e.entite) ?? []), e]);
 
   return (
     <Stack gap="md">
@@ -222,90 +153,13 @@ export function AnnualPlanningPage() {
           Aucune tenue régulière pour ces critères.
         </Alert>
       )}
-      {[...grouped.entries()].map(([nom, items]) => (
-        <Stack key={nom} gap={6}>
-          <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
-            {nom}
-          </Title>
-          {phone ? (
-            items.map((e) => (
-              <Paper key={e.id} withBorder p="sm" radius="md">
-                <Stack gap={4}>
-                  <Group justify="space-between" gap="xs">
-                    <Text fw={600} size="sm">
-                      {e.regleLibelle}, {e.heureDebut} – {e.heureFin}
-                    </Text>
-                    <Badge color={e.couleurSalle} variant="light" tt="none">
-                      {e.salle}
-                    </Badge>
-                  </Group>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {e.libelle} · {ReservationType.labels[e.type]}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {monthsLabel(e.mois)}
-                  </Text>
-                  <EntryButtons
-                    entry={e}
-                    gestion={gestion}
-                    onShow={() => setShown(e)}
-                    onEdit={() => setTarget({ annee: e.annee, entry: e })}
-                    onDelete={() => void del(e)}
-                  />
-                </Stack>
-              </Paper>
-            ))
-          ) : (
-            <ScrollTable label="Réservations de l’année" minWidth={640}>
-              <Table striped withTableBorder layout="fixed">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Règle</Table.Th>
-                    <Table.Th>Horaire</Table.Th>
-                    <Table.Th>Salle</Table.Th>
-                    <Table.Th>Tenue</Table.Th>
-                    <Table.Th>Mois</Table.Th>
-                    <Table.Th w={gestion ? 320 : 130}>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{e.regleLibelle}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {e.heureDebut} – {e.heureFin}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={e.couleurSalle} variant="light">
-                          {e.salle}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{e.libelle}</Text>
-                        <Text size="xs" c="dimmed">
-                          {ReservationType.labels[e.type]}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{monthsLabel(e.mois)}</Table.Td>
-                      <Table.Td>
-                        <EntryButtons
-                          entry={e}
-                          gestion={gestion}
-                          onShow={() => setShown(e)}
-                          onEdit={() => setTarget({ annee: e.annee, entry: e })}
-                          onDelete={() => void del(e)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )}
-        </Stack>
-      ))}
+      <PlanningEntryList
+        entries={entries.data ?? []}
+        gestion={gestion}
+        onShow={setShown}
+        onEdit={(e) => setTarget({ annee: e.annee, entry: e })}
+        onDelete={(e) => void del(e)}
+      />
       <PlanningEntryForm
         target={target}
         rooms={rooms.data ?? []}

@@ -1,0 +1,104 @@
+/**
+ * The files waiting, being sent or sent: each with its progress bar, its state said as it changes, a
+ * cancel button until it is sent, the server's refusal under it, and a link to the published document.
+ */
+import { Anchor, Button, Card, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import type { DocumentDetail } from '@union/contract';
+import { Link } from 'react-router';
+import type { UploadItem } from '../../../components/useUploadQueue';
+import { formatSize } from './format';
+
+interface Props {
+  items: UploadItem[];
+  onCancel: (id: UploadItem['id']) => void;
+  onRemove: (id: UploadItem['id']) => void;
+}
+
+export function UploadQueueList({ items, onCancel, onRemove }: Props) {
+  return (
+    <>
+      {items.length > 0 && (
+        <Stack
+          gap="xs"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label="Fichiers à envoyer"
+        >
+          {items.map((item) => (
+            <QueueRow
+              key={item.id}
+              item={item}
+              onCancel={() => onCancel(item.id)}
+              onRemove={() => onRemove(item.id)}
+            />
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}
+
+const STATE_TEXT: Record<UploadItem['state'], string> = {
+  ready: 'En attente',
+  uploading: 'Envoi en cours',
+  success: 'Publié',
+  error: 'Refusé',
+  cancelled: 'Annulé',
+};
+
+function QueueRow({
+  item,
+  onCancel,
+  onRemove,
+}: {
+  item: UploadItem;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
+  const published = item.state === 'success' ? (item.response as DocumentDetail) : undefined;
+  return (
+    <Card withBorder padding="sm" component="li">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} style={{ wordBreak: 'break-word' }}>
+            {item.name}{' '}
+            <Text span size="sm" c="dimmed">
+              ({formatSize(item.size)})
+            </Text>
+          </Text>
+          <Progress
+            value={item.progress}
+            color={
+              item.state === 'error'
+                ? 'red'
+                : item.state === 'success'
+                  ? 'green'
+                  : item.state === 'cancelled'
+                    ? 'gray'
+                    : 'blue'
+            }
+            aria-label={`Progression de l'envoi de ${item.name}`}
+            aria-valuetext={`${item.progress} %`}
+          />
+          <Text size="sm" c={item.state === 'error' ? 'red.8' : 'dimmed'} aria-live="polite">
+            {STATE_TEXT[item.state]}
+            {item.state === 'uploading' ? ` : ${item.progress} %` : ''}
+            {item.state === 'error' && item.error ? ` : ${item.error.message}` : ''}
+          </Text>
+          {published && (
+            <Anchor component={Link} to={`/app/doc/${published.id}`} size="sm">
+              Ouvrir « {published.titre} »
+            </Anchor>
+          )}
+        </Stack>
+        {item.state === 'uploading' || item.state === 'ready' ? (
+          <Button variant="subtle" color="red" size="xs" onClick={onCancel}>
+            Annuler
+          </Button>
+        ) : (
+          <CloseButton aria-label={`Retirer ${item.name} de la liste`} onClick={onRemove} />
+        )}
+      </Group>
+    </Card>
+  );
+}
