@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDetail } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,5 +80,83 @@ describe('the order page', { timeout: 20_000 }, () => {
     expect(put.path).toBe('/api/compta/commande?action=RELANCE_FACTURE');
     expect(JSON.parse(put.body!)).toEqual({ id: 7 });
     expect(await screen.findByText(/Niveau 1 le 23\/11\/2026 par Thierry Trésor/)).toBeInTheDocument();
+  });
+
+  it('records a payment in cents, and says why while the amount exceeds what remains', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    const calls = mockFetch({
+      'GET /api/compta/commande/7/infos': { body: INVOICE },
+      'PUT /api/compta/commande?action=EDIT_PAYMENT': () => ({ body: INVOICE }),
+    });
+    const user = userEvent.setup();
+    renderApp('/app/compta/commandes/7');
+    await user.click(
+      await screen.findByRole('button', { name: 'Enregistrer un paiement' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Enregistrer un paiement' });
+    const save = within(dialog).getByRole('button', { name: 'Enregistrer' });
+    const amount = within(dialog).getByRole('textbox', { name: 'Montant (€)' });
+    expect(amount).toHaveValue('720');
+    await user.clear(amount);
+    await user.type(amount, '800');
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(/Le montant dépasse le reste à payer \(720,00\s€\)\./);
+    await user.clear(amount);
+    await user.type(amount, '100,5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Numéro du chèque' }), ' 0004513 ');
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(JSON.parse(put.body!)).toMatchObject({
+      id: 7,
+      paiement: { mode: 'C', reference: '0004513', montant: 10050 },
+    });
+    expect(await screen.findByText('Le paiement est enregistré.')).toBeInTheDocument();
+  });
+
+  it('edits the lines of a draft, checked with the contract before anything is sent', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    const DRAFT: OrderDetail = {
+      ...INVOICE,
+      etat: 'FP',
+      numeroFacture: null,
+      paye: 0,
+      enRetard: false,
+      paiements: [],
+      actions: ['READ', 'EDIT_FACTURE'],
+    };
+    const calls = mockFetch({
+      'GET /api/compta/commande/7/infos': { body: DRAFT },
+      'PUT /api/compta/commande?action=EDIT_FACTURE': () => ({ body: DRAFT }),
+    });
+    const user = userEvent.setup();
+    renderApp('/app/compta/commandes/7');
+    await user.click(await screen.findByRole('button', { name: 'Modifier la facture' }, { timeout: 5000 }));
+    const price = screen.getByRole('textbox', { name: 'Prix unitaire de la ligne 1, en euros' });
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    await user.type(screen.getByRole('textbox', { name: 'Libellé de la ligne 2' }), 'Frais de dossier');
+    await user.type(screen.getByRole('textbox', { name: 'Prix unitaire de la ligne 2, en euros' }), '15');
+    // A price the lines' own check lets through, and the contract refuses: under its cell, focused.
+    await user.clear(price);
+    await user.type(price, '2000000');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Le prix unitaire est hors des limites (1 000 000 €).'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(price).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.clear(price);
+    await user.type(price, '41');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({
+      id: 7,
+      objet: DRAFT.objet,
+      lignes: [
+        { libelle: 'Cotisation : 23 membres', quantite: 23, prixUnitaire: 4100, reservationId: null },
+        { libelle: 'Frais de dossier', quantite: 1, prixUnitaire: 1500, reservationId: null },
+      ],
+    });
+    expect(await screen.findByText('La facture est modifiée.')).toBeInTheDocument();
   });
 });
