@@ -89,6 +89,29 @@ const selectMemberships = (db: Executor) =>
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(entities, eq(entities.id, memberships.entityId));
 
+/**
+ * Each entity's code and name, as a subquery for a query of another module that shows them per row
+ * (compta's orders, the documents): it joins this instead of the entities table. PostgreSQL flattens it
+ * into a plain join.
+ */
+export function entityNames(db: Executor) {
+  return db
+    .select({ id: entities.id, code: entities.code, nom: entities.nom })
+    .from(entities)
+    .as('entity_names');
+}
+
+/**
+ * The users who are current members of the entity, as a subquery (`user_id IN (…)`) for a query of
+ * another module that keeps only them (the documents' recipients).
+ */
+export function currentMembersOf(db: Executor, entityId: number, today: string) {
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.entityId, entityId), membershipIsCurrent(today)));
+}
+
 const FRENCH = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 export const entitiesRepository = {
@@ -185,6 +208,65 @@ export const entitiesRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
+  /** The ids of the entities the user is a current member of (whatever the flags). */
+  async memberOf(db: Executor, userId: number, today: string): Promise<Set<number>> {
+    const rows = await db
+      .selectDistinct({ id: memberships.entityId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), membershipIsCurrent(today)));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /**
+   * Members of an entity on a day (compta's fee calls A, B, C): every person with a membership then,
+   * whatever the state of their account (a membership always names an existing account: foreign key).
+   */
+  async membersOn(db: Executor, entityId: number, day: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          or(isNull(memberships.debut), lte(memberships.debut, day)),
+          or(isNull(memberships.fin), gte(memberships.fin, day)),
+        ),
+      );
+    return row!.n;
+  },
+
+  /** `membersOn` of several entities at once, by entity id (compta's fee table); absent means none. */
+  async membersOnEach(db: Executor, entityIds: number[], day: string): Promise<Map<number, number>> {
+    if (!entityIds.length) return new Map();
+    const rows = await db
+      .select({ entityId: memberships.entityId, n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          inArray(memberships.entityId, entityIds),
+          or(isNull(memberships.debut), lte(memberships.debut, day)),
+          or(isNull(memberships.fin), gte(memberships.fin, day)),
+        ),
+      )
+      .groupBy(memberships.entityId);
+    return new Map(rows.map((r) => [r.entityId, r.n]));
+  },
+
+  /** Members of an entity at any time between two days (compta's adjustment D counts the year). */
+  async membersDuring(db: Executor, entityId: number, debut: string, fin: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          or(isNull(memberships.debut), lte(memberships.debut, fin)),
+          or(isNull(memberships.fin), gte(memberships.fin, debut)),
+        ),
+      );
+    return row!.n;
+  },
+
   /** Every entity, with its current member count, by name. */
   async listAll(db: Executor, today: string) {
     return db
@@ -228,6 +310,35 @@ export const entitiesRepository = {
       .update(entities)
       .set({ ...changes, updatedAt: at })
       .where(eq(entities.id, id));
+  },
+
+  /** Entities that pay fees (compta): active, not the Union itself, by name; or only `entityId`. */
+  async billable(db: Executor, entityId?: number): Promise<EntityRow[]> {
+    return db
+      .select()
+      .from(entities)
+      .where(
+        and(
+          eq(entities.etat, 'A'),
+          sql`${entities.type} <> 'UN'`,
+          entityId ? eq(entities.id, entityId) : undefined,
+        ),
+      )
+      .orderBy(asc(entities.nom));
+  },
+
+  /** The active entities, all of them or only those of `ids`, by name (what a document may be published to). */
+  async activeAmong(db: Executor, ids: ReadonlySet<number> | 'all') {
+    return db
+      .select({ id: entities.id, nom: entities.nom, type: entities.type })
+      .from(entities)
+      .where(
+        and(
+          eq(entities.etat, 'A'),
+          ids === 'all' ? undefined : inArray(entities.id, ids.size > 0 ? [...ids] : [-1]),
+        ),
+      )
+      .orderBy(entities.nom);
   },
 
   async namesByIds(db: Executor, ids: number[]) {

@@ -54,6 +54,54 @@ const isActive = inArray(reservations.etat, [...ACTIVE_RESERVATION_STATES]);
 /** The exclusion constraint that keeps two active reservations of one room apart (migration 0003). */
 export const RESERVATION_NO_OVERLAP = 'reservations_no_overlap';
 
+/**
+ * Each reservation's day, hours, state and what it is, as a subquery for a query of another module that
+ * reads them per row (the restaurant's agapes, beside its meals): it joins this instead of the
+ * reservations table. PostgreSQL flattens it into a plain join.
+ */
+export function reservationSummaries(db: Executor) {
+  return db
+    .select({
+      id: reservations.id,
+      jour: reservations.jour,
+      etat: reservations.etat,
+      entityId: reservations.entityId,
+      roomId: reservations.roomId,
+      type: reservations.type,
+      libelle: reservations.libelle,
+      debut: reservations.debut,
+      fin: reservations.fin,
+    })
+    .from(reservations)
+    .as('reservation_summaries');
+}
+
+/**
+ * The confirmed reservations of an entity between two days, as a subquery for compta's rentals, which
+ * keeps those not billed yet and joins their room's rate in the same query. PostgreSQL flattens it.
+ */
+export function confirmedReservationsOf(db: Executor, entityId: number, debut: string, fin: string) {
+  return db
+    .select({
+      id: reservations.id,
+      roomId: reservations.roomId,
+      jour: reservations.jour,
+      debut: reservations.debut,
+      fin: reservations.fin,
+      libelle: reservations.libelle,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.entityId, entityId),
+        eq(reservations.etat, 'CR'),
+        gte(reservations.jour, debut),
+        lte(reservations.jour, fin),
+      ),
+    )
+    .as('confirmed_reservations');
+}
+
 export const reservationsRepository = {
   /**
    * Serialises, until the transaction ends, everything that books or closes one day: a closure and a

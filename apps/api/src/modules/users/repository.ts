@@ -15,6 +15,7 @@ import {
   exists,
   getTableColumns,
   inArray,
+  isNotNull,
   or,
   sql,
   type SQL,
@@ -73,6 +74,37 @@ export const USER_UNIQUE = {
   identifiant: 'users_identifiant_lower_key',
   email: 'users_email_lower_key',
 } as const;
+
+/**
+ * Each account's name and address, as a subquery for a query of another module that shows them per row
+ * (the restaurant's orders and top-ups, compta's reminders): it joins this instead of the users table.
+ * PostgreSQL flattens it into a plain join.
+ */
+export function userNames(db: Executor) {
+  return db
+    .select({ id: users.id, nom: users.nom, prenom: users.prenom, email: users.email })
+    .from(users)
+    .as('user_names');
+}
+
+/**
+ * The active accounts that read documents and want them by e-mail (with an address), as a subquery the
+ * documents' distribution narrows to its audience and to those not sent the document yet.
+ */
+export function documentReaders(db: Executor) {
+  return db
+    .select({ id: users.id, prenom: users.prenom, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.etat, 'A'),
+        eq(users.notificationDocuments, true),
+        isNotNull(users.email),
+        sql`(${users.habilitations} && ARRAY['DOCUMENTS_LECTURE', 'DOCUMENTS_LECTURE_ALL']::text[])`,
+      ),
+    )
+    .as('document_readers');
+}
 
 export const usersRepository = {
   async findById(db: Executor, id: number): Promise<UserRow | undefined> {
@@ -222,6 +254,22 @@ export const usersRepository = {
     // A common text (an e-mail domain, a first name): its matches are everywhere in the alphabet, so
     // walking the name-sorted index finds a page at once, where sorting them would read them all.
     return { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows: await pageInOrder() };
+  },
+
+  /** The account's address, whatever its state (a top-up's receipt). */
+  async emailOf(db: Executor, id: number): Promise<string | undefined> {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+    return row?.email;
+  },
+
+  /** The addresses of the active accounts whose restaurant notification is on. */
+  async restaurantNotificationEmails(db: Executor): Promise<string[]> {
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.etat, 'A'), eq(users.notificationRestauration, true)))
+      .orderBy(asc(users.id));
+    return rows.map((r) => r.email);
   },
 
   /** Names of several users at once, for history summaries. */
