@@ -112,6 +112,18 @@ export function currentMembersOf(db: Executor, entityId: number, today: string) 
     .where(and(eq(memberships.entityId, entityId), membershipIsCurrent(today)));
 }
 
+/**
+ * Who is a current member of which entity, as a subquery for a query of another module that joins a
+ * person to an entity through it (the messages' audience).
+ */
+export function currentMemberships(db: Executor, today: string) {
+  return db
+    .select({ userId: memberships.userId, entityId: memberships.entityId })
+    .from(memberships)
+    .where(membershipIsCurrent(today))
+    .as('current_memberships');
+}
+
 const FRENCH = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 export const entitiesRepository = {

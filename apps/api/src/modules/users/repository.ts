@@ -87,6 +87,15 @@ export function userNames(db: Executor) {
     .as('user_names');
 }
 
+/** The active accounts' first names and addresses, as a subquery a module narrows to its audience (messages). */
+export function activeUsers(db: Executor) {
+  return db
+    .select({ id: users.id, prenom: users.prenom, email: users.email })
+    .from(users)
+    .where(eq(users.etat, 'A'))
+    .as('active_users');
+}
+
 /**
  * The active accounts that read documents and want them by e-mail (with an address), as a subquery the
  * documents' distribution narrows to its audience and to those not sent the document yet.
