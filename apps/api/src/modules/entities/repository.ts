@@ -124,6 +124,30 @@ export function currentMemberships(db: Executor, today: string) {
     .as('current_memberships');
 }
 
+/**
+ * The active entities the user is a current member of, as a subquery (`entity_id IN (…)`) for a query
+ * of another module (the personal calendar feed).
+ */
+export function activeEntitiesOfMember(db: Executor, userId: number, today: string) {
+  return db
+    .select({ id: memberships.entityId })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .where(and(eq(memberships.userId, userId), eq(entities.etat, 'A'), membershipIsCurrent(today)));
+}
+
+/**
+ * The users who manage the Union today (a current membership with `gestion` in the entity of type UN),
+ * as a subquery (`id IN (…)`) for a query of another module (the reservations' arbiters).
+ */
+export function unionManagers(db: Executor, today: string) {
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .where(and(eq(memberships.gestion, true), eq(entities.type, 'UN'), membershipIsCurrent(today)));
+}
+
 const FRENCH = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 export const entitiesRepository = {

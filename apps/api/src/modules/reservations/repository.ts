@@ -1,50 +1,39 @@
 /** Reservations: the only place that queries their table (and the people it names). */
 import { ACTIVE_RESERVATION_STATES } from '@union/contract';
-import {
-  aliasedTable,
-  and,
-  asc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { entities, memberships, reservations, rooms, users } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { reservations } from '../../db/schema';
+import { activeEntitiesOfMember, entityNames, unionManagers } from '../entities/repository';
+import { roomNames } from '../settings/repository';
+import { userNames, usersRepository } from '../users/repository';
 
 export type ReservationRecord = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
 
-const requester = aliasedTable(users, 'requester');
-
-/** A reservation with the names the screens show. */
-const joinedColumns = {
-  reservation: reservations,
-  salle: rooms.nom,
-  couleurSalle: rooms.couleur,
-  entite: entities.nom,
-  demandeurId: requester.id,
-  demandeurNom: requester.nom,
-  demandeurPrenom: requester.prenom,
-};
-
+/**
+ * Reservations with the names the screens show: the room's, the entity's and the requester's, from their
+ * owners' `roomNames`, `entityNames` and `userNames` (joined, one query).
+ */
 function selectJoined(db: Executor, where: SQL | undefined) {
+  const room = roomNames(db);
+  const entity = entityNames(db);
+  const requester = userNames(db);
   return db
-    .select(joinedColumns)
+    .select({
+      reservation: reservations,
+      salle: room.nom,
+      couleurSalle: room.couleur,
+      entite: entity.nom,
+      demandeurId: requester.id,
+      demandeurNom: requester.nom,
+      demandeurPrenom: requester.prenom,
+    })
     .from(reservations)
-    .innerJoin(rooms, eq(rooms.id, reservations.roomId))
-    .innerJoin(entities, eq(entities.id, reservations.entityId))
+    .innerJoin(room, eq(room.id, reservations.roomId))
+    .innerJoin(entity, eq(entity.id, reservations.entityId))
     .leftJoin(requester, eq(requester.id, reservations.requestedById))
     .where(where)
-    .orderBy(asc(reservations.jour), asc(reservations.debut), asc(rooms.nom));
+    .orderBy(asc(reservations.jour), asc(reservations.debut), asc(room.nom));
 }
 
 export type ReservationRow = Awaited<ReturnType<typeof selectJoined>>[number];
@@ -253,31 +242,9 @@ export const reservationsRepository = {
     return rows.map((r) => r.id);
   },
 
-  async emailOf(db: Executor, userId: number): Promise<string | undefined> {
-    const [row] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.etat, 'A')));
-    return row?.email;
-  },
-
   /** E-mail addresses of the active Union staff who hold PLANNING: they arbitrate requests. */
   async staffEmails(db: Executor, today: string): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ email: users.email })
-      .from(users)
-      .innerJoin(memberships, eq(memberships.userId, users.id))
-      .innerJoin(entities, eq(entities.id, memberships.entityId))
-      .where(
-        and(
-          eq(users.etat, 'A'),
-          sql`'PLANNING' = ANY(${users.habilitations})`,
-          eq(memberships.gestion, true),
-          eq(entities.type, 'UN'),
-          membershipIsCurrent(today),
-        ),
-      );
-    return rows.map((r) => r.email);
+    return usersRepository.activeEmailsWith(db, 'PLANNING', unionManagers(db, today));
   },
 };
 
@@ -293,10 +260,7 @@ export const feedsRepository = {
     const base = and(eq(reservations.etat, 'CR'), gte(reservations.jour, from));
     if (scope.kind === 'building') return selectJoined(db, base);
     if (scope.kind === 'room') return selectJoined(db, and(base, eq(reservations.roomId, scope.roomId)));
-    const mine = db
-      .select({ id: memberships.entityId })
-      .from(memberships)
-      .where(and(eq(memberships.userId, scope.userId), membershipIsCurrent(scope.today)));
-    return selectJoined(db, and(base, eq(entities.etat, 'A'), inArray(reservations.entityId, mine)));
+    const mine = activeEntitiesOfMember(db, scope.userId, scope.today);
+    return selectJoined(db, and(base, inArray(reservations.entityId, mine)));
   },
 };

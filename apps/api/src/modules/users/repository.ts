@@ -19,6 +19,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -113,6 +114,17 @@ export function documentReaders(db: Executor) {
       ),
     )
     .as('document_readers');
+}
+
+/**
+ * Each account's state and habilitations, as a subquery for a query of another module that decides by
+ * them in the same read (a calendar feed still answers while its owner may read the calendar).
+ */
+export function accountStates(db: Executor) {
+  return db
+    .select({ id: users.id, etat: users.etat, habilitations: users.habilitations })
+    .from(users)
+    .as('account_states');
 }
 
 export const usersRepository = {
@@ -269,6 +281,30 @@ export const usersRepository = {
   async emailOf(db: Executor, id: number): Promise<string | undefined> {
     const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
     return row?.email;
+  },
+
+  /** The account's address while it is active. */
+  async activeEmailOf(db: Executor, id: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.etat, 'A')));
+    return row?.email;
+  },
+
+  /** The addresses of the active accounts holding the habilitation among `among` (a subquery of ids). */
+  async activeEmailsWith(db: Executor, habilitation: Habilitation, among: SQLWrapper): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.etat, 'A'),
+          sql`${habilitation} = ANY(${users.habilitations})`,
+          inArray(users.id, among),
+        ),
+      );
+    return rows.map((r) => r.email);
   },
 
   /** The addresses of the active accounts whose restaurant notification is on. */
