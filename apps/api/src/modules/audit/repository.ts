@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { userNames } from '../users/repository';
+import { userIdentities } from '../users/repository';
 
 export interface AuditEntry {
   actorId: number | null;
@@ -82,7 +82,7 @@ export const auditRepository = {
 
   /** The history of one record, newest first, with the actor's name. */
   async historyOf(db: Executor, recordType: string, recordId: number): Promise<AuditRow[]> {
-    const actor = userNames(db);
+    const actor = userIdentities(db);
     return db
       .select({
         id: auditLog.id,

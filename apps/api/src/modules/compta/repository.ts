@@ -26,7 +26,7 @@ import {
 import { entityNames } from '../entities/repository';
 import { confirmedReservationsOf } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
-import { userNames } from '../users/repository';
+import { userIdentities } from '../users/repository';
 
 export type OrderRow = typeof accountingOrders.$inferSelect;
 export type NewOrder = typeof accountingOrders.$inferInsert;
@@ -203,7 +203,7 @@ export const comptaRepository = {
   },
 
   async reminders(db: Executor, orderId: number) {
-    const sender = userNames(db);
+    const sender = userIdentities(db);
     return db
       .select({
         niveau: accountingReminders.niveau,

@@ -2,9 +2,11 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EntityPurpose } from '@union/contract';
 import type { Executor } from '../../db/client';
-import { entities, memberships, users } from '../../db/schema';
+import { entities, memberships } from '../../db/schema';
 import type { ConstraintViolation } from '../../lib/constraints';
 import { frenchOrder } from '../../db/french-order';
+// users/repository imports this file too; each side only calls the other's functions inside its own.
+import { userIdentities } from '../users/repository';
 
 const PURPOSE_FLAG = {
   reservation: memberships.reservation,
@@ -61,33 +63,31 @@ export const membershipTermColumns = {
   carteLoge: memberships.carteLoge,
 };
 
-const membershipWithSides = {
-  id: memberships.id,
-  userId: memberships.userId,
-  entityId: memberships.entityId,
-  ...membershipTermColumns,
-  identifiant: users.identifiant,
-  nom: users.nom,
-  prenom: users.prenom,
-  email: users.email,
-  telephone: users.telephone,
-  userEtat: users.etat,
-  entiteCode: entities.code,
-  entiteNom: entities.nom,
-  entiteType: entities.type,
-};
-export type MembershipWithSides = {
-  [K in keyof typeof membershipWithSides]: (typeof membershipWithSides)[K]['_']['notNull'] extends true
-    ? (typeof membershipWithSides)[K]['_']['data']
-    : (typeof membershipWithSides)[K]['_']['data'] | null;
-};
-
-const selectMemberships = (db: Executor) =>
-  db
-    .select(membershipWithSides)
+/** Memberships with the two sides the screens show: the person (their owner's `userIdentities`) and the entity. */
+function selectMemberships(db: Executor) {
+  const person = userIdentities(db);
+  const query = db
+    .select({
+      id: memberships.id,
+      userId: memberships.userId,
+      entityId: memberships.entityId,
+      ...membershipTermColumns,
+      identifiant: person.identifiant,
+      nom: person.nom,
+      prenom: person.prenom,
+      email: person.email,
+      telephone: person.telephone,
+      userEtat: person.etat,
+      entiteCode: entities.code,
+      entiteNom: entities.nom,
+      entiteType: entities.type,
+    })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(person, eq(person.id, memberships.userId))
     .innerJoin(entities, eq(entities.id, memberships.entityId));
+  return { query, person };
+}
+export type MembershipWithSides = Awaited<ReturnType<typeof selectMemberships>['query']>[number];
 
 /**
  * Each entity's code and name, as a subquery for a query of another module that shows them per row
@@ -102,14 +102,21 @@ export function entityNames(db: Executor) {
 }
 
 /**
- * The users who are current members of the entity, as a subquery (`user_id IN (…)`) for a query of
- * another module that keeps only them (the documents' recipients).
+ * The users who are current members of the entity (or of one of the entities), as a subquery
+ * (`user_id IN (…)`) for a query of another module that keeps only them (the documents' recipients, the
+ * user search).
  */
-export function currentMembersOf(db: Executor, entityId: number, today: string) {
+export function currentMembersOf(db: Executor, entityIds: number | readonly number[], today: string) {
+  const ofEntity =
+    typeof entityIds === 'number'
+      ? eq(memberships.entityId, entityIds)
+      : entityIds.length
+        ? inArray(memberships.entityId, [...entityIds])
+        : sql`false`;
   return db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.entityId, entityId), membershipIsCurrent(today)));
+    .where(and(ofEntity, membershipIsCurrent(today)));
 }
 
 /**
@@ -385,24 +392,25 @@ export const entitiesRepository = {
   /** The user's memberships, current first, then by entity name. */
   async membershipsOfUser(db: Executor, userId: number): Promise<MembershipWithSides[]> {
     return selectMemberships(db)
-      .where(eq(memberships.userId, userId))
+      .query.where(eq(memberships.userId, userId))
       .orderBy(sql`${memberships.fin} IS NOT NULL`, ...frenchOrder(entities.nom), asc(memberships.id));
   },
 
   /** The entity's memberships, current first, then by member name. */
   async membershipsOfEntity(db: Executor, entityId: number): Promise<MembershipWithSides[]> {
-    return selectMemberships(db)
+    const { query, person } = selectMemberships(db);
+    return query
       .where(eq(memberships.entityId, entityId))
       .orderBy(
         sql`${memberships.fin} IS NOT NULL`,
-        ...frenchOrder(users.nom),
-        ...frenchOrder(users.prenom),
+        ...frenchOrder(person.nom),
+        ...frenchOrder(person.prenom),
         asc(memberships.id),
       );
   },
 
   async findMembership(db: Executor, id: number): Promise<MembershipWithSides | undefined> {
-    const [row] = await selectMemberships(db).where(eq(memberships.id, id));
+    const [row] = await selectMemberships(db).query.where(eq(memberships.id, id));
     return row;
   },
 

@@ -5,19 +5,19 @@ import type { Executor } from '../../db/client';
 import { reservations } from '../../db/schema';
 import { activeEntitiesOfMember, entityNames, unionManagers } from '../entities/repository';
 import { roomNames } from '../settings/repository';
-import { userNames, usersRepository } from '../users/repository';
+import { userIdentities, usersRepository } from '../users/repository';
 
 export type ReservationRecord = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
 
 /**
  * Reservations with the names the screens show: the room's, the entity's and the requester's, from their
- * owners' `roomNames`, `entityNames` and `userNames` (joined, one query).
+ * owners' `roomNames`, `entityNames` and `userIdentities` (joined, one query).
  */
 function selectJoined(db: Executor, where: SQL | undefined) {
   const room = roomNames(db);
   const entity = entityNames(db);
-  const requester = userNames(db);
+  const requester = userIdentities(db);
   return db
     .select({
       reservation: reservations,

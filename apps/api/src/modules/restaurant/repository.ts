@@ -19,7 +19,7 @@ import { TIME_ZONE } from '../../lib/dates';
 import { entityNames } from '../entities/repository';
 import { reservationSummaries } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
-import { userNames } from '../users/repository';
+import { userIdentities } from '../users/repository';
 
 export type MealRecord = typeof meals.$inferSelect;
 export type DishRecord = typeof dishes.$inferSelect;
@@ -323,11 +323,11 @@ export const restaurantRepository = {
   // --- Orders -----------------------------------------------------------------------------------
 
   /**
-   * Orders with what screens show beside them: the person and the lodge (their owners' `userNames` and
+   * Orders with what screens show beside them: the person and the lodge (their owners' `userIdentities` and
    * `entityNames`, joined), the meal.
    */
   async orders(db: Executor, where: SQL | undefined, newestFirst = false, lock = false): Promise<OrderRow[]> {
-    const person = userNames(db);
+    const person = userIdentities(db);
     const lodge = entityNames(db);
     const query = db
       .select({
@@ -373,7 +373,7 @@ export const restaurantRepository = {
       string,
       string,
     ];
-    const person = userNames(db);
+    const person = userIdentities(db);
     const lodge = entityNames(db);
     const rows = await jsonRows<Row>(
       db,
@@ -668,7 +668,7 @@ export const restaurantRepository = {
         ? [sql`(${userPayments.createdAt} AT TIME ZONE ${TIME_ZONE})::date <= ${criteria.fin}`]
         : []),
     ];
-    const person = userNames(db);
+    const person = userIdentities(db);
     return db
       .select({ payment: userPayments, nom: person.nom, prenom: person.prenom })
       .from(userPayments)
@@ -679,7 +679,7 @@ export const restaurantRepository = {
   },
 
   async topUpsOfUser(db: Executor, userId: number) {
-    const person = userNames(db);
+    const person = userIdentities(db);
     return db
       .select({ payment: userPayments, nom: person.nom, prenom: person.prenom })
       .from(userPayments)
@@ -689,7 +689,7 @@ export const restaurantRepository = {
   },
 
   async findTopUpWithPerson(db: Executor, id: number) {
-    const person = userNames(db);
+    const person = userIdentities(db);
     const [row] = await db
       .select({ payment: userPayments, nom: person.nom, prenom: person.prenom, email: person.email })
       .from(userPayments)

@@ -12,7 +12,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   getTableColumns,
   inArray,
   isNotNull,
@@ -23,8 +22,9 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { memberships, users } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { users } from '../../db/schema';
+// entities/repository imports this file too; each side only calls the other's functions inside its own.
+import { currentMembersOf } from '../entities/repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -77,21 +77,39 @@ export const USER_UNIQUE = {
 } as const;
 
 /**
- * Each account's name and address, as a subquery for a query of another module that shows them per row
- * (the restaurant's orders and top-ups, compta's reminders): it joins this instead of the users table.
- * PostgreSQL flattens it into a plain join.
+ * Each account's identity (identifiant, names, address, phone, state), as a subquery for a query of
+ * another module that shows them per row (memberships, reservations, the restaurant's orders and top-ups,
+ * compta's reminders, the audit's authors): it joins this instead of the users table. PostgreSQL
+ * flattens it into a plain join and reads only the columns used.
  */
-export function userNames(db: Executor) {
+export function userIdentities(db: Executor) {
   return db
-    .select({ id: users.id, nom: users.nom, prenom: users.prenom, email: users.email })
+    .select({
+      id: users.id,
+      identifiant: users.identifiant,
+      nom: users.nom,
+      prenom: users.prenom,
+      email: users.email,
+      telephone: users.telephone,
+      etat: users.etat,
+    })
     .from(users)
-    .as('user_names');
+    .as('user_identities');
 }
 
-/** The active accounts' first names and addresses, as a subquery a module narrows to its audience (messages). */
+/**
+ * The active accounts, with their names, address and habilitations, as a subquery for a query of another
+ * module that only concerns active people (a session's owner, a message's audience).
+ */
 export function activeUsers(db: Executor) {
   return db
-    .select({ id: users.id, prenom: users.prenom, email: users.email })
+    .select({
+      id: users.id,
+      nom: users.nom,
+      prenom: users.prenom,
+      email: users.email,
+      habilitations: users.habilitations,
+    })
     .from(users)
     .where(eq(users.etat, 'A'))
     .as('active_users');
@@ -195,35 +213,10 @@ export const usersRepository = {
     }
     if (c.etat) conditions.push(eq(users.etat, c.etat));
     if (c.habilitation) conditions.push(arrayContains(users.habilitations, [c.habilitation]));
-    if (c.entiteId !== undefined) {
-      conditions.push(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(memberships)
-            .where(
-              and(
-                eq(memberships.userId, users.id),
-                eq(memberships.entityId, c.entiteId),
-                membershipIsCurrent(today),
-              ),
-            ),
-        ),
-      );
-    }
+    // Current members, from the memberships' owner (`user_id IN (…)`: the same semi-join as EXISTS).
+    if (c.entiteId !== undefined) conditions.push(inArray(users.id, currentMembersOf(db, c.entiteId, today)));
     if (c.scope) {
-      const inScope = exists(
-        db
-          .select({ one: sql`1` })
-          .from(memberships)
-          .where(
-            and(
-              eq(memberships.userId, users.id),
-              c.scope.entityIds.length ? inArray(memberships.entityId, c.scope.entityIds) : sql`false`,
-              membershipIsCurrent(today),
-            ),
-          ),
-      );
+      const inScope = inArray(users.id, currentMembersOf(db, c.scope.entityIds, today));
       const { exactEmail } = c.scope;
       conditions.push(exactEmail ? or(inScope, sql`lower(${users.email}) = lower(${exactEmail})`)! : inScope);
     }
