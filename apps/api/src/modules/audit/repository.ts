@@ -2,7 +2,8 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { auditLog } from '../../db/schema';
+import { userIdentities } from '../users/repository';
 
 export interface AuditEntry {
   actorId: number | null;
@@ -81,6 +82,7 @@ export const auditRepository = {
 
   /** The history of one record, newest first, with the actor's name. */
   async historyOf(db: Executor, recordType: string, recordId: number): Promise<AuditRow[]> {
+    const actor = userIdentities(db);
     return db
       .select({
         id: auditLog.id,
@@ -88,11 +90,11 @@ export const auditRepository = {
         details: auditLog.details,
         createdAt: auditLog.createdAt,
         actorId: auditLog.actorId,
-        actorNom: users.nom,
-        actorPrenom: users.prenom,
+        actorNom: actor.nom,
+        actorPrenom: actor.prenom,
       })
       .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(actor, eq(actor.id, auditLog.actorId))
       .where(and(eq(auditLog.recordType, recordType), eq(auditLog.recordId, recordId)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
   },

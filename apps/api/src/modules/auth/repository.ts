@@ -1,31 +1,32 @@
 /** Access tokens, sign-in attempts and single-use links. */
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accessTokens, signInAttempts, users, userTokens } from '../../db/schema';
+import { accessTokens, signInAttempts, userTokens } from '../../db/schema';
+import { activeUsers } from '../users/repository';
 
 export const authRepository = {
   async insertAccessToken(db: Executor, token: { tokenHash: string; userId: number; expiresAt: Date }) {
     await db.insert(accessTokens).values(token);
   },
 
-  /** The live session behind a token hash: unexpired, unrevoked, of an active user. */
+  /** The live session behind a token hash: unexpired, unrevoked, of an active user (`activeUsers`). */
   async findSession(db: Executor, hash: string, now: Date) {
+    const owner = activeUsers(db);
     const [row] = await db
       .select({
-        userId: users.id,
-        habilitations: users.habilitations,
-        nom: users.nom,
-        prenom: users.prenom,
+        userId: owner.id,
+        habilitations: owner.habilitations,
+        nom: owner.nom,
+        prenom: owner.prenom,
         expiresAt: accessTokens.expiresAt,
       })
       .from(accessTokens)
-      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .innerJoin(owner, eq(owner.id, accessTokens.userId))
       .where(
         and(
           eq(accessTokens.tokenHash, hash),
           isNull(accessTokens.revokedAt),
           gt(accessTokens.expiresAt, now),
-          eq(users.etat, 'A'),
         ),
       );
     return row;

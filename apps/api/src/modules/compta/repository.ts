@@ -1,6 +1,20 @@
 /** The accounting tables: orders, lines, payments, reminders, document counters. */
 import type { OrderLine, OrderSearchCriteria, OrderState } from '@union/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   accountingLines,
@@ -8,12 +22,11 @@ import {
   accountingPayments,
   accountingReminders,
   documentCounters,
-  entities,
-  memberships,
-  reservations,
-  users,
 } from '../../db/schema';
+import { entityNames } from '../entities/repository';
+import { confirmedReservationsOf } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
+import { userIdentities } from '../users/repository';
 
 export type OrderRow = typeof accountingOrders.$inferSelect;
 export type NewOrder = typeof accountingOrders.$inferInsert;
@@ -26,12 +39,22 @@ export const VOID_STATES: OrderState[] = ['DA', 'DR', 'FA'];
 
 const paidSum = sql<number>`(SELECT coalesce(sum(p.montant), 0)::int FROM ${accountingPayments} p WHERE p.order_id = ${sql.raw('"accounting_orders"."id"')})`;
 
-/** An order with its entity and what has been paid, as lists and pages show it. */
-const summary = {
-  order: accountingOrders,
-  entite: { id: entities.id, code: entities.code, nom: entities.nom },
-  paye: paidSum,
-};
+/**
+ * Orders with their entity (its owner's `entityNames`, joined) and what has been paid, as lists and pages
+ * show them; `names` also sorts the search by entity.
+ */
+function selectSummaries(db: Executor) {
+  const names = entityNames(db);
+  const query = db
+    .select({
+      order: accountingOrders,
+      entite: { id: names.id, code: names.code, nom: names.nom },
+      paye: paidSum,
+    })
+    .from(accountingOrders)
+    .innerJoin(names, eq(names.id, accountingOrders.entityId));
+  return { query, names };
+}
 
 /** The criteria of a search as SQL (`today` decides what is overdue). */
 function criteria(c: OrderSearchCriteria, today: string): SQL | undefined {
@@ -62,23 +85,23 @@ function criteria(c: OrderSearchCriteria, today: string): SQL | undefined {
   );
 }
 
-const SORTS = {
-  creeLe: accountingOrders.createdAt,
-  dateFacture: accountingOrders.dateFacture,
-  dateEcheance: accountingOrders.dateEcheance,
-  entite: entities.nom,
-  total: accountingOrders.total,
-} as const;
+/** The search's sort columns; `entityName` is the name column of the query's joined `entityNames`. */
+const sortColumn = (tri: OrderSearchCriteria['tri'], entityName: SQLWrapper) =>
+  ({
+    creeLe: accountingOrders.createdAt,
+    dateFacture: accountingOrders.dateFacture,
+    dateEcheance: accountingOrders.dateEcheance,
+    entite: entityName,
+    total: accountingOrders.total,
+  })[tri];
 
 export const comptaRepository = {
   async search(db: Executor, c: OrderSearchCriteria, today: string) {
     const where = criteria(c, today);
-    const sort = SORTS[c.tri];
+    const { query, names } = selectSummaries(db);
+    const sort = sortColumn(c.tri, names.nom);
     const order = c.sens === 'asc' ? asc(sort) : desc(sort);
-    const rows = await db
-      .select(summary)
-      .from(accountingOrders)
-      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
+    const rows = await query
       .where(where)
       .orderBy(order, desc(accountingOrders.id))
       .limit(c.taille)
@@ -90,7 +113,7 @@ export const comptaRepository = {
         montantDu: sql<number>`coalesce(sum(${accountingOrders.total} - ${paidSum}) FILTER (WHERE ${accountingOrders.etat} = 'FE'), 0)::bigint`,
       })
       .from(accountingOrders)
-      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
       .where(where);
     return {
       rows,
@@ -104,21 +127,14 @@ export const comptaRepository = {
 
   /** Every matching order (the Excel export), at most `limit`. */
   async searchAll(db: Executor, c: OrderSearchCriteria, today: string, limit: number) {
-    return db
-      .select(summary)
-      .from(accountingOrders)
-      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
-      .where(criteria(c, today))
+    return selectSummaries(db)
+      .query.where(criteria(c, today))
       .orderBy(desc(accountingOrders.createdAt), desc(accountingOrders.id))
       .limit(limit);
   },
 
   async find(db: Executor, id: number) {
-    const [row] = await db
-      .select(summary)
-      .from(accountingOrders)
-      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
-      .where(eq(accountingOrders.id, id));
+    const [row] = await selectSummaries(db).query.where(eq(accountingOrders.id, id));
     return row;
   },
 
@@ -187,15 +203,16 @@ export const comptaRepository = {
   },
 
   async reminders(db: Executor, orderId: number) {
+    const sender = userIdentities(db);
     return db
       .select({
         niveau: accountingReminders.niveau,
         date: accountingReminders.date,
-        nom: users.nom,
-        prenom: users.prenom,
+        nom: sender.nom,
+        prenom: sender.prenom,
       })
       .from(accountingReminders)
-      .leftJoin(users, eq(users.id, accountingReminders.sentById))
+      .leftJoin(sender, eq(sender.id, accountingReminders.sentById))
       .where(eq(accountingReminders.orderId, orderId))
       .orderBy(asc(accountingReminders.id));
   },
@@ -218,37 +235,6 @@ export const comptaRepository = {
       })
       .returning({ dernier: documentCounters.dernier });
     return `${serie}-${annee}-${String(row!.dernier).padStart(4, '0')}`;
-  },
-
-  /** Members of an entity active on a day (fee calls A, B, C); deleted accounts do not count. */
-  async membersOn(db: Executor, entityId: number, day: string): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(
-        and(
-          eq(memberships.entityId, entityId),
-          or(isNull(memberships.debut), lte(memberships.debut, day)),
-          or(isNull(memberships.fin), gte(memberships.fin, day)),
-        ),
-      );
-    return row!.n;
-  },
-
-  /** Members of an entity active at any time between two days (the adjustment D counts the year). */
-  async membersDuring(db: Executor, entityId: number, debut: string, fin: string): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.entityId, entityId),
-          or(isNull(memberships.debut), lte(memberships.debut, fin)),
-          or(isNull(memberships.fin), gte(memberships.fin, debut)),
-        ),
-      );
-    return row!.n;
   },
 
   /** What the fee calls A, B and C of a year called from an entity (cancelled ones excluded). */
@@ -285,7 +271,10 @@ export const comptaRepository = {
     return row;
   },
 
-  /** Confirmed reservations of an entity in a period, not billed yet by a live order, with their room's rate. */
+  /**
+   * Confirmed reservations of an entity in a period (their owner's `confirmedReservationsOf`), not billed
+   * yet by a live order, with their room's rate: one query.
+   */
   async unbilledReservations(db: Executor, entityId: number, debut: string, fin: string) {
     const billed = db
       .select({ id: accountingLines.reservationId })
@@ -297,29 +286,22 @@ export const comptaRepository = {
           notInArray(accountingOrders.etat, VOID_STATES),
         ),
       );
+    const confirmed = confirmedReservationsOf(db, entityId, debut, fin);
     const rates = roomRates(db);
     return db
       .select({
-        id: reservations.id,
-        jour: reservations.jour,
-        debut: reservations.debut,
-        fin: reservations.fin,
-        libelle: reservations.libelle,
+        id: confirmed.id,
+        jour: confirmed.jour,
+        debut: confirmed.debut,
+        fin: confirmed.fin,
+        libelle: confirmed.libelle,
         salle: rates.salle,
         tarifHoraire: rates.tarifHoraire,
       })
-      .from(reservations)
-      .innerJoin(rates, eq(rates.roomId, reservations.roomId))
-      .where(
-        and(
-          eq(reservations.entityId, entityId),
-          eq(reservations.etat, 'CR'),
-          gte(reservations.jour, debut),
-          lte(reservations.jour, fin),
-          notInArray(reservations.id, billed),
-        ),
-      )
-      .orderBy(asc(reservations.jour), asc(reservations.debut));
+      .from(confirmed)
+      .innerJoin(rates, eq(rates.roomId, confirmed.roomId))
+      .where(notInArray(confirmed.id, billed))
+      .orderBy(asc(confirmed.jour), asc(confirmed.debut));
   },
 
   /** The fee table of a year: per entity, each instalment called and paid. */
@@ -341,20 +323,5 @@ export const comptaRepository = {
           entityId ? eq(accountingOrders.entityId, entityId) : undefined,
         ),
       );
-  },
-
-  /** Entities that pay fees: active, not the Union itself, by name. */
-  async billableEntities(db: Executor, entityId?: number) {
-    return db
-      .select()
-      .from(entities)
-      .where(
-        and(
-          eq(entities.etat, 'A'),
-          sql`${entities.type} <> 'UN'`,
-          entityId ? eq(entities.id, entityId) : undefined,
-        ),
-      )
-      .orderBy(asc(entities.nom));
   },
 };

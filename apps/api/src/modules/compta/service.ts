@@ -99,8 +99,8 @@ async function feeCall(
   const bounds = masonicYearBounds(annee);
   const membres =
     tranche === 'D'
-      ? await comptaRepository.membersDuring(ctx.db, entity.id, bounds.debut, bounds.fin)
-      : await comptaRepository.membersOn(ctx.db, entity.id, ctx.clock.today());
+      ? await entitiesRepository.membersDuring(ctx.db, entity.id, bounds.debut, bounds.fin)
+      : await entitiesRepository.membersOn(ctx.db, entity.id, ctx.clock.today());
   const dejaAppele = tranche === 'D' ? await comptaRepository.calledThirds(ctx.db, entity.id, annee) : 0;
   return { ...feeCallLines({ annee, tranche, montantAnnuel, membres, dejaAppele }), montantAnnuel, membres };
 }
@@ -562,7 +562,7 @@ export const comptaService = {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const report: BulkCallReport = { crees: [], ignores: [] };
-      for (const entity of await comptaRepository.billableEntities(tx.db)) {
+      for (const entity of await entitiesRepository.billable(tx.db)) {
         const existing = await comptaRepository.existingCall(tx.db, entity.id, q.annee, q.tranche);
         if (existing) {
           report.ignores.push({ entite: entity.nom, raison: `déjà appelé (commande n° ${existing.id})` });
@@ -617,9 +617,13 @@ export const comptaService = {
     authorize(may(ctx, 'READ', null));
     if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
       throw notFound("Cette loge ou association n'existe pas.");
-    const entities = await comptaRepository.billableEntities(ctx.db, tiers);
+    const entities = await entitiesRepository.billable(ctx.db, tiers);
     const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);
-    const today = ctx.clock.today();
+    const membres = await entitiesRepository.membersOnEach(
+      ctx.db,
+      entities.map((e) => e.id),
+      ctx.clock.today(),
+    );
     const lignes: FeeTableRow[] = [];
     for (const entity of entities) {
       const tranches: FeeTableRow['tranches'] = { A: null, B: null, C: null, D: null };
@@ -636,7 +640,7 @@ export const comptaService = {
       lignes.push({
         entite: { id: entity.id, nom: entity.nom },
         type: EntityType.labels[entity.type],
-        membres: await comptaRepository.membersOn(ctx.db, entity.id, today),
+        membres: membres.get(entity.id) ?? 0,
         tranches,
         appele,
         paye,

@@ -1,6 +1,6 @@
 /** Documents, their files and their distributions: the only code touching these tables. */
 import type { DistributionCounts, DocumentSearch } from '@union/contract';
-import { and, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   appSecrets,
@@ -8,18 +8,15 @@ import {
   documentFileChunks,
   documentFiles,
   documents,
-  emailOutbox,
-  entities,
-  memberships,
-  reservations,
-  users,
 } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { currentMembersOf, entityNames } from '../entities/repository';
+import { emailStates } from '../mail/repository';
+import { documentReaders } from '../users/repository';
 
 export type DocumentRecord = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
 
-/** A document with the names and file facts the screens show. */
+/** A document with the file facts the screens show (and its entity's name: `selectJoined`). */
 const joinedColumns = {
   document: {
     id: documents.id,
@@ -33,17 +30,18 @@ const joinedColumns = {
     diffusion: documents.diffusion,
     createdAt: documents.createdAt,
   },
-  entite: entities.nom,
   nomFichier: documentFiles.nom,
   typeFichier: documentFiles.mime,
   taille: documentFiles.taille,
 };
 
+/** Documents joined with their entity's name (its owner's `entityNames`) and their file. */
 function selectJoined(db: Executor) {
+  const names = entityNames(db);
   return db
-    .select(joinedColumns)
+    .select({ ...joinedColumns, entite: names.nom })
     .from(documents)
-    .innerJoin(entities, eq(entities.id, documents.entityId))
+    .innerJoin(names, eq(names.id, documents.entityId))
     .innerJoin(documentFiles, eq(documentFiles.id, documents.fileId));
 }
 export type DocumentRow = Awaited<ReturnType<ReturnType<typeof selectJoined>['where']>>[number];
@@ -163,63 +161,24 @@ export const documentsRepository = {
     return row ? Buffer.from(row.data, 'base64') : undefined;
   },
 
-  async publishableEntities(db: Executor, all: boolean, ids: ReadonlySet<number>) {
-    const rows = await db
-      .select({ id: entities.id, nom: entities.nom, type: entities.type })
-      .from(entities)
-      .where(
-        and(eq(entities.etat, 'A'), all ? undefined : inArray(entities.id, ids.size > 0 ? [...ids] : [-1])),
-      )
-      .orderBy(entities.nom);
-    return rows;
-  },
-
-  async findReservation(db: Executor, id: number) {
-    const [row] = await db
-      .select({ id: reservations.id, entityId: reservations.entityId, etat: reservations.etat })
-      .from(reservations)
-      .where(eq(reservations.id, id));
-    return row;
-  },
-
-  /** The ids of the entities the user is a current member of. */
-  async memberOf(db: Executor, userId: number, today: string): Promise<Set<number>> {
-    const rows = await db
-      .selectDistinct({ id: memberships.entityId })
-      .from(memberships)
-      .where(and(eq(memberships.userId, userId), membershipIsCurrent(today)));
-    return new Set(rows.map((r) => r.id));
-  },
-
   /**
    * Who a distribution reaches: active users of the audience who read documents and want the e-mails,
    * minus those already sent (or about to be sent) this document.
    */
   async recipients(db: Executor, doc: Pick<DocumentRecord, 'id' | 'entityId' | 'audience'>, today: string) {
-    const reader = sql`(${users.habilitations} && ARRAY['DOCUMENTS_LECTURE', 'DOCUMENTS_LECTURE_ALL']::text[])`;
+    const readers = documentReaders(db);
+    const states = emailStates(db);
     const inAudience =
-      doc.audience === 'TOUS'
-        ? undefined
-        : sql`EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.userId} = ${users.id}
-            AND ${memberships.entityId} = ${doc.entityId} AND ${membershipIsCurrent(today)})`;
+      doc.audience === 'TOUS' ? undefined : inArray(readers.id, currentMembersOf(db, doc.entityId, today));
     const reached = sql`EXISTS (SELECT 1 FROM ${documentDistributions}
-        JOIN ${emailOutbox} ON ${emailOutbox.id} = ${documentDistributions.emailId}
-        WHERE ${documentDistributions.documentId} = ${doc.id} AND ${documentDistributions.userId} = ${users.id}
-          AND ${emailOutbox.statut} IN ('P', 'E'))`;
+        JOIN ${states} ON ${states.id} = ${documentDistributions.emailId}
+        WHERE ${documentDistributions.documentId} = ${doc.id} AND ${documentDistributions.userId} = ${readers.id}
+          AND ${states.statut} IN ('P', 'E'))`;
     return db
-      .select({ id: users.id, prenom: users.prenom, email: users.email })
-      .from(users)
-      .where(
-        and(
-          eq(users.etat, 'A'),
-          eq(users.notificationDocuments, true),
-          isNotNull(users.email),
-          reader,
-          inAudience,
-          sql`NOT ${reached}`,
-        ),
-      )
-      .orderBy(users.id);
+      .select({ id: readers.id, prenom: readers.prenom, email: readers.email })
+      .from(readers)
+      .where(and(inAudience, sql`NOT ${reached}`))
+      .orderBy(readers.id);
   },
 
   /** Records that the user is (again) sent the document by this e-mail. */
@@ -242,12 +201,13 @@ export const documentsRepository = {
   },
 
   async counts(db: Executor, documentId: number): Promise<DistributionCounts> {
+    const states = emailStates(db);
     const rows = await db
-      .select({ statut: emailOutbox.statut, n: count() })
+      .select({ statut: states.statut, n: count() })
       .from(documentDistributions)
-      .innerJoin(emailOutbox, eq(emailOutbox.id, documentDistributions.emailId))
+      .innerJoin(states, eq(states.id, documentDistributions.emailId))
       .where(eq(documentDistributions.documentId, documentId))
-      .groupBy(emailOutbox.statut);
+      .groupBy(states.statut);
     const of = (s: string) => rows.find((r) => r.statut === s)?.n ?? 0;
     return { envoyes: of('E'), enAttente: of('P'), echecs: of('X'), annules: of('A') };
   },

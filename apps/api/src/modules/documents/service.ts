@@ -20,6 +20,7 @@ import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
+import { reservationsRepository } from '../reservations/repository';
 import { usersRepository } from '../users/repository';
 import { extractText, readStoredFile, storeFile, type StagedFile } from './files';
 import { documentMachine } from './machine';
@@ -34,7 +35,7 @@ export async function loadDocumentsContext(ctx: RequestContext<Executor>): Promi
   // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
   const isStaff = await entitiesRepository.isUnionStaff(ctx.db, ctx.caller.id, today);
   const manages = await entitiesRepository.managedIds(ctx.db, ctx.caller.id, today);
-  const memberOf = await documentsRepository.memberOf(ctx.db, ctx.caller.id, today);
+  const memberOf = await entitiesRepository.memberOf(ctx.db, ctx.caller.id, today);
   return { caller: ctx.caller, isStaff, manages, memberOf };
 }
 
@@ -72,7 +73,7 @@ async function checkMetadata(db: Executor, meta: DocumentMetadata): Promise<void
         'Tenue : seule une convocation se rattache à une tenue du planning.',
       );
     }
-    const session = await documentsRepository.findReservation(db, meta.idReservation);
+    const session = await reservationsRepository.findById(db, meta.idReservation);
     if (!session || session.etat === 'SU') {
       throw refused('document_session', "Tenue : cette tenue n'existe pas ou a été supprimée.");
     }
@@ -94,7 +95,7 @@ export const documentsService = {
   async list(ctx: RequestContext, filters: DocumentSearch, maxBytes: number): Promise<DocumentList> {
     const policy = await loadDocumentsContext(ctx);
     const { total, rows } = await documentsRepository.search(ctx.db, readScope(policy), filters);
-    const publishable = await documentsRepository.publishableEntities(ctx.db, policy.isStaff, policy.manages);
+    const publishable = await entitiesRepository.activeAmong(ctx.db, policy.isStaff ? 'all' : policy.manages);
     return {
       total,
       documents: rows.map((row) => presentDocument(policy, row)),

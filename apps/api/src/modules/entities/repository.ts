@@ -2,9 +2,11 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EntityPurpose } from '@union/contract';
 import type { Executor } from '../../db/client';
-import { entities, memberships, users } from '../../db/schema';
+import { entities, memberships } from '../../db/schema';
 import type { ConstraintViolation } from '../../lib/constraints';
 import { frenchOrder } from '../../db/french-order';
+// users/repository imports this file too; each side only calls the other's functions inside its own.
+import { userIdentities } from '../users/repository';
 
 const PURPOSE_FLAG = {
   reservation: memberships.reservation,
@@ -61,33 +63,97 @@ export const membershipTermColumns = {
   carteLoge: memberships.carteLoge,
 };
 
-const membershipWithSides = {
-  id: memberships.id,
-  userId: memberships.userId,
-  entityId: memberships.entityId,
-  ...membershipTermColumns,
-  identifiant: users.identifiant,
-  nom: users.nom,
-  prenom: users.prenom,
-  email: users.email,
-  telephone: users.telephone,
-  userEtat: users.etat,
-  entiteCode: entities.code,
-  entiteNom: entities.nom,
-  entiteType: entities.type,
-};
-export type MembershipWithSides = {
-  [K in keyof typeof membershipWithSides]: (typeof membershipWithSides)[K]['_']['notNull'] extends true
-    ? (typeof membershipWithSides)[K]['_']['data']
-    : (typeof membershipWithSides)[K]['_']['data'] | null;
-};
-
-const selectMemberships = (db: Executor) =>
-  db
-    .select(membershipWithSides)
+/** Memberships with the two sides the screens show: the person (their owner's `userIdentities`) and the entity. */
+function selectMemberships(db: Executor) {
+  const person = userIdentities(db);
+  const query = db
+    .select({
+      id: memberships.id,
+      userId: memberships.userId,
+      entityId: memberships.entityId,
+      ...membershipTermColumns,
+      identifiant: person.identifiant,
+      nom: person.nom,
+      prenom: person.prenom,
+      email: person.email,
+      telephone: person.telephone,
+      userEtat: person.etat,
+      entiteCode: entities.code,
+      entiteNom: entities.nom,
+      entiteType: entities.type,
+    })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(person, eq(person.id, memberships.userId))
     .innerJoin(entities, eq(entities.id, memberships.entityId));
+  return { query, person };
+}
+export type MembershipWithSides = Awaited<ReturnType<typeof selectMemberships>['query']>[number];
+
+/**
+ * Each entity's code and name, as a subquery for a query of another module that shows them per row
+ * (compta's orders, the documents): it joins this instead of the entities table. PostgreSQL flattens it
+ * into a plain join.
+ */
+export function entityNames(db: Executor) {
+  return db
+    .select({ id: entities.id, code: entities.code, nom: entities.nom })
+    .from(entities)
+    .as('entity_names');
+}
+
+/**
+ * The users who are current members of the entity (or of one of the entities), as a subquery
+ * (`user_id IN (…)`) for a query of another module that keeps only them (the documents' recipients, the
+ * user search).
+ */
+export function currentMembersOf(db: Executor, entityIds: number | readonly number[], today: string) {
+  const ofEntity =
+    typeof entityIds === 'number'
+      ? eq(memberships.entityId, entityIds)
+      : entityIds.length
+        ? inArray(memberships.entityId, [...entityIds])
+        : sql`false`;
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(ofEntity, membershipIsCurrent(today)));
+}
+
+/**
+ * Who is a current member of which entity, as a subquery for a query of another module that joins a
+ * person to an entity through it (the messages' audience).
+ */
+export function currentMemberships(db: Executor, today: string) {
+  return db
+    .select({ userId: memberships.userId, entityId: memberships.entityId })
+    .from(memberships)
+    .where(membershipIsCurrent(today))
+    .as('current_memberships');
+}
+
+/**
+ * The active entities the user is a current member of, as a subquery (`entity_id IN (…)`) for a query
+ * of another module (the personal calendar feed).
+ */
+export function activeEntitiesOfMember(db: Executor, userId: number, today: string) {
+  return db
+    .select({ id: memberships.entityId })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .where(and(eq(memberships.userId, userId), eq(entities.etat, 'A'), membershipIsCurrent(today)));
+}
+
+/**
+ * The users who manage the Union today (a current membership with `gestion` in the entity of type UN),
+ * as a subquery (`id IN (…)`) for a query of another module (the reservations' arbiters).
+ */
+export function unionManagers(db: Executor, today: string) {
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .where(and(eq(memberships.gestion, true), eq(entities.type, 'UN'), membershipIsCurrent(today)));
+}
 
 const FRENCH = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -185,6 +251,65 @@ export const entitiesRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
+  /** The ids of the entities the user is a current member of (whatever the flags). */
+  async memberOf(db: Executor, userId: number, today: string): Promise<Set<number>> {
+    const rows = await db
+      .selectDistinct({ id: memberships.entityId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), membershipIsCurrent(today)));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /**
+   * Members of an entity on a day (compta's fee calls A, B, C): every person with a membership then,
+   * whatever the state of their account (a membership always names an existing account: foreign key).
+   */
+  async membersOn(db: Executor, entityId: number, day: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          or(isNull(memberships.debut), lte(memberships.debut, day)),
+          or(isNull(memberships.fin), gte(memberships.fin, day)),
+        ),
+      );
+    return row!.n;
+  },
+
+  /** `membersOn` of several entities at once, by entity id (compta's fee table); absent means none. */
+  async membersOnEach(db: Executor, entityIds: number[], day: string): Promise<Map<number, number>> {
+    if (!entityIds.length) return new Map();
+    const rows = await db
+      .select({ entityId: memberships.entityId, n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          inArray(memberships.entityId, entityIds),
+          or(isNull(memberships.debut), lte(memberships.debut, day)),
+          or(isNull(memberships.fin), gte(memberships.fin, day)),
+        ),
+      )
+      .groupBy(memberships.entityId);
+    return new Map(rows.map((r) => [r.entityId, r.n]));
+  },
+
+  /** Members of an entity at any time between two days (compta's adjustment D counts the year). */
+  async membersDuring(db: Executor, entityId: number, debut: string, fin: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          or(isNull(memberships.debut), lte(memberships.debut, fin)),
+          or(isNull(memberships.fin), gte(memberships.fin, debut)),
+        ),
+      );
+    return row!.n;
+  },
+
   /** Every entity, with its current member count, by name. */
   async listAll(db: Executor, today: string) {
     return db
@@ -230,6 +355,35 @@ export const entitiesRepository = {
       .where(eq(entities.id, id));
   },
 
+  /** Entities that pay fees (compta): active, not the Union itself, by name; or only `entityId`. */
+  async billable(db: Executor, entityId?: number): Promise<EntityRow[]> {
+    return db
+      .select()
+      .from(entities)
+      .where(
+        and(
+          eq(entities.etat, 'A'),
+          sql`${entities.type} <> 'UN'`,
+          entityId ? eq(entities.id, entityId) : undefined,
+        ),
+      )
+      .orderBy(asc(entities.nom));
+  },
+
+  /** The active entities, all of them or only those of `ids`, by name (what a document may be published to). */
+  async activeAmong(db: Executor, ids: ReadonlySet<number> | 'all') {
+    return db
+      .select({ id: entities.id, nom: entities.nom, type: entities.type })
+      .from(entities)
+      .where(
+        and(
+          eq(entities.etat, 'A'),
+          ids === 'all' ? undefined : inArray(entities.id, ids.size > 0 ? [...ids] : [-1]),
+        ),
+      )
+      .orderBy(entities.nom);
+  },
+
   async namesByIds(db: Executor, ids: number[]) {
     if (!ids.length) return [];
     return db.select({ id: entities.id, nom: entities.nom }).from(entities).where(inArray(entities.id, ids));
@@ -238,24 +392,25 @@ export const entitiesRepository = {
   /** The user's memberships, current first, then by entity name. */
   async membershipsOfUser(db: Executor, userId: number): Promise<MembershipWithSides[]> {
     return selectMemberships(db)
-      .where(eq(memberships.userId, userId))
+      .query.where(eq(memberships.userId, userId))
       .orderBy(sql`${memberships.fin} IS NOT NULL`, ...frenchOrder(entities.nom), asc(memberships.id));
   },
 
   /** The entity's memberships, current first, then by member name. */
   async membershipsOfEntity(db: Executor, entityId: number): Promise<MembershipWithSides[]> {
-    return selectMemberships(db)
+    const { query, person } = selectMemberships(db);
+    return query
       .where(eq(memberships.entityId, entityId))
       .orderBy(
         sql`${memberships.fin} IS NOT NULL`,
-        ...frenchOrder(users.nom),
-        ...frenchOrder(users.prenom),
+        ...frenchOrder(person.nom),
+        ...frenchOrder(person.prenom),
         asc(memberships.id),
       );
   },
 
   async findMembership(db: Executor, id: number): Promise<MembershipWithSides | undefined> {
-    const [row] = await selectMemberships(db).where(eq(memberships.id, id));
+    const [row] = await selectMemberships(db).query.where(eq(memberships.id, id));
     return row;
   },
 

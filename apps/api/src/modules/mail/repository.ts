@@ -20,6 +20,15 @@ export interface Attachment {
   contenu: Buffer;
 }
 
+/**
+ * Each e-mail's state (P pending, E sent, X failed, A cancelled), as a subquery for a query of another
+ * module that follows its own e-mails (the documents' distributions): it joins this instead of the
+ * outbox. PostgreSQL flattens it into a plain join.
+ */
+export function emailStates(db: Executor) {
+  return db.select({ id: emailOutbox.id, statut: emailOutbox.statut }).from(emailOutbox).as('email_states');
+}
+
 export const mailRepository = {
   async enqueue(db: Executor, email: NewEmail): Promise<number> {
     const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });

@@ -1,8 +1,9 @@
 /** Broadcast messages, their audience and the per-person hidden flags: the only code touching them. */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { entities, memberships, messageEntities, messageHidden, messages, users } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { messageEntities, messageHidden, messages } from '../../db/schema';
+import { currentMemberships, entitiesRepository, entityNames } from '../entities/repository';
+import { activeUsers } from '../users/repository';
 
 export type MessageRecord = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -18,28 +19,33 @@ const shownOn = (today: string) =>
     or(isNull(messages.fin), gte(messages.fin, today)),
   );
 
-/** Addressed to the user: everyone, or one of the entities they are a current member of. */
-const addressedTo = (userId: number, today: string) =>
-  or(
+/**
+ * Addressed to the user: everyone, or one of the entities they are a current member of (the memberships'
+ * owner's `currentMemberships`).
+ */
+const addressedTo = (db: Executor, userId: number, today: string) => {
+  const member = currentMemberships(db, today);
+  return or(
     eq(messages.tous, true),
-    sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${memberships} ON ${memberships.entityId} = ${messageEntities.entityId}
-      WHERE ${messageEntities.messageId} = ${messages.id} AND ${memberships.userId} = ${userId}
-      AND ${membershipIsCurrent(today)})`,
+    sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${member} ON ${member.entityId} = ${messageEntities.entityId}
+      WHERE ${messageEntities.messageId} = ${messages.id} AND ${member.userId} = ${userId})`,
   );
+};
 
 async function withEntities(db: Executor, rows: MessageRecord[]): Promise<MessageWithEntities[]> {
   if (rows.length === 0) return [];
+  const names = entityNames(db);
   const links = await db
-    .select({ messageId: messageEntities.messageId, id: entities.id, nom: entities.nom })
+    .select({ messageId: messageEntities.messageId, id: names.id, nom: names.nom })
     .from(messageEntities)
-    .innerJoin(entities, eq(entities.id, messageEntities.entityId))
+    .innerJoin(names, eq(names.id, messageEntities.entityId))
     .where(
       inArray(
         messageEntities.messageId,
         rows.map((r) => r.id),
       ),
     )
-    .orderBy(asc(entities.nom));
+    .orderBy(asc(names.nom));
   return rows.map((r) => ({
     ...r,
     entites: links.filter((l) => l.messageId === r.id).map(({ id, nom }) => ({ id, nom })),
@@ -72,7 +78,7 @@ export const messagesRepository = {
       .where(
         and(
           shownOn(today),
-          addressedTo(userId, today),
+          addressedTo(db, userId, today),
           sql`NOT EXISTS (SELECT 1 FROM ${messageHidden} WHERE ${messageHidden.messageId} = ${messages.id}
             AND ${messageHidden.userId} = ${userId})`,
         ),
@@ -88,7 +94,7 @@ export const messagesRepository = {
     const [row] = await db
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.id, id), shownOn(today), addressedTo(userId, today)));
+      .where(and(eq(messages.id, id), shownOn(today), addressedTo(db, userId, today)));
     return row !== undefined;
   },
 
@@ -122,28 +128,23 @@ export const messagesRepository = {
 
   async activeEntityIds(db: Executor, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await db
-      .select({ id: entities.id })
-      .from(entities)
-      .where(and(inArray(entities.id, ids), eq(entities.etat, 'A')));
+    const rows = await entitiesRepository.activeAmong(db, new Set(ids));
     return new Set(rows.map((r) => r.id));
   },
 
   /** The active users a message is addressed to (its e-mail's recipients). */
   async audience(db: Executor, message: Pick<MessageRecord, 'id' | 'tous'>, today: string) {
+    const person = activeUsers(db);
+    const member = currentMemberships(db, today);
     return db
-      .select({ id: users.id, prenom: users.prenom, email: users.email })
-      .from(users)
+      .select({ id: person.id, prenom: person.prenom, email: person.email })
+      .from(person)
       .where(
-        and(
-          eq(users.etat, 'A'),
-          message.tous
-            ? undefined
-            : sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${memberships} ON ${memberships.entityId} = ${messageEntities.entityId}
-                WHERE ${messageEntities.messageId} = ${message.id} AND ${memberships.userId} = ${users.id}
-                AND ${membershipIsCurrent(today)})`,
-        ),
+        message.tous
+          ? undefined
+          : sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${member} ON ${member.entityId} = ${messageEntities.entityId}
+              WHERE ${messageEntities.messageId} = ${message.id} AND ${member.userId} = ${person.id})`,
       )
-      .orderBy(users.id);
+      .orderBy(person.id);
   },
 };

@@ -1,50 +1,39 @@
 /** Reservations: the only place that queries their table (and the people it names). */
 import { ACTIVE_RESERVATION_STATES } from '@union/contract';
-import {
-  aliasedTable,
-  and,
-  asc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { entities, memberships, reservations, rooms, users } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { reservations } from '../../db/schema';
+import { activeEntitiesOfMember, entityNames, unionManagers } from '../entities/repository';
+import { roomNames } from '../settings/repository';
+import { userIdentities, usersRepository } from '../users/repository';
 
 export type ReservationRecord = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
 
-const requester = aliasedTable(users, 'requester');
-
-/** A reservation with the names the screens show. */
-const joinedColumns = {
-  reservation: reservations,
-  salle: rooms.nom,
-  couleurSalle: rooms.couleur,
-  entite: entities.nom,
-  demandeurId: requester.id,
-  demandeurNom: requester.nom,
-  demandeurPrenom: requester.prenom,
-};
-
+/**
+ * Reservations with the names the screens show: the room's, the entity's and the requester's, from their
+ * owners' `roomNames`, `entityNames` and `userIdentities` (joined, one query).
+ */
 function selectJoined(db: Executor, where: SQL | undefined) {
+  const room = roomNames(db);
+  const entity = entityNames(db);
+  const requester = userIdentities(db);
   return db
-    .select(joinedColumns)
+    .select({
+      reservation: reservations,
+      salle: room.nom,
+      couleurSalle: room.couleur,
+      entite: entity.nom,
+      demandeurId: requester.id,
+      demandeurNom: requester.nom,
+      demandeurPrenom: requester.prenom,
+    })
     .from(reservations)
-    .innerJoin(rooms, eq(rooms.id, reservations.roomId))
-    .innerJoin(entities, eq(entities.id, reservations.entityId))
+    .innerJoin(room, eq(room.id, reservations.roomId))
+    .innerJoin(entity, eq(entity.id, reservations.entityId))
     .leftJoin(requester, eq(requester.id, reservations.requestedById))
     .where(where)
-    .orderBy(asc(reservations.jour), asc(reservations.debut), asc(rooms.nom));
+    .orderBy(asc(reservations.jour), asc(reservations.debut), asc(room.nom));
 }
 
 export type ReservationRow = Awaited<ReturnType<typeof selectJoined>>[number];
@@ -53,6 +42,54 @@ const isActive = inArray(reservations.etat, [...ACTIVE_RESERVATION_STATES]);
 
 /** The exclusion constraint that keeps two active reservations of one room apart (migration 0003). */
 export const RESERVATION_NO_OVERLAP = 'reservations_no_overlap';
+
+/**
+ * Each reservation's day, hours, state and what it is, as a subquery for a query of another module that
+ * reads them per row (the restaurant's agapes, beside its meals): it joins this instead of the
+ * reservations table. PostgreSQL flattens it into a plain join.
+ */
+export function reservationSummaries(db: Executor) {
+  return db
+    .select({
+      id: reservations.id,
+      jour: reservations.jour,
+      etat: reservations.etat,
+      entityId: reservations.entityId,
+      roomId: reservations.roomId,
+      type: reservations.type,
+      libelle: reservations.libelle,
+      debut: reservations.debut,
+      fin: reservations.fin,
+    })
+    .from(reservations)
+    .as('reservation_summaries');
+}
+
+/**
+ * The confirmed reservations of an entity between two days, as a subquery for compta's rentals, which
+ * keeps those not billed yet and joins their room's rate in the same query. PostgreSQL flattens it.
+ */
+export function confirmedReservationsOf(db: Executor, entityId: number, debut: string, fin: string) {
+  return db
+    .select({
+      id: reservations.id,
+      roomId: reservations.roomId,
+      jour: reservations.jour,
+      debut: reservations.debut,
+      fin: reservations.fin,
+      libelle: reservations.libelle,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.entityId, entityId),
+        eq(reservations.etat, 'CR'),
+        gte(reservations.jour, debut),
+        lte(reservations.jour, fin),
+      ),
+    )
+    .as('confirmed_reservations');
+}
 
 export const reservationsRepository = {
   /**
@@ -205,31 +242,9 @@ export const reservationsRepository = {
     return rows.map((r) => r.id);
   },
 
-  async emailOf(db: Executor, userId: number): Promise<string | undefined> {
-    const [row] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.etat, 'A')));
-    return row?.email;
-  },
-
   /** E-mail addresses of the active Union staff who hold PLANNING: they arbitrate requests. */
   async staffEmails(db: Executor, today: string): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ email: users.email })
-      .from(users)
-      .innerJoin(memberships, eq(memberships.userId, users.id))
-      .innerJoin(entities, eq(entities.id, memberships.entityId))
-      .where(
-        and(
-          eq(users.etat, 'A'),
-          sql`'PLANNING' = ANY(${users.habilitations})`,
-          eq(memberships.gestion, true),
-          eq(entities.type, 'UN'),
-          membershipIsCurrent(today),
-        ),
-      );
-    return rows.map((r) => r.email);
+    return usersRepository.activeEmailsWith(db, 'PLANNING', unionManagers(db, today));
   },
 };
 
@@ -245,10 +260,7 @@ export const feedsRepository = {
     const base = and(eq(reservations.etat, 'CR'), gte(reservations.jour, from));
     if (scope.kind === 'building') return selectJoined(db, base);
     if (scope.kind === 'room') return selectJoined(db, and(base, eq(reservations.roomId, scope.roomId)));
-    const mine = db
-      .select({ id: memberships.entityId })
-      .from(memberships)
-      .where(and(eq(memberships.userId, scope.userId), membershipIsCurrent(scope.today)));
-    return selectJoined(db, and(base, eq(entities.etat, 'A'), inArray(reservations.entityId, mine)));
+    const mine = activeEntitiesOfMember(db, scope.userId, scope.today);
+    return selectJoined(db, and(base, inArray(reservations.entityId, mine)));
   },
 };

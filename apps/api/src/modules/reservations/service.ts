@@ -27,6 +27,7 @@ import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { settingsRepository } from '../settings/repository';
 import { mailRepository } from '../mail/repository';
+import { usersRepository } from '../users/repository';
 import { checkSlot, frenchDate, isPast, parisMinutesNow, weekOf } from './calendar';
 import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
@@ -164,7 +165,7 @@ async function notify(
 ): Promise<void> {
   const addresses = await reservationsRepository.staffEmails(db, clock.today());
   for (const id of people) {
-    const email = id === null ? undefined : await reservationsRepository.emailOf(db, id);
+    const email = id === null ? undefined : await usersRepository.activeEmailOf(db, id);
     if (email) addresses.push(email);
   }
   for (const email of reservationEmails(event, row, addresses, publicUrl, motif)) {

@@ -24,6 +24,7 @@ import { notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
+import { usersRepository } from '../users/repository';
 import { openCard } from './ledger';
 import { topUpMachine } from './machine';
 import { topUpEmail } from './mails';
@@ -51,7 +52,7 @@ const PAID_STATUSES = new Set(['AUTHORISED', 'AUTHORISED_TO_VALIDATE', 'CAPTURED
 const FAILED_STATUSES = new Set(['REFUSED', 'ABANDONED', 'CANCELLED', 'EXPIRED', 'NOT_CREATED']);
 
 async function mailMember(db: Executor, p: TopUpRecord, etat: TopUpState, publicUrl: string): Promise<void> {
-  const email = await restaurantRepository.emailOf(db, p.userId);
+  const email = await usersRepository.emailOf(db, p.userId);
   if (email)
     await mailRepository.enqueue(db, topUpEmail(email, { id: p.id, montant: p.montant, etat }, publicUrl));
 }

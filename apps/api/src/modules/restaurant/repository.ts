@@ -9,17 +9,17 @@ import {
   cardMovements,
   cards,
   dishes,
-  entities,
   mealOrderLines,
   mealOrders,
   meals,
   paymentTransCounters,
-  reservations,
-  rooms,
   userPayments,
-  users,
 } from '../../db/schema';
 import { TIME_ZONE } from '../../lib/dates';
+import { entityNames } from '../entities/repository';
+import { reservationSummaries } from '../reservations/repository';
+import { roomRates } from '../settings/repository';
+import { userIdentities } from '../users/repository';
 
 export type MealRecord = typeof meals.$inferSelect;
 export type DishRecord = typeof dishes.$inferSelect;
@@ -49,15 +49,6 @@ const orderFields = {
 };
 export type OrderFields = Pick<OrderRecord, keyof typeof orderFields>;
 
-/** An order with what screens show beside it: the person, the lodge, the meal. */
-const orderColumns = {
-  order: orderFields,
-  nom: users.nom,
-  prenom: users.prenom,
-  entite: entities.nom,
-  jour: meals.jour,
-  titre: meals.titre,
-};
 export type OrderRow = {
   order: OrderFields;
   nom: string;
@@ -93,18 +84,28 @@ export interface SessionRow {
 /** A session counts for agapes while confirmed (CR, or DS: its deletion only asked), never DC or SU. */
 export const AGAPES_STATES = ['CR', 'DS'] as const;
 
-const sessionColumns = {
-  id: reservations.id,
-  jour: reservations.jour,
-  etat: reservations.etat,
-  entityId: reservations.entityId,
-  entite: entities.nom,
-  type: reservations.type,
-  libelle: reservations.libelle,
-  debut: reservations.debut,
-  fin: reservations.fin,
-  salle: rooms.nom,
-};
+/**
+ * The reservations (their owner's `reservationSummaries`) with their lodge's and room's names (their
+ * owners' `entityNames`, `roomRates`): the subqueries a query of sessions joins, and its columns.
+ */
+function sessionSources(db: Executor) {
+  const session = reservationSummaries(db);
+  const lodge = entityNames(db);
+  const room = roomRates(db);
+  const columns = {
+    id: session.id,
+    jour: session.jour,
+    etat: session.etat,
+    entityId: session.entityId,
+    entite: lodge.nom,
+    type: session.type,
+    libelle: session.libelle,
+    debut: session.debut,
+    fin: session.fin,
+    salle: room.salle,
+  };
+  return { session, lodge, room, columns };
+}
 
 /**
  * PGlite hands each field of a result to JavaScript one by one: for the week of 2,000 orders, decoding
@@ -273,23 +274,25 @@ export const restaurantRepository = {
 
   /** The confirmed sessions of a day, in time order: what the meal editor offers. */
   async sessionsOfDay(db: Executor, jour: string): Promise<SessionRow[]> {
+    const { session, lodge, room, columns } = sessionSources(db);
     return db
-      .select(sessionColumns)
-      .from(reservations)
-      .innerJoin(entities, eq(entities.id, reservations.entityId))
-      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
-      .where(and(eq(reservations.jour, jour), inArray(reservations.etat, [...AGAPES_STATES])))
-      .orderBy(asc(reservations.debut), asc(entities.nom), asc(reservations.id));
+      .select(columns)
+      .from(session)
+      .innerJoin(lodge, eq(lodge.id, session.entityId))
+      .innerJoin(room, eq(room.roomId, session.roomId))
+      .where(and(eq(session.jour, jour), inArray(session.etat, [...AGAPES_STATES])))
+      .orderBy(asc(session.debut), asc(lodge.nom), asc(session.id));
   },
 
   /** A session by id, whatever its state (the service says why it cannot hold agapes). */
   async findSession(db: Executor, id: number): Promise<SessionRow | undefined> {
+    const { session, lodge, room, columns } = sessionSources(db);
     const [row] = await db
-      .select(sessionColumns)
-      .from(reservations)
-      .innerJoin(entities, eq(entities.id, reservations.entityId))
-      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
-      .where(eq(reservations.id, id));
+      .select(columns)
+      .from(session)
+      .innerJoin(lodge, eq(lodge.id, session.entityId))
+      .innerJoin(room, eq(room.roomId, session.roomId))
+      .where(eq(session.id, id));
     return row;
   },
 
@@ -299,37 +302,51 @@ export const restaurantRepository = {
    */
   async agapesOf(db: Executor, mealIds: number[]): Promise<Map<number, SessionRow>> {
     if (mealIds.length === 0) return new Map();
+    const { session, lodge, room, columns } = sessionSources(db);
     const rows = await db
-      .select({ mealId: meals.id, session: sessionColumns })
+      .select({ mealId: meals.id, session: columns })
       .from(meals)
       .innerJoin(
-        reservations,
+        session,
         and(
-          eq(reservations.id, meals.reservationId),
-          eq(reservations.jour, meals.jour),
-          inArray(reservations.etat, [...AGAPES_STATES]),
+          eq(session.id, meals.reservationId),
+          eq(session.jour, meals.jour),
+          inArray(session.etat, [...AGAPES_STATES]),
         ),
       )
-      .innerJoin(entities, eq(entities.id, reservations.entityId))
-      .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+      .innerJoin(lodge, eq(lodge.id, session.entityId))
+      .innerJoin(room, eq(room.roomId, session.roomId))
       .where(inArray(meals.id, mealIds));
     return new Map(rows.map((r) => [r.mealId, r.session]));
   },
 
   // --- Orders -----------------------------------------------------------------------------------
 
+  /**
+   * Orders with what screens show beside them: the person and the lodge (their owners' `userIdentities` and
+   * `entityNames`, joined), the meal.
+   */
   async orders(db: Executor, where: SQL | undefined, newestFirst = false, lock = false): Promise<OrderRow[]> {
+    const person = userIdentities(db);
+    const lodge = entityNames(db);
     const query = db
-      .select(orderColumns)
+      .select({
+        order: orderFields,
+        nom: person.nom,
+        prenom: person.prenom,
+        entite: lodge.nom,
+        jour: meals.jour,
+        titre: meals.titre,
+      })
       .from(mealOrders)
-      .innerJoin(users, eq(users.id, mealOrders.userId))
+      .innerJoin(person, eq(person.id, mealOrders.userId))
       .innerJoin(meals, eq(meals.id, mealOrders.mealId))
-      .leftJoin(entities, eq(entities.id, mealOrders.entityId))
+      .leftJoin(lodge, eq(lodge.id, mealOrders.entityId))
       .where(where)
       .orderBy(
         ...(newestFirst
           ? [desc(meals.jour), desc(mealOrders.id)]
-          : [asc(entities.nom), asc(users.nom), asc(users.prenom), asc(mealOrders.id)]),
+          : [asc(lodge.nom), asc(person.nom), asc(person.prenom), asc(mealOrders.id)]),
       );
     // Only the order's row: the person, the meal and the lodge are read, not locked.
     return lock ? query.for('update', { of: mealOrders }) : query;
@@ -356,18 +373,20 @@ export const restaurantRepository = {
       string,
       string,
     ];
+    const person = userIdentities(db);
+    const lodge = entityNames(db);
     const rows = await jsonRows<Row>(
       db,
       sql`SELECT json_agg(json_build_array(
             ${mealOrders.id}, ${mealOrders.mealId}, ${mealOrders.userId}, ${mealOrders.entityId},
             ${mealOrders.invites}, ${mealOrders.montant}, ${mealOrders.etat}, ${mealOrders.moyen},
             ${mealOrders.commentaire}, ${mealOrders.dateRefus},
-            ${users.nom}, ${users.prenom}, ${entities.nom}, ${meals.jour}, ${meals.titre})
-          ORDER BY ${entities.nom}, ${users.nom}, ${users.prenom}, ${mealOrders.id})
+            ${person.nom}, ${person.prenom}, ${lodge.nom}, ${meals.jour}, ${meals.titre})
+          ORDER BY ${lodge.nom}, ${person.nom}, ${person.prenom}, ${mealOrders.id})
         FROM ${mealOrders}
-        JOIN ${users} ON ${users.id} = ${mealOrders.userId}
+        JOIN ${person} ON ${person.id} = ${mealOrders.userId}
         JOIN ${meals} ON ${meals.id} = ${mealOrders.mealId}
-        LEFT JOIN ${entities} ON ${entities.id} = ${mealOrders.entityId}
+        LEFT JOIN ${lodge} ON ${lodge.id} = ${mealOrders.entityId}
         WHERE ${mealOrders.mealId} = ANY(${sql.param(mealIds)}::int[])`,
     );
     return rows.map(
@@ -649,48 +668,34 @@ export const restaurantRepository = {
         ? [sql`(${userPayments.createdAt} AT TIME ZONE ${TIME_ZONE})::date <= ${criteria.fin}`]
         : []),
     ];
+    const person = userIdentities(db);
     return db
-      .select({ payment: userPayments, nom: users.nom, prenom: users.prenom })
+      .select({ payment: userPayments, nom: person.nom, prenom: person.prenom })
       .from(userPayments)
-      .innerJoin(users, eq(users.id, userPayments.userId))
+      .innerJoin(person, eq(person.id, userPayments.userId))
       .where(conditions.length ? and(...conditions) : undefined)
       .orderBy(desc(userPayments.id))
       .limit(500);
   },
 
   async topUpsOfUser(db: Executor, userId: number) {
+    const person = userIdentities(db);
     return db
-      .select({ payment: userPayments, nom: users.nom, prenom: users.prenom })
+      .select({ payment: userPayments, nom: person.nom, prenom: person.prenom })
       .from(userPayments)
-      .innerJoin(users, eq(users.id, userPayments.userId))
+      .innerJoin(person, eq(person.id, userPayments.userId))
       .where(eq(userPayments.userId, userId))
       .orderBy(desc(userPayments.id));
   },
 
   async findTopUpWithPerson(db: Executor, id: number) {
+    const person = userIdentities(db);
     const [row] = await db
-      .select({ payment: userPayments, nom: users.nom, prenom: users.prenom, email: users.email })
+      .select({ payment: userPayments, nom: person.nom, prenom: person.prenom, email: person.email })
       .from(userPayments)
-      .innerJoin(users, eq(users.id, userPayments.userId))
+      .innerJoin(person, eq(person.id, userPayments.userId))
       .where(eq(userPayments.id, id));
     return row;
-  },
-
-  // --- People -----------------------------------------------------------------------------------
-
-  /** Active users whose restaurant notification is on. */
-  async notificationRecipients(db: Executor): Promise<string[]> {
-    const rows = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.etat, 'A'), eq(users.notificationRestauration, true)))
-      .orderBy(asc(users.id));
-    return rows.map((r) => r.email);
-  },
-
-  async emailOf(db: Executor, userId: number): Promise<string | undefined> {
-    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return row?.email;
   },
 };
 

@@ -30,6 +30,7 @@ import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { frenchDate, weekOf } from '../reservations/calendar';
+import { usersRepository } from '../users/repository';
 import { debit, openCard } from './ledger';
 import { mealMachine, orderMachine } from './machine';
 import { menuEmails } from './mails';
@@ -386,7 +387,7 @@ export const restaurantService = {
         );
       }
       const plats = await restaurantRepository.dishesOf(tx.db, [id]);
-      const recipients = await restaurantRepository.notificationRecipients(tx.db);
+      const recipients = await usersRepository.restaurantNotificationEmails(tx.db);
       for (const email of menuEmails(meal, plats, recipients, tx.publicUrl))
         await mailRepository.enqueue(tx.db, email);
       await restaurantRepository.markNotified(tx.db, id);

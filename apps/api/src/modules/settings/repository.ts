@@ -21,6 +21,14 @@ export function roomRates(db: Executor) {
     .as('room_rates');
 }
 
+/**
+ * Each room's name and colour, as a subquery for a query of another module that shows them per row (the
+ * reservations, the planning): it joins this instead of the rooms table. PostgreSQL flattens it.
+ */
+export function roomNames(db: Executor) {
+  return db.select({ id: rooms.id, nom: rooms.nom, couleur: rooms.couleur }).from(rooms).as('room_names');
+}
+
 export const settingsRepository = {
   async listRooms(db: Executor) {
     return db

@@ -12,17 +12,19 @@ import {
   count,
   desc,
   eq,
-  exists,
   getTableColumns,
   inArray,
+  isNotNull,
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { memberships, users } from '../../db/schema';
-import { membershipIsCurrent } from '../entities/repository';
+import { users } from '../../db/schema';
+// entities/repository imports this file too; each side only calls the other's functions inside its own.
+import { currentMembersOf } from '../entities/repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -73,6 +75,75 @@ export const USER_UNIQUE = {
   identifiant: 'users_identifiant_lower_key',
   email: 'users_email_lower_key',
 } as const;
+
+/**
+ * Each account's identity (identifiant, names, address, phone, state), as a subquery for a query of
+ * another module that shows them per row (memberships, reservations, the restaurant's orders and top-ups,
+ * compta's reminders, the audit's authors): it joins this instead of the users table. PostgreSQL
+ * flattens it into a plain join and reads only the columns used.
+ */
+export function userIdentities(db: Executor) {
+  return db
+    .select({
+      id: users.id,
+      identifiant: users.identifiant,
+      nom: users.nom,
+      prenom: users.prenom,
+      email: users.email,
+      telephone: users.telephone,
+      etat: users.etat,
+    })
+    .from(users)
+    .as('user_identities');
+}
+
+/**
+ * The active accounts, with their names, address and habilitations, as a subquery for a query of another
+ * module that only concerns active people (a session's owner, a message's audience).
+ */
+export function activeUsers(db: Executor) {
+  return db
+    .select({
+      id: users.id,
+      nom: users.nom,
+      prenom: users.prenom,
+      email: users.email,
+      habilitations: users.habilitations,
+    })
+    .from(users)
+    .where(eq(users.etat, 'A'))
+    .as('active_users');
+}
+
+/**
+ * The active accounts that read documents and want them by e-mail (with an address), as a subquery the
+ * documents' distribution narrows to its audience and to those not sent the document yet.
+ */
+export function documentReaders(db: Executor) {
+  return db
+    .select({ id: users.id, prenom: users.prenom, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.etat, 'A'),
+        eq(users.notificationDocuments, true),
+        isNotNull(users.email),
+        sql`(${users.habilitations} && ARRAY['DOCUMENTS_LECTURE', 'DOCUMENTS_LECTURE_ALL']::text[])`,
+      ),
+    )
+    .as('document_readers');
+}
+
+/**
+ * Each account's state and habilitations, as a subquery for a query of another module that decides by
+ * them in the same read (a calendar feed still answers while its owner may read the calendar).
+ */
+export function accountStates(db: Executor) {
+  return db
+    .select({ id: users.id, etat: users.etat, habilitations: users.habilitations })
+    .from(users)
+    .as('account_states');
+}
 
 export const usersRepository = {
   async findById(db: Executor, id: number): Promise<UserRow | undefined> {
@@ -142,35 +213,10 @@ export const usersRepository = {
     }
     if (c.etat) conditions.push(eq(users.etat, c.etat));
     if (c.habilitation) conditions.push(arrayContains(users.habilitations, [c.habilitation]));
-    if (c.entiteId !== undefined) {
-      conditions.push(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(memberships)
-            .where(
-              and(
-                eq(memberships.userId, users.id),
-                eq(memberships.entityId, c.entiteId),
-                membershipIsCurrent(today),
-              ),
-            ),
-        ),
-      );
-    }
+    // Current members, from the memberships' owner (`user_id IN (…)`: the same semi-join as EXISTS).
+    if (c.entiteId !== undefined) conditions.push(inArray(users.id, currentMembersOf(db, c.entiteId, today)));
     if (c.scope) {
-      const inScope = exists(
-        db
-          .select({ one: sql`1` })
-          .from(memberships)
-          .where(
-            and(
-              eq(memberships.userId, users.id),
-              c.scope.entityIds.length ? inArray(memberships.entityId, c.scope.entityIds) : sql`false`,
-              membershipIsCurrent(today),
-            ),
-          ),
-      );
+      const inScope = inArray(users.id, currentMembersOf(db, c.scope.entityIds, today));
       const { exactEmail } = c.scope;
       conditions.push(exactEmail ? or(inScope, sql`lower(${users.email}) = lower(${exactEmail})`)! : inScope);
     }
@@ -222,6 +268,46 @@ export const usersRepository = {
     // A common text (an e-mail domain, a first name): its matches are everywhere in the alphabet, so
     // walking the name-sorted index finds a page at once, where sorting them would read them all.
     return { total: USER_SEARCH_COUNT_LIMIT, totalAuMoins: true, rows: await pageInOrder() };
+  },
+
+  /** The account's address, whatever its state (a top-up's receipt). */
+  async emailOf(db: Executor, id: number): Promise<string | undefined> {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+    return row?.email;
+  },
+
+  /** The account's address while it is active. */
+  async activeEmailOf(db: Executor, id: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.etat, 'A')));
+    return row?.email;
+  },
+
+  /** The addresses of the active accounts holding the habilitation among `among` (a subquery of ids). */
+  async activeEmailsWith(db: Executor, habilitation: Habilitation, among: SQLWrapper): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.etat, 'A'),
+          sql`${habilitation} = ANY(${users.habilitations})`,
+          inArray(users.id, among),
+        ),
+      );
+    return rows.map((r) => r.email);
+  },
+
+  /** The addresses of the active accounts whose restaurant notification is on. */
+  async restaurantNotificationEmails(db: Executor): Promise<string[]> {
+    const rows = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.etat, 'A'), eq(users.notificationRestauration, true)))
+      .orderBy(asc(users.id));
+    return rows.map((r) => r.email);
   },
 
   /** Names of several users at once, for history summaries. */

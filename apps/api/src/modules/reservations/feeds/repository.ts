@@ -1,7 +1,8 @@
 /** The secrets of the calendar feeds: only their SHA-256 is stored. */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { calendarFeeds, users } from '../../../db/schema';
+import { calendarFeeds } from '../../../db/schema';
+import { accountStates } from '../../users/repository';
 
 export const calendarFeedsRepository = {
   async findByUser(db: Executor, userId: number) {
@@ -11,10 +12,11 @@ export const calendarFeedsRepository = {
 
   /** The owner of a feed secret, with what decides whether the feed still answers. */
   async ownerOf(db: Executor, tokenHash: string) {
+    const owner = accountStates(db);
     const [row] = await db
-      .select({ id: users.id, etat: users.etat, habilitations: users.habilitations })
+      .select({ id: owner.id, etat: owner.etat, habilitations: owner.habilitations })
       .from(calendarFeeds)
-      .innerJoin(users, eq(users.id, calendarFeeds.userId))
+      .innerJoin(owner, eq(owner.id, calendarFeeds.userId))
       .where(eq(calendarFeeds.tokenHash, tokenHash));
     return row;
   },

@@ -1,19 +1,24 @@
 /** Masonic years and the entries of the annual planning. */
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { entities, planningEntries, planningYears, rooms } from '../../../db/schema';
+import { planningEntries, planningYears } from '../../../db/schema';
+import { entityNames } from '../../entities/repository';
+import { roomNames } from '../../settings/repository';
 
 export type PlanningEntryRecord = typeof planningEntries.$inferSelect;
 export type NewPlanningEntry = typeof planningEntries.$inferInsert;
 
+/** Planning entries with their entity's and room's names (their owners' `entityNames`, `roomNames`). */
 function selectJoined(db: Executor, where: SQL | undefined) {
+  const entity = entityNames(db);
+  const room = roomNames(db);
   return db
-    .select({ entry: planningEntries, entite: entities.nom, salle: rooms.nom, couleurSalle: rooms.couleur })
+    .select({ entry: planningEntries, entite: entity.nom, salle: room.nom, couleurSalle: room.couleur })
     .from(planningEntries)
-    .innerJoin(entities, eq(entities.id, planningEntries.entityId))
-    .innerJoin(rooms, eq(rooms.id, planningEntries.roomId))
+    .innerJoin(entity, eq(entity.id, planningEntries.entityId))
+    .innerJoin(room, eq(room.id, planningEntries.roomId))
     .where(where)
-    .orderBy(asc(entities.nom), asc(rooms.nom), asc(planningEntries.debut), asc(planningEntries.id));
+    .orderBy(asc(entity.nom), asc(room.nom), asc(planningEntries.debut), asc(planningEntries.id));
 }
 
 export type PlanningEntryRow = Awaited<ReturnType<typeof selectJoined>>[number];
