@@ -1,7 +1,6 @@
 /** Editing a document's metadata (PUT /api/document), checked before sending: its file does not change. */
-import { Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import {
-  DocumentAudience,
   DocumentType,
   DocumentUpdateSchema,
   type DocumentAudience as Audience,
@@ -12,6 +11,7 @@ import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useUpdateDocument } from '../api/documents';
+import { AudienceField } from './AudienceField';
 import { SessionPicker } from './SessionPicker';
 import { FormActions } from '../../../components/FormActions';
 
@@ -70,13 +70,7 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
             {...form.getInputProps('type')}
           />
           <TextInput label="Date du document" type="date" required {...form.getInputProps('date')} />
-          <Radio.Group label="Destinataires" {...form.getInputProps('audience')}>
-            <Group gap="md" mt={4}>
-              {DocumentAudience.codes.map((code) => (
-                <Radio key={code} value={code} label={DocumentAudience.labels[code]} />
-              ))}
-            </Group>
-          </Radio.Group>
+          <AudienceField {...form.getInputProps('audience')} />
           {type === 'V' && (
             <SessionPicker
               entityId={String(doc.idEntite)}

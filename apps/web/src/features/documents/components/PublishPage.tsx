@@ -8,7 +8,6 @@ import {
   Anchor,
   Button,
   Group,
-  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -23,7 +22,6 @@ import {
   API,
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MIME_TYPES,
-  DocumentAudience,
   DocumentMetadataSchema,
   DocumentType,
   type DocumentAudience as Audience,
@@ -37,6 +35,7 @@ import { contractResolver, focusFirstInvalid, idOf } from '../../../components/f
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue } from '../../../components/useUploadQueue';
 import { DOCUMENTS_KEY, useDocuments } from '../api/documents';
+import { AudienceField } from './AudienceField';
 import { SessionPicker } from './SessionPicker';
 import { UploadQueueList } from './UploadQueueList';
 
@@ -162,13 +161,7 @@ export function PublishPage() {
           {...form.getInputProps('titre')}
         />
         <TextInput label="Date du document" type="date" required {...form.getInputProps('date')} />
-        <Radio.Group label="Destinataires" {...form.getInputProps('audience')}>
-          <Group gap="md" mt={4}>
-            {DocumentAudience.codes.map((code) => (
-              <Radio key={code} value={code} label={DocumentAudience.labels[code]} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <AudienceField {...form.getInputProps('audience')} />
         {type === 'V' && entityId && (
           <SessionPicker
             entityId={entityId}
