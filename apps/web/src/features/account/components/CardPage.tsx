@@ -23,6 +23,7 @@ import { eurosToCents, formatCents, formatDateTime } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
 import { TopUpStateBadge, useMyCard, useTopUp } from '../../restaurant';
 import { ScrollTable } from '../../../components/ScrollTable';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 
 /** The amount, typed in euros and sent in cents. */
 const bodyOf = ({ montant }: { montant: number | string }) => ({
@@ -119,9 +120,7 @@ export function CardPage() {
                   />
                   <SubmitButton
                     size="md"
-                    h="auto"
-                    py={8}
-                    styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                    {...WRAPPING_BUTTON}
                     disabledReason={montant === '' ? 'Indiquez le montant à recharger.' : null}
                     loading={topUp.isPending}
                   >

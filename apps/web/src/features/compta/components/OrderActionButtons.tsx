@@ -2,6 +2,7 @@
 import { Button, Group } from '@mantine/core';
 import { OrderAction, type OrderChangeAction, type OrderDetail } from '@union/contract';
 import type { OrderActions } from './useOrderActions';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 
 /** Actions handled elsewhere on the page (editors, payment form, downloads). */
 const NOT_BUTTONS: string[] = [
@@ -27,10 +28,7 @@ export function OrderActionButtons({ order, actions }: { order: OrderDetail; act
             color={isRefusal(action) ? 'red' : undefined}
             variant={isRefusal(action) ? 'outline' : 'filled'}
             loading={change.isPending && change.variables?.action === action}
-            // Long labels wrap on a phone instead of being cut.
-            h="auto"
-            py={8}
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            {...WRAPPING_BUTTON}
             onClick={() => void actions.start(action)}
           >
             {OrderAction.labels[action]}
