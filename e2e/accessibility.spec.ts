@@ -303,6 +303,28 @@ async function audit(page: Page, screen: string, width: string): Promise<Finding
   // Let transitions (modals, toasts, menus) finish so colours are read at rest.
   await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  // Reflow (WCAG 1.4.10), which axe does not check: at 380 px nothing may make the page scroll sideways
+  // (a wide table scrolls in its own box).
+  const reflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 3)
+      .map((el) => el.outerHTML.slice(0, 160));
+  });
+  const wide: Finding[] = reflow.length
+    ? [
+        {
+          screen,
+          width,
+          rule: 'reflow',
+          impact: 'serious',
+          help: 'La page défile horizontalement (WCAG 1.4.10)',
+          nodes: reflow.map((html) => ({ target: '', html, summary: '' })),
+        },
+      ]
+    : [];
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -316,7 +338,8 @@ async function audit(page: Page, screen: string, width: string): Promise<Finding
         html: n.html.slice(0, 160),
         summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
       })),
-    }));
+    }))
+    .concat(wide);
 }
 
 /** Opens a screen and audits it; a screen that cannot be reached is a finding too (the run goes on). */

@@ -3,14 +3,15 @@
  * small screens; the burger opens it.
  */
 import { AppShell, Container } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { AppHeader } from './AppHeader';
 import { MainMenu } from './MainMenu';
+import { useIsPhone } from '../../components/useIsPhone';
 
 export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
-  const isSmallScreen = useMediaQuery('(max-width: 48em)');
+  const isSmallScreen = useIsPhone();
 
   return (
     <AppShell

@@ -22,11 +22,12 @@ import {
 } from '@mantine/core';
 import { OutboxQuerySchema, OutboxStatus, type OutboxEmail, type OutboxQuery } from '@union/contract';
 import { IconInbox, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime } from '../../../lib/format';
 import { useOutbox } from '../api/outbox';
+import { useIsPhone } from '../../../components/useIsPhone';
 
 const STATUS_COLORS: Record<OutboxEmail['statut'], string> = { P: 'yellow', E: 'green', X: 'red', A: 'gray' };
 
@@ -155,7 +156,7 @@ export function EmailOutboxPage() {
   const outbox = useOutbox(lastValid);
   const filtered = Object.keys(lastValid).length > 0;
   const [reading, setReading] = useState<OutboxEmail | null>(null);
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useIsPhone();
 
   return (
     <Stack gap="lg">

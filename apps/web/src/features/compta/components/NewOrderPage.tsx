@@ -27,6 +27,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { masonicYearOf, preload, useBillableEntities, useCreateOrder } from '../api/orders';
 import { LinesEditor, emptyLine, linesProblem, toEdited, toInput, type EditedLine } from './LinesEditor';
 import { options, yearOptions } from './shared';
+import { useIsPhone } from '../../../components/useIsPhone';
 
 interface FormValues {
   type: OrderType;
@@ -52,6 +53,8 @@ const bodyOf = (values: FormValues) => ({
 export function NewOrderPage() {
   usePageTitle('Nouvelle commande');
   const navigate = useNavigate();
+  // The choices' long labels do not fit side by side on a phone: one under the other there.
+  const phoneChoices = useIsPhone() ? ({ orientation: 'vertical', fullWidth: true } as const) : {};
   const entities = useBillableEntities();
   const create = useCreateOrder();
   const form = useForm<FormValues>({
@@ -123,6 +126,7 @@ export function NewOrderPage() {
               </Text>
               <SegmentedControl
                 aria-labelledby="type-label"
+                {...phoneChoices}
                 {...form.getInputProps('type')}
                 onChange={(v) => {
                   form.setFieldValue('type', v as OrderType);
@@ -182,6 +186,7 @@ export function NewOrderPage() {
               </Text>
               <SegmentedControl
                 aria-labelledby="devis-label"
+                {...phoneChoices}
                 {...form.getInputProps('devis')}
                 data={[
                   { value: 'devis', label: 'Un devis (numéroté dès sa création)' },

@@ -3,9 +3,9 @@
  * screen, with the buttons to see an entry's reservations and, for Union staff, to change or delete it.
  */
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { MASONIC_MONTHS, MONTH_LABELS, ReservationType, type PlanningEntry } from '@union/contract';
 import { ScrollTable } from '../../../components/ScrollTable';
+import { useIsPhone } from '../../../components/useIsPhone';
 
 /** "sept. à juin", or the months one by one when they are not consecutive. */
 export function monthsLabel(mois: number[]): string {
@@ -67,7 +67,7 @@ interface Props {
 }
 
 export function PlanningEntryList({ entries, gestion, onShow, onEdit, onDelete }: Props) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useIsPhone();
   const grouped = new Map<string, PlanningEntry[]>();
   for (const e of entries) grouped.set(e.entite, [...(grouped.get(e.entite) ?? []), e]);
   return (
