@@ -14,6 +14,7 @@ import {
   calendarFeeds,
   documentDistributions,
   documents,
+  emailOutbox,
   entities,
   mealOrders,
   meals,
@@ -222,5 +223,55 @@ describe('an invitation’s link ends counted from the clock', () => {
     const before = await stampedAt(userTokens, userTokens.expiresAt, end);
     await runRow('POST /api/user/:id/invitation');
     expect(await stampedAt(userTokens, userTokens.expiresAt, end)).toBe(before + 1);
+  });
+});
+
+describe('the member import stamps the clock’s instant', () => {
+  it('its new accounts, memberships, invitation links and e-mails, and the accounts and memberships it changes', async () => {
+    const entityId = await w.fresh.entity();
+    const known = await w.fresh.member(entityId);
+    const [knownUser] = await t.db.select().from(users).where(eq(users.id, known.userId));
+    const newEmail = `nouveau.${w.unique()}@exemple.fr`;
+    const csv =
+      'Nom;Prénom;E-mail;Téléphone;Fonction\n' +
+      `Renommé;${knownUser!.prenom};${knownUser!.email};;Orateur\n` +
+      `Nouveau;Membre;${newEmail};;Secrétaire\n`;
+    const boundary = '----union-clock';
+    const response = await t.call({
+      method: 'POST',
+      url: `/api/user/import?idEntite=${entityId}&dryRun=false`,
+      token: w.tokens.admin,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="fichier"; filename="membres.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ creations: 1, misesAJour: 1 });
+
+    const [created] = await t.db.select().from(users).where(eq(users.email, newEmail));
+    const createdId = created!.id;
+    expect(created!.createdAt).toEqual(AT);
+    expect(created!.updatedAt).toEqual(AT);
+    expect(await stampedAt(memberships, memberships.createdAt, AT, eq(memberships.userId, createdId))).toBe(
+      1,
+    );
+    expect(await stampedAt(userTokens, userTokens.createdAt, AT, eq(userTokens.userId, createdId))).toBe(1);
+    expect(
+      await stampedAt(
+        userTokens,
+        userTokens.expiresAt,
+        new Date(AT.getTime() + INVITATION_LINK_TTL_MS),
+        eq(userTokens.userId, createdId),
+      ),
+    ).toBe(1);
+    expect(
+      await stampedAt(emailOutbox, emailOutbox.createdAt, AT, eq(emailOutbox.destinataire, newEmail)),
+    ).toBe(1);
+
+    expect(await stampedAt(users, users.updatedAt, AT, eq(users.id, known.userId))).toBe(1);
+    expect(
+      await stampedAt(memberships, memberships.updatedAt, AT, eq(memberships.id, known.membershipId)),
+    ).toBe(1);
   });
 });

@@ -7,3 +7,6 @@ import { sql } from 'drizzle-orm';
 
 export const textArray = (values: (string | null)[]) => sql`${sql.param(values)}::text[]`;
 export const intArray = (values: number[]) => sql`${sql.param(values)}::int4[]`;
+
+/** The rows a statement of `db.execute` returned, whichever driver answered (both name them `rows`). */
+export const returnedRows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

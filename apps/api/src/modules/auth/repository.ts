@@ -1,5 +1,6 @@
 /** Access tokens, sign-in attempts and single-use links. */
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { accessTokens, signInAttempts, userTokens } from '../../db/schema';
 import { activeUsers } from '../users/repository';
@@ -93,6 +94,25 @@ export const authRepository = {
 
   async insertUserToken(db: Executor, token: typeof userTokens.$inferInsert): Promise<void> {
     await db.insert(userTokens).values(token);
+  },
+
+  /**
+   * Invitation links (only their hashes) in one statement whatever their number, all expiring at
+   * `expiresAt`, created `at` (the service's `ctx.clock.now()`).
+   */
+  async insertInvitations(
+    db: Executor,
+    links: { tokenHash: string; userId: number }[],
+    expiresAt: Date,
+    at: Date,
+  ): Promise<void> {
+    if (links.length === 0) return;
+    await db.execute(sql`
+      INSERT INTO ${userTokens} (token_hash, user_id, purpose, expires_at, created_at)
+      SELECT n.token_hash, n.user_id, 'invitation', ${expiresAt.toISOString()}::timestamptz,
+        ${at.toISOString()}::timestamptz
+      FROM unnest(${textArray(links.map((l) => l.tokenHash))}, ${intArray(links.map((l) => l.userId))})
+        AS n(token_hash, user_id)`);
   },
 
   /**

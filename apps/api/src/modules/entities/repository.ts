@@ -1,6 +1,7 @@
 /** Entities and memberships. */
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { EntityPurpose } from '@union/contract';
+import { intArray, returnedRows, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { entities, memberships } from '../../db/schema';
 import type { ConstraintViolation } from '../../lib/constraints';
@@ -422,6 +423,56 @@ export const entitiesRepository = {
       .where(and(eq(memberships.userId, userId), eq(memberships.entityId, entityId)));
   },
 
+  /**
+   * The members of an entity for the Excel export, by name: current memberships, or every one.
+   * Deleted accounts are left out: they are no longer anyone's members.
+   */
+  async membersForExport(db: Executor, entityId: number, today: string, onlyCurrent: boolean) {
+    const person = userIdentities(db);
+    return db
+      .select({
+        nom: person.nom,
+        prenom: person.prenom,
+        email: person.email,
+        telephone: person.telephone,
+        identifiant: person.identifiant,
+        ...membershipTermColumns,
+      })
+      .from(memberships)
+      .innerJoin(person, eq(person.id, memberships.userId))
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          sql`${person.etat} <> 'S'`,
+          onlyCurrent ? membershipIsCurrent(today) : undefined,
+        ),
+      )
+      .orderBy(...frenchOrder(person.nom), ...frenchOrder(person.prenom), asc(memberships.debut));
+  },
+
+  /**
+   * The memberships of these users in the entity that are not over on `today` (current or to come),
+   * earliest first, in one query (the member import weighs them all).
+   */
+  async notOverMembershipsIn(db: Executor, entityId: number, userIds: number[], today: string) {
+    return db
+      .select({
+        id: memberships.id,
+        userId: memberships.userId,
+        fonction: memberships.fonction,
+        debut: memberships.debut,
+      })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.entityId, entityId),
+          sql`${memberships.userId} = ANY(${intArray(userIds)})`,
+          or(isNull(memberships.fin), gte(memberships.fin, today)),
+        ),
+      )
+      .orderBy(asc(memberships.debut), asc(memberships.id));
+  },
+
   async insertMembership(db: Executor, membership: NewMembership): Promise<MembershipRecord> {
     const [row] = await db.insert(memberships).values(membership).returning();
     return row!;
@@ -432,6 +483,44 @@ export const entitiesRepository = {
       .update(memberships)
       .set({ ...changes, updatedAt: at })
       .where(eq(memberships.id, id));
+  },
+
+  /**
+   * New memberships of one entity in one statement whatever their number, all starting on `debut`,
+   * created `at` (the service's `ctx.clock.now()`); returns each one's id by user id.
+   */
+  async insertMemberships(
+    db: Executor,
+    entityId: number,
+    debut: string,
+    members: { userId: number; fonction: string | null }[],
+    at: Date,
+  ): Promise<Map<number, number>> {
+    if (members.length === 0) return new Map();
+    const inserted = await db.execute(sql`
+      INSERT INTO ${memberships} (user_id, entity_id, fonction, debut, created_at, updated_at)
+      SELECT n.user_id, ${entityId}, n.fonction, ${debut}::date,
+        ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+      FROM unnest(${intArray(members.map((m) => m.userId))}, ${textArray(members.map((m) => m.fonction))})
+        AS n(user_id, fonction)
+      RETURNING id, user_id`);
+    return new Map(
+      returnedRows<{ id: number; user_id: number }>(inserted).map((r) => [Number(r.user_id), Number(r.id)]),
+    );
+  },
+
+  /** Sets the fonction of several memberships in one statement, stamped `at`. */
+  async setFonctions(
+    db: Executor,
+    changes: { membershipId: number; fonction: string }[],
+    at: Date,
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    await db.execute(sql`
+      UPDATE ${memberships} SET fonction = n.fonction, updated_at = ${at.toISOString()}::timestamptz
+      FROM unnest(${intArray(changes.map((c) => c.membershipId))}, ${textArray(changes.map((c) => c.fonction))})
+        AS n(id, fonction)
+      WHERE memberships.id = n.id`);
   },
 
   async deleteMembership(db: Executor, id: number): Promise<void> {

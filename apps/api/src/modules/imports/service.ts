@@ -16,14 +16,15 @@ import { invitationEmail, passwordLink } from '../mail/templates';
 import { XLSX_MIME, membersWorkbook } from './excel';
 import { readMembersFile } from './parse';
 import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
-import { checkRow, planRows, type PlannedRow } from './plan';
+import { checkRow, planRows, type ExistingUser, type PlannedRow } from './plan';
 import { may } from './policy';
 import { presentReport } from './presenter';
 import { loadEntitiesPolicyContext } from '../entities/entities-service';
 import { entityMachine } from '../entities/machine';
 import { entitiesRepository, MEMBERSHIP_NO_OVERLAP, overlappingUserId } from '../entities/repository';
 import { USER_UNIQUE, usersRepository } from '../users/repository';
-import { importsRepository } from './repository';
+import { authRepository } from '../auth/repository';
+import { mailRepository } from '../mail/repository';
 import { importSlots } from './slots';
 
 export interface UploadedFile {
@@ -44,6 +45,33 @@ async function authorizedEntity(
   return { policy, entity };
 }
 
+/**
+ * The accounts of these (lower-case) addresses, each with its current membership in the entity, or
+ * else the start of its next one: the plan weighs every membership that is not over, so that the
+ * import never gives anyone a second membership overlapping a later one. Two queries whatever the
+ * number of addresses: the accounts, then their memberships.
+ */
+async function existingAccounts(
+  db: Executor,
+  emails: string[],
+  entityId: number,
+  today: string,
+): Promise<Map<string, ExistingUser>> {
+  const found = new Map<string, ExistingUser>();
+  for (const row of await usersRepository.identitiesByEmails(db, emails))
+    found.set(row.email.toLowerCase(), { ...row, membership: null, upcoming: null });
+  if (found.size === 0) return found;
+  const byUserId = new Map([...found.values()].map((u) => [u.id, u]));
+  const notOver = await entitiesRepository.notOverMembershipsIn(db, entityId, [...byUserId.keys()], today);
+  // Earliest first: the first one begun is the current one, the first one to come is the next.
+  for (const m of notOver) {
+    const user = byUserId.get(m.userId)!;
+    if (m.debut === null || m.debut <= today) user.membership ??= { id: m.id, fonction: m.fonction };
+    else user.upcoming ??= m.debut;
+  }
+  return found;
+}
+
 /** How many times the new accounts are written before giving up (see `insertNewUsers`). */
 const INSERT_ATTEMPTS = 20;
 
@@ -58,11 +86,12 @@ async function insertNewUsers(
   tx: Executor,
   creations: PlannedRow[],
   identifiants: Map<PlannedRow, string>,
+  at: Date,
 ): Promise<Map<string, number>> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await tx.transaction((savepoint) =>
-        importsRepository.insertUsers(
+        usersRepository.insertMany(
           savepoint,
           creations.map((p) => ({
             identifiant: identifiants.get(p)!,
@@ -72,11 +101,12 @@ async function insertNewUsers(
             telephone: p.values.telephone || null,
           })),
           [...PROFILES.Membre],
+          at,
         ),
       );
     } catch (error) {
       if (!violates(error, USER_UNIQUE.identifiant) || attempt >= INSERT_ATTEMPTS) throw error;
-      const taken = await importsRepository.takenIdentifiants(
+      const taken = await usersRepository.takenIdentifiantsOfBases(
         tx,
         creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
       );
@@ -102,18 +132,19 @@ async function applyPlan(
 ) {
   const { entity, planned, identifiants, today } = input;
   const tx = ctx.db;
+  const now = ctx.clock.now();
   const creations = planned.filter((p) => p.action === 'creation');
   const updates = planned.filter((p) => p.action === 'mise_a_jour');
   // `entiteId` and `identifiant` are the keys the history screens already summarise.
   const source = { import: true, entiteId: entity.id, fichier: input.fileName };
 
-  const userIds = await insertNewUsers(tx, creations, identifiants);
+  const userIds = await insertNewUsers(tx, creations, identifiants, now);
   const idOf = (p: PlannedRow) => userIds.get(p.values.email)!;
   const joining = [...creations, ...updates.filter((p) => p.membershipChange === 'add')].map((p) => ({
     userId: p.existing?.id ?? idOf(p),
     fonction: p.values.fonction || null,
   }));
-  const membershipIds = await importsRepository.insertMemberships(tx, entity.id, today, joining);
+  const membershipIds = await entitiesRepository.insertMemberships(tx, entity.id, today, joining, now);
   const refonctions = updates
     .filter((p) => p.membershipChange === 'fonction')
     .map((p) => ({
@@ -124,12 +155,13 @@ async function applyPlan(
 
   // Invitations: a single-use link valid 7 days to choose a first password (DECISIONS §2).
   const tokens = creations.map(() => newToken());
-  await importsRepository.insertInvitations(
+  await authRepository.insertInvitations(
     tx,
-    new Date(ctx.clock.now().getTime() + INVITATION_LINK_TTL_MS),
     creations.map((p, i) => ({ tokenHash: tokenHash(tokens[i]!), userId: idOf(p) })),
+    new Date(now.getTime() + INVITATION_LINK_TTL_MS),
+    now,
   );
-  await importsRepository.enqueueEmails(
+  await mailRepository.enqueueMany(
     tx,
     creations.map((p, i) =>
       invitationEmail(
@@ -139,10 +171,11 @@ async function applyPlan(
         passwordLink(ctx.publicUrl, tokens[i]!),
       ),
     ),
+    now,
   );
 
   const identityChanges = updates.filter((p) => Object.keys(p.userChanges).length > 0);
-  await importsRepository.updateUsers(
+  await usersRepository.updateIdentities(
     tx,
     identityChanges.map((p) => ({
       id: p.existing!.id,
@@ -150,8 +183,9 @@ async function applyPlan(
       prenom: p.userChanges.prenom ?? null,
       telephone: p.userChanges.telephone ?? null,
     })),
+    now,
   );
-  await importsRepository.updateFonctions(tx, refonctions);
+  await entitiesRepository.setFonctions(tx, refonctions, now);
 
   // A membership change is written to both the user's and the entity's history, as the membership
   // calls do. Only the names of changed fields are kept, never the old values: the history must not
@@ -281,11 +315,11 @@ async function importWithSlot(ctx: RequestContext, input: ImportInput, today: st
         const emails = [
           ...new Set(checked.filter((r) => r.problems.length === 0).map((r) => r.values.email)),
         ];
-        const existing = await importsRepository.findByEmails(tx.db, emails, entity.id, today);
+        const existing = await existingAccounts(tx.db, emails, entity.id, today);
         const planned = planRows(checked, existing, may(policy, 'EDIT_IDENTITY', null));
 
         const creations = planned.filter((p) => p.action === 'creation');
-        const taken = await importsRepository.takenIdentifiants(
+        const taken = await usersRepository.takenIdentifiantsOfBases(
           tx.db,
           creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
         );
@@ -335,7 +369,7 @@ export const importsService = {
   ): Promise<{ fileName: string; mime: string; content: Buffer }> {
     const today = ctx.clock.today();
     const { entity } = await authorizedEntity(ctx, 'EXPORT', input.idEntite);
-    const members = await importsRepository.listMembers(ctx.db, entity.id, today, input.onlyCurrent);
+    const members = await entitiesRepository.membersForExport(ctx.db, entity.id, today, input.onlyCurrent);
     await audit.record(ctx, {
       action: 'members_exported',
       recordType: 'entity',

@@ -1,6 +1,7 @@
 /** The outbox table: enqueue inside a change's transaction, claim due messages, mark the outcome. */
 import type { OutboxQuery } from '@union/contract';
 import { and, asc, desc, eq, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { emailAttachments, emailOutbox } from '../../db/schema';
@@ -33,6 +34,21 @@ export const mailRepository = {
   async enqueue(db: Executor, email: NewEmail): Promise<number> {
     const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
     return row!.id;
+  },
+
+  /**
+   * Enqueues several e-mails in one statement whatever their number (the member import's invitations),
+   * written `at` (the service's `ctx.clock.now()`), in the caller's transaction (DECISIONS §7).
+   */
+  async enqueueMany(db: Executor, emails: NewEmail[], at: Date): Promise<void> {
+    if (emails.length === 0) return;
+    await db.execute(sql`
+      INSERT INTO ${emailOutbox} (destinataire, sujet, texte, entetes, created_at)
+      SELECT n.destinataire, n.sujet, n.texte, n.entetes::jsonb, ${at.toISOString()}::timestamptz
+      FROM unnest(${textArray(emails.map((e) => e.destinataire))}, ${textArray(emails.map((e) => e.sujet))},
+        ${textArray(emails.map((e) => e.texte))},
+        ${textArray(emails.map((e) => (e.entetes ? JSON.stringify(e.entetes) : null)))})
+        AS n(destinataire, sujet, texte, entetes)`);
   },
 
   /** Enqueues an e-mail with its files, in the caller's transaction like any other. */
