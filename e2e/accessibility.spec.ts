@@ -313,7 +313,17 @@ async function audit(page: Page, screen: string, width: string): Promise<Finding
       .slice(0, 3)
       .map((el) => el.outerHTML.slice(0, 160));
   });
-  const wide: Finding[] = reflow.length
+  // A label cut short (« Devis… ») hides its meaning: buttons, badges and choices show their whole text.
+  const cut = await page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll(
+        '.mantine-Button-label, .mantine-Badge-label, .mantine-SegmentedControl-label, .mantine-Tabs-tabLabel',
+      ),
+    )
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2)
+      .map((el) => el.outerHTML.slice(0, 160)),
+  );
+  const layout: Finding[] = reflow.length
     ? [
         {
           screen,
@@ -325,6 +335,16 @@ async function audit(page: Page, screen: string, width: string): Promise<Finding
         },
       ]
     : [];
+  if (cut.length) {
+    layout.push({
+      screen,
+      width,
+      rule: 'texte-coupé',
+      impact: 'serious',
+      help: 'Un libellé est coupé',
+      nodes: cut.map((html) => ({ target: '', html, summary: '' })),
+    });
+  }
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -339,7 +359,7 @@ async function audit(page: Page, screen: string, width: string): Promise<Finding
         summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
       })),
     }))
-    .concat(wide);
+    .concat(layout);
 }
 
 /** Opens a screen and audits it; a screen that cannot be reached is a finding too (the run goes on). */

@@ -144,6 +144,10 @@ export const theme = createTheme({
     ColorInput: {
       defaultProps: { eyeDropperButtonProps: { 'aria-label': "Prendre une couleur à l'écran" } },
     },
+    // A button's or badge's label is never cut (« Modifie », « Devis… »): Mantine hides its overflow, which
+    // makes its minimum width zero, so a table column shrank below the word.
+    Button: { styles: { label: { overflow: 'visible' } } },
+    Badge: { styles: { label: { overflow: 'visible' } } },
     // Choosing the selected option again keeps it: a select empties only through its clear button.
     Select: { defaultProps: { allowDeselect: false } },
     // A link inside a sentence is underlined, not told by its colour alone (1.4.1).

@@ -1,9 +1,9 @@
 import type { ButtonProps } from '@mantine/core';
 
 /**
- * A button whose long label wraps on a phone instead of being cut. Mantine draws a label on one line of
- * height 1 with its overflow hidden: on two lines that clips the accent of a capital (« É »), so the
- * wrapped label gets a real line height.
+ * A button whose long label wraps on a phone instead of running out of it. Mantine sets a label's line
+ * height to 1, made for one line: on two, a capital's accent (« É ») met the line above and was cut, so
+ * the wrapped label gets a real line height.
  */
 export const WRAPPING_BUTTON = {
   h: 'auto',
