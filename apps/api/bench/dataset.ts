@@ -12,7 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { tokenHash } from '../src/lib/secrets';
-import { addDays } from '../src/modules/reservations/calendar';
+import { addDays } from '@union/contract';
 import { parisDay } from '../src/lib/dates';
 
 export const ACCOUNTS = 100_000;

@@ -11,7 +11,7 @@ import { systemClock } from '../src/lib/context';
 import { parisDay } from '../src/lib/dates';
 import { authService } from '../src/modules/auth/service';
 import { closuresRepository } from '../src/modules/reservations/closures/repository';
-import { weekOf } from '../src/modules/reservations/calendar';
+import { weekOf } from '@union/contract';
 import { reservationsRepository } from '../src/modules/reservations/repository';
 import { loadPlanningContext } from '../src/modules/reservations/service';
 import { usersRepository } from '../src/modules/users/repository';

@@ -2,7 +2,7 @@
  * The planning's week search (GET /api/reservation/search/{date}) over 50,000 reservations spread over
  * ten years in five rooms: any week of the ten years, one user at a time (what a user feels), then eight.
  */
-import { addDays } from '../src/modules/reservations/calendar';
+import { addDays } from '@union/contract';
 import { DAYS, type Dataset } from './dataset';
 import type { Scenario } from './http';
 

@@ -22,7 +22,7 @@ import {
 } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
 import { hashPassword } from '../src/lib/secrets';
-import { addDays, weekOf } from '../src/modules/reservations/calendar';
+import { addDays, weekOf } from '@union/contract';
 import { measure, report } from './lib';
 import { BENCH_PASSWORD, CLIENT_BASIC, startBenchApp } from './setup';
 

@@ -54,15 +54,21 @@ try {
     throw new Error(`L'adresse « ${args.email} » est déjà utilisée.`);
   const token = newToken();
   const link = `${config.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
+  // A command run by hand, outside any request: the machine's clock.
+  const now = new Date();
   await handle.db.transaction(async (tx) => {
-    const user = await usersRepository.insert(tx, { ...args, habilitations: [...HABILITATION_CODES] });
-    await authRepository.insertUserToken(tx, {
-      tokenHash: tokenHash(token),
-      userId: user.id,
-      purpose: 'invitation',
-      expiresAt: new Date(Date.now() + INVITATION_LINK_TTL_MS),
-    });
-    await mailRepository.enqueue(tx, invitationEmail(args.email, args.prenom, args.identifiant, link));
+    const user = await usersRepository.insert(tx, { ...args, habilitations: [...HABILITATION_CODES] }, now);
+    await authRepository.insertUserToken(
+      tx,
+      {
+        tokenHash: tokenHash(token),
+        userId: user.id,
+        purpose: 'invitation',
+        expiresAt: new Date(now.getTime() + INVITATION_LINK_TTL_MS),
+      },
+      now,
+    );
+    await mailRepository.enqueue(tx, invitationEmail(args.email, args.prenom, args.identifiant, link), now);
   });
   console.log(
     `Administrateur « ${args.identifiant} » créé. Lien pour choisir son mot de passe (valable 7 jours) :\n${link}`,

@@ -24,8 +24,8 @@ import {
   type Reservation,
   type ReservationChangeAction,
   type Room,
+  addDays,
 } from '@union/contract';
-import { addDays } from '../src/modules/reservations/calendar';
 import { multipartBody, pdfWith } from './documents-helpers';
 import { createUser, type TestContext } from './helpers';
 

@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations, users } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
-import { addDays } from '../src/modules/reservations/calendar';
+import { addDays } from '@union/contract';
 import { builders, type Builders } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 

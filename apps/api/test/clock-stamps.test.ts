@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokens,
   accountingOrders,
+  auditLog,
+  closures,
+  documentFiles,
+  planningYears,
   calendarFeeds,
   documentDistributions,
   documents,
@@ -114,6 +118,47 @@ describe('updates stamp the clock’s instant', () => {
     await runRow(route);
     for (const [i, [table, column]] of stamps.entries())
       expect(await stampedAt(table, column), column.name).toBeGreaterThan(before[i]!);
+  });
+});
+
+describe('creations stamp the clock’s instant, and so does their audit entry', () => {
+  it.each([
+    [
+      'users, with the invitation link and e-mail',
+      'POST /api/user',
+      [
+        [users, users.createdAt],
+        [users, users.updatedAt],
+        [userTokens, userTokens.createdAt],
+        [emailOutbox, emailOutbox.createdAt],
+      ],
+    ],
+    ['entities', 'POST /api/entite', [[entities, entities.createdAt]]],
+    ['entities: memberships', 'POST /api/entite/:id/appartenances', [[memberships, memberships.createdAt]]],
+    ['settings: rooms', 'POST /api/parametres/salles', [[rooms, rooms.createdAt]]],
+    ['reservations', 'POST /api/reservation', [[reservations, reservations.createdAt]]],
+    ['closures', 'POST /api/fermeture/:date', [[closures, closures.createdAt]]],
+    ['planning: a year', 'POST /api/planning/annees', [[planningYears, planningYears.createdAt]]],
+    ['planning: an entry', 'POST /api/planning', [[planningEntries, planningEntries.createdAt]]],
+    ['messages', 'POST /api/diffusion', [[messages, messages.createdAt]]],
+    [
+      'documents and their files',
+      'POST /api/document',
+      [
+        [documents, documents.createdAt],
+        [documentFiles, documentFiles.createdAt],
+      ],
+    ],
+    ['compta', 'POST /api/compta/commande', [[accountingOrders, accountingOrders.createdAt]]],
+    ['restaurant: meals', 'POST /api/repas', [[meals, meals.createdAt]]],
+    ['restaurant: orders', 'POST /api/repas/:id/commande', [[mealOrders, mealOrders.createdAt]]],
+    ['restaurant: top-ups', 'POST /api/user/payments', [[userPayments, userPayments.createdAt]]],
+  ] as [string, string, [PgTable, PgColumn][]][])('%s (%s)', async (_area, route, stamps) => {
+    const all: [PgTable, PgColumn][] = [...stamps, [auditLog, auditLog.createdAt]];
+    const before = await Promise.all(all.map(([table, column]) => stampedAt(table, column)));
+    await runRow(route);
+    for (const [i, [table, column]] of all.entries())
+      expect(await stampedAt(table, column), `${column.name} of ${i}`).toBeGreaterThan(before[i]!);
   });
 });
 

@@ -63,11 +63,15 @@ afterAll(async () => {
 
 describe('the outbox worker', () => {
   it('sends a pending e-mail through SMTP and marks it sent', async () => {
-    await mailRepository.enqueue(t.db, {
-      destinataire: 'vm@exemple.fr',
-      sujet: 'Tenue du 3 mars',
-      texte: 'Bonjour, à bientôt.',
-    });
+    await mailRepository.enqueue(
+      t.db,
+      {
+        destinataire: 'vm@exemple.fr',
+        sujet: 'Tenue du 3 mars',
+        texte: 'Bonjour, à bientôt.',
+      },
+      t.clock.now(),
+    );
     expect(await t.app.mailWorker!.flush(soon())).toBe(1);
     expect(received.at(-1)!.to).toEqual(['vm@exemple.fr']);
     expect(received.at(-1)!.raw).toContain('Subject: Tenue du 3 mars');
@@ -80,7 +84,11 @@ describe('the outbox worker', () => {
 
   it('retries with growing delays, then marks the e-mail failed', async () => {
     refuse = true;
-    await mailRepository.enqueue(t.db, { destinataire: 'plein@exemple.fr', sujet: 'Essai', texte: 'Texte' });
+    await mailRepository.enqueue(
+      t.db,
+      { destinataire: 'plein@exemple.fr', sujet: 'Essai', texte: 'Texte' },
+      t.clock.now(),
+    );
     let now = soon();
     for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
       await t.app.mailWorker!.flush(now);
@@ -118,11 +126,15 @@ describe('the outbox worker', () => {
 
 it('stops only once the message being sent is marked sent, so a restart never sends it twice', async () => {
   delayMs = 500;
-  await mailRepository.enqueue(t.db, {
-    destinataire: 'arret@exemple.fr',
-    sujet: 'Arrêt',
-    texte: 'Au revoir.',
-  });
+  await mailRepository.enqueue(
+    t.db,
+    {
+      destinataire: 'arret@exemple.fr',
+      sujet: 'Arrêt',
+      texte: 'Au revoir.',
+    },
+    t.clock.now(),
+  );
   const worker = startMailWorker({
     db: t.db,
     smtpUrl,
@@ -145,6 +157,7 @@ describe('attachments', () => {
       t.db,
       { destinataire: 'tresorerie@exemple.fr', sujet: 'Facture FA-2026-0001', texte: 'Ci-joint la facture.' },
       [{ nom: 'FA-2026-0001.pdf', typeMime: 'application/pdf', contenu: pdf }],
+      t.clock.now(),
     );
     expect(await t.app.mailWorker!.flush(soon())).toBe(1);
     const raw = received.at(-1)!.raw;

@@ -1,7 +1,7 @@
 /** Closed days: GET, POST, DELETE /api/fermeture/{date}, and what a closure forbids. */
 import type { ClosureList, ClosureResult, Week } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, masonicYearOf } from '../src/modules/reservations/calendar';
+import { addDays, masonicYearOf } from '@union/contract';
 import { builders, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 

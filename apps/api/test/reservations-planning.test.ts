@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, entities, rooms } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
-import { datesOfRule, masonicYearOf } from '../src/modules/reservations/calendar';
+import { datesOfRule, masonicYearOf } from '@union/contract';
 import { builders, type Builders, type Lodge, type Member, type Person } from './builders';
 import { createTestContext, onItsOwnDatabase, type TestContext } from './helpers';
 

@@ -5,7 +5,7 @@ import { auditLog, emailOutbox, reservations, rooms, users } from '../src/db/sch
 import type { Reservation, ReservationChangeAction, ReservationDetail, Week } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisDay } from '../src/lib/dates';
-import { addDays, datesOfRule, masonicYearOf, weekOf } from '../src/modules/reservations/calendar';
+import { addDays, datesOfRule, masonicYearOf, weekOf } from '@union/contract';
 import { builders, named, type Builders, type Lodge, type MemberFields } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 import { databaseUrlFor, testEngine } from './engine';

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, meals, reservations } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
-import { addDays, weekOf } from '../src/modules/reservations/calendar';
+import { addDays, weekOf } from '@union/contract';
 import { builders, named, type Builders, type Lodge, type MealFields, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 import { pdfAnswerText } from './pdf-text';

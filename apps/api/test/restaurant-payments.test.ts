@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { auditLog, cardMovements, cards, emailOutbox, meals, userPayments } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
-import { addDays } from '../src/modules/reservations/calendar';
+import { addDays } from '@union/contract';
 import { sign } from '../src/modules/restaurant/signature';
 import { builders } from './builders';
 import { testEngine } from './engine';

@@ -6,7 +6,7 @@ import type { Habilitation, Meal, MealOrder, MealWeek, MyCard } from '@union/con
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardMovements, cards, emailOutbox, mealOrders, meals, users } from '../src/db/schema';
-import { addDays } from '../src/modules/reservations/calendar';
+import { addDays } from '@union/contract';
 import { builders, named, type Builders, type MealFields, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 import { pdfAnswerText } from './pdf-text';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { userPayments } from '../../src/db/schema';
 import { parisDay } from '../../src/lib/dates';
-import { addDays } from '../../src/modules/reservations/calendar';
+import { addDays } from '@union/contract';
 import { allow, everyone, signedIn, type AuthzRow } from './rows';
 import type { World } from './world';
 

@@ -3,11 +3,10 @@
  * roles of README.md with their habilitations and memberships, a second lodge with its own manager
  * and member, and factories (`fresh`) for the records a changing call consumes.
  */
-import { HABILITATION_CODES, type Habilitation } from '@union/contract';
+import { HABILITATION_CODES, type Habilitation, addDays, masonicYearOf } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { planningEntries, planningYears, reservations, users } from '../../src/db/schema';
 import { parisDay } from '../../src/lib/dates';
-import { addDays, masonicYearOf } from '../../src/modules/reservations/calendar';
 import { addMembership, createEntity, createRoom, createUser, type TestContext } from '../helpers';
 import type { SignedRole } from './rows';
 

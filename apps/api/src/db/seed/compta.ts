@@ -8,7 +8,7 @@ import type { Habilitation } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { fixedClock, type RequestContext } from '../../lib/context';
 import { parisDay } from '../../lib/dates';
-import { addDays, masonicYearOf } from '../../modules/reservations/calendar';
+import { addDays, masonicYearOf } from '@union/contract';
 import { comptaService } from '../../modules/compta/service';
 import type { Database } from '../client';
 import { entities, users } from '../schema';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Caller } from '../../lib/authorize';
 import { systemClock, type RequestContext } from '../../lib/context';
 import { parisDay } from '../../lib/dates';
-import { addDays, masonicYearOf, weekdayOf } from '../../modules/reservations/calendar';
+import { addDays, masonicYearOf, weekdayOf } from '@union/contract';
 import { closuresService } from '../../modules/reservations/closures/service';
 import { planningService } from '../../modules/reservations/planning/service';
 import { reservationsService } from '../../modules/reservations/service';

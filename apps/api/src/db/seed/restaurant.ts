@@ -8,7 +8,7 @@ import type { Habilitation } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { systemClock, type RequestContext } from '../../lib/context';
 import { parisDay } from '../../lib/dates';
-import { addDays, weekdayOf } from '../../modules/reservations/calendar';
+import { addDays, weekdayOf } from '@union/contract';
 import { restaurantService } from '../../modules/restaurant/service';
 import type { Database } from '../client';
 import { entities, users } from '../schema';

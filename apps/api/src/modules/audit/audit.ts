@@ -13,8 +13,9 @@ import { auditRepository, type AuditEntry } from './repository';
 export type { AuditEntry };
 export type { Describe, DescribedRow, EntryText } from './presenter';
 
-/** What `audit.record` needs of the request context: where to write, and who acts. */
-type AuditContext = Pick<RequestContext<Executor>, 'db' | 'caller'>;
+/** What `audit.record` needs of the request context: where to write, who acts, and when. */
+type AuditContext = Pick<RequestContext<Executor>, 'db' | 'caller' | 'clock'>;
+type SystemEntry = Omit<AuditEntry, 'actorId' | 'createdAt'>;
 type BatchEntry = Required<Pick<AuditEntry, 'action' | 'recordType'>> & {
   recordId: number;
   details?: Record<string, unknown> | null;
@@ -22,16 +23,16 @@ type BatchEntry = Required<Pick<AuditEntry, 'action' | 'recordType'>> & {
 
 export const audit = {
   /** Writes one entry on `ctx.db` (a transaction), the caller as actor. */
-  record(ctx: AuditContext, entry: Omit<AuditEntry, 'actorId'>): Promise<void> {
-    return auditRepository.record(ctx.db, { ...entry, actorId: ctx.caller.id });
+  record(ctx: AuditContext, entry: SystemEntry): Promise<void> {
+    return auditRepository.record(ctx.db, { ...entry, actorId: ctx.caller.id, createdAt: ctx.clock.now() });
   },
   /** Writes many entries in one statement, the caller as actor. */
   recordMany(ctx: AuditContext, entries: BatchEntry[]): Promise<void> {
-    return auditRepository.recordMany(ctx.db, ctx.caller.id, entries);
+    return auditRepository.recordMany(ctx.db, ctx.caller.id, ctx.clock.now(), entries);
   },
-  /** Writes one entry made by the system (a worker, a provider's notification): no actor. */
-  recordSystem(db: Executor, entry: Omit<AuditEntry, 'actorId'>): Promise<void> {
-    return auditRepository.record(db, { ...entry, actorId: null });
+  /** Writes one entry made by the system (a worker, a provider's notification), `at` its clock: no actor. */
+  recordSystem(db: Executor, at: Date, entry: SystemEntry): Promise<void> {
+    return auditRepository.record(db, { ...entry, actorId: null, createdAt: at });
   },
   /** The record's history, newest first, each entry described by its module. */
   async history(

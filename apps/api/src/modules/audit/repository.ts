@@ -11,8 +11,8 @@ export interface AuditEntry {
   recordType: string;
   recordId?: number | null;
   details?: Record<string, unknown>;
-  /** Defaults to the time of the insert. */
-  createdAt?: Date;
+  /** When the change was made: the request's clock (`ctx.clock.now()`). */
+  createdAt: Date;
 }
 
 /** One entry of a record's history as read back, with its actor's name (null: the system). */
@@ -41,6 +41,7 @@ export const auditRepository = {
   async recordMany(
     db: Executor,
     actorId: number | null,
+    at: Date,
     entries: {
       action: string;
       recordType: string;
@@ -50,8 +51,9 @@ export const auditRepository = {
   ): Promise<void> {
     if (entries.length === 0) return;
     await db.execute(sql`
-      INSERT INTO ${auditLog} (actor_id, action, record_type, record_id, details)
-      SELECT ${actorId}::int4, n.action, n.record_type, n.record_id, n.details::jsonb
+      INSERT INTO ${auditLog} (actor_id, action, record_type, record_id, details, created_at)
+      SELECT ${actorId}::int4, n.action, n.record_type, n.record_id, n.details::jsonb,
+        ${at.toISOString()}::timestamptz
       FROM unnest(${textArray(entries.map((e) => e.action))}, ${textArray(entries.map((e) => e.recordType))},
         ${intArray(entries.map((e) => e.recordId))},
         ${textArray(entries.map((e) => (e.details ? JSON.stringify(e.details) : null)))})

@@ -92,8 +92,8 @@ export const authRepository = {
     return row?.n ?? 0;
   },
 
-  async insertUserToken(db: Executor, token: typeof userTokens.$inferInsert): Promise<void> {
-    await db.insert(userTokens).values(token);
+  async insertUserToken(db: Executor, token: typeof userTokens.$inferInsert, at: Date): Promise<void> {
+    await db.insert(userTokens).values({ ...token, createdAt: at });
   },
 
   /**

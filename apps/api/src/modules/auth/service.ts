@@ -197,20 +197,23 @@ export const authService = {
         return;
       }
       const token = newToken();
-      await authRepository.insertUserToken(tx, {
-        tokenHash: tokenHash(token),
-        userId: user.id,
-        purpose: 'reset',
-        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-      });
+      await authRepository.insertUserToken(
+        tx,
+        {
+          tokenHash: tokenHash(token),
+          userId: user.id,
+          purpose: 'reset',
+          expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+        },
+        now,
+      );
       const link = passwordLink(ctx.publicUrl, token);
-      await mailRepository.enqueue(tx, passwordResetEmail(user.email, user.prenom, link));
+      await mailRepository.enqueue(tx, passwordResetEmail(user.email, user.prenom, link), now);
       // Nobody is signed in: the entry has no actor (the address typed may be anyone's).
-      await audit.recordSystem(tx, {
+      await audit.recordSystem(tx, now, {
         action: 'password_reset_requested',
         recordType: 'user',
         recordId: user.id,
-        createdAt: now,
       });
     });
   },
@@ -230,7 +233,7 @@ export const authService = {
       await authRepository.spendUserLinks(tx, user.id, now);
       // The link proved who acts: its owner is the entry's actor.
       await audit.record(
-        { db: tx, caller: { id: user.id, habilitations: user.habilitations } },
+        { db: tx, caller: { id: user.id, habilitations: user.habilitations }, clock: ctx.clock },
         {
           action: `password_set_${link.purpose}`,
           recordType: 'user',

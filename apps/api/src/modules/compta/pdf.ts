@@ -6,7 +6,7 @@
  */
 import type { OrderLine, UnionSettings } from '@union/contract';
 import PDFDocument from 'pdfkit';
-import { frenchDate } from '../reservations/calendar';
+import { frenchDate } from '../../lib/dates';
 import { euros as eurosIntl } from './amounts';
 import { isFacturX, makeFacturX, PDFA_OPTIONS } from './facturx';
 

@@ -144,8 +144,11 @@ export const comptaRepository = {
     return row;
   },
 
-  async insert(db: Executor, order: NewOrder): Promise<OrderRow> {
-    const [row] = await db.insert(accountingOrders).values(order).returning();
+  async insert(db: Executor, order: NewOrder, at: Date): Promise<OrderRow> {
+    const [row] = await db
+      .insert(accountingOrders)
+      .values({ ...order, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 
@@ -198,8 +201,12 @@ export const comptaRepository = {
     return row!.paye;
   },
 
-  async insertPayment(db: Executor, payment: typeof accountingPayments.$inferInsert): Promise<void> {
-    await db.insert(accountingPayments).values(payment);
+  async insertPayment(
+    db: Executor,
+    payment: typeof accountingPayments.$inferInsert,
+    at: Date,
+  ): Promise<void> {
+    await db.insert(accountingPayments).values({ ...payment, createdAt: at });
   },
 
   async reminders(db: Executor, orderId: number) {
@@ -217,8 +224,12 @@ export const comptaRepository = {
       .orderBy(asc(accountingReminders.id));
   },
 
-  async insertReminder(db: Executor, reminder: typeof accountingReminders.$inferInsert): Promise<void> {
-    await db.insert(accountingReminders).values(reminder);
+  async insertReminder(
+    db: Executor,
+    reminder: typeof accountingReminders.$inferInsert,
+    at: Date,
+  ): Promise<void> {
+    await db.insert(accountingReminders).values({ ...reminder, createdAt: at });
   },
 
   /**

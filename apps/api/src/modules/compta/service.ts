@@ -19,6 +19,8 @@ import {
   type OrderSearchCriteria,
   type OrderSearchResult,
   type Preload,
+  addDays,
+  masonicYearBounds,
 } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { authorize } from '../../lib/authorize';
@@ -29,7 +31,7 @@ import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
-import { addDays, frenchDate, masonicYearBounds } from '../reservations/calendar';
+import { frenchDate } from '../../lib/dates';
 import { unionSettings } from '../settings/service';
 import { euros, feeCallLines, totalOf, withAmounts, yearLabel } from './amounts';
 import { feeTableWorkbook, ordersWorkbook } from './excel';
@@ -233,6 +235,7 @@ async function sendDocument(tx: TxContext, order: OrderRow, kind: 'devis' | 'fac
     tx.db,
     kind === 'devis' ? quoteEmail(facts) : invoiceEmail(facts),
     [{ nom: fileName(kind, order), typeMime: 'application/pdf', contenu: pdf }],
+    tx.clock.now(),
   );
 }
 
@@ -245,14 +248,18 @@ async function recordPayment(tx: TxContext, order: OrderRow, paiement: NonNullab
       'overpayment',
       `Le paiement de ${euros(paiement.montant)} dépasse le reste à payer de la facture (${euros(Math.max(reste, 0))}).`,
     );
-  await comptaRepository.insertPayment(tx.db, {
-    orderId: order.id,
-    mode: paiement.mode,
-    date: paiement.date,
-    reference: paiement.reference ?? null,
-    montant: paiement.montant,
-    createdById: tx.caller.id,
-  });
+  await comptaRepository.insertPayment(
+    tx.db,
+    {
+      orderId: order.id,
+      mode: paiement.mode,
+      date: paiement.date,
+      reference: paiement.reference ?? null,
+      montant: paiement.montant,
+      createdById: tx.caller.id,
+    },
+    tx.clock.now(),
+  );
   return paye + paiement.montant;
 }
 
@@ -319,18 +326,22 @@ export const comptaService = {
         : null;
       const order = await guardConstraint(
         () =>
-          comptaRepository.insert(tx.db, {
-            type: input.type,
-            entityId: entity.id,
-            annee: input.annee,
-            tranche: input.type === 'A' ? input.tranche! : null,
-            objet: input.objet,
-            etat: input.devis ? 'DC' : 'FC',
-            total: totalOf(lignes),
-            numeroDevis,
-            dateDevis: input.devis ? today : null,
-            createdById: tx.caller.id,
-          }),
+          comptaRepository.insert(
+            tx.db,
+            {
+              type: input.type,
+              entityId: entity.id,
+              annee: input.annee,
+              tranche: input.type === 'A' ? input.tranche! : null,
+              objet: input.objet,
+              etat: input.devis ? 'DC' : 'FC',
+              total: totalOf(lignes),
+              numeroDevis,
+              dateDevis: input.devis ? today : null,
+              createdById: tx.caller.id,
+            },
+            tx.clock.now(),
+          ),
         REFUSALS,
       );
       await comptaRepository.replaceLines(tx.db, order.id, lignes);
@@ -501,13 +512,18 @@ export const comptaService = {
                 contenu: await render(tx.db, order, 'facture'),
               },
             ],
+            tx.clock.now(),
           );
-          await comptaRepository.insertReminder(tx.db, {
-            orderId: order.id,
-            niveau,
-            date: today,
-            sentById: tx.caller.id,
-          });
+          await comptaRepository.insertReminder(
+            tx.db,
+            {
+              orderId: order.id,
+              niveau,
+              date: today,
+              sentById: tx.caller.id,
+            },
+            tx.clock.now(),
+          );
           await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
           details.niveau = niveau;
           break;
@@ -587,16 +603,20 @@ export const comptaService = {
         }
         const order = await guardConstraint(
           () =>
-            comptaRepository.insert(tx.db, {
-              type: 'A',
-              entityId: entity.id,
-              annee: q.annee,
-              tranche: q.tranche,
-              objet: call.objet,
-              etat: 'FC',
-              total,
-              createdById: tx.caller.id,
-            }),
+            comptaRepository.insert(
+              tx.db,
+              {
+                type: 'A',
+                entityId: entity.id,
+                annee: q.annee,
+                tranche: q.tranche,
+                objet: call.objet,
+                etat: 'FC',
+                total,
+                createdById: tx.caller.id,
+              },
+              tx.clock.now(),
+            ),
           REFUSALS,
         );
         await comptaRepository.replaceLines(tx.db, order.id, call.lignes);

@@ -189,13 +189,17 @@ export async function extractText(file: Pick<StagedFile, 'path' | 'mime'>): Prom
 }
 
 /** Copies the staged file into the database, chunk by chunk; returns the file's id. */
-export async function storeFile(db: Executor, file: StagedFile): Promise<number> {
-  const fileId = await documentsRepository.insertFile(db, {
-    nom: file.nom,
-    mime: file.mime,
-    taille: file.taille,
-    sha256: file.sha256,
-  });
+export async function storeFile(db: Executor, file: StagedFile, at: Date): Promise<number> {
+  const fileId = await documentsRepository.insertFile(
+    db,
+    {
+      nom: file.nom,
+      mime: file.mime,
+      taille: file.taille,
+      sha256: file.sha256,
+    },
+    at,
+  );
   let seq = 0;
   for await (const chunk of createReadStream(file.path, { highWaterMark: CHUNK_BYTES })) {
     await documentsRepository.insertChunk(db, fileId, seq++, chunk as Buffer);

@@ -113,8 +113,11 @@ export const documentsRepository = {
     return row;
   },
 
-  async insert(db: Executor, doc: NewDocument): Promise<DocumentRecord> {
-    const [row] = await db.insert(documents).values(doc).returning();
+  async insert(db: Executor, doc: NewDocument, at: Date): Promise<DocumentRecord> {
+    const [row] = await db
+      .insert(documents)
+      .values({ ...doc, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 
@@ -132,8 +135,11 @@ export const documentsRepository = {
     await db.delete(documentFiles).where(eq(documentFiles.id, doc.fileId));
   },
 
-  async insertFile(db: Executor, file: typeof documentFiles.$inferInsert) {
-    const [row] = await db.insert(documentFiles).values(file).returning({ id: documentFiles.id });
+  async insertFile(db: Executor, file: typeof documentFiles.$inferInsert, at: Date) {
+    const [row] = await db
+      .insert(documentFiles)
+      .values({ ...file, createdAt: at })
+      .returning({ id: documentFiles.id });
     return row!.id;
   },
 

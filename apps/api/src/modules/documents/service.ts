@@ -132,18 +132,22 @@ export const documentsService = {
       await checkMetadata(tx.db, meta);
       const policy = await loadDocumentsContext(tx);
       authorize(mayPublishFor(policy, meta.idEntite), PUBLISH_REFUSAL);
-      const fileId = await storeFile(tx.db, file);
-      const doc = await documentsRepository.insert(tx.db, {
-        type: meta.type,
-        titre: meta.titre,
-        jour: meta.date,
-        entityId: meta.idEntite,
-        audience: meta.audience,
-        reservationId: meta.idReservation ?? null,
-        fileId,
-        texte,
-        createdById: ctx.caller.id,
-      });
+      const fileId = await storeFile(tx.db, file, tx.clock.now());
+      const doc = await documentsRepository.insert(
+        tx.db,
+        {
+          type: meta.type,
+          titre: meta.titre,
+          jour: meta.date,
+          entityId: meta.idEntite,
+          audience: meta.audience,
+          reservationId: meta.idReservation ?? null,
+          fileId,
+          texte,
+          createdById: ctx.caller.id,
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'DOCUMENT_CREATE',
         recordType: 'document',
@@ -244,6 +248,7 @@ export const documentsService = {
             publicUrl: ctx.publicUrl,
             token: sign(person.id),
           }),
+          tx.clock.now(),
         );
         await documentsRepository.recordDistribution(tx.db, id, person.id, emailId, tx.clock.now());
       }
@@ -321,7 +326,7 @@ export const documentsService = {
         'Ce lien de désinscription est invalide. Utilisez celui de l’e-mail reçu.',
       );
     }
-    await audit.recordSystem(db, {
+    await audit.recordSystem(db, ctx.clock.now(), {
       action: 'NOTIFICATION_DOCUMENTS_OFF',
       recordType: 'user',
       recordId: userId,

@@ -68,7 +68,7 @@ export const entitiesService = {
     return inTransaction(ctx, async (tx) => {
       await checkEntityUnique(tx.db, input);
       const entity = await guardCode(input.code, () =>
-        entitiesRepository.insert(tx.db, { ...input, etat: 'A' }),
+        entitiesRepository.insert(tx.db, { ...input, etat: 'A' }, tx.clock.now()),
       );
       await audit.record(tx, {
         action: 'entity_created',

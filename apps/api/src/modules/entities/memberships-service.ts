@@ -145,7 +145,11 @@ async function addMembership(
   };
   await checkPeriod(tx.db, fields, who);
   const row = await writeMembership(who, () =>
-    entitiesRepository.insertMembership(tx.db, { ...fields, userId: user.id, entityId: entity.id }),
+    entitiesRepository.insertMembership(
+      tx.db,
+      { ...fields, userId: user.id, entityId: entity.id },
+      tx.clock.now(),
+    ),
   );
   await auditMembership(tx, 'membership_added', row, fields.fonction ? { fonction: fields.fonction } : {});
   const created = (await entitiesRepository.findMembership(tx.db, row.id))!;

@@ -343,8 +343,11 @@ export const entitiesRepository = {
     return row;
   },
 
-  async insert(db: Executor, entity: NewEntity): Promise<EntityRow> {
-    const [row] = await db.insert(entities).values(entity).returning();
+  async insert(db: Executor, entity: NewEntity, at: Date): Promise<EntityRow> {
+    const [row] = await db
+      .insert(entities)
+      .values({ ...entity, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 
@@ -473,8 +476,11 @@ export const entitiesRepository = {
       .orderBy(asc(memberships.debut), asc(memberships.id));
   },
 
-  async insertMembership(db: Executor, membership: NewMembership): Promise<MembershipRecord> {
-    const [row] = await db.insert(memberships).values(membership).returning();
+  async insertMembership(db: Executor, membership: NewMembership, at: Date): Promise<MembershipRecord> {
+    const [row] = await db
+      .insert(memberships)
+      .values({ ...membership, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 

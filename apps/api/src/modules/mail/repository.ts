@@ -31,8 +31,12 @@ export function emailStates(db: Executor) {
 }
 
 export const mailRepository = {
-  async enqueue(db: Executor, email: NewEmail): Promise<number> {
-    const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  /** Enqueues one e-mail, written `at` (the service's `ctx.clock.now()`), in the caller's transaction. */
+  async enqueue(db: Executor, email: NewEmail, at: Date): Promise<number> {
+    const [row] = await db
+      .insert(emailOutbox)
+      .values({ ...email, createdAt: at })
+      .returning({ id: emailOutbox.id });
     return row!.id;
   },
 
@@ -52,8 +56,16 @@ export const mailRepository = {
   },
 
   /** Enqueues an e-mail with its files, in the caller's transaction like any other. */
-  async enqueueWithAttachments(db: Executor, email: NewEmail, attachments: Attachment[]): Promise<void> {
-    const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  async enqueueWithAttachments(
+    db: Executor,
+    email: NewEmail,
+    attachments: Attachment[],
+    at: Date,
+  ): Promise<void> {
+    const [row] = await db
+      .insert(emailOutbox)
+      .values({ ...email, createdAt: at })
+      .returning({ id: emailOutbox.id });
     if (!attachments.length) return;
     await db.insert(emailAttachments).values(
       attachments.map((a) => ({

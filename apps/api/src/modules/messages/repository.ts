@@ -102,8 +102,11 @@ export const messagesRepository = {
     await db.insert(messageHidden).values({ messageId, userId }).onConflictDoNothing();
   },
 
-  async insert(db: Executor, message: NewMessage): Promise<MessageRecord> {
-    const [row] = await db.insert(messages).values(message).returning();
+  async insert(db: Executor, message: NewMessage, at: Date): Promise<MessageRecord> {
+    const [row] = await db
+      .insert(messages)
+      .values({ ...message, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 

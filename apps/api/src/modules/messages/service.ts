@@ -45,6 +45,7 @@ async function emailIfDue(tx: TxContext, message: MessageRecord): Promise<number
     await mailRepository.enqueue(
       tx.db,
       messageEmail({ to: person.email, prenom: person.prenom, ...message, publicUrl: tx.publicUrl }),
+      tx.clock.now(),
     );
   }
   const now = tx.clock.now();
@@ -78,17 +79,21 @@ export const messagesService = {
     authorize(may(policy, 'WRITE', null));
     const id = await inTransaction(ctx, async (tx) => {
       const entityIds = await checkEntities(tx, input);
-      const message = await messagesRepository.insert(tx.db, {
-        titre: input.titre,
-        texte: input.texte,
-        niveau: input.niveau,
-        debut: input.debut,
-        fin: input.fin ?? null,
-        tous: input.tous,
-        statut: input.statut,
-        email: input.email,
-        createdById: ctx.caller.id,
-      });
+      const message = await messagesRepository.insert(
+        tx.db,
+        {
+          titre: input.titre,
+          texte: input.texte,
+          niveau: input.niveau,
+          debut: input.debut,
+          fin: input.fin ?? null,
+          tous: input.tous,
+          statut: input.statut,
+          email: input.email,
+          createdById: ctx.caller.id,
+        },
+        tx.clock.now(),
+      );
       await messagesRepository.setEntities(tx.db, message.id, entityIds);
       const emails = await emailIfDue(tx, message);
       await audit.record(tx, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datesOfRule, frenchDate, masonicYearOf, weekOf, weekdayOf } from './calendar';
+import { datesOfRule, masonicYearOf, weekOf, weekdayOf } from '@union/contract';
+import { frenchDate } from '../../lib/dates';
 
 describe('calendar', () => {
   it.each([

@@ -1,26 +1,11 @@
 /**
- * The server's side of the calendar: French dates, Paris's clock and the half-hour grid's refusals.
+ * The server's side of the calendar: Paris's clock and the half-hour grid's refusals.
  * The pure day arithmetic (weeks, masonic years, the planning rules) is the contract's (`days.ts`),
- * shared with the screens; it is passed on here for the modules that read both.
+ * shared with the screens; French dates are `lib/dates.ts`'s.
  */
 import { FIRST_START_MINUTES, LAST_END_MINUTES, LAST_START_MINUTES, hhmmOf } from '@union/contract';
 import { invalid } from '../../lib/errors';
 import { TIME_ZONE } from '../../lib/dates';
-
-export { addDays, datesOfRule, masonicYearBounds, masonicYearOf, weekOf, weekdayOf } from '@union/contract';
-
-const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
-const frenchDay = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** "mardi 3 mars 2026". */
-export const frenchDate = (day: string) => frenchDay.format(toDate(day));
 
 const parisClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,

@@ -1,7 +1,7 @@
 /** The French e-mails of the reservation workflow: to the requester and to the Union staff. */
 import { PAGES, ReservationType, hhmmOf } from '@union/contract';
 import type { NewEmail } from '../mail/repository';
-import { frenchDate } from './calendar';
+import { frenchDate } from '../../lib/dates';
 import type { ReservationRow } from './repository';
 
 const SIGNATURE =

@@ -181,8 +181,11 @@ export const reservationsRepository = {
     );
   },
 
-  async insert(db: Executor, values: NewReservation): Promise<ReservationRecord> {
-    const [row] = await db.insert(reservations).values(values).returning();
+  async insert(db: Executor, values: NewReservation, at: Date): Promise<ReservationRecord> {
+    const [row] = await db
+      .insert(reservations)
+      .values({ ...values, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 
@@ -190,11 +193,11 @@ export const reservationsRepository = {
    * Inserts many at once, skipping any that the no-overlap constraint refuses (a concurrent booking):
    * returns those actually inserted.
    */
-  async insertManySkippingOverlaps(db: Executor, values: NewReservation[]) {
+  async insertManySkippingOverlaps(db: Executor, values: NewReservation[], at: Date) {
     if (values.length === 0) return [];
     return db
       .insert(reservations)
-      .values(values)
+      .values(values.map((v) => ({ ...v, createdAt: at, updatedAt: at })))
       .onConflictDoNothing()
       .returning({ id: reservations.id, jour: reservations.jour });
   },

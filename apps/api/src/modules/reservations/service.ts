@@ -16,6 +16,7 @@ import {
   type ReservationDetail,
   type ReservationInput,
   type Week,
+  weekOf,
 } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
@@ -28,7 +29,8 @@ import { entitiesRepository } from '../entities/repository';
 import { settingsRepository } from '../settings/repository';
 import { mailRepository } from '../mail/repository';
 import { usersRepository } from '../users/repository';
-import { checkSlot, frenchDate, isPast, parisMinutesNow, weekOf } from './calendar';
+import { frenchDate } from '../../lib/dates';
+import { checkSlot, isPast, parisMinutesNow } from './calendar';
 import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
@@ -169,7 +171,7 @@ async function notify(
     if (email) addresses.push(email);
   }
   for (const email of reservationEmails(event, row, addresses, publicUrl, motif)) {
-    await mailRepository.enqueue(db, email);
+    await mailRepository.enqueue(db, email, clock.now());
   }
 }
 
@@ -238,20 +240,24 @@ export const reservationsService = {
       inTransaction(ctx, async (tx) => {
         await checkEntity(tx.db, input.idEntite);
         await checkBookable(tx, slot);
-        const record = await reservationsRepository.insert(tx.db, {
-          roomId: slot.roomId,
-          entityId: input.idEntite,
-          jour: slot.jour,
-          debut: slot.debut,
-          fin: slot.fin,
-          type: input.type,
-          libelle: input.libelle,
-          participants: input.participants ?? null,
-          commentaire: input.commentaire || null,
-          etat,
-          requestedById: caller.id,
-          changedByHand: true,
-        });
+        const record = await reservationsRepository.insert(
+          tx.db,
+          {
+            roomId: slot.roomId,
+            entityId: input.idEntite,
+            jour: slot.jour,
+            debut: slot.debut,
+            fin: slot.fin,
+            type: input.type,
+            libelle: input.libelle,
+            participants: input.participants ?? null,
+            commentaire: input.commentaire || null,
+            etat,
+            requestedById: caller.id,
+            changedByHand: true,
+          },
+          tx.clock.now(),
+        );
         await audit.record(tx, {
           action: etat === 'DC' ? 'CREATE_REQUEST' : 'CREATE_CONFIRMED',
           recordType: 'reservation',

@@ -25,17 +25,21 @@ export async function openCard(
   solde: number | undefined,
   why: { action: string; recordType: string; recordId: number },
 ): Promise<LockedCard> {
-  const cardId = await restaurantRepository.lockCard(ctx.db, owner);
+  const cardId = await restaurantRepository.lockCard(ctx.db, owner, ctx.clock.now());
   const balance = await restaurantRepository.balance(ctx.db, cardId);
   if (solde === undefined || solde === balance) return { cardId, balance };
   const difference = solde - balance;
-  await restaurantRepository.insertMovement(ctx.db, {
-    cardId,
-    type: 'J',
-    montant: difference,
-    authorId: ctx.caller.id,
-    libelle: `Ajustement : solde lu sur la carte ${euros(solde)}, registre ${euros(balance)}`,
-  });
+  await restaurantRepository.insertMovement(
+    ctx.db,
+    {
+      cardId,
+      type: 'J',
+      montant: difference,
+      authorId: ctx.caller.id,
+      libelle: `Ajustement : solde lu sur la carte ${euros(solde)}, registre ${euros(balance)}`,
+    },
+    ctx.clock.now(),
+  );
   await audit.record(ctx, {
     action: 'card_adjusted',
     recordType: 'card',
@@ -60,12 +64,16 @@ export async function debit(
         'Rechargez la carte ou choisissez un autre moyen de paiement.',
     );
   }
-  await restaurantRepository.insertMovement(ctx.db, {
-    cardId: card.cardId,
-    type: 'P',
-    montant: -amount,
-    orderId: movement.orderId,
-    authorId: ctx.caller.id,
-    libelle: movement.libelle,
-  });
+  await restaurantRepository.insertMovement(
+    ctx.db,
+    {
+      cardId: card.cardId,
+      type: 'P',
+      montant: -amount,
+      orderId: movement.orderId,
+      authorId: ctx.caller.id,
+      libelle: movement.libelle,
+    },
+    ctx.clock.now(),
+  );
 }

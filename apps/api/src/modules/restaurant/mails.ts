@@ -1,7 +1,7 @@
 /** The French e-mails of the restaurant: the menu of a meal, and each step of a card top-up. */
 import { DishType, MealType, PAGES, euros, pathTo, type TopUpState } from '@union/contract';
 import type { NewEmail } from '../mail/repository';
-import { frenchDate } from '../reservations/calendar';
+import { frenchDate } from '../../lib/dates';
 import type { DishRecord, MealRow } from './repository';
 
 const SIGNATURE =

@@ -51,10 +51,20 @@ const requirePayment = (ctx: RequestContext) => authorize(hasHabilitation(ctx.ca
 const PAID_STATUSES = new Set(['AUTHORISED', 'AUTHORISED_TO_VALIDATE', 'CAPTURED', 'ACCEPTED']);
 const FAILED_STATUSES = new Set(['REFUSED', 'ABANDONED', 'CANCELLED', 'EXPIRED', 'NOT_CREATED']);
 
-async function mailMember(db: Executor, p: TopUpRecord, etat: TopUpState, publicUrl: string): Promise<void> {
+async function mailMember(
+  db: Executor,
+  p: TopUpRecord,
+  etat: TopUpState,
+  publicUrl: string,
+  at: Date,
+): Promise<void> {
   const email = await usersRepository.emailOf(db, p.userId);
   if (email)
-    await mailRepository.enqueue(db, topUpEmail(email, { id: p.id, montant: p.montant, etat }, publicUrl));
+    await mailRepository.enqueue(
+      db,
+      topUpEmail(email, { id: p.id, montant: p.montant, etat }, publicUrl),
+      at,
+    );
 }
 
 export type IpnOutcome = 'applied' | 'already_applied' | 'ignored';
@@ -85,13 +95,17 @@ export const paymentsService = {
           message: "Trop de paiements aujourd'hui : réessayez demain.",
         },
       });
-      const p = await restaurantRepository.insertTopUp(tx.db, {
-        userId: tx.caller.id,
-        montant,
-        transDay: day,
-        transId: String(n).padStart(6, '0'),
-        transDate: transDateOf(now),
-      });
+      const p = await restaurantRepository.insertTopUp(
+        tx.db,
+        {
+          userId: tx.caller.id,
+          montant,
+          transDay: day,
+          transId: String(n).padStart(6, '0'),
+          transDate: transDateOf(now),
+        },
+        tx.clock.now(),
+      );
       await audit.record(tx, {
         action: 'top_up_created',
         recordType: 'user_payment',
@@ -160,14 +174,18 @@ export const paymentsService = {
         const card = await openCard(tx, { userId: p.userId }, solde, why);
         await guardConstraint(
           () =>
-            restaurantRepository.insertMovement(tx.db, {
-              cardId: card.cardId,
-              type: 'R',
-              montant: p.montant,
-              paymentId: p.id,
-              authorId: tx.caller.id,
-              libelle: `Rechargement n° ${p.id} (carte bancaire)`,
-            }),
+            restaurantRepository.insertMovement(
+              tx.db,
+              {
+                cardId: card.cardId,
+                type: 'R',
+                montant: p.montant,
+                paymentId: p.id,
+                authorId: tx.caller.id,
+                libelle: `Rechargement n° ${p.id} (carte bancaire)`,
+              },
+              tx.clock.now(),
+            ),
           {
             card_movements_one_per_top_up: {
               code: 'top_up_already_credited',
@@ -185,7 +203,7 @@ export const paymentsService = {
         recordId: p.id,
         details: { de: p.etat, vers: next, montant: p.montant },
       });
-      await mailMember(tx.db, p, next, tx.publicUrl);
+      await mailMember(tx.db, p, next, tx.publicUrl, tx.clock.now());
       const row = await restaurantRepository.findTopUpWithPerson(tx.db, p.id);
       return presentTopUp(tx, row!);
     });
@@ -225,13 +243,13 @@ export const paymentsService = {
         { etat: next, providerStatus: status },
         ctx.clock.now(),
       );
-      await audit.recordSystem(tx, {
+      await audit.recordSystem(tx, ctx.clock.now(), {
         action: action === 'PAID' ? 'top_up_paid' : 'top_up_failed',
         recordType: 'user_payment',
         recordId: p.id,
         details: { statut: status, montant: p.montant },
       });
-      await mailMember(tx, p, next, ctx.publicUrl);
+      await mailMember(tx, p, next, ctx.publicUrl, ctx.clock.now());
       return 'applied';
     });
   },

@@ -13,7 +13,7 @@ import {
   euros as frenchEuros,
 } from '@union/contract';
 import PDFDocument from 'pdfkit';
-import { frenchDate } from '../reservations/calendar';
+import { frenchDate } from '../../lib/dates';
 import { linesByOrder } from './presenter';
 import type { DishRecord, LineRow, MealRow, OrderRow, SessionRow } from './repository';
 

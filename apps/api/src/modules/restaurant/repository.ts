@@ -171,10 +171,11 @@ export const restaurantRepository = {
       ouvert: boolean;
       reservationId: number | null;
     },
+    at: Date,
   ): Promise<number> {
     const [row] = await db
       .insert(meals)
-      .values({ ...m, limite: parisInstant(m.limite) as unknown as Date })
+      .values({ ...m, limite: parisInstant(m.limite) as unknown as Date, createdAt: at, updatedAt: at })
       .returning({ id: meals.id });
     return row!.id;
   },
@@ -472,8 +473,11 @@ export const restaurantRepository = {
       .sort((a, b) => DISH_ORDER.indexOf(a.type) - DISH_ORDER.indexOf(b.type) || a.dishId - b.dishId);
   },
 
-  async insertOrder(db: Executor, o: typeof mealOrders.$inferInsert): Promise<number> {
-    const [row] = await db.insert(mealOrders).values(o).returning({ id: mealOrders.id });
+  async insertOrder(db: Executor, o: typeof mealOrders.$inferInsert, at: Date): Promise<number> {
+    const [row] = await db
+      .insert(mealOrders)
+      .values({ ...o, createdAt: at, updatedAt: at })
+      .returning({ id: mealOrders.id });
     return row!.id;
   },
 
@@ -509,7 +513,7 @@ export const restaurantRepository = {
    * reads the balance and writes its movement under this lock, so two payments on one card queue and
    * the second sees the first's movement (no card goes negative).
    */
-  async lockCard(db: Executor, owner: CardOwner): Promise<number> {
+  async lockCard(db: Executor, owner: CardOwner, at: Date): Promise<number> {
     const lock = () =>
       db
         .select({ id: cards.id })
@@ -520,7 +524,10 @@ export const restaurantRepository = {
     if (existing) return existing.id;
     // First use: created (or created at this instant by another payment, then ours does nothing), locked.
     const values = 'userId' in owner ? { userId: owner.userId } : { entityId: owner.entityId };
-    await db.insert(cards).values(values).onConflictDoNothing();
+    await db
+      .insert(cards)
+      .values({ ...values, createdAt: at })
+      .onConflictDoNothing();
     const [row] = await lock();
     return row!.id;
   },
@@ -575,8 +582,8 @@ export const restaurantRepository = {
     );
   },
 
-  async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert): Promise<void> {
-    await db.insert(cardMovements).values(m);
+  async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert, at: Date): Promise<void> {
+    await db.insert(cardMovements).values({ ...m, createdAt: at });
   },
 
   /** The last debit of an order not yet reversed: what "undo the payment" re-credits. */
@@ -626,8 +633,11 @@ export const restaurantRepository = {
     return row!.dernier;
   },
 
-  async insertTopUp(db: Executor, p: typeof userPayments.$inferInsert): Promise<TopUpRecord> {
-    const [row] = await db.insert(userPayments).values(p).returning();
+  async insertTopUp(db: Executor, p: typeof userPayments.$inferInsert, at: Date): Promise<TopUpRecord> {
+    const [row] = await db
+      .insert(userPayments)
+      .values({ ...p, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 

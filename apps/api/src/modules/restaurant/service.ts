@@ -18,6 +18,7 @@ import {
   type MealWeek,
   type MealSession,
   ReservationState,
+  weekOf,
 } from '@union/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -29,7 +30,7 @@ import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
-import { frenchDate, weekOf } from '../reservations/calendar';
+import { frenchDate } from '../../lib/dates';
 import { usersRepository } from '../users/repository';
 import { debit, openCard } from './ledger';
 import { mealMachine, orderMachine } from './machine';
@@ -314,7 +315,7 @@ export const restaurantService = {
       authorize(mayMeal(rctx, 'MANAGE', null));
       checkDeadline(input);
       await checkSession(tx.db, input);
-      const id = await restaurantRepository.insertMeal(tx.db, mealColumns(input));
+      const id = await restaurantRepository.insertMeal(tx.db, mealColumns(input), tx.clock.now());
       await audit.record(tx, {
         action: 'meal_created',
         recordType: 'meal',
@@ -389,7 +390,7 @@ export const restaurantService = {
       const plats = await restaurantRepository.dishesOf(tx.db, [id]);
       const recipients = await usersRepository.restaurantNotificationEmails(tx.db);
       for (const email of menuEmails(meal, plats, recipients, tx.publicUrl))
-        await mailRepository.enqueue(tx.db, email);
+        await mailRepository.enqueue(tx.db, email, tx.clock.now());
       await restaurantRepository.markNotified(tx.db, id);
       await audit.record(tx, {
         action: 'meal_notified',
@@ -478,14 +479,18 @@ export const restaurantService = {
       await takeSeats(tx.db, meal, seatsOf(input.invites));
       const id = await guardConstraint(
         () =>
-          restaurantRepository.insertOrder(tx.db, {
-            mealId,
-            userId: tx.caller.id,
-            entityId: input.idEntite,
-            invites: input.invites,
-            montant,
-            commentaire: input.commentaire ?? null,
-          }),
+          restaurantRepository.insertOrder(
+            tx.db,
+            {
+              mealId,
+              userId: tx.caller.id,
+              entityId: input.idEntite,
+              invites: input.invites,
+              montant,
+              commentaire: input.commentaire ?? null,
+            },
+            tx.clock.now(),
+          ),
         {
           meal_orders_one_per_person: {
             code: 'meal_order_exists',
@@ -731,14 +736,18 @@ export const restaurantService = {
             recordType: 'meal_order',
             recordId: o.id,
           });
-          await restaurantRepository.insertMovement(tx.db, {
-            cardId: card.cardId,
-            type: 'A',
-            montant: -paid.montant,
-            orderId: o.id,
-            authorId: tx.caller.id,
-            libelle: `Paiement annulé : repas du ${frenchDate(row.jour)} – ${row.titre}`,
-          });
+          await restaurantRepository.insertMovement(
+            tx.db,
+            {
+              cardId: card.cardId,
+              type: 'A',
+              montant: -paid.montant,
+              orderId: o.id,
+              authorId: tx.caller.id,
+              libelle: `Paiement annulé : repas du ${frenchDate(row.jour)} – ${row.titre}`,
+            },
+            tx.clock.now(),
+          );
         }
       }
       await restaurantRepository.updateOrder(

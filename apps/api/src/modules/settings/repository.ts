@@ -47,8 +47,11 @@ export const settingsRepository = {
     return row;
   },
 
-  async insertRoom(db: Executor, room: NewRoom): Promise<RoomRow> {
-    const [row] = await db.insert(rooms).values(room).returning();
+  async insertRoom(db: Executor, room: NewRoom, at: Date): Promise<RoomRow> {
+    const [row] = await db
+      .insert(rooms)
+      .values({ ...room, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 

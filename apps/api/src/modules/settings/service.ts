@@ -79,7 +79,7 @@ export const settingsService = {
     authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return inTransaction(ctx, async (tx) => {
       await checkRoomName(tx.db, input.nom);
-      const room = await settingsRepository.insertRoom(tx.db, input);
+      const room = await settingsRepository.insertRoom(tx.db, input, tx.clock.now());
       await audit.record(tx, {
         action: 'room_created',
         recordType: 'room',

@@ -47,6 +47,7 @@ async function insertWithDerivedIdentifiant(
   fields: Omit<NewUser, 'identifiant'>,
   prenom: string,
   nom: string,
+  at: Date,
 ): Promise<UserRow> {
   const refused = new Set<string>();
   for (let attempt = 1; ; attempt++) {
@@ -55,7 +56,7 @@ async function insertWithDerivedIdentifiant(
     const identifiant = assignIdentifiants([{ prenom, nom }], taken)[0]!;
     try {
       return await tx.transaction((savepoint) =>
-        usersRepository.insert(savepoint, { ...fields, identifiant }),
+        usersRepository.insert(savepoint, { ...fields, identifiant }, at),
       );
     } catch (error) {
       if (!violates(error, USER_UNIQUE.identifiant) || attempt >= DERIVE_ATTEMPTS)
@@ -70,14 +71,22 @@ export async function sendInvitation(tx: Ctx, user: UserRow): Promise<void> {
   // Only the newest link works: an older one may sit in a mailbox that is no longer the user's.
   await authRepository.spendUserLinks(tx.db, user.id, tx.clock.now());
   const token = newToken();
-  await authRepository.insertUserToken(tx.db, {
-    tokenHash: tokenHash(token),
-    userId: user.id,
-    purpose: 'invitation',
-    expiresAt: new Date(tx.clock.now().getTime() + INVITATION_LINK_TTL_MS),
-  });
+  await authRepository.insertUserToken(
+    tx.db,
+    {
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      purpose: 'invitation',
+      expiresAt: new Date(tx.clock.now().getTime() + INVITATION_LINK_TTL_MS),
+    },
+    tx.clock.now(),
+  );
   const link = passwordLink(tx.publicUrl, token);
-  await mailRepository.enqueue(tx.db, invitationEmail(user.email, user.prenom, user.identifiant, link));
+  await mailRepository.enqueue(
+    tx.db,
+    invitationEmail(user.email, user.prenom, user.identifiant, link),
+    tx.clock.now(),
+  );
   await audit.record(tx, {
     action: 'invitation_sent',
     recordType: 'user',
@@ -107,11 +116,11 @@ export async function createUser(tx: Ctx, input: CreateUserInput): Promise<UserR
     if (await usersRepository.findByIdentifiant(tx.db, identifiant)) throw identifiantTaken(identifiant);
     // A name chosen by the administrator is theirs to change: no other name is picked for them.
     user = await guardConstraint(
-      () => usersRepository.insert(tx.db, { ...fields, identifiant }),
+      () => usersRepository.insert(tx.db, { ...fields, identifiant }, tx.clock.now()),
       raceRefusals({ identifiant, email }),
     );
   } else {
-    user = await insertWithDerivedIdentifiant(tx.db, fields, input.prenom, input.nom);
+    user = await insertWithDerivedIdentifiant(tx.db, fields, input.prenom, input.nom, tx.clock.now());
   }
   await audit.record(tx, {
     action: 'user_created',

@@ -225,8 +225,12 @@ export const usersRepository = {
       .where(sql`lower(${users.email}) = ANY(${textArray(emails)})`);
   },
 
-  async insert(db: Executor, user: NewUser): Promise<UserRow> {
-    const [row] = await db.insert(users).values(user).returning();
+  /** Inserts the account, created `at` (the service's `ctx.clock.now()`). */
+  async insert(db: Executor, user: NewUser, at: Date): Promise<UserRow> {
+    const [row] = await db
+      .insert(users)
+      .values({ ...user, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 

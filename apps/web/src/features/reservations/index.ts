@@ -1,5 +1,5 @@
 export { reservationsRoutes } from './routes';
-// The week search and its day arithmetic, for the convocation's session picker (documents).
+// The week search, for the convocation's session picker (documents); its day arithmetic is the contract's.
 export { fetchWeek } from './api/week';
-export { addDays, masonicYearOf, mondayOf, todayIso } from './api/dates';
+export { todayIso } from './api/dates';
 export { planningKeys } from './api/keys';

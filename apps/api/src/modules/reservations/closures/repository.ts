@@ -20,8 +20,16 @@ export const closuresRepository = {
   },
 
   /** Inserts the closure; returns undefined when the day was already closed. */
-  async insert(db: Executor, values: typeof closures.$inferInsert): Promise<ClosureRecord | undefined> {
-    const [row] = await db.insert(closures).values(values).onConflictDoNothing().returning();
+  async insert(
+    db: Executor,
+    values: typeof closures.$inferInsert,
+    at: Date,
+  ): Promise<ClosureRecord | undefined> {
+    const [row] = await db
+      .insert(closures)
+      .values({ ...values, createdAt: at })
+      .onConflictDoNothing()
+      .returning();
     return row;
   },
 

@@ -7,7 +7,8 @@ import { inTransaction, type RequestContext } from '../../../lib/context';
 import { authorize } from '../../../lib/authorize';
 import { invalid, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { frenchDate, masonicYearBounds, masonicYearOf } from '../calendar';
+import { masonicYearBounds, masonicYearOf } from '@union/contract';
+import { frenchDate } from '../../../lib/dates';
 import { may } from '../policy';
 import { presentReservation } from '../presenter';
 import { reservationsRepository } from '../repository';
@@ -39,7 +40,11 @@ export const closuresService = {
     return inTransaction(ctx, async (tx) => {
       // Waits for bookings of that day in progress, so the answer lists every reservation on it.
       await reservationsRepository.lockDay(tx.db, day);
-      const closure = await closuresRepository.insert(tx.db, { jour: day, motif, createdById: tx.caller.id });
+      const closure = await closuresRepository.insert(
+        tx.db,
+        { jour: day, motif, createdById: tx.caller.id },
+        tx.clock.now(),
+      );
       if (!closure) throw invalid(`Date : le ${frenchDate(day)} est déjà fermé.`);
       await audit.record(tx, {
         action: 'CLOSE',

@@ -5,7 +5,7 @@
  * owner, a room feed asked by someone who is not staff) answers the same 404.
  */
 import type { CalendarFeedState } from '@union/contract';
-import { API, pathTo } from '@union/contract';
+import { API, pathTo, addDays } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { hasHabilitation, type Caller } from '../../../lib/authorize';
 import { inTransaction, type PublicContext, type RequestContext } from '../../../lib/context';
@@ -13,7 +13,6 @@ import { notFound } from '../../../lib/errors';
 import { newToken, tokenHash } from '../../../lib/secrets';
 import { audit } from '../../audit/audit';
 import { settingsRepository } from '../../settings/repository';
-import { addDays } from '../calendar';
 import { may } from '../policy';
 import { feedsRepository, type FeedScope } from '../repository';
 import { loadPlanningContext } from '../service';

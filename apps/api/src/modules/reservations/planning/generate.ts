@@ -5,7 +5,7 @@
 import type { PlanningConflict } from '@union/contract';
 import type { TxContext } from '../../../lib/context';
 import { audit } from '../../audit/audit';
-import { addDays, datesOfRule } from '../calendar';
+import { addDays, datesOfRule } from '@union/contract';
 import { closuresRepository } from '../closures/repository';
 import { reservationsRepository, type NewReservation } from '../repository';
 import { overlapReason } from '../service';
@@ -62,7 +62,7 @@ export async function materialise(
       changedByHand: false,
     });
   }
-  const inserted = await reservationsRepository.insertManySkippingOverlaps(tx, wanted);
+  const inserted = await reservationsRepository.insertManySkippingOverlaps(tx, wanted, ctx.clock.now());
   const placed = new Set(inserted.map((r) => r.jour));
   for (const w of wanted) {
     if (!placed.has(w.jour)) {

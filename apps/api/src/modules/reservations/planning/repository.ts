@@ -40,8 +40,12 @@ export const planningRepository = {
   },
 
   /** Inserts the year; false when it already existed (two staff opening it at once). */
-  async insertYear(db: Executor, annee: number): Promise<boolean> {
-    const rows = await db.insert(planningYears).values({ annee }).onConflictDoNothing().returning();
+  async insertYear(db: Executor, annee: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .insert(planningYears)
+      .values({ annee, createdAt: at })
+      .onConflictDoNothing()
+      .returning();
     return rows.length > 0;
   },
 
@@ -66,8 +70,11 @@ export const planningRepository = {
     return row;
   },
 
-  async insert(db: Executor, values: NewPlanningEntry): Promise<PlanningEntryRecord> {
-    const [row] = await db.insert(planningEntries).values(values).returning();
+  async insert(db: Executor, values: NewPlanningEntry, at: Date): Promise<PlanningEntryRecord> {
+    const [row] = await db
+      .insert(planningEntries)
+      .values({ ...values, createdAt: at, updatedAt: at })
+      .returning();
     return row!;
   },
 

@@ -13,6 +13,7 @@ import {
   type PlanningUpdate,
   type PlanningYearOpened,
   type PlanningYears,
+  masonicYearOf,
 } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
@@ -21,7 +22,7 @@ import { invalid, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
 import { settingsRepository } from '../../settings/repository';
-import { checkSlot, masonicYearOf } from '../calendar';
+import { checkSlot } from '../calendar';
 import { may } from '../policy';
 import { presentReservation } from '../presenter';
 import { reservationsRepository } from '../repository';
@@ -111,7 +112,7 @@ export const planningService = {
           `Année : l'année ${yearLabel(annee)} ne peut pas encore être ouverte ; le planning s'ouvre au plus deux ans à l'avance (jusqu'à ${yearLabel(latest)}).`,
         );
       }
-      if (!(await planningRepository.insertYear(tx.db, annee))) {
+      if (!(await planningRepository.insertYear(tx.db, annee, tx.clock.now()))) {
         throw invalid(`L'année ${yearLabel(annee)} est déjà ouverte. Actualisez la page.`);
       }
       const previous = last ? await planningRepository.search(tx.db, last.annee, null, null) : [];
@@ -128,7 +129,7 @@ export const planningService = {
         }
         entrees += 1;
         const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = entry;
-        const copy = await planningRepository.insert(tx.db, { ...fields, annee });
+        const copy = await planningRepository.insert(tx.db, { ...fields, annee }, tx.clock.now());
         await auditEntry(tx, 'CREATE', copy);
         const result = await materialise(tx, copy, today);
         creees += result.creees;
@@ -170,7 +171,7 @@ export const planningService = {
     const planning = await loadPlanningContext(ctx);
     authorize(may(planning, 'MANAGE', null));
     return inTransaction(ctx, async (tx) => {
-      const entry = await planningRepository.insert(tx.db, await entryFields(tx.db, input));
+      const entry = await planningRepository.insert(tx.db, await entryFields(tx.db, input), tx.clock.now());
       await auditEntry(tx, 'CREATE', entry);
       const result = await materialise(tx, entry, ctx.clock.today());
       return { entree: await presentEntryById(tx.db, entry.id), ...result };

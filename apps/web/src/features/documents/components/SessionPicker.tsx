@@ -8,11 +8,20 @@
 import { ActionIcon, Group, Select } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { API, pathTo, MASONIC_MONTHS, MONTH_LABELS, type Reservation } from '@union/contract';
+import {
+  API,
+  MASONIC_MONTHS,
+  MONTH_LABELS,
+  addDays,
+  masonicYearOf,
+  mondayOf,
+  pathTo,
+  type Reservation,
+} from '@union/contract';
 import { useState } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
 import { formatLongDate } from '../../../lib/format';
-import { addDays, fetchWeek, masonicYearOf, mondayOf, planningKeys } from '../../reservations';
+import { fetchWeek, planningKeys } from '../../reservations';
 
 /** "2026-03" of a day "2026-03-03"; the month of `fallback` when the day is not a day yet. */
 const monthOf = (day: string | null | undefined, fallback: string) =>

@@ -1,11 +1,9 @@
 /**
  * Dates of the planning screens: Lyon's "today" and the French formats. The day arithmetic (weeks from
- * Monday, masonic years) and the half-hour minutes are the contract's, the server's own.
+ * Monday, masonic years) and the half-hour minutes are the contract's: imported from there.
  */
 import { addDays } from '@union/contract';
 import dayjs from 'dayjs';
-
-export { addDays, masonicYearOf, minutesOf, mondayOf, hhmmOf as hhmm } from '@union/contract';
 
 export const ISO = 'YYYY-MM-DD';
 

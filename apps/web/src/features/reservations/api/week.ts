@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, pathTo, type Week } from '@union/contract';
+import { API, pathTo, type Week, mondayOf } from '@union/contract';
 import { api } from '../../../lib/api-client';
-import { mondayOf } from './dates';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/search/{date}: the week (Monday to Sunday) containing the date, with closures. */

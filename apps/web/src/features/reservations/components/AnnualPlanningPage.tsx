@@ -3,12 +3,12 @@
  * staff open the next year, add, change and delete entries; each save answers its conflicts report.
  */
 import { Alert, Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
-import { de, type PlanningEntry } from '@union/contract';
+import { de, type PlanningEntry, masonicYearOf } from '@union/contract';
 import { IconCalendarPlus, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
-import { masonicYearOf, todayIso } from '../api/dates';
+import { todayIso } from '../api/dates';
 import {
   useDeletePlanningEntry,
   useOpenYear,

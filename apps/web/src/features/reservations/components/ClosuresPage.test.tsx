@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
-import { masonicYearOf, todayIso } from '../api/dates';
+import { masonicYearOf } from '@union/contract';
+import { todayIso } from '../api/dates';
 
 const year = masonicYearOf(todayIso());
 const path = `GET /api/fermeture/${year}-09-01`;

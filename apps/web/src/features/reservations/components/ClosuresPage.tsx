@@ -19,14 +19,14 @@ import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { ClosureInputSchema, IsoDateSchema } from '@union/contract';
+import { ClosureInputSchema, IsoDateSchema, masonicYearOf } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useCloseDay, useClosures, useReopenDay } from '../api/closures';
-import { ISO, longDate, masonicYearOf, todayIso, capitalized } from '../api/dates';
+import { ISO, longDate, todayIso, capitalized } from '../api/dates';
 import { PlanningNav } from './PlanningNav';
 
 /** The closure's body plus the day of its address, checked together before asking. */

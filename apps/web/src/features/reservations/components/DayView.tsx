@@ -15,10 +15,10 @@ import {
   type Closure,
   type Reservation,
   type Room,
+  hhmmOf,
 } from '@union/contract';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { hhmm } from '../api/dates';
 import { blockStyle, type ColorMode } from './colors';
 import './planning.css';
 
@@ -223,7 +223,7 @@ export function DayView({
                     aria-disabled={disabled || undefined}
                     tabIndex={stop?.roomId === room.id && stop.slot === slot ? 0 : -1}
                     aria-pressed={selected}
-                    aria-label={`${room.nom}, ${hhmm(slot)} à ${hhmm(slot + 30)}${free ? '' : ', réservé'}`}
+                    aria-label={`${room.nom}, ${hhmmOf(slot)} à ${hhmmOf(slot + 30)}${free ? '' : ', réservé'}`}
                     onClick={() => clickSlot(room, slot)}
                     onFocus={() => setCursor({ roomId: room.id, slot })}
                     onKeyDown={(e) => onKeyDown(e, roomIndex, slot)}

@@ -15,15 +15,16 @@ import {
   type PlanningEntry,
   type PlanningInput,
   type Room,
+  hhmmOf,
+  minutesOf,
 } from '@union/contract';
 import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
-import { hhmm, minutesOf } from '../api/dates';
 import type { EntityOption } from '../api/reference';
 import { FormActions } from '../../../components/FormActions';
 
 const halfHours = (from: number, to: number) =>
-  Array.from({ length: (to - from) / 30 + 1 }, (_, i) => hhmm(from + i * 30));
+  Array.from({ length: (to - from) / 30 + 1 }, (_, i) => hhmmOf(from + i * 30));
 const STARTS = halfHours(FIRST_START_MINUTES, LAST_START_MINUTES);
 const ENDS = halfHours(FIRST_START_MINUTES + 30, LAST_END_MINUTES);
 const RANKS = [

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Reservation, ReservationDetail, Room, Week } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
-import { capitalized, longDate, mondayOf, todayIso } from '../api/dates';
+import { mondayOf } from '@union/contract';
+import { capitalized, longDate, todayIso } from '../api/dates';
 
 const ROOMS: Room[] = [
   { id: 1, nom: 'Temple Hiram', capacite: 120, couleur: '#1c7ed6', tarifHoraire: 4500, active: true },

@@ -16,23 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { ReservationState } from '@union/contract';
+import { ReservationState, addDays, hhmmOf, mondayOf } from '@union/contract';
 import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  ISO,
-  addDays,
-  capitalized,
-  hhmm,
-  longDate,
-  mondayOf,
-  parisNow,
-  todayIso,
-  weekDays,
-} from '../api/dates';
+import { ISO, capitalized, longDate, parisNow, todayIso, weekDays } from '../api/dates';
 import { useWeek } from '../api/week';
 import { STATE_COLORS, type ColorMode } from './colors';
 import { DayView, type Selection } from './DayView';
@@ -241,8 +231,8 @@ export function PlanningPage() {
         >
           <Group justify="space-between" gap="xs">
             <Text size="sm" aria-live="polite">
-              <strong>{selectedRoom.nom}</strong> · {longDate(day)} · {hhmm(selection.debut)} –{' '}
-              {hhmm(selection.fin)}
+              <strong>{selectedRoom.nom}</strong> · {longDate(day)} · {hhmmOf(selection.debut)} –{' '}
+              {hhmmOf(selection.fin)}
             </Text>
             <Group gap="xs">
               <Button variant="default" size="sm" onClick={() => setSelection(null)}>
@@ -254,8 +244,8 @@ export function PlanningPage() {
                   editing.create({
                     idSalle: selection.roomId,
                     date: day,
-                    heureDebut: hhmm(selection.debut),
-                    heureFin: hhmm(selection.fin),
+                    heureDebut: hhmmOf(selection.debut),
+                    heureFin: hhmmOf(selection.fin),
                   })
                 }
               >

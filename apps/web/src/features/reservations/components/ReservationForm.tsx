@@ -14,6 +14,8 @@ import {
   type Reservation,
   type ReservationInput,
   type Room,
+  hhmmOf,
+  minutesOf,
 } from '@union/contract';
 import dayjs from 'dayjs';
 import { useForm } from '@mantine/form';
@@ -21,12 +23,12 @@ import { contractResolver, focusFirstInvalid, idOf } from '../../../components/f
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
 import { useCreateReservation } from '../api/create-reservation';
-import { ISO, hhmm, minutesOf, todayIso } from '../api/dates';
+import { ISO, todayIso } from '../api/dates';
 import type { EntityOption } from '../api/reference';
 import { FormActions } from '../../../components/FormActions';
 
 const halfHours = (from: number, to: number) =>
-  Array.from({ length: (to - from) / 30 + 1 }, (_, i) => hhmm(from + i * 30));
+  Array.from({ length: (to - from) / 30 + 1 }, (_, i) => hhmmOf(from + i * 30));
 const STARTS = halfHours(FIRST_START_MINUTES, LAST_START_MINUTES);
 const ENDS = halfHours(FIRST_START_MINUTES + 30, LAST_END_MINUTES);
 const TYPES = ReservationType.codes.map((code) => ({ value: code, label: ReservationType.labels[code] }));
