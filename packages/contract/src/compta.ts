@@ -82,13 +82,6 @@ export const OrderChangeAction = z.enum(
 );
 export type OrderChangeAction = z.infer<typeof OrderChangeAction>;
 
-/** Reminder levels: 1 friendly, 2 formal, 3 formal notice (mise en demeure). */
-export const ReminderLevel = codeList({
-  '1': 'Relance amiable',
-  '2': 'Relance formelle',
-  '3': 'Mise en demeure',
-});
-
 const label = (max: number, what: string) =>
   z
     .string({ message: `Indiquez ${what}.` })

@@ -48,9 +48,6 @@ export const DocumentAction = codeList({
 });
 export type DocumentAction = z.infer<typeof DocumentAction.schema>;
 
-/** Default largest upload, in megabytes (UPLOAD_MAX_MB on the server). */
-export const DEFAULT_UPLOAD_MAX_MB = 20;
-
 /**
  * What can be uploaded, by MIME type as the server detects it from the content: PDF, images, office
  * documents (OpenXML, OpenDocument, and the older binary Office formats).

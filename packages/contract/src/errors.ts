@@ -181,9 +181,3 @@ export const ErrorBodySchema = z.object({
   details: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-/** The OAuth failure of POST /oauth/token (specification §8: passed to the caller as is). */
-export const OAuthErrorSchema = z.object({
-  error: z.literal('invalid_grant'),
-  error_description: z.string().optional(),
-});

@@ -84,9 +84,8 @@ export function frenchIssueMessage(issue: ValidationIssue): string {
     : 'valeur non reconnue.';
 }
 
-/** A request schema of the contract, and what it yields (for the screens, which do not import Zod). */
+/** A request schema of the contract (for the screens, which do not import Zod). */
 export type ContractSchema = z.ZodType;
-export type SchemaOutput<S extends z.ZodType> = z.output<S>;
 
 /** One message per field, keyed by the field's dotted path (« lignes.0.montant »; '' for the whole body). */
 export type FieldErrors = Record<string, string>;
