@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EntityState, EntityType, UserState, codeList } from './enums';
 import { emailField, isoDay, optionalText, trimmed } from './fields';
 import { RecordIdSchema } from './ids';
-import { NewUserFieldsSchema } from './users';
+import { MembershipTermsSchema, NewUserFieldsSchema } from './users';
 
 const id = RecordIdSchema;
 
@@ -99,13 +99,7 @@ export const MembershipSchema = z.object({
   id,
   userId: id,
   entiteId: id,
-  fonction: z.string().nullable(),
-  debut: z.string().nullable(),
-  fin: z.string().nullable(),
-  gestion: z.boolean(),
-  reservation: z.boolean(),
-  restauration: z.boolean(),
-  carteLoge: z.boolean(),
+  ...MembershipTermsSchema.shape,
   /** Started (or no start) and not ended, today in Paris. */
   actuelle: z.boolean(),
   /** The user side, for the entity's member list. */

@@ -132,6 +132,21 @@ export const UserUpdateSchema = z.object({
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
 
 /** GET /api/user/donnees-personnelles: everything the Intranet keeps about the signed-in user. */
+/**
+ * A membership's terms: its function, its dates and its flags. Here rather than in entities.ts, which
+ * builds its MembershipSchema on it: entities.ts imports this file, the reverse would be a cycle.
+ */
+export const MembershipTermsSchema = z.object({
+  fonction: z.string().nullable(),
+  debut: z.string().nullable(),
+  fin: z.string().nullable(),
+  gestion: z.boolean(),
+  reservation: z.boolean(),
+  restauration: z.boolean(),
+  carteLoge: z.boolean(),
+});
+export type MembershipTerms = z.infer<typeof MembershipTermsSchema>;
+
 export const PersonalDataSchema = z.object({
   exporteLe: z.string(),
   compte: z.object({
@@ -148,18 +163,7 @@ export const PersonalDataSchema = z.object({
     creeLe: z.string(),
     modifieLe: z.string(),
   }),
-  appartenances: z.array(
-    z.object({
-      entite: z.string(),
-      fonction: z.string().nullable(),
-      debut: z.string().nullable(),
-      fin: z.string().nullable(),
-      gestion: z.boolean(),
-      reservation: z.boolean(),
-      restauration: z.boolean(),
-      carteLoge: z.boolean(),
-    }),
-  ),
+  appartenances: z.array(z.object({ entite: z.string(), ...MembershipTermsSchema.shape })),
   historique: z.array(z.object({ date: z.string(), action: z.string(), details: z.unknown() })),
   connexions: z.array(z.object({ date: z.string(), adresse: z.string(), resultat: z.string() })),
   emails: z.array(z.object({ date: z.string(), sujet: z.string(), statut: z.string() })),

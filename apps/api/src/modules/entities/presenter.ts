@@ -1,5 +1,5 @@
 /** Entity and membership rows → contract DTOs, with the actions the caller may take. */
-import type { Entity, EntityDetail, Membership } from '@union/contract';
+import type { Entity, EntityDetail, Membership, MembershipTerms } from '@union/contract';
 import { allowedActions } from '../../lib/policy';
 import { entityMachine, isEntityButton, membershipMachine, membershipState } from './machine';
 import { may, mayMembership, type EntitiesPolicyContext } from './policy';
@@ -30,7 +30,9 @@ export const presentEntityDetail = (
 });
 
 /** A membership's function, period and flags, as every screen and the GDPR export show them. */
-export const membershipTerms = (m: Pick<MembershipWithSides, keyof typeof membershipTermColumns>) => ({
+export const membershipTerms = (
+  m: Pick<MembershipWithSides, keyof typeof membershipTermColumns>,
+): MembershipTerms => ({
   fonction: m.fonction,
   debut: m.debut,
   fin: m.fin,
