@@ -3,16 +3,15 @@
  * portal's messages by audience, window and status, hiding one for oneself, and the optional e-mail.
  */
 import { API, pathTo, type Message, type PortalMessage } from '@union/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox } from '../src/db/schema';
 import { fixedClock } from '../src/lib/context';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
-let lodge: number;
-let otherLodge: number;
-const tokens: Record<string, string> = {};
+let b: Builders;
 
 const input = (over: Record<string, unknown> = {}) => ({
   titre: 'Travaux au temple',
@@ -26,26 +25,34 @@ const input = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (body: unknown, who = 'secretariat') =>
-  t.call({ method: 'POST', url: API.messages.message, token: tokens[who], payload: body });
-const portal = async (who: string) =>
-  (await t.call({ method: 'GET', url: API.messages.appli, token: tokens[who] })).json<PortalMessage[]>();
+/**
+ * Each test's own people: a secretary who broadcasts (DIFFUSION) and a member of one lodge, and a member
+ * of another lodge; `post` and `portal` call as them.
+ */
+async function aNewsroom() {
+  const lodge = await b.aLodgeWithMembers({
+    members: [{ habilitations: ['USER', 'DIFFUSION'] }, { habilitations: ['USER'] }],
+  });
+  const other = await b.aLodgeWithMembers();
+  const [secretary, member] = lodge.members;
+  const people = { secretary: secretary!, member: member!, other: other.member };
+  return {
+    lodge: lodge.id,
+    otherLodge: other.id,
+    ...people,
+    post: (body: unknown, who: keyof typeof people = 'secretary') =>
+      t.call({ method: 'POST', url: API.messages.message, token: people[who].token, payload: body }),
+    portal: async (who: keyof typeof people) =>
+      (await t.call({ method: 'GET', url: API.messages.appli, token: people[who].token })).json<
+        PortalMessage[]
+      >(),
+  };
+}
 
 beforeAll(async () => {
   // "Today" is 3 March 2026 in Paris.
   t = await createTestContext({}, { clock: fixedClock('2026-03-03T10:00:00Z') });
-  lodge = (await createEntity(t.db, { code: 'LCR' })).id;
-  otherLodge = (await createEntity(t.db, { code: 'TP' })).id;
-  const people: [string, Parameters<typeof createUser>[1]['habilitations'], number][] = [
-    ['secretariat', ['USER', 'DIFFUSION'], lodge],
-    ['membre', ['USER'], lodge],
-    ['autre', ['USER'], otherLodge],
-  ];
-  for (const [identifiant, habilitations, entityId] of people) {
-    const user = await createUser(t.db, { identifiant, habilitations });
-    await addMembership(t.db, { userId: user.id, entityId });
-    tokens[identifiant] = await t.signIn(identifiant);
-  }
+  b = builders(t);
 });
 afterAll(() => t.close());
 
@@ -65,6 +72,7 @@ describe('401', () => {
 
 describe('writing messages', () => {
   it('412: no title, a level unknown, an end before the start, no entity for a chosen audience', async () => {
+    const { post } = await aNewsroom();
     expect((await post(input({ titre: '' }))).json().message).toContain('Titre');
     expect((await post(input({ niveau: 'rouge' }))).statusCode).toBe(412);
     expect((await post(input({ fin: '2026-02-01' }))).json().message).toContain('Fin');
@@ -80,49 +88,55 @@ describe('writing messages', () => {
   });
 
   it('403 without DIFFUSION, on every writing call', async () => {
-    expect((await post(input(), 'membre')).statusCode).toBe(403);
+    const { post, member } = await aNewsroom();
+    expect((await post(input(), 'member')).statusCode).toBe(403);
     for (const call of [
       { method: 'GET', url: API.messages.all },
       { method: 'GET', url: pathTo(API.messages.infos, { id: 1 }) },
       { method: 'PUT', url: API.messages.message, payload: { ...input(), id: 1 } },
       { method: 'DELETE', url: pathTo(API.messages.remove, { id: 1 }) },
     ] as const) {
-      expect((await t.call({ ...call, token: tokens.membre })).statusCode).toBe(403);
+      expect((await t.call({ ...call, token: member.token })).statusCode).toBe(403);
     }
   });
 
   it('404 for a message that does not exist', async () => {
+    const { secretary } = await aNewsroom();
     for (const call of [
       { method: 'GET', url: pathTo(API.messages.infos, { id: 999_999 }) },
       { method: 'PUT', url: API.messages.message, payload: { ...input(), id: 999_999 } },
       { method: 'DELETE', url: pathTo(API.messages.remove, { id: 999_999 }) },
       { method: 'POST', url: pathTo(API.messages.hide, { id: 999_999 }) },
     ] as const) {
-      expect((await t.call({ ...call, token: tokens.secretariat })).statusCode).toBe(404);
+      expect((await t.call({ ...call, token: secretary.token })).statusCode).toBe(404);
     }
   });
 });
 
 describe('the portal', () => {
   it('shows the active messages addressed to the user, inside their window, gravest first', async () => {
+    const { post, portal, lodge, secretary, member } = await aNewsroom();
+    // Only this test broadcasts to everyone (tous): the other tests' messages go to their own lodges.
     const warning = (await post(input())).json<Message>();
     expect(warning.actions).toEqual(['EDIT', 'DEACTIVATE', 'DELETE']);
     const forLodge = (
       await post(input({ titre: 'Tenue de la loge', niveau: 'danger', tous: false, entites: [lodge] }))
     ).json<Message>();
-    await post(input({ titre: 'Plus tard', debut: '2026-04-01', fin: null }));
-    await post(input({ titre: 'Fini', debut: '2026-02-01', fin: '2026-03-02' }));
-    await post(input({ titre: 'Brouillon', statut: 'I' }));
-    expect((await portal('membre')).map((m) => m.titre)).toEqual(['Tenue de la loge', 'Travaux au temple']);
-    expect((await portal('autre')).map((m) => m.titre)).toEqual(['Travaux au temple']);
+    const later = (await post(input({ titre: 'Plus tard', debut: '2026-04-01', fin: null }))).json<Message>();
+    const over = (
+      await post(input({ titre: 'Fini', debut: '2026-02-01', fin: '2026-03-02' }))
+    ).json<Message>();
+    const draft = (await post(input({ titre: 'Brouillon', statut: 'I' }))).json<Message>();
+    expect((await portal('member')).map((m) => m.titre)).toEqual(['Tenue de la loge', 'Travaux au temple']);
+    expect((await portal('other')).map((m) => m.titre)).toEqual(['Travaux au temple']);
     // The text comes back as written: plain text, its line break kept.
-    expect((await portal('autre'))[0]!.texte).toBe(input().texte);
+    expect((await portal('other'))[0]!.texte).toBe(input().texte);
 
     // Deactivated: gone from every portal; activated again: back.
     const off = await t.call({
       method: 'PUT',
       url: API.messages.message,
-      token: tokens.secretariat,
+      token: secretary.token,
       payload: {
         ...input({ titre: 'Tenue de la loge', niveau: 'danger', tous: false, entites: [lodge] }),
         id: forLodge.id,
@@ -130,31 +144,21 @@ describe('the portal', () => {
       },
     });
     expect(off.json<Message>()).toMatchObject({ statut: 'I', actions: ['EDIT', 'ACTIVATE', 'DELETE'] });
-    expect((await portal('membre')).map((m) => m.titre)).toEqual(['Travaux au temple']);
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'MESSAGE_DEACTIVATE'));
-    expect(entry!.recordId).toBe(forLodge.id);
+    expect((await portal('member')).map((m) => m.titre)).toEqual(['Travaux au temple']);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'MESSAGE_DEACTIVATE'), eq(auditLog.recordId, forLodge.id)));
+    expect(entries).toHaveLength(1);
 
     // Hiding is for oneself only; a message not shown to the caller cannot be hidden.
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: pathTo(API.messages.hide, { id: forLodge.id }),
-          token: tokens.membre,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: pathTo(API.messages.hide, { id: warning.id }),
-          token: tokens.membre,
-        })
-      ).statusCode,
-    ).toBe(204);
-    expect(await portal('membre')).toEqual([]);
-    expect((await portal('autre')).map((m) => m.id)).toEqual([warning.id]);
+    const hide = async (id: number) =>
+      (await t.call({ method: 'POST', url: pathTo(API.messages.hide, { id }), token: member.token }))
+        .statusCode;
+    expect(await hide(forLodge.id)).toBe(404);
+    expect(await hide(warning.id)).toBe(204);
+    expect(await portal('member')).toEqual([]);
+    expect((await portal('other')).map((m) => m.id)).toEqual([warning.id]);
 
     // Deleted: gone.
     expect(
@@ -162,40 +166,43 @@ describe('the portal', () => {
         await t.call({
           method: 'DELETE',
           url: pathTo(API.messages.remove, { id: warning.id }),
-          token: tokens.secretariat,
+          token: secretary.token,
         })
       ).statusCode,
     ).toBe(204);
-    expect(await portal('autre')).toEqual([]);
-    const all = (await t.call({ method: 'GET', url: API.messages.all, token: tokens.secretariat })).json<
+    expect(await portal('other')).toEqual([]);
+    const all = (await t.call({ method: 'GET', url: API.messages.all, token: secretary.token })).json<
       Message[]
     >();
-    expect(all.map((m) => m.titre).sort()).toEqual(['Brouillon', 'Fini', 'Plus tard', 'Tenue de la loge']);
+    const mine = new Set([warning.id, forLodge.id, later.id, over.id, draft.id]);
+    expect(
+      all
+        .filter((m) => mine.has(m.id))
+        .map((m) => m.titre)
+        .sort(),
+    ).toEqual(['Brouillon', 'Fini', 'Plus tard', 'Tenue de la loge']);
   });
 
   it('a message marked for e-mail is queued once for its audience', async () => {
-    const created = (
-      await post(input({ titre: 'Assemblée générale', tous: false, entites: [otherLodge], email: true }))
-    ).json<Message>();
+    const { post, secretary, other, otherLodge } = await aNewsroom();
+    const titre = `Assemblée générale ${b.unique()}`;
+    const body = input({ titre, tous: false, entites: [otherLodge], email: true });
+    const created = (await post(body)).json<Message>();
     expect(created.envoyeLe).not.toBeNull();
-    const queued = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.sujet, '[Avertissement] Assemblée générale'));
-    expect(queued.map((e) => e.destinataire)).toEqual(['autre@exemple.fr']);
-    await t.call({
+    const queued = () =>
+      t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.sujet, `[Avertissement] ${titre}`));
+    expect((await queued()).map((e) => e.destinataire)).toEqual([other.email]);
+    // Saved again, still marked: not sent a second time.
+    const saved = await t.call({
       method: 'PUT',
       url: API.messages.message,
-      token: tokens.secretariat,
-      payload: {
-        ...input({ titre: 'Assemblée générale', tous: false, entites: [otherLodge], email: true }),
-        id: created.id,
-      },
+      token: secretary.token,
+      payload: { ...body, id: created.id },
     });
-    const again = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.sujet, '[Avertissement] Assemblée générale'));
-    expect(again.length).toBe(1);
+    expect(saved.statusCode).toBe(200);
+    expect(await queued()).toHaveLength(1);
   });
 });
