@@ -1,16 +1,24 @@
 import { API, pathTo, IMPORT_MAX_BYTES, type ImportReport } from '@union/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, like, max } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, memberships, userTokens, users } from '../src/db/schema';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders, type Member, type Person } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 import { bigWorkbook, zipArchive } from './spreadsheets';
 import { IMPORT_BUSY_MESSAGE, importSlots } from '../src/modules/imports/slots';
 
 let t: TestContext;
-let admin: string;
-let venerable: string;
-let membre: string;
+let b: Builders;
+/**
+ * The people and lodges the tests only read (a token to call with, an entity to be refused on):
+ * every import that writes goes to an entity of the test's own.
+ */
+let admin: Person;
+/** LOGE, managing `lodgeId`; their management of `otherLodgeId` has ended. */
+let venerable: Member;
+/** USER only, yet flagged gestion in `lodgeId`. */
+let membre: Member;
 let lodgeId: number;
 let otherLodgeId: number;
 let deletedLodgeId: number;
@@ -60,38 +68,44 @@ function upload(opts: {
   });
 }
 
+/**
+ * Every row of the table, for "nothing is written": the tests of the file run one after the other, so
+ * only the test's own calls can move it between its two readings.
+ */
 const countOf = async (table: typeof users | typeof emailOutbox | typeof memberships) =>
   (await t.db.select({ n: count() }).from(table))[0]!.n;
 
+/** An entity of the test's own, with no member unless given (`aLodgeWithMembers` adds one by default). */
+const anEntity = (fields: Parameters<Builders['aLodgeWithMembers']>[0] = {}) =>
+  b.aLodgeWithMembers({ members: [], ...fields });
+
+/** The last audit entry's id: what a test's calls write afterwards has a greater one. */
+async function auditMark(): Promise<number> {
+  const [row] = await t.db.select({ id: max(auditLog.id) }).from(auditLog);
+  return row?.id ?? 0;
+}
+
 beforeAll(async () => {
   t = await createTestContext();
-  const lodge = await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' });
-  const other = await createEntity(t.db, { code: 'AUTRE', nom: 'Une autre loge' });
-  const deleted = await createEntity(t.db, { code: 'ANCIENNE', nom: 'Loge en sommeil', etat: 'S' });
-  lodgeId = lodge.id;
-  otherLodgeId = other.id;
-  deletedLodgeId = deleted.id;
-  await createUser(t.db, { identifiant: 'admin', habilitations: ['USER', 'ADMIN'] });
-  const v = await createUser(t.db, { identifiant: 'venerable', habilitations: ['USER', 'LOGE'] });
-  await addMembership(t.db, {
-    userId: v.id,
-    entityId: lodge.id,
-    gestion: true,
-    fonction: 'Vénérable Maître',
+  b = builders(t);
+  admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
+  const lodge = await b.aLodgeWithMembers({
+    managers: [{ fonction: 'Vénérable Maître' }],
+    members: [{ habilitations: ['USER'], fonction: 'Membre', flags: { gestion: true } }],
   });
+  venerable = lodge.manager;
+  membre = lodge.member;
+  const other = await anEntity({ nom: 'Une autre loge' });
   // An ended management of the other lodge gives no right on it any more.
-  await addMembership(t.db, {
-    userId: v.id,
-    entityId: other.id,
-    gestion: true,
+  await b.aMembership(other.id, venerable, {
+    flags: { gestion: true },
     debut: '2010-01-01',
     fin: '2015-01-01',
   });
-  const m = await createUser(t.db, { identifiant: 'membre', habilitations: ['USER'] });
-  await addMembership(t.db, { userId: m.id, entityId: lodge.id, gestion: true, fonction: 'Membre' });
-  admin = await t.signIn('admin');
-  venerable = await t.signIn('venerable');
-  membre = await t.signIn('membre');
+  const deleted = await anEntity({ nom: 'Loge en sommeil', etat: 'S' });
+  lodgeId = lodge.id;
+  otherLodgeId = other.id;
+  deletedLodgeId = deleted.id;
 });
 afterAll(() => t.close());
 
@@ -116,7 +130,7 @@ describe('POST /api/user/import', () => {
       const response = await t.call({
         method: 'POST',
         url: `${API.imports.userImport}?${query}`,
-        token: admin,
+        token: admin.token,
         payload: body.payload,
         headers: body.headers,
       });
@@ -128,7 +142,7 @@ describe('POST /api/user/import', () => {
       const response = await t.call({
         method: 'POST',
         url: `${API.imports.userImport}?idEntite=${lodgeId}`,
-        token: admin,
+        token: admin.token,
         payload: { fichier: 'rien' },
       });
       expect(response.statusCode).toBe(412);
@@ -156,7 +170,7 @@ describe('POST /api/user/import', () => {
       ],
     ])('%s, and nothing is written', async (_case, content, message) => {
       const before = await countOf(users);
-      const response = await upload({ token: admin, idEntite: lodgeId, content });
+      const response = await upload({ token: admin.token, idEntite: lodgeId, content });
       expect(response.statusCode).toBe(412);
       expect(response.json().message).toMatch(message);
       expect(await countOf(users)).toBe(before);
@@ -172,7 +186,12 @@ describe('POST /api/user/import', () => {
         whole.slice(0, whole.length - 10),
       ]) {
         const before = await countOf(users);
-        const response = await upload({ token: admin, idEntite: lodgeId, content, fileName: 'coupe.xlsx' });
+        const response = await upload({
+          token: admin.token,
+          idEntite: lodgeId,
+          content,
+          fileName: 'coupe.xlsx',
+        });
         expect(response.statusCode).toBe(412);
         expect(response.json().message).toMatch(/illisible ou endommagé/);
         expect(await countOf(users)).toBe(before);
@@ -187,7 +206,12 @@ describe('POST /api/user/import', () => {
           { name: 'xl/worksheets/sheet1.xml', data: huge, declaredSize: declared },
         ]);
         expect(content.length).toBeLessThan(IMPORT_MAX_BYTES);
-        const response = await upload({ token: admin, idEntite: lodgeId, content, fileName: 'bombe.xlsx' });
+        const response = await upload({
+          token: admin.token,
+          idEntite: lodgeId,
+          content,
+          fileName: 'bombe.xlsx',
+        });
         expect(response.statusCode).toBe(412);
         expect(response.json().message).toMatch(/trop volumineux une fois décompressé \(plus de 50 Mo\)/);
       }
@@ -198,13 +222,13 @@ describe('POST /api/user/import', () => {
       const big = utf8(
         'Nom;Prénom;E-mail;Téléphone;Fonction\n' + line.repeat(IMPORT_MAX_BYTES / line.length + 10),
       );
-      const response = await upload({ token: admin, idEntite: lodgeId, content: big });
+      const response = await upload({ token: admin.token, idEntite: lodgeId, content: big });
       expect(response.statusCode).toBe(412);
       expect(response.json().message).toMatch(/taille maximale de 5 Mo/);
     });
 
     it('an entity that is deleted', async () => {
-      const response = await upload({ token: admin, idEntite: deletedLodgeId, content: SIMPLE });
+      const response = await upload({ token: admin.token, idEntite: deletedLodgeId, content: SIMPLE });
       expect(response.statusCode).toBe(412);
       expect(response.json().message).toMatch(/Loge en sommeil » est supprimée/);
     });
@@ -212,44 +236,49 @@ describe('POST /api/user/import', () => {
 
   describe('403', () => {
     it('for a user with neither ADMIN nor LOGE, even managing the lodge', async () => {
-      const response = await upload({ token: membre, idEntite: lodgeId, content: SIMPLE });
+      const response = await upload({ token: membre.token, idEntite: lodgeId, content: SIMPLE });
       expect(response.statusCode).toBe(403);
     });
 
     it('for LOGE on a lodge not (or no longer) managed, whatever the file', async () => {
       for (const content of [SIMPLE, utf8('garbage')]) {
-        const response = await upload({ token: venerable, idEntite: otherLodgeId, content });
+        const response = await upload({ token: venerable.token, idEntite: otherLodgeId, content });
         expect(response.statusCode).toBe(403);
       }
     });
 
     it('for LOGE on an entity that does not exist (its existence is not revealed)', async () => {
-      const response = await upload({ token: venerable, idEntite: 999_999, content: SIMPLE });
+      const response = await upload({ token: venerable.token, idEntite: 999_999, content: SIMPLE });
       expect(response.statusCode).toBe(403);
     });
   });
 
   it('answers 404 for an administrator on an entity that does not exist', async () => {
-    const response = await upload({ token: admin, idEntite: 999_999, content: SIMPLE });
+    const response = await upload({ token: admin.token, idEntite: 999_999, content: SIMPLE });
     expect(response.statusCode).toBe(404);
   });
 
   describe('success', () => {
     it('previews a UTF-8 semicolon CSV without writing anything, then imports it in one go', async () => {
-      const known = await createUser(t.db, {
+      const lodge = await anEntity({
+        nom: 'Les Chevaliers du Rhône',
+        members: [
+          {
+            identifiant: 'luc.roux',
+            email: 'luc.roux@exemple.fr',
+            nom: 'Roux',
+            prenom: 'Luc',
+            fonction: 'Orateur',
+          },
+        ],
+      });
+      const known = await b.aUser({
         identifiant: 'paul.durand',
         email: 'paul.durand@exemple.fr',
         nom: 'Durand',
         prenom: 'Paul',
       });
-      const unchanged = await createUser(t.db, {
-        identifiant: 'luc.roux',
-        email: 'luc.roux@exemple.fr',
-        nom: 'Roux',
-        prenom: 'Luc',
-      });
-      await addMembership(t.db, { userId: unchanged.id, entityId: lodgeId, fonction: 'Orateur' });
-      await createUser(t.db, { identifiant: 'ancien', email: 'ancien@exemple.fr', etat: 'S' });
+      await b.aUser({ identifiant: 'ancien', email: 'ancien@exemple.fr', etat: 'S' });
       const csv = utf8(
         '\uFEFFNom;Prénom;E-mail;Téléphone;Fonction;Grade\r\n' +
           'Lefèvre;Hélène;Helene.Lefevre@exemple.fr;04 78 12 34 56;Secrétaire;Maître\r\n' +
@@ -263,12 +292,12 @@ describe('POST /api/user/import', () => {
       const users0 = await countOf(users);
       const outbox0 = await countOf(emailOutbox);
 
-      const preview = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
+      const preview = await upload({ token: admin.token, idEntite: lodge.id, dryRun: true, content: csv });
       expect(preview.statusCode).toBe(200);
       const report = preview.json<ImportReport>();
       expect(report).toMatchObject({
         dryRun: true,
-        entite: { id: lodgeId, nom: 'Les Chevaliers du Rhône' },
+        entite: { id: lodge.id, nom: 'Les Chevaliers du Rhône' },
         fichier: { nom: 'membres.csv', format: 'csv', encodage: 'UTF-8', separateur: ';' },
         colonnesIgnorees: ['Grade'],
         total: 7,
@@ -289,7 +318,7 @@ describe('POST /api/user/import', () => {
       expect(await countOf(users)).toBe(users0);
       expect(await countOf(emailOutbox)).toBe(outbox0);
 
-      const run = await upload({ token: admin, idEntite: lodgeId, content: csv });
+      const run = await upload({ token: admin.token, idEntite: lodge.id, content: csv });
       expect(run.statusCode).toBe(200);
       expect(run.json<ImportReport>()).toMatchObject({
         dryRun: false,
@@ -313,10 +342,10 @@ describe('POST /api/user/import', () => {
         .from(memberships)
         .where(eq(memberships.userId, helene!.id));
       expect(helenesMemberships).toMatchObject([
-        { entityId: lodgeId, fonction: 'Secrétaire', gestion: false },
+        { entityId: lodge.id, fonction: 'Secrétaire', gestion: false },
       ]);
       const paulsMemberships = await t.db.select().from(memberships).where(eq(memberships.userId, known.id));
-      expect(paulsMemberships).toMatchObject([{ entityId: lodgeId, fonction: 'Trésorier' }]);
+      expect(paulsMemberships).toMatchObject([{ entityId: lodge.id, fonction: 'Trésorier' }]);
 
       // The invitation is in the outbox; its link lets the new member choose a password and sign in.
       const [invitation] = await t.db
@@ -339,9 +368,12 @@ describe('POST /api/user/import', () => {
       expect(await countOf(emailOutbox)).toBe(outbox0 + 1);
 
       // History: each account touched, and the import itself on the entity.
-      const audit = await t.db.select().from(auditLog).where(eq(auditLog.recordType, 'entity'));
+      const audit = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordType, 'entity'), eq(auditLog.recordId, lodge.id)));
       expect(audit.find((a) => a.action === 'members_imported')).toMatchObject({
-        recordId: lodgeId,
+        recordId: lodge.id,
         details: { fichier: 'membres.csv', creations: 1, misesAJour: 1, rejets: 4 },
       });
       const userAudit = await t.db
@@ -352,7 +384,7 @@ describe('POST /api/user/import', () => {
       expect(userAudit.map((a) => a.action)).toEqual(['membership_added']);
 
       // The same file again changes nothing but rejects the same rows.
-      const again = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
+      const again = await upload({ token: admin.token, idEntite: lodge.id, dryRun: true, content: csv });
       expect(again.json<ImportReport>()).toMatchObject({
         creations: 0,
         misesAJour: 0,
@@ -362,14 +394,15 @@ describe('POST /api/user/import', () => {
     });
 
     it('reads a Windows-1252 CSV with commas and quoted fields', async () => {
+      const { id, manager } = await anEntity({ managers: 1 });
       const csv = cp1252(
         'Prénom,Nom,Adresse e-mail,Fonction\r\n' +
           'Élodie,"Bénard, dite Lola",elodie.benard@exemple.fr,Hospitalière\r\n' +
           'François,Garçon,francois.garcon@exemple.fr,"Maître des cérémonies"\r\n',
       );
       const response = await upload({
-        token: venerable,
-        idEntite: lodgeId,
+        token: manager.token,
+        idEntite: id,
         content: csv,
         fileName: 'liste.csv',
       });
@@ -396,7 +429,7 @@ describe('POST /api/user/import', () => {
         ['Garçon', 'Noël', 'noel@exemple.fr'].join(separateur) +
         '\r\n';
       const content = encodage === 'UTF-8' ? utf8(text) : cp1252(text);
-      const response = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content });
+      const response = await upload({ token: admin.token, idEntite: lodgeId, dryRun: true, content });
       expect(response.statusCode).toBe(200);
       const report = response.json<ImportReport>();
       expect(report.fichier).toMatchObject({ encodage, separateur });
@@ -409,6 +442,7 @@ describe('POST /api/user/import', () => {
     });
 
     it('imports an XLSX workbook', async () => {
+      const lodge = await anEntity();
       const content = await xlsx([
         ['Nom', 'Prénom', 'E-mail', 'Téléphone', 'Fonction'],
         [
@@ -422,8 +456,8 @@ describe('POST /api/user/import', () => {
       ]);
       const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
       const preview = await upload({
-        token: admin,
-        idEntite: lodgeId,
+        token: admin.token,
+        idEntite: lodge.id,
         dryRun: true,
         content,
         type,
@@ -434,30 +468,33 @@ describe('POST /api/user/import', () => {
         creations: 2,
         rejets: 0,
       });
-      const run = await upload({ token: admin, idEntite: lodgeId, content, type, fileName: 'membres.xlsx' });
+      const run = await upload({
+        token: admin.token,
+        idEntite: lodge.id,
+        content,
+        type,
+        fileName: 'membres.xlsx',
+      });
       expect(run.statusCode).toBe(200);
       const [anne] = await t.db.select().from(users).where(eq(users.email, 'anne.moreau@exemple.fr'));
       expect(anne!.telephone).toBe('0612345678');
     });
 
     it('lets a lodge manager add an existing account to the lodge without changing its name', async () => {
-      await createUser(t.db, {
-        identifiant: 'claire.petit',
-        email: 'claire.petit@exemple.fr',
-        nom: 'Petit',
-        prenom: 'Claire',
-      });
-      const csv = utf8('Nom;Prénom;E-mail;Fonction\nGrand;Claire;claire.petit@exemple.fr;Membre\n');
-      const response = await upload({ token: venerable, idEntite: lodgeId, content: csv });
+      const { id, manager } = await anEntity({ managers: 1 });
+      const claire = await b.aUser({ nom: 'Petit', prenom: 'Claire' });
+      const csv = utf8(`Nom;Prénom;E-mail;Fonction\nGrand;Claire;${claire.email};Membre\n`);
+      const response = await upload({ token: manager.token, idEntite: id, content: csv });
       expect(response.json<ImportReport>().lignes[0]).toMatchObject({
         action: 'mise_a_jour',
         motif: "Ajout à l'entité (Membre)",
       });
-      const [claire] = await t.db.select().from(users).where(eq(users.email, 'claire.petit@exemple.fr'));
-      expect(claire!.nom).toBe('Petit');
+      const [row] = await t.db.select().from(users).where(eq(users.id, claire.id));
+      expect(row!.nom).toBe('Petit');
     });
 
     it('writes nothing when a write fails midway, and answers 412 for an account created meanwhile', async () => {
+      const lodge = await anEntity();
       // A trigger stands for another request that created the same account during the import: it raises
       // what the users table's unique index would, late in the transaction (at the second invitation).
       await t.handle.exec(`
@@ -475,9 +512,9 @@ describe('POST /api/user/import', () => {
       const csv = utf8(
         'Nom;Prénom;E-mail;Fonction\nPremier;Avant;premier.avant@exemple.fr;Membre\nConflit;Concurrent;concurrent@exemple.fr;Membre\n',
       );
-      const response = await upload({ token: admin, idEntite: lodgeId, content: csv });
-      await t.handle.exec(
-        'DROP TRIGGER loge_test_conflict ON email_outbox; DROP FUNCTION loge_test_conflict();',
+      // Dropped whatever happens: left behind, it would fail another test's invitation.
+      const response = await upload({ token: admin.token, idEntite: lodge.id, content: csv }).finally(() =>
+        t.handle.exec('DROP TRIGGER loge_test_conflict ON email_outbox; DROP FUNCTION loge_test_conflict();'),
       );
       expect(response.statusCode).toBe(412);
       expect(response.json()).toMatchObject({
@@ -489,32 +526,27 @@ describe('POST /api/user/import', () => {
     });
 
     it('writes each membership change to the user’s and the entity’s history, with a readable summary', async () => {
-      const lodge = await createEntity(t.db, { code: 'HIST', nom: 'Loge Historique' });
-      const joining = await createUser(t.db, {
-        identifiant: 'arrive',
-        email: 'arrive@exemple.fr',
-        nom: 'Arrive',
-        prenom: 'Anna',
+      const lodge = await anEntity({
+        nom: 'Loge Historique',
+        members: [{ nom: 'Reste', prenom: 'Rémi', fonction: 'Membre' }],
       });
-      const staying = await createUser(t.db, {
-        identifiant: 'reste',
-        email: 'reste@exemple.fr',
-        nom: 'Reste',
-        prenom: 'Rémi',
-      });
-      const current = await addMembership(t.db, {
-        userId: staying.id,
-        entityId: lodge.id,
-        fonction: 'Membre',
-      });
+      const staying = lodge.member;
+      const joining = await b.aUser({ nom: 'Arrive', prenom: 'Anna' });
+      // Rémi joined through the API, which wrote its own entries: only those after the mark are the import's.
+      const mark = await auditMark();
       const csv = utf8(
         'Nom;Prénom;E-mail;Fonction\n' +
           'Nouveau;Noé;noe.nouveau@exemple.fr;Apprenti\n' +
-          'Arrive;Anna;arrive@exemple.fr;Orateur\n' +
-          'Reste;Rémi;reste@exemple.fr;Trésorier\n' +
+          `Arrive;Anna;${joining.email};Orateur\n` +
+          `Reste;Rémi;${staying.email};Trésorier\n` +
           ';Sans;sans@exemple.fr;\n',
       );
-      const run = await upload({ token: admin, idEntite: lodge.id, content: csv, fileName: 'loge.csv' });
+      const run = await upload({
+        token: admin.token,
+        idEntite: lodge.id,
+        content: csv,
+        fileName: 'loge.csv',
+      });
       expect(run.json<ImportReport>()).toMatchObject({ creations: 1, misesAJour: 2, rejets: 1 });
       const [noe] = await t.db.select().from(users).where(eq(users.email, 'noe.nouveau@exemple.fr'));
 
@@ -522,7 +554,9 @@ describe('POST /api/user/import', () => {
         t.db
           .select()
           .from(auditLog)
-          .where(and(eq(auditLog.recordType, recordType), eq(auditLog.recordId, recordId)));
+          .where(
+            and(eq(auditLog.recordType, recordType), eq(auditLog.recordId, recordId), gt(auditLog.id, mark)),
+          );
       const [noeJoined] = (await entriesOf('user', noe!.id)).filter((a) => a.action === 'membership_added');
       expect(noeJoined!.details).toMatchObject({ entiteId: lodge.id, fonction: 'Apprenti', import: true });
       const annasEntries = await entriesOf('user', joining.id);
@@ -539,34 +573,42 @@ describe('POST /api/user/import', () => {
       expect((await entriesOf('user', staying.id)).map((a) => [a.action, a.details])).toEqual([
         [
           'membership_updated',
-          expect.objectContaining({ appartenanceId: current.id, champs: ['fonction'], entiteId: lodge.id }),
+          expect.objectContaining({
+            appartenanceId: staying.membershipId,
+            champs: ['fonction'],
+            entiteId: lodge.id,
+          }),
         ],
       ]);
 
-      const history = (
-        await t.call({ method: 'GET', url: `/api/entite/${lodge.id}/historique`, token: admin })
-      ).json<{ action: string; resume: string | null }[]>();
+      const historyOf = async () =>
+        (await t.call({ method: 'GET', url: `/api/entite/${lodge.id}/historique`, token: admin.token }))
+          .json<{ id: number; action: string; resume: string | null }[]>()
+          .filter((h) => h.id > mark);
+      const history = await historyOf();
       const summary = (action: string) => history.filter((h) => h.action === action).map((h) => h.resume);
       expect(summary('members_imported')).toEqual([
         'Fichier « loge.csv » ; 1 compte créé, 2 mises à jour, 1 ligne rejetée',
       ]);
       expect(summary('membership_added').sort()).toEqual([
-        'Membre : Anna Arrive (arrive) ; Fonction : Orateur ; Par import du fichier « loge.csv »',
+        `Membre : Anna Arrive (${joining.identifiant}) ; Fonction : Orateur ; Par import du fichier « loge.csv »`,
         'Membre : Noé Nouveau (noe.nouveau) ; Fonction : Apprenti ; Par import du fichier « loge.csv »',
       ]);
       expect(summary('membership_updated')).toEqual([
-        'Membre : Rémi Reste (reste) ; Champs modifiés : fonction ; Par import du fichier « loge.csv »',
+        `Membre : Rémi Reste (${staying.identifiant}) ; Champs modifiés : fonction ; Par import du fichier « loge.csv »`,
       ]);
 
-      await t.call({ method: 'GET', url: pathTo(API.imports.membersExcel, { id: lodge.id }), token: admin });
+      await t.call({
+        method: 'GET',
+        url: pathTo(API.imports.membersExcel, { id: lodge.id }),
+        token: admin.token,
+      });
       await t.call({
         method: 'GET',
         url: `${pathTo(API.imports.membersExcel, { id: lodge.id })}?perimetre=tous`,
-        token: admin,
+        token: admin.token,
       });
-      const after = (
-        await t.call({ method: 'GET', url: `/api/entite/${lodge.id}/historique`, token: admin })
-      ).json<{ action: string; resume: string | null }[]>();
+      const after = await historyOf();
       expect(after.filter((h) => h.action === 'members_exported').map((h) => h.resume)).toEqual([
         '3 membres exportés (actuels et anciens)',
         '3 membres exportés (membres actuels)',
@@ -574,16 +616,13 @@ describe('POST /api/user/import', () => {
     });
 
     it('never gives a second membership to someone whose membership starts later', async () => {
-      const lodge = await createEntity(t.db, { code: 'FUTUR', nom: 'Loge Future' });
-      const later = await createUser(t.db, {
-        identifiant: 'bientot',
-        email: 'bientot@exemple.fr',
-        nom: 'Bientôt',
-        prenom: 'Berthe',
+      const lodge = await anEntity({
+        nom: 'Loge Future',
+        members: [{ nom: 'Bientôt', prenom: 'Berthe', debut: '2099-01-01' }],
       });
-      await addMembership(t.db, { userId: later.id, entityId: lodge.id, debut: '2099-01-01' });
-      const csv = utf8('Nom;Prénom;E-mail;Fonction\nBientôt;Berthe;bientot@exemple.fr;Membre\n');
-      const response = await upload({ token: admin, idEntite: lodge.id, content: csv });
+      const later = lodge.member;
+      const csv = utf8(`Nom;Prénom;E-mail;Fonction\nBientôt;Berthe;${later.email};Membre\n`);
+      const response = await upload({ token: admin.token, idEntite: lodge.id, content: csv });
       expect(response.statusCode).toBe(200);
       expect(response.json<ImportReport>().lignes[0]).toMatchObject({
         action: 'rejet',
@@ -595,13 +634,8 @@ describe('POST /api/user/import', () => {
     });
 
     it('answers 412 naming the person when another request adds them to the entity during the import', async () => {
-      const lodge = await createEntity(t.db, { code: 'COURSE', nom: 'Loge de la Course' });
-      await createUser(t.db, {
-        identifiant: 'presse',
-        email: 'presse@exemple.fr',
-        nom: 'Pressé',
-        prenom: 'Pierre',
-      });
+      const lodge = await anEntity({ nom: 'Loge de la Course' });
+      const pressed = await b.aUser({ nom: 'Pressé', prenom: 'Pierre' });
       // A trigger stands for a request that commits the same membership while the import runs: the
       // database's exclusion constraint refuses the import's row, and nothing of the file is kept.
       await t.handle.exec(`
@@ -616,10 +650,13 @@ describe('POST /api/user/import', () => {
           FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION import_test_race();`);
       const users0 = await countOf(users);
       const csv = utf8(
-        'Nom;Prénom;E-mail;Fonction\nNouvelle;Nina;nina.nouvelle@exemple.fr;Membre\nPressé;Pierre;presse@exemple.fr;Course\n',
+        'Nom;Prénom;E-mail;Fonction\nNouvelle;Nina;nina.nouvelle@exemple.fr;Membre\n' +
+          `Pressé;Pierre;${pressed.email};Course\n`,
       );
-      const response = await upload({ token: admin, idEntite: lodge.id, content: csv });
-      await t.handle.exec('DROP TRIGGER import_test_race ON memberships; DROP FUNCTION import_test_race();');
+      // Dropped whatever happens: left behind, it would double another test's memberships.
+      const response = await upload({ token: admin.token, idEntite: lodge.id, content: csv }).finally(() =>
+        t.handle.exec('DROP TRIGGER import_test_race ON memberships; DROP FUNCTION import_test_race();'),
+      );
       expect(response.statusCode, response.body).toBe(412);
       expect(response.json().error).toBe('import_conflict');
       expect(response.json().message).toBe(
@@ -638,7 +675,7 @@ describe('POST /api/user/import', () => {
           'Sonne;Sam;sam@exemple.fr;Orateur\u0007\n' +
           'Efface;Eve;eve\u007f@exemple.fr;\n',
       );
-      const response = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
+      const response = await upload({ token: admin.token, idEntite: lodgeId, dryRun: true, content: csv });
       expect(response.statusCode).toBe(200);
       expect(response.json<ImportReport>().lignes.map((l) => [l.action, l.motif])).toEqual([
         ['creation', null],
@@ -649,10 +686,11 @@ describe('POST /api/user/import', () => {
     });
 
     it('creates one account when two imports of the same new member race', async () => {
+      const { id, manager } = await anEntity({ managers: 1 });
       const csv = utf8('Nom;Prénom;E-mail\nCourse;Rapide;course.rapide@exemple.fr\n');
       const answers = await Promise.all([
-        upload({ token: admin, idEntite: lodgeId, content: csv }),
-        upload({ token: venerable, idEntite: lodgeId, content: csv }),
+        upload({ token: admin.token, idEntite: id, content: csv }),
+        upload({ token: manager.token, idEntite: id, content: csv }),
       ]);
       // PGlite runs them one after the other (the second finds the account); PostgreSQL runs them
       // together and the loser is told to start again. Never two accounts, never a 500.
@@ -669,38 +707,40 @@ describe('POST /api/user/import', () => {
     });
 
     it('imports 5,000 rows in one transaction, with 5,000 invitations', async () => {
+      const lodge = await anEntity();
+      const domain = `masse${b.unique()}.exemple.fr`;
       const lines = Array.from(
         { length: 5000 },
         (_, i) =>
-          `Nom${i};Prénom${i};membre${i}@masse.exemple.fr;04 78 ${String(i)
+          `Nom${i};Prénom${i};membre${i}@${domain};04 78 ${String(i)
             .padStart(6, '0')
             .replace(/(..)(..)(..)/, '$1 $2 $3')};Membre`,
       );
       const csv = utf8('Nom;Prénom;E-mail;Téléphone;Fonction\n' + lines.join('\n') + '\n');
-      const preview = await upload({ token: admin, idEntite: otherLodgeId, dryRun: true, content: csv });
+      const preview = await upload({ token: admin.token, idEntite: lodge.id, dryRun: true, content: csv });
       expect(preview.json<ImportReport>()).toMatchObject({ total: 5000, creations: 5000, rejets: 0 });
-      const run = await upload({ token: admin, idEntite: otherLodgeId, content: csv });
+      const run = await upload({ token: admin.token, idEntite: lodge.id, content: csv });
       expect(run.statusCode).toBe(200);
       expect(run.json<ImportReport>().creations).toBe(5000);
       const [created] = await t.db
         .select({ n: count() })
         .from(users)
-        .where(sql`${users.email} LIKE '%@masse.exemple.fr'`);
+        .where(like(users.email, `%@${domain}`));
       expect(created!.n).toBe(5000);
       const [invited] = await t.db
         .select({ n: count() })
         .from(emailOutbox)
-        .where(sql`${emailOutbox.destinataire} LIKE '%@masse.exemple.fr'`);
+        .where(like(emailOutbox.destinataire, `%@${domain}`));
       expect(invited!.n).toBe(5000);
       const [members] = await t.db
         .select({ n: count() })
         .from(memberships)
-        .where(eq(memberships.entityId, otherLodgeId));
-      expect(members!.n).toBe(5000 + 1);
+        .where(eq(memberships.entityId, lodge.id));
+      expect(members!.n).toBe(5000);
     }, 60_000);
 
     it('previews then imports a 5,000-row XLSX workbook', async () => {
-      const lodge = await createEntity(t.db, { code: 'MASSE', nom: 'Loge Nombreuse' });
+      const lodge = await anEntity({ nom: 'Loge Nombreuse' });
       const content = await xlsx([
         ['Nom', 'Prénom', 'E-mail', 'Téléphone', 'Fonction'],
         ...Array.from({ length: 5000 }, (_, i) => [
@@ -712,7 +752,7 @@ describe('POST /api/user/import', () => {
         ]),
       ]);
       const options = {
-        token: admin,
+        token: admin.token,
         idEntite: lodge.id,
         content,
         type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -766,34 +806,53 @@ describe('GET /api/entite/{id}/membres/excel', () => {
   });
 
   it('answers 412 for an unknown perimetre', async () => {
-    const response = await t.call({ method: 'GET', url: url(lodgeId, '?perimetre=certains'), token: admin });
+    const response = await t.call({
+      method: 'GET',
+      url: url(lodgeId, '?perimetre=certains'),
+      token: admin.token,
+    });
     expect(response.statusCode).toBe(412);
   });
 
   it('answers 403 to LOGE on a lodge not managed and to a user without LOGE', async () => {
-    expect((await t.call({ method: 'GET', url: url(otherLodgeId), token: venerable })).statusCode).toBe(403);
-    expect((await t.call({ method: 'GET', url: url(lodgeId), token: membre })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: url(otherLodgeId), token: venerable.token })).statusCode).toBe(
+      403,
+    );
+    expect((await t.call({ method: 'GET', url: url(lodgeId), token: membre.token })).statusCode).toBe(403);
   });
 
   it('answers 404 to an administrator for an entity that does not exist', async () => {
-    expect((await t.call({ method: 'GET', url: url(999_999), token: admin })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: url(999_999), token: admin.token })).statusCode).toBe(404);
   });
 
   it('exports the current members to a workbook that reads back and imports back unchanged', async () => {
-    const gone = await createUser(t.db, { identifiant: 'parti', email: 'parti@exemple.fr', nom: 'Zzparti' });
-    await addMembership(t.db, {
-      userId: gone.id,
-      entityId: lodgeId,
+    const lodge = await anEntity({
+      code: `CHEV-${b.unique()}`,
+      managers: [{ fonction: 'Vénérable Maître' }],
+    });
+    const venerable = lodge.manager;
+    // A current member with every column filled, as an import leaves them.
+    const imported = await upload({
+      token: admin.token,
+      idEntite: lodge.id,
+      content: utf8(
+        'Nom;Prénom;E-mail;Téléphone;Fonction\n' +
+          'Mercier;Irène;irene.mercier@exemple.fr;04 78 12 34 56;Secrétaire\n',
+      ),
+    });
+    expect(imported.json<ImportReport>()).toMatchObject({ creations: 1, rejets: 0 });
+    const gone = await b.aMember(lodge.id, {
+      nom: 'Zzparti',
       fonction: 'Membre',
       debut: '2001-09-01',
       fin: '2019-06-30',
     });
 
-    const response = await t.call({ method: 'GET', url: url(lodgeId), token: venerable });
+    const response = await t.call({ method: 'GET', url: url(lodge.id), token: venerable.token });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toMatch(
-      /attachment; filename="membres-CHEV-\d{4}-\d{2}-\d{2}\.xlsx"/,
+      new RegExp(`attachment; filename="membres-${lodge.code}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
     );
     const rows = await readBack(response.rawPayload);
     expect(rows[0]).toEqual([
@@ -810,20 +869,20 @@ describe('GET /api/entite/{id}/membres/excel', () => {
       'Restauration',
       'Carte loge',
     ]);
-    const helene = rows.find((r) => r[2] === 'helene.lefevre@exemple.fr');
-    expect(helene?.slice(0, 6)).toEqual([
-      'Lefèvre',
-      'Hélène',
-      'helene.lefevre@exemple.fr',
+    const irene = rows.find((r) => r[2] === 'irene.mercier@exemple.fr');
+    expect(irene?.slice(0, 6)).toEqual([
+      'Mercier',
+      'Irène',
+      'irene.mercier@exemple.fr',
       '04 78 12 34 56',
       'Secrétaire',
-      'helene.lefevre',
+      'irene.mercier',
     ]);
-    expect(rows.find((r) => r[5] === 'venerable')?.[8]).toBe('Oui');
-    expect(rows.some((r) => r[5] === 'parti')).toBe(false);
+    expect(rows.find((r) => r[5] === venerable.identifiant)?.[8]).toBe('Oui');
+    expect(rows.some((r) => r[5] === gone.identifiant)).toBe(false);
 
-    const all = await t.call({ method: 'GET', url: url(lodgeId, '?perimetre=tous'), token: admin });
-    expect((await readBack(all.rawPayload)).find((r) => r[5] === 'parti')?.slice(6, 8)).toEqual([
+    const all = await t.call({ method: 'GET', url: url(lodge.id, '?perimetre=tous'), token: admin.token });
+    expect((await readBack(all.rawPayload)).find((r) => r[5] === gone.identifiant)?.slice(6, 8)).toEqual([
       '2001-09-01',
       '2019-06-30',
     ]);
@@ -831,13 +890,13 @@ describe('GET /api/entite/{id}/membres/excel', () => {
     const [logged] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'members_exported'), eq(auditLog.recordId, lodgeId)));
+      .where(and(eq(auditLog.action, 'members_exported'), eq(auditLog.recordId, lodge.id)));
     expect(logged).toBeDefined();
 
     // The export's first columns are the import's: a lodge manager can edit and re-import it.
     const back = await upload({
-      token: venerable,
-      idEntite: lodgeId,
+      token: venerable.token,
+      idEntite: lodge.id,
       dryRun: true,
       content: new Uint8Array(response.rawPayload),
       fileName: 'export.xlsx',
@@ -869,7 +928,7 @@ describe('POST /api/user/import under load', () => {
     ] as const) {
       expect(content.length).toBeLessThan(IMPORT_MAX_BYTES);
       const before = await countOf(users);
-      const response = await upload({ token: admin, idEntite: lodgeId, content, fileName });
+      const response = await upload({ token: admin.token, idEntite: lodgeId, content, fileName });
       expect(response.statusCode).toBe(412);
       expect(response.json().message).toMatch(LIMIT);
       expect(await countOf(users)).toBe(before);
@@ -881,14 +940,16 @@ describe('POST /api/user/import under load', () => {
   it('answers 412 to a second import of the same user while the first runs', async () => {
     const csv = members(2000);
     let firstAnswered = false;
-    const first = upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv }).finally(() => {
-      firstAnswered = true;
-    });
+    const first = upload({ token: admin.token, idEntite: lodgeId, dryRun: true, content: csv }).finally(
+      () => {
+        firstAnswered = true;
+      },
+    );
     // The second is sent once the first holds its slot (not at the same instant: on a loaded machine the
     // first could then be over before the second arrives, and nothing would be proven).
     while (importSlots.running === 0 && !firstAnswered) await new Promise((resolve) => setImmediate(resolve));
     expect(firstAnswered, 'the first import was over before it could be seen running').toBe(false);
-    const second = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: csv });
+    const second = await upload({ token: admin.token, idEntite: lodgeId, dryRun: true, content: csv });
     expect(second.statusCode).toBe(412);
     expect(second.json().message).toBe(IMPORT_BUSY_MESSAGE);
     expect((await first).statusCode).toBe(200);
@@ -896,32 +957,43 @@ describe('POST /api/user/import under load', () => {
   }, 60_000);
 
   it('allows one import per user and two for the server, dry runs included', async () => {
-    const release = importSlots.take((await userId('admin'))!);
+    const release = importSlots.take(admin.id);
     try {
-      const mine = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+      const mine = await upload({ token: admin.token, idEntite: lodgeId, dryRun: true, content: SIMPLE });
       expect(mine.statusCode).toBe(412);
       expect(mine.json().message).toBe('Un import est déjà en cours… réessayez dans un instant.');
       // Another user still has the second slot.
-      const other = await upload({ token: venerable, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+      const other = await upload({
+        token: venerable.token,
+        idEntite: lodgeId,
+        dryRun: true,
+        content: SIMPLE,
+      });
       expect(other.statusCode).toBe(200);
       // With both slots taken, everyone waits.
       const second = importSlots.take(-1);
-      const refused = await upload({ token: venerable, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+      const refused = await upload({
+        token: venerable.token,
+        idEntite: lodgeId,
+        dryRun: true,
+        content: SIMPLE,
+      });
       expect(refused.statusCode).toBe(412);
       expect(refused.json().message).toBe(IMPORT_BUSY_MESSAGE);
       second();
     } finally {
       release();
     }
-    const again = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+    const again = await upload({ token: admin.token, idEntite: lodgeId, dryRun: true, content: SIMPLE });
     expect(again.statusCode).toBe(200);
   });
 
   it('gives the slot back after an import that fails, whatever the failure', async () => {
     const failures = [
-      () => upload({ token: admin, idEntite: lodgeId, content: utf8('Nom;Prénom\nA;B\n') }), // unreadable
-      () => upload({ token: admin, idEntite: deletedLodgeId, content: SIMPLE }), // refused in the transaction
-      () => upload({ token: admin, idEntite: lodgeId, content: utf8('Nom;Prénom;E-mail\n"A;B;c@d.fr\n') }),
+      () => upload({ token: admin.token, idEntite: lodgeId, content: utf8('Nom;Prénom\nA;B\n') }), // unreadable
+      () => upload({ token: admin.token, idEntite: deletedLodgeId, content: SIMPLE }), // refused in the transaction
+      () =>
+        upload({ token: admin.token, idEntite: lodgeId, content: utf8('Nom;Prénom;E-mail\n"A;B;c@d.fr\n') }),
     ];
     for (const failure of failures) {
       const response = await failure();
@@ -929,12 +1001,7 @@ describe('POST /api/user/import under load', () => {
       expect(response.json().message).not.toBe(IMPORT_BUSY_MESSAGE);
       expect(importSlots.running).toBe(0);
     }
-    const ok = await upload({ token: admin, idEntite: lodgeId, dryRun: true, content: SIMPLE });
+    const ok = await upload({ token: admin.token, idEntite: lodgeId, dryRun: true, content: SIMPLE });
     expect(ok.statusCode).toBe(200);
   });
 });
-
-async function userId(identifiant: string): Promise<number | undefined> {
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.identifiant, identifiant));
-  return row?.id;
-}
