@@ -1,54 +1,51 @@
 /** Administration of users: search, infos, create (+ invitation), edit, state, anonymise, GDPR export. */
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, signInAttempts, users, userTokens } from '../src/db/schema';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders, type Member } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
+/**
+ * The people only read (tokens to call with, accounts that must exist): the administrator the history
+ * names as author, a lodge manager of Hélène's lodge (who still may not administer her), a plain member.
+ * Whatever a test edits, counts or lists is built inside it.
+ */
 let adminToken: string;
 let lodgeToken: string;
 let memberToken: string;
-let adminId: number;
-let lodgeId: number;
-let entityId: number;
-let helene: { id: number };
+let helene: Member;
 
 const search = (token: string | undefined, payload: unknown) =>
   t.call({ method: 'POST', url: '/api/user/search', token, payload });
 
+const identifiants = (body: { lignes: { identifiant: string }[] }) => body.lignes.map((l) => l.identifiant);
+
 beforeAll(async () => {
   t = await createTestContext();
-  adminId = (
-    await createUser(t.db, {
-      identifiant: 'admin',
-      habilitations: ['USER', 'ADMIN'],
-      nom: 'Zola',
-      prenom: 'Émile',
-    })
-  ).id;
-  lodgeId = (
-    await createUser(t.db, {
-      identifiant: 'venerable',
-      habilitations: ['USER', 'LOGE'],
-      nom: 'Vénérable',
-      prenom: 'Victor',
-    })
-  ).id;
-  await createUser(t.db, { identifiant: 'membre', nom: 'Membre', prenom: 'Marie' });
-  helene = await createUser(t.db, {
-    identifiant: 'hlefevre',
-    nom: 'Lefèvre',
-    prenom: 'Hélène',
-    email: 'helene.lefevre@exemple.fr',
+  b = builders(t);
+  adminToken = (
+    await b.aUser({ identifiant: 'admin', habilitations: ['USER', 'ADMIN'], nom: 'Zola', prenom: 'Émile' })
+  ).token;
+  memberToken = (await b.aUser({ identifiant: 'membre', nom: 'Membre', prenom: 'Marie' })).token;
+  const chevaliers = await b.aLodgeWithMembers({
+    nom: 'Les Chevaliers du Rhône',
+    managers: [
+      { identifiant: 'venerable', nom: 'Vénérable', prenom: 'Victor', fonction: 'Vénérable Maître' },
+    ],
+    members: [
+      {
+        identifiant: 'hlefevre',
+        nom: 'Lefèvre',
+        prenom: 'Hélène',
+        email: 'helene.lefevre@exemple.fr',
+        fonction: 'Secrétaire',
+      },
+    ],
   });
-  await createUser(t.db, { identifiant: 'hlefort', nom: 'LEFORT', prenom: 'Henri', etat: 'I' });
-  const entity = await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône' });
-  entityId = entity.id;
-  await addMembership(t.db, { userId: lodgeId, entityId, gestion: true, fonction: 'Vénérable Maître' });
-  await addMembership(t.db, { userId: helene.id, entityId, fonction: 'Secrétaire' });
-  adminToken = await t.signIn('admin');
-  lodgeToken = await t.signIn('venerable');
-  memberToken = await t.signIn('membre');
+  lodgeToken = chevaliers.manager.token;
+  helene = chevaliers.member;
 });
 afterAll(() => t.close());
 
@@ -73,32 +70,77 @@ describe('POST /api/user/search', () => {
   });
 
   it('finds words in any field, whatever the accents and the case', async () => {
+    // The people searched for, in a lodge of their own: the searches filter on it, so nobody another
+    // test created can match.
+    const u = b.unique();
+    const lodge = await b.aLodgeWithMembers({
+      members: [
+        {
+          identifiant: `hlefevre-${u}`,
+          nom: 'Lefèvre',
+          prenom: 'Hélène',
+          email: `helene.lefevre@loge${u}.exemple.fr`,
+        },
+        { identifiant: `hlefort-${u}`, nom: 'LEFORT', prenom: 'Henri', etat: 'I' },
+        // Its identifiant holds « 100 »: a « % » taken as a wildcard would find it.
+        { identifiant: `chambre100-${u}`, nom: 'Cent', prenom: 'Chambre' },
+      ],
+    });
+    const within = async (texte: string) => (await search(adminToken, { texte, entiteId: lodge.id })).json();
     for (const texte of ['helene', 'LEFÈVRE', 'hélène lef', 'helene.lefevre@']) {
-      const body = (await search(adminToken, { texte })).json();
-      expect(body.lignes.map((l: { identifiant: string }) => l.identifiant)).toEqual(['hlefevre']);
+      const body = await within(texte);
+      expect(identifiants(body)).toEqual([`hlefevre-${u}`]);
       expect(body.total).toBe(1);
     }
-    expect((await search(adminToken, { texte: 'lef' })).json().total).toBe(2);
-    expect((await search(adminToken, { texte: '100%' })).json().total).toBe(0);
+    expect((await within('lef')).total).toBe(2);
+    expect((await within('100')).total).toBe(1);
+    expect((await within('100%')).total).toBe(0);
   });
 
   it('filters by entity, habilitation and state, sorts and pages with a total', async () => {
-    const byEntity = (await search(adminToken, { entiteId: entityId })).json();
-    expect(byEntity.lignes.map((l: { identifiant: string }) => l.identifiant)).toEqual([
-      'hlefevre',
-      'venerable',
-    ]);
-    const admins = (await search(adminToken, { habilitation: 'ADMIN' })).json();
-    expect(admins.lignes.map((l: { identifiant: string }) => l.identifiant)).toEqual(['admin']);
-    expect((await search(adminToken, { etat: 'I' })).json().total).toBe(1);
-    const page = (await search(adminToken, { tri: 'identifiant', sens: 'desc', taille: 2, page: 2 })).json();
+    // Five people whose identifiants all hold a tag of this test's: a search for it finds them only.
+    const tag = `zq${b.unique()}q`;
+    const id = (name: string) => `${name}.${tag}`;
+    const lodge = await b.aLodgeWithMembers({
+      managers: [{ identifiant: id('venerable'), nom: 'Vénérable', prenom: 'Victor' }],
+      members: [{ identifiant: id('hlefevre'), nom: 'Lefèvre', prenom: 'Hélène' }],
+    });
+    await b.aUser({
+      identifiant: id('admin'),
+      habilitations: ['USER', 'ADMIN'],
+      nom: 'Zola',
+      prenom: 'Émile',
+    });
+    await b.aUser({ identifiant: id('membre'), nom: 'Membre', prenom: 'Marie' });
+    await b.aUser({ identifiant: id('hlefort'), nom: 'LEFORT', prenom: 'Henri', etat: 'I' });
+
+    const byEntity = (await search(adminToken, { entiteId: lodge.id })).json();
+    expect(identifiants(byEntity)).toEqual([id('hlefevre'), id('venerable')]);
+    const admins = (await search(adminToken, { texte: tag, habilitation: 'ADMIN' })).json();
+    expect(identifiants(admins)).toEqual([id('admin')]);
+    expect((await search(adminToken, { texte: tag, etat: 'I' })).json().total).toBe(1);
+    const page = (
+      await search(adminToken, { texte: tag, tri: 'identifiant', sens: 'desc', taille: 2, page: 2 })
+    ).json();
     expect(page).toMatchObject({ total: 5, page: 2, taille: 2 });
-    expect(page.lignes.map((l: { identifiant: string }) => l.identifiant)).toEqual(['hlefort', 'hlefevre']);
+    expect(identifiants(page)).toEqual([id('hlefort'), id('hlefevre')]);
   });
 
   it('lets a lodge manager find active members of their entities only', async () => {
-    const body = (await search(lodgeToken, { texte: 'lef', etat: 'I' })).json();
-    expect(body.lignes.map((l: { email: string }) => l.email)).toEqual(['helene.lefevre@exemple.fr']);
+    const u = b.unique();
+    const lodge = await b.aLodgeWithMembers({
+      managers: 1,
+      members: [
+        { nom: 'Lefèvre', prenom: 'Hélène', email: `helene.lefevre@loge${u}.exemple.fr` },
+        { nom: 'LEFORT', prenom: 'Henri', etat: 'I' },
+      ],
+    });
+    // Active, but a member of no entity the manager manages.
+    await b.aUser({ nom: 'Lefranc', prenom: 'Louis' });
+    const body = (await search(lodge.manager.token, { texte: 'lef', etat: 'I' })).json();
+    expect(body.lignes.map((l: { email: string }) => l.email)).toEqual([
+      `helene.lefevre@loge${u}.exemple.fr`,
+    ]);
   });
 });
 
@@ -170,14 +212,18 @@ describe('POST /api/user (create)', () => {
   });
 
   it('creates the user, derives the identifiant and e-mails a 7-day invitation that lets them sign in', async () => {
-    const response = await create(adminToken, valid);
+    // Addresses of its own: `valid`'s stays free, so each refusal above fails on the field it tests.
+    const email = `pierre.curie.${b.unique()}@exemple.fr`;
+    const response = await create(adminToken, { ...valid, email });
     expect(response.statusCode).toBe(201);
     const user = response.json();
     expect(user).toMatchObject({ identifiant: 'pierre.curie', etat: 'A', motDePasseDefini: false });
     expect(user.actions).toContain('INVITE');
 
-    const [mail] = await t.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1);
-    expect(mail).toMatchObject({ destinataire: 'pierre.curie@exemple.fr', statut: 'P' });
+    const sent = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, email));
+    expect(sent).toHaveLength(1);
+    const [mail] = sent;
+    expect(mail).toMatchObject({ destinataire: email, statut: 'P' });
     expect(mail!.texte).toContain('pierre.curie');
     const jeton = decodeURIComponent(/reinitialiser-mdp\?jeton=(\S+)/.exec(mail!.texte)![1]!);
     const [link] = await t.db.select().from(userTokens).where(eq(userTokens.userId, user.id));
@@ -195,7 +241,7 @@ describe('POST /api/user (create)', () => {
     await expect(t.signIn('pierre.curie', 'Un-premier-mot-de-passe')).resolves.toBeTruthy();
 
     // A homonym gets the next free identifiant.
-    const second = await create(adminToken, { ...valid, email: 'p.curie@exemple.fr' });
+    const second = await create(adminToken, { ...valid, email: `p.curie.${b.unique()}@exemple.fr` });
     expect(second.json().identifiant).toBe('pierre.curie2');
   });
 
@@ -222,32 +268,35 @@ describe('POST /api/user (create)', () => {
 describe('PUT /api/user (edit, habilitations, state)', () => {
   const put = (token: string | undefined, payload: unknown) =>
     t.call({ method: 'PUT', url: '/api/user', token, payload });
-  let target: { id: number };
-  const fields = () => ({
-    id: target.id,
-    identifiant: 'cible',
-    nom: 'Cible',
-    prenom: 'Claire',
-    email: 'cible@exemple.fr',
-    telephone: '04 78 00 00 01',
-    habilitations: ['USER', 'RESTAURATION'],
-    etat: 'A',
-  });
-
-  beforeAll(async () => {
-    target = await createUser(t.db, {
-      identifiant: 'cible',
+  /** Claire Cible, the account a test edits: each test has its own, with no history yet. */
+  async function aTarget() {
+    const identifiant = `cible-${b.unique()}`;
+    const target = await b.aUser({
+      identifiant,
       nom: 'Cible',
       prenom: 'Claire',
       habilitations: ['USER', 'RESTAURATION'],
     });
-  });
+    const fields = () => ({
+      id: target.id,
+      identifiant,
+      nom: 'Cible',
+      prenom: 'Claire',
+      email: target.email,
+      telephone: '04 78 00 00 01',
+      habilitations: ['USER', 'RESTAURATION'],
+      etat: 'A',
+    });
+    return { ...target, fields };
+  }
 
   it('answers 401 without a session', async () => {
+    const { fields } = await aTarget();
     expect((await put(undefined, fields())).statusCode).toBe(401);
   });
 
   it('answers 412 for invalid fields, a taken e-mail or identifiant, and self-lockout', async () => {
+    const { fields } = await aTarget();
     expect((await put(adminToken, { ...fields(), etat: 'Z' })).statusCode).toBe(412);
     expect((await put(adminToken, { ...fields(), email: 'x' })).statusCode).toBe(412);
     const taken = await put(adminToken, { ...fields(), email: 'MEMBRE@exemple.fr' });
@@ -260,21 +309,25 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
       error: 'identifiant_taken',
       message: expect.stringMatching(/déjà pris/),
     });
+    // An administrator of this test's own, editing their own account.
+    const me = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
     const self = {
-      id: adminId,
-      identifiant: 'admin',
-      nom: 'Zola',
-      prenom: 'Émile',
-      email: 'admin@exemple.fr',
+      id: me.id,
+      identifiant: me.identifiant,
+      nom: me.nom,
+      prenom: me.prenom,
+      email: me.email,
       habilitations: ['USER', 'ADMIN'],
     };
-    expect((await put(adminToken, { ...self, etat: 'I' })).json().message).toMatch(/propre compte/);
-    expect((await put(adminToken, { ...self, etat: 'A', habilitations: ['USER'] })).json().message).toMatch(
+    expect((await put(me.token, { ...self, etat: 'I' })).json().message).toMatch(/propre compte/);
+    expect((await put(me.token, { ...self, etat: 'A', habilitations: ['USER'] })).json().message).toMatch(
       /propre compte/,
     );
   });
 
   it('answers 412 naming the field when another request takes the identifiant or the address meanwhile', async () => {
+    const target = await aTarget();
+    const { fields } = target;
     // A trigger stands for a request that commits the same identifiant or address between the
     // service's check and its write: the unique index refuses the write, as on PostgreSQL under load.
     await t.handle.exec(`
@@ -308,15 +361,18 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
       await t.handle.exec('DROP TRIGGER users_test_race ON users; DROP FUNCTION users_test_race();');
     }
     const [kept] = await t.db.select().from(users).where(eq(users.id, target.id));
-    expect(kept).toMatchObject({ identifiant: 'cible', email: 'cible@exemple.fr' });
+    expect(kept).toMatchObject({ identifiant: target.identifiant, email: target.email });
   });
 
   it('answers 403 without ADMIN and 404 for an unknown user', async () => {
+    const { fields } = await aTarget();
     expect((await put(lodgeToken, fields())).statusCode).toBe(403);
     expect((await put(adminToken, { ...fields(), id: 99999 })).statusCode).toBe(404);
   });
 
   it('edits identity and habilitations, and records what changed', async () => {
+    const target = await aTarget();
+    const { fields } = target;
     const response = await put(adminToken, {
       ...fields(),
       nom: 'Cibleau',
@@ -341,7 +397,9 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
   });
 
   it('deactivating revokes the user’s tokens at once, and reactivating lets them sign in again', async () => {
-    const token = await t.signIn('cible');
+    const target = await aTarget();
+    const { fields } = target;
+    const token = await t.signIn(target.identifiant);
     expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(200);
     const response = await put(adminToken, { ...fields(), etat: 'I' });
     expect(response.json()).toMatchObject({
@@ -349,9 +407,9 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
       actions: ['EDIT', 'ACTIVATE', 'DELETE', 'ADD_MEMBERSHIP'],
     });
     expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(401);
-    await expect(t.signIn('cible')).rejects.toThrow();
+    await expect(t.signIn(target.identifiant)).rejects.toThrow();
     await put(adminToken, { ...fields(), etat: 'A' });
-    const again = await t.signIn('cible');
+    const again = await t.signIn(target.identifiant);
     await put(adminToken, { ...fields(), etat: 'S' });
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: again })).statusCode).toBe(401);
     const history = (
@@ -363,16 +421,15 @@ describe('PUT /api/user (edit, habilitations, state)', () => {
 
 describe('POST /api/user/{id}/anonymiser (GDPR)', () => {
   it('answers 401, 403, 404, 412 unless deleted, then erases the identity and keeps the history', async () => {
-    const user = await createUser(t.db, {
-      identifiant: 'partant',
-      nom: 'Partant',
-      prenom: 'Paul',
-      email: 'partant@exemple.fr',
+    // Paul Partant, a member of a lodge whose manager may still not anonymise him.
+    const lodge = await b.aLodgeWithMembers({
+      managers: 1,
+      members: [{ nom: 'Partant', prenom: 'Paul', fonction: 'Orateur' }],
     });
-    await addMembership(t.db, { userId: user.id, entityId, fonction: 'Orateur' });
+    const user = lodge.member;
     const url = `/api/user/${user.id}/anonymiser`;
     expect((await t.call({ method: 'POST', url })).statusCode).toBe(401);
-    expect((await t.call({ method: 'POST', url, token: lodgeToken })).statusCode).toBe(403);
+    expect((await t.call({ method: 'POST', url, token: lodge.manager.token })).statusCode).toBe(403);
     expect(
       (await t.call({ method: 'POST', url: '/api/user/99999/anonymiser', token: adminToken })).statusCode,
     ).toBe(404);
@@ -386,10 +443,10 @@ describe('POST /api/user/{id}/anonymiser (GDPR)', () => {
       token: adminToken,
       payload: {
         id: user.id,
-        identifiant: 'partant',
+        identifiant: user.identifiant,
         nom: 'Partant',
         prenom: 'Paul',
-        email: 'partant@exemple.fr',
+        email: user.email,
         habilitations: ['USER'],
         etat: 'S',
       },
@@ -410,7 +467,7 @@ describe('POST /api/user/{id}/anonymiser (GDPR)', () => {
     );
     // The entity still counts the membership, under the anonymous name.
     const members = (
-      await t.call({ method: 'GET', url: `/api/entite/${entityId}/appartenances`, token: adminToken })
+      await t.call({ method: 'GET', url: `/api/entite/${lodge.id}/appartenances`, token: adminToken })
     ).json();
     expect(members.find((m: { userId: number }) => m.userId === user.id).utilisateur.nom).toBe('Anonyme');
     const history = (
@@ -422,7 +479,7 @@ describe('POST /api/user/{id}/anonymiser (GDPR)', () => {
 
 describe('anonymisation and the audit log', () => {
   /** Imports a one-row CSV into the entity as the administrator. */
-  async function importRow(row: string) {
+  async function importRow(entityId: number, row: string) {
     const boundary = '----anonymisation';
     const csv = `Nom;Prénom;E-mail;Téléphone;Fonction\n${row}\n`;
     const response = await t.call({
@@ -439,6 +496,7 @@ describe('anonymisation and the audit log', () => {
   }
 
   it('leaves no trace of any identity the person had, in the history, the audit log, e-mails or sign-ins', async () => {
+    const { id: entityId } = await b.aLodgeWithMembers();
     // Created through the API (so a user_created entry holds the identifiant), then invited.
     const created = await t.call({
       method: 'POST',
@@ -483,7 +541,10 @@ describe('anonymisation and the audit log', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     await t.signIn('sophie.renommee', 'Un-mot-de-passe-secret-1');
     // …and an import changes her name and telephone and adds her to the lodge.
-    const report = await importRow('Secretnom-Bis;Sophie;sophie.cachee@exemple.fr;04 99 88 77 66;Oratrice');
+    const report = await importRow(
+      entityId,
+      'Secretnom-Bis;Sophie;sophie.cachee@exemple.fr;04 99 88 77 66;Oratrice',
+    );
     expect(report.lignes[0].action).toBe('mise_a_jour');
 
     const deleted = await t.call({
@@ -624,18 +685,23 @@ describe('GET /api/user/donnees-personnelles (GDPR export)', () => {
   });
 
   it('gives the signed-in user their own data as a JSON download', async () => {
+    // A lodge manager of their own: one membership, one sign-in (the builder's).
+    const lodge = await b.aLodgeWithMembers({
+      managers: [{ nom: 'Vénérable', prenom: 'Victor', fonction: 'Vénérable Maître' }],
+    });
+    const venerable = lodge.manager;
     const response = await t.call({
       method: 'GET',
       url: '/api/user/donnees-personnelles',
-      token: lodgeToken,
+      token: venerable.token,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="mes-donnees/);
     const body = response.json();
-    expect(body.compte).toMatchObject({ identifiant: 'venerable', prenom: 'Victor' });
+    expect(body.compte).toMatchObject({ identifiant: venerable.identifiant, prenom: 'Victor' });
     expect(body.appartenances).toEqual([
       expect.objectContaining({
-        entite: 'Les Chevaliers du Rhône',
+        entite: lodge.nom,
         fonction: 'Vénérable Maître',
         gestion: true,
       }),
