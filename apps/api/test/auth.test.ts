@@ -1,22 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, emailOutbox, signInAttempts, userTokens } from '../src/db/schema';
 import { loadConfig } from '../src/config';
+import { builders, type Builders } from './builders';
 import { CLIENT_BASIC, PASSWORD, createTestContext, createUser, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
 
+/**
+ * The accounts signed in with or refused by name, only read: a test that changes an account, its
+ * sessions, its sign-in attempts or its e-mails makes its own.
+ */
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, {
-    identifiant: 'alice',
-    habilitations: ['USER', 'ADMIN'],
-    nom: 'Martin',
-    prenom: 'Alice',
-  });
-  await createUser(t.db, { identifiant: 'bob' });
-  await createUser(t.db, { identifiant: 'inactif', etat: 'I' });
-  await createUser(t.db, { identifiant: 'supprime', etat: 'S' });
+  b = builders(t);
+  await b.aUser({ identifiant: 'alice', habilitations: ['USER', 'ADMIN'], nom: 'Martin', prenom: 'Alice' });
+  await b.aUser({ identifiant: 'bob' });
+  await b.aUser({ identifiant: 'inactif', etat: 'I' });
+  await b.aUser({ identifiant: 'supprime', etat: 'S' });
+  // Written directly: an active account without USER cannot sign in, which the builders' users do.
   await createUser(t.db, { identifiant: 'sansuser', habilitations: ['PLANNING'] });
 });
 afterAll(() => t.close());
@@ -71,34 +74,37 @@ describe('POST /oauth/token', () => {
   });
 
   it('locks an identifiant for one address for 15 minutes after 5 failures, even with the right password', async () => {
-    await createUser(t.db, { identifiant: 'cible' });
+    // Written directly: an account that never signed in (a builder's user has, and a successful sign-in
+    // clears the failures before it, which would hide the lock's expiry this test checks).
+    const { identifiant: cible } = await createUser(t.db, { identifiant: `cible-${b.unique()}` });
     for (let i = 0; i < 5; i++)
-      expect((await tokenRequest('cible', 'mauvais', { ip: '10.0.1.1' })).statusCode).toBe(400);
-    const locked = await tokenRequest('cible', PASSWORD, { ip: '10.0.1.1' });
+      expect((await tokenRequest(cible, 'mauvais', { ip: '10.0.1.1' })).statusCode).toBe(400);
+    const locked = await tokenRequest(cible, PASSWORD, { ip: '10.0.1.1' });
     expect(locked.statusCode).toBe(400);
     expect(locked.json().error).toBe('invalid_grant');
-    const outcomes = await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, 'cible'));
+    const outcomes = await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, cible));
     expect(outcomes.map((o) => o.outcome)).toContain('locked');
 
     // Still locked 14 minutes after the 5th failure, even though the 1st is older than the window.
-    const failures = await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, 'cible'));
+    const failures = await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, cible));
     for (const [i, attempt] of failures.entries()) {
       await t.db
         .update(signInAttempts)
         .set({ createdAt: new Date(Date.now() - (14 + (failures.length - 1 - i) / 2) * 60_000) })
         .where(eq(signInAttempts.id, attempt.id));
     }
-    expect((await tokenRequest('cible', PASSWORD, { ip: '10.0.1.1' })).statusCode).toBe(400);
+    expect((await tokenRequest(cible, PASSWORD, { ip: '10.0.1.1' })).statusCode).toBe(400);
 
     // Once the 5th failure is older than the lock, the right password works again.
     await t.db
       .update(signInAttempts)
       .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(signInAttempts.identifiant, 'cible'));
-    expect((await tokenRequest('cible', PASSWORD, { ip: '10.0.1.1' })).statusCode).toBe(200);
+      .where(eq(signInAttempts.identifiant, cible));
+    expect((await tokenRequest(cible, PASSWORD, { ip: '10.0.1.1' })).statusCode).toBe(200);
   });
 
   it('does not let a forged X-Forwarded-For header dodge the per-address limit', async () => {
+    const user = await b.aUser();
     await t.db.insert(signInAttempts).values(
       Array.from({ length: 50 }, (_, i) => ({
         identifiant: `y${i}`,
@@ -118,7 +124,7 @@ describe('POST /oauth/token', () => {
       },
       payload: new URLSearchParams({
         grant_type: 'password',
-        username: 'alice',
+        username: user.identifiant,
         password: PASSWORD,
       }).toString(),
     });
@@ -129,6 +135,7 @@ describe('POST /oauth/token', () => {
   });
 
   it('refuses an address after 50 failures within 15 minutes, whatever the identifiant', async () => {
+    const user = await b.aUser();
     await t.db.insert(signInAttempts).values(
       Array.from({ length: 50 }, (_, i) => ({
         identifiant: `x${i}`,
@@ -137,9 +144,9 @@ describe('POST /oauth/token', () => {
         outcome: 'unknown_user',
       })),
     );
-    const response = await tokenRequest('alice', PASSWORD, { ip: '10.9.9.9' });
+    const response = await tokenRequest(user.identifiant, PASSWORD, { ip: '10.9.9.9' });
     expect(response.statusCode).toBe(400);
-    expect((await tokenRequest('alice', PASSWORD, { ip: '10.9.9.8' })).statusCode).toBe(200);
+    expect((await tokenRequest(user.identifiant, PASSWORD, { ip: '10.9.9.8' })).statusCode).toBe(200);
   });
 });
 
@@ -185,21 +192,26 @@ describe('GET /api/user/info and the session', () => {
   });
 
   it('refuses an expired token', async () => {
-    const token = await t.signIn('bob');
-    await t.db.update(accessTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const { id, token } = await b.aUser();
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(200);
+    await t.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.userId, id));
     expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(401);
   });
 
   it('DELETE /oauth/token revokes the token: it no longer works', async () => {
-    const token = await t.signIn('bob');
+    const { token } = await b.aUser();
     expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(200);
     expect((await t.call({ method: 'DELETE', url: '/oauth/token', token })).statusCode).toBe(204);
     expect((await t.call({ method: 'GET', url: '/api/user/info', token })).statusCode).toBe(401);
   });
 
   it('stores only the hash of the token', async () => {
-    const token = await t.signIn('bob');
+    const { id, token } = await b.aUser();
     const rows = await t.db.select().from(accessTokens);
+    expect(rows.filter((r) => r.userId === id)).toHaveLength(1);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
   });
@@ -214,7 +226,7 @@ describe('XSRF', () => {
   });
 
   it('refuses a mutating call whose header does not match the cookie with 403', async () => {
-    const token = await t.signIn('bob');
+    const { token } = await b.aUser();
     const missing = await t.call({
       method: 'PATCH',
       url: '/api/user/telephone',
@@ -248,16 +260,18 @@ describe('XSRF', () => {
 
 describe('password reset', () => {
   it('answers the same for a known and an unknown address, and only mails the known one', async () => {
-    const user = await createUser(t.db, { identifiant: 'oublieux', email: 'Oublieux@Exemple.fr' });
+    const n = b.unique();
+    const user = await b.aUser({ email: `Oublieux-${n}@Exemple.fr` });
+    const inconnu = `inconnu-${n}@exemple.fr`;
     const known = await t.call({
       method: 'PATCH',
       url: '/api/user/password',
-      payload: { data: 'oublieux@exemple.fr' },
+      payload: { data: `oublieux-${n}@exemple.fr` },
     });
     const unknown = await t.call({
       method: 'PATCH',
       url: '/api/user/password',
-      payload: { data: 'inconnu@exemple.fr' },
+      payload: { data: inconnu },
     });
     await t.app.background.idle();
     expect(known.statusCode).toBe(204);
@@ -265,9 +279,9 @@ describe('password reset', () => {
     expect(known.body).toBe(unknown.body);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, user.email));
     expect(mails).toHaveLength(1);
-    expect(
-      await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, 'inconnu@exemple.fr')),
-    ).toHaveLength(0);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, inconnu))).toHaveLength(
+      0,
+    );
   });
 
   it('answers 412 for a malformed address', async () => {
@@ -281,14 +295,11 @@ describe('password reset', () => {
   });
 
   it('lets the link set a new password once, closing every session', async () => {
-    await createUser(t.db, { identifiant: 'claire', email: 'claire@exemple.fr' });
-    const oldSession = await t.signIn('claire');
-    await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: 'claire@exemple.fr' } });
+    const claire = await b.aUser();
+    const oldSession = claire.token;
+    await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: claire.email } });
     await t.app.background.idle();
-    const [mail] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.destinataire, 'claire@exemple.fr'));
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, claire.email));
     const jeton = decodeURIComponent(/reinitialiser-mdp\?jeton=([^\s]+)/.exec(mail!.texte)![1]!);
     expect(mail!.texte).toContain('http://localhost:8080/reinitialiser-mdp?jeton=');
 
@@ -306,7 +317,7 @@ describe('password reset', () => {
       payload: { jeton, data: 'Nouveau-mot-de-passe-2026' },
     });
     expect(ok.statusCode).toBe(204);
-    expect(await t.signIn('claire', 'Nouveau-mot-de-passe-2026')).toBeTruthy();
+    expect(await t.signIn(claire.identifiant, 'Nouveau-mot-de-passe-2026')).toBeTruthy();
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: oldSession })).statusCode).toBe(401);
 
     const again = await t.call({
@@ -319,15 +330,15 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link', async () => {
-    await createUser(t.db, { identifiant: 'denis', email: 'denis@exemple.fr' });
-    await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: 'denis@exemple.fr' } });
+    const denis = await b.aUser();
+    await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: denis.email } });
     await t.app.background.idle();
-    const [mail] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.destinataire, 'denis@exemple.fr'));
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, denis.email));
     const jeton = decodeURIComponent(/jeton=([^\s]+)/.exec(mail!.texte)![1]!);
-    await t.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    await t.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(userTokens.userId, denis.id), eq(userTokens.purpose, 'reset')));
     const response = await t.call({
       method: 'POST',
       url: '/api/user/password/reinitialiser',

@@ -3,63 +3,76 @@
  * notification (signature, shop, amount, applied once), staff decisions, the simulator's round trip, and
  * on PostgreSQL the rules that must hold under concurrency (seats, card balance, notifications, ids).
  */
-import type { MealOrder, MyCard, ProviderForm, TopUp } from '@union/contract';
+import type { Habilitation, MealOrder, MyCard, ProviderForm, TopUp } from '@union/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { auditLog, cardMovements, cards, emailOutbox, meals, userPayments } from '../src/db/schema';
-import { parisDay } from '../src/lib/dates';
-import { addDays } from '@union/contract';
 import { sign } from '../src/modules/restaurant/signature';
-import { builders } from './builders';
+import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { testEngine } from './engine';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
+let b: Builders;
+let lodge: Lodge;
+/** Read only (their tokens call the API): nothing a test counts is theirs. */
+let tresorier: Person;
+let chef: Person;
 const KEY = '1122334455667788';
 const IPN = '/api/payment/systempay/ipn';
+const PAYS: Habilitation[] = ['USER', 'RESTAURATION', 'PAYMENT'];
 
 beforeAll(async () => {
   t = await createTestContext({ PUBLIC_URL: 'https://intranet.exemple.fr' });
-  const lodge = (await createEntity(t.db, { code: 'LCR', nom: 'Les Chevaliers du Rhône' })).id;
-  const people: [string, string[]][] = [
-    ['membre', ['USER', 'RESTAURATION', 'PAYMENT']],
-    ['autre', ['USER', 'RESTAURATION', 'PAYMENT']],
-    ['tresorier', ['USER', 'COMPTA_SAISIE', 'PAYMENT']],
-    ['chef', ['USER', 'MENUS']],
-    ['simple', ['USER']],
-  ];
-  for (const [identifiant, habilitations] of people) {
-    const user = await createUser(t.db, { identifiant, habilitations: habilitations as never });
-    ids[identifiant] = user.id;
-    await addMembership(t.db, { userId: user.id, entityId: lodge, restauration: true });
-    tokens[identifiant] = await t.signIn(identifiant);
-  }
+  b = builders(t);
+  lodge = await b.aLodgeWithMembers({
+    nom: 'Les Chevaliers du Rhône',
+    flags: { restauration: true },
+    members: [named('tresorier', ['USER', 'COMPTA_SAISIE', 'PAYMENT']), named('chef', ['USER', 'MENUS'])],
+  });
+  tresorier = lodge.members[0]!;
+  chef = lodge.members[1]!;
 });
 afterAll(() => t.close());
 
-async function topUp(who: string, montant: number): Promise<TopUp> {
+/**
+ * A member of the lodge of their own who tops up their card: their top-ups, card, ledger and e-mails
+ * are this test's alone, whatever the other tests paid.
+ */
+const aPayer = (): Promise<Person> =>
+  b.aMember(lodge.id, { habilitations: PAYS, flags: { restauration: true } });
+
+async function topUp(who: Person, montant: number): Promise<TopUp> {
   const response = await t.call({
     method: 'POST',
     url: '/api/user/payments',
-    token: tokens[who],
+    token: who.token,
     payload: { montant },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
-async function formOf(who: string, id: number): Promise<ProviderForm> {
+async function formOf(who: Person, id: number): Promise<ProviderForm> {
   const response = await t.call({
     method: 'GET',
     url: `/api/user/payments/${id}/systempay`,
-    token: tokens[who],
+    token: who.token,
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
+
+async function cardOf(who: Person): Promise<MyCard> {
+  const response = await t.call({ method: 'GET', url: '/api/user/payments', token: who.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** The e-mails sent to one person, oldest first. */
+const mailsTo = (who: Person) =>
+  t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, who.email)).orderBy(asc(emailOutbox.id));
 
 /** The notification a provider sends for the form: its fields, the verdict, signed. */
 function notificationFor(form: ProviderForm, status: string, over: Record<string, string> = {}, key = KEY) {
@@ -81,11 +94,11 @@ const notify = (fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 
-const act = (who: string | undefined, id: number, action: string, query = '') =>
+const act = (who: Person | undefined, id: number, action: string, query = '') =>
   t.call({
     method: 'POST',
     url: `/api/payment/${id}/${action}${query}`,
-    token: who ? tokens[who] : undefined,
+    token: who?.token,
   });
 
 const stateOf = async (id: number) =>
@@ -93,6 +106,7 @@ const stateOf = async (id: number) =>
 
 describe('POST /api/user/payments', () => {
   it('401, 412 (integer cents, bounds), 403, then 201 in C with a 6-digit transaction id of the UTC day', async () => {
+    const membre = await aPayer();
     const url = '/api/user/payments';
     expect((await t.call({ method: 'POST', url, payload: { montant: 3000 } })).statusCode).toBe(401);
     for (const [montant, message] of [
@@ -101,15 +115,15 @@ describe('POST /api/user/payments', () => {
       [60000, /500 € au plus/],
       ['3000', /centimes/],
     ] as const) {
-      const response = await t.call({ method: 'POST', url, token: tokens.membre, payload: { montant } });
+      const response = await t.call({ method: 'POST', url, token: membre.token, payload: { montant } });
       expect(response.statusCode).toBe(412);
       expect(response.json().message).toMatch(message);
     }
     expect(
-      (await t.call({ method: 'POST', url, token: tokens.chef, payload: { montant: 3000 } })).statusCode,
+      (await t.call({ method: 'POST', url, token: chef.token, payload: { montant: 3000 } })).statusCode,
     ).toBe(403);
-    const first = await topUp('membre', 3000);
-    const second = await topUp('membre', 1000);
+    const first = await topUp(membre, 3000);
+    const second = await topUp(membre, 1000);
     expect(first).toMatchObject({ montant: 3000, etat: 'C', actions: [] });
     expect(first.transId).toMatch(/^\d{6}$/);
     expect(Number(second.transId)).toBe(Number(first.transId) + 1);
@@ -118,16 +132,18 @@ describe('POST /api/user/payments', () => {
 
 describe('GET /api/user/payments/{id}/systempay', () => {
   it('401, 412, 403, 404 (another member’s), then the signed fields; the amount is the stored one', async () => {
-    const p = await topUp('membre', 3000);
+    const membre = await aPayer();
+    const autre = await aPayer();
+    const p = await topUp(membre, 3000);
     const url = `/api/user/payments/${p.id}/systempay`;
     expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
     expect(
-      (await t.call({ method: 'GET', url: '/api/user/payments/x/systempay', token: tokens.membre }))
+      (await t.call({ method: 'GET', url: '/api/user/payments/x/systempay', token: membre.token }))
         .statusCode,
     ).toBe(412);
-    expect((await t.call({ method: 'GET', url, token: tokens.chef })).statusCode).toBe(403);
-    expect((await t.call({ method: 'GET', url, token: tokens.autre })).statusCode).toBe(404);
-    const form = await formOf('membre', p.id);
+    expect((await t.call({ method: 'GET', url, token: chef.token })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url, token: autre.token })).statusCode).toBe(404);
+    const form = await formOf(membre, p.id);
     expect(form.url).toBe('/simulateur-paiement');
     expect(form.champs).toMatchObject({
       vads_amount: '3000',
@@ -151,8 +167,9 @@ describe('GET /api/user/payments/{id}/systempay', () => {
 
 describe('the provider notification (IPN)', () => {
   it('is public and without XSRF, and refuses a bad signature, another shop, mode, currency or amount', async () => {
-    const p = await topUp('membre', 3000);
-    const form = await formOf('membre', p.id);
+    const membre = await aPayer();
+    const p = await topUp(membre, 3000);
+    const form = await formOf(membre, p.id);
     const cases: [Record<string, string>, string, RegExp][] = [
       [
         { ...notificationFor(form, 'AUTHORISED'), signature: 'A'.repeat(44) },
@@ -176,9 +193,10 @@ describe('the provider notification (IPN)', () => {
   });
 
   it('10 identical notifications in a row: one state change, one e-mail, one audit entry', async () => {
-    const p = await topUp('membre', 3000);
-    const fields = notificationFor(await formOf('membre', p.id), 'AUTHORISED');
-    const mailsBefore = (await t.db.select().from(emailOutbox)).length;
+    const membre = await aPayer();
+    const p = await topUp(membre, 3000);
+    const fields = notificationFor(await formOf(membre, p.id), 'AUTHORISED');
+    const mailsBefore = (await mailsTo(membre)).length;
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await notify(fields));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
@@ -196,7 +214,7 @@ describe('the provider notification (IPN)', () => {
         ),
       );
     expect(entries).toHaveLength(1);
-    const mails = await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+    const mails = await mailsTo(membre);
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)!.sujet).toMatch(/Paiement reçu/);
     // A late "refused" for a paid top-up changes nothing either.
@@ -205,8 +223,9 @@ describe('the provider notification (IPN)', () => {
   });
 
   it('a refused or abandoned payment moves the top-up to X', async () => {
-    const p = await topUp('membre', 2000);
-    expect((await notify(notificationFor(await formOf('membre', p.id), 'ABANDONED'))).statusCode).toBe(200);
+    const membre = await aPayer();
+    const p = await topUp(membre, 2000);
+    expect((await notify(notificationFor(await formOf(membre, p.id), 'ABANDONED'))).statusCode).toBe(200);
     expect(await stateOf(p.id)).toBe('X');
   });
 });
@@ -229,43 +248,43 @@ async function formOfAny(id: number): Promise<ProviderForm> {
 }
 
 describe('staff decisions: POST /api/payment/{id}/validate|transfer|cancel and search', () => {
-  async function paid(who: string, montant: number): Promise<TopUp> {
+  async function paid(who: Person, montant: number): Promise<TopUp> {
     const p = await topUp(who, montant);
     expect((await notify(notificationFor(await formOf(who, p.id), 'AUTHORISED'))).statusCode).toBe(200);
     return p;
   }
 
   it('validate: 401, 412, 403, 404, then V and the card credited once; a second validation is a 412', async () => {
-    const p = await paid('membre', 3000);
+    const membre = await aPayer();
+    const p = await paid(membre, 3000);
     expect((await act(undefined, p.id, 'validate')).statusCode).toBe(401);
-    expect((await act('tresorier', p.id, 'approve')).statusCode).toBe(412);
-    expect((await act('tresorier', p.id, 'validate', '?solde=abc')).statusCode).toBe(412);
-    expect((await act('membre', p.id, 'validate')).statusCode).toBe(403);
-    expect((await act('tresorier', 999999, 'validate')).statusCode).toBe(404);
-    const before = (
-      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens.membre })
-    ).json<MyCard>().solde;
-    const validated = await act('tresorier', p.id, 'validate');
+    expect((await act(tresorier, p.id, 'approve')).statusCode).toBe(412);
+    expect((await act(tresorier, p.id, 'validate', '?solde=abc')).statusCode).toBe(412);
+    expect((await act(membre, p.id, 'validate')).statusCode).toBe(403);
+    expect((await act(tresorier, 999999, 'validate')).statusCode).toBe(404);
+    const before = (await cardOf(membre)).solde;
+    const mailsBefore = (await mailsTo(membre)).length;
+    const validated = await act(tresorier, p.id, 'validate');
     expect(validated.statusCode, validated.body).toBe(200);
     expect(validated.json()).toMatchObject({ etat: 'V', actions: [] });
-    const card = (
-      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens.membre })
-    ).json<MyCard>();
+    const card = await cardOf(membre);
     expect(card.solde).toBe(before + 3000);
     expect(card.mouvements[0]).toMatchObject({ type: 'R', montant: 3000 });
     expect(card.rechargements.find((r) => r.id === p.id)).toMatchObject({ etat: 'V' });
-    const again = await act('tresorier', p.id, 'validate');
+    const again = await act(tresorier, p.id, 'validate');
     expect(again.statusCode).toBe(412);
     expect(await t.db.select().from(cardMovements).where(eq(cardMovements.paymentId, p.id))).toHaveLength(1);
-    const mails = await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
-    expect(mails.at(-1)).toMatchObject({ destinataire: 'membre@exemple.fr' });
+    // The member is e-mailed about the credit, once.
+    const mails = await mailsTo(membre);
+    expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)!.sujet).toMatch(/Carte Union rechargée/);
   });
 
   it('the database credits a top-up once even if the state check were bypassed', async () => {
-    const p = await paid('autre', 1000);
-    expect((await act('tresorier', p.id, 'validate')).statusCode).toBe(200);
-    const [card] = await t.db.select().from(cards).where(eq(cards.userId, ids.autre!));
+    const autre = await aPayer();
+    const p = await paid(autre, 1000);
+    expect((await act(tresorier, p.id, 'validate')).statusCode).toBe(200);
+    const [card] = await t.db.select().from(cards).where(eq(cards.userId, autre.id));
     await expect(
       t.db
         .insert(cardMovements)
@@ -274,57 +293,60 @@ describe('staff decisions: POST /api/payment/{id}/validate|transfer|cancel and s
   });
 
   it('transfer then validate; cancel; a solde read on the card adjusts the ledger first', async () => {
-    const p = await paid('autre', 2000);
-    const transferred = await act('tresorier', p.id, 'transfer');
+    const autre = await aPayer();
+    const p = await paid(autre, 2000);
+    const transferred = await act(tresorier, p.id, 'transfer');
     expect(transferred.json()).toMatchObject({ etat: 'R', actions: ['VALIDATE', 'CANCEL'] });
-    const balance = (
-      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens.autre })
-    ).json<MyCard>().solde;
-    const validated = await act('tresorier', p.id, 'validate', `?solde=${balance + 500}`);
+    const balance = (await cardOf(autre)).solde;
+    const validated = await act(tresorier, p.id, 'validate', `?solde=${balance + 500}`);
     expect(validated.statusCode, validated.body).toBe(200);
-    const card = (
-      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens.autre })
-    ).json<MyCard>();
+    const card = await cardOf(autre);
     expect(card.solde).toBe(balance + 500 + 2000);
     expect(card.mouvements.slice(0, 2).map((m) => m.type)).toEqual(['R', 'J']);
 
-    const q = await paid('autre', 1500);
-    expect((await act('tresorier', q.id, 'cancel')).json()).toMatchObject({ etat: 'X' });
-    expect((await act('tresorier', q.id, 'validate')).statusCode).toBe(412);
+    const q = await paid(autre, 1500);
+    expect((await act(tresorier, q.id, 'cancel')).json()).toMatchObject({ etat: 'X' });
+    expect((await act(tresorier, q.id, 'validate')).statusCode).toBe(412);
   });
 
   it('search: 401, 412, 403, then the top-ups to validate', async () => {
-    const p = await paid('membre', 4000);
+    const membre = await aPayer();
+    const autre = await aPayer();
+    const p = await paid(membre, 4000);
+    const theirs = await topUp(autre, 1000);
     const url = '/api/payment/search';
     expect((await t.call({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
     expect(
-      (await t.call({ method: 'POST', url, token: tokens.tresorier, payload: { etats: ['Z'] } })).statusCode,
+      (await t.call({ method: 'POST', url, token: tresorier.token, payload: { etats: ['Z'] } })).statusCode,
     ).toBe(412);
-    expect((await t.call({ method: 'POST', url, token: tokens.membre, payload: {} })).statusCode).toBe(403);
+    expect((await t.call({ method: 'POST', url, token: membre.token, payload: {} })).statusCode).toBe(403);
     const found = await t.call({
       method: 'POST',
       url,
-      token: tokens.tresorier,
+      token: tresorier.token,
       payload: { etats: ['P', 'R'] },
     });
     expect(found.statusCode).toBe(200);
     const list = found.json<TopUp[]>();
     expect(list.every((r) => r.etat === 'P' || r.etat === 'R')).toBe(true);
     expect(list.find((r) => r.id === p.id)).toMatchObject({ actions: ['VALIDATE', 'TRANSFER', 'CANCEL'] });
+    expect(list.find((r) => r.id === theirs.id)).toBeUndefined();
     const mine = await t.call({
       method: 'POST',
       url,
-      token: tokens.tresorier,
-      payload: { idUser: ids.autre },
+      token: tresorier.token,
+      payload: { idUser: autre.id },
     });
-    expect(mine.json<TopUp[]>().every((r) => r.personne.id === ids.autre)).toBe(true);
+    expect(mine.json<TopUp[]>().map((r) => r.id)).toEqual([theirs.id]);
+    expect(mine.json<TopUp[]>().every((r) => r.personne.id === autre.id)).toBe(true);
   });
 });
 
 describe('the payment simulator', () => {
   it('shows the amount, then "Payer" notifies the IPN (signed) and returns to the card page', async () => {
-    const p = await topUp('membre', 3000);
-    const form = await formOf('membre', p.id);
+    const membre = await aPayer();
+    const p = await topUp(membre, 3000);
+    const form = await formOf(membre, p.id);
     const body = new URLSearchParams(form.champs).toString();
     const pageResponse = await t.call({
       method: 'POST',
@@ -349,8 +371,9 @@ describe('the payment simulator', () => {
   });
 
   it('refuses a tampered form (amount changed in the browser) and "Refuser" moves to X', async () => {
-    const p = await topUp('membre', 3000);
-    const form = await formOf('membre', p.id);
+    const membre = await aPayer();
+    const p = await topUp(membre, 3000);
+    const form = await formOf(membre, p.id);
     const tampered = new URLSearchParams({ ...form.champs, vads_amount: '100' }).toString();
     const post = (url: string, payload: string) =>
       t.call({
@@ -403,13 +426,11 @@ describe('settings', () => {
 if (testEngine() === 'postgres') {
   describe('under concurrency (PostgreSQL)', () => {
     it('50 simultaneous orders for the last 5 seats: exactly 5 succeed, never oversold', async () => {
-      const date = addDays(parisDay(), 40);
       const {
         meal: { id: mealId },
         dishes: [dishId],
-      } = await builders(t).aMeal({
-        chef: { token: tokens.chef! },
-        day: date,
+      } = await b.aMeal({
+        chef,
         type: 'S',
         titre: 'Dernières places',
         places: 5,
@@ -417,11 +438,7 @@ if (testEngine() === 'postgres') {
       });
       const people = [];
       for (let i = 0; i < 50; i++) {
-        const user = await createUser(t.db, {
-          identifiant: `convive${i}`,
-          habilitations: ['USER', 'RESTAURATION'],
-        });
-        people.push(await t.signIn(user.identifiant));
+        people.push((await b.aUser({ habilitations: ['USER', 'RESTAURATION'] })).token);
       }
       const responses = await Promise.all(
         people.map((token) =>
@@ -442,11 +459,8 @@ if (testEngine() === 'postgres') {
     });
 
     it('20 simultaneous card payments on one card: only what the balance covers, never negative', async () => {
-      const owner = await createUser(t.db, {
-        identifiant: 'gourmand',
-        habilitations: ['USER', 'RESTAURATION', 'PAYMENT'],
-      });
-      const token = await t.signIn('gourmand');
+      const owner = await b.aUser({ habilitations: ['USER', 'RESTAURATION', 'PAYMENT'] });
+      const { token } = owner;
       await t.db.insert(cards).values({ userId: owner.id });
       const [card] = await t.db.select().from(cards).where(eq(cards.userId, owner.id));
       await t.db
@@ -454,13 +468,11 @@ if (testEngine() === 'postgres') {
         .values({ cardId: card!.id, type: 'R', montant: 7 * 1000, libelle: 'test' });
       const orders: { mealId: number; orderId: number }[] = [];
       for (let i = 0; i < 20; i++) {
-        const date = addDays(parisDay(), 50 + i);
         const {
           meal: { id: mealId },
           dishes: [dishId],
-        } = await builders(t).aMeal({
-          chef: { token: tokens.chef! },
-          day: date,
+        } = await b.aMeal({
+          chef,
           titre: `Repas ${i}`,
           places: 10,
           dishes: [{ type: 'M', libelle: 'Menu', prix: 1000 }],
@@ -488,20 +500,22 @@ if (testEngine() === 'postgres') {
     });
 
     it('10 simultaneous identical notifications: one state change, one e-mail', async () => {
-      const p = await topUp('membre', 2500);
-      const fields = notificationFor(await formOf('membre', p.id), 'AUTHORISED');
-      const before = (await t.db.select().from(emailOutbox)).length;
+      const membre = await aPayer();
+      const p = await topUp(membre, 2500);
+      const fields = notificationFor(await formOf(membre, p.id), 'AUTHORISED');
+      const before = (await mailsTo(membre)).length;
       const answers = await Promise.all(Array.from({ length: 10 }, () => notify(fields)));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
       expect(answers.filter((a) => a.body === 'OK')).toHaveLength(1);
       expect(await stateOf(p.id)).toBe('P');
-      expect((await t.db.select().from(emailOutbox)).length).toBe(before + 1);
+      expect((await mailsTo(membre)).length).toBe(before + 1);
     });
 
     it('10 simultaneous validations: one credit', async () => {
-      const p = await topUp('autre', 1200);
-      await notify(notificationFor(await formOf('autre', p.id), 'AUTHORISED'));
-      const answers = await Promise.all(Array.from({ length: 10 }, () => act('tresorier', p.id, 'validate')));
+      const autre = await aPayer();
+      const p = await topUp(autre, 1200);
+      await notify(notificationFor(await formOf(autre, p.id), 'AUTHORISED'));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => act(tresorier, p.id, 'validate')));
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.statusCode === 412)).toHaveLength(9);
       expect(await t.db.select().from(cardMovements).where(eq(cardMovements.paymentId, p.id))).toHaveLength(
@@ -510,12 +524,13 @@ if (testEngine() === 'postgres') {
     });
 
     it('30 simultaneous top-ups: 30 distinct transaction ids of the day', async () => {
+      const membre = await aPayer();
       const answers = await Promise.all(
         Array.from({ length: 30 }, () =>
           t.call({
             method: 'POST',
             url: '/api/user/payments',
-            token: tokens.membre,
+            token: membre.token,
             payload: { montant: 1000 },
           }),
         ),
