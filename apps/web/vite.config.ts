@@ -93,6 +93,9 @@ const config = {
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     css: false,
+    // Typing with user-event through jsdom takes seconds on a busy 2-core machine: 5 s (the default)
+    // failed on a shared one without any fault of the screen's.
+    testTimeout: 15_000,
   },
 } satisfies UserConfig;
 
