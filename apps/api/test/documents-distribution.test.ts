@@ -5,13 +5,19 @@
  * that stops what is not sent yet.
  */
 import type { AddressInfo } from 'node:net';
-import { API, pathTo, type DistributionResult, type DocumentDetail } from '@union/contract';
+import {
+  API,
+  pathTo,
+  type DistributionResult,
+  type DocumentDetail,
+  type Habilitation,
+} from '@union/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentDistributions, emailOutbox, users } from '../src/db/schema';
-import { builders } from './builders';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, named, type Builders, type MemberFields, type Person } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 interface Received {
   to: string[];
@@ -19,32 +25,95 @@ interface Received {
 }
 
 let t: TestContext;
+let b: Builders;
 let smtp: SMTPServer;
 const received: Received[] = [];
 /** Milliseconds the SMTP server takes to accept each message. */
 let delayMs = 0;
-let lodge: number;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, number> = {};
+
+const READS: Habilitation[] = ['USER', 'DOCUMENTS_LECTURE'];
 
 const soon = () => new Date(Date.now() + 1000);
 
-async function publish(titre: string): Promise<number> {
-  const document = await builders(t).aDocument({
-    by: { token: tokens.venerable! },
-    entity: lodge,
-    titre,
-    date: '2026-03-03',
-    fileName: 'convocation.pdf',
-    text: `${titre} : ordre du jour confidentiel`,
+/**
+ * Each test's own lodge and audience: its venerable (gestion) who publishes and distributes, a member
+ * who only reads, eight readers of the lodge with the notification on, one with it off, one without the
+ * right to read, one former member, one of another lodge. All but the silent one have the notification on.
+ * `publish`, `distribute`, `cancel` and `infos` act on this lodge's documents, as the venerable by default.
+ */
+async function aLodgeWithAudience() {
+  const n = b.unique();
+  const role = (name: string, habilitations = READS, over: Partial<MemberFields> = {}): MemberFields => ({
+    ...named(`${name}-${n}`, habilitations),
+    ...over,
   });
-  return document.id;
+  const lodge = await b.aLodgeWithMembers({
+    nom: `Les Chevaliers du Rhône ${n}`,
+    managers: [role('venerable')],
+    members: [
+      role('membre'),
+      ...Array.from({ length: 8 }, (_, i) => role(`lecteur${i + 1}`)),
+      role('silencieux'),
+      role('sansdroit', ['USER']),
+      role('ancien', READS, { debut: '2000-01-01', fin: '2010-01-01' }),
+    ],
+  });
+  const other = await b.aLodgeWithMembers({ members: [role('voisin')] });
+  const venerable = lodge.manager;
+  const [membre, ...rest] = lodge.members;
+  const readers = rest.slice(0, 8);
+  const [silent, noRight, former] = rest.slice(8);
+  const outsider = other.member;
+  await t.db
+    .update(users)
+    .set({ notificationDocuments: true })
+    .where(
+      inArray(
+        users.id,
+        [...readers, noRight!, former!, outsider, venerable, membre!].map((p) => p.id),
+      ),
+    );
+  const call = (method: 'POST' | 'DELETE', id: number, who: Person) =>
+    t.call({ method, url: pathTo(API.documents.distribution, { id }), token: who.token });
+  return {
+    lodge,
+    venerable,
+    membre: membre!,
+    readers,
+    silent: silent!,
+    /** Those a distribution reaches: the venerable, membre and the eight readers. */
+    audience: [venerable, membre!, ...readers],
+    async publish(titre: string): Promise<number> {
+      const document = await b.aDocument({
+        by: venerable,
+        entity: lodge.id,
+        titre,
+        date: '2026-03-03',
+        fileName: 'convocation.pdf',
+        text: `${titre} : ordre du jour confidentiel`,
+      });
+      return document.id;
+    },
+    distribute: (id: number, who: Person = venerable) => call('POST', id, who),
+    cancel: (id: number, who: Person = venerable) => call('DELETE', id, who),
+    infos: async (id: number, who: Person = venerable) =>
+      (
+        await t.call({ method: 'GET', url: pathTo(API.documents.infos, { id }), token: who.token })
+      ).json<DocumentDetail>(),
+  };
 }
 
-const distribute = (id: number, who = 'venerable') =>
-  t.call({ method: 'POST', url: pathTo(API.documents.distribution, { id }), token: tokens[who] });
-const cancel = (id: number, who = 'venerable') =>
-  t.call({ method: 'DELETE', url: pathTo(API.documents.distribution, { id }), token: tokens[who] });
+/**
+ * Sends what the other tests left in the outbox (a distribution never flushed, a remainder distributed
+ * again), then forgets what the SMTP server received: the passes and the messages this test counts
+ * afterwards are its own.
+ */
+async function drainOutbox() {
+  let sent: number;
+  do sent = await t.app.mailWorker!.flush(soon());
+  while (sent > 0);
+  received.length = 0;
+}
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -68,56 +137,7 @@ beforeAll(async () => {
     MAIL_POLL_MS: '3600000',
     PUBLIC_URL: 'https://intranet.exemple.fr',
   });
-  lodge = (await createEntity(t.db, { code: 'LCR', nom: 'Les Chevaliers du Rhône' })).id;
-  const other = (await createEntity(t.db, { code: 'TP' })).id;
-  const venerable = await createUser(t.db, {
-    identifiant: 'venerable',
-    habilitations: ['USER', 'DOCUMENTS_LECTURE'],
-  });
-  await addMembership(t.db, { userId: venerable.id, entityId: lodge, gestion: true });
-  tokens.venerable = await t.signIn('venerable');
-  const membre = await createUser(t.db, {
-    identifiant: 'membre',
-    habilitations: ['USER', 'DOCUMENTS_LECTURE'],
-  });
-  await addMembership(t.db, { userId: membre.id, entityId: lodge });
-  tokens.membre = await t.signIn('membre');
-  // Eight readers of the lodge with the notification on, one with it off, one without the right to read,
-  // one former member, one of another lodge.
-  for (let i = 1; i <= 8; i++) {
-    const u = await createUser(t.db, {
-      identifiant: `lecteur${i}`,
-      habilitations: ['USER', 'DOCUMENTS_LECTURE'],
-    });
-    await addMembership(t.db, { userId: u.id, entityId: lodge });
-    userIds[`lecteur${i}`] = u.id;
-  }
-  const off = await createUser(t.db, {
-    identifiant: 'silencieux',
-    habilitations: ['USER', 'DOCUMENTS_LECTURE'],
-  });
-  await addMembership(t.db, { userId: off.id, entityId: lodge });
-  const noRight = await createUser(t.db, { identifiant: 'sansdroit', habilitations: ['USER'] });
-  await addMembership(t.db, { userId: noRight.id, entityId: lodge });
-  const former = await createUser(t.db, {
-    identifiant: 'ancien',
-    habilitations: ['USER', 'DOCUMENTS_LECTURE'],
-  });
-  await addMembership(t.db, { userId: former.id, entityId: lodge, debut: '2000-01-01', fin: '2010-01-01' });
-  const outsider = await createUser(t.db, {
-    identifiant: 'voisin',
-    habilitations: ['USER', 'DOCUMENTS_LECTURE'],
-  });
-  await addMembership(t.db, { userId: outsider.id, entityId: other });
-  await t.db
-    .update(users)
-    .set({ notificationDocuments: true })
-    .where(
-      inArray(
-        users.id,
-        [...Object.values(userIds), noRight.id, former.id, outsider.id, venerable.id, membre.id].map(Number),
-      ),
-    );
+  b = builders(t);
 });
 afterAll(async () => {
   await t.close();
@@ -126,14 +146,18 @@ afterAll(async () => {
 
 describe('distribution by e-mail', () => {
   it('412: nothing to cancel before a distribution; 403 for a reader', async () => {
+    const { membre, publish, distribute, cancel } = await aLodgeWithAudience();
     const id = await publish('Tenue de mars');
     expect((await cancel(id)).json()).toMatchObject({ status: 412 });
-    expect((await distribute(id, 'membre')).statusCode).toBe(403);
-    expect((await cancel(id, 'membre')).statusCode).toBe(403);
+    expect((await distribute(id, membre)).statusCode).toBe(403);
+    expect((await cancel(id, membre)).statusCode).toBe(403);
   });
 
   it('one e-mail per reader of the audience with the notification on, sent through SMTP', async () => {
+    const { lodge, membre, readers, audience, publish, distribute, cancel, infos } =
+      await aLodgeWithAudience();
     const id = await publish('Tenue d’avril');
+    await drainOutbox();
     const response = await distribute(id);
     expect(response.statusCode).toBe(200);
     // The venerable, membre and the eight readers: not the silent one, not the one without the right,
@@ -143,14 +167,10 @@ describe('distribution by e-mail', () => {
       nombre: 10,
       compteurs: { envoyes: 0, enAttente: 10, echecs: 0, annules: 0 },
     });
-    received.length = 0;
     expect(await t.app.mailWorker!.flush(soon())).toBe(10);
-    expect(received.map((r) => r.to[0]).sort()).toEqual(
-      ['membre', 'venerable', ...Array.from({ length: 8 }, (_, i) => `lecteur${i + 1}`)]
-        .map((n) => `${n}@exemple.fr`)
-        .sort(),
-    );
-    const mail = received.find((r) => r.to[0] === 'lecteur1@exemple.fr')!.raw;
+    expect(received.map((r) => r.to[0]).sort()).toEqual(audience.map((p) => p.email).sort());
+    const lecteur1 = readers[0]!;
+    const mail = received.find((r) => r.to[0] === lecteur1.email)!.raw;
     expect(mail).toContain(`https://intranet.exemple.fr/app/doc/${id}`);
     // Long headers are folded (a line break then a space): unfold before reading them.
     expect(mail.replace(/\r\n[ \t]+/g, ' ')).toMatch(
@@ -161,27 +181,18 @@ describe('distribution by e-mail', () => {
     expect(mail).not.toContain('confidentiel');
     expect(mail).not.toMatch(/Content-Disposition: attachment/i);
 
-    const infos = await t.call({
-      method: 'GET',
-      url: pathTo(API.documents.infos, { id }),
-      token: tokens.venerable,
-    });
-    expect(infos.json<DocumentDetail>().compteurs).toEqual({
+    const asPublisher = await infos(id);
+    expect(asPublisher.compteurs).toEqual({
       envoyes: 10,
       enAttente: 0,
       echecs: 0,
       annules: 0,
     });
     // Everything went: nothing left to cancel, and the screen is not offered the button.
-    expect(infos.json<DocumentDetail>().actions).not.toContain('CANCEL_DISTRIBUTION');
+    expect(asPublisher.actions).not.toContain('CANCEL_DISTRIBUTION');
     expect((await cancel(id)).json()).toMatchObject({ status: 412, error: 'distribution_already_sent' });
     // A reader sees no counts.
-    const asReader = await t.call({
-      method: 'GET',
-      url: pathTo(API.documents.infos, { id }),
-      token: tokens.membre,
-    });
-    expect(asReader.json<DocumentDetail>().compteurs).toBeNull();
+    expect((await infos(id, membre)).compteurs).toBeNull();
 
     // The unsubscribe link of the e-mail turns the notification off.
     const link = /jeton=([\w.-]+)/.exec(mail)![1]!;
@@ -191,45 +202,39 @@ describe('distribution by e-mail', () => {
       noXsrf: true,
     });
     expect(off.statusCode).toBe(204);
-    const [after] = await t.db.select().from(users).where(eq(users.id, userIds.lecteur1!));
+    const [after] = await t.db.select().from(users).where(eq(users.id, lecteur1.id));
     expect(after!.notificationDocuments).toBe(false);
 
     // Distributing again reaches only those not reached yet: nobody new.
     expect((await distribute(id)).json<DistributionResult>().nombre).toBe(0);
-    const newcomer = await createUser(t.db, {
-      identifiant: 'nouveau',
-      habilitations: ['USER', 'DOCUMENTS_LECTURE'],
-    });
-    await addMembership(t.db, { userId: newcomer.id, entityId: lodge });
+    const newcomer = await b.aMember(lodge.id, { habilitations: READS });
     await t.db.update(users).set({ notificationDocuments: true }).where(eq(users.id, newcomer.id));
     expect((await distribute(id)).json<DistributionResult>().nombre).toBe(1);
   });
 
   it('a cancellation midway stops what is not sent yet; what went stays counted as sent', async () => {
+    const { publish, distribute, cancel, infos } = await aLodgeWithAudience();
     const id = await publish('Tenue de mai');
+    await drainOutbox();
     expect((await distribute(id)).json<DistributionResult>().nombre).toBe(10);
-    received.length = 0;
     delayMs = 150;
     const flushing = t.app.mailWorker!.flush(soon());
     // Wait until some, not all, have been accepted by the SMTP server, then cancel.
     while (received.length < 2) await new Promise((r) => setTimeout(r, 20));
     const cancelled = await cancel(id);
     expect(cancelled.statusCode).toBe(200);
-    const sentCount = await flushing;
-    delayMs = 0;
+    const sentCount = await flushing.finally(() => (delayMs = 0));
     const result = cancelled.json<DistributionResult>();
     expect(result.diffusion).toBe('A');
     expect(result.nombre).toBeGreaterThan(0);
     expect(sentCount).toBeLessThan(10);
     expect(received.length).toBe(sentCount);
     // What the SMTP server received is exactly what the counts say was sent; the rest is cancelled.
-    const infos = (
-      await t.call({ method: 'GET', url: pathTo(API.documents.infos, { id }), token: tokens.venerable })
-    ).json<DocumentDetail>();
+    const counts = (await infos(id)).compteurs!;
     const ofThisDocument = received.filter((r) => r.raw.includes(`/app/doc/${id}\r\n`));
-    expect(infos.compteurs!.envoyes).toBe(ofThisDocument.length);
-    expect(infos.compteurs!.envoyes + infos.compteurs!.annules).toBe(10);
-    expect(infos.compteurs!.enAttente).toBe(0);
+    expect(counts.envoyes).toBe(ofThisDocument.length);
+    expect(counts.envoyes + counts.annules).toBe(10);
+    expect(counts.enAttente).toBe(0);
     // A later pass sends nothing of it.
     expect(await t.app.mailWorker!.flush(soon())).toBe(0);
     const rows = await t.db
@@ -237,29 +242,31 @@ describe('distribution by e-mail', () => {
       .from(documentDistributions)
       .innerJoin(emailOutbox, eq(emailOutbox.id, documentDistributions.emailId))
       .where(eq(documentDistributions.documentId, id));
-    expect(rows.filter((r) => r.statut === 'A').length).toBe(infos.compteurs!.annules);
+    expect(rows.filter((r) => r.statut === 'A').length).toBe(counts.annules);
     // The one message being handed to the SMTP server at that instant may still go (counted as sent).
-    expect(result.nombre - infos.compteurs!.annules).toBeGreaterThanOrEqual(0);
-    expect(result.nombre - infos.compteurs!.annules).toBeLessThanOrEqual(1);
+    expect(result.nombre - counts.annules).toBeGreaterThanOrEqual(0);
+    expect(result.nombre - counts.annules).toBeLessThanOrEqual(1);
 
     // Distributing again sends the cancelled remainder only, never twice to one person.
-    expect((await distribute(id)).json<DistributionResult>().nombre).toBe(10 - infos.compteurs!.envoyes);
+    expect((await distribute(id)).json<DistributionResult>().nombre).toBe(10 - counts.envoyes);
   });
 
   it('deleting a document cancels its pending e-mails', async () => {
+    const { venerable, publish, distribute } = await aLodgeWithAudience();
     const id = await publish('Tenue de juin');
-    await distribute(id);
+    expect((await distribute(id)).json<DistributionResult>().nombre).toBe(10);
     const emailIds = (
       await t.db.select().from(documentDistributions).where(eq(documentDistributions.documentId, id))
     ).map((r) => r.emailId);
+    expect(emailIds).toHaveLength(10);
     expect(
-      (await t.call({ method: 'DELETE', url: pathTo(API.documents.remove, { id }), token: tokens.venerable }))
+      (await t.call({ method: 'DELETE', url: pathTo(API.documents.remove, { id }), token: venerable.token }))
         .statusCode,
     ).toBe(204);
     const statuses = await t.db
       .select({ statut: emailOutbox.statut })
       .from(emailOutbox)
       .where(inArray(emailOutbox.id, emailIds));
-    expect(statuses.every((s) => s.statut === 'A')).toBe(true);
+    expect(statuses.map((s) => s.statut)).toEqual(Array.from({ length: 10 }, () => 'A'));
   });
 });
