@@ -2,33 +2,104 @@
  * The Union's accounting through the HTTP API: 401 → 412 → 403 → 404 → success, the French numbering
  * rules under concurrency, payments, reminders, the PDFs and workbooks read back.
  */
-import type { BulkCallReport, FeeTable, OrderDetail, OrderSearchResult, Preload } from '@union/contract';
+import {
+  EntityType,
+  type BulkCallReport,
+  type FeeTable,
+  type OrderDetail,
+  type OrderSearchResult,
+  type Preload,
+  type UnionSettings,
+} from '@union/contract';
 import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailAttachments, emailOutbox, membershipFees, reservations } from '../src/db/schema';
+import { emailAttachments, emailOutbox } from '../src/db/schema';
+import { createTestContext, movableClock, type TestContext } from './helpers';
 import {
-  addMembership,
-  createEntity,
-  createRoom,
-  createTestContext,
-  movableClock,
-  createUser,
-  type TestContext,
-} from './helpers';
-import { builders, type OrderFields } from './builders';
+  builders,
+  type Builders,
+  type Lodge,
+  type LodgeFields,
+  type MemberFields,
+  type OrderFields,
+  type Person,
+} from './builders';
 import { pdfText } from './pdf-text';
 
 /** A clock the tests move: the app reads "today" from it. */
 const clock = movableClock('2026-11-23T10:00:00Z');
 
 let t: TestContext;
+let b: Builders;
+/** The administrator who sets what the builders leave out: billing address and e-mail, yearly fees. */
+let admin: Person;
+/** Tokens of people who only call (nothing of theirs is changed or counted). */
 const tokens: Record<string, string> = {};
+/** Les Chevaliers du Rhône: billing address and e-mail, 23 current members (see FEE_MEMBERS). */
 let lodge: number;
+/** Tolérance et Progrès: no billing e-mail. */
 let lodgeNoEmail: number;
-let association: number;
-let deleted: number;
-let room: number;
+
+const COMPTA = ['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE'] as const;
+
+/** 25 memberships: 23 current, one who left in October, one who joins in December. */
+const FEE_MEMBERS: MemberFields[] = Array.from({ length: 25 }, (_, i) => ({
+  debut: i === 24 ? '2026-12-15' : '2020-01-01',
+  fin: i === 23 ? '2026-10-15' : null,
+}));
+/** Members since 2021, as many as asked. */
+const since2021 = (n: number): MemberFields[] => Array.from({ length: n }, () => ({ debut: '2021-09-01' }));
+/** Someone who books rooms for their entity. */
+const BOOKER: MemberFields = { habilitations: ['USER', 'PLANNING'], flags: { reservation: true } };
+
+/**
+ * The yearly fees (PUT /api/parametres/union as an administrator): 120 € for a GODF lodge, 90 € for a
+ * DH one, nothing for the other types (« non renseignée »). Local builder: builders.ts has no settings.
+ */
+async function setFees(ctx: TestContext, by: Person) {
+  const settings = (
+    await ctx.call({ method: 'GET', url: '/api/parametres/union', token: by.token })
+  ).json<UnionSettings>();
+  const cotisations = Object.fromEntries(EntityType.codes.map((code) => [code, 0]));
+  const saved = await ctx.call({
+    method: 'PUT',
+    url: '/api/parametres/union',
+    token: by.token,
+    payload: { ...settings, cotisations: { ...cotisations, GODF: 12000, DH: 9000 } },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/**
+ * An entity with its billing address and e-mail (aLodgeWithMembers, then PUT /api/entite as an
+ * administrator). Local builder: aLodgeWithMembers does not take the billing fields.
+ */
+async function aBilledLodge(
+  ctx: TestContext,
+  bs: Builders,
+  by: Person,
+  fields: LodgeFields & { adresseFacturation: string; emailFacturation: string },
+): Promise<Lodge> {
+  const { adresseFacturation, emailFacturation, ...rest } = fields;
+  const entity = await bs.aLodgeWithMembers(rest);
+  const updated = await ctx.call({
+    method: 'PUT',
+    url: '/api/entite',
+    token: by.token,
+    payload: {
+      id: entity.id,
+      code: entity.code,
+      nom: entity.nom,
+      type: entity.type,
+      adresseFacturation,
+      emailFacturation,
+      etat: 'A',
+    },
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
+  return entity;
+}
 
 const line = (over: Record<string, unknown> = {}) => ({
   libelle: 'Location Temple Hiram',
@@ -57,65 +128,51 @@ const infos = async (id: number) =>
   (
     await t.call({ method: 'GET', url: `/api/compta/commande/${id}/infos`, token: tokens.lecteur })
   ).json<OrderDetail>();
-/** A new invoice of the lodge issued without e-mail, answered with its detail. */
+/** A new invoice (of the lodge unless told) issued without e-mail, answered with its detail. */
 const issuedInvoice = (over: Partial<OrderFields> = {}) =>
-  builders(t).anOrder({
+  b.anOrder({
     by: { token: tokens.tresorier! },
     entity: lodge,
     annee: 2026,
     issued: true,
     ...over,
   });
-const lastEmail = async () =>
-  (await t.db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(1))[0]!;
+/** The last e-mail with this subject: the test's own, whatever the others sent. */
+const emailWithSubject = async (sujet: string) =>
+  (
+    await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.sujet, sujet))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1)
+  )[0]!;
 const attachmentsOf = (emailId: number) =>
   t.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, emailId));
+const preload = (q: string, token = tokens.tresorier) =>
+  t.call({ method: 'GET', url: `/api/compta/commande/preload?${q}`, token });
 
 beforeAll(async () => {
   t = await createTestContext({}, { clock });
-  await createEntity(t.db, { code: 'UNION', nom: 'Union des Loges de Lyon', type: 'UN' });
-  const e = await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF' });
-  lodge = e.id;
-  await t.handle.exec(
-    `UPDATE entities SET adresse_facturation = '12 rue Sainte-Catherine, 69001 Lyon', email_facturation = 'tresorerie@chevaliers.fr' WHERE id = ${lodge}`,
-  );
-  lodgeNoEmail = (await createEntity(t.db, { code: 'TOL', nom: 'Tolérance et Progrès', type: 'DH' })).id;
-  association = (await createEntity(t.db, { code: 'AFM1', nom: 'Amicale Fraternelle', type: 'AFM' })).id;
-  deleted = (await createEntity(t.db, { code: 'OLD', nom: 'Loge en sommeil', etat: 'S' })).id;
-  room = (await createRoom(t.db, { nom: 'Temple Hiram', tarifHoraire: 2500 })).id;
-  await t.db.insert(membershipFees).values([
-    { entityType: 'GODF', montantAnnuel: 12000 },
-    { entityType: 'DH', montantAnnuel: 9000 },
-  ]);
-  const people: [string, string[]][] = [
-    ['tresorier', ['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']],
+  b = builders(t);
+  admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
+  await setFees(t, admin);
+  const people: [string, MemberFields['habilitations']][] = [
+    ['tresorier', [...COMPTA]],
     ['lecteur', ['USER', 'COMPTA_LECTURE']],
     ['saisie', ['USER', 'COMPTA_SAISIE']],
     ['membre', ['USER', 'RESTAURATION']],
   ];
-  for (const [identifiant, habilitations] of people) {
-    await createUser(t.db, {
-      identifiant,
-      habilitations: habilitations as never,
-      prenom: 'Paul',
-      nom: identifiant,
-    });
-    tokens[identifiant] = await t.signIn(identifiant);
-  }
-  // 23 current members in the lodge, one who left in October, one who joins in December; 5 in the other lodge.
-  for (let i = 0; i < 25; i++) {
-    const u = await createUser(t.db, { identifiant: `frere${i}` });
-    await addMembership(t.db, {
-      userId: u.id,
-      entityId: lodge,
-      debut: i === 24 ? '2026-12-15' : '2020-01-01',
-      fin: i === 23 ? '2026-10-15' : null,
-    });
-  }
-  for (let i = 0; i < 5; i++) {
-    const u = await createUser(t.db, { identifiant: `soeur${i}` });
-    await addMembership(t.db, { userId: u.id, entityId: lodgeNoEmail, debut: '2021-09-01' });
-  }
+  for (const [role, habilitations] of people) tokens[role] = (await b.aUser({ habilitations })).token;
+  lodge = (
+    await aBilledLodge(t, b, admin, {
+      nom: 'Les Chevaliers du Rhône',
+      members: FEE_MEMBERS,
+      adresseFacturation: '12 rue Sainte-Catherine, 69001 Lyon',
+      emailFacturation: 'tresorerie@chevaliers.fr',
+    })
+  ).id;
+  lodgeNoEmail = (await b.aLodgeWithMembers({ nom: 'Tolérance et Progrès', type: 'DH', members: 0 })).id;
 });
 afterAll(() => t.close());
 
@@ -164,8 +221,9 @@ describe('bad input is a 412 with a French message', () => {
   });
 
   it('a negative total is only for an adjustment, and a deleted entity or the Union is not billed', async () => {
+    const deleted = await b.aLodgeWithMembers({ nom: 'Loge en sommeil', members: 0, etat: 'S' });
     expect((await create({ lignes: [line({ prixUnitaire: -100 })] })).json().error).toBe('negative_total');
-    expect((await create({ idEntite: deleted })).json().error).toBe('entity_deleted');
+    expect((await create({ idEntite: deleted.id })).json().error).toBe('entity_deleted');
   });
 });
 
@@ -186,12 +244,9 @@ describe('rights (403): COMPTA_LECTURE reads, COMPTA_SAISIE acts', () => {
     const order = (await create()).json<OrderDetail>();
     expect((await act('DEVIS_SENT', { id: order.id }, tokens.lecteur)).statusCode).toBe(403);
     expect((await infos(order.id)).etat).toBe('DC');
-    const preload = await t.call({
-      method: 'GET',
-      url: `/api/compta/commande/preload?idEntite=${lodge}&type=A&annee=2026&tranche=A`,
-      token: tokens.lecteur,
-    });
-    expect(preload.statusCode).toBe(403);
+    expect((await preload(`idEntite=${lodge}&type=A&annee=2026&tranche=A`, tokens.lecteur)).statusCode).toBe(
+      403,
+    );
     const bulk = await t.call({
       method: 'POST',
       url: '/api/compta/cotisation/appel',
@@ -242,7 +297,9 @@ describe('a quote becomes an invoice', () => {
 
     const sent = await act('SEND_DEVIS', { id: quote.id });
     expect(sent.json<OrderDetail>().etat).toBe('DE');
-    const email = await lastEmail();
+    const email = await emailWithSubject(
+      `Devis ${quote.numeroDevis} – Location du temple pour la tenue solsticiale`,
+    );
     expect(email).toMatchObject({
       destinataire: 'tresorerie@chevaliers.fr',
       sujet: `Devis ${quote.numeroDevis} – Location du temple pour la tenue solsticiale`,
@@ -367,9 +424,6 @@ describe('cancellation', () => {
 });
 
 describe('fee calls', () => {
-  const preload = (q: string) =>
-    t.call({ method: 'GET', url: `/api/compta/commande/preload?${q}`, token: tokens.tresorier });
-
   it('preloads a third: members active today × a third of the yearly fee of the entity type', async () => {
     const response = await preload(`idEntite=${lodge}&type=A&annee=2026&tranche=A`);
     const proposal = response.json<Preload>();
@@ -382,77 +436,127 @@ describe('fee calls', () => {
   });
 
   it('calls an instalment once per entity and year, then the bulk call reports the rest', async () => {
-    const proposal = (await preload(`idEntite=${lodge}&type=A&annee=2026&tranche=A`)).json<Preload>();
-    const first = await create({
-      type: 'A',
-      tranche: 'A',
-      devis: false,
-      objet: proposal.objet,
-      lignes: proposal.lignes,
-    });
-    expect(first.statusCode).toBe(201);
-    const again = await create({
-      type: 'A',
-      tranche: 'A',
-      devis: false,
-      objet: proposal.objet,
-      lignes: proposal.lignes,
-    });
-    expect(again.json()).toMatchObject({ status: 412, error: 'fee_call_exists' });
+    // The bulk call bills every active entity of the building: on a database of its own, it meets only
+    // the ones made here, and the calls it makes change no other test's entities.
+    const own = await createTestContext({}, { clock });
+    try {
+      const ob = builders(own);
+      const ownAdmin = await ob.aUser({ habilitations: ['USER', 'ADMIN'] });
+      await setFees(own, ownAdmin);
+      const { token } = await ob.aUser({ habilitations: [...COMPTA] });
+      await ob.theUnion();
+      const chevaliers = await ob.aLodgeWithMembers({ nom: 'Les Chevaliers du Rhône', members: FEE_MEMBERS });
+      await ob.aLodgeWithMembers({ nom: 'Tolérance et Progrès', type: 'DH', members: since2021(5) });
+      await ob.aLodgeWithMembers({ nom: 'Amicale Fraternelle', type: 'AFM', members: 0 });
+      await ob.aLodgeWithMembers({ nom: 'Loge en sommeil', members: 0, etat: 'S' });
 
-    const bulk = await t.call({
-      method: 'POST',
-      url: '/api/compta/cotisation/appel',
-      token: tokens.tresorier,
-      payload: { annee: 2026, tranche: 'A' },
-    });
-    expect(bulk.statusCode).toBe(201);
-    const report = bulk.json<BulkCallReport>();
-    expect(report.crees).toEqual([
-      { id: expect.any(Number), entite: 'Tolérance et Progrès', total: 5 * 3000 },
-    ]);
-    expect(report.ignores).toEqual(
-      expect.arrayContaining([
-        { entite: 'Les Chevaliers du Rhône', raison: expect.stringMatching(/déjà appelé/) },
-        {
-          entite: 'Amicale Fraternelle',
-          raison: expect.stringMatching(/cotisation annuelle non renseignée/),
-        },
-      ]),
-    );
+      const proposal = (
+        await own.call({
+          method: 'GET',
+          url: `/api/compta/commande/preload?idEntite=${chevaliers.id}&type=A&annee=2026&tranche=A`,
+          token,
+        })
+      ).json<Preload>();
+      const callA = () =>
+        own.call({
+          method: 'POST',
+          url: '/api/compta/commande',
+          token,
+          payload: {
+            type: 'A',
+            tranche: 'A',
+            idEntite: chevaliers.id,
+            annee: 2026,
+            devis: false,
+            objet: proposal.objet,
+            lignes: proposal.lignes,
+          },
+        });
+      const first = await callA();
+      expect(first.statusCode).toBe(201);
+      const again = await callA();
+      expect(again.json()).toMatchObject({ status: 412, error: 'fee_call_exists' });
+
+      const bulk = await own.call({
+        method: 'POST',
+        url: '/api/compta/cotisation/appel',
+        token,
+        payload: { annee: 2026, tranche: 'A' },
+      });
+      expect(bulk.statusCode).toBe(201);
+      const report = bulk.json<BulkCallReport>();
+      expect(report.crees).toEqual([
+        { id: expect.any(Number), entite: 'Tolérance et Progrès', total: 5 * 3000 },
+      ]);
+      expect(report.ignores).toEqual(
+        expect.arrayContaining([
+          { entite: 'Les Chevaliers du Rhône', raison: expect.stringMatching(/déjà appelé/) },
+          {
+            entite: 'Amicale Fraternelle',
+            raison: expect.stringMatching(/cotisation annuelle non renseignée/),
+          },
+        ]),
+      );
+    } finally {
+      await own.close();
+    }
   });
 
   it('the adjustment counts the year against the thirds called, and can be a credit', async () => {
-    for (const tranche of ['B', 'C'] as const) {
-      const p = (await preload(`idEntite=${lodge}&type=A&annee=2026&tranche=${tranche}`)).json<Preload>();
+    const own = await b.aLodgeWithMembers({ members: FEE_MEMBERS });
+    for (const tranche of ['A', 'B', 'C'] as const) {
+      const p = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=${tranche}`)).json<Preload>();
       expect(
-        (await create({ type: 'A', tranche, devis: false, objet: p.objet, lignes: p.lignes })).statusCode,
+        (
+          await create({
+            type: 'A',
+            tranche,
+            idEntite: own.id,
+            devis: false,
+            objet: p.objet,
+            lignes: p.lignes,
+          })
+        ).statusCode,
       ).toBe(201);
     }
     // Called: 3 × 23 × 40 € = 2 760 €; the year counts 25 members (every one active at some point) × 120 €.
-    const adjustment = (await preload(`idEntite=${lodge}&type=A&annee=2026&tranche=D`)).json<Preload>();
+    const adjustment = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=D`)).json<Preload>();
     expect(adjustment.lignes[0]).toMatchObject({ quantite: 1, prixUnitaire: 24000 });
     expect(adjustment.explication).toMatch(/reste 240,00/);
   });
 
   it('shows the year table: a draft is not called yet, an issued call is, with what was paid', async () => {
+    const own = await b.aLodgeWithMembers({ type: 'DH', members: since2021(5) });
+    const p = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=A`)).json<Preload>();
+    expect(
+      (
+        await create({
+          type: 'A',
+          tranche: 'A',
+          idEntite: own.id,
+          devis: false,
+          objet: p.objet,
+          lignes: p.lignes,
+        })
+      ).statusCode,
+    ).toBe(201);
     const table = async () =>
       (
         await t.call({ method: 'GET', url: '/api/compta/cotisation?annee=2026', token: tokens.lecteur })
       ).json<FeeTable>();
-    const tolerance = () => table().then((t) => t.lignes.find((l) => l.entite.id === lodgeNoEmail)!);
-    expect((await tolerance()).tranches.A).toEqual({ appele: 0, paye: 0 });
+    const row = () => table().then((t) => t.lignes.find((l) => l.entite.id === own.id)!);
+    expect((await row()).tranches.A).toEqual({ appele: 0, paye: 0 });
     const [draft] = (
       await t.call({
         method: 'POST',
         url: '/api/compta/commande/search',
         token: tokens.lecteur,
-        payload: { idEntite: lodgeNoEmail, type: 'A' },
+        payload: { idEntite: own.id, type: 'A' },
       })
     ).json<OrderSearchResult>().lignes;
     await act('FACTURE_SENT', { id: draft!.id });
     await act('EDIT_PAYMENT', { id: draft!.id, paiement: { mode: 'V', date: '2026-11-30', montant: 5000 } });
-    expect(await tolerance()).toMatchObject({
+    expect(await row()).toMatchObject({
       membres: 5,
       tranches: { A: { appele: 15000, paye: 5000 } },
       appele: 15000,
@@ -481,41 +585,45 @@ describe('fee calls', () => {
 
 describe('room rentals', () => {
   it('preloads the confirmed reservations of the year at the room rate, and never bills one twice', async () => {
-    const [r] = await t.db
-      .insert(reservations)
-      .values({
-        roomId: room,
-        entityId: association,
-        jour: '2026-12-10',
-        debut: 19 * 60,
-        fin: 21 * 60 + 30,
-        type: 'REU',
-        libelle: 'Assemblée générale',
-        etat: 'CR',
-      })
-      .returning();
-    await t.db.insert(reservations).values({
-      roomId: room,
-      entityId: association,
-      jour: '2026-12-11',
-      debut: 600,
-      fin: 660,
-      type: 'REU',
-      libelle: 'Refusée',
-      etat: 'SU',
+    const association = await b.aLodgeWithMembers({
+      nom: 'Amicale Fraternelle',
+      type: 'AFM',
+      members: [BOOKER],
     });
-    const url = `/api/compta/commande/preload?idEntite=${association}&type=L&annee=2026`;
+    const room = await b.aRoom({ nom: `Temple Hiram ${b.unique()}`, tarifHoraire: 2500 });
+    const booking = {
+      entity: association,
+      room,
+      type: 'REU',
+    } as const;
+    const r = await b.aReservation({
+      ...booking,
+      day: '2026-12-10',
+      start: '19:00',
+      end: '21:30',
+      libelle: 'Assemblée générale',
+      state: 'CR',
+    });
+    await b.aReservation({
+      ...booking,
+      day: '2026-12-11',
+      start: '10:00',
+      end: '11:00',
+      libelle: 'Refusée',
+      state: 'SU',
+    });
+    const url = `/api/compta/commande/preload?idEntite=${association.id}&type=L&annee=2026`;
     const proposal = (await t.call({ method: 'GET', url, token: tokens.tresorier })).json<Preload>();
     expect(proposal.lignes).toEqual([
       expect.objectContaining({
         quantite: 2.5,
         prixUnitaire: 2500,
         montant: 6250,
-        reservationId: r!.id,
+        reservationId: r.id,
         libelle: expect.stringContaining('Assemblée générale'),
       }),
     ]);
-    await create({ type: 'L', idEntite: association, objet: proposal.objet, lignes: proposal.lignes });
+    await create({ type: 'L', idEntite: association.id, objet: proposal.objet, lignes: proposal.lignes });
     expect((await t.call({ method: 'GET', url, token: tokens.tresorier })).json<Preload>().lignes).toEqual(
       [],
     );
@@ -524,40 +632,48 @@ describe('room rentals', () => {
 
 describe('reminders', () => {
   it('refuses before the due date, then sends levels 1, 2, 3 with their letters', async () => {
-    const invoice = await issuedInvoice();
+    // A lodge of its own, with a billing e-mail to remind and a draft that is never overdue.
+    const own = await aBilledLodge(t, b, admin, {
+      members: 0,
+      adresseFacturation: '3 quai Saint-Antoine, 69002 Lyon',
+      emailFacturation: `tresorerie-${b.unique()}@exemple.fr`,
+    });
+    const invoice = await issuedInvoice({ entity: own.id });
+    await b.anOrder({ by: { token: tokens.tresorier! }, entity: own.id, annee: 2026 });
     expect((await act('RELANCE_FACTURE', { id: invoice.id })).json().error).toBe('not_overdue');
     clock.at = new Date('2027-01-10T10:00:00Z');
-    // Sessions end 8 hours after their sign-in on the same clock: sign in again in the new "today".
-    for (const identifiant of Object.keys(tokens)) tokens[identifiant] = await t.signIn(identifiant);
     try {
+      // Sessions end 8 hours after their sign-in on the same clock: people of its own sign in in the new "today".
+      const tresorier = (await b.aUser({ habilitations: [...COMPTA] })).token;
+      const lecteur = (await b.aUser({ habilitations: ['USER', 'COMPTA_LECTURE'] })).token;
       const overdue = (
         await t.call({
           method: 'POST',
           url: '/api/compta/commande/search',
-          token: tokens.lecteur,
-          payload: { enRetard: true },
+          token: lecteur,
+          payload: { enRetard: true, idEntite: own.id },
         })
       ).json<OrderSearchResult>();
-      expect(overdue.lignes.map((o) => o.id)).toContain(invoice.id);
+      expect(overdue.lignes.map((o) => o.id)).toEqual([invoice.id]);
       expect(overdue.lignes.every((o) => o.enRetard)).toBe(true);
 
-      const first = (await act('RELANCE_FACTURE', { id: invoice.id })).json<OrderDetail>();
+      const first = (await act('RELANCE_FACTURE', { id: invoice.id }, tresorier)).json<OrderDetail>();
       expect(first.niveauRelance).toBe(1);
-      const email = await lastEmail();
-      expect(email.sujet).toBe(`Rappel : facture ${invoice.numeroFacture} impayée`);
+      const email = await emailWithSubject(`Rappel : facture ${invoice.numeroFacture} impayée`);
+      expect(email.destinataire).toMatch(/^tresorerie-\d+@exemple\.fr$/);
       const files = await attachmentsOf(email.id);
       expect(files.map((f) => f.nom)).toEqual([
         `relance-1-${invoice.numeroFacture}.pdf`,
         `${invoice.numeroFacture}.pdf`,
       ]);
       expect(await pdfText(Buffer.from(files[0]!.contenuBase64, 'base64'))).toContain('Rappel de paiement');
-      await act('RELANCE_FACTURE', { id: invoice.id });
-      const third = (await act('RELANCE_FACTURE', { id: invoice.id })).json<OrderDetail>();
+      await act('RELANCE_FACTURE', { id: invoice.id }, tresorier);
+      const third = (await act('RELANCE_FACTURE', { id: invoice.id }, tresorier)).json<OrderDetail>();
       expect(third.relances.map((r) => r.niveau)).toEqual([1, 2, 3]);
       const letter = await t.call({
         method: 'GET',
         url: `/api/compta/commande/${invoice.id}/document/relance`,
-        token: tokens.lecteur,
+        token: lecteur,
       });
       expect(await pdfText(letter.rawPayload)).toContain('Mise en demeure de payer');
     } finally {
@@ -568,31 +684,58 @@ describe('reminders', () => {
 
 describe('search and export', () => {
   it('filters, pages and sums', async () => {
+    // An entity of its own: a quote, a draft, two issued invoices (one paid in part), a paid one, a fee call.
+    const own = await b.aLodgeWithMembers();
+    const by = { token: tokens.tresorier! };
+    await b.anOrder({ by, entity: own.id, devis: true });
+    await b.anOrder({ by, entity: own.id });
+    await b.anOrder({ by, entity: own.id, issued: true });
+    const partly = await b.anOrder({ by, entity: own.id, issued: true });
+    await act('EDIT_PAYMENT', { id: partly.id, paiement: { mode: 'V', date: '2026-11-24', montant: 1000 } });
+    const paid = await b.anOrder({ by, entity: own.id, issued: true });
+    await act('FACTURE_PAID', { id: paid.id, paiement: { mode: 'V', date: '2026-11-24', montant: 6000 } });
+    const p = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=A`)).json<Preload>();
+    await create({
+      type: 'A',
+      tranche: 'A',
+      idEntite: own.id,
+      devis: false,
+      objet: p.objet,
+      lignes: p.lignes,
+    });
+
     const search = (payload: Record<string, unknown>) =>
       t.call({ method: 'POST', url: '/api/compta/commande/search', token: tokens.lecteur, payload });
-    const all = (await search({})).json<OrderSearchResult>();
-    expect(all.total).toBeGreaterThan(5);
-    const page = (await search({ taille: 2, page: 2 })).json<OrderSearchResult>();
+    expect((await search({})).json<OrderSearchResult>().total).toBeGreaterThan(5);
+    const all = (await search({ idEntite: own.id })).json<OrderSearchResult>();
+    // Six orders of 60 € but the fee call (1 member × 40 €); due: what the two issued invoices lack.
+    expect(all).toMatchObject({ total: 6, montantTotal: 5 * 6000 + 4000, montantDu: 2 * 6000 - 1000 });
+    const page = (await search({ idEntite: own.id, taille: 2, page: 2 })).json<OrderSearchResult>();
     expect(page.lignes).toHaveLength(2);
-    const fees = (await search({ type: 'A', idEntite: lodge })).json<OrderSearchResult>();
-    expect(fees.lignes.every((o) => o.type === 'A' && o.entite.id === lodge)).toBe(true);
-    const paid = (await search({ etat: 'FP' })).json<OrderSearchResult>();
-    expect(paid.lignes.every((o) => o.etat === 'FP')).toBe(true);
+    const fees = (await search({ type: 'A', idEntite: own.id })).json<OrderSearchResult>();
+    expect(fees.lignes).toHaveLength(1);
+    expect(fees.lignes.every((o) => o.type === 'A' && o.entite.id === own.id)).toBe(true);
+    const settled = (await search({ etat: 'FP', idEntite: own.id })).json<OrderSearchResult>();
+    expect(settled.lignes.map((o) => o.id)).toEqual([paid.id]);
+    expect(settled.lignes.every((o) => o.etat === 'FP')).toBe(true);
     expect((await search({ etat: 'XX' })).statusCode).toBe(412);
   });
 
   it('exports the same search to Excel', async () => {
+    const own = await b.aLodgeWithMembers({ members: 0 });
+    const issued = await issuedInvoice({ entity: own.id });
+    await b.anOrder({ by: { token: tokens.tresorier! }, entity: own.id });
     const file = await t.call({
       method: 'POST',
       url: '/api/compta/commande/excel',
       token: tokens.lecteur,
-      payload: { etat: 'FE' },
+      payload: { etat: 'FE', idEntite: own.id },
     });
     expect(file.headers['content-disposition']).toContain('commandes-union.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as never);
     const rows = (wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).slice(1);
-    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r[1])).toEqual([issued.numeroFacture]);
     expect(rows.every((r) => r[5] === 'Facture émise')).toBe(true);
   });
 });
