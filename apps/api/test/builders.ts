@@ -105,6 +105,9 @@ export interface LodgeFields {
   type?: EntityType;
   numero?: string;
   ville?: string;
+  /** Where its invoices go (the accounting's letters and e-mails). Default: none. */
+  adresseFacturation?: string;
+  emailFacturation?: string;
   /** A number of plain members, or each one's fields. Default: one member. */
   members?: number | MemberFields[];
   /** A number of managers, or each one's fields. Default: none. */
@@ -283,6 +286,8 @@ export function builders(t: TestContext) {
         type,
         numero: fields.numero ?? null,
         ville: fields.ville ?? null,
+        adresseFacturation: fields.adresseFacturation ?? null,
+        emailFacturation: fields.emailFacturation ?? null,
       },
     });
     const managers: Member[] = [];

@@ -16,15 +16,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAttachments, emailOutbox } from '../src/db/schema';
 import { createTestContext, movableClock, type TestContext } from './helpers';
-import {
-  builders,
-  type Builders,
-  type Lodge,
-  type LodgeFields,
-  type MemberFields,
-  type OrderFields,
-  type Person,
-} from './builders';
+import { builders, type Builders, type MemberFields, type OrderFields, type Person } from './builders';
 import { pdfText } from './pdf-text';
 
 /** A clock the tests move: the app reads "today" from it. */
@@ -32,8 +24,6 @@ const clock = movableClock('2026-11-23T10:00:00Z');
 
 let t: TestContext;
 let b: Builders;
-/** The administrator who sets what the builders leave out: billing address and e-mail, yearly fees. */
-let admin: Person;
 /** Tokens of people who only call (nothing of theirs is changed or counted). */
 const tokens: Record<string, string> = {};
 /** Les Chevaliers du Rhône: billing address and e-mail, 23 current members (see FEE_MEMBERS). */
@@ -69,36 +59,6 @@ async function setFees(ctx: TestContext, by: Person) {
     payload: { ...settings, cotisations: { ...cotisations, GODF: 12000, DH: 9000 } },
   });
   expect(saved.statusCode, saved.body).toBe(200);
-}
-
-/**
- * An entity with its billing address and e-mail (aLodgeWithMembers, then PUT /api/entite as an
- * administrator). Local builder: aLodgeWithMembers does not take the billing fields.
- */
-async function aBilledLodge(
-  ctx: TestContext,
-  bs: Builders,
-  by: Person,
-  fields: LodgeFields & { adresseFacturation: string; emailFacturation: string },
-): Promise<Lodge> {
-  const { adresseFacturation, emailFacturation, ...rest } = fields;
-  const entity = await bs.aLodgeWithMembers(rest);
-  const updated = await ctx.call({
-    method: 'PUT',
-    url: '/api/entite',
-    token: by.token,
-    payload: {
-      id: entity.id,
-      code: entity.code,
-      nom: entity.nom,
-      type: entity.type,
-      adresseFacturation,
-      emailFacturation,
-      etat: 'A',
-    },
-  });
-  expect(updated.statusCode, updated.body).toBe(200);
-  return entity;
 }
 
 const line = (over: Record<string, unknown> = {}) => ({
@@ -155,8 +115,7 @@ const preload = (q: string, token = tokens.tresorier) =>
 beforeAll(async () => {
   t = await createTestContext({}, { clock });
   b = builders(t);
-  admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
-  await setFees(t, admin);
+  await setFees(t, await b.aUser({ habilitations: ['USER', 'ADMIN'] }));
   const people: [string, MemberFields['habilitations']][] = [
     ['tresorier', [...COMPTA]],
     ['lecteur', ['USER', 'COMPTA_LECTURE']],
@@ -165,7 +124,7 @@ beforeAll(async () => {
   ];
   for (const [role, habilitations] of people) tokens[role] = (await b.aUser({ habilitations })).token;
   lodge = (
-    await aBilledLodge(t, b, admin, {
+    await b.aLodgeWithMembers({
       nom: 'Les Chevaliers du Rhône',
       members: FEE_MEMBERS,
       adresseFacturation: '12 rue Sainte-Catherine, 69001 Lyon',
@@ -633,7 +592,7 @@ describe('room rentals', () => {
 describe('reminders', () => {
   it('refuses before the due date, then sends levels 1, 2, 3 with their letters', async () => {
     // A lodge of its own, with a billing e-mail to remind and a draft that is never overdue.
-    const own = await aBilledLodge(t, b, admin, {
+    const own = await b.aLodgeWithMembers({
       members: 0,
       adresseFacturation: '3 quai Saint-Antoine, 69002 Lyon',
       emailFacturation: `tresorerie-${b.unique()}@exemple.fr`,
