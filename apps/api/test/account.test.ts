@@ -1,28 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders } from './builders';
+import { PASSWORD, createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
-let token: string;
+let b: Builders;
 
+/** Each test changes or reads an account of its own: its password, e-mail, telephone, notifications. */
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { identifiant: 'paul', email: 'paul@exemple.fr', nom: 'Durand', prenom: 'Paul' });
-  await createUser(t.db, { identifiant: 'autre', email: 'autre@exemple.fr' });
-  token = await t.signIn('paul');
+  b = builders(t);
 });
 afterAll(() => t.close());
+
+/** Stands for the account's own e-mail in a payload (each test's account has its own). */
+const OWN_EMAIL = '(own e-mail)';
 
 describe('GET /api/user/compte', () => {
   it('answers 401 without a session', async () => {
     expect((await t.call({ method: 'GET', url: '/api/user/compte' })).statusCode).toBe(401);
   });
   it('answers the own account', async () => {
-    const response = await t.call({ method: 'GET', url: '/api/user/compte', token });
+    const paul = await b.aUser({ nom: 'Durand', prenom: 'Paul' });
+    await b.aUser(); // someone else's account exists: the answer is the caller's own
+    const response = await t.call({ method: 'GET', url: '/api/user/compte', token: paul.token });
     expect(response.json()).toMatchObject({
-      identifiant: 'paul',
+      identifiant: paul.identifiant,
       nom: 'Durand',
       prenom: 'Paul',
-      email: 'paul@exemple.fr',
+      email: paul.email,
       notificationRestauration: false,
       notificationDocuments: false,
     });
@@ -42,9 +47,11 @@ describe('POST /api/user/password (change)', () => {
   it.each([
     [{ data: 'Un-nouveau-mot-de-passe', actuel: 'faux' }, /mot de passe actuel est incorrect/],
     [{ data: 'court', actuel: PASSWORD }, /au moins 12 caractères/],
-    [{ data: 'paul@exemple.fr', actuel: PASSWORD }, /ni votre adresse e-mail/],
+    [{ data: OWN_EMAIL, actuel: PASSWORD }, /ni votre adresse e-mail/],
     [{ data: 'Un-nouveau-mot-de-passe' }, /mot de passe actuel/],
-  ])('answers 412 with a French message for %o', async (payload, message) => {
+  ])('answers 412 with a French message for %o', async (given, message) => {
+    const { token, email } = await b.aUser();
+    const payload = { ...given, data: given.data === OWN_EMAIL ? email : given.data };
     const response = await t.call({ method: 'POST', url: '/api/user/password', token, payload });
     expect(response.statusCode).toBe(412);
     expect(response.json()).toMatchObject({ status: 412, error: 'precondition_failed' });
@@ -52,6 +59,7 @@ describe('POST /api/user/password (change)', () => {
   });
 
   it('changes the password: the new one signs in, the old one no longer does', async () => {
+    const { token, identifiant } = await b.aUser();
     const response = await t.call({
       method: 'POST',
       url: '/api/user/password',
@@ -59,8 +67,8 @@ describe('POST /api/user/password (change)', () => {
       payload: { data: 'Un-nouveau-mot-de-passe', actuel: PASSWORD },
     });
     expect(response.statusCode).toBe(204);
-    expect(await t.signIn('paul', 'Un-nouveau-mot-de-passe')).toBeTruthy();
-    await expect(t.signIn('paul', PASSWORD)).rejects.toThrow(/invalid_grant/);
+    expect(await t.signIn(identifiant, 'Un-nouveau-mot-de-passe')).toBeTruthy();
+    await expect(t.signIn(identifiant, PASSWORD)).rejects.toThrow(/invalid_grant/);
   });
 });
 
@@ -72,6 +80,8 @@ describe('PATCH /api/user/email, /telephone, /notification/*', () => {
   });
 
   it('refuses a malformed or taken e-mail with 412', async () => {
+    const { token } = await b.aUser();
+    const autre = await b.aUser();
     const malformed = await t.call({
       method: 'PATCH',
       url: '/api/user/email',
@@ -84,7 +94,8 @@ describe('PATCH /api/user/email, /telephone, /notification/*', () => {
       method: 'PATCH',
       url: '/api/user/email',
       token,
-      payload: { data: 'AUTRE@exemple.fr' },
+      // Another account's address, its local part in capitals: taken whatever the case.
+      payload: { data: autre.email.replace(/^[^@]+/, (local) => local.toUpperCase()) },
     });
     expect(taken.statusCode).toBe(412);
     expect(taken.json()).toMatchObject({
@@ -94,17 +105,20 @@ describe('PATCH /api/user/email, /telephone, /notification/*', () => {
   });
 
   it('changes the e-mail', async () => {
+    const { token } = await b.aUser();
+    const address = `paul.durand-${b.unique()}@exemple.fr`;
     const response = await t.call({
       method: 'PATCH',
       url: '/api/user/email',
       token,
-      payload: { data: ' paul.durand@exemple.fr ' },
+      payload: { data: ` ${address} ` },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().email).toBe('paul.durand@exemple.fr');
+    expect(response.json().email).toBe(address);
   });
 
   it('validates and changes the telephone, and clears it when empty', async () => {
+    const { token } = await b.aUser();
     const bad = await t.call({
       method: 'PATCH',
       url: '/api/user/telephone',
@@ -130,6 +144,7 @@ describe('PATCH /api/user/email, /telephone, /notification/*', () => {
   });
 
   it("switches the notifications with '1' and '0' only", async () => {
+    const { token } = await b.aUser();
     const bad = await t.call({
       method: 'PATCH',
       url: '/api/user/notification/restauration',

@@ -6,33 +6,39 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, userTokens } from '../src/db/schema';
-import { createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
 
+/** Each test makes its own accounts: the e-mails and links sent to them are what it counts. */
 beforeAll(async () => {
   t = await createTestContext();
+  b = builders(t);
 });
 afterAll(() => t.close());
 
 const request = (address: string) =>
   t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: address }, noXsrf: true });
 
+/** The address with its local part in capitals: the same address to the app. */
+const shouted = (address: string) => address.replace(/^[^@]+/, (local) => local.toUpperCase());
+
 const mailsTo = async (address: string) =>
   (await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, address))).length;
 
 describe('reset requests per address', () => {
   it('sends at most 3 e-mails an hour to one address; further requests answer the same', async () => {
-    const user = await createUser(t.db, { identifiant: 'oublieux', email: 'oublieux@exemple.fr' });
+    const user = await b.aUser();
     const answers = [];
-    for (let i = 0; i < 5; i++)
-      answers.push(await request(i % 2 ? 'OUBLIEUX@exemple.fr' : 'oublieux@exemple.fr'));
+    for (let i = 0; i < 5; i++) answers.push(await request(i % 2 ? shouted(user.email) : user.email));
     await t.app.background.idle();
     for (const answer of answers) {
       expect(answer.statusCode).toBe(204);
       expect(answer.body).toBe(answers[0]!.body);
     }
-    expect(await mailsTo('oublieux@exemple.fr')).toBe(3);
+    expect(await mailsTo(user.email)).toBe(3);
     expect(await t.db.select().from(userTokens).where(eq(userTokens.userId, user.id))).toHaveLength(3);
 
     // An hour after the first ones, a new request is served again.
@@ -40,27 +46,27 @@ describe('reset requests per address', () => {
       .update(auditLog)
       .set({ createdAt: sql`${auditLog.createdAt} - interval '61 minutes'` })
       .where(and(eq(auditLog.recordId, user.id), eq(auditLog.action, 'password_reset_requested')));
-    await request('oublieux@exemple.fr');
+    await request(user.email);
     await t.app.background.idle();
-    expect(await mailsTo('oublieux@exemple.fr')).toBe(4);
+    expect(await mailsTo(user.email)).toBe(4);
   });
 
   it('counts each address on its own', async () => {
-    await createUser(t.db, { identifiant: 'un', email: 'un@exemple.fr' });
-    await createUser(t.db, { identifiant: 'deux', email: 'deux@exemple.fr' });
-    for (let i = 0; i < 4; i++) await request('un@exemple.fr');
-    await request('deux@exemple.fr');
+    const { email: un } = await b.aUser();
+    const { email: deux } = await b.aUser();
+    for (let i = 0; i < 4; i++) await request(un);
+    await request(deux);
     await t.app.background.idle();
-    expect(await mailsTo('un@exemple.fr')).toBe(3);
-    expect(await mailsTo('deux@exemple.fr')).toBe(1);
+    expect(await mailsTo(un)).toBe(3);
+    expect(await mailsTo(deux)).toBe(1);
   });
 
   it('holds under simultaneous requests for one address', async () => {
-    await createUser(t.db, { identifiant: 'presse', email: 'presse@exemple.fr' });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => request('presse@exemple.fr')));
+    const { email: presse } = await b.aUser();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(presse)));
     await t.app.background.idle();
     expect(answers.map((a) => a.statusCode)).toEqual(Array<number>(8).fill(204));
-    expect(await mailsTo('presse@exemple.fr')).toBe(3);
+    expect(await mailsTo(presse)).toBe(3);
   });
 });
 
@@ -92,9 +98,10 @@ describe('the answer', () => {
     Promise.race([promise, new Promise<'too late'>((resolve) => setTimeout(() => resolve('too late'), ms))]);
 
   it('is sent before any query, for a known and an unknown address alike', async () => {
-    await createUser(t.db, { identifiant: 'patient', email: 'patient@exemple.fr' });
+    const { email: patient } = await b.aUser();
+    const personne = `personne-inconnue-${b.unique()}@exemple.fr`;
     await whileDatabaseBusy(async () => {
-      for (const address of ['patient@exemple.fr', 'personne@exemple.fr']) {
+      for (const address of [patient, personne]) {
         const answer = await within(3000, request(address));
         expect(answer, address).not.toBe('too late');
         expect(answer !== 'too late' && answer.statusCode).toBe(204);
@@ -103,8 +110,8 @@ describe('the answer', () => {
     });
     // The work waited for the database, then queued the known address's e-mail only.
     await t.app.background.idle();
-    expect(await mailsTo('patient@exemple.fr')).toBe(1);
-    expect(await mailsTo('personne@exemple.fr')).toBe(0);
+    expect(await mailsTo(patient)).toBe(1);
+    expect(await mailsTo(personne)).toBe(0);
   });
 
   it('is a 412 for a malformed address, with no work started', async () => {

@@ -6,12 +6,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokens } from '../src/db/schema';
 import { newToken, tokenHash } from '../src/lib/secrets';
-import { PASSWORD, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders } from './builders';
+import { PASSWORD, createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
 
+/** Each test makes its own accounts: their sessions and links are what it changes. */
 beforeAll(async () => {
   t = await createTestContext();
+  b = builders(t);
 });
 afterAll(() => t.close());
 
@@ -31,12 +35,11 @@ async function link(userId: number, purpose: 'reset' | 'invitation') {
 
 describe('POST /api/user/password (change)', () => {
   it('ends every other session of the user, not the one making the change, nor anyone else’s', async () => {
-    const paul = await createUser(t.db, { identifiant: 'paul' });
-    await createUser(t.db, { identifiant: 'autre' });
-    const here = await t.signIn('paul');
-    const phone = await t.signIn('paul');
-    const laptop = await t.signIn('paul');
-    const someoneElse = await t.signIn('autre');
+    const paul = await b.aUser();
+    const { token: someoneElse } = await b.aUser();
+    const here = paul.token;
+    const phone = await t.signIn(paul.identifiant);
+    const laptop = await t.signIn(paul.identifiant);
     const pending = await link(paul.id, 'reset');
 
     const response = await t.call({
@@ -60,9 +63,9 @@ describe('POST /api/user/password (change)', () => {
   });
 
   it('ends nothing when refused (wrong current password)', async () => {
-    await createUser(t.db, { identifiant: 'lea' });
-    const here = await t.signIn('lea');
-    const other = await t.signIn('lea');
+    const lea = await b.aUser();
+    const here = lea.token;
+    const other = await t.signIn(lea.identifiant);
     const response = await t.call({
       method: 'POST',
       url: '/api/user/password',
@@ -76,8 +79,8 @@ describe('POST /api/user/password (change)', () => {
 
 describe('POST /api/user/password/reinitialiser', () => {
   it('spends every other unused link of the user when one is used', async () => {
-    const marie = await createUser(t.db, { identifiant: 'marie' });
-    const bob = await createUser(t.db, { identifiant: 'bob' });
+    const marie = await b.aUser();
+    const bob = await b.aUser();
     const invitation = await link(marie.id, 'invitation');
     const firstReset = await link(marie.id, 'reset');
     const secondReset = await link(marie.id, 'reset');
@@ -98,7 +101,7 @@ describe('POST /api/user/password/reinitialiser', () => {
       expect(again.statusCode).toBe(412);
       expect(again.json().message).toMatch(/invalide, expiré ou déjà utilisé/);
     }
-    expect(await t.signIn('marie', 'Nouveau-mot-de-passe-2026')).toBeTruthy();
+    expect(await t.signIn(marie.identifiant, 'Nouveau-mot-de-passe-2026')).toBeTruthy();
     // Another user's link is not touched.
     const [row] = await t.db
       .select()
@@ -108,7 +111,7 @@ describe('POST /api/user/password/reinitialiser', () => {
   });
 
   it('spends nothing when the new password is refused', async () => {
-    const jean = await createUser(t.db, { identifiant: 'jean' });
+    const jean = await b.aUser();
     const other = await link(jean.id, 'reset');
     const used = await link(jean.id, 'reset');
     const refused = await t.call({

@@ -3,16 +3,23 @@
  * and address; an identifiant attacked from many addresses is slowed down, never locked; a successful
  * sign-in clears the failures before it.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAttempts } from '../src/db/schema';
 import { SLOWDOWN } from '../src/modules/auth/rules';
-import { CLIENT_BASIC, PASSWORD, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders } from './builders';
+import { CLIENT_BASIC, PASSWORD, createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
 
+/**
+ * Each test makes its own account and attacks it from addresses of its own: the attempts are what it
+ * counts. A builder's account has signed in once (from 127.0.0.1), before any failure the test makes.
+ */
 beforeAll(async () => {
   t = await createTestContext();
+  b = builders(t);
 });
 afterAll(() => t.close());
 
@@ -32,21 +39,31 @@ async function failures(identifiant: string, ips: string[]) {
     .values(ips.map((ip) => ({ identifiant, ip, success: false, outcome: 'bad_password' })));
 }
 
-const outcomes = async (identifiant: string) =>
-  (await t.db.select().from(signInAttempts).where(eq(signInAttempts.identifiant, identifiant))).map(
-    (a) => `${a.ip} ${a.outcome}`,
-  );
+/** The attempts for the identifiant after the one numbered `after`, in order. */
+const outcomes = async (identifiant: string, after = 0) =>
+  (
+    await t.db
+      .select()
+      .from(signInAttempts)
+      .where(and(eq(signInAttempts.identifiant, identifiant), gt(signInAttempts.id, after)))
+      .orderBy(asc(signInAttempts.id))
+  ).map((a) => `${a.ip} ${a.outcome}`);
+
+/** The number of the last attempt recorded so far (a new account's: its builder's sign-in). */
+const lastAttempt = async () =>
+  (await t.db.select({ last: max(signInAttempts.id) }).from(signInAttempts))[0]?.last ?? 0;
 
 describe('lock-out per identifiant and address', () => {
   it('five wrong passwords from one address do not keep the owner out from another', async () => {
-    await createUser(t.db, { identifiant: 'victime' });
+    const { identifiant: victime } = await b.aUser();
+    const mark = await lastAttempt();
     for (let i = 0; i < 5; i++)
-      expect((await tokenRequest('victime', 'mauvais', '203.0.113.66')).statusCode).toBe(400);
+      expect((await tokenRequest(victime, 'mauvais', '203.0.113.66')).statusCode).toBe(400);
     // The attacker's address is locked for that identifiant, even with the right password…
-    expect((await tokenRequest('victime', PASSWORD, '203.0.113.66')).statusCode).toBe(400);
+    expect((await tokenRequest(victime, PASSWORD, '203.0.113.66')).statusCode).toBe(400);
     // …the owner, elsewhere, signs in.
-    expect((await tokenRequest('victime', PASSWORD, '198.51.100.7')).statusCode).toBe(200);
-    expect(await outcomes('victime')).toEqual([
+    expect((await tokenRequest(victime, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+    expect(await outcomes(victime, mark)).toEqual([
       ...Array<string>(5).fill('203.0.113.66 bad_password'),
       '203.0.113.66 locked',
       '198.51.100.7 ok',
@@ -54,31 +71,31 @@ describe('lock-out per identifiant and address', () => {
   });
 
   it('five failures for one identifiant do not lock another identifiant from the same address', async () => {
-    await createUser(t.db, { identifiant: 'voisin' });
-    await failures('quelquun', Array<string>(5).fill('203.0.113.67'));
-    expect((await tokenRequest('voisin', PASSWORD, '203.0.113.67')).statusCode).toBe(200);
+    const { identifiant: voisin } = await b.aUser();
+    await failures(`quelquun-${b.unique()}`, Array<string>(5).fill('203.0.113.67'));
+    expect((await tokenRequest(voisin, PASSWORD, '203.0.113.67')).statusCode).toBe(200);
   });
 
   it('a successful sign-in clears the failures before it', async () => {
-    await createUser(t.db, { identifiant: 'distrait' });
-    await failures('distrait', Array<string>(4).fill('192.0.2.10'));
-    expect((await tokenRequest('distrait', PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+    const { identifiant: distrait } = await b.aUser();
+    await failures(distrait, Array<string>(4).fill('192.0.2.10'));
+    expect((await tokenRequest(distrait, PASSWORD, '192.0.2.10')).statusCode).toBe(200);
     // Four earlier failures plus one now would have locked the pair without the success between.
-    expect((await tokenRequest('distrait', 'mauvais', '192.0.2.10')).statusCode).toBe(400);
-    expect((await tokenRequest('distrait', PASSWORD, '192.0.2.10')).statusCode).toBe(200);
+    expect((await tokenRequest(distrait, 'mauvais', '192.0.2.10')).statusCode).toBe(400);
+    expect((await tokenRequest(distrait, PASSWORD, '192.0.2.10')).statusCode).toBe(200);
   });
 });
 
 describe('an identifiant attacked from many addresses', () => {
   it('is slowed down, never locked: the owner still gets in, after a capped delay', async () => {
-    await createUser(t.db, { identifiant: 'celebre' });
+    const { identifiant: celebre } = await b.aUser();
     // 40 failures from 40 addresses (one each: no address reaches its own lock).
     await failures(
-      'celebre',
+      celebre,
       Array.from({ length: 40 }, (_, i) => `198.18.0.${i + 1}`),
     );
     const started = Date.now();
-    const owner = await tokenRequest('celebre', PASSWORD, '192.0.2.99');
+    const owner = await tokenRequest(celebre, PASSWORD, '192.0.2.99');
     const took = Date.now() - started;
     expect(owner.statusCode).toBe(200);
     expect(took).toBeGreaterThanOrEqual(SLOWDOWN.maxDelayMs - 50);
