@@ -3,21 +3,21 @@
  * (on PGlite, whose collation is "C", "Élodie" came after "Nathalie" and "eric" after "Zoé").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, createEntity, createUser, type TestContext, createTestContext } from './helpers';
+import { builders } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
 let admin: string;
 let entityId: number;
 
+// One world built once, only read by the tests below. The list of every entity is checked whole: the
+// builders add no entity of their own (their operator is a member of none).
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, {
-    identifiant: 'chef',
-    habilitations: ['USER', 'ADMIN'],
-    nom: 'Chef',
-    prenom: 'Paul',
-  });
-  entityId = (await createEntity(t.db, { code: 'ORDRE', nom: 'Ordre' })).id;
+  const b = builders(t);
+  admin = (
+    await b.aUser({ identifiant: 'chef', habilitations: ['USER', 'ADMIN'], nom: 'Chef', prenom: 'Paul' })
+  ).token;
   const people = [
     ['nathalie', 'Nathalie', 'Zèbre'],
     ['elodie', 'Élodie', 'Écuyer'],
@@ -25,14 +25,20 @@ beforeAll(async () => {
     ['zoe', 'Zoé', 'Abel'],
     ['agnes', 'Agnès', 'Dupont'],
   ] as const;
-  for (const [identifiant, prenom, nom] of people) {
-    const user = await createUser(t.db, { identifiant, prenom, nom });
-    await addMembership(t.db, { userId: user.id, entityId });
+  entityId = (
+    await b.aLodgeWithMembers({
+      code: 'ORDRE',
+      nom: 'Ordre',
+      members: people.map(([identifiant, prenom, nom]) => ({ identifiant, prenom, nom })),
+    })
+  ).id;
+  for (const [code, nom] of [
+    ['E1', 'Étoile du Rhône'],
+    ['E2', 'avenir'],
+    ['E3', 'Lumière'],
+  ]) {
+    await b.aLodgeWithMembers({ code, nom, members: [] });
   }
-  await createEntity(t.db, { code: 'E1', nom: 'Étoile du Rhône' });
-  await createEntity(t.db, { code: 'E2', nom: 'avenir' });
-  await createEntity(t.db, { code: 'E3', nom: 'Lumière' });
-  admin = await t.signIn('chef');
 });
 afterAll(() => t.close());
 

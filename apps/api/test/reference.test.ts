@@ -1,42 +1,38 @@
 import { HABILITATION_CODES } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema';
-import {
-  addMembership,
-  createEntity,
-  createRoom,
-  createTestContext,
-  createUser,
-  type TestContext,
-} from './helpers';
+import { builders, type Builders } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
 let member: string;
 let admin: string;
 
+// One world built once, only read by the tests below; what a test changes (the outbox, a session it
+// ends) is its own.
 beforeAll(async () => {
   t = await createTestContext();
-  const user = await createUser(t.db, { identifiant: 'lucie' });
-  await createUser(t.db, { identifiant: 'root', habilitations: ['USER', 'ADMIN'] });
-  const lodge = await createEntity(t.db, { code: 'L1', nom: 'Les Chevaliers du Rhône' });
-  const other = await createEntity(t.db, { code: 'L2', nom: 'Tolérance et Progrès' });
-  const closed = await createEntity(t.db, { code: 'L3', nom: 'Loge en sommeil', etat: 'S' });
-  const ended = await createEntity(t.db, { code: 'L4', nom: 'Ancienne loge' });
-  await addMembership(t.db, {
-    userId: user.id,
-    entityId: lodge.id,
-    gestion: true,
-    reservation: true,
-    restauration: true,
-    carteLoge: true,
+  b = builders(t);
+  // Lucie joins the lodge before it is put to sleep: the API adds nobody to a deleted entity.
+  const closed = await b.aLodgeWithMembers({
+    nom: 'Loge en sommeil',
+    etat: 'S',
+    members: [{ identifiant: 'lucie', flags: { gestion: true } }],
   });
-  await addMembership(t.db, { userId: user.id, entityId: other.id, restauration: true });
-  await addMembership(t.db, { userId: user.id, entityId: closed.id, gestion: true });
-  await addMembership(t.db, { userId: user.id, entityId: ended.id, gestion: true, fin: '2020-08-31' });
-  await createRoom(t.db, { nom: 'Temple Hiram', tarifHoraire: 4500 });
-  await createRoom(t.db, { nom: 'Salle Voltaire', active: false });
-  member = await t.signIn('lucie');
-  admin = await t.signIn('root');
+  const lucie = closed.member;
+  const lodge = await b.aLodgeWithMembers({ nom: 'Les Chevaliers du Rhône', members: [] });
+  const other = await b.aLodgeWithMembers({ nom: 'Tolérance et Progrès', members: [] });
+  const ended = await b.aLodgeWithMembers({ nom: 'Ancienne loge', members: [] });
+  await b.aMembership(lodge.id, lucie, {
+    flags: { gestion: true, reservation: true, restauration: true, carteLoge: true },
+  });
+  await b.aMembership(other.id, lucie, { flags: { restauration: true } });
+  await b.aMembership(ended.id, lucie, { flags: { gestion: true }, fin: '2020-08-31' });
+  await b.aRoom({ nom: 'Temple Hiram', tarifHoraire: 4500 });
+  await b.aRoom({ nom: 'Salle Voltaire', active: false });
+  member = lucie.token;
+  admin = (await b.aUser({ identifiant: 'root', habilitations: ['USER', 'ADMIN'] })).token;
 });
 afterAll(() => t.close());
 
@@ -85,14 +81,17 @@ describe('GET /api/user/entites/{purpose}', () => {
 
 describe('GET /api/admin/emails', () => {
   it('answers 401, then 403 without ADMIN, then the outbox', async () => {
-    await t.db.insert(emailOutbox).values({ destinataire: 'x@exemple.fr', sujet: 'Sujet', texte: 'Texte' });
+    // An e-mail of its own, written straight to the outbox: the list is checked for it alone.
+    const destinataire = `x${b.unique()}@exemple.fr`;
+    await t.db.insert(emailOutbox).values({ destinataire, sujet: 'Sujet', texte: 'Texte' });
     expect((await t.call({ method: 'GET', url: '/api/admin/emails' })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/admin/emails', token: member })).statusCode).toBe(403);
     const response = await t.call({ method: 'GET', url: '/api/admin/emails', token: admin });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
+    const mine = response.json().filter((e: { destinataire: string }) => e.destinataire === destinataire);
+    expect(mine).toEqual([
       expect.objectContaining({
-        destinataire: 'x@exemple.fr',
+        destinataire,
         sujet: 'Sujet',
         statut: 'P',
         tentatives: 0,
@@ -143,10 +142,12 @@ describe('the HTTP surface', () => {
 
 describe('empty JSON bodies', () => {
   it('treats an empty body labelled application/json as no body', async () => {
+    // Signs out: a session of its own, not the one the other tests call with.
+    const { token } = await b.aUser();
     const response = await t.call({
       method: 'DELETE',
       url: '/oauth/token',
-      token: member,
+      token,
       payload: '',
       headers: { 'content-type': 'application/json' },
     });

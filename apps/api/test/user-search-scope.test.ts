@@ -2,11 +2,10 @@
  * POST /api/user/search outside ADMIN: a lodge manager finds the members of the entities they manage,
  * or one account by its exact e-mail, with only the fields the picker shows; never every account.
  */
+import { addDays } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
-import { parisDay } from '../src/lib/dates';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
-import { eq } from 'drizzle-orm';
+import { builders } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
 let adminToken: string;
@@ -16,55 +15,48 @@ let memberToken: string;
 let mine: number;
 let theirs: number;
 
-const yesterday = () => {
-  const d = new Date(`${parisDay()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-};
-
+// One world built once: every test below only searches it, none changes it.
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { identifiant: 'admin', habilitations: ['USER', 'ADMIN'], nom: 'Zola' });
-  const venerable = await createUser(t.db, {
-    identifiant: 'venerable',
-    habilitations: ['USER', 'LOGE'],
-    nom: 'Vénérable',
-    prenom: 'Victor',
+  const b = builders(t);
+  adminToken = (await b.aUser({ identifiant: 'admin', habilitations: ['USER', 'ADMIN'], nom: 'Zola' })).token;
+  idleLodgeToken = (
+    await b.aUser({ identifiant: 'sansloge', habilitations: ['USER', 'LOGE'], nom: 'Sansloge' })
+  ).token;
+  await b.aUser({ identifiant: 'seul', nom: 'Personne', prenom: 'Sans', email: 'seul@exemple.fr' });
+  const chevaliers = await b.aLodgeWithMembers({
+    code: 'CHEV',
+    // « maitre » sorts before « marie » while Vénérable sorts after Lefèvre: sorting by identifiant
+    // would not give the order by name the manager gets.
+    managers: [{ identifiant: 'maitre', nom: 'Vénérable', prenom: 'Victor' }],
+    members: [
+      { identifiant: 'marie', nom: 'Lefèvre', prenom: 'Marie', email: 'marie.lefevre@exemple.fr' },
+      // Added by the operator (an administrator): a lodge manager could not add an inactive account.
+      { identifiant: 'inactif', nom: 'Lefebvre', prenom: 'Inès', etat: 'I', email: 'ines@exemple.fr' },
+      {
+        identifiant: 'ancien',
+        nom: 'Lefranc',
+        prenom: 'Ancien',
+        debut: '2020-01-01',
+        fin: addDays(t.clock.today(), -1),
+      },
+    ],
   });
-  await createUser(t.db, { identifiant: 'sansloge', habilitations: ['USER', 'LOGE'], nom: 'Sansloge' });
-  const marie = await createUser(t.db, {
-    identifiant: 'marie',
-    nom: 'Lefèvre',
-    prenom: 'Marie',
-    email: 'marie.lefevre@exemple.fr',
+  const tolerance = await b.aLodgeWithMembers({
+    code: 'TOL',
+    members: [{ identifiant: 'paul', nom: 'Lefort', prenom: 'Paul', email: 'paul.lefort@ailleurs.fr' }],
   });
-  const paul = await createUser(t.db, {
-    identifiant: 'paul',
-    nom: 'Lefort',
-    prenom: 'Paul',
-    email: 'paul.lefort@ailleurs.fr',
+  const telephone = await t.call({
+    method: 'PATCH',
+    url: '/api/user/telephone',
+    token: tolerance.member.token,
+    payload: { data: '06 00 00 00 00' },
   });
-  const ancien = await createUser(t.db, { identifiant: 'ancien', nom: 'Lefranc', prenom: 'Ancien' });
-  const inactif = await createUser(t.db, {
-    identifiant: 'inactif',
-    nom: 'Lefebvre',
-    prenom: 'Inès',
-    etat: 'I',
-    email: 'ines@exemple.fr',
-  });
-  await createUser(t.db, { identifiant: 'seul', nom: 'Personne', prenom: 'Sans', email: 'seul@exemple.fr' });
-  await t.db.update(users).set({ telephone: '06 00 00 00 00' }).where(eq(users.id, paul.id));
-  mine = (await createEntity(t.db, { code: 'CHEV' })).id;
-  theirs = (await createEntity(t.db, { code: 'TOL' })).id;
-  await addMembership(t.db, { userId: venerable.id, entityId: mine, gestion: true });
-  await addMembership(t.db, { userId: marie.id, entityId: mine });
-  await addMembership(t.db, { userId: inactif.id, entityId: mine });
-  await addMembership(t.db, { userId: ancien.id, entityId: mine, debut: '2020-01-01', fin: yesterday() });
-  await addMembership(t.db, { userId: paul.id, entityId: theirs });
-  adminToken = await t.signIn('admin');
-  lodgeToken = await t.signIn('venerable');
-  idleLodgeToken = await t.signIn('sansloge');
-  memberToken = await t.signIn('marie');
+  expect(telephone.statusCode).toBe(200);
+  mine = chevaliers.id;
+  theirs = tolerance.id;
+  lodgeToken = chevaliers.manager.token;
+  memberToken = chevaliers.member.token;
 });
 afterAll(() => t.close());
 
