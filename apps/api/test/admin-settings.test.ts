@@ -3,7 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rooms } from '../src/db/schema';
 import { unionSettings } from '../src/modules/settings/service';
-import { createRoom, createTestContext, createUser, type TestContext } from './helpers';
+import { builders } from './builders';
+import { createRoom, createTestContext, createUser, onItsOwnDatabase, type TestContext } from './helpers';
 
 let t: TestContext;
 let adminToken: string;
@@ -156,14 +157,17 @@ describe('GET and PUT /api/parametres/union', () => {
     ).toBe(403);
   });
 
-  it('serves defaults before anything is saved, with the 261-7-1° VAT mention', async () => {
-    const response = await t.call({ method: 'GET', url: '/api/parametres/union', token: adminToken });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-      cotisations: { AFM: 0, DH: 0, GODF: 0, GOS: 0, HG: 0, UN: 0 },
-    });
-  });
+  it('serves defaults before anything is saved, with the 261-7-1° VAT mention', () =>
+    // On a database of its own: « before anything is saved » must hold whatever ran before it here.
+    onItsOwnDatabase(async (own) => {
+      const { token } = await builders(own).aUser({ habilitations: ['USER', 'ADMIN'] });
+      const response = await own.call({ method: 'GET', url: '/api/parametres/union', token });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+        cotisations: { AFM: 0, DH: 0, GODF: 0, GOS: 0, HG: 0, UN: 0 },
+      });
+    }));
 
   it.each([
     [{ ...settings, identite: { ...settings.identite, siret: '123' } }, /SIRET/],

@@ -2,21 +2,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../src/db/schema';
-import { addMembership, createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { builders, type Builders } from './builders';
+import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
+let b: Builders;
+/** Only calls: nothing of the administrator's is changed. */
 let adminToken: string;
-let userId: number;
-let membershipId: number;
-let entityId: number;
+
+/** A member of a lodge of the test's own: its membership is what a test may end. */
+async function aMembership() {
+  const { member } = await b.aLodgeWithMembers();
+  return { userId: member.id, membershipId: member.membershipId };
+}
 
 beforeAll(async () => {
   t = await createTestContext();
-  await createUser(t.db, { identifiant: 'admin', habilitations: ['USER', 'ADMIN', 'PLANNING'] });
-  userId = (await createUser(t.db, { identifiant: 'marie' })).id;
-  entityId = (await createEntity(t.db, { code: 'CHEV' })).id;
-  membershipId = (await addMembership(t.db, { userId, entityId })).id;
-  adminToken = await t.signIn('admin');
+  b = builders(t);
+  adminToken = (await b.aUser({ habilitations: ['USER', 'ADMIN', 'PLANNING'] })).token;
 });
 afterAll(() => t.close());
 
@@ -25,6 +28,7 @@ const MANGLED = ['%201', '1%20', '0x10', '1.0', '%2B1', '1e0', '01', '0b1', '%09
 
 describe('path ids', () => {
   it.each(MANGLED)('refuses %s as a user id or a membership id with a 412, changing nothing', async (bad) => {
+    const { userId, membershipId } = await aMembership();
     for (const url of [
       `/api/user/${bad}/appartenances/${membershipId}`,
       `/api/user/${userId}/appartenances/${bad}`,
@@ -65,6 +69,7 @@ describe('path ids', () => {
   });
 
   it('still accepts the plain ids the app sends', async () => {
+    const { userId, membershipId } = await aMembership();
     expect(
       (await t.call({ method: 'GET', url: `/api/user/${userId}/infos`, token: adminToken })).statusCode,
     ).toBe(200);
