@@ -73,21 +73,22 @@ const one = (xml: string, name: string) => {
 };
 const section = (xml: string, name: string) => one(xml, name);
 
+/** The Union's legal identity the invoices print; a test that changes it puts this back. */
+const UNION_IDENTITY: Parameters<typeof settingsRepository.saveSettings>[1] = {
+  raisonSociale: 'Union des Loges de Lyon',
+  adresse: '3 place Bellecour, 69002 Lyon',
+  siret: '12345678900011',
+  rna: 'W691000000',
+  email: 'tresorerie@union-lyon.fr',
+  telephone: null,
+  mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+};
+const saveUnionIdentity = (over: Partial<typeof UNION_IDENTITY> = {}) =>
+  settingsRepository.saveSettings(t.db, { ...UNION_IDENTITY, ...over }, clock.now());
+
 beforeAll(async () => {
   t = await createTestContext({}, { clock });
-  await settingsRepository.saveSettings(
-    t.db,
-    {
-      raisonSociale: 'Union des Loges de Lyon',
-      adresse: '3 place Bellecour, 69002 Lyon',
-      siret: '12345678900011',
-      rna: 'W691000000',
-      email: 'tresorerie@union-lyon.fr',
-      telephone: null,
-      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-    },
-    clock.now(),
-  );
+  await saveUnionIdentity();
   await createEntity(t.db, { code: 'UNION', nom: 'Union des Loges de Lyon', type: 'UN' });
   lodge = (await createEntity(t.db, { code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF' })).id;
   await t.handle.exec(
@@ -281,22 +282,19 @@ describe("a fee adjustment in the lodge's favour", () => {
 
 describe('metadata with XML special characters', () => {
   it('a « & » in the Union’s name keeps the XMP well-formed and the info dictionary plain', async () => {
-    await settingsRepository.saveSettings(
-      t.db,
-      {
-        raisonSociale: 'Union des Loges & Associations <Lyon>',
-        adresse: '3 place Bellecour, 69002 Lyon',
-        siret: null,
-        rna: null,
-        email: 'tresorerie@union-lyon.fr',
-        telephone: null,
-        mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-      },
-      clock.now(),
-    );
-    const draft = await create();
-    await act('FACTURE_SENT', { id: draft.id });
-    const pdf = await download(draft.id, 'facture');
+    await saveUnionIdentity({
+      raisonSociale: 'Union des Loges & Associations <Lyon>',
+      siret: null,
+      rna: null,
+    });
+    let pdf: Buffer;
+    try {
+      const draft = await create();
+      await act('FACTURE_SENT', { id: draft.id });
+      pdf = await download(draft.id, 'facture');
+    } finally {
+      await saveUnionIdentity();
+    }
     const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
     const { info, metadata } = await doc.getMetadata();
     await doc.destroy();
