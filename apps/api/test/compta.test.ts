@@ -112,6 +112,21 @@ const attachmentsOf = (emailId: number) =>
 const preload = (q: string, token = tokens.tresorier) =>
   t.call({ method: 'GET', url: `/api/compta/commande/preload?${q}`, token });
 
+/** A fee call of the entity for the 2026 instalment, drafted as the screen does: preload, then create. */
+async function aFeeCall(entityId: number, tranche: string) {
+  const p = (await preload(`idEntite=${entityId}&type=A&annee=2026&tranche=${tranche}`)).json<Preload>();
+  const response = await create({
+    type: 'A',
+    tranche,
+    idEntite: entityId,
+    devis: false,
+    objet: p.objet,
+    lignes: p.lignes,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<OrderDetail>();
+}
+
 beforeAll(async () => {
   t = await createTestContext({}, { clock });
   b = builders(t);
@@ -464,19 +479,7 @@ describe('fee calls', () => {
   it('the adjustment counts the year against the thirds called, and can be a credit', async () => {
     const own = await b.aLodgeWithMembers({ members: FEE_MEMBERS });
     for (const tranche of ['A', 'B', 'C'] as const) {
-      const p = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=${tranche}`)).json<Preload>();
-      expect(
-        (
-          await create({
-            type: 'A',
-            tranche,
-            idEntite: own.id,
-            devis: false,
-            objet: p.objet,
-            lignes: p.lignes,
-          })
-        ).statusCode,
-      ).toBe(201);
+      await aFeeCall(own.id, tranche);
     }
     // Called: 3 × 23 × 40 € = 2 760 €; the year counts 25 members (every one active at some point) × 120 €.
     const adjustment = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=D`)).json<Preload>();
@@ -486,19 +489,7 @@ describe('fee calls', () => {
 
   it('shows the year table: a draft is not called yet, an issued call is, with what was paid', async () => {
     const own = await b.aLodgeWithMembers({ type: 'DH', members: since2021(5) });
-    const p = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=A`)).json<Preload>();
-    expect(
-      (
-        await create({
-          type: 'A',
-          tranche: 'A',
-          idEntite: own.id,
-          devis: false,
-          objet: p.objet,
-          lignes: p.lignes,
-        })
-      ).statusCode,
-    ).toBe(201);
+    await aFeeCall(own.id, 'A');
     const table = async () =>
       (
         await t.call({ method: 'GET', url: '/api/compta/cotisation?annee=2026', token: tokens.lecteur })
@@ -653,15 +644,7 @@ describe('search and export', () => {
     await act('EDIT_PAYMENT', { id: partly.id, paiement: { mode: 'V', date: '2026-11-24', montant: 1000 } });
     const paid = await b.anOrder({ by, entity: own.id, issued: true });
     await act('FACTURE_PAID', { id: paid.id, paiement: { mode: 'V', date: '2026-11-24', montant: 6000 } });
-    const p = (await preload(`idEntite=${own.id}&type=A&annee=2026&tranche=A`)).json<Preload>();
-    await create({
-      type: 'A',
-      tranche: 'A',
-      idEntite: own.id,
-      devis: false,
-      objet: p.objet,
-      lignes: p.lignes,
-    });
+    await aFeeCall(own.id, 'A');
 
     const search = (payload: Record<string, unknown>) =>
       t.call({ method: 'POST', url: '/api/compta/commande/search', token: tokens.lecteur, payload });
