@@ -131,7 +131,6 @@ export const UserUpdateSchema = z.object({
 });
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
 
-/** GET /api/user/donnees-personnelles: everything the Intranet keeps about the signed-in user. */
 /**
  * A membership's terms: its function, its dates and its flags. Here rather than in entities.ts, which
  * builds its MembershipSchema on it: entities.ts imports this file, the reverse would be a cycle.
@@ -147,6 +146,7 @@ export const MembershipTermsSchema = z.object({
 });
 export type MembershipTerms = z.infer<typeof MembershipTermsSchema>;
 
+/** GET /api/user/donnees-personnelles: everything the Intranet keeps about the signed-in user. */
 export const PersonalDataSchema = z.object({
   exporteLe: z.string(),
   compte: z.object({
