@@ -55,6 +55,9 @@ async function tabTo(page: Page, isTarget: () => Promise<boolean>, max = 40) {
 const focusedName = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
+    // The page itself (a key pressed while the header is drawn again): its text is every word on the
+    // page, the hidden menu's « Accueil » included, yet no link of the menu has the focus.
+    if (!el || el === document.body) return '(page)';
     return `${el?.getAttribute('aria-label') ?? ''}|${el?.textContent?.trim() ?? ''}|${(el as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''}`;
   });
 
