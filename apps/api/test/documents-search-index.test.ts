@@ -1,6 +1,6 @@
 /**
  * What keeps the search of GET /api/document/all fast over tens of thousands of documents (the figures:
- * `npm run bench -w @union/api -- documents`, docs/decisions.md « Documents : la recherche »):
+ * `npm run bench -w @union/api -- documents`, docs/decisions/documents-and-messages.md « Search »):
  * - the words are matched by the GIN index of the stored tsvector, never by reading every document;
  * - a document's row stays narrow however long its text: the text and its tsvector live out of line
  *   (TOAST), so that the read rule and the count walk a few pages, not megabytes of PDF text.

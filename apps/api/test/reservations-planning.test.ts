@@ -197,7 +197,8 @@ describe('POST /api/planning', () => {
   it('creates the confirmed reservations of the year, skipping closures and reporting conflicts', async () => {
     const mailsBefore = (await w.t.db.select().from(emailOutbox)).length;
     const { busyDay, response } = await anEntryWithConflicts({ nom: 'Temple Hiram' });
-    // docs/decisions.md: the planning books for the lodges without e-mailing anyone.
+    // The planning books for the lodges without e-mailing anyone
+    // (docs/decisions/reservations-and-planning.md).
     expect((await w.t.db.select().from(emailOutbox)).length).toBe(mailsBefore);
     const result = response.json<PlanningSaveResult>();
     expect(result.entree).toMatchObject({

@@ -453,8 +453,9 @@ describe('PUT /api/reservation?action=', () => {
   });
 
   /**
-   * Who is e-mailed for each step (docs/decisions.md): the requester, the one who asked the deletion
-   * (here a colleague), and the Union staff holding PLANNING; nobody for a cancelled request.
+   * Who is e-mailed for each step (docs/decisions/reservations-and-planning.md): the requester, the one who
+   * asked the deletion (here a colleague), and the Union staff holding PLANNING; nobody for a cancelled
+   * request.
    */
   const MAILS: [string, () => Promise<{ id: number }>, string, string, Record<string, unknown>, string[]][] =
     [
@@ -528,7 +529,7 @@ describe('PUT /api/reservation?action=', () => {
     const r = await inState('DC');
     const before = (await outbox()).length;
     expect((await act('req', 'CANCEL_CREATION', { id: r.id })).json().etat).toBe('SU');
-    // docs/decisions.md: withdrawing one's own request e-mails nobody.
+    // docs/decisions/reservations-and-planning.md: withdrawing one's own request e-mails nobody.
     expect((await outbox()).slice(before)).toEqual([]);
     const again = await t.call({
       method: 'POST',

@@ -8,7 +8,7 @@
  * time. A holder that died without releasing it (`kill -9`, a crash, a power cut) is recognised
  * because no process with that id is running, or because the id now belongs to another process that
  * started at another time (ids are reused). No clock or file age is trusted, so a holder that is busy
- * or suspended for a long time keeps its lock. See docs/decisions.md (issue 7).
+ * or suspended for a long time keeps its lock. See docs/decisions/build-and-delivery.md.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
- * Authorization rows of the planning module: reservations, closed days and the annual planning.
- * PLANNING holders (admin, secretariat, venerable) see the whole building's planning: nothing is hidden
- * per entity (docs/decisions.md, issue 4). Union staff (admin and secretariat manage the Union) book for
- * any entity, arbitrate, close days and edit the annual planning; venerable requests rooms for the lodge
+ * Authorization rows of the planning module: reservations, closed days and the annual planning. PLANNING
+ * holders (admin, secretariat, venerable) see the whole building's planning: nothing is hidden per entity
+ * (docs/decisions/reservations-and-planning.md). Union staff (admin and secretariat manage the Union) book
+ * for any entity, arbitrate, close days and edit the annual planning; venerable requests rooms for the lodge
  * only, and acts on its own requests only.
  */
 import { allow, type AuthzRow } from './rows';

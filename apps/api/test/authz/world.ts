@@ -72,7 +72,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
     ['admin', HABILITATION_CODES, union, ALL_FLAGS],
     [
       'secretariat',
-      // The « Secrétariat de l'Union » profile, DOCUMENTS_LECTURE included (docs/decisions.md, issue 3).
+      // The « Secrétariat de l'Union » profile, DOCUMENTS_LECTURE included (docs/decisions/users.md).
       [
         'USER',
         'PLANNING',

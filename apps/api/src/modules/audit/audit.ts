@@ -2,7 +2,7 @@
  * The audit module's one entry point for other modules: `audit.record()` (or `recordMany()` for a batch)
  * inside the transaction of the change it records, and `audit.history()` for history panels, presented
  * by the module's `Describe` (presenter.ts). Details keep ids, never names: names are read at display
- * time, so an anonymised person is anonymous everywhere (docs/decisions.md).
+ * time, so an anonymised person is anonymous everywhere (docs/decisions/users.md).
  */
 import type { HistoryEntry } from '@union/contract';
 import type { Executor } from '../../db/client';

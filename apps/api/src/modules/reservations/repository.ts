@@ -251,7 +251,7 @@ export const reservationsRepository = {
   },
 };
 
-/** Which confirmed reservations a calendar feed holds (docs/decisions.md, issue 7). */
+/** Which confirmed reservations a calendar feed holds (docs/decisions/reservations-and-planning.md). */
 export type FeedScope =
   | { kind: 'personal'; userId: number; today: string }
   | { kind: 'room'; roomId: number }

@@ -111,7 +111,7 @@ function sessionSources(db: Executor) {
  * PGlite hands each field of a result to JavaScript one by one: for the week of 2,000 orders, decoding
  * the rows cost several times the query itself. The bulk reads below therefore ask PostgreSQL for one
  * JSON value (parsed natively) and select by meal, so that no list of thousands of ids travels as
- * parameters (docs/decisions.md, « Restauration : agapes et bancs d'essai »).
+ * parameters (docs/decisions/restaurant.md, « How the week is read »).
  */
 const jsonRows = async <T>(db: Executor, query: SQL): Promise<T[]> => {
   const result = (await db.execute(sql`SELECT coalesce((${query}), '[]'::json) AS rows`)) as unknown as {

@@ -1,7 +1,7 @@
 /**
  * What ending a membership does, in the words of both screens that end one (administration, Gestion
- * Loge). The server sets the end to yesterday in Paris (docs/decisions.md), so the dialog announces that
- * very day, in the format the list then shows (« Jusqu’au 22/11/2026 »).
+ * Loge). The server sets the end to yesterday in Paris (docs/decisions/entities-and-memberships.md), so
+ * the dialog announces that very day, in the format the list then shows (« Jusqu’au 22/11/2026 »).
  */
 import { addIsoDays, de, parisIsoDay } from '@union/contract';
 import dayjs from 'dayjs';

@@ -1,7 +1,7 @@
 /**
- * Calendar feeds (docs/decisions.md, issue 7): each user's private address for the confirmed reservations
- * of their entities; Union staff also get one per room and one for the building. The secret in the
- * address is the only credential, so anything wrong (unknown or renewed secret, inactive or deleted
+ * Calendar feeds (docs/decisions/reservations-and-planning.md): each user's private address for the confirmed
+ * reservations of their entities; Union staff also get one per room and one for the building. The secret in
+ * the address is the only credential, so anything wrong (unknown or renewed secret, inactive or deleted
  * owner, a room feed asked by someone who is not staff) answers the same 404.
  */
 import type { CalendarFeedState } from '@union/contract';
