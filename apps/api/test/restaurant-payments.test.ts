@@ -19,6 +19,8 @@ let lodge: Lodge;
 /** Read only (their tokens call the API): nothing a test counts is theirs. */
 let tresorier: Person;
 let chef: Person;
+/** Restaurant staff who also validate top-ups (MENUS and COMPTA_SAISIE): may state a card-read balance. */
+let caissier: Person;
 const KEY = '1122334455667788';
 const IPN = '/api/payment/systempay/ipn';
 const PAYS: Habilitation[] = ['USER', 'RESTAURATION', 'PAYMENT'];
@@ -29,10 +31,15 @@ beforeAll(async () => {
   lodge = await b.aLodgeWithMembers({
     nom: 'Les Chevaliers du Rhône',
     flags: { restauration: true },
-    members: [named('tresorier', ['USER', 'COMPTA_SAISIE', 'PAYMENT']), named('chef', ['USER', 'MENUS'])],
+    members: [
+      named('tresorier', ['USER', 'COMPTA_SAISIE', 'PAYMENT']),
+      named('chef', ['USER', 'MENUS']),
+      named('caissier', ['USER', 'MENUS', 'COMPTA_SAISIE']),
+    ],
   });
   tresorier = lodge.members[0]!;
   chef = lodge.members[1]!;
+  caissier = lodge.members[2]!;
 });
 afterAll(() => t.close());
 
@@ -298,15 +305,33 @@ describe('staff decisions: POST /api/payment/{id}/validate|transfer|cancel and s
     const transferred = await act(tresorier, p.id, 'transfer');
     expect(transferred.json()).toMatchObject({ etat: 'R', actions: ['VALIDATE', 'CANCEL'] });
     const balance = (await cardOf(autre)).solde;
-    const validated = await act(tresorier, p.id, 'validate', `?solde=${balance + 500}`);
+    const validated = await act(caissier, p.id, 'validate', `?solde=${balance + 500}`);
     expect(validated.statusCode, validated.body).toBe(200);
     const card = await cardOf(autre);
     expect(card.solde).toBe(balance + 500 + 2000);
-    expect(card.mouvements.slice(0, 2).map((m) => m.type)).toEqual(['R', 'J']);
+    expect(card.mouvements.slice(0, 2).map((m) => [m.type, m.auteur?.id])).toEqual([
+      ['R', caissier.id],
+      ['J', caissier.id],
+    ]);
 
     const q = await paid(autre, 1500);
     expect((await act(tresorier, q.id, 'cancel')).json()).toMatchObject({ etat: 'X' });
     expect((await act(tresorier, q.id, 'validate')).statusCode).toBe(412);
+  });
+
+  it('a treasurer without MENUS stating a card-read balance (`solde`) is refused (403) and nothing moves', async () => {
+    const membre = await aPayer();
+    const p = await paid(membre, 3000);
+    const before = await cardOf(membre);
+    for (const action of ['validate', 'transfer', 'cancel']) {
+      const response = await act(tresorier, p.id, action, '?solde=1000000&motif=Oubli');
+      expect(response.statusCode, `${action}: ${response.body}`).toBe(403);
+      expect(response.json().message).toMatch(/^Solde : seul le personnel du restaurant/);
+    }
+    expect(await cardOf(membre)).toEqual(before);
+    expect((await t.db.select().from(userPayments).where(eq(userPayments.id, p.id)))[0]!.etat).toBe('P');
+    // Without a solde, the treasurer's own decision stands.
+    expect((await act(tresorier, p.id, 'validate')).statusCode).toBe(200);
   });
 
   it('search: 401, 412, 403, then the top-ups to validate', async () => {

@@ -641,6 +641,164 @@ describe('payment of an order', () => {
   });
 });
 
+describe("a card-read balance (`solde`) is the restaurant staff's word alone (issue 17)", () => {
+  const pay = (who: string, mealId: number, orderId: number, moyen: string, query = '') =>
+    t.call({
+      method: 'POST',
+      url: `/api/repas/${mealId}/commande/${orderId}/payer/${moyen}${query}`,
+      token: tokens[who],
+    });
+  const cardId = async (owner: { userId: number } | { entityId: number }) => {
+    const [card] = await t.db
+      .select()
+      .from(cards)
+      .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId));
+    return card?.id;
+  };
+  /** What a refused call must leave as it was: the card's movements, the order, the adjustments logged. */
+  const snapshot = async (owner: { userId: number } | { entityId: number }, orderId: number) => {
+    const id = await cardId(owner);
+    return {
+      movements: id ? await t.db.select().from(cardMovements).where(eq(cardMovements.cardId, id)) : [],
+      order: (await t.db.select().from(mealOrders).where(eq(mealOrders.id, orderId)))[0],
+      adjustments: (await t.db.select().from(auditLog).where(eq(auditLog.action, 'card_adjusted'))).length,
+    };
+  };
+
+  it("the order's owner paying by card with `?solde=1000000`: 403 in French, and nothing written", async () => {
+    const membre = await aPayer();
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered(membre, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const before = await snapshot({ userId: ids[membre]! }, o.id);
+    const response = await pay(membre, meal.id, o.id, 'C', '?solde=1000000');
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().message).toBe(
+      'Solde : seul le personnel du restaurant (habilitation MENUS) peut indiquer le solde lu sur une carte.',
+    );
+    expect(await snapshot({ userId: ids[membre]! }, o.id)).toEqual(before);
+    expect(await balanceOf(membre)).toBe(0);
+    // A motif alone is the same word on the card: refused too.
+    expect((await pay(membre, meal.id, o.id, 'C', '?motif=Oubli')).statusCode).toBe(403);
+  });
+
+  it("a lodge officer paying with the lodge's card (L) with `?solde=`: 403, the lodge's card unchanged", async () => {
+    const ownLodge = await b.aLodgeWithMembers({
+      members: [{ habilitations: EATS, flags: { restauration: true, carteLoge: true } }],
+    });
+    const officer = known(ownLodge.members[0]!).identifiant;
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered(officer, meal.id, {
+      idEntite: ownLodge.id,
+      lignes: [{ idPlat: menu, quantite: 1 }],
+    });
+    const before = await snapshot({ entityId: ownLodge.id }, o.id);
+    const response = await pay(officer, meal.id, o.id, 'L', '?solde=1000000');
+    expect(response.statusCode, response.body).toBe(403);
+    expect(await snapshot({ entityId: ownLodge.id }, o.id)).toEqual(before);
+  });
+
+  it('staff: bounded to 0..10 000 €; over 500 € of difference a motif is asked (412), then the ledger shows it and its author', async () => {
+    const membre = await aPayer();
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered(membre, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const before = await snapshot({ userId: ids[membre]! }, o.id);
+    expect((await pay('chef', meal.id, o.id, 'C', '?solde=1000001')).statusCode).toBe(412);
+    expect((await pay('chef', meal.id, o.id, 'C', '?solde=-1')).statusCode).toBe(412);
+    // A solde means nothing at the bar; a motif without a solde explains nothing.
+    expect((await pay('chef', meal.id, o.id, 'B', '?solde=5000')).statusCode).toBe(412);
+    expect((await pay('chef', meal.id, o.id, 'C', '?motif=Oubli')).statusCode).toBe(412);
+    const asked = await pay('chef', meal.id, o.id, 'C', '?solde=50001');
+    expect(asked.statusCode, asked.body).toBe(412);
+    expect(asked.json()).toMatchObject({ error: 'card_adjustment_reason_required' });
+    expect(asked.json().message).toMatch(
+      /^Motif : un ajustement de plus de 500,00\s€ demande un motif\. Le solde lu sur la carte \(500,01\s€\) s'écarte de 500,01\s€ du registre \(0,00\s€\)/,
+    );
+    // A blank motif is none.
+    expect((await pay('chef', meal.id, o.id, 'C', '?solde=50001&motif=%20%20')).statusCode).toBe(412);
+    expect(await snapshot({ userId: ids[membre]! }, o.id)).toEqual(before);
+
+    const paid = await pay(
+      'chef',
+      meal.id,
+      o.id,
+      'C',
+      `?solde=1000000&motif=${encodeURIComponent('Carte créditée à la caisse')}`,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await balanceOf(membre)).toBe(1_000_000 - 1800);
+    const card = (
+      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens[membre] })
+    ).json<MyCard>();
+    expect(card.mouvements[1]).toMatchObject({
+      type: 'J',
+      montant: 1_000_000,
+      auteur: { id: ids.chef, prenom: expect.any(String), nom: expect.any(String) },
+    });
+    expect(card.mouvements[1]!.libelle).toMatch(
+      /^Ajustement : solde lu sur la carte 10\s000,00\s€, registre 0,00\s€ – motif : Carte créditée à la caisse$/,
+    );
+    expect(card.mouvements[0]).toMatchObject({ type: 'P', auteur: { id: ids.chef } });
+    const [logged] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'card_adjusted'),
+          eq(auditLog.recordId, (await cardId({ userId: ids[membre]! }))!),
+        ),
+      );
+    expect(logged).toMatchObject({ actorId: ids.chef, details: { motif: 'Carte créditée à la caisse' } });
+  });
+
+  it('an adjustment of exactly 500 € needs no motif; the member paying themselves is the author of their debit', async () => {
+    const membre = await aPayer();
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered(membre, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    expect((await pay('chef', meal.id, o.id, 'C', '?solde=50000')).statusCode).toBe(200);
+    const mine = (
+      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens[membre] })
+    ).json<MyCard>();
+    expect(mine.mouvements.map((m) => [m.type, m.montant])).toEqual([
+      ['P', -1800],
+      ['J', 50000],
+    ]);
+    expect(mine.mouvements[1]!.libelle).not.toMatch(/motif/);
+    expect(mine.mouvements.map((m) => m.auteur?.id)).toEqual([ids.chef, ids.chef]);
+
+    // Paid by the member from their own card: the debit is theirs.
+    const other = await mealWithMenu();
+    const own = await ordered(membre, other.meal.id, { lignes: [{ idPlat: other.menu, quantite: 1 }] });
+    expect((await pay(membre, other.meal.id, own.id, 'C')).statusCode).toBe(200);
+    const after = (
+      await t.call({ method: 'GET', url: '/api/user/payments', token: tokens[membre] })
+    ).json<MyCard>();
+    expect(after.mouvements[0]).toMatchObject({ type: 'P', auteur: { id: ids[membre] } });
+  });
+
+  it("refuse with `?solde=` or `?date=1` is MENUS only: the order's owner gets 403 and nothing moves", async () => {
+    const membre = await aPayer();
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered(membre, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    const before = await snapshot({ userId: ids[membre]! }, o.id);
+    for (const query of ['?solde=1000000', '?date=1', '?solde=5000&motif=x']) {
+      const response = await t.call({
+        method: 'POST',
+        url: `/api/repas/${meal.id}/commande/${o.id}/refuser${query}`,
+        token: tokens[membre],
+      });
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(403);
+    }
+    expect(await snapshot({ userId: ids[membre]! }, o.id)).toEqual(before);
+    const staff = await t.call({
+      method: 'POST',
+      url: `/api/repas/${meal.id}/commande/${o.id}/refuser?solde=2500`,
+      token: tokens.chef,
+    });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(await balanceOf(membre)).toBe(2500);
+  });
+});
+
 describe('notify and recap', () => {
   it('notify: 401, 412, 403, 404; e-mails the menu once, again only after a change', async () => {
     const { meal } = await mealWithMenu();

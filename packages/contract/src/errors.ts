@@ -107,6 +107,10 @@ export const ERROR_CODES = {
     sens: 'Carte de loge choisie pour une commande qui n’est pas pour une loge.',
   },
   meal_order_no_lodge_card: { status: 412, sens: 'La personne n’a pas la carte Union de la loge.' },
+  card_adjustment_reason_required: {
+    status: 412,
+    sens: 'Carte Union : un ajustement de plus de 500 € (solde lu sur la carte) demande un motif.',
+  },
   card_insufficient_balance: { status: 412, sens: 'Carte Union : solde insuffisant pour ce montant.' },
   top_up_not_pending: { status: 412, sens: 'Rechargement : il n’est plus en attente de paiement.' },
   top_up_already_credited: { status: 412, sens: 'Rechargement : il a déjà crédité la carte.' },

@@ -161,15 +161,25 @@ export type MealOrderInput = z.input<typeof MealOrderInputSchema>;
 export const MealOrderUpdateSchema = MealOrderInputSchema.extend({ id: RecordIdSchema });
 export type MealOrderUpdate = z.input<typeof MealOrderUpdateSchema>;
 
-/** `solde`: the balance staff read on the physical card, in cents (optional query). */
+/** Card-read balances are between 0 and 10 000 € (DECISIONS §5: a stated balance is bounded). */
+export const CARD_READ_MAX = 1_000_000;
+/** An adjustment (read balance − ledger) larger than 500 € in either direction needs a `motif`. */
+export const ADJUSTMENT_REASON_THRESHOLD = 50_000;
+
+/**
+ * `solde`: the balance staff (MENUS only, 403 for anyone else) read on the physical card, in cents;
+ * `motif`: why, required when the adjustment it makes is over 500 € (both optional query parameters).
+ */
 export const SoldeQuerySchema = z.object({
   solde: z.coerce
     .number({ message: 'Solde : indiquez un nombre entier de centimes.' })
     .int({ message: 'Solde : indiquez un nombre entier de centimes.' })
     .min(0, { message: 'Solde : le solde lu sur la carte ne peut pas être négatif.' })
-    .max(1_000_000, { message: 'Solde : le solde ne peut dépasser 10 000 €.' })
+    .max(CARD_READ_MAX, { message: 'Solde : le solde ne peut dépasser 10 000 €.' })
     .optional(),
+  motif: z.string().trim().max(200, { message: 'Motif : 200 caractères au plus.' }).optional(),
 });
+export type SoldeQuery = z.output<typeof SoldeQuerySchema>;
 export const RefuseQuerySchema = SoldeQuerySchema.extend({
   date: z.enum(['1'], { message: 'date : seule la valeur 1 est permise.' }).optional(),
 });
@@ -277,7 +287,10 @@ export const MovementSchema = z.object({
   date: z.string(),
   type: MovementType.schema,
   montant: z.number().int(),
+  /** An adjustment's text carries the balance read, the ledger's and the reason (`motif`). */
   libelle: z.string(),
+  /** Who wrote the movement (the staff member of an adjustment); null for one of the system's. */
+  auteur: PersonRefSchema.nullable(),
 });
 export type Movement = z.infer<typeof MovementSchema>;
 

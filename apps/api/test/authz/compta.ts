@@ -56,26 +56,68 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/compta/commande',
-    request: (w) => ({
+    tries: ['body.idEntite', 'body.lignes.prixUnitaire', 'body.lignes.reservationId'],
+    request: async (w) => ({
       url: '/api/compta/commande',
       payload: {
-        type: 'S',
+        type: 'L',
         idEntite: w.otherLodge,
         annee: w.annee,
         objet: 'Location',
         devis: false,
-        lignes: [{ libelle: 'Salle', quantite: 1, prixUnitaire: 1000 }],
+        lignes: [
+          {
+            libelle: 'Salle',
+            quantite: 1,
+            prixUnitaire: 1000,
+            reservationId: await w.fresh.reservation(w.otherLodge, 'CR'),
+          },
+        ],
       },
     }),
     expect: readers(201),
   },
   {
     route: 'PUT /api/compta/commande',
+    tries: ['query.action'],
     request: async (w) => ({
       url: '/api/compta/commande?action=DEVIS_SENT',
       payload: { id: await quote(w) },
     }),
     expect: readers(200),
+  },
+  {
+    route: 'PUT /api/compta/commande',
+    scope: 'EDIT_DEVIS with its lines',
+    tries: ['query.action', 'body.lignes.prixUnitaire', 'body.lignes.reservationId'],
+    request: async (w) => ({
+      url: '/api/compta/commande?action=EDIT_DEVIS',
+      payload: {
+        id: await quote(w),
+        lignes: [
+          {
+            libelle: 'Salle',
+            quantite: 2,
+            prixUnitaire: 2500,
+            reservationId: await w.fresh.reservation(w.lodge, 'CR'),
+          },
+        ],
+      },
+    }),
+    expect: readers(200),
+  },
+  {
+    route: 'PUT /api/compta/commande',
+    scope: 'EDIT_PAYMENT on a quote (the policy answers before the state)',
+    tries: ['query.action', 'body.paiement.montant'],
+    request: async (w) => ({
+      url: '/api/compta/commande?action=EDIT_PAYMENT',
+      payload: {
+        id: await quote(w),
+        paiement: { mode: 'V', date: '2026-11-23', montant: 1000 },
+      },
+    }),
+    expect: readers(412),
   },
   {
     route: 'GET /api/compta/cotisation',

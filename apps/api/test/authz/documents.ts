@@ -102,11 +102,33 @@ export const rows: AuthzRow[] = [
   {
     route: 'PUT /api/document',
     scope: 'own lodge',
+    tries: ['body.idEntite', 'body.audience'],
     request: async (w) => ({
       url: '/api/document',
       payload: { ...fields(w.lodge), id: await newDocument(w, 'own'), titre: 'Modifiée' },
     }),
     expect: allow(publishers),
+  },
+  {
+    route: 'PUT /api/document',
+    scope: 'own lodge, tied to its session',
+    tries: ['body.idEntite', 'body.audience', 'body.idReservation'],
+    request: async (w) => ({
+      url: '/api/document',
+      payload: { ...fields(w.lodge), id: await newDocument(w, 'own'), idReservation: w.reservation.own },
+    }),
+    expect: allow(publishers),
+  },
+  {
+    route: 'PUT /api/document',
+    scope: 'own lodge, moved to the other lodge',
+    tries: ['body.idEntite'],
+    request: async (w) => ({
+      url: '/api/document',
+      payload: { ...fields(w.otherLodge), id: await newDocument(w, 'own') },
+    }),
+    // venerable publishes for the lodge only: not for the other lodge, even by moving a document there.
+    expect: allow({ admin: 200, secretariat: 200 }),
   },
   {
     route: 'DELETE /api/document/:id',
@@ -170,11 +192,13 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/diffusion',
+    tries: ['body.tous', 'body.entites', 'body.statut'],
     request: () => ({ url: '/api/diffusion', payload: MESSAGE }),
     expect: allow({ admin: 201, secretariat: 201 }),
   },
   {
     route: 'PUT /api/diffusion',
+    tries: ['body.tous', 'body.entites', 'body.statut'],
     request: async (w) => ({ url: '/api/diffusion', payload: { ...MESSAGE, id: await newMessage(w) } }),
     expect: allow(writers),
   },

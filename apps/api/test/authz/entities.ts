@@ -4,6 +4,8 @@
  * lodge, never the other lodge).
  */
 import type { Membership } from '@union/contract';
+import { eq } from 'drizzle-orm';
+import { memberships } from '../../src/db/schema';
 import { addMembership } from '../helpers';
 import { allow, signedIn, type AuthzRow } from './rows';
 import type { World } from './world';
@@ -16,7 +18,21 @@ const entityOf = (w: World, scope: Scope) => (scope === 'own' ? w.lodge : w.othe
 const manager = (scope: Scope, ok: number) =>
   allow(scope === 'own' ? { admin: ok, venerable: ok } : { admin: ok });
 
-const membershipFields = { fonction: 'Orateur', debut: null, fin: null };
+/** Every flag set: granting a right of the entity is what these rows try (memberships of fresh people). */
+const membershipFields = {
+  fonction: 'Orateur',
+  debut: null,
+  fin: null,
+  gestion: true,
+  reservation: true,
+  restauration: true,
+  carteLoge: true,
+};
+const FLAGS = ['body.gestion', 'body.reservation', 'body.restauration', 'body.carteLoge'];
+
+/** The membership as stored: a refused call leaves its flags and its term as they were. */
+const membershipOf = (w: World, id: number) => async () =>
+  (await w.t.db.select().from(memberships).where(eq(memberships.id, id)))[0];
 
 export const rows: AuthzRow[] = [
   {
@@ -67,6 +83,7 @@ export const rows: AuthzRow[] = [
     {
       route: 'POST /api/entite/:id/appartenances',
       scope: `${label(scope)}, an existing account`,
+      tries: ['body.userId', ...FLAGS],
       request: async (w) => ({
         url: `/api/entite/${entityOf(w, scope)}/appartenances`,
         payload: { userId: await w.fresh.user(), ...membershipFields },
@@ -76,11 +93,13 @@ export const rows: AuthzRow[] = [
     {
       route: 'PUT /api/entite/:id/appartenances',
       scope: label(scope),
+      tries: FLAGS,
       request: async (w) => {
         const { membershipId } = await w.fresh.member(entityOf(w, scope));
         return {
           url: `/api/entite/${entityOf(w, scope)}/appartenances`,
           payload: { id: membershipId, ...membershipFields },
+          watch: membershipOf(w, membershipId),
         };
       },
       expect: manager(scope, 200),
@@ -125,6 +144,7 @@ export const rows: AuthzRow[] = [
     {
       route: 'POST /api/user/:id/appartenances',
       scope: `joining the ${label(scope)}`,
+      tries: ['body.entiteId', ...FLAGS],
       request: async (w) => ({
         url: `/api/user/${await w.fresh.user()}/appartenances`,
         payload: { entiteId: entityOf(w, scope), ...membershipFields },
@@ -134,11 +154,13 @@ export const rows: AuthzRow[] = [
     {
       route: 'PUT /api/user/:id/appartenances',
       scope: `a membership of the ${label(scope)}`,
+      tries: FLAGS,
       request: async (w) => {
         const { userId, membershipId } = await w.fresh.member(entityOf(w, scope));
         return {
           url: `/api/user/${userId}/appartenances`,
           payload: { id: membershipId, ...membershipFields },
+          watch: membershipOf(w, membershipId),
         };
       },
       expect: manager(scope, 200),
@@ -155,6 +177,7 @@ export const rows: AuthzRow[] = [
     {
       route: 'PUT /api/entite',
       scope: scope === 'own' ? 'an entity venerable manages' : 'an entity nobody of the roles manages',
+      tries: ['body.etat'],
       request: async (w) => {
         const id = await w.fresh.entity();
         if (scope === 'own') {

@@ -5,6 +5,8 @@
  * for any entity, arbitrate, close days and edit the annual planning; venerable requests rooms for the lodge
  * only, and acts on its own requests only.
  */
+import { eq } from 'drizzle-orm';
+import { reservations } from '../../src/db/schema';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -28,6 +30,7 @@ const change = (
 ): AuthzRow => ({
   route: 'PUT /api/reservation',
   scope: `${action}, a ${etat} reservation of the ${label(scope)} requested by its manager`,
+  tries: ['query.action'],
   request: async (w) => ({
     url: `/api/reservation?action=${action}`,
     payload: { id: await w.fresh.reservation(entityOf(w, scope), etat, requesterOf(w, scope)), ...body },
@@ -98,6 +101,7 @@ export const rows: AuthzRow[] = [
     {
       route: 'POST /api/reservation',
       scope: `for the ${label(scope)}`,
+      tries: ['body.idEntite'],
       request: (w) => ({
         url: '/api/reservation',
         payload: {
@@ -116,6 +120,22 @@ export const rows: AuthzRow[] = [
     change('REFUSE_CREATION', scope, 'DC', staff(200), { motif: 'Salle en travaux' }),
     change('CANCEL_CREATION', scope, 'DC', scope === 'own' ? allow({ venerable: 200 }) : allow({})),
     change('EDIT', scope, 'DC', scope === 'own' ? planners(200) : staff(200), { libelle: 'Tenue modifiée' }),
+    {
+      route: 'PUT /api/reservation',
+      scope: `EDIT, a DC reservation of the ${label(scope)} moved to the ${label(scope === 'own' ? 'other' : 'own')}`,
+      tries: ['query.action', 'body.idEntite'],
+      request: async (w) => {
+        const id = await w.fresh.reservation(entityOf(w, scope), 'DC', requesterOf(w, scope));
+        return {
+          url: '/api/reservation?action=EDIT',
+          payload: { id, idEntite: entityOf(w, scope === 'own' ? 'other' : 'own') },
+          watch: async () =>
+            (await w.t.db.select().from(reservations).where(eq(reservations.id, id)))[0]?.entityId,
+        };
+      },
+      // The requester may edit their request, but not hand it to a lodge they do not book for.
+      expect: staff(200),
+    },
     // Asking a deletion is for the members holding `reservation` for the entity, staff included or not.
     change('ASK_DELETION', scope, 'CR', scope === 'own' ? allow({ venerable: 200 }) : allow({})),
     change('DELETE', scope, 'CR', staff(200)),
@@ -132,12 +152,14 @@ export const rows: AuthzRow[] = [
     {
       route: 'POST /api/planning',
       scope: `for the ${label(scope)}`,
+      tries: ['body.idEntite'],
       request: (w) => ({ url: '/api/planning', payload: planningInput(w, scope) }),
       expect: staff(201),
     },
     {
       route: 'PUT /api/planning',
       scope: `an entry of the ${label(scope)}`,
+      tries: ['body.idEntite'],
       request: async (w) => ({
         url: '/api/planning',
         payload: { id: await w.fresh.planningEntry(entityOf(w, scope)), ...planningInput(w, scope) },

@@ -4,8 +4,8 @@
  * PAYMENT holders have a card; COMPTA_SAISIE (admin, tresorier) validates top-ups; the provider's
  * notification and the simulator are public (the signature authenticates them).
  */
-import { eq } from 'drizzle-orm';
-import { userPayments } from '../../src/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { cardMovements, cards, mealOrders, reservations, userPayments } from '../../src/db/schema';
 import { parisDay } from '../../src/lib/dates';
 import { addDays } from '@union/contract';
 import { allow, everyone, signedIn, type AuthzRow } from './rows';
@@ -59,6 +59,66 @@ async function topUp(w: World, etat: 'C' | 'P'): Promise<number> {
   return id;
 }
 
+/** A new order of venerable's for the lodge (venerable holds its `restauration` and `carteLoge` flags). */
+async function lodgeOrder(w: World): Promise<{ meal: number; dish: number; order: number }> {
+  const m = await meal(w);
+  const created = await w.t.call({
+    method: 'POST',
+    url: `/api/repas/${m.id}/commande`,
+    token: w.tokens.venerable,
+    payload: { idEntite: w.lodge, lignes: [{ idPlat: m.dish, quantite: 1 }] },
+  });
+  return { meal: m.id, dish: m.dish, order: created.json<{ id: number }>().id };
+}
+
+/**
+ * What a payment, a refusal or a top-up decision would change: the card's ledger (a user's or an
+ * entity's), the order's state and the top-up's. A refused call must leave all of it as it was.
+ */
+function ledgerOf(
+  w: World,
+  owner: { userId: number } | { entityId: number },
+  records: { order?: number; topUp?: number } = {},
+) {
+  return async () => {
+    const db = w.t.db;
+    const movements = await db
+      .select({ id: cardMovements.id, montant: cardMovements.montant, type: cardMovements.type })
+      .from(cardMovements)
+      .innerJoin(cards, eq(cards.id, cardMovements.cardId))
+      .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId))
+      .orderBy(asc(cardMovements.id));
+    const order =
+      records.order === undefined
+        ? null
+        : (await db.select().from(mealOrders).where(eq(mealOrders.id, records.order)))[0];
+    const topUp =
+      records.topUp === undefined
+        ? null
+        : (await db.select().from(userPayments).where(eq(userPayments.id, records.topUp)))[0];
+    return {
+      movements,
+      order: order && {
+        etat: order.etat,
+        moyen: order.moyen,
+        entityId: order.entityId,
+        dateRefus: order.dateRefus,
+      },
+      topUp: topUp?.etat ?? null,
+    };
+  };
+}
+
+/** A confirmed reservation of the lodge on a day of its own, for a meal to be its agapes. */
+async function session(w: World): Promise<{ id: number; jour: string }> {
+  const id = await w.fresh.reservation(w.lodge, 'CR');
+  const [row] = await w.t.db
+    .select({ jour: reservations.jour })
+    .from(reservations)
+    .where(and(eq(reservations.id, id)));
+  return { id, jour: row!.jour };
+}
+
 const orderLine = (dish: number) => ({ lignes: [{ idPlat: dish, quantite: 2 }] });
 const orderer = (status: number) => allow({ admin: status, restaurant: status, membre: status });
 
@@ -85,6 +145,26 @@ export const rows: AuthzRow[] = [
     expect: menus(201),
   },
   {
+    route: 'POST /api/repas',
+    scope: "the agapes of the lodge's session",
+    tries: ['body.idReservation'],
+    request: async (w) => {
+      const { id, jour } = await session(w);
+      return {
+        url: '/api/repas',
+        payload: {
+          date: jour,
+          type: 'S',
+          titre: `Agapes ${w.unique()}`,
+          places: 10,
+          limite: `${jour}T10:00`,
+          idReservation: id,
+        },
+      };
+    },
+    expect: menus(201),
+  },
+  {
     route: 'PUT /api/repas',
     request: async (w) => {
       const m = await meal(w);
@@ -92,6 +172,28 @@ export const rows: AuthzRow[] = [
       return {
         url: '/api/repas',
         payload: { id: m.id, date, type: 'M', titre: 'Modifié', places: 30, limite: `${date}T10:00` },
+      };
+    },
+    expect: menus(200),
+  },
+  {
+    route: 'PUT /api/repas',
+    scope: "tied to the lodge's session",
+    tries: ['body.idReservation'],
+    request: async (w) => {
+      const m = await meal(w);
+      const { id, jour } = await session(w);
+      return {
+        url: '/api/repas',
+        payload: {
+          id: m.id,
+          date: jour,
+          type: 'S',
+          titre: 'Agapes',
+          places: 30,
+          limite: `${jour}T10:00`,
+          idReservation: id,
+        },
       };
     },
     expect: menus(200),
@@ -108,6 +210,7 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/repas/:id/plat',
+    tries: ['body.prix'],
     request: async (w) => ({
       url: `/api/repas/${(await meal(w)).id}/plat`,
       payload: { type: 'C', libelle: 'Café', prix: 150 },
@@ -116,6 +219,7 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'PUT /api/repas/:id/plat',
+    tries: ['body.prix'],
     request: async (w) => {
       const m = await meal(w);
       return {
@@ -145,11 +249,25 @@ export const rows: AuthzRow[] = [
   {
     route: 'POST /api/repas/:id/commande',
     scope: 'for the own lodge (flag restauration)',
+    tries: ['body.idEntite'],
     request: async (w) => {
       const m = await meal(w);
       return { url: `/api/repas/${m.id}/commande`, payload: { idEntite: w.lodge, ...orderLine(m.dish) } };
     },
     expect: allow({ admin: 403, venerable: 201 }),
+  },
+  {
+    route: 'POST /api/repas/:id/commande',
+    scope: 'for the other lodge',
+    tries: ['body.idEntite'],
+    request: async (w) => {
+      const m = await meal(w);
+      return {
+        url: `/api/repas/${m.id}/commande`,
+        payload: { idEntite: w.otherLodge, ...orderLine(m.dish) },
+      };
+    },
+    expect: allow({}),
   },
   {
     route: 'PUT /api/repas/:id/commande',
@@ -159,6 +277,20 @@ export const rows: AuthzRow[] = [
       return { url: `/api/repas/${o.meal}/commande`, payload: { id: o.order, ...orderLine(o.dish) } };
     },
     expect: orderer(200),
+  },
+  {
+    route: 'PUT /api/repas/:id/commande',
+    scope: "membre's order moved to the lodge (an order stays for whom it was made)",
+    tries: ['body.idEntite'],
+    request: async (w) => {
+      const o = await order(w);
+      return {
+        url: `/api/repas/${o.meal}/commande`,
+        payload: { id: o.order, idEntite: w.lodge, ...orderLine(o.dish) },
+        watch: ledgerOf(w, { userId: w.ids.membre }, { order: o.order }),
+      };
+    },
+    expect: orderer(412),
   },
   {
     route: 'DELETE /api/repas/:id/commande/:commandeId',
@@ -179,10 +311,64 @@ export const rows: AuthzRow[] = [
     expect: menus(200),
   },
   {
+    route: 'POST /api/repas/:id/commande/:commandeId/payer/:moyen',
+    scope: "membre's order by membre's card, with a card-read balance",
+    tries: ['query.solde'],
+    request: async (w) => {
+      const o = await order(w);
+      return {
+        url: `/api/repas/${o.meal}/commande/${o.order}/payer/C?solde=5000`,
+        watch: ledgerOf(w, { userId: w.ids.membre }, { order: o.order }),
+      };
+    },
+    // The order's owner may pay it by card, but not say what the card holds (issue 17).
+    expect: menus(200),
+  },
+  {
+    route: 'POST /api/repas/:id/commande/:commandeId/payer/:moyen',
+    scope: "the lodge's order by the lodge's card, with a card-read balance and its reason",
+    tries: ['query.solde', 'query.motif'],
+    request: async (w) => {
+      const o = await lodgeOrder(w);
+      return {
+        url: `/api/repas/${o.meal}/commande/${o.order}/payer/L?solde=5000&motif=Carte%20lue%20au%20bar`,
+        watch: ledgerOf(w, { entityId: w.lodge }, { order: o.order }),
+      };
+    },
+    // venerable holds the lodge's card (carteLoge) and pays with it, but does not state its balance.
+    expect: menus(200),
+  },
+  {
     route: 'POST /api/repas/:id/commande/:commandeId/refuser',
     request: async (w) => {
       const o = await order(w);
       return { url: `/api/repas/${o.meal}/commande/${o.order}/refuser` };
+    },
+    expect: menus(200),
+  },
+  {
+    route: 'POST /api/repas/:id/commande/:commandeId/refuser',
+    scope: 'with the day noted',
+    tries: ['query.date'],
+    request: async (w) => {
+      const o = await order(w);
+      return {
+        url: `/api/repas/${o.meal}/commande/${o.order}/refuser?date=1`,
+        watch: ledgerOf(w, { userId: w.ids.membre }, { order: o.order }),
+      };
+    },
+    expect: menus(200),
+  },
+  {
+    route: 'POST /api/repas/:id/commande/:commandeId/refuser',
+    scope: 'with a card-read balance and its reason',
+    tries: ['query.solde', 'query.motif'],
+    request: async (w) => {
+      const o = await order(w);
+      return {
+        url: `/api/repas/${o.meal}/commande/${o.order}/refuser?solde=4000&motif=Carte%20lue`,
+        watch: ledgerOf(w, { userId: w.ids.membre }, { order: o.order }),
+      };
     },
     expect: menus(200),
   },
@@ -217,6 +403,7 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/user/payments',
+    tries: ['body.montant'],
     request: () => ({ url: '/api/user/payments', payload: { montant: 2000 } }),
     expect: { ...signedIn(201), restaurant: 403 },
   },
@@ -236,6 +423,20 @@ export const rows: AuthzRow[] = [
     scope: 'validate a paid top-up',
     request: async (w) => ({ url: `/api/payment/${await topUp(w, 'P')}/validate` }),
     expect: allow({ admin: 200, tresorier: 200 }),
+  },
+  {
+    route: 'POST /api/payment/:id/:action',
+    scope: 'validate a paid top-up, with a card-read balance and its reason',
+    tries: ['query.solde', 'query.motif'],
+    request: async (w) => {
+      const id = await topUp(w, 'P');
+      return {
+        url: `/api/payment/${id}/validate?solde=6000&motif=Carte%20lue`,
+        watch: ledgerOf(w, { userId: w.ids.membre }, { topUp: id }),
+      };
+    },
+    // The treasurer validates top-ups (COMPTA_SAISIE) but reads no card: only MENUS states a balance.
+    expect: allow({ admin: 200 }),
   },
   {
     route: 'POST /api/payment/systempay/ipn',

@@ -16,6 +16,28 @@
  * `request` is called once per role, so a call that changes something builds its own records there
  * (`w.fresh.…`) and rows never depend on the order they run in. `check` looks at a 2xx answer's body
  * when the status alone does not prove the rule (a list that must hold only the caller's entities).
+ *
+ * Acting parameters (issue 17). A query parameter or a body field that changes what a call does (an
+ * amount, a balance, a state, an owner, a « for someone else » id) is a permission of its own: a member
+ * may pay their order, but not state their card's balance while doing it. Each one is declared on the
+ * rows that send it, and so are tried as every role:
+ *
+ *   {
+ *     route: 'POST /api/repas/:id/commande/:commandeId/payer/:moyen',
+ *     scope: "membre's order by card, with a card-read balance",
+ *     tries: ['query.solde'],                             // what this row sends that acts
+ *     request: async (w) => ({ url: `…/payer/C?solde=5000`, watch: () => ledgerOf(w, …) }),
+ *     expect: menus(200),                                 // the order's owner included: 403
+ *   }
+ *
+ * `watch` (on the request) reads what the call would change: for every refused answer (4xx) the matrix
+ * reads it before and after the call and fails if it moved (a refused request writes nothing).
+ *
+ * The matrix then reads every registered route's schema (test/authz/parameters.ts): each querystring key
+ * and each body field whose name says it acts (ACTING_FIELD there: amounts, balances, states, owners,
+ * on-behalf ids, rights) must be tried by a row of its route (`tries`), or be listed in PLAIN_PARAMETERS
+ * with a one-line reason (a filter, a page, a format). A parameter neither tried nor listed fails,
+ * naming the route and the parameter; so does a `tries` or a PLAIN entry the route does not read.
  */
 import type { Response } from 'light-my-request';
 import type { Call } from '../helpers';
@@ -38,6 +60,8 @@ export type SignedRole = Exclude<Role, 'anonymous'>;
 export type AuthzRequest = Omit<Call, 'method' | 'token'> & {
   /** `null`: no token; a string: this token instead of the role's (a call that revokes it). */
   token?: string | null;
+  /** Reads what the call would change: a refused answer (4xx) must leave it as it was. */
+  watch?: () => Promise<unknown>;
 };
 
 export interface AuthzRow {
@@ -47,6 +71,8 @@ export interface AuthzRow {
   scope?: string;
   request: (w: World, role: Role) => AuthzRequest | Promise<AuthzRequest>;
   expect: Record<Role, number>;
+  /** The acting parameters this row sends, as `query.<name>` or `body.<path>` (see above). */
+  tries?: string[];
   /** For a 2xx answer: returns what is wrong with the body, or nothing. */
   check?: (response: Response, w: World, role: Role) => string | undefined | Promise<string | undefined>;
 }

@@ -16,11 +16,13 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/parametres/salles',
+    tries: ['body.tarifHoraire'],
     request: (w) => ({ url: '/api/parametres/salles', payload: room(`Salle ${w.unique()}`) }),
     expect: allow({ admin: 201 }),
   },
   {
     route: 'PUT /api/parametres/salles',
+    tries: ['body.tarifHoraire'],
     request: async (w) => ({
       url: '/api/parametres/salles',
       payload: { id: await w.fresh.room(), ...room(`Salle ${w.unique()}`) },
@@ -34,6 +36,7 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'PUT /api/parametres/union',
+    tries: ['body.cotisations'],
     request: () => ({
       url: '/api/parametres/union',
       payload: {

@@ -100,6 +100,20 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/user/search',
+    scope: 'among the members of the own lodge',
+    tries: ['body.entiteId'],
+    request: (w) => ({ url: '/api/user/search', payload: { entiteId: w.lodge } }),
+    expect: allow({ admin: 200, venerable: 200 }),
+  },
+  {
+    route: 'POST /api/user/search',
+    scope: 'among the members of the other lodge',
+    tries: ['body.entiteId'],
+    request: (w) => ({ url: '/api/user/search', payload: { entiteId: w.otherLodge } }),
+    expect: allow({ admin: 200 }),
+  },
+  {
+    route: 'POST /api/user/search',
     scope: 'by name, a member of the other lodge',
     request: () => ({ url: '/api/user/search', payload: { texte: 'Nom-membre2' } }),
     expect: allow({ admin: 200, venerable: 200 }),
@@ -140,14 +154,21 @@ export const rows: AuthzRow[] = [
       const id = w.unique();
       return {
         url: '/api/user',
-        payload: { nom: `Nouveau${id}`, prenom: 'Paul', email: `n${id}@exemple.fr` },
+        payload: {
+          nom: `Nouveau${id}`,
+          prenom: 'Paul',
+          email: `n${id}@exemple.fr`,
+          habilitations: ['USER', 'ADMIN'],
+        },
       };
     },
+    tries: ['body.habilitations'],
     expect: allow({ admin: 201 }),
   },
   ...(['own', 'other'] as const).map((scope): AuthzRow => ({
     route: 'PUT /api/user',
     scope: scope === 'own' ? 'a member of the lodge' : 'a member of the other lodge',
+    tries: ['body.habilitations', 'body.etat'],
     request: async (w) => {
       const { userId } = await w.fresh.member(scope === 'own' ? w.lodge : w.otherLodge);
       return {

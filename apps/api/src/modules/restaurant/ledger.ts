@@ -3,11 +3,40 @@
  * the card's row first, so the balance it reads cannot change before its own movement is written: two
  * payments on one card queue, and the second sees the first (no card ever goes negative).
  */
-import { euros } from '@union/contract';
-import type { TxContext } from '../../lib/context';
-import { refused } from '../../lib/errors';
+import { ADJUSTMENT_REASON_THRESHOLD, euros, type SoldeQuery } from '@union/contract';
+import { authorize } from '../../lib/authorize';
+import type { RequestContext, TxContext } from '../../lib/context';
+import { invalid, refused } from '../../lib/errors';
 import { audit } from '../audit/audit';
+import { STATE_BALANCE_REFUSED, mayCard } from './policy';
 import { restaurantRepository, type CardOwner } from './repository';
+
+/** A balance staff read on the physical card, and why it differs from the ledger (a `motif`). */
+export interface StatedBalance {
+  solde: number;
+  motif: string | undefined;
+}
+
+/**
+ * The card-read balance a call's query states, or undefined when it states none. Only MENUS may state
+ * one (403, before anything is read or written, whatever else the caller may do on the call); a `motif`
+ * without a `solde` explains nothing and is refused (412) rather than silently dropped.
+ */
+export function statedBalance(
+  ctx: Pick<RequestContext, 'caller'>,
+  query: SoldeQuery,
+): StatedBalance | undefined {
+  // The schema trims the motif: a blank one is none.
+  const motif = query.motif ? query.motif : undefined;
+  if (query.solde === undefined && motif === undefined) return undefined;
+  authorize(mayCard(ctx, 'STATE_BALANCE', null), STATE_BALANCE_REFUSED);
+  if (query.solde === undefined) {
+    throw invalid(
+      'Motif : il accompagne un solde lu sur la carte (solde) ; indiquez ce solde ou retirez le motif.',
+    );
+  }
+  return { solde: query.solde, motif };
+}
 
 export interface LockedCard {
   cardId: number;
@@ -16,19 +45,30 @@ export interface LockedCard {
 
 /**
  * Locks the owner's card and reads its balance. When staff send the balance they read on the physical
- * card (`solde`) and it differs, an adjustment movement records the difference, with who and why in the
- * audit log; the balance is then theirs.
+ * card (`statedBalance`) and it differs, an adjustment movement records the difference, its author and,
+ * over 500 €, its reason (412 without one); the audit log keeps the same. The balance is then theirs.
  */
 export async function openCard(
   ctx: TxContext,
   owner: CardOwner,
-  solde: number | undefined,
+  stated: StatedBalance | undefined,
   why: { action: string; recordType: string; recordId: number },
 ): Promise<LockedCard> {
   const cardId = await restaurantRepository.lockCard(ctx.db, owner, ctx.clock.now());
   const balance = await restaurantRepository.balance(ctx.db, cardId);
-  if (solde === undefined || solde === balance) return { cardId, balance };
+  if (stated === undefined || stated.solde === balance) return { cardId, balance };
+  // The ledger's own lock: whatever route brought it here, only MENUS rewrites a balance.
+  authorize(mayCard(ctx, 'STATE_BALANCE', null), STATE_BALANCE_REFUSED);
+  const { solde, motif } = stated;
   const difference = solde - balance;
+  if (Math.abs(difference) > ADJUSTMENT_REASON_THRESHOLD && motif === undefined) {
+    throw refused(
+      'card_adjustment_reason_required',
+      `Motif : un ajustement de plus de ${euros(ADJUSTMENT_REASON_THRESHOLD)} demande un motif. ` +
+        `Le solde lu sur la carte (${euros(solde)}) s'écarte de ${euros(Math.abs(difference))} du registre ` +
+        `(${euros(balance)}) : vérifiez le solde lu, ou indiquez pourquoi dans « Motif ».`,
+    );
+  }
   await restaurantRepository.insertMovement(
     ctx.db,
     {
@@ -36,7 +76,9 @@ export async function openCard(
       type: 'J',
       montant: difference,
       authorId: ctx.caller.id,
-      libelle: `Ajustement : solde lu sur la carte ${euros(solde)}, registre ${euros(balance)}`,
+      libelle:
+        `Ajustement : solde lu sur la carte ${euros(solde)}, registre ${euros(balance)}` +
+        (motif === undefined ? '' : ` – motif : ${motif}`),
     },
     ctx.clock.now(),
   );
@@ -44,7 +86,7 @@ export async function openCard(
     action: 'card_adjusted',
     recordType: 'card',
     recordId: cardId,
-    details: { registre: balance, lu: solde, difference, pour: why },
+    details: { registre: balance, lu: solde, difference, motif: motif ?? null, pour: why },
   });
   return { cardId, balance: solde };
 }

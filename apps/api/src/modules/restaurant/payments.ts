@@ -12,6 +12,7 @@ import {
   type ProviderForm,
   type TopUp,
   type TopUpAction,
+  type SoldeQuery,
   type TopUpSearch,
   type TopUpState,
 } from '@union/contract';
@@ -25,7 +26,7 @@ import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { usersRepository } from '../users/repository';
-import { openCard } from './ledger';
+import { openCard, statedBalance } from './ledger';
 import { topUpMachine } from './machine';
 import { topUpEmail } from './mails';
 import { mayTopUp } from './policy';
@@ -161,17 +162,19 @@ export const paymentsService = {
 
   /**
    * POST /api/payment/{id}/validate|transfer|cancel (COMPTA_SAISIE), with the balance read on the card
-   * (`solde`). Validation credits the card once: the unique movement per top-up is the database's word.
+   * (`solde`, which only MENUS may state: a treasurer without it gets 403). Validation credits the card
+   * once: the unique movement per top-up is the database's word.
    */
-  async act(ctx: RequestContext, id: number, action: TopUpAction, solde: number | undefined): Promise<TopUp> {
+  async act(ctx: RequestContext, id: number, action: TopUpAction, query: SoldeQuery): Promise<TopUp> {
     authorize(mayTopUp(ctx, action, null));
+    const stated = statedBalance(ctx, query);
     return inTransaction(ctx, async (tx) => {
       const p = await restaurantRepository.lockTopUp(tx.db, id);
       if (!p) throw notFound("Ce rechargement n'existe pas.");
       const next = decide(topUpMachine, p.etat, action, mayTopUp(tx, action, p));
       const why = { action: `top_up_${action.toLowerCase()}`, recordType: 'user_payment', recordId: p.id };
       if (action === 'VALIDATE') {
-        const card = await openCard(tx, { userId: p.userId }, solde, why);
+        const card = await openCard(tx, { userId: p.userId }, stated, why);
         await guardConstraint(
           () =>
             restaurantRepository.insertMovement(
@@ -193,8 +196,8 @@ export const paymentsService = {
             },
           },
         );
-      } else if (solde !== undefined) {
-        await openCard(tx, { userId: p.userId }, solde, why);
+      } else if (stated !== undefined) {
+        await openCard(tx, { userId: p.userId }, stated, why);
       }
       await restaurantRepository.setTopUpState(tx.db, p.id, { etat: next }, tx.clock.now());
       await audit.record(tx, {

@@ -1,6 +1,6 @@
 import type { Habilitation } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import { mayMeal, mayOrder, mayTopUp, ownsAgapes, type RestaurantContext } from './policy';
+import { mayCard, mayMeal, mayOrder, mayTopUp, ownsAgapes, type RestaurantContext } from './policy';
 
 const ctx = (
   habilitations: Habilitation[],
@@ -91,5 +91,16 @@ describe('the restaurant policy', () => {
     expect(mayTopUp(ctx(['USER', 'COMPTA_SAISIE']), 'VALIDATE', null)).toBe(true);
     expect(mayTopUp(member, 'VALIDATE', null)).toBe(false);
     expect(mayTopUp(menus, 'CANCEL', null)).toBe(false);
+  });
+
+  it.each([
+    ['menus', menus, true],
+    ['admin (every habilitation)', ctx(['USER', 'ADMIN', 'MENUS', 'COMPTA_SAISIE', 'PAYMENT']), true],
+    ['the member paying their own order', member, false],
+    ['a lodge officer with carteLoge', member, false],
+    ['the treasurer validating a top-up', ctx(['USER', 'COMPTA_SAISIE', 'PAYMENT']), false],
+    ['user', user, false],
+  ] as const)('STATE_BALANCE (a card-read balance), %s: %s', (_, c, expected) => {
+    expect(mayCard(c, 'STATE_BALANCE', null)).toBe(expected);
   });
 });

@@ -2,7 +2,9 @@
  * Who may do what in the restaurant and with the cards (DECISIONS §5): RESTAURATION sees the meals and
  * orders, MENUS manages meals, dishes, payments at the bar and the recap, PAYMENT is one's own card,
  * COMPTA_SAISIE validates top-ups. Orders for a lodge need its `restauration` flag; paying one with the
- * lodge's card needs `carteLoge`. Pure functions over a context loaded once per request.
+ * lodge's card needs `carteLoge`. Stating the balance read on a physical card (`solde`, with its
+ * `motif`) is MENUS only, whoever else may make the call it rides on (DECISIONS §5, issue 17). Pure
+ * functions over a context loaded once per request.
  */
 import type { MealAction, MealOrderAction, TopUpAction } from '@union/contract';
 import { hasHabilitation, type Caller } from '../../lib/authorize';
@@ -78,6 +80,25 @@ export const mayOrder: May<RestaurantContext, OrderFacts, OrderPolicyAction> = (
 
 /** Whether a meal tied to this lodge's session is « my lodge's agapes » for the caller (listed first). */
 export const ownsAgapes = (ctx: RestaurantContext, entityId: number) => ctx.agapesEntityIds.has(entityId);
+
+/**
+ * A card's own actions, on no record: STATE_BALANCE is sending the balance read on the physical card
+ * (query `solde`, and its `motif`), which rewrites the ledger by an adjustment. Only the restaurant's
+ * staff read cards: the member who pays, the lodge officer and the treasurer who validates a top-up
+ * without MENUS are refused (403), since a balance they state would be money they give themselves.
+ */
+export type CardPolicyAction = 'STATE_BALANCE';
+
+/** The 403 of STATE_BALANCE says who may. */
+export const STATE_BALANCE_REFUSED =
+  'Solde : seul le personnel du restaurant (habilitation MENUS) peut indiquer le solde lu sur une carte.';
+
+export const mayCard: May<Pick<RestaurantContext, 'caller'>, unknown, CardPolicyAction> = (ctx, action) => {
+  switch (action) {
+    case 'STATE_BALANCE':
+      return hasHabilitation(ctx.caller, 'MENUS');
+  }
+};
 
 /** A card top-up's actions: nothing of the top-up plays a part. */
 export const mayTopUp: May<Pick<RestaurantContext, 'caller'>, unknown, TopUpAction> = (ctx) =>

@@ -15,7 +15,7 @@ import type {
   DishRecord,
   LineRow,
   MealRow,
-  MovementRecord,
+  MovementRow,
   OrderRow,
   SessionRow,
   TopUpRecord,
@@ -130,12 +130,14 @@ export function presentMeal(
   };
 }
 
-export const presentMovement = (m: MovementRecord): Movement => ({
+export const presentMovement = (m: MovementRow): Movement => ({
   id: m.id,
   date: m.createdAt.toISOString(),
   type: m.type,
   montant: m.montant,
   libelle: m.libelle,
+  auteur:
+    m.authorId === null ? null : { id: m.authorId, nom: m.auteurNom ?? '', prenom: m.auteurPrenom ?? '' },
 });
 
 export function presentTopUp(

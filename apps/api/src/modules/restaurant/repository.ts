@@ -26,6 +26,8 @@ export type DishRecord = typeof dishes.$inferSelect;
 export type OrderRecord = typeof mealOrders.$inferSelect;
 export type TopUpRecord = typeof userPayments.$inferSelect;
 export type MovementRecord = typeof cardMovements.$inferSelect;
+/** A movement as the ledger shows it: with the name of who wrote it. */
+export type MovementRow = MovementRecord & { auteurNom: string | null; auteurPrenom: string | null };
 
 /** A meal with its deadline as Paris local time ("2026-03-03T11:00"), the way screens show and send it. */
 const mealColumns = {
@@ -597,11 +599,14 @@ export const restaurantRepository = {
     return row;
   },
 
-  async movementsOfUser(db: Executor, userId: number): Promise<MovementRecord[]> {
+  /** The user's card's movements, newest first, each with its author's name (null: the system's). */
+  async movementsOfUser(db: Executor, userId: number): Promise<MovementRow[]> {
+    const author = userIdentities(db);
     return db
-      .select(cardMovementColumns)
+      .select({ ...cardMovementColumns, auteurNom: author.nom, auteurPrenom: author.prenom })
       .from(cardMovements)
       .innerJoin(cards, eq(cards.id, cardMovements.cardId))
+      .leftJoin(author, eq(author.id, cardMovements.authorId))
       .where(eq(cards.userId, userId))
       .orderBy(desc(cardMovements.id));
   },

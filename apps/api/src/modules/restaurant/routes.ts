@@ -143,7 +143,7 @@ export default async function restaurantRoutes(app: App) {
         request.params.id,
         request.params.commandeId,
         request.params.moyen,
-        request.query.solde,
+        request.query,
       ),
   );
 
@@ -218,12 +218,7 @@ export default async function restaurantRoutes(app: App) {
       },
     },
     async (request) =>
-      paymentsService.act(
-        request.ctx,
-        request.params.id,
-        ACTION_OF[request.params.action],
-        request.query.solde,
-      ),
+      paymentsService.act(request.ctx, request.params.id, ACTION_OF[request.params.action], request.query),
   );
 
   // The provider calls this: no bearer, no XSRF cookie; its signature is its only credential.

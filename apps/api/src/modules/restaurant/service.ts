@@ -14,6 +14,7 @@ import {
   type MealOrder,
   type MealOrderAction,
   type MealUpdate,
+  type SoldeQuery,
   type PaymentMeans,
   type MealWeek,
   type MealSession,
@@ -25,14 +26,14 @@ import type { Executor } from '../../db/client';
 import { authorize } from '../../lib/authorize';
 import { guardConstraint, type Refusal } from '../../lib/constraints';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
-import { notFound, refused } from '../../lib/errors';
+import { invalid, notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { frenchDate } from '../../lib/dates';
 import { usersRepository } from '../users/repository';
-import { debit, openCard } from './ledger';
+import { debit, openCard, statedBalance } from './ledger';
 import { mealMachine, orderMachine } from './machine';
 import { menuEmails } from './mails';
 import { ORDER_REFUSED, isMenus, mayMeal, mayOrder, type RestaurantContext } from './policy';
@@ -578,15 +579,22 @@ export const restaurantService = {
 
   /**
    * Pays an order: at the bar (MENUS, any means) or by its author from their card (C) or their lodge's
-   * (L, with `carteLoge`). The card is debited in the same transaction as the state change.
+   * (L, with `carteLoge`). The card is debited in the same transaction as the state change. A card-read
+   * balance (`solde`, MENUS only) adjusts the card first; it means nothing for B or I (412).
    */
   async pay(
     ctx: RequestContext,
     mealId: number,
     orderId: number,
     moyen: PaymentMeans,
-    solde: number | undefined,
+    query: SoldeQuery,
   ): Promise<MealOrder> {
+    const stated = statedBalance(ctx, query);
+    if (stated && moyen !== 'C' && moyen !== 'L') {
+      throw invalid(
+        'Solde : le solde lu sur la carte ne sert qu’à un paiement par carte (C ou L) ; retirez-le pour ce moyen.',
+      );
+    }
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       authorize(mayMeal(rctx, 'READ', null));
@@ -614,7 +622,7 @@ export const restaurantService = {
       }
       const libelle = `Repas du ${frenchDate(row.jour)} – ${row.titre}`;
       if (moyen === 'C') {
-        const card = await openCard(tx, { userId: o.userId }, solde, {
+        const card = await openCard(tx, { userId: o.userId }, stated, {
           action: 'meal_order_paid',
           recordType: 'meal_order',
           recordId: o.id,
@@ -634,7 +642,7 @@ export const restaurantService = {
             `Moyen de paiement : ${row.prenom} ${row.nom} n'a pas la carte Union de ${row.entite}.`,
           );
         }
-        const card = await openCard(tx, { entityId: o.entityId }, solde, {
+        const card = await openCard(tx, { entityId: o.entityId }, stated, {
           action: 'meal_order_paid',
           recordType: 'meal_order',
           recordId: o.id,
@@ -667,13 +675,17 @@ export const restaurantService = {
     });
   },
 
-  /** Refuses the payment (MENUS): optionally noting the day (date=1) or the balance read on the card. */
+  /**
+   * Refuses the payment (MENUS): optionally noting the day (date=1) or the balance read on the card
+   * (`solde`, which may adjust the card it would have been paid with).
+   */
   async refuse(
     ctx: RequestContext,
     mealId: number,
     orderId: number,
-    query: { date?: '1'; solde?: number },
+    query: SoldeQuery & { date?: '1' },
   ): Promise<MealOrder> {
+    const stated = statedBalance(ctx, query);
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       authorize(mayMeal(rctx, 'READ', null));
@@ -685,9 +697,9 @@ export const restaurantService = {
         'REFUSE',
         mayOrder(rctx, 'REFUSE', { userId: o.userId, entityId: o.entityId, mealOpen: true }),
       );
-      if (query.solde !== undefined) {
+      if (stated !== undefined) {
         const owner = o.entityId !== null ? { entityId: o.entityId } : { userId: o.userId };
-        await openCard(tx, owner, query.solde, {
+        await openCard(tx, owner, stated, {
           action: 'meal_order_refused',
           recordType: 'meal_order',
           recordId: o.id,

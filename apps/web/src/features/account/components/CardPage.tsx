@@ -1,6 +1,7 @@
 /**
  * /app/account/payments: my Union card. The balance in large type (the sum of the ledger, computed by the
- * server), the movements, the top-ups and "Recharger ma carte" with amount choices. Back from the payment
+ * server), the movements with who wrote each (« Par »: the staff member of an adjustment, whose text
+ * carries the balance read and the reason), the top-ups and "Recharger ma carte" with amount choices. Back from the payment
  * page (?rechargement=id) it only shows the top-up's state: the server alone credits, on the provider's
  * signed notification and the treasurer's validation.
  */
@@ -148,12 +149,13 @@ export function CardPage() {
           {card.data.mouvements.length === 0 ? (
             <Text c="gray.7">Aucun mouvement sur votre carte.</Text>
           ) : (
-            <ScrollTable label="Mouvements de la carte" minWidth={340}>
+            <ScrollTable label="Mouvements de la carte" minWidth={440}>
               <Table striped aria-label="Mouvements de la carte">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Date</Table.Th>
                     <Table.Th>Libellé</Table.Th>
+                    <Table.Th>Par</Table.Th>
                     <Table.Th ta="right">Montant</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -166,6 +168,9 @@ export function CardPage() {
                         <Text size="xs" c="gray.7">
                           {MovementType.labels[m.type]}
                         </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{m.auteur ? `${m.auteur.prenom} ${m.auteur.nom}` : '—'}</Text>
                       </Table.Td>
                       <Table.Td
                         ta="right"

@@ -95,23 +95,37 @@ export const useDeleteOrder = () =>
     api.delete(pathTo(API.restaurant.order, { id: mealId, commandeId: orderId })),
   );
 
-const soldeQuery = (solde?: number) => (solde === undefined ? '' : `?solde=${solde}`);
+/**
+ * The member pays their own order from their card (C) or their lodge's (L). No card-read balance can
+ * travel here: only the restaurant's staff state one (useCashOrder), the server refusing it from anyone
+ * else (issue 17).
+ */
+export const usePayWithCard = () =>
+  useRestaurantMutation(({ mealId, orderId, moyen }: { mealId: number; orderId: number; moyen: 'C' | 'L' }) =>
+    api.post<MealOrder>(pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen })),
+  );
 
-export const usePayOrder = () =>
+/**
+ * The bar (MENUS) takes an order's payment by any means; for a card (C or L), optionally with the
+ * balance read on the physical card (`solde`, cents) and why it differs from the ledger (`motif`).
+ */
+export const useCashOrder = () =>
   useRestaurantMutation(
     ({
       mealId,
       orderId,
       moyen,
       solde,
+      motif,
     }: {
       mealId: number;
       orderId: number;
       moyen: PaymentMeans;
       solde?: number;
+      motif?: string;
     }) =>
       api.post<MealOrder>(
-        `${pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen })}${soldeQuery(solde)}`,
+        pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen }, { solde, motif }),
       ),
   );
 

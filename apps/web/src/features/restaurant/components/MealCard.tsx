@@ -16,7 +16,7 @@ import {
   useDeleteMeal,
   useDeleteOrder,
   useNotifyMeal,
-  usePayOrder,
+  usePayWithCard,
 } from '../api/restaurant';
 import { BarOrders } from './BarOrders';
 import { DishModal } from './DishModal';
@@ -36,7 +36,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
   const notify = useNotifyMeal();
   const deleteDish = useDeleteDish();
   const deleteOrder = useDeleteOrder();
-  const pay = usePayOrder();
+  const pay = usePayWithCard();
   const manage = meal.actions.includes('EDIT');
   const headingId = `repas-${meal.id}`;
 

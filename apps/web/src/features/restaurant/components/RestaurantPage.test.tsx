@@ -126,6 +126,95 @@ describe('Restauration', () => {
   });
 });
 
+describe('a card-read balance (issue 17)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a member paying with their card never sends a balance', async () => {
+    signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([{ ...MEAL, mesCommandes: [ORDER] }]) },
+      'POST /api/repas/4/commande/31/payer/C': { body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] } },
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Payer avec ma carte' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/repas/4/commande/31/payer/C',
+    ]);
+  });
+
+  const atTheBar = (): Meal => ({
+    ...MEAL,
+    actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
+    commandes: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }],
+  });
+
+  async function openCardPayment() {
+    const table = await screen.findByRole('table', { name: 'Commandes du repas Blanquette de veau' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Encaisser la commande de Marie Membre' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Par carte Union' }));
+    return screen.findByRole('dialog', { name: 'Encaisser – Par carte Union' });
+  }
+
+  it('the bar asks a motif when the balance read differs from the ledger by more than 500 €, then sends both', async () => {
+    signInAs(['USER', 'MENUS']);
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([atTheBar()], true) },
+      'POST /api/repas/4/commande/31/payer/C?solde=60000&motif=Carte+cr%C3%A9dit%C3%A9e+%C3%A0+la+caisse': {
+        body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] },
+      },
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    const dialog = await openCardPayment();
+    expect(within(dialog).getByText(/Solde du registre : 50,00/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Motif/)).not.toBeInTheDocument();
+    // 600 € read, 50 € in the ledger: a 550 € adjustment.
+    fireEvent.change(within(dialog).getByLabelText(/Solde lu sur la carte/), { target: { value: '600' } });
+    expect(within(dialog).getByText(/Ajustement : \+550,00/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Encaisser 36,00/ }));
+    expect(
+      await within(dialog).findByText('Motif : un ajustement de plus de 500,00 € demande un motif.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Motif/), {
+      target: { value: 'Carte créditée à la caisse' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Encaisser 36,00/ }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.path).toBe(
+      '/api/repas/4/commande/31/payer/C?solde=60000&motif=Carte+cr%C3%A9dit%C3%A9e+%C3%A0+la+caisse',
+    );
+  }, 20_000);
+
+  it.each([
+    ['a small difference without a motif', '45,50', '/api/repas/4/commande/31/payer/C?solde=4550'],
+    ['no balance when none is typed', null, '/api/repas/4/commande/31/payer/C'],
+  ])(
+    'the bar sends %s',
+    async (_, typed, path) => {
+      signInAs(['USER', 'MENUS']);
+      const calls = mockFetch({
+        'GET /api/repas/search/2099-03-02': { body: week([atTheBar()], true) },
+        [`POST ${path}`]: { body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] } },
+      });
+      renderApp('/app/restauration?date=2099-03-03');
+      const dialog = await openCardPayment();
+      if (typed !== null) {
+        fireEvent.change(within(dialog).getByLabelText(/Solde lu sur la carte/), {
+          target: { value: typed },
+        });
+      }
+      expect(within(dialog).queryByLabelText(/Motif/)).not.toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: /Encaisser 36,00/ }));
+      await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([path]);
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    },
+    20_000,
+  );
+});
+
 const SESSION: MealSession = {
   idReservation: 77,
   idEntite: 3,
@@ -229,7 +318,23 @@ describe('Ma carte Union', () => {
     const card: MyCard = {
       solde: 1200,
       mouvements: [
-        { id: 2, date: '2099-03-03T11:00:00Z', type: 'P', montant: -1800, libelle: 'Repas du 3 mars' },
+        {
+          id: 3,
+          date: '2099-03-03T12:00:00Z',
+          type: 'J',
+          montant: 60000,
+          libelle:
+            'Ajustement : solde lu sur la carte 612,00 €, registre 12,00 € – motif : Carte créditée à la caisse',
+          auteur: { id: 9, nom: 'Cuisine', prenom: 'Jean' },
+        },
+        {
+          id: 2,
+          date: '2099-03-03T11:00:00Z',
+          type: 'P',
+          montant: -1800,
+          libelle: 'Repas du 3 mars',
+          auteur: { id: 7, nom: 'Membre', prenom: 'Marie' },
+        },
       ],
       rechargements: [
         {
@@ -249,5 +354,13 @@ describe('Ma carte Union', () => {
     expect(screen.getByText(/Rechargement de 30,00.*a valider/)).toBeInTheDocument();
     expect(screen.getByText('Repas du 3 mars')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Recharger ma carte de 30,00/ })).toBeEnabled();
+    // Each movement says who wrote it: the staff member's adjustment, with its reason, is theirs.
+    const table = screen.getByRole('table', { name: 'Mouvements de la carte' });
+    expect(within(table).getByRole('columnheader', { name: 'Par' })).toBeInTheDocument();
+    const adjustment = within(table)
+      .getByText(/motif : Carte créditée à la caisse/)
+      .closest('tr')!;
+    expect(within(adjustment).getByText('Jean Cuisine')).toBeInTheDocument();
+    expect(within(adjustment).getByText('Ajustement')).toBeInTheDocument();
   });
 });
