@@ -1,7 +1,8 @@
 /**
  * PATCH /api/user/password (forgotten password): at most 3 e-mails per address per hour, and an answer
  * that cannot tell a known address from an unknown one, not even by its time: it is sent before any
- * query runs.
+ * query runs; and the work after it is the same statements whatever the address (on PGlite the next
+ * request waits for that work: the figures are bench/reset.bench.ts's).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +119,98 @@ describe('the answer', () => {
     const answer = await request('pas-une-adresse');
     expect(answer.statusCode).toBe(412);
     expect(await within(1000, t.app.background.idle())).toBeUndefined();
+  });
+});
+
+describe('the work after the answer', () => {
+  interface Statement {
+    sql: string;
+    parameters: number;
+  }
+
+  /**
+   * Every statement the app sends to the database while `during` runs (its text, and how many
+   * parameters it has), and the transactions it opens: Drizzle's logger and transaction call, put on
+   * the app's own database object for that time. The savepoint's end is one statement to us: RELEASE
+   * when the e-mail is due, ROLLBACK TO otherwise (the only difference, by design).
+   */
+  async function databaseWorkOf(during: () => Promise<void>) {
+    const session = (
+      t.db as unknown as {
+        session: {
+          logger: { logQuery(sql: string, params: unknown[]): void };
+          options: { logger?: { logQuery(sql: string, params: unknown[]): void } };
+          transaction: (...args: unknown[]) => Promise<unknown>;
+        };
+      }
+    ).session;
+    const statements: Statement[] = [];
+    let transactions = 0;
+    const logger = {
+      logQuery: (text: string, params: unknown[]) =>
+        statements.push({
+          sql: text.replace(/^(release savepoint|rollback to savepoint) sp\d+$/, 'end of the savepoint'),
+          parameters: params.length,
+        }),
+    };
+    const before = {
+      logger: session.logger,
+      optionsLogger: session.options.logger,
+      transaction: session.transaction,
+    };
+    session.logger = logger;
+    session.options.logger = logger;
+    session.transaction = function (this: unknown, ...args: unknown[]) {
+      transactions++;
+      return before.transaction.apply(this, args);
+    };
+    try {
+      await during();
+    } finally {
+      session.logger = before.logger;
+      session.options.logger = before.optionsLogger;
+      session.transaction = before.transaction;
+    }
+    return { statements, transactions };
+  }
+
+  const requestAndWork = (address: string) =>
+    databaseWorkOf(async () => {
+      expect((await request(address)).statusCode).toBe(204);
+      await t.app.background.idle();
+    });
+
+  it('is the same statements and transactions for a known, unknown, inactive or limited address', async () => {
+    const known = await b.aUser();
+    const inactive = await b.aUser({ etat: 'I' });
+    const limited = await b.aUser();
+    for (let i = 0; i < 3; i++) await request(limited.email);
+    await t.app.background.idle();
+    const unknown = `personne-inconnue-${b.unique()}@exemple.fr`;
+
+    const work = {
+      known: await requestAndWork(known.email),
+      unknown: await requestAndWork(unknown),
+      inactive: await requestAndWork(inactive.email),
+      limited: await requestAndWork(shouted(limited.email)),
+    };
+    // One transaction: the lookup, the lock, the count, then a link, an e-mail and an audit entry written.
+    expect(work.known.transactions).toBe(1);
+    expect(work.known.statements.filter((s) => /^insert /i.test(s.sql))).toHaveLength(3);
+    expect(work.unknown).toEqual(work.known);
+    expect(work.inactive).toEqual(work.known);
+    expect(work.limited).toEqual(work.known);
+
+    // What stays: the known address's link and e-mail only.
+    expect(await mailsTo(known.email)).toBe(1);
+    expect(await mailsTo(unknown)).toBe(0);
+    expect(await mailsTo(inactive.email)).toBe(0);
+    expect(await mailsTo(limited.email)).toBe(3);
+    for (const [who, links] of [
+      [known, 1],
+      [inactive, 0],
+      [limited, 3],
+    ] as const)
+      expect(await t.db.select().from(userTokens).where(eq(userTokens.userId, who.id))).toHaveLength(links);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { codeList } from './enums';
-import { RecordIdSchema } from './ids';
+import { RecordIdParamSchema, RecordIdSchema } from './ids';
 import { HistoryEntrySchema } from './history';
 import { IsoDateSchema } from './reservations';
 
@@ -270,7 +270,7 @@ export type OrderSearchResult = z.infer<typeof OrderSearchResultSchema>;
 /** GET /api/compta/commande/preload?idEntite=&type=&annee=&tranche=. */
 export const PreloadQuerySchema = z
   .object({
-    idEntite: z.coerce.number().int().positive().max(2_147_483_647),
+    idEntite: RecordIdParamSchema,
     type: OrderType.schema,
     annee: AccountingYearSchema,
     tranche: Instalment.schema.optional(),
@@ -298,7 +298,7 @@ export type BulkCallReport = z.infer<typeof BulkCallReportSchema>;
 
 export const FeeTableQuerySchema = z.object({
   annee: AccountingYearSchema,
-  tiers: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  tiers: RecordIdParamSchema.optional(),
 });
 
 /** One instalment of a lodge's fees: called and paid (cents), or null when not called. */

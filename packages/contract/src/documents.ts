@@ -12,6 +12,7 @@ import {
   isRealDay,
   labelled,
   labelledRecordId,
+  labelledRecordIdField,
 } from './ids';
 
 export const DocumentType = codeList({
@@ -103,29 +104,23 @@ const Titre = z
   .min(1, { message: 'Titre : indiquez le titre du document.' })
   .max(200, { message: 'Titre : 200 caractères au plus.' });
 
-/** The metadata of a document. Multipart fields are text: numbers are coerced. */
+/**
+ * The metadata of a document. Multipart fields are text and the update's JSON has numbers: an id is either
+ * a JSON number or plain decimal digits (never `Number()`'s ` 3`, `0x3` or `3e0`).
+ */
 export const DocumentMetadataSchema = z.object({
   type: z.enum(DocumentType.codes, { message: 'Type : choisissez un type de document.' }),
   titre: Titre,
   date: IsoDay,
-  idEntite: z.coerce
-    .number({ message: "Entité : choisissez l'entité qui publie le document." })
-    .int({ message: "Entité : choisissez l'entité qui publie le document." })
-    .positive({ message: "Entité : choisissez l'entité qui publie le document." })
-    .max(2_147_483_647, { message: "Entité : choisissez l'entité qui publie le document." }),
+  idEntite: labelledRecordIdField('Entité', "Entité : choisissez l'entité qui publie le document."),
   audience: z.enum(DocumentAudience.codes, {
     message: 'Destinataires : choisissez « membres de l’entité » ou « tout le monde ».',
   }),
   /** A convocation (type V) may name the session of the planning it convenes to. */
   idReservation: z
-    .union(
-      [
-        z.literal('').transform(() => null),
-        z.null(),
-        z.coerce.number({ message: SESSION_MESSAGE }).pipe(labelledRecordId('Tenue', SESSION_MESSAGE)),
-      ],
-      { message: SESSION_MESSAGE },
-    )
+    .union([z.literal('').transform(() => null), z.null(), labelledRecordIdField('Tenue', SESSION_MESSAGE)], {
+      message: SESSION_MESSAGE,
+    })
     .optional(),
 });
 export type DocumentMetadata = z.infer<typeof DocumentMetadataSchema>;

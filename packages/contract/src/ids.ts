@@ -43,6 +43,24 @@ export const labelledRecordId = (label: string, text = labelled(label, message))
 /** An id in a path or a query string (strict decimal text). */
 export const RecordIdParamSchema = decimalParam(RecordIdSchema);
 
+/**
+ * An id read from text outside a route's schema (the payment notification's `vads_order_id`): the same
+ * rule as a path id, undefined for anything else, so `" 3"`, `"0x3"`, `"3e0"`, `"+3"` or `"03"` name no record.
+ */
+export const recordIdOfText = (text: string | undefined): number | undefined => {
+  const parsed = RecordIdParamSchema.safeParse(text);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * An id a body field may carry as a JSON number (the web app's JSON calls, its form checks) or as text (a
+ * multipart field): the number as JSON reads it, the text as plain decimal digits like a path id.
+ */
+export const labelledRecordIdField = (label: string, text = labelled(label, message)) =>
+  z.union([labelledRecordId(label, text), decimalParam(labelledRecordId(label, text), text)], {
+    error: text,
+  });
+
 /** An id in a search path where 0 means "all". */
 export const RecordIdOrAllParamSchema = decimalParam(
   z.number({ message }).int({ message }).min(0, { message }).max(MAX_RECORD_ID, { message }),

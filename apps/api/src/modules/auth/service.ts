@@ -28,6 +28,9 @@ import {
   slowDownMs,
 } from './rules';
 
+/** Rolls the stand-in's writes back (see `requestPasswordReset`). */
+class NoResetDue extends Error {}
+
 /** The signed-in user as the session knows them: the caller plus the names the header shows. */
 export type SessionUser = Caller & UserInfo;
 
@@ -176,7 +179,12 @@ export const authService = {
   /**
    * Sends a reset link to a known, active address, at most `RESET_REQUEST_LIMIT.maxEmails` an hour.
    * Runs after the answer (see routes.ts), which says nothing either way, so the caller cannot learn
-   * which addresses exist nor whether the limit was reached.
+   * which addresses exist nor whether the limit was reached. Nor by what the database does after it: on
+   * PGlite this work holds the one connection, and the next request waits for it. So every request,
+   * whatever its address, runs the same statements in one transaction and writes the same rows (a link,
+   * an e-mail, an audit entry); when no e-mail is due (an unknown or inactive address, the limit
+   * reached), they are written for a stand-in account inside a savepoint rolled back before the commit.
+   * docs/decisions/hardening.md, part 5.
    */
   async requestPasswordReset(
     ctx: PublicContext,
@@ -185,36 +193,44 @@ export const authService = {
   ): Promise<void> {
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      const found = await usersRepository.findByEmail(tx, email.trim());
-      if (!found || found.etat !== 'A') return;
-      // The row lock serialises simultaneous requests for one address, so the count below holds.
-      const user = await usersRepository.lockById(tx, found.id);
-      if (!user || user.etat !== 'A') return;
+      const { found, standIn } = await usersRepository.findByEmailWithStandIn(tx, email.trim());
+      // The row lock serialises simultaneous requests for one address, so the count below holds
+      // (id 0 locks nothing: the same statement, for an address with no active account).
+      const user = await usersRepository.lockById(tx, found?.etat === 'A' ? found.id : 0);
+      const active = user?.etat === 'A' ? user : undefined;
+      // No account at all: there is no address to tell apart.
+      const target = active ?? standIn;
+      if (!target) return;
       const since = new Date(now.getTime() - RESET_REQUEST_LIMIT.windowMs);
-      const sent = await audit.countSince(tx, 'user', user.id, 'password_reset_requested', since);
-      if (sent >= RESET_REQUEST_LIMIT.maxEmails) {
-        log.info({ userId: user.id }, 'password reset request over the limit: no e-mail');
-        return;
+      const sent = await audit.countSince(tx, 'user', target.id, 'password_reset_requested', since);
+      const due = active !== undefined && sent < RESET_REQUEST_LIMIT.maxEmails;
+      if (active && !due) log.info({ userId: active.id }, 'password reset request over the limit: no e-mail');
+      try {
+        await tx.transaction(async (savepoint) => {
+          const token = newToken();
+          await authRepository.insertUserToken(
+            savepoint,
+            {
+              tokenHash: tokenHash(token),
+              userId: target.id,
+              purpose: 'reset',
+              expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+            },
+            now,
+          );
+          const link = passwordLink(ctx.publicUrl, token);
+          await mailRepository.enqueue(savepoint, passwordResetEmail(target.email, target.prenom, link), now);
+          // Nobody is signed in: the entry has no actor (the address typed may be anyone's).
+          await audit.recordSystem(savepoint, now, {
+            action: 'password_reset_requested',
+            recordType: 'user',
+            recordId: target.id,
+          });
+          if (!due) throw new NoResetDue();
+        });
+      } catch (error) {
+        if (!(error instanceof NoResetDue)) throw error;
       }
-      const token = newToken();
-      await authRepository.insertUserToken(
-        tx,
-        {
-          tokenHash: tokenHash(token),
-          userId: user.id,
-          purpose: 'reset',
-          expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-        },
-        now,
-      );
-      const link = passwordLink(ctx.publicUrl, token);
-      await mailRepository.enqueue(tx, passwordResetEmail(user.email, user.prenom, link), now);
-      // Nobody is signed in: the entry has no actor (the address typed may be anyone's).
-      await audit.recordSystem(tx, now, {
-        action: 'password_reset_requested',
-        recordType: 'user',
-        recordId: user.id,
-      });
     });
   },
 

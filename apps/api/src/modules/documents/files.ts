@@ -8,13 +8,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { extname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DOCUMENT_MIME_TYPES, type DocumentMimeType } from '@union/contract';
 import { fileTypeFromFile } from 'file-type';
 import type { Executor } from '../../db/client';
 import { refused } from '../../lib/errors';
+import { firstCharacters, plainFileName, withoutInvisible } from '../../lib/file-names';
 import { CHUNK_BYTES, documentsRepository } from './repository';
 
 export interface StagedFile {
@@ -54,21 +55,17 @@ const EXTENSION_OF: Record<DocumentMimeType, string> = {
 const JPEG_EXTENSIONS = new Set(['.jpg', '.jpeg']);
 
 /**
- * A name safe to save and to send back in Content-Disposition: no folders, no control or reserved
- * characters, at most 150 characters, and the extension of the type the content really has.
+ * A name safe to save and to send back in Content-Disposition: no folders, no control, invisible or
+ * reserved characters (`plainFileName`), at most 150 characters, and the extension of the type the
+ * content really has.
  */
 export function cleanFileName(raw: string, mime: DocumentMimeType): string {
-  const base = basename(raw.replaceAll('\\', '/'))
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
+  const base = plainFileName(raw);
   const wanted = EXTENSION_OF[mime];
   const ext = extname(base).toLowerCase();
   const fits = ext === wanted || (wanted === '.jpg' && JPEG_EXTENSIONS.has(ext));
-  const stem = (fits ? base.slice(0, base.length - ext.length) : base).slice(0, 140).trim() || 'document';
+  const stem =
+    firstCharacters(fits ? base.slice(0, base.length - ext.length) : base, 140).trim() || 'document';
   return `${stem}${fits ? ext : wanted}`;
 }
 
@@ -220,7 +217,9 @@ export function readStoredFile(db: Executor, fileId: number): Readable {
 }
 
 /** Content-Disposition with the real name: an ASCII fallback and the RFC 5987 UTF-8 form. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+export function contentDisposition(kind: 'inline' | 'attachment', stored: string): string {
+  // A name stored before invisible characters were removed from names is sent without them.
+  const name = withoutInvisible(stored).normalize('NFC');
   const ascii = name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -5,7 +5,7 @@
  * only the documents notification of that one person off.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API, DocumentType, PAGES, pathTo, type DocumentType as Type } from '@union/contract';
+import { API, DocumentType, PAGES, pathTo, recordIdOfText, type DocumentType as Type } from '@union/contract';
 import type { Executor } from '../../db/client';
 import type { NewEmail } from '../mail/repository';
 import { documentsRepository } from './repository';
@@ -30,9 +30,10 @@ export async function unsubscribeSigner(db: Executor): Promise<(userId: number) 
 
 /** The user a token names, when its signature holds. */
 export async function userOfToken(db: Executor, token: string): Promise<number | undefined> {
-  const match = /^(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return undefined;
-  const userId = Number(match[1]);
+  const match = /^([0-9]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  // The id as we wrote it: "03.…" is not the token we signed for 3.
+  const userId = recordIdOfText(match?.[1]);
+  if (!match || userId === undefined) return undefined;
   const expected = Buffer.from(signature(await signingKey(db), userId));
   const given = Buffer.from(match[2]!);
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;

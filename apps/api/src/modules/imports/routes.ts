@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalid } from '../../lib/errors';
+import { firstCharacters, plainFileName } from '../../lib/file-names';
 import type { App } from '../../types';
 import { importsService, type UploadedFile } from './service';
 
@@ -24,7 +25,9 @@ async function uploadedFile(request: FastifyRequest): Promise<UploadedFile> {
   try {
     const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
     if (!part) throw invalid('Joignez le fichier des membres : aucun fichier reçu.');
-    return { nom: part.filename || 'fichier', bytes: await part.toBuffer() };
+    // The name is kept in the report and the history (« Par import du fichier … »): shown as it reads.
+    const nom = firstCharacters(plainFileName(part.filename ?? ''), 150) || 'fichier';
+    return { nom, bytes: await part.toBuffer() };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

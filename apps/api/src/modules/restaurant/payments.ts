@@ -8,6 +8,7 @@ import {
   API,
   PAGES,
   pathTo,
+  recordIdOfText,
   type MyCard,
   type ProviderForm,
   type TopUp,
@@ -227,14 +228,14 @@ export const paymentsService = {
     if (fields.vads_site_id !== config.SYSTEMPAY_SITE_ID) throw mismatch('vads_site_id');
     if (fields.vads_ctx_mode !== config.SYSTEMPAY_MODE) throw mismatch('vads_ctx_mode');
     if (fields.vads_currency !== '978') throw mismatch('vads_currency');
-    const id = Number(fields.vads_order_id);
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw mismatch('vads_order_id');
+    const unknown = () => refused('ipn_unknown_payment', 'Notification refusée : transaction inconnue.');
+    // We send plain decimal digits: what else `Number()` would read (" 3", "0x3", "3e0") names no top-up.
+    const id = recordIdOfText(fields.vads_order_id);
+    if (id === undefined) throw unknown();
     const status = fields.vads_trans_status ?? '';
     return ctx.db.transaction(async (tx) => {
       const p = await restaurantRepository.lockTopUp(tx, id);
-      if (!p || p.transId !== fields.vads_trans_id || p.transDate !== fields.vads_trans_date) {
-        throw refused('ipn_unknown_payment', 'Notification refusée : transaction inconnue.');
-      }
+      if (!p || p.transId !== fields.vads_trans_id || p.transDate !== fields.vads_trans_date) throw unknown();
       if (fields.vads_amount !== String(p.montant)) throw mismatch('vads_amount');
       const action = PAID_STATUSES.has(status) ? 'PAID' : FAILED_STATUSES.has(status) ? 'FAILED' : null;
       if (action === null) return 'ignored';

@@ -176,6 +176,24 @@ export const usersRepository = {
     return row;
   },
 
+  /**
+   * The account of an address, if any, and a stand-in (the oldest account), in one statement whatever
+   * the address: the forgotten-password request writes for an unknown address what it writes for a
+   * known one, on the stand-in, then rolls it back (auth/service.ts), so both cost the same.
+   */
+  async findByEmailWithStandIn(
+    db: Executor,
+    email: string,
+  ): Promise<{ found: UserRow | undefined; standIn: UserRow | undefined }> {
+    const matches = sql<boolean>`lower(${users.email}) = lower(${email})`;
+    const rows = await db
+      .select({ row: users, matches })
+      .from(users)
+      .where(or(matches, sql`${users.id} = (SELECT min(${users.id}) FROM ${users})`))
+      .orderBy(asc(users.id));
+    return { found: rows.find((r) => r.matches)?.row, standIn: rows[0]?.row };
+  },
+
   async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
     const [row] = await db
       .select()

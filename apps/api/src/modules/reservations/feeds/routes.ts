@@ -2,7 +2,7 @@
  * Calendar feeds: the account's own addresses (GET, POST /api/user/calendrier) and the public feeds
  * (GET /api/calendrier/{jeton}.ics, …/salle/{id}.ics, …/batiment.ics), authenticated by their secret.
  */
-import { API, CalendarFeedStateSchema } from '@union/contract';
+import { API, CalendarFeedStateSchema, recordIdOfText } from '@union/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
@@ -60,9 +60,10 @@ export default async function feedsRoutes(app: App) {
     API.calendar.room,
     { config, schema: { tags, params: z.object({ jeton: z.string(), fichier: z.string() }) } },
     async (request, reply) => {
-      const id = stem(request.params.fichier);
-      if (!/^\d{1,9}$/.test(id)) throw notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
-      return send(reply, request.params.jeton, { kind: 'room', roomId: Number(id) });
+      // The room's id as we write it in the address: "03.ics" or "0x3.ics" is no room's calendar.
+      const roomId = recordIdOfText(stem(request.params.fichier));
+      if (roomId === undefined) throw notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
+      return send(reply, request.params.jeton, { kind: 'room', roomId });
     },
   );
 }
