@@ -98,7 +98,7 @@ describe('PDF bombs: stored without searchable text, the publisher told why, the
   it.each([
     ['one layer of zlib (the finding)', 'pdfBomb', /contenu décompressé dépasse 64 Mo/, MEMORY_BOUND_BYTES],
     ['two layers of zlib', 'pdfBombTwoLayers', /contenu décompressé dépasse 64 Mo/, MEMORY_BOUND_BYTES],
-    // zlib cannot see through the hexadecimal: the worker's time limit or the memory watchdog (256 MiB
+    // zlib cannot see through the hexadecimal: the worker's time limit or the memory watchdog (192 MiB
     // of growth, checked every 25 ms) stops pdf.js, so its bound is looser.
     [
       'written in hexadecimal',

@@ -23,7 +23,7 @@ export const UNTRUSTED_LIMITS = {
   /** Heap of a worker, in MB. */
   heapMb: 256,
   /** Growth of the process's resident memory a task may cause, in bytes. */
-  rssGrowthBytes: 256 * 1024 * 1024,
+  rssGrowthBytes: 192 * 1024 * 1024,
   /** Tasks waiting for the thread; more are answered `busy`. */
   queue: 16,
   /** Bytes a PDF's streams may inflate to in all before its text is read. */
