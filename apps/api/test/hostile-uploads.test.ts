@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executable, multipartBody } from './documents-helpers';
 import { builders } from './builders';
 import { createEntity, createTestContext, createUser, type TestContext } from './helpers';
+import { UNTRUSTED_LIMITS } from '../src/lib/untrusted/pool';
 import { hostileCorpus } from './hostile-files';
 
 let t: TestContext;
@@ -240,5 +241,40 @@ describe('the member import: a hostile file is refused with a 412 that says why'
   it('a Windows executable named .xlsx', async () => {
     const res = await importFile('membres.xlsx', executable());
     expect(res.statusCode).toBe(412);
+  });
+});
+
+describe('a reader too busy: 412 file_limit that says so, nothing stored', () => {
+  const whileFull = async <T>(work: () => Promise<T>) => {
+    const saved = UNTRUSTED_LIMITS.queue;
+    UNTRUSTED_LIMITS.queue = 0;
+    try {
+      return await work();
+    } finally {
+      UNTRUSTED_LIMITS.queue = saved;
+    }
+  };
+
+  it('the member import', async () => {
+    const res = await whileFull(() =>
+      importFile('membres.csv', Buffer.from('Nom;Prénom;E-mail\nDurand;Paul;paul@exemple.fr\n')),
+    );
+    expect(res.statusCode).toBe(412);
+    expect(res.json<{ error: string; message: string }>()).toMatchObject({
+      error: 'file_limit',
+      message: expect.stringMatching(/^Le fichier n'a pas pu être lu : le serveur lit déjà trop de fichiers/),
+    });
+  });
+
+  it('a document (its type cannot be told)', async () => {
+    const before = await t.call({ method: 'GET', url: API.documents.all, token: publisher });
+    const res = await whileFull(() => publish('compte-rendu.pdf', corpus.page));
+    expect(res.statusCode).toBe(412);
+    expect(res.json<{ error: string; message: string }>()).toMatchObject({
+      error: 'file_limit',
+      message: expect.stringMatching(/^Fichier : le type de « compte-rendu.pdf » n'a pas pu être reconnu : /),
+    });
+    const after = await t.call({ method: 'GET', url: API.documents.all, token: publisher });
+    expect(after.json<{ total: number }>().total).toBe(before.json<{ total: number }>().total);
   });
 });
