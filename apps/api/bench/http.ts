@@ -13,6 +13,8 @@ const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (its memory is read from /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ async function startProcess(command: string, args: string[], env: Record<string,
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         stopping = true;

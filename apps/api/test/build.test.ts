@@ -1,9 +1,10 @@
 /**
  * Production runs compiled JavaScript: `npm run build -w @union/api` writes dist/server.js, which starts
- * with plain Node (no tsx), finds its SQL migrations from dist, migrates a fresh database and answers.
+ * with plain Node (no tsx), finds its SQL migrations from dist, migrates a fresh database and answers; the
+ * worker threads that read uploaded files run from dist/untrusted-worker.js.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../src/db/client';
+import { pdfWith } from './documents-helpers';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'union-built-'));
@@ -39,6 +41,31 @@ describe('the compiled server', () => {
     expect(build.status, build.stderr).toBe(0);
     expect(existsSync(join(apiDir, 'dist/server.js'))).toBe(true);
     expect(existsSync(join(apiDir, 'dist/migrations/meta/_journal.json'))).toBe(true);
+    // The threads that read uploaded files load their own bundle, beside server.js (lib/untrusted/pool.ts):
+    // plain Node, no tsx, reads a PDF's text and a members file with it.
+    expect(readFileSync(join(apiDir, 'dist/server.js'), 'utf8')).toContain('untrusted-worker.js');
+    const pdf = join(dataDir, 'texte.pdf');
+    writeFileSync(pdf, await pdfWith('Compte rendu compilé'));
+    const worker = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { Piscina } from 'piscina';
+         const pool = new Piscina({ filename: ${JSON.stringify(join(apiDir, 'dist/untrusted-worker.js'))} });
+         const text = await pool.run({ path: ${JSON.stringify(pdf)}, maxInflated: 1e8 }, { name: 'pdfText' });
+         const bytes = new TextEncoder().encode('Nom;Prénom;E-mail\\nDurand;Paul;paul@exemple.fr\\n');
+         const members = await pool.run({ bytes }, { name: 'importParse' });
+         console.log(JSON.stringify({ text, rows: members.parsed.rows.length }));
+         await pool.destroy();`,
+      ],
+      { cwd: apiDir, encoding: 'utf8', env: { PATH: process.env.PATH } },
+    );
+    expect(worker.status, worker.stderr).toBe(0);
+    expect(JSON.parse(worker.stdout)).toEqual({
+      text: { texte: expect.stringContaining('Compte rendu compilé') },
+      rows: 1,
+    });
 
     const port = await freePort();
     let output = '';

@@ -193,6 +193,15 @@ export const DocumentDetailSchema = DocumentSchema.extend({
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 
+/**
+ * POST /api/document: the document published, and when its PDF's text could not be indexed (a limit of
+ * the file reader), why, for the publisher (« Le texte de ce PDF n'a pas pu être indexé : … »).
+ */
+export const DocumentPublishedSchema = DocumentDetailSchema.extend({
+  avertissement: z.string().optional(),
+});
+export type DocumentPublished = z.infer<typeof DocumentPublishedSchema>;
+
 export const PublishableEntitySchema = z.object({
   id: z.number().int(),
   nom: z.string(),

@@ -144,6 +144,11 @@ export const ERROR_CODES = {
   file_too_large: { status: 412, sens: 'Fichier : il dépasse la taille maximale.' },
   file_empty: { status: 412, sens: 'Fichier : il est vide.' },
   file_type: { status: 412, sens: 'Fichier : ni PDF, ni image, ni document bureautique.' },
+  file_limit: {
+    status: 412,
+    sens: 'Fichier : sa lecture a dépassé une limite (temps, mémoire, décompression) ou le serveur est occupé.',
+    routes: ['POST /api/user/import', 'POST /api/document'],
+  },
   document_entity: { status: 412, sens: 'Document : l’entité n’existe pas ou est supprimée.' },
   document_type_b: {
     status: 412,

@@ -2,20 +2,21 @@
  * Receiving a file: the upload is streamed to a temporary file while its size is counted (never held
  * whole in memory), its type is read from its content (`file-type`), its name is cleaned, a PDF's text is
  * extracted for the search, and the file is then copied into the database in chunks. The temporary file
- * is removed whatever happens.
+ * is removed whatever happens. The content is only ever parsed in the untrusted-file pool
+ * (lib/untrusted), never on the main thread.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_MIME_TYPES, type DocumentMimeType } from '@union/contract';
-import { fileTypeFromFile } from 'file-type';
+import type { DocumentMimeType } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { refused } from '../../lib/errors';
 import { firstCharacters, plainFileName, withoutInvisible } from '../../lib/file-names';
+import { runUntrusted, UNTRUSTED_LIMITS, type Limit } from '../../lib/untrusted/pool';
 import { CHUNK_BYTES, documentsRepository } from './repository';
 
 export interface StagedFile {
@@ -27,13 +28,6 @@ export interface StagedFile {
   /** Removes the temporary file. */
   discard(): Promise<void>;
 }
-
-/** The old binary Office formats share one container (CFB): the extension tells which one it is. */
-const CFB_BY_EXTENSION: Record<string, DocumentMimeType> = {
-  '.doc': 'application/msword',
-  '.xls': 'application/vnd.ms-excel',
-  '.ppt': 'application/vnd.ms-powerpoint',
-};
 
 /** The extension each accepted type is saved with. */
 const EXTENSION_OF: Record<DocumentMimeType, string> = {
@@ -69,12 +63,35 @@ export function cleanFileName(raw: string, mime: DocumentMimeType): string {
   return `${stem}${fits ? ext : wanted}`;
 }
 
-/** The accepted type of the content, or undefined (an executable, a text file, an unknown format). */
+/** Why reading a file gave up, as the publisher reads it after « … : ». */
+export function limitReason(limit: Limit | 'inflated' | 'unreadable'): string {
+  switch (limit) {
+    case 'time':
+      return `sa lecture a pris plus de ${UNTRUSTED_LIMITS.timeMs / 1000} secondes`;
+    case 'memory':
+      return 'sa lecture demandait trop de mémoire';
+    case 'busy':
+      return 'le serveur lisait déjà trop de fichiers, réessayez dans quelques minutes';
+    case 'inflated':
+      return `son contenu décompressé dépasse ${megabytes(UNTRUSTED_LIMITS.pdfInflatedBytes)} Mo`;
+    case 'unreadable':
+      return 'il est illisible ou endommagé';
+  }
+}
+
+/**
+ * The accepted type of the content, or undefined (an executable, a text file, an unknown format). Read
+ * off the main thread (see lib/untrusted): a file whose type takes too long to tell is refused.
+ */
 export async function detectType(path: string, name: string): Promise<DocumentMimeType | undefined> {
-  const found = await fileTypeFromFile(path);
-  if (!found) return undefined;
-  if (found.mime === 'application/x-cfb') return CFB_BY_EXTENSION[extname(name).toLowerCase()];
-  return found.mime in DOCUMENT_MIME_TYPES ? (found.mime as DocumentMimeType) : undefined;
+  const answer = await runUntrusted('sniffType', { path, name });
+  if ('limit' in answer) {
+    throw refused(
+      'file_limit',
+      `Fichier : le type de « ${name} » n'a pas pu être reconnu : ${limitReason(answer.limit)}.`,
+    );
+  }
+  return answer.value;
 }
 
 /**
@@ -151,38 +168,31 @@ export async function stageUpload(
   }
 }
 
-/** The searchable text of a PDF is bounded: enough for any real document, never a runaway tsvector. */
-export const MAX_TEXT_CHARS = 300_000;
+/** A PDF's searchable text, or why it has none (told to the publisher; the document is stored anyway). */
+export interface ExtractedText {
+  texte: string;
+  avertissement?: string;
+}
 
 /**
- * The text of a PDF (empty for other files, or when the PDF cannot be read: the document is still
- * published, it is just found by its title only).
+ * The text of a PDF (empty for other files), read off the main thread under the limits of
+ * lib/untrusted. A PDF past a limit or that cannot be read is still published, found by its title only,
+ * and the publisher is told why. A PDF that reads but holds no text (a scan) is no warning.
  */
-export async function extractText(file: Pick<StagedFile, 'path' | 'mime'>): Promise<string> {
-  if (file.mime !== 'application/pdf') return '';
-  try {
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const pdf = await getDocument({
-      data: new Uint8Array(await readFile(file.path)),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      verbosity: 0,
-    }).promise;
-    let text = '';
-    try {
-      for (let page = 1; page <= pdf.numPages && text.length < MAX_TEXT_CHARS; page++) {
-        const content = await (await pdf.getPage(page)).getTextContent();
-        text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
-      }
-    } finally {
-      await pdf.destroy();
-    }
-    // NUL characters cannot be stored in a text column.
-    return text.replaceAll('\u0000', '').slice(0, MAX_TEXT_CHARS);
-  } catch {
-    return '';
-  }
+export async function extractText(file: Pick<StagedFile, 'path' | 'mime'>): Promise<ExtractedText> {
+  if (file.mime !== 'application/pdf') return { texte: '' };
+  const answer = await runUntrusted('pdfText', {
+    path: file.path,
+    maxInflated: UNTRUSTED_LIMITS.pdfInflatedBytes,
+  });
+  const result = 'limit' in answer ? { limite: answer.limit } : answer.value;
+  if ('texte' in result) return { texte: result.texte };
+  return {
+    texte: '',
+    avertissement:
+      `Le texte de ce PDF n'a pas pu être indexé : ${limitReason(result.limite)}. ` +
+      'Le document est publié, mais la recherche ne le trouvera que par son titre.',
+  };
 }
 
 /** Copies the staged file into the database, chunk by chunk; returns the file's id. */

@@ -13,6 +13,7 @@ import {
   DocumentDetailSchema,
   DocumentListSchema,
   DocumentMetadataSchema,
+  DocumentPublishedSchema,
   DocumentSearchSchema,
   DocumentUpdateSchema,
   RecordIdParamSchema,
@@ -92,7 +93,7 @@ export default async function documentsRoutes(app: App) {
         summary:
           'Publier un document : les champs (type, titre, date, idEntite, audience, idReservation), puis le fichier',
         consumes: ['multipart/form-data'],
-        response: { 201: DocumentDetailSchema },
+        response: { 201: DocumentPublishedSchema },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import {
   type DocumentDetail,
   type DocumentList,
   type DocumentMetadata,
+  type DocumentPublished,
   type DocumentSearch,
   type DocumentUpdate,
 } from '@union/contract';
@@ -124,10 +125,13 @@ export const documentsService = {
     authorize(mayPublishFor(policy, meta.idEntite), PUBLISH_REFUSAL);
   },
 
-  /** Publishes the document with its staged file: metadata, file and text in one transaction. */
-  async create(ctx: RequestContext, meta: DocumentMetadata, file: StagedFile): Promise<DocumentDetail> {
+  /**
+   * Publishes the document with its staged file: metadata, file and text in one transaction. A PDF whose
+   * text could not be read is published all the same; the answer says why it is not searchable.
+   */
+  async create(ctx: RequestContext, meta: DocumentMetadata, file: StagedFile): Promise<DocumentPublished> {
     // Read before the transaction: PGlite's one connection must not wait on the PDF parser.
-    const texte = await extractText(file);
+    const { texte, avertissement } = await extractText(file);
     const id = await inTransaction(ctx, async (tx) => {
       await checkMetadata(tx.db, meta);
       const policy = await loadDocumentsContext(tx);
@@ -156,7 +160,8 @@ export const documentsService = {
       });
       return doc.id;
     });
-    return this.infos(ctx, id);
+    const detail = await this.infos(ctx, id);
+    return avertissement ? { ...detail, avertissement } : detail;
   },
 
   async update(ctx: RequestContext, input: DocumentUpdate): Promise<DocumentDetail> {

@@ -14,7 +14,7 @@ import { audit } from '../audit/audit';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { invitationEmail, passwordLink } from '../mail/templates';
 import { XLSX_MIME, membersWorkbook } from './excel';
-import { readMembersFile } from './parse';
+import { parseUntrusted } from './untrusted';
 import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
 import { checkRow, planRows, type ExistingUser, type PlannedRow } from './plan';
 import { may } from './policy';
@@ -301,8 +301,9 @@ interface ImportInput {
 /** The import itself, once the caller holds an import slot. */
 async function importWithSlot(ctx: RequestContext, input: ImportInput, today: string): Promise<ImportReport> {
   const file = await input.readFile();
-  // Parsing is CPU work: done before the transaction, so the database is not held meanwhile.
-  const parsed = await readMembersFile(file.bytes);
+  // Parsing is CPU work on a file anyone may craft: done off the main thread (lib/untrusted), before
+  // the transaction, so neither the other requests nor the database wait on it.
+  const parsed = await parseUntrusted(file.bytes);
   const checked = parsed.rows.map(checkRow);
 
   return guardConstraint(

@@ -1,9 +1,11 @@
 /**
  * The files waiting, being sent or sent: each with its progress bar, its state said as it changes, a
  * cancel button until it is sent, the server's refusal under it, and a link to the published document.
+ * A document published whose PDF text could not be indexed carries the server's warning (the search
+ * will find it by its title only).
  */
-import { Anchor, Button, Card, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
-import type { DocumentDetail } from '@union/contract';
+import { Alert, Anchor, Button, Card, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
+import type { DocumentPublished } from '@union/contract';
 import { Link } from 'react-router';
 import type { UploadItem } from '../../../components/useUploadQueue';
 import { formatSize } from './format';
@@ -55,7 +57,7 @@ function QueueRow({
   onCancel: () => void;
   onRemove: () => void;
 }) {
-  const published = item.state === 'success' ? (item.response as DocumentDetail) : undefined;
+  const published = item.state === 'success' ? (item.response as DocumentPublished) : undefined;
   return (
     <Card withBorder padding="sm" component="li">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -85,6 +87,11 @@ function QueueRow({
             {item.state === 'uploading' ? ` : ${item.progress} %` : ''}
             {item.state === 'error' && item.error ? ` : ${item.error.message}` : ''}
           </Text>
+          {published?.avertissement && (
+            <Alert color="yellow" variant="light" p="xs" role="status">
+              <Text size="sm">{published.avertissement}</Text>
+            </Alert>
+          )}
           {published && (
             <Anchor component={Link} to={`/app/doc/${published.id}`} size="sm">
               Ouvrir « {published.titre} »
