@@ -1,4 +1,4 @@
-// `npm run build -w @union/api`: the server and the admin:create command compiled to plain JavaScript in
+// `npm run build -w @union/api`: the server and the admin:create and migrate commands compiled to plain JavaScript in
 // dist/, so production runs `node dist/server.js` (tsx stays a development tool). One ES module per entry:
 // our code and the contract (TypeScript sources, which Node cannot load) are bundled; every npm package
 // stays an import resolved from node_modules at run time. The SQL migrations are copied beside them: the
@@ -13,7 +13,11 @@ const dist = `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', 'create-admin': 'scripts/create-admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-admin': 'scripts/create-admin.ts',
+    migrate: 'scripts/migrate.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

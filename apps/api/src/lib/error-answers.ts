@@ -64,6 +64,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   404: 'Contenu inexistant',
   412: 'Refus : saisie invalide ou règle métier (le message dit quoi corriger)',
   500: 'Erreur du serveur',
+  503: 'Instance pas prête (sonde de disponibilité)',
 };
 
 /** Codes answered by any route (not limited by the catalogue's `routes`), by status. */

@@ -105,6 +105,18 @@ export const mailRepository = {
       .returning();
   },
 
+  /** How many messages wait to be sent, and when the oldest of them was written (the metrics). */
+  async pendingSummary(db: Executor): Promise<{ pending: number; oldest: Date | null }> {
+    const [row] = await db
+      .select({
+        pending: sql<number>`count(*)::int`,
+        oldest: sql<string | null>`min(${emailOutbox.createdAt})`,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.statut, 'P'));
+    return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  },
+
   /** Whether the message is still to be sent (not cancelled meanwhile): the worker asks before each one. */
   async isPending(db: Executor, id: number): Promise<boolean> {
     const [row] = await db
