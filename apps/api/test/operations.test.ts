@@ -136,7 +136,7 @@ describe('GET /metrics', () => {
       expect((await get(t, '/metrics')).statusCode).toBe(404);
       const withToken = await get(t, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
       expect(withToken.statusCode).toBe(404);
-      expect(withToken.body).not.toContain('http_requests_total');
+      expect(withToken.json()).toMatchObject({ status: 404, error: 'not_found' });
     });
   });
 
@@ -171,7 +171,11 @@ describe('GET /metrics', () => {
         const response = await get(t, '/metrics', authorization ? { authorization } : {});
         expect(response.statusCode, authorization).toBe(401);
         expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
-        expect(response.body).not.toContain('http_requests');
+        expect(response.json()).toEqual({
+          status: 401,
+          error: 'unauthorized',
+          message: 'Jeton des métriques absent ou invalide (METRICS_TOKEN).',
+        });
       }
     });
 

@@ -4,7 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API, HealthSchema, ReadySchema } from '@union/contract';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound, unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../plugins/auth';
 import type { App } from '../../types';
 import { notReadyBecause } from './readiness';
@@ -38,20 +38,16 @@ export default async function operationsRoutes(app: App) {
     },
   );
 
-  // Prometheus' text format, not a call of the API: outside /api (no session, no XSRF), left out of the
-  // OpenAPI document, and its refusals are plain text like its answer. Without METRICS_TOKEN it does
-  // not exist (404, as any unknown address); a missing or wrong token is 401.
+  // Prometheus' text format, not a call of the API: outside /api (no session, no XSRF) and left out of
+  // the OpenAPI document; its refusals are the one error body. Without METRICS_TOKEN it does not exist
+  // (404, as an unknown record); a missing or wrong token is 401.
   app.get(API.operations.metrics, { schema: { hide: true } }, async (request, reply) => {
     const expected = app.config.METRICS_TOKEN;
-    const text = 'text/plain; charset=utf-8';
-    if (!expected || !app.metrics) return reply.status(404).type(text).send('Adresse inconnue.\n');
+    if (!expected || !app.metrics) throw notFound();
     const given = bearerToken(request);
     if (!given || !sameToken(given, expected)) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .type(text)
-        .send('Jeton des métriques absent ou invalide (METRICS_TOKEN).\n');
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw unauthenticated('Jeton des métriques absent ou invalide (METRICS_TOKEN).');
     }
     return reply.type(app.metrics.contentType).send(await app.metrics.text());
   });
