@@ -290,6 +290,8 @@ describe('a production run', { shuffle: false }, () => {
     // The killed process left its lock (PGlite): the next start takes it over without waiting.
     const afterKill = await startServer();
     expect(afterKill.output()).not.toContain('déjà utilisé');
+    // Taking over the dead holder's lock adds no wait to a start (the ~25 s of a staleness delay).
+    expect(afterKill.startMs).toBeLessThan(again.startMs + 10_000);
     expect((await fetch(`${afterKill.base}/api/ready`)).status).toBe(200);
     expect((await call(afterKill, 'GET', '/api/user/info', inFlightToken)).status).toBe(200);
     afterKill.child.kill('SIGTERM');

@@ -105,6 +105,15 @@ export const mailRepository = {
       .returning();
   },
 
+  /** Hands claimed messages back, due `at` (a stopping worker's unsent batch): still pending only. */
+  async releaseClaims(db: Executor, ids: number[], at: Date): Promise<void> {
+    if (!ids.length) return;
+    await db
+      .update(emailOutbox)
+      .set({ prochainEssai: at })
+      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.statut, 'P')));
+  },
+
   /** How many messages wait to be sent, and when the oldest of them was written (the metrics). */
   async pendingSummary(db: Executor): Promise<{ pending: number; oldest: Date | null }> {
     const [row] = await db
