@@ -288,14 +288,35 @@ describe('a production run', { shuffle: false }, () => {
     await again.exited;
 
     // The killed process left its lock (PGlite): the next start takes it over without waiting.
-    const afterKill = await startServer();
+    const afterKill = await startServer({ SHUTDOWN_GRACE_MS: '1000' });
     expect(afterKill.output()).not.toContain('déjà utilisé');
     // Taking over the dead holder's lock adds no wait to a start (the ~25 s of a staleness delay).
     expect(afterKill.startMs).toBeLessThan(again.startMs + 10_000);
     expect((await fetch(`${afterKill.base}/api/ready`)).status).toBe(200);
     expect((await call(afterKill, 'GET', '/api/user/info', inFlightToken)).status).toBe(200);
+
+    // A request that never completes does not hold the stop past SHUTDOWN_GRACE_MS: its connection is
+    // cut, and the process still exits 0.
+    const hanging = new Promise<string>((resolve) => {
+      const req = httpRequest(`${afterKill.base}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: basic,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': 100,
+        },
+      });
+      req.on('response', (res) => resolve(`answered ${res.statusCode}`));
+      req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      req.write('grant_type=');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = Date.now();
     afterKill.child.kill('SIGTERM');
+    expect(await hanging).toBe('ECONNRESET');
     expect(await afterKill.exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1000);
+    expect(afterKill.output()).toContain('grace period over');
   }, 120_000);
 
   it('never wrote a password, token, reset secret or signature in the logs of the whole run', () => {
