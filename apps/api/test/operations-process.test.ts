@@ -249,20 +249,26 @@ describe('a production run', { shuffle: false }, () => {
       });
       req.on('error', reject);
       req.write(body.slice(0, 10));
-      // The rest once the server says it is stopping.
+      // The rest once the server says it is stopping and refuses a new connection.
       const sendRest = setInterval(() => {
         if (!server.output().includes('"msg":"stopping"')) return;
         clearInterval(sendRest);
-        setTimeout(() => req.end(body.slice(10)), 300);
+        // A connection of its own (no agent): not one the client pool kept alive.
+        const probe = httpRequest(`${server.base}/api/ready`, { agent: false });
+        probe.on('response', (res) => (newConnection = `answered ${res.statusCode}`));
+        probe.on('error', (error: NodeJS.ErrnoException) => (newConnection = error.code ?? error.message));
+        probe.on('close', () => req.end(body.slice(10)));
+        probe.end();
       }, 20);
     });
+    let newConnection = '';
     await new Promise((resolve) => setTimeout(resolve, 200));
     server.child.kill('SIGTERM');
     const finished = await answer;
     expect(finished.status, finished.body).toBe(200);
     inFlightToken = (JSON.parse(finished.body) as { access_token: string }).access_token;
     secrets['in-flight token'] = inFlightToken;
-    // Meanwhile new connections are refused.
+    expect(newConnection).toBe('ECONNREFUSED');
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"msg":"stopped"/);
 
