@@ -56,6 +56,25 @@ const EnvSchema = z.object({
   SYSTEMPAY_MODE: z.enum(['TEST', 'PRODUCTION']).default('TEST'),
   /** The provider's payment page; unset, the form posts to the built-in simulator (/simulateur-paiement). */
   SYSTEMPAY_URL: z.string().url().optional(),
+  /**
+   * On SIGTERM/SIGINT, how long requests in flight may still run before their connections are cut, in
+   * milliseconds (issue 19: 10 s by default).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Whether the server applies pending migrations as it starts (`true` by default). `false` when a host
+   * runs `npm run migrate` once before starting several servers: a server then waits for nothing, and
+   * `/api/ready` answers 503 until the migrations are applied.
+   */
+  MIGRATE_ON_START: z
+    .enum(['true', 'false'], { message: 'true ou false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
+   * The bearer token Prometheus sends to read `GET /metrics`; unset, `/metrics` answers 404. At least 16
+   * characters: it guards figures an outsider should not read (sign-in failures, traffic).
+   */
+  METRICS_TOKEN: z.string().min(16, 'au moins 16 caractères').optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };

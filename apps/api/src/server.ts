@@ -1,12 +1,12 @@
 /**
  * Starts the server: configuration, database, migrations, demo data (never in production), listen.
- * Stops cleanly on SIGTERM/SIGINT: no new requests, in-flight ones finish, the database closes.
+ * Stops cleanly on SIGTERM/SIGINT (see `stop` below).
  */
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { exitIfLocked } from './db/lock';
-import { migrate } from './db/migrate';
+import { migrate, pendingMigrations } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/demo';
 
 const config = loadConfig();
@@ -22,25 +22,60 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping');
-    app
-      .close()
-      .then(() => db.close())
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      });
+    stop(signal);
   });
 }
 
-const applied = await migrate(db);
-if (applied.length) app.log.info({ applied }, 'migrations applied');
+/**
+ * The clean stop (issue 19): `/api/ready` answers 503 at once; the socket stops accepting; requests in
+ * flight get SHUTDOWN_GRACE_MS to finish, then their connections are cut (an unanswered request's
+ * transaction is rolled back: nothing acknowledged is lost); the workers finish the batch in hand
+ * (app.ts's onClose hooks: the background work, the purge, the outbox worker, which marks the message
+ * it is sending before it stops); the database closes (PGlite writes its files and releases its lock),
+ * and the process exits 0.
+ */
+function stop(signal: NodeJS.Signals) {
+  app.operations.stopping = true;
+  app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'stopping');
+  const grace = setTimeout(() => {
+    app.log.warn('grace period over: the connections still open are closed');
+    app.server.closeAllConnections();
+  }, config.SHUTDOWN_GRACE_MS);
+  // Should closing hang past the grace (a worker stuck on a dead SMTP server), the process still ends.
+  const deadline = setTimeout(() => {
+    app.log.error('stop not finished 10 s after the grace period: exiting');
+    process.exit(1);
+  }, config.SHUTDOWN_GRACE_MS + 10_000);
+  deadline.unref();
+  app
+    .close()
+    .then(() => clearTimeout(grace))
+    .then(() => db.close())
+    .then(() => {
+      app.log.info('stopped');
+      process.exit(0);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
+
+// MIGRATE_ON_START=false: a host that runs `npm run migrate` once before starting several servers. The
+// server then starts on the schema it finds, and /api/ready says 503 while migrations are pending.
+let pending: string[] = [];
+if (config.MIGRATE_ON_START) {
+  const applied = await migrate(db);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+} else {
+  pending = await pendingMigrations(db);
+  if (pending.length) app.log.warn({ pending }, 'migrations pending: run `npm run migrate`');
+}
 // PGlite runs PostgreSQL without its autovacuum: nothing ever gathers the planner's statistics, and a
 // never-analysed table is planned from guesses (the week search then walked the overlap constraint's
 // GiST index instead of the day index). Gather them at every start: a second or two on a large base.
 if (db.kind === 'pglite') await db.exec('ANALYZE');
-if (config.NODE_ENV !== 'production') {
+if (config.NODE_ENV !== 'production' && !pending.length) {
   const seeded = await seedDemoIfEmpty(db.db);
   if (seeded) {
     app.log.info('demo data created');

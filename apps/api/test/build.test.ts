@@ -1,6 +1,7 @@
 /**
  * Production runs compiled JavaScript: `npm run build -w @union/api` writes dist/server.js, which starts
- * with plain Node (no tsx), finds its SQL migrations from dist, migrates a fresh database and answers; the
+ * with plain Node (no tsx), finds its SQL migrations from dist and answers, on a fresh database migrated
+ * beforehand by the compiled `npm run migrate` (the server started with MIGRATE_ON_START=false); the
  * worker threads that read uploaded files run from dist/untrusted-worker.js.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -36,7 +37,7 @@ const freePort = () =>
   });
 
 describe('the compiled server', () => {
-  it('builds, starts with node dist/server.js in production, migrates and answers', async () => {
+  it('builds, migrates with npm run migrate, starts with node dist/server.js in production (MIGRATE_ON_START=false) and answers', async () => {
     const build = spawnSync('npm', ['run', 'build'], { cwd: apiDir, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
     expect(existsSync(join(apiDir, 'dist/server.js'))).toBe(true);
@@ -67,18 +68,34 @@ describe('the compiled server', () => {
       rows: 1,
     });
 
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      OAUTH_CLIENT_SECRET: 'secret-du-test-de-construction',
+      SYSTEMPAY_KEY: 'cle-de-production-du-test',
+      PUBLIC_URL: 'https://intranet.example.org',
+      DATA_DIR: dataDir,
+    };
+    // `npm run migrate` at the repository's root (the compiled dist/migrate.js) migrates the empty
+    // database on its own, once: a second run has nothing to do.
+    const migrate = () =>
+      spawnSync('npm', ['run', '--silent', 'migrate'], { cwd: join(apiDir, '../..'), env, encoding: 'utf8' });
+    const first = migrate();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^Migrations appliquées \(\d+\) :\n {2}0000_/);
+    const second = migrate();
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout.trim()).toBe('Aucune migration en attente : la base est à jour.');
+
     const port = await freePort();
     let output = '';
     // Run from the system's temporary directory: nothing may be found relative to the working directory.
     server = spawn(process.execPath, [join(apiDir, 'dist/server.js')], {
       cwd: tmpdir(),
       env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        OAUTH_CLIENT_SECRET: 'secret-du-test-de-construction',
-        SYSTEMPAY_KEY: 'cle-de-production-du-test',
-        PUBLIC_URL: 'https://intranet.example.org',
-        DATA_DIR: dataDir,
+        ...env,
+        // Migrated above: the server only checks (and /api/ready would say 503 were one missing).
+        MIGRATE_ON_START: 'false',
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
@@ -93,6 +110,8 @@ describe('the compiled server', () => {
     }
     expect(output).toContain('prêt sur');
 
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(ready.status).toBe(200);
     const anonymous = await fetch(`http://127.0.0.1:${port}/api/parametres/droits`);
     expect(anonymous.status).toBe(401);
     // The production database is migrated and empty: no demo account can sign in.

@@ -1,6 +1,6 @@
 /** The outbox worker against a real SMTP server on 127.0.0.1: delivery, retries, final failure. */
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema';
@@ -148,6 +148,48 @@ it('stops only once the message being sent is marked sent, so a restart never se
   const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, 'arret@exemple.fr'));
   expect(row).toMatchObject({ statut: 'E' });
   expect(await pass).toBe(1);
+});
+
+it('hands the rest of its batch back, due at once, when it stops in the middle of it', async () => {
+  delayMs = 500;
+  const at = t.clock.now();
+  for (const n of [1, 2, 3]) {
+    await mailRepository.enqueue(
+      t.db,
+      { destinataire: `lot-${n}@exemple.fr`, sujet: 'Lot', texte: 'Un lot.' },
+      at,
+    );
+  }
+  const worker = startMailWorker({
+    db: t.db,
+    smtpUrl,
+    from: 'test@exemple.fr',
+    pollMs: 3_600_000,
+    log: t.app.log,
+  });
+  const passAt = soon();
+  const pass = worker.flush(passAt);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await worker.stop();
+  const batch = inArray(emailOutbox.destinataire, [
+    'lot-1@exemple.fr',
+    'lot-2@exemple.fr',
+    'lot-3@exemple.fr',
+  ]);
+  try {
+    expect(await pass).toBe(1);
+    const rows = await t.db.select().from(emailOutbox).where(batch).orderBy(emailOutbox.id);
+    expect(rows.map((r) => r.statut)).toEqual(['E', 'P', 'P']);
+    // Not leased for 10 minutes: due by the pass's moment, so the next start sends them at once.
+    for (const row of rows.slice(1))
+      expect(row.prochainEssai.getTime()).toBeLessThanOrEqual(passAt.getTime());
+  } finally {
+    // The other tests count what a pass sends: the two left are cancelled.
+    await t.db
+      .update(emailOutbox)
+      .set({ statut: 'A' })
+      .where(and(batch, eq(emailOutbox.statut, 'P')));
+  }
 });
 
 describe('attachments', () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 /** One code of the catalogue: the HTTP status it is answered with and what it means, in one line. */
 export interface ErrorCodeEntry {
-  status: 400 | 401 | 403 | 404 | 412 | 500;
+  status: 400 | 401 | 403 | 404 | 412 | 500 | 503;
   sens: string;
   /**
    * The only routes (`METHOD /path` as registered) that answer this code, for a code of one call (the
@@ -20,6 +20,7 @@ export interface ErrorCodeEntry {
 
 const TOKEN = ['POST /oauth/token'] as const;
 const IPN = ['POST /api/payment/systempay/ipn'] as const;
+const READY = ['GET /api/ready'] as const;
 
 export const ERROR_CODES = {
   // What the framework, the schemas and the database answer for any route.
@@ -52,6 +53,13 @@ export const ERROR_CODES = {
   },
   not_found: { status: 404, sens: 'L’enregistrement n’existe pas, ou l’appelant ne peut pas le connaître.' },
   internal_error: { status: 500, sens: 'Erreur du serveur, journalisée ; la réponse n’en dit rien.' },
+
+  // The readiness probe of the operators (issue 19): the message says why in a few words.
+  not_ready: {
+    status: 503,
+    sens: 'Instance pas prête : base injoignable, migrations en attente ou arrêt en cours.',
+    routes: READY,
+  },
 
   // The token request (specification §8).
   invalid_grant: {

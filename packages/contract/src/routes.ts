@@ -150,6 +150,12 @@ export const API = {
     feeTableExcel: '/api/compta/cotisation/excel',
     bulkCall: '/api/compta/cotisation/appel',
   },
+  /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
+  operations: {
+    health: '/api/health',
+    ready: '/api/ready',
+    metrics: '/metrics',
+  },
 } as const;
 
 /**

@@ -33,6 +33,8 @@ export interface DbHandle {
    * connection hears other instances' writes a moment later, which is not "at once" for this process.)
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connections of the pool (the metrics): PGlite has one, always open. */
+  connections(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -53,6 +55,8 @@ export function fromPglite(client: PGlite): DbHandle {
     rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
     kind: 'pglite',
     listen: (channel, onPayload) => client.listen(channel, onPayload),
+    // One connection; `transaction()` holds it, and what waits for it is not counted by PGlite.
+    connections: () => ({ total: 1, idle: client.isInTransaction() ? 0 : 1, waiting: 0 }),
     close: () => client.close(),
   };
 }
@@ -76,6 +80,7 @@ export function fromPostgres(url: string): DbHandle {
     },
     rows: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
     kind: 'postgres',
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

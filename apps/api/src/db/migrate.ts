@@ -23,6 +23,31 @@ const MIGRATION_LOCK = 'SELECT pg_advisory_xact_lock(712004331)';
 const alreadyRecorded = (error: unknown) =>
   (error as { code?: string }).code === '23505' && /__migrations/.test(String((error as Error).message));
 
+let journalTags: Promise<string[]> | undefined;
+/** The tags of the journal, read once: the files do not change while the process runs. */
+function migrationTags(): Promise<string[]> {
+  journalTags ??= readFile(`${MIGRATIONS_DIR}meta/_journal.json`, 'utf8').then((text) =>
+    (JSON.parse(text) as Journal).entries.sort((a, b) => a.idx - b.idx).map((e) => e.tag),
+  );
+  return journalTags;
+}
+
+/**
+ * The migrations of this build not yet applied to the database, in order (all of them on a database
+ * never migrated). Two small queries: `/api/ready` asks at every probe. Throws when the database does not answer.
+ */
+export async function pendingMigrations(handle: DbHandle): Promise<string[]> {
+  const tags = await migrationTags();
+  // Asked first, so that a database never migrated is no failed statement in a PostgreSQL log.
+  const [table] = await handle.rows<{ present: boolean }>(
+    "SELECT to_regclass('__migrations') IS NOT NULL AS present",
+  );
+  if (!table?.present) return tags;
+  const rows = await handle.rows<{ tag: string }>('SELECT tag FROM __migrations');
+  const applied = new Set(rows.map((r) => r.tag));
+  return tags.filter((tag) => !applied.has(tag));
+}
+
 /** Brings the schema up to date; safe to call at every start, from several instances at once. */
 export async function migrate(handle: DbHandle): Promise<string[]> {
   await handle.exec(

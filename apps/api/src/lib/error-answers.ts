@@ -5,6 +5,7 @@
  * the document cannot drift from what the API does.
  */
 import {
+  API,
   ERROR_CODES,
   ERROR_CODE_LIST,
   type ErrorCode,
@@ -39,8 +40,12 @@ function answers(code: ErrorCode, route: RouteShape): boolean {
     case 'forbidden':
       return signedIn || (!SAFE_METHODS.has(route.method) && !route.config?.noXsrf);
     // A record named by the address, the query or the body that does not exist.
+    // And the metrics, which do not exist without METRICS_TOKEN (modules/operations).
     case 'not_found':
-      return Boolean(route.schema?.params ?? route.schema?.querystring ?? route.schema?.body);
+      return (
+        Boolean(route.schema?.params ?? route.schema?.querystring ?? route.schema?.body) ||
+        route.url === API.operations.metrics
+      );
     default:
       return true;
   }
@@ -64,6 +69,7 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
   404: 'Contenu inexistant',
   412: 'Refus : saisie invalide ou règle métier (le message dit quoi corriger)',
   500: 'Erreur du serveur',
+  503: 'Instance pas prête (sonde de disponibilité)',
 };
 
 /** Codes answered by any route (not limited by the catalogue's `routes`), by status. */

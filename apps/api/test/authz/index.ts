@@ -6,6 +6,7 @@ import { rows as docs } from './docs';
 import { rows as documents } from './documents';
 import { rows as entities } from './entities';
 import { rows as imports } from './imports';
+import { rows as operations } from './operations';
 import { rows as reservations } from './reservations';
 import { rows as restaurant } from './restaurant';
 import type { AuthzRow } from './rows';
@@ -24,4 +25,5 @@ export const ALL_ROWS: AuthzRow[] = [
   ...compta,
   ...restaurant,
   ...documents,
+  ...operations,
 ];

@@ -24,6 +24,12 @@ const GENERIC_SERVER_ERROR: ErrorMessage = {
   text: 'Une erreur est survenue sur le serveur. Réessayez plus tard ; si le problème persiste, contactez le secrétariat.',
 };
 
+const SERVER_UNAVAILABLE: ErrorMessage = {
+  severity: 'danger',
+  title: 'Serveur inaccessible',
+  text: 'Le serveur est momentanément inaccessible ou surchargé. Réessayez dans quelques instants.',
+};
+
 /** What the user reads for a refusal they can correct: the server's sentence (specification §8). */
 function correctable(error: ApiError): ErrorMessage {
   const text = error.body.message ?? 'Les informations saisies ne sont pas valides.';
@@ -68,6 +74,8 @@ const BY_API_STATUS = {
   },
   412: correctable,
   500: GENERIC_SERVER_ERROR,
+  // Only the readiness probe answers it (an instance stopping or not migrated): a proxy's 503 for the user.
+  503: SERVER_UNAVAILABLE,
 } satisfies Record<ErrorStatus, ErrorMessage | ((error: ApiError) => ErrorMessage)>;
 
 /** What the network, a proxy or a server in trouble answer, beside the API's own errors. */
@@ -77,11 +85,7 @@ const BY_TRANSPORT_STATUS: Record<number, ErrorMessage> = {
     title: 'Échec de connexion',
     text: 'Le serveur est injoignable. Vérifiez votre connexion au réseau puis réessayez.',
   },
-  503: {
-    severity: 'danger',
-    title: 'Serveur inaccessible',
-    text: 'Le serveur est momentanément inaccessible ou surchargé. Réessayez dans quelques instants.',
-  },
+  503: SERVER_UNAVAILABLE,
   504: {
     severity: 'danger',
     title: 'Délais trop long',

@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TokenRequestSchema, type UserInfo } from '@union/contract';
+import { signInAttempts } from '../../lib/metrics';
 import type { Caller } from '../../lib/authorize';
 import type { PublicContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
@@ -103,6 +104,7 @@ export const authService = {
     const record = async (outcome: string, success = false) => {
       await authRepository.recordAttempt(db, { identifiant, ip: input.ip, success, outcome, createdAt: now });
       log.info({ identifiant, ip: input.ip, outcome }, 'sign-in attempt');
+      signInAttempts.inc({ outcome });
     };
     if (refusal) {
       await record(refusal);
@@ -153,6 +155,7 @@ export const authService = {
       });
     });
     log.info({ identifiant, ip: input.ip, outcome: 'ok' }, 'sign-in attempt');
+    signInAttempts.inc({ outcome: 'ok' });
     return { accessToken, expiresIn: input.ttlSeconds };
   },
 

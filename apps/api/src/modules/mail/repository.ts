@@ -105,6 +105,27 @@ export const mailRepository = {
       .returning();
   },
 
+  /** Hands claimed messages back, due `at` (a stopping worker's unsent batch): still pending only. */
+  async releaseClaims(db: Executor, ids: number[], at: Date): Promise<void> {
+    if (!ids.length) return;
+    await db
+      .update(emailOutbox)
+      .set({ prochainEssai: at })
+      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.statut, 'P')));
+  },
+
+  /** How many messages wait to be sent, and when the oldest of them was written (the metrics). */
+  async pendingSummary(db: Executor): Promise<{ pending: number; oldest: Date | null }> {
+    const [row] = await db
+      .select({
+        pending: sql<number>`count(*)::int`,
+        oldest: sql<string | null>`min(${emailOutbox.createdAt})`,
+      })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.statut, 'P'));
+    return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  },
+
   /** Whether the message is still to be sent (not cancelled meanwhile): the worker asks before each one. */
   async isPending(db: Executor, id: number): Promise<boolean> {
     const [row] = await db

@@ -13,7 +13,10 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
 export interface MailWorker {
   /** Sends every due message once; returns how many were sent. Used by the timer and by tests. */
   flush(now?: Date): Promise<number>;
-  /** Stops the timer and waits for the message being sent, so the database outlives its "sent" mark. */
+  /**
+   * Stops the timer and waits for the message being sent, so the database outlives its "sent" mark; the
+   * messages of the batch not yet tried are handed back to the outbox, due at once.
+   */
   stop(): Promise<void>;
 }
 
@@ -30,9 +33,18 @@ export function startMailWorker(opts: {
 
   async function sendDue(now: Date): Promise<number> {
     let sent = 0;
-    for (const email of await mailRepository.claimDue(opts.db, now, 50, 10 * 60_000)) {
-      // Claimed but unsent messages go back to the outbox when their lease ends.
-      if (stopping) break;
+    const claimed = await mailRepository.claimDue(opts.db, now, 50, 10 * 60_000);
+    for (const [index, email] of claimed.entries()) {
+      if (stopping) {
+        // Stopping: the message in hand was finished; the rest of the batch is handed back at once,
+        // rather than at the end of its lease (10 min), so the next instance or start sends it.
+        await mailRepository.releaseClaims(
+          opts.db,
+          claimed.slice(index).map((e) => e.id),
+          now,
+        );
+        break;
+      }
       try {
         // Cancelled since it was claimed (a document's distribution stopped midway): not sent.
         if (!(await mailRepository.isPending(opts.db, email.id))) continue;

@@ -29,6 +29,7 @@ import {
   TopUpSearchSchema,
 } from '@union/contract';
 import { z } from 'zod';
+import { paymentNotifications } from '../../lib/metrics';
 import type { App } from '../../types';
 import { paymentsService } from './payments';
 import { restaurantService } from './service';
@@ -233,7 +234,13 @@ export default async function restaurantRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const outcome = await paymentsService.notification(app.publicContext(), app.config, request.body);
+      const outcome = await paymentsService
+        .notification(app.publicContext(), app.config, request.body)
+        .catch((error: unknown) => {
+          paymentNotifications.inc({ outcome: 'refused' });
+          throw error;
+        });
+      paymentNotifications.inc({ outcome });
       return reply.type('text/plain; charset=utf-8').send(outcome === 'applied' ? 'OK' : `OK (${outcome})`);
     },
   );
