@@ -1,4 +1,4 @@
-// `npm run build -w @union/api`: the server and the admin:create command compiled to plain JavaScript in
+// `npm run build -w @union/api`: the server and the admin:create, backup and restore commands compiled to plain JavaScript in
 // dist/, so production runs `node dist/server.js` (tsx stays a development tool). One ES module per entry:
 // our code and the contract (TypeScript sources, which Node cannot load) are bundled; every npm package
 // stays an import resolved from node_modules at run time. The SQL migrations are copied beside them: the
@@ -13,7 +13,12 @@ const dist = `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', 'create-admin': 'scripts/create-admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-admin': 'scripts/create-admin.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

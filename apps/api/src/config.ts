@@ -46,6 +46,22 @@ const EnvSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
   /** Period of the purge of old sign-in attempts and spent tokens, in milliseconds (0: no purge). */
   PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(3600_000),
+  /**
+   * Daily backups (DECISIONS §8): the folder the server writes them to; unset, the server takes none
+   * (`npm run backup` still works, and the portal warns the administrators that none is recent).
+   */
+  BACKUP_DIR: z.string().optional(),
+  /** When the daily backup runs, Paris time (HH:MM). */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'une heure HH:MM, par exemple 03:00')
+    .default('03:00'),
+  /** How many daily backups the folder keeps; older ones are deleted after a good one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
+  /** Unset: backups in clear. Set: every backup is encrypted with it (age, scrypt), and restores need it. */
+  BACKUP_PASSPHRASE: z.string().min(1).optional(),
+  /** Where pg_dump and pg_restore are (PostgreSQL only); unset, they are looked up in PATH. */
+  PG_BIN_DIR: z.string().optional(),
   /** Card top-ups (Lyra Systempay/PayZen form protocol): the shop's site id, key and mode. */
   SYSTEMPAY_SITE_ID: z
     .string()

@@ -33,6 +33,13 @@ export interface DbHandle {
    * connection hears other instances' writes a moment later, which is not "at once" for this process.)
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the whole data directory as a gzipped tar, taken between two transactions (see
+   * modules/backups/engines.ts). PostgreSQL is backed up by pg_dump from `url`.
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the connection string (pg_dump and pg_restore connect with it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,15 @@ export function fromPglite(client: PGlite): DbHandle {
     rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
     kind: 'pglite',
     listen: (channel, onPayload) => client.listen(channel, onPayload),
+    // PGlite's own dumpDataDir waits for the statement in progress but not for the transaction: it could
+    // copy the files with half a transaction written. Inside a transaction of ours (PGlite's transaction
+    // lock is held: no other transaction is open), after a checkpoint (every committed page is in the
+    // files), the copy is the state after the last commit, which a restore opens.
+    dumpDataDir: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
     close: () => client.close(),
   };
 }
@@ -76,6 +92,7 @@ export function fromPostgres(url: string): DbHandle {
     },
     rows: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
     kind: 'postgres',
+    url,
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,66 @@
+/**
+ * `npm run backup -- [FICHIER]`: one file holding the whole database (and so every stored document),
+ * consistent while people work (DECISIONS §8). Without FICHIER, a dated file in BACKUP_DIR, or in the
+ * current folder. Encrypted when BACKUP_PASSPHRASE is set.
+ *
+ * PostgreSQL: pg_dump, from here. PGlite: the running server holds the data directory, so it is asked
+ * to take the backup (modules/backups/control.ts); when no server runs, the command opens the
+ * directory itself, under the same lock.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { exitIfLocked } from '../src/db/lock';
+import { migrate } from '../src/db/migrate';
+import { backupFileName, takeBackup } from '../src/modules/backups/backup';
+import { askRunningServer } from '../src/modules/backups/control';
+
+const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+if (positionals.length > 1) {
+  console.error('Usage : npm run backup -- [FICHIER]');
+  process.exit(2);
+}
+const config = loadConfig();
+const encrypted = Boolean(config.BACKUP_PASSPHRASE);
+let target = positionals[0] ?? join(config.BACKUP_DIR ?? '.', backupFileName(new Date(), encrypted));
+if (existsSync(target) && statSync(target).isDirectory())
+  target = join(target, backupFileName(new Date(), encrypted));
+target = resolve(target);
+
+const done = (taille: number, chiffree: boolean) =>
+  console.log(
+    `Sauvegarde écrite : ${target} (${(taille / 1024 / 1024).toFixed(1)} Mo${chiffree ? ', chiffrée' : ', non chiffrée'}).`,
+  );
+
+try {
+  if (!config.DATABASE_URL) {
+    const reply = await askRunningServer(config.DATA_DIR, target);
+    if (reply) {
+      if (!reply.ok) throw new Error(reply.message);
+      done(reply.taille ?? 0, Boolean(reply.chiffree));
+      process.exit(0);
+    }
+  }
+  // No server holds the directory (or PostgreSQL): the command takes the backup itself.
+  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
+    exitIfLocked,
+  );
+  try {
+    // The history's table exists from this version on, whatever the database's age.
+    await migrate(handle);
+    const row = await takeBackup(handle, {
+      target,
+      origine: 'manuelle',
+      passphrase: config.BACKUP_PASSPHRASE,
+      pgBinDir: config.PG_BIN_DIR,
+    });
+    done(row.taille ?? 0, row.chiffree);
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  console.error(`La sauvegarde a échoué : ${(error as Error).message}`);
+  process.exitCode = 1;
+}
