@@ -40,6 +40,7 @@ import restaurantRoutes from './modules/restaurant/routes';
 import comptaRoutes from './modules/compta/routes';
 import documentsRoutes from './modules/documents/routes';
 import messagesRoutes from './modules/messages/routes';
+import backupsRoutes from './modules/backups/routes';
 
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
@@ -54,6 +55,7 @@ const MODULES = [
   comptaRoutes,
   documentsRoutes,
   messagesRoutes,
+  backupsRoutes,
 ];
 
 export interface BuildOptions {

@@ -62,7 +62,8 @@ beforeAll(async () => {
   });
   lodgeId = lodge.id;
   manager = lodge.manager;
-  [tresorier, payer] = lodge.members as [Person, Person];
+  tresorier = lodge.members[0]!;
+  payer = lodge.members[1]!;
 
   // A document whose file spans two chunks of the database (1 MiB each): a real PDF, then bytes
   // after its end that no reader looks at.

@@ -19,3 +19,4 @@ export * from './documents';
 export * from './messages';
 export * from './validation';
 export * from './days';
+export * from './backups';

@@ -1,0 +1,12 @@
+/** GET /api/admin/sauvegardes: the backups' history for the administration and the portal's warning. */
+import { API, BackupsOverviewSchema } from '@union/contract';
+import type { App } from '../../types';
+import { backupsService } from './service';
+
+export default async function backupsRoutes(app: App) {
+  app.get(
+    API.backups.overview,
+    { schema: { tags: ['administration'], response: { 200: BackupsOverviewSchema } } },
+    async (request) => backupsService.overview(request.ctx, app.config),
+  );
+}
