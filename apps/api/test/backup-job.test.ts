@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { BackupsOverview } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPostgres } from '../src/db/client';
-import { JOB_LOCKS, runAlone } from '../src/lib/alone';
+import { JOB_LOCKS, runAlone } from '../src/db/alone';
 import { lastSlot, parisInstant, runDailyBackupIfDue } from '../src/modules/backups/job';
 import { backupsRepository } from '../src/modules/backups/repository';
 import { builders } from './builders';

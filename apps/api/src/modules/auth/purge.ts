@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client';
-import { JOB_LOCKS, runAlone } from '../../lib/alone';
+import { JOB_LOCKS, runAlone } from '../../db/alone';
 import { authRepository } from './repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -50,7 +50,7 @@ export interface PurgeJob {
  */
 export function startPurgeJob(options: {
   db: Executor;
-  /** On PostgreSQL one instance at a time purges (lib/alone.ts); the others skip that turn. */
+  /** On PostgreSQL one instance at a time purges (db/alone.ts); the others skip that turn. */
   kind?: DbHandle['kind'];
   intervalMs: number;
   log: FastifyBaseLogger;

@@ -1,7 +1,7 @@
 /**
  * The server's daily backup (DECISIONS §8): every minute each instance asks whether today's backup
  * (BACKUP_TIME, Paris time) is due, i.e. no daily backup began since that time and none failed in the
- * last hour; the one that gets the job's lock (lib/alone.ts) takes it, writes it into BACKUP_DIR and
+ * last hour; the one that gets the job's lock (db/alone.ts) takes it, writes it into BACKUP_DIR and
  * keeps the BACKUP_KEEP newest files there. A server that was stopped at the hour catches up when it
  * starts; a failed backup is tried again an hour later.
  */
@@ -9,7 +9,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { JOB_LOCKS, runAlone } from '../../lib/alone';
+import { JOB_LOCKS, runAlone } from '../../db/alone';
 import { parisDay, TIME_ZONE } from '../../lib/dates';
 import { BACKUP_FILE_PATTERN, backupFileName, takeBackup } from './backup';
 import { backupsRepository } from './repository';

@@ -6,8 +6,8 @@
  * would stop the job's own queries).
  */
 import { sql } from 'drizzle-orm';
-import { returnedRows } from '../db/arrays';
-import type { DbHandle, Executor } from '../db/client';
+import { returnedRows } from './arrays';
+import type { DbHandle, Executor } from './client';
 
 /** One key per periodic job. */
 export const JOB_LOCKS = { purge: 712004332, dailyBackup: 712004333 } as const;
