@@ -1,12 +1,13 @@
 /**
  * Production runs compiled JavaScript: `npm run build -w @union/api` writes dist/server.js, which starts
- * with plain Node (no tsx), finds its SQL migrations from dist, migrates a fresh database and answers.
+ * with plain Node (no tsx), finds its SQL migrations from dist, migrates a fresh database and answers;
+ * dist/backup.js asks the running server for a backup, and dist/restore.js restores it into a new folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ const freePort = () =>
   });
 
 describe('the compiled server', () => {
-  it('builds, starts with node dist/server.js in production, migrates and answers', async () => {
+  it('builds, starts with node dist/server.js in production, migrates and answers; backup and restore commands', async () => {
     const build = spawnSync('npm', ['run', 'build'], { cwd: apiDir, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
     expect(existsSync(join(apiDir, 'dist/server.js'))).toBe(true);
@@ -43,21 +44,19 @@ describe('the compiled server', () => {
     const port = await freePort();
     let output = '';
     // Run from the system's temporary directory: nothing may be found relative to the working directory.
-    server = spawn(process.execPath, [join(apiDir, 'dist/server.js')], {
-      cwd: tmpdir(),
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        OAUTH_CLIENT_SECRET: 'secret-du-test-de-construction',
-        SYSTEMPAY_KEY: 'cle-de-production-du-test',
-        PUBLIC_URL: 'https://intranet.example.org',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: join(dataDir, 'no-web'),
-      },
-    });
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      OAUTH_CLIENT_SECRET: 'secret-du-test-de-construction',
+      SYSTEMPAY_KEY: 'cle-de-production-du-test',
+      PUBLIC_URL: 'https://intranet.example.org',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: join(dataDir, 'no-web'),
+    };
+    server = spawn(process.execPath, [join(apiDir, 'dist/server.js')], { cwd: tmpdir(), env });
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 50_000;
@@ -80,6 +79,16 @@ describe('the compiled server', () => {
     expect(signIn.status).toBe(400);
     expect(((await signIn.json()) as { error: string }).error).toBe('invalid_grant');
 
+    // `npm run backup` while the server holds the data directory: the compiled command asks it.
+    const backupFile = join(dataDir, '..', `${basename(dataDir)}.sauvegarde`);
+    const backup = spawnSync(process.execPath, [join(apiDir, 'dist/backup.js'), backupFile], {
+      cwd: tmpdir(),
+      env,
+      encoding: 'utf8',
+    });
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toContain(`Sauvegarde écrite : ${backupFile}`);
+
     // PGlite has no autovacuum: the server gathered the planner's statistics itself at start-up
     // (pg_class.reltuples is -1 for a table never analysed).
     const exited = new Promise((resolve) => server!.once('exit', resolve));
@@ -92,5 +101,26 @@ describe('the compiled server', () => {
     await db.close();
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.reltuples, row.relname).toBeGreaterThanOrEqual(0);
-  }, 90_000);
+
+    // `npm run restore` into an empty folder: the same tables, the history included.
+    const restoredDir = `${dataDir}-restauree`;
+    try {
+      const restore = spawnSync(process.execPath, [join(apiDir, 'dist/restore.js'), backupFile], {
+        cwd: tmpdir(),
+        env: { ...env, DATA_DIR: restoredDir },
+        encoding: 'utf8',
+      });
+      expect(restore.status, restore.stderr).toBe(0);
+      expect(restore.stdout).toContain('Le serveur peut démarrer.');
+      const copy = await PGlite.create({ dataDir: restoredDir, extensions: PGLITE_EXTENSIONS });
+      const tables = await copy.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'",
+      );
+      await copy.close();
+      expect(tables.rows[0]!.n).toBeGreaterThan(30);
+    } finally {
+      rmSync(restoredDir, { recursive: true, force: true });
+      rmSync(backupFile, { force: true });
+    }
+  }, 150_000);
 });
