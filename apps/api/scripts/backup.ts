@@ -43,7 +43,10 @@ try {
       process.exit(0);
     }
   }
-  // No server holds the directory (or PostgreSQL): the command takes the backup itself.
+  // No server holds the directory (or PostgreSQL): the command takes the backup itself; of an existing
+  // database only (opening an empty folder would create one, and back it up empty).
+  if (!config.DATABASE_URL && !existsSync(join(config.DATA_DIR, 'PG_VERSION')))
+    throw new Error(`Le dossier ${resolve(config.DATA_DIR)} ne contient aucune base : vérifiez DATA_DIR.`);
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
     exitIfLocked,
   );

@@ -76,7 +76,9 @@ describe('runDailyBackupIfDue', () => {
       await expect(runDailyBackupIfDue(failing, at('2026-07-17T01:00:00Z'))).rejects.toThrow();
       const [failed] = await backupsRepository.latest(own.db, 1);
       expect(failed).toMatchObject({ origine: 'quotidienne', reussie: false, fichier: null, taille: null });
-      expect(failed!.erreur).toMatch(/absent/);
+      expect(failed!.erreur).toBe(
+        `Le dossier ${join(dir, 'absent')} n’existe pas : créez-le ou corrigez BACKUP_DIR.`,
+      );
       expect(await runDailyBackupIfDue(failing, at('2026-07-17T01:30:00Z'))).toBe(false);
       expect(await runDailyBackupIfDue(options, at('2026-07-17T02:01:00Z'))).toBe(true);
       // A failure is no good backup.

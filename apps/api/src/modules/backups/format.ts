@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -79,9 +79,25 @@ export async function writeBackupFile(
     await rename(partial, target);
   } catch (error) {
     await rm(partial, { force: true });
-    throw error;
+    throw new BackupError(writeFailure(target, error as NodeJS.ErrnoException), { cause: error });
   }
   return (await stat(target)).size;
+}
+
+/** Why a backup file could not be written, for the operator and the administration's history. */
+function writeFailure(target: string, error: NodeJS.ErrnoException): string {
+  const folder = dirname(target);
+  switch (error.code) {
+    case 'ENOENT':
+      return `Le dossier ${folder} n’existe pas : créez-le ou corrigez BACKUP_DIR.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `Le serveur n’a pas le droit d’écrire dans le dossier ${folder}.`;
+    case 'ENOSPC':
+      return `Plus de place sur le disque du dossier ${folder}.`;
+    default:
+      return `Le fichier ${target} n’a pas pu être écrit : ${error.message}`;
+  }
 }
 
 export interface OpenedBackup {
