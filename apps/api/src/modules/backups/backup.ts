@@ -1,14 +1,13 @@
 /**
  * One backup, whoever asks (the daily job, `npm run backup`, directly or through the running server):
- * the engine's payload in a private temporary folder, then the one file (encrypted with the
+ * the engine's payload in a private folder beside the target, then the one file (encrypted with the
  * passphrase when there is one), then a row of the history, good or failed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { DbHandle } from '../../db/client';
 import { dumpPayload } from './engines';
-import { writeBackupFile } from './format';
+import { BackupError, writeBackupFile, writeFailure } from './format';
 import { backupsRepository, type BackupRow } from './repository';
 
 export interface BackupOptions {
@@ -35,9 +34,16 @@ export async function takeBackup(handle: DbHandle, options: BackupOptions): Prom
   const now = options.now ?? (() => new Date());
   const debut = now();
   const target = resolve(options.target);
-  const work = await mkdtemp(join(tmpdir(), 'union-sauvegarde-'));
+  let work: string | undefined;
   let taille: number;
   try {
+    // The engine's payload waits beside the target, not in the system's temporary folder (often a
+    // small memory disk): the target's disk must hold the backup anyway.
+    work = await mkdtemp(join(dirname(target), '.union-sauvegarde-')).catch(
+      (error: NodeJS.ErrnoException) => {
+        throw new BackupError(writeFailure(target, error), { cause: error });
+      },
+    );
     const payload = join(work, 'contenu');
     const kind = await dumpPayload(handle, payload, { pgBinDir: options.pgBinDir });
     taille = await writeBackupFile(
@@ -61,7 +67,7 @@ export async function takeBackup(handle: DbHandle, options: BackupOptions): Prom
       .catch(() => undefined);
     throw error;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    if (work) await rm(work, { recursive: true, force: true });
   }
   return backupsRepository.record(handle.db, {
     origine: options.origine,

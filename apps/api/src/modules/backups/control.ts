@@ -56,6 +56,7 @@ export async function startBackupControl(options: {
     socket.on('error', () => undefined);
     socket.on('data', (chunk: string) => {
       input += chunk;
+      if (input.length > 64 * 1024) return socket.destroy(); // no request is that long
       if (!input.includes('\n')) return;
       socket.pause();
       const reply = (body: BackupReply) => socket.end(`${JSON.stringify(body)}\n`);

@@ -85,7 +85,7 @@ export async function writeBackupFile(
 }
 
 /** Why a backup file could not be written, for the operator and the administration's history. */
-function writeFailure(target: string, error: NodeJS.ErrnoException): string {
+export function writeFailure(target: string, error: NodeJS.ErrnoException): string {
   const folder = dirname(target);
   switch (error.code) {
     case 'ENOENT':
