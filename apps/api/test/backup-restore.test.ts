@@ -369,3 +369,25 @@ describe.skipIf(onPostgres)('npm run backup while the server holds the PGlite da
     }
   });
 });
+
+describe.runIf(onPostgres)('npm run backup on PostgreSQL', () => {
+  it('runs pg_dump while the server is connected, as a real process', async () => {
+    const target = join(work, 'commande-postgres.sauvegarde');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], {
+      cwd: apiRoot,
+      env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: t.handle.url! },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(output).toContain(`Sauvegarde écrite : ${target}`);
+    const [row] = await backupsRepository.latest(t.db, 1);
+    expect(row).toMatchObject({ origine: 'manuelle', reussie: true, fichier: target });
+    const backup = await openBackupFile(target);
+    expect(backup.header).toMatchObject({ moteur: 'postgres', contenu: 'pg_dump-custom' });
+    await backup.dispose();
+  });
+});
