@@ -10,7 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config';
+import { isInside, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { exitIfLocked } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
@@ -35,6 +35,9 @@ const done = (taille: number, chiffree: boolean) =>
   );
 
 try {
+  if (!config.DATABASE_URL && isInside(target, config.DATA_DIR))
+    // The embedded database's backup copies DATA_DIR whole: a backup there would be in the next ones.
+    throw new Error(`Écrivez la sauvegarde hors du dossier de données ${resolve(config.DATA_DIR)}.`);
   if (!config.DATABASE_URL) {
     const reply = await askRunningServer(config.DATA_DIR, target);
     if (reply) {

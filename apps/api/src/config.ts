@@ -2,6 +2,7 @@
  * Every setting, read from the environment once and validated, with the defaults a newcomer needs.
  * Production (NODE_ENV=production) refuses the default secrets and seeds nothing.
  */
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -76,6 +77,12 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
 
+/** Whether `path` is `folder` or inside it. */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(resolve(folder), resolve(path));
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
+}
+
 /** Reads and validates the environment (or the overrides tests pass). Throws a readable error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -96,6 +103,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && config.SYSTEMPAY_KEY === SYSTEMPAY_TEST_KEY) {
     throw new Error(
       'Configuration invalide : SYSTEMPAY_KEY (clé de la boutique Systempay) doit être définie en production.',
+    );
+  }
+  if (!config.DATABASE_URL && config.BACKUP_DIR && isInside(config.BACKUP_DIR, config.DATA_DIR)) {
+    // The embedded database's backup copies DATA_DIR whole: it would copy the older backups too.
+    throw new Error(
+      'Configuration invalide : BACKUP_DIR (dossier des sauvegardes) ne doit pas être dans DATA_DIR (dossier de la base).',
     );
   }
   return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };

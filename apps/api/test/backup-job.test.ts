@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BackupsOverview } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { fromPostgres } from '../src/db/client';
 import { JOB_LOCKS, runAlone } from '../src/db/alone';
 import { lastSlot, parisInstant, runDailyBackupIfDue } from '../src/modules/backups/job';
@@ -46,6 +47,30 @@ describe('the schedule', () => {
     expect(lastSlot(new Date('2026-07-15T01:00:00Z'), '03:00').toISOString()).toBe(
       '2026-07-15T01:00:00.000Z',
     );
+  });
+});
+
+describe('the settings', () => {
+  it('refuses a wrong time, and a backup folder inside the embedded database’s folder', () => {
+    expect(() => loadConfig({ BACKUP_TIME: '3h' })).toThrow(/BACKUP_TIME: une heure HH:MM/);
+    expect(() => loadConfig({ BACKUP_TIME: '24:00' })).toThrow(/BACKUP_TIME/);
+    const inside = /BACKUP_DIR \(dossier des sauvegardes\) ne doit pas être dans DATA_DIR/;
+    expect(() =>
+      loadConfig({ DATA_DIR: '/srv/union/data', BACKUP_DIR: '/srv/union/data/sauvegardes' }),
+    ).toThrow(inside);
+    expect(() => loadConfig({ DATA_DIR: '/srv/union/data', BACKUP_DIR: '/srv/union/data' })).toThrow(inside);
+    expect(
+      loadConfig({ DATA_DIR: '/srv/union/data', BACKUP_DIR: '/srv/union/data-sauvegardes' }),
+    ).toMatchObject({
+      BACKUP_DIR: '/srv/union/data-sauvegardes',
+      BACKUP_TIME: '03:00',
+      BACKUP_KEEP: 14,
+    });
+    // On PostgreSQL DATA_DIR is not used.
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x@h/db', DATA_DIR: '/srv/d', BACKUP_DIR: '/srv/d/s' })
+        .BACKUP_DIR,
+    ).toBe('/srv/d/s');
   });
 });
 

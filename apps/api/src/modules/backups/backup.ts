@@ -28,7 +28,7 @@ export const BACKUP_FILE_PATTERN =
 
 /**
  * Takes the backup and records it. Answers the history row; a failure is recorded, then thrown on
- * (a history the database cannot take is only logged by the caller).
+ * (should the database refuse even that row, the backup's own error is the one thrown).
  */
 export async function takeBackup(handle: DbHandle, options: BackupOptions): Promise<BackupRow> {
   const now = options.now ?? (() => new Date());
