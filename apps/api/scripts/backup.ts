@@ -12,10 +12,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isInside, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { exitIfLocked } from '../src/db/lock';
+import { DataDirLockedError } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
 import { backupFileName, takeBackup } from '../src/modules/backups/backup';
-import { askRunningServer } from '../src/modules/backups/control';
+import { askRunningServer, backupSocketPath } from '../src/modules/backups/control';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 if (positionals.length > 1) {
@@ -51,7 +51,15 @@ try {
   if (!config.DATABASE_URL && !existsSync(join(config.DATA_DIR, 'PG_VERSION')))
     throw new Error(`Le dossier ${resolve(config.DATA_DIR)} ne contient aucune base : vérifiez DATA_DIR.`);
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
-    exitIfLocked,
+    (error: unknown) => {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      // A server holds the directory, but its socket was not found where this command looked.
+      throw new Error(
+        `${error.message}\nCe serveur n’a pas répondu sur sa prise de sauvegarde (${backupSocketPath(config.DATA_DIR)}) : ` +
+          'lancez la commande sous le compte du serveur, avec le même DATA_DIR et le même dossier temporaire ' +
+          '(TMPDIR ; avec systemd, PrivateTmp sépare les dossiers temporaires).',
+      );
+    },
   );
   try {
     // The history's table exists from this version on, whatever the database's age.

@@ -370,6 +370,34 @@ describe.skipIf(onPostgres)('npm run backup while the server holds the PGlite da
   });
 });
 
+describe.skipIf(onPostgres)('npm run backup, a server holding the directory that does not answer', () => {
+  it('says how to reach it rather than only « already used »', async () => {
+    const dataDir = mkdtempSync(join(work, 'muet-'));
+    writeFileSync(join(dataDir, 'PG_VERSION'), '17\n');
+    const lock = lockDataDir(dataDir);
+    try {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/backup.ts', join(work, 'jamais.sauvegarde')],
+        {
+          cwd: apiRoot,
+          env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code, output).toBe(1);
+      expect(output).toMatch(/La sauvegarde a échoué : Le dossier de données .* est déjà utilisé/);
+      expect(output).toMatch(/n’a pas répondu sur sa prise de sauvegarde .*PrivateTmp/s);
+    } finally {
+      lock.release();
+    }
+  });
+});
+
 describe.runIf(onPostgres)('npm run backup on PostgreSQL', () => {
   it('runs pg_dump while the server is connected, as a real process', async () => {
     const target = join(work, 'commande-postgres.sauvegarde');
