@@ -31,7 +31,7 @@ target = resolve(target);
 
 const done = (taille: number, chiffree: boolean) =>
   console.log(
-    `Sauvegarde écrite : ${target} (${(taille / 1024 / 1024).toFixed(1)} Mo${chiffree ? ', chiffrée' : ', non chiffrée'}).`,
+    `Sauvegarde écrite : ${target} (${(taille / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo${chiffree ? ', chiffrée' : ', non chiffrée'}).`,
   );
 
 try {
