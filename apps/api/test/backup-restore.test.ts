@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -312,7 +312,7 @@ describe('encrypted backups', () => {
 });
 
 describe('damaged or foreign files', () => {
-  it('a cut file, a file that is no backup, another engine’s backup: refused before anything is touched', async () => {
+  it('a cut file, a file that is no backup, another engine’s or a newer version’s backup: refused before anything is touched', async () => {
     const file = join(work, 'entiere.sauvegarde');
     await takeBackup(t.handle, { target: file, origine: 'manuelle' });
     const cut = join(work, 'coupee.sauvegarde');
@@ -331,6 +331,14 @@ describe('damaged or foreign files', () => {
       await expect(restorePayload(backup.header, backup.payloadPath, target, false)).rejects.toThrow(
         /ne peut être restaurée que dans le même moteur/,
       );
+      // A backup of a newer version (a migration this code does not know): refused, before anything.
+      expect(backup.header.migrations.some((tag) => tag.endsWith('_backups'))).toBe(true);
+      const newer = { ...backup.header, migrations: [...backup.header.migrations, '0999_future'] };
+      const own = onPostgres ? await emptyTarget() : { dataDir: join(work, 'jamais-creee') };
+      await expect(restorePayload(newer, backup.payloadPath, own, false)).rejects.toThrow(
+        'Cette sauvegarde vient d’une version plus récente de l’Intranet (migrations inconnues de celle-ci : 0999_future) : restaurez-la avec une version au moins aussi récente.',
+      );
+      expect(existsSync(join(work, 'jamais-creee'))).toBe(false);
     } finally {
       await backup.dispose();
     }

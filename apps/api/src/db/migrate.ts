@@ -23,6 +23,12 @@ const MIGRATION_LOCK = 'SELECT pg_advisory_xact_lock(712004331)';
 const alreadyRecorded = (error: unknown) =>
   (error as { code?: string }).code === '23505' && /__migrations/.test(String((error as Error).message));
 
+/** The tags of the migrations this version of the code knows (a restore refuses a newer backup's). */
+export async function knownMigrations(): Promise<string[]> {
+  const journal = JSON.parse(await readFile(`${MIGRATIONS_DIR}meta/_journal.json`, 'utf8')) as Journal;
+  return journal.entries.map((e) => e.tag);
+}
+
 /** Brings the schema up to date; safe to call at every start, from several instances at once. */
 export async function migrate(handle: DbHandle): Promise<string[]> {
   await handle.exec(

@@ -45,10 +45,13 @@ export async function takeBackup(handle: DbHandle, options: BackupOptions): Prom
       },
     );
     const payload = join(work, 'contenu');
+    const migrations = (await handle.rows<{ tag: string }>('SELECT tag FROM __migrations ORDER BY tag')).map(
+      (r) => r.tag,
+    );
     const kind = await dumpPayload(handle, payload, { pgBinDir: options.pgBinDir });
     taille = await writeBackupFile(
       target,
-      { ...kind, creeLe: debut.toISOString() },
+      { ...kind, creeLe: debut.toISOString(), migrations },
       payload,
       options.passphrase,
     );

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS, type DbHandle } from '../../db/client';
 import { LOCK_FILE_NAME, lockDataDir } from '../../db/lock';
+import { knownMigrations } from '../../db/migrate';
 import { BackupError, type BackupHeader } from './format';
 
 /** The connection string without its password, which goes to the tool through PGPASSWORD (not `ps`). */
@@ -101,6 +102,12 @@ export async function restorePayload(
   if (header.moteur !== engine)
     throw new BackupError(
       `Cette sauvegarde vient de ${engineName[header.moteur]} et ne peut être restaurée que dans le même moteur ; la configuration actuelle désigne ${engineName[engine]}.`,
+    );
+  const known = new Set(await knownMigrations());
+  const unknown = (header.migrations ?? []).filter((tag) => !known.has(tag));
+  if (unknown.length)
+    throw new BackupError(
+      `Cette sauvegarde vient d’une version plus récente de l’Intranet (migrations inconnues de celle-ci : ${unknown.join(', ')}) : restaurez-la avec une version au moins aussi récente.`,
     );
   if (engine === 'pglite') return restorePglite(payloadPath, target.dataDir, force);
   return restorePostgres(payloadPath, target.databaseUrl!, force, target.pgBinDir);

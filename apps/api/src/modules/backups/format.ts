@@ -30,6 +30,8 @@ export interface BackupHeader {
   /** What the payload is, so a restore knows which tool reads it. */
   contenu: 'pglite-datadir-tar-gz' | 'pg_dump-custom';
   creeLe: string;
+  /** The migrations applied to the database backed up (a restore refuses one this code does not know). */
+  migrations: string[];
   taille: number;
   sha256: string;
 }
