@@ -24,7 +24,12 @@ if (positionals.length > 1) {
 }
 const config = loadConfig();
 const encrypted = Boolean(config.BACKUP_PASSPHRASE);
-let target = positionals[0] ?? join(config.BACKUP_DIR ?? '.', backupFileName(new Date(), encrypted));
+// npm runs the workspace's script in apps/api: a relative path is the one the operator typed it from.
+const here = process.env.INIT_CWD ?? process.cwd();
+let target = resolve(
+  here,
+  positionals[0] ?? join(config.BACKUP_DIR ?? '.', backupFileName(new Date(), encrypted)),
+);
 if (existsSync(target) && statSync(target).isDirectory())
   target = join(target, backupFileName(new Date(), encrypted));
 target = resolve(target);

@@ -4,6 +4,7 @@
  * An empty database or data folder only, unless --force, which first erases the one there. The
  * server then starts on it as usual (its migrations bring an older backup up to date).
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { restoreBackup } from '../src/modules/backups/restore';
@@ -21,7 +22,9 @@ if (!parsed || parsed.positionals.length !== 1) {
 }
 const config = loadConfig();
 try {
-  const header = await restoreBackup(parsed.positionals[0]!, {
+  // npm runs the workspace's script in apps/api: a relative path is the one the operator typed it from.
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), parsed.positionals[0]!);
+  const header = await restoreBackup(file, {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgBinDir: config.PG_BIN_DIR,
