@@ -23,6 +23,8 @@ import { Decrypter, Encrypter } from 'age-encryption';
 
 export const MAGIC = 'UNION-INTRANET-SAUVEGARDE\n';
 const AGE_MAGIC = 'age-encryption.org/v1';
+/** The magic line and the header are read from the file's first bytes (the header lists the migrations). */
+const HEADER_MAX = 256 * 1024;
 
 export interface BackupHeader {
   version: 1;
@@ -129,7 +131,7 @@ async function firstBytes(path: string, length: number): Promise<Buffer> {
 export async function openBackupFile(path: string, passphrase?: string): Promise<OpenedBackup> {
   let start: Buffer;
   try {
-    start = await firstBytes(path, 4096);
+    start = await firstBytes(path, HEADER_MAX);
   } catch (error) {
     throw new BackupError(
       `Impossible de lire le fichier de sauvegarde ${path} : ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'il n’existe pas' : (error as Error).message}.`,
@@ -167,7 +169,7 @@ export async function openBackupFile(path: string, passphrase?: string): Promise
           'La sauvegarde chiffrée est abîmée ou incomplète : elle ne peut pas être restaurée.',
         );
       }
-      start = await firstBytes(plainPath, 4096);
+      start = await firstBytes(plainPath, HEADER_MAX);
     }
     const text = start.toString('latin1');
     const end = text.indexOf('\n', MAGIC.length);
