@@ -198,6 +198,11 @@ const ADMIN_SCREENS: Screen[] = [
   },
   { name: 'paramètres', path: '/app/admin/parametres', ready: heading(/Paramètres/) },
   {
+    name: 'sauvegardes',
+    path: '/app/admin/sauvegardes',
+    ready: async (p) => expect(p.getByText('Sauvegarde quotidienne désactivée')).toBeVisible(),
+  },
+  {
     name: "boîte d'envoi",
     path: '/app/admin/emails',
     ready: async (p) => expect(p.getByText(/demo\.union-lyon\.fr|@/).first()).toBeVisible(),

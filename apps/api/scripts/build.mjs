@@ -1,6 +1,6 @@
-// `npm run build -w @union/api`: the server and the admin:create and migrate commands compiled to plain
-// JavaScript in dist/, so production runs `node dist/server.js` (tsx stays a development tool), with the
-// worker threads' code beside it (`untrusted-worker.js`). One ES module per entry:
+// `npm run build -w @union/api`: the server and the admin:create, migrate, backup and restore commands
+// compiled to plain JavaScript in dist/, so production runs `node dist/server.js` (tsx stays a development
+// tool), with the worker threads' code beside it (`untrusted-worker.js`). One ES module per entry:
 // our code and the contract (TypeScript sources, which Node cannot load) are bundled; every npm package
 // stays an import resolved from node_modules at run time. The SQL migrations are copied beside them: the
 // code finds them at `./migrations/` next to itself (import.meta.url), in src/db as in dist.
@@ -20,6 +20,8 @@ await build({
     // The threads that read uploaded files load it beside server.js (src/lib/untrusted/pool.ts).
     'untrusted-worker': 'src/lib/untrusted/tasks.ts',
     migrate: 'scripts/migrate.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -26,6 +26,8 @@ import xsrfPlugin from './plugins/xsrf';
 import { createBackground, type Background } from './lib/background';
 import { errorCatalogueMarkdown, withErrorResponses, withoutErrorInputCopies } from './lib/error-answers';
 import { startPurgeJob } from './modules/auth/purge';
+import { startBackupControl } from './modules/backups/control';
+import { startBackupJob } from './modules/backups/job';
 import { startMailWorker, type MailWorker } from './modules/mail/worker';
 import type { App } from './types';
 import authRoutes from './modules/auth/routes';
@@ -40,6 +42,7 @@ import comptaRoutes from './modules/compta/routes';
 import documentsRoutes from './modules/documents/routes';
 import messagesRoutes from './modules/messages/routes';
 import operationsRoutes from './modules/operations/routes';
+import backupsRoutes from './modules/backups/routes';
 
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
@@ -55,6 +58,7 @@ const MODULES = [
   documentsRoutes,
   messagesRoutes,
   operationsRoutes,
+  backupsRoutes,
 ];
 
 export interface BuildOptions {
@@ -65,6 +69,11 @@ export interface BuildOptions {
   clock?: Clock;
   /** Called for every route as it is registered: the tests list every route the app serves with it. */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * The server (not the tests) on PGlite: listen on the local socket through which `npm run backup`
+   * asks this process, which holds the data directory, for a backup (modules/backups/control.ts).
+   */
+  backupSocket?: boolean;
 }
 
 declare module 'fastify' {
@@ -76,7 +85,14 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, db, logger = false, clock, onRoute }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  clock,
+  onRoute,
+  backupSocket,
+}: BuildOptions): Promise<App> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -138,8 +154,35 @@ export async function buildApp({ config, db, logger = false, clock, onRoute }: B
   await app.register(webPlugin, { root: config.WEB_DIST });
 
   if (config.PURGE_INTERVAL_MS > 0) {
-    const purge = startPurgeJob({ db: db.db, intervalMs: config.PURGE_INTERVAL_MS, log: app.log });
+    const purge = startPurgeJob({
+      db: db.db,
+      kind: db.kind,
+      intervalMs: config.PURGE_INTERVAL_MS,
+      log: app.log,
+    });
     app.addHook('onClose', () => purge.stop());
+  }
+
+  if (config.BACKUP_DIR) {
+    const backups = startBackupJob({
+      handle: db,
+      dir: config.BACKUP_DIR,
+      time: config.BACKUP_TIME,
+      keep: config.BACKUP_KEEP,
+      passphrase: config.BACKUP_PASSPHRASE,
+      pgBinDir: config.PG_BIN_DIR,
+      log: app.log,
+    });
+    app.addHook('onClose', () => backups.stop());
+  }
+  if (backupSocket && db.kind === 'pglite') {
+    const control = await startBackupControl({
+      handle: db,
+      dataDir: config.DATA_DIR,
+      passphrase: config.BACKUP_PASSPHRASE,
+      log: app.log,
+    });
+    app.addHook('onClose', () => control.close());
   }
 
   if (config.SMTP_URL) {

@@ -2,6 +2,7 @@
  * Every setting, read from the environment once and validated, with the defaults a newcomer needs.
  * Production (NODE_ENV=production) refuses the default secrets and seeds nothing.
  */
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -46,6 +47,22 @@ const EnvSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
   /** Period of the purge of old sign-in attempts and spent tokens, in milliseconds (0: no purge). */
   PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(3600_000),
+  /**
+   * Daily backups (DECISIONS §8): the folder the server writes them to; unset, the server takes none
+   * (`npm run backup` still works, and the portal warns the administrators that none is recent).
+   */
+  BACKUP_DIR: z.string().optional(),
+  /** When the daily backup runs, Paris time (HH:MM). */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'une heure HH:MM, par exemple 03:00')
+    .default('03:00'),
+  /** How many daily backups the folder keeps; older ones are deleted after a good one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
+  /** Unset: backups in clear. Set: every backup is encrypted with it (age, scrypt), and restores need it. */
+  BACKUP_PASSPHRASE: z.string().min(1).optional(),
+  /** Where pg_dump and pg_restore are (PostgreSQL only); unset, they are looked up in PATH. */
+  PG_BIN_DIR: z.string().optional(),
   /** Card top-ups (Lyra Systempay/PayZen form protocol): the shop's site id, key and mode. */
   SYSTEMPAY_SITE_ID: z
     .string()
@@ -79,6 +96,12 @@ const EnvSchema = z.object({
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
 
+/** Whether `path` is `folder` or inside it. */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(resolve(folder), resolve(path));
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
+}
+
 /** Reads and validates the environment (or the overrides tests pass). Throws a readable error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -99,6 +122,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && config.SYSTEMPAY_KEY === SYSTEMPAY_TEST_KEY) {
     throw new Error(
       'Configuration invalide : SYSTEMPAY_KEY (clé de la boutique Systempay) doit être définie en production.',
+    );
+  }
+  if (!config.DATABASE_URL && config.BACKUP_DIR && isInside(config.BACKUP_DIR, config.DATA_DIR)) {
+    // The embedded database's backup copies DATA_DIR whole: it would copy the older backups too.
+    throw new Error(
+      'Configuration invalide : BACKUP_DIR (dossier des sauvegardes) ne doit pas être dans DATA_DIR (dossier de la base).',
     );
   }
   return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };

@@ -13,7 +13,7 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
   exitIfLocked,
 );
-const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
+const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL }, backupSocket: true });
 
 // Registered before the migrations and the demo data: a stop asked during them closes cleanly too
 // (an unfinished migration is one transaction, rolled back).

@@ -2,13 +2,14 @@
  * Production runs compiled JavaScript: `npm run build -w @union/api` writes dist/server.js, which starts
  * with plain Node (no tsx), finds its SQL migrations from dist and answers, on a fresh database migrated
  * beforehand by the compiled `npm run migrate` (the server started with MIGRATE_ON_START=false); the
- * worker threads that read uploaded files run from dist/untrusted-worker.js.
+ * worker threads that read uploaded files run from dist/untrusted-worker.js; dist/backup.js asks the
+ * running server for a backup, and dist/restore.js restores it into a new folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ const freePort = () =>
   });
 
 describe('the compiled server', () => {
-  it('builds, migrates with npm run migrate, starts with node dist/server.js in production (MIGRATE_ON_START=false) and answers', async () => {
+  it('builds, migrates with npm run migrate, starts with node dist/server.js in production (MIGRATE_ON_START=false) and answers; backup and restore commands', async () => {
     const build = spawnSync('npm', ['run', 'build'], { cwd: apiDir, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
     expect(existsSync(join(apiDir, 'dist/server.js'))).toBe(true);
@@ -126,6 +127,16 @@ describe('the compiled server', () => {
     expect(signIn.status).toBe(400);
     expect(((await signIn.json()) as { error: string }).error).toBe('invalid_grant');
 
+    // `npm run backup` while the server holds the data directory: the compiled command asks it.
+    const backupFile = join(dataDir, '..', `${basename(dataDir)}.sauvegarde`);
+    const backup = spawnSync(process.execPath, [join(apiDir, 'dist/backup.js'), backupFile], {
+      cwd: tmpdir(),
+      env,
+      encoding: 'utf8',
+    });
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toContain(`Sauvegarde écrite : ${backupFile}`);
+
     // PGlite has no autovacuum: the server gathered the planner's statistics itself at start-up
     // (pg_class.reltuples is -1 for a table never analysed).
     const exited = new Promise((resolve) => server!.once('exit', resolve));
@@ -138,5 +149,26 @@ describe('the compiled server', () => {
     await db.close();
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.reltuples, row.relname).toBeGreaterThanOrEqual(0);
-  }, 90_000);
+
+    // `npm run restore` into an empty folder: the same tables, the history included.
+    const restoredDir = `${dataDir}-restauree`;
+    try {
+      const restore = spawnSync(process.execPath, [join(apiDir, 'dist/restore.js'), backupFile], {
+        cwd: tmpdir(),
+        env: { ...env, DATA_DIR: restoredDir },
+        encoding: 'utf8',
+      });
+      expect(restore.status, restore.stderr).toBe(0);
+      expect(restore.stdout).toContain('Le serveur peut démarrer.');
+      const copy = await PGlite.create({ dataDir: restoredDir, extensions: PGLITE_EXTENSIONS });
+      const tables = await copy.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'",
+      );
+      await copy.close();
+      expect(tables.rows[0]!.n).toBeGreaterThan(30);
+    } finally {
+      rmSync(restoredDir, { recursive: true, force: true });
+      rmSync(backupFile, { force: true });
+    }
+  }, 150_000);
 });

@@ -89,7 +89,15 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: Pick<BuildOptions, 'clock' | 'onRoute'> = {},
 ): Promise<TestContext> {
-  const handle = await freshDatabase();
+  return testContextOn(await freshDatabase(), env, options);
+}
+
+/** The same, on a database the test opened itself (a restored backup); closing it closes the handle. */
+export async function testContextOn(
+  handle: DbHandle,
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock' | 'onRoute'> = {},
+): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp({ config, db: handle, ...options });
   await app.ready();

@@ -234,8 +234,8 @@ describe('GET /metrics', () => {
       expect(sample(text, 'union_sign_in_attempts_total{outcome="bad_password"}')).toBeGreaterThanOrEqual(5);
       expect(sample(text, 'union_sign_in_attempts_total{outcome="locked"}')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'union_payment_notifications_total{outcome="refused"}')).toBeGreaterThanOrEqual(1);
-      // No backup module yet: the gauge is absent, not 0.
-      expect(text).not.toContain('union_backup_last_age_seconds');
+      // The backups module feeds the gauge from its table: no backup ever ended in this database.
+      expect(text).toMatch(/^union_backup_last_age_seconds \+Inf$/m);
       // Nothing personal: no address, no identifiant.
       expect(text).not.toContain(member.email);
       expect(text).not.toContain(member.identifiant);
@@ -249,6 +249,7 @@ describe('GET /metrics', () => {
     });
 
     it('gives the last backup’s age from the source a backup module sets, +Inf when none ever ended', async () => {
+      const fromBackups = t.app.operations.lastBackupAt;
       t.app.operations.lastBackupAt = async () => new Date(Date.now() - 3600_000);
       const age = sample((await scrape()).body, 'union_backup_last_age_seconds');
       expect(age).toBeGreaterThanOrEqual(3600);
@@ -256,6 +257,8 @@ describe('GET /metrics', () => {
       t.app.operations.lastBackupAt = async () => null;
       expect((await scrape()).body).toMatch(/^union_backup_last_age_seconds \+Inf$/m);
       t.app.operations.lastBackupAt = undefined;
+      expect((await scrape()).body).not.toContain('union_backup_last_age_seconds');
+      t.app.operations.lastBackupAt = fromBackups;
     });
   });
 });

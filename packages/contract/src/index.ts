@@ -20,3 +20,4 @@ export * from './messages';
 export * from './validation';
 export * from './days';
 export * from './operations';
+export * from './backups';

@@ -51,6 +51,10 @@ export const API = {
     /** The outbox (ADMIN); filters in the query string. */
     outbox: '/api/admin/emails',
   },
+  backups: {
+    /** The last backups and whether the last good one is too old (ADMIN). */
+    overview: '/api/admin/sauvegardes',
+  },
   imports: {
     /** The query string carries `idEntite` and `dryRun`. */
     userImport: '/api/user/import',

@@ -35,6 +35,13 @@ export interface DbHandle {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** The connections of the pool (the metrics): PGlite has one, always open. */
   connections(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: the whole data directory as a gzipped tar, taken between two transactions (see
+   * modules/backups/engines.ts). PostgreSQL is backed up by pg_dump from `url`.
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the connection string (pg_dump and pg_restore connect with it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,15 @@ export function fromPglite(client: PGlite): DbHandle {
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     // One connection; `transaction()` holds it, and what waits for it is not counted by PGlite.
     connections: () => ({ total: 1, idle: client.isInTransaction() ? 0 : 1, waiting: 0 }),
+    // PGlite's own dumpDataDir waits for the statement in progress but not for the transaction: it could
+    // copy the files with half a transaction written. Inside a transaction of ours (PGlite's transaction
+    // lock is held: no other transaction is open), after a checkpoint (every committed page is in the
+    // files), the copy is the state after the last commit, which a restore opens.
+    dumpDataDir: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
     close: () => client.close(),
   };
 }
@@ -81,6 +97,7 @@ export function fromPostgres(url: string): DbHandle {
     rows: async <T>(sql: string) => (await pool.query(sql)).rows as T[],
     kind: 'postgres',
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    url,
     close: () => pool.end(),
   };
 }

@@ -48,6 +48,11 @@ export async function pendingMigrations(handle: DbHandle): Promise<string[]> {
   return tags.filter((tag) => !applied.has(tag));
 }
 
+/** The tags of the migrations this version of the code knows (a restore refuses a newer backup's). */
+export function knownMigrations(): Promise<string[]> {
+  return migrationTags();
+}
+
 /** Brings the schema up to date; safe to call at every start, from several instances at once. */
 export async function migrate(handle: DbHandle): Promise<string[]> {
   await handle.exec(

@@ -1,5 +1,6 @@
 /** Every module's authorization rows: a new module adds its file in this folder and one line here. */
 import { rows as auth } from './auth';
+import { rows as backups } from './backups';
 import { rows as calendar } from './calendar';
 import { rows as compta } from './compta';
 import { rows as docs } from './docs';
@@ -26,4 +27,5 @@ export const ALL_ROWS: AuthzRow[] = [
   ...restaurant,
   ...documents,
   ...operations,
+  ...backups,
 ];

@@ -8,3 +8,4 @@ export * from './settings';
 export * from './restaurant';
 export * from './compta';
 export * from './documents';
+export * from './backups';

@@ -4,7 +4,8 @@
  * row once and harm nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client';
+import type { DbHandle, Executor } from '../../db/client';
+import { JOB_LOCKS, runAlone } from '../../db/alone';
 import { authRepository } from './repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -49,6 +50,8 @@ export interface PurgeJob {
  */
 export function startPurgeJob(options: {
   db: Executor;
+  /** On PostgreSQL one instance at a time purges (db/alone.ts); the others skip that turn. */
+  kind?: DbHandle['kind'];
   intervalMs: number;
   log: FastifyBaseLogger;
   firstDelayMs?: number;
@@ -57,9 +60,11 @@ export function startPurgeJob(options: {
   let stopped = false;
   const tick = () => {
     if (stopped || running) return;
-    running = purgeExpired(options.db)
+    running = runAlone({ db: options.db, kind: options.kind ?? 'pglite' }, JOB_LOCKS.purge, (db) =>
+      purgeExpired(db),
+    )
       .then((purged) => {
-        if (purged.signInAttempts || purged.accessTokens || purged.userTokens)
+        if (purged && (purged.signInAttempts || purged.accessTokens || purged.userTokens))
           options.log.info({ purged }, 'old sign-in attempts and tokens purged');
       })
       .catch((error: unknown) => options.log.error({ err: error }, 'purge failed'))

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { visibleEntries } from '../menu';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PortalMessages } from '../../features/messages';
+import { BackupWarning } from '../../features/admin';
 
 export function PortalPage() {
   usePageTitle('Portail');
@@ -17,6 +18,7 @@ export function PortalPage() {
         <Title order={2}>Bonjour {session?.prenom}</Title>
         <Text c="dimmed">Bienvenue sur l'Intranet de l'Union.</Text>
       </div>
+      <BackupWarning />
       <PortalMessages />
       {entries.length === 0 ? (
         <Text>

@@ -1,2 +1,3 @@
 export { adminRoutes } from './routes';
 export { PersonalDataButton } from './components/PersonalDataButton';
+export { BackupWarning } from './components/BackupWarning';

@@ -11,6 +11,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/EmailOutboxPage')).EmailOutboxPage }),
   },
   {
+    path: 'sauvegardes',
+    lazy: async () => ({ Component: (await import('./components/BackupsPage')).BackupsPage }),
+  },
+  {
     path: 'utilisateurs',
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./components/UsersPage')).UsersPage }) },

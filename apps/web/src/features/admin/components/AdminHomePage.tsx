@@ -3,6 +3,7 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton 
 import {
   IconAdjustments,
   IconBuildingCommunity,
+  IconDatabase,
   IconDoor,
   IconMail,
   IconUsers,
@@ -49,6 +50,13 @@ const ADMIN_SCREENS: AdminScreen[] = [
     title: "Boîte d'envoi des e-mails",
     description:
       'Lire les e-mails envoyés ou en attente, dont les liens de réinitialisation de mot de passe.',
+  },
+  {
+    to: 'sauvegardes',
+    icon: IconDatabase,
+    title: 'Sauvegardes',
+    description:
+      'Les dernières sauvegardes (date, taille, réussite) et la sauvegarde quotidienne du serveur.',
   },
 ];
 

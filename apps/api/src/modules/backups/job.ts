@@ -1,0 +1,129 @@
+/**
+ * The server's daily backup (DECISIONS §8): every minute each instance asks whether today's backup
+ * (BACKUP_TIME, Paris time) is due, i.e. no daily backup began since that time and none failed in the
+ * last hour; the one that gets the job's lock (db/alone.ts) takes it, writes it into BACKUP_DIR and
+ * keeps the BACKUP_KEEP newest files there. A server that was stopped at the hour catches up when it
+ * starts; a failed backup is tried again an hour later.
+ */
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '../../db/client';
+import { JOB_LOCKS, runAlone } from '../../db/alone';
+import { parisDay, TIME_ZONE } from '../../lib/dates';
+import { BACKUP_FILE_PATTERN, backupFileName, takeBackup } from './backup';
+import { backupsRepository } from './repository';
+
+const HOUR_MS = 3600_000;
+
+const parisWallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The instant when Paris clocks show `day` (yyyy-mm-dd) at `time` (HH:MM). */
+export function parisInstant(day: string, time: string): Date {
+  const wanted = Date.parse(`${day}T${time}:00Z`);
+  let at = wanted;
+  // Two corrections find the offset (+1 h or +2 h) on either side of a change of time.
+  for (let i = 0; i < 2; i++) {
+    const parts = Object.fromEntries(
+      parisWallClock.formatToParts(new Date(at)).map((p) => [p.type, p.value]),
+    );
+    const shown = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`);
+    at += wanted - shown;
+  }
+  return new Date(at);
+}
+
+/** The last scheduled time at or before `now`: today's BACKUP_TIME, or yesterday's if it is not yet. */
+export function lastSlot(now: Date, time: string): Date {
+  const today = parisInstant(parisDay(now), time);
+  if (today <= now) return today;
+  return parisInstant(parisDay(new Date(now.getTime() - 24 * HOUR_MS)), time);
+}
+
+export interface DailyBackupOptions {
+  handle: DbHandle;
+  dir: string;
+  time: string;
+  keep: number;
+  passphrase?: string;
+  pgBinDir?: string;
+}
+
+/** Deletes the oldest backup files of `dir` past the `keep` newest (only files named by us). */
+export async function prune(dir: string, keep: number): Promise<string[]> {
+  const files = (await readdir(dir)).filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
+  const old = files.slice(0, Math.max(0, files.length - keep));
+  for (const name of old) await rm(join(dir, name), { force: true });
+  return old;
+}
+
+/**
+ * Takes the daily backup if it is due and no other instance takes it; answers whether this call took
+ * one. `clock` is the system's (the job runs outside any request); tests pass theirs.
+ */
+export async function runDailyBackupIfDue(
+  options: DailyBackupOptions,
+  clock: () => Date = () => new Date(),
+): Promise<boolean> {
+  const now = clock();
+  const slot = lastSlot(now, options.time);
+  const taken = await runAlone(options.handle, JOB_LOCKS.dailyBackup, async (db) => {
+    // Read under the lock: an instance that just finished has its row committed.
+    if (await backupsRepository.dailySince(db, slot, true)) return false;
+    if (await backupsRepository.dailySince(db, new Date(now.getTime() - HOUR_MS), false)) return false;
+    // The history row is written by takeBackup on the handle's own connection, after the file.
+    await takeBackup(options.handle, {
+      target: join(options.dir, backupFileName(now, Boolean(options.passphrase))),
+      origine: 'quotidienne',
+      passphrase: options.passphrase,
+      pgBinDir: options.pgBinDir,
+      now: clock,
+    });
+    await prune(options.dir, options.keep);
+    return true;
+  });
+  return taken ?? false;
+}
+
+export interface BackupJob {
+  stop(): Promise<void>;
+}
+
+/** Checks every minute (unref'd timers); a failure is logged, recorded, and tried again an hour later. */
+export function startBackupJob(
+  options: DailyBackupOptions & { log: FastifyBaseLogger; everyMs?: number },
+): BackupJob {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = runDailyBackupIfDue(options)
+      .then((took) => {
+        if (took) options.log.info('daily backup written');
+      })
+      .catch((error: unknown) => options.log.error({ err: error }, 'daily backup failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(tick, Math.min(5_000, options.everyMs ?? 60_000));
+  const every = setInterval(tick, options.everyMs ?? 60_000);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}
