@@ -14,10 +14,9 @@ import { JOB_LOCKS, runAlone } from '../src/db/alone';
 import { lastSlot, parisInstant, runDailyBackupIfDue } from '../src/modules/backups/job';
 import { backupsRepository } from '../src/modules/backups/repository';
 import { builders } from './builders';
-import { testEngine } from './engine';
+import { onEngine } from './engine';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 
-const onPostgres = testEngine() === 'postgres';
 const dirs: string[] = [];
 const aDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'union-quotidiennes-'));
@@ -116,50 +115,54 @@ describe('runDailyBackupIfDue', () => {
     }
   });
 
-  it.runIf(onPostgres)('two instances at the same minute: one backup', async () => {
-    const own = await createTestContext();
-    const other = fromPostgres(own.handle.url!);
-    try {
-      const dir = aDir();
-      const clock = () => new Date('2026-07-15T01:01:00Z');
-      const taken = await Promise.all([
-        runDailyBackupIfDue({ handle: own.handle, dir, time: '03:00', keep: 5 }, clock),
-        runDailyBackupIfDue({ handle: other, dir, time: '03:00', keep: 5 }, clock),
-      ]);
-      expect(taken.filter(Boolean)).toHaveLength(1);
-      expect(readdirSync(dir)).toHaveLength(1);
-      expect(await backupsRepository.latest(own.db, 10)).toHaveLength(1);
-    } finally {
-      await other.close();
-      await own.close();
-    }
-  });
+  onEngine('postgres', () =>
+    it('two instances at the same minute: one backup', async () => {
+      const own = await createTestContext();
+      const other = fromPostgres(own.handle.url!);
+      try {
+        const dir = aDir();
+        const clock = () => new Date('2026-07-15T01:01:00Z');
+        const taken = await Promise.all([
+          runDailyBackupIfDue({ handle: own.handle, dir, time: '03:00', keep: 5 }, clock),
+          runDailyBackupIfDue({ handle: other, dir, time: '03:00', keep: 5 }, clock),
+        ]);
+        expect(taken.filter(Boolean)).toHaveLength(1);
+        expect(readdirSync(dir)).toHaveLength(1);
+        expect(await backupsRepository.latest(own.db, 10)).toHaveLength(1);
+      } finally {
+        await other.close();
+        await own.close();
+      }
+    }),
+  );
 
-  it.runIf(onPostgres)('runAlone: while one instance runs a job, another skips it', async () => {
-    const other = fromPostgres(t.handle.url!);
-    try {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let entered!: () => void;
-      const inside = new Promise<void>((resolve) => (entered = resolve));
-      const first = runAlone(t.handle, JOB_LOCKS.purge, async () => {
-        entered();
-        await held;
-        return 'first';
-      });
-      await inside;
-      expect(await runAlone(other, JOB_LOCKS.purge, () => Promise.resolve('second'))).toBeUndefined();
-      // Another job's lock is free.
-      expect(await runAlone(other, JOB_LOCKS.dailyBackup, () => Promise.resolve('other job'))).toBe(
-        'other job',
-      );
-      release();
-      expect(await first).toBe('first');
-      expect(await runAlone(other, JOB_LOCKS.purge, () => Promise.resolve('second'))).toBe('second');
-    } finally {
-      await other.close();
-    }
-  });
+  onEngine('postgres', () =>
+    it('runAlone: while one instance runs a job, another skips it', async () => {
+      const other = fromPostgres(t.handle.url!);
+      try {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        const first = runAlone(t.handle, JOB_LOCKS.purge, async () => {
+          entered();
+          await held;
+          return 'first';
+        });
+        await inside;
+        expect(await runAlone(other, JOB_LOCKS.purge, () => Promise.resolve('second'))).toBeUndefined();
+        // Another job's lock is free.
+        expect(await runAlone(other, JOB_LOCKS.dailyBackup, () => Promise.resolve('other job'))).toBe(
+          'other job',
+        );
+        release();
+        expect(await first).toBe('first');
+        expect(await runAlone(other, JOB_LOCKS.purge, () => Promise.resolve('second'))).toBe('second');
+      } finally {
+        await other.close();
+      }
+    }),
+  );
 });
 
 describe('GET /api/admin/sauvegardes', () => {

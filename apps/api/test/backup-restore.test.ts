@@ -29,7 +29,7 @@ import { restoreBackup } from '../src/modules/backups/restore';
 import { sign } from '../src/modules/restaurant/signature';
 import { builders, named, type Builders, type Person } from './builders';
 import { multipartBody, pdfWith } from './documents-helpers';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
+import { databaseUrlFor, dropTestDatabase, onEngine, testEngine } from './engine';
 import { createTestContext, testContextOn, type TestContext } from './helpers';
 
 const onPostgres = testEngine() === 'postgres';
@@ -345,18 +345,78 @@ describe('damaged or foreign files', () => {
   });
 });
 
-describe.skipIf(onPostgres)('npm run backup while the server holds the PGlite data directory', () => {
-  it('asks the running server through its local socket, as a real process', async () => {
-    const dataDir = mkdtempSync(join(work, 'serveur-'));
-    // The test's app stands for the server that holds `dataDir`.
-    const control = await startBackupControl({ handle: t.handle, dataDir, log: t.app.log });
-    try {
-      const direct = join(work, 'par-le-serveur.sauvegarde');
-      expect(await askRunningServer(dataDir, direct)).toMatchObject({ ok: true, chiffree: false });
-      const target = join(work, 'par-la-commande.sauvegarde');
+onEngine('pglite', () =>
+  describe('npm run backup while the server holds the PGlite data directory', () => {
+    it('asks the running server through its local socket, as a real process', async () => {
+      const dataDir = mkdtempSync(join(work, 'serveur-'));
+      // The test's app stands for the server that holds `dataDir`.
+      const control = await startBackupControl({ handle: t.handle, dataDir, log: t.app.log });
+      try {
+        const direct = join(work, 'par-le-serveur.sauvegarde');
+        expect(await askRunningServer(dataDir, direct)).toMatchObject({ ok: true, chiffree: false });
+        const target = join(work, 'par-la-commande.sauvegarde');
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], {
+          cwd: apiRoot,
+          env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        expect(code, output).toBe(0);
+        expect(output).toContain(`Sauvegarde écrite : ${target}`);
+        const restored = { dataDir: mkdtempSync(join(work, 'depuis-la-commande-')) };
+        await restoreBackup(target, { ...restored, force: false });
+        const handle = await openTarget(restored);
+        opened.push(handle);
+        expect((await fingerprint(handle))['document_file_chunks']).toBe(
+          (await fingerprint(t.handle))['document_file_chunks'],
+        );
+      } finally {
+        await control.close();
+      }
+    });
+  }),
+);
+
+onEngine('pglite', () =>
+  describe('npm run backup, a server holding the directory that does not answer', () => {
+    it('says how to reach it rather than only « already used »', async () => {
+      const dataDir = mkdtempSync(join(work, 'muet-'));
+      writeFileSync(join(dataDir, 'PG_VERSION'), '17\n');
+      const lock = lockDataDir(dataDir);
+      try {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/backup.ts', join(work, 'jamais.sauvegarde')],
+          {
+            cwd: apiRoot,
+            env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        let output = '';
+        child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        expect(code, output).toBe(1);
+        expect(output).toMatch(/La sauvegarde a échoué : Le dossier de données .* est déjà utilisé/);
+        expect(output).toMatch(/n’a pas répondu sur sa prise de sauvegarde .*PrivateTmp/s);
+      } finally {
+        lock.release();
+      }
+    });
+  }),
+);
+
+onEngine('postgres', () =>
+  describe('npm run backup on PostgreSQL', () => {
+    it('runs pg_dump while the server is connected, as a real process', async () => {
+      const target = join(work, 'commande-postgres.sauvegarde');
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], {
         cwd: apiRoot,
-        env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+        env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: t.handle.url! },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -365,65 +425,11 @@ describe.skipIf(onPostgres)('npm run backup while the server holds the PGlite da
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code, output).toBe(0);
       expect(output).toContain(`Sauvegarde écrite : ${target}`);
-      const restored = { dataDir: mkdtempSync(join(work, 'depuis-la-commande-')) };
-      await restoreBackup(target, { ...restored, force: false });
-      const handle = await openTarget(restored);
-      opened.push(handle);
-      expect((await fingerprint(handle))['document_file_chunks']).toBe(
-        (await fingerprint(t.handle))['document_file_chunks'],
-      );
-    } finally {
-      await control.close();
-    }
-  });
-});
-
-describe.skipIf(onPostgres)('npm run backup, a server holding the directory that does not answer', () => {
-  it('says how to reach it rather than only « already used »', async () => {
-    const dataDir = mkdtempSync(join(work, 'muet-'));
-    writeFileSync(join(dataDir, 'PG_VERSION'), '17\n');
-    const lock = lockDataDir(dataDir);
-    try {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/backup.ts', join(work, 'jamais.sauvegarde')],
-        {
-          cwd: apiRoot,
-          env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let output = '';
-      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      expect(code, output).toBe(1);
-      expect(output).toMatch(/La sauvegarde a échoué : Le dossier de données .* est déjà utilisé/);
-      expect(output).toMatch(/n’a pas répondu sur sa prise de sauvegarde .*PrivateTmp/s);
-    } finally {
-      lock.release();
-    }
-  });
-});
-
-describe.runIf(onPostgres)('npm run backup on PostgreSQL', () => {
-  it('runs pg_dump while the server is connected, as a real process', async () => {
-    const target = join(work, 'commande-postgres.sauvegarde');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], {
-      cwd: apiRoot,
-      env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: t.handle.url! },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      const [row] = await backupsRepository.latest(t.db, 1);
+      expect(row).toMatchObject({ origine: 'manuelle', reussie: true, fichier: target });
+      const backup = await openBackupFile(target);
+      expect(backup.header).toMatchObject({ moteur: 'postgres', contenu: 'pg_dump-custom' });
+      await backup.dispose();
     });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code, output).toBe(0);
-    expect(output).toContain(`Sauvegarde écrite : ${target}`);
-    const [row] = await backupsRepository.latest(t.db, 1);
-    expect(row).toMatchObject({ origine: 'manuelle', reussie: true, fichier: target });
-    const backup = await openBackupFile(target);
-    expect(backup.header).toMatchObject({ moteur: 'postgres', contenu: 'pg_dump-custom' });
-    await backup.dispose();
-  });
-});
+  }),
+);

@@ -3,6 +3,14 @@ import type pg from 'pg';
 export const testEngine = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * A test that means something on one engine only (PGlite's data directory, pg_dump) is registered on
+ * that engine and not at all on the other: the suite's report counts no skipped test.
+ */
+export function onEngine(engine: 'pglite' | 'postgres', register: () => void): void {
+  if (testEngine() === engine) register();
+}
+
 export function databaseUrlFor(database: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   url.pathname = `/${database}`;
