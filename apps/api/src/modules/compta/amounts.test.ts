@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feeCallLines, lineAmount, thirdOf, totalOf, withAmounts } from './amounts';
+import { lineAmount } from '@union/contract';
+import { feeCallLines, thirdOf, totalOf, withAmounts } from './amounts';
 
 describe('amounts', () => {
   it('rounds a line to the cent', () => {

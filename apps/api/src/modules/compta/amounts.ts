@@ -2,13 +2,14 @@
  * The arithmetic of orders, in integer cents (DECISIONS header): line amounts, fee thirds and the
  * adjustment. Pure functions, tested on their own.
  */
-import { Instalment, type OrderLine, type OrderLineInput } from '@union/contract';
-
-/** A line's amount: quantity (two decimals at most) × unit price, rounded to the cent. */
-export function lineAmount(quantite: number, prixUnitaire: number): number {
-  const hundredths = Math.round(quantite * 100);
-  return Math.round((hundredths * prixUnitaire) / 100);
-}
+import {
+  Instalment,
+  euros,
+  lineAmount,
+  yearLabel,
+  type OrderLine,
+  type OrderLineInput,
+} from '@union/contract';
 
 export const withAmounts = (lines: readonly OrderLineInput[]): OrderLine[] =>
   lines.map((l) => ({
@@ -28,12 +29,6 @@ export function thirdOf(yearly: number, tranche: 'A' | 'B' | 'C'): number {
   const third = Math.round(yearly / 3);
   return tranche === 'C' ? yearly - 2 * third : third;
 }
-
-/** 123450 → "1 234,50 €" (narrow no-break spaces, as French typography and Intl write it). */
-export const euros = (cents: number) =>
-  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-
-export const yearLabel = (annee: number) => `${annee}-${annee + 1}`;
 
 export interface FeeCallFacts {
   annee: number;

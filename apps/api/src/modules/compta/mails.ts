@@ -1,6 +1,6 @@
 /** The accounting e-mails, sent to the entity's billing address with the PDF attached (DECISIONS §4, §7). */
 import type { NewEmail } from '../mail/repository';
-import { euros } from './amounts';
+import { euros } from '@union/contract';
 import { frenchDate } from '../../lib/dates';
 
 const SIGNATURE = (union: string) =>

@@ -7,7 +7,7 @@
 import type { OrderLine, UnionSettings } from '@union/contract';
 import PDFDocument from 'pdfkit';
 import { frenchDate } from '../../lib/dates';
-import { euros as eurosIntl } from './amounts';
+import { euros as eurosIntl } from '@union/contract';
 import { isFacturX, makeFacturX, PDFA_OPTIONS } from './facturx';
 
 /** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */

@@ -3,7 +3,7 @@ import { OrderAction, PaymentMode, type OrderDetail, type OrderSummary } from '@
 import type { Caller } from '../../lib/authorize';
 import { presentHistory } from '../audit/presenter';
 import type { AuditRow } from '../audit/repository';
-import { euros } from './amounts';
+import { euros } from '@union/contract';
 import { orderActions } from './policy';
 import type { LineRow, OrderRow } from './repository';
 

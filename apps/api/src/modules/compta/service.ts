@@ -20,7 +20,9 @@ import {
   type OrderSearchResult,
   type Preload,
   addDays,
+  euros,
   masonicYearBounds,
+  yearLabel,
 } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { authorize } from '../../lib/authorize';
@@ -33,7 +35,7 @@ import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { frenchDate } from '../../lib/dates';
 import { unionSettings } from '../settings/service';
-import { euros, feeCallLines, totalOf, withAmounts, yearLabel } from './amounts';
+import { feeCallLines, totalOf, withAmounts } from './amounts';
 import { feeTableWorkbook, ordersWorkbook } from './excel';
 import { invoiceEmail, quoteEmail, reminderEmail } from './mails';
 import { orderMachine } from './machine';
