@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineAmount } from '@union/contract';
-import { feeCallLines, thirdOf, totalOf, withAmounts } from './amounts';
+import { totalOf, withAmounts } from './amounts';
+import { feeCallLines, thirdOf } from './fee-calls/lines';
 
 describe('amounts', () => {
   it('rounds a line to the cent', () => {
