@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { entities, membershipFees, memberships, users } from '../src/db/schema';
 import { systemClock, type RequestContext } from '../src/lib/context';
-import { comptaService } from '../src/modules/compta/service';
+import { ordersService } from '../src/modules/compta/orders/service';
 import { hashPassword } from '../src/lib/secrets';
 import { measure, report, type Measure } from './lib';
 import { CLIENT_BASIC, startBenchApp, type BenchApp } from './setup';
@@ -242,10 +242,10 @@ export default async function comptaBench() {
   };
   const issuing = [
     await sequential(`émettre ${ISSUED} factures (FACTURE_SENT, service)`, drafts.length, (i) =>
-      comptaService.change(ctx, 'FACTURE_SENT', { id: drafts[i]! }),
+      ordersService.change(ctx, 'FACTURE_SENT', { id: drafts[i]! }),
     ),
     await sequential(`renvoyer ${SENT} factures par e-mail (Factur-X, SEND_FACTURE)`, SENT, (i) =>
-      comptaService.change(ctx, 'SEND_FACTURE', { id: drafts[i]! }),
+      ordersService.change(ctx, 'SEND_FACTURE', { id: drafts[i]! }),
     ),
     await sequential(`PDF Factur-X d'une facture (GET …/document/facture)`, SENT, async (i) => {
       const r = await call('GET', `/api/compta/commande/${drafts[i]!}/document/facture`);

@@ -8,7 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAttachments, emailOutbox } from '../src/db/schema';
-import { facturxXml, postalAddress } from '../src/modules/compta/facturx';
+import { facturxXml, postalAddress } from '../src/modules/compta/documents/facturx';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { settingsRepository } from '../src/modules/settings/repository';
 import { builders, type OrderFields } from './builders';

@@ -120,6 +120,15 @@ export const OrderLineInputSchema = z.object({
 });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
+/**
+ * A line's amount in cents: quantity (two decimals at most) × unit price, rounded to the cent. The one
+ * rule: the API stores it, the order form shows it while the line is typed.
+ */
+export function lineAmount(quantite: number, prixUnitaire: number): number {
+  const hundredths = Math.round(quantite * 100);
+  return Math.round((hundredths * prixUnitaire) / 100);
+}
+
 export const OrderLineSchema = OrderLineInputSchema.extend({ montant: z.number().int() });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

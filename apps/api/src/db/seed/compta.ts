@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { fixedClock, type RequestContext } from '../../lib/context';
 import { parisDay } from '../../lib/dates';
 import { addDays, masonicYearOf } from '@union/contract';
-import { comptaService } from '../../modules/compta/service';
+import { ordersService } from '../../modules/compta/orders/service';
 import type { Database } from '../client';
 import { entities, users } from '../schema';
 
@@ -26,7 +26,7 @@ export async function seedCompta(db: Database): Promise<void> {
   const annee = masonicYearOf(parisDay());
 
   // In date order: invoice numbers follow the order of issue.
-  const fees = await comptaService.create(ctx(80), {
+  const fees = await ordersService.create(ctx(80), {
     type: 'A',
     tranche: 'D',
     idEntite: await entityId('CHEV-RHONE'),
@@ -37,13 +37,13 @@ export async function seedCompta(db: Database): Promise<void> {
       { libelle: 'Régularisation : 2 membres arrivés en cours d’année', quantite: 2, prixUnitaire: 12000 },
     ],
   });
-  await comptaService.change(ctx(80), 'FACTURE_SENT', { id: fees.id });
-  await comptaService.change(ctx(60), 'FACTURE_PAID', {
+  await ordersService.change(ctx(80), 'FACTURE_SENT', { id: fees.id });
+  await ordersService.change(ctx(60), 'FACTURE_PAID', {
     id: fees.id,
     paiement: { mode: 'C', date: addDays(parisDay(), -60), reference: 'Chèque n° 0004512', montant: 24000 },
   });
 
-  const rental = await comptaService.create(ctx(45), {
+  const rental = await ordersService.create(ctx(45), {
     type: 'L',
     idEntite: await entityId('TOL-PROGRES'),
     annee,
@@ -51,9 +51,9 @@ export async function seedCompta(db: Database): Promise<void> {
     devis: false,
     lignes: [{ libelle: 'Temple Hiram, samedi après-midi (4 heures)', quantite: 4, prixUnitaire: 4500 }],
   });
-  await comptaService.change(ctx(45), 'FACTURE_SENT', { id: rental.id });
+  await ordersService.change(ctx(45), 'FACTURE_SENT', { id: rental.id });
 
-  await comptaService.create(ctx(3), {
+  await ordersService.create(ctx(3), {
     type: 'S',
     idEntite: await entityId('AFM-CULTURE'),
     annee,

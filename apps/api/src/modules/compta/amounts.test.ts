@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { feeCallLines, lineAmount, thirdOf, totalOf, withAmounts } from './amounts';
+import { lineAmount } from '@union/contract';
+import { totalOf, withAmounts } from './amounts';
+import { feeCallLines, thirdOf } from './fee-calls/lines';
 
 describe('amounts', () => {
   it('rounds a line to the cent', () => {

@@ -1,9 +1,16 @@
-/** Orders as the contract shows them: summaries for lists, details with lines, payments and history. */
-import { OrderAction, PaymentMode, type OrderDetail, type OrderSummary } from '@union/contract';
+/** Orders as the contract shows them: summaries for lists and searches, details with lines, payments and history. */
+import {
+  euros,
+  OrderAction,
+  PaymentMode,
+  type OrderDetail,
+  type OrderSearchCriteria,
+  type OrderSearchResult,
+  type OrderSummary,
+} from '@union/contract';
 import type { Caller } from '../../lib/authorize';
 import { presentHistory } from '../audit/presenter';
 import type { AuditRow } from '../audit/repository';
-import { euros } from './amounts';
 import { orderActions } from './policy';
 import type { LineRow, OrderRow } from './repository';
 
@@ -36,6 +43,21 @@ export function presentSummary(r: SummaryRow, today: string): OrderSummary {
   };
 }
 
+/** A page of the search, with the totals of every order it matches. */
+export function presentSearch(
+  result: { rows: SummaryRow[]; totals: { total: number; montantTotal: number; montantDu: number } },
+  c: Pick<OrderSearchCriteria, 'page' | 'taille'>,
+  today: string,
+): OrderSearchResult {
+  return {
+    ...result.totals,
+    page: c.page,
+    taille: c.taille,
+    lignes: result.rows.map((r) => presentSummary(r, today)),
+  };
+}
+
+/** A line as the order page, the PDF and the Factur-X XML show it (the quantity is stored as a decimal). */
 export const presentLine = (l: LineRow) => ({
   libelle: l.libelle,
   quantite: Number(l.quantite),

@@ -1,4 +1,7 @@
-/** The accounting tables: orders, lines, payments, reminders, document counters. */
+/**
+ * The orders and their lines (payments, reminders and the document counters have their sub-area's
+ * repository): searches, the order's row and lock, and what fee calls and rentals ask of past orders.
+ */
 import type { OrderLine, OrderSearchCriteria, OrderState } from '@union/contract';
 import {
   and,
@@ -16,17 +19,11 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  accountingLines,
-  accountingOrders,
-  accountingPayments,
-  accountingReminders,
-  documentCounters,
-} from '../../db/schema';
+import { accountingLines, accountingOrders } from '../../db/schema';
 import { entityNames } from '../entities/repository';
 import { confirmedReservationsOf } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
-import { userIdentities } from '../users/repository';
+import { paidSum } from './payments/repository';
 
 export type OrderRow = typeof accountingOrders.$inferSelect;
 export type NewOrder = typeof accountingOrders.$inferInsert;
@@ -36,8 +33,6 @@ export type LineRow = typeof accountingLines.$inferSelect;
 export const UNPAID_STATES: OrderState[] = ['FE'];
 /** States that no longer count (fee calls, billed reservations). */
 export const VOID_STATES: OrderState[] = ['DA', 'DR', 'FA'];
-
-const paidSum = sql<number>`(SELECT coalesce(sum(p.montant), 0)::int FROM ${accountingPayments} p WHERE p.order_id = ${sql.raw('"accounting_orders"."id"')})`;
 
 /**
  * Orders with their entity (its owner's `entityNames`, joined) and what has been paid, as lists and pages
@@ -183,69 +178,6 @@ export const comptaRepository = {
         reservationId: l.reservationId ?? null,
       })),
     );
-  },
-
-  async payments(db: Executor, orderId: number) {
-    return db
-      .select()
-      .from(accountingPayments)
-      .where(eq(accountingPayments.orderId, orderId))
-      .orderBy(asc(accountingPayments.date), asc(accountingPayments.id));
-  },
-
-  async paidAmount(db: Executor, orderId: number): Promise<number> {
-    const [row] = await db
-      .select({ paye: sql<number>`coalesce(sum(${accountingPayments.montant}), 0)::int` })
-      .from(accountingPayments)
-      .where(eq(accountingPayments.orderId, orderId));
-    return row!.paye;
-  },
-
-  async insertPayment(
-    db: Executor,
-    payment: typeof accountingPayments.$inferInsert,
-    at: Date,
-  ): Promise<void> {
-    await db.insert(accountingPayments).values({ ...payment, createdAt: at });
-  },
-
-  async reminders(db: Executor, orderId: number) {
-    const sender = userIdentities(db);
-    return db
-      .select({
-        niveau: accountingReminders.niveau,
-        date: accountingReminders.date,
-        nom: sender.nom,
-        prenom: sender.prenom,
-      })
-      .from(accountingReminders)
-      .leftJoin(sender, eq(sender.id, accountingReminders.sentById))
-      .where(eq(accountingReminders.orderId, orderId))
-      .orderBy(asc(accountingReminders.id));
-  },
-
-  async insertReminder(
-    db: Executor,
-    reminder: typeof accountingReminders.$inferInsert,
-    at: Date,
-  ): Promise<void> {
-    await db.insert(accountingReminders).values({ ...reminder, createdAt: at });
-  },
-
-  /**
-   * The next number of a yearly series. The upsert locks the counter row until the transaction ends, so
-   * concurrent issuers queue; a transaction that fails rolls its increment back: no gap, no reuse.
-   */
-  async nextNumber(db: Executor, serie: 'DE' | 'FA' | 'AV', annee: number): Promise<string> {
-    const [row] = await db
-      .insert(documentCounters)
-      .values({ serie, annee, dernier: 1 })
-      .onConflictDoUpdate({
-        target: [documentCounters.serie, documentCounters.annee],
-        set: { dernier: sql`${documentCounters.dernier} + 1` },
-      })
-      .returning({ dernier: documentCounters.dernier });
-    return `${serie}-${annee}-${String(row!.dernier).padStart(4, '0')}`;
   },
 
   /** What the fee calls A, B and C of a year called from an entity (cancelled ones excluded). */

@@ -1,6 +1,7 @@
 /**
  * The lines of a quote or an invoice draft: label, quantity, unit price in euros, amount. Amounts are
- * computed here only to show them; the server computes them again in cents and keeps its own.
+ * computed here only to show them, by the contract's `lineAmount`; the server computes them again with it
+ * and keeps its own.
  */
 import {
   ActionIcon,
@@ -15,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
-import type { OrderLineInput } from '@union/contract';
+import { lineAmount, type OrderLineInput } from '@union/contract';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { ScrollTable } from '../../../components/ScrollTable';
 
@@ -48,8 +49,7 @@ export const toInput = (l: EditedLine): OrderLineInput => ({
   reservationId: l.reservationId ?? null,
 });
 
-const amountOf = (l: EditedLine) =>
-  Math.round((Math.round(Number(l.quantite) * 100) * eurosToCents(l.prix)) / 100);
+const amountOf = (l: EditedLine) => lineAmount(Number(l.quantite), eurosToCents(l.prix));
 const totalOfEdited = (lines: EditedLine[]) => lines.reduce((sum, l) => sum + (amountOf(l) || 0), 0);
 
 /** What is wrong with the lines before sending, in French; null when they can be sent. */

@@ -4,44 +4,16 @@
  * dates, the lines and totals and the VAT mention; invoices add the late-payment penalties and the 40 €
  * recovery indemnity that French law requires (Code de commerce, art. L441-10 and D441-5).
  */
-import type { OrderLine, UnionSettings } from '@union/contract';
+import { euros as eurosIntl } from '@union/contract';
 import PDFDocument from 'pdfkit';
-import { frenchDate } from '../../lib/dates';
-import { euros as eurosIntl } from './amounts';
+import { frenchDate } from '../../../lib/dates';
+import { PENALTIES_TEXT, type OrderDocument } from './document';
 import { isFacturX, makeFacturX, PDFA_OPTIONS } from './facturx';
 
 /** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */
 const euros = (cents: number) => eurosIntl(cents).replace(/\u202f/g, '\u00a0');
 const quantity = (q: number) =>
   q.toLocaleString('fr-FR', { maximumFractionDigits: 2 }).replace(/\u202f/g, '\u00a0');
-
-export type DocumentKind = 'devis' | 'facture' | 'avoir' | 'relance';
-
-export interface OrderDocument {
-  kind: DocumentKind;
-  union: UnionSettings;
-  entite: { nom: string; adresseFacturation: string | null; emailFacturation: string | null };
-  objet: string;
-  numeroDevis: string | null;
-  numeroFacture: string | null;
-  numeroAvoir: string | null;
-  dateDevis: string | null;
-  dateFacture: string | null;
-  dateEcheance: string | null;
-  dateAvoir: string | null;
-  lignes: OrderLine[];
-  total: number;
-  paye: number;
-  /** Reminder letters: the level (1 friendly, 2 formal, 3 formal notice) and the day it is written. */
-  relance?: { niveau: number; date: string };
-  /** A draft invoice has no number yet: its PDF says so in its title. */
-  brouillon?: boolean;
-}
-
-export const PENALTIES_TEXT =
-  "En cas de retard de paiement, des pénalités de retard sont exigibles au taux de trois fois le taux d'intérêt légal, " +
-  'ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce). ' +
-  "Pas d'escompte pour paiement anticipé.";
 
 const REMINDER_TEXTS: Record<number, { titre: string; corps: (d: OrderDocument, reste: string) => string }> =
   {

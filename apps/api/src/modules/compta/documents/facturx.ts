@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type PDFKit from 'pdfkit';
-import { PENALTIES_TEXT, type OrderDocument } from './pdf';
+import { PENALTIES_TEXT, type OrderDocument } from './document';
 
 export const FACTURX_FILE_NAME = 'factur-x.xml';
 export const FACTURX_LEVEL = 'BASIC';

@@ -1,5 +1,12 @@
 /** The accounting workbooks: the search results, and the fee-call table of a year (DECISIONS §4). */
-import { Instalment, OrderState, OrderType, type FeeTableRow, type OrderSummary } from '@union/contract';
+import {
+  Instalment,
+  OrderState,
+  OrderType,
+  yearLabel,
+  type FeeTableRow,
+  type OrderSummary,
+} from '@union/contract';
 import ExcelJS from 'exceljs';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,7 +50,7 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
       type: OrderType.labels[o.type],
       etat: OrderState.labels[o.etat],
       entite: o.entite.nom,
-      annee: `${o.annee}-${o.annee + 1}`,
+      annee: yearLabel(o.annee),
       tranche: o.tranche ? Instalment.labels[o.tranche] : null,
       objet: o.objet,
       dateFacture: day(o.dateFacture),
@@ -59,7 +66,7 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
 
 export async function feeTableWorkbook(annee: number, rows: FeeTableRow[]): Promise<Buffer> {
   const wb = workbook();
-  const sheet = wb.addWorksheet(`Cotisations ${annee}-${annee + 1}`, {
+  const sheet = wb.addWorksheet(`Cotisations ${yearLabel(annee)}`, {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   const columns: Partial<ExcelJS.Column>[] = [

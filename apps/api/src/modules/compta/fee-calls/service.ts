@@ -1,0 +1,146 @@
+/**
+ * Fee calls and what a new order proposes (DECISIONS §4): the lines of an instalment or of the rentals not
+ * billed yet, one instalment called for every lodge and association at once, the fee table of a year.
+ */
+import {
+  EntityType,
+  hhmmOf,
+  masonicYearBounds,
+  type BulkCallReport,
+  type FeeTable,
+  type Instalment,
+  type OrderLine,
+  type Preload,
+} from '@union/contract';
+import type { Executor } from '../../../db/client';
+import { authorize } from '../../../lib/authorize';
+import { inTransaction, type RequestContext } from '../../../lib/context';
+import { frenchDate } from '../../../lib/dates';
+import { notFound } from '../../../lib/errors';
+import { entitiesRepository } from '../../entities/repository';
+import { unionSettings } from '../../settings/service';
+import { totalOf, withAmounts } from '../amounts';
+import { feeTableWorkbook } from '../documents/excel';
+import { insertOrder, loadBillable } from '../orders/common';
+import { may } from '../policy';
+import { comptaRepository } from '../repository';
+import { feeCallLines } from './lines';
+import { presentFeeTable, presentRentals } from './presenter';
+
+/** The fee lines of an instalment for an entity (preload and bulk calls). */
+async function feeCall(
+  ctx: RequestContext<Executor>,
+  entity: { id: number; type: EntityType },
+  annee: number,
+  tranche: Instalment,
+) {
+  const settings = await unionSettings(ctx.db);
+  const montantAnnuel = settings.cotisations[entity.type];
+  const bounds = masonicYearBounds(annee);
+  const membres =
+    tranche === 'D'
+      ? await entitiesRepository.membersDuring(ctx.db, entity.id, bounds.debut, bounds.fin)
+      : await entitiesRepository.membersOn(ctx.db, entity.id, ctx.clock.today());
+  const dejaAppele = tranche === 'D' ? await comptaRepository.calledThirds(ctx.db, entity.id, annee) : 0;
+  return { ...feeCallLines({ annee, tranche, montantAnnuel, membres, dejaAppele }), montantAnnuel, membres };
+}
+
+/** The confirmed reservations of a year not billed yet, one line each at its room's hourly rate. */
+async function rentalLines(db: Executor, entityId: number, annee: number): Promise<OrderLine[]> {
+  const { debut, fin } = masonicYearBounds(annee);
+  const rows = await comptaRepository.unbilledReservations(db, entityId, debut, fin);
+  return withAmounts(
+    rows.map((r) => ({
+      libelle: `${r.salle} — ${frenchDate(r.jour)}, ${hhmmOf(r.debut)}–${hhmmOf(r.fin)} (« ${r.libelle} »)`,
+      quantite: (r.fin - r.debut) / 60,
+      prixUnitaire: r.tarifHoraire,
+      reservationId: r.id,
+    })),
+  );
+}
+
+export const feeCallsService = {
+  /** The lines a new order proposes: an instalment's (A), the rentals not billed yet (L), none (S). */
+  async preload(
+    ctx: RequestContext,
+    q: { idEntite: number; type: 'A' | 'L' | 'S'; annee: number; tranche?: Instalment },
+  ): Promise<Preload> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    const entity = await loadBillable(ctx.db, q.idEntite);
+    if (q.type === 'A') {
+      const call = await feeCall(ctx, entity, q.annee, q.tranche!);
+      return { objet: call.objet, lignes: call.lignes, explication: call.explication };
+    }
+    if (q.type === 'L')
+      return presentRentals(q.annee, entity.nom, await rentalLines(ctx.db, entity.id, q.annee));
+    return { objet: '', lignes: [], explication: 'Saisissez les lignes de la commande.' };
+  },
+
+  /** Calls one instalment for every active lodge and association at once, as invoice drafts. */
+  async bulkCall(ctx: RequestContext, q: { annee: number; tranche: Instalment }): Promise<BulkCallReport> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    return inTransaction(ctx, async (tx) => {
+      const report: BulkCallReport = { crees: [], ignores: [] };
+      for (const entity of await entitiesRepository.billable(tx.db)) {
+        const existing = await comptaRepository.existingCall(tx.db, entity.id, q.annee, q.tranche);
+        if (existing) {
+          report.ignores.push({ entite: entity.nom, raison: `déjà appelé (commande n° ${existing.id})` });
+          continue;
+        }
+        const call = await feeCall(tx, entity, q.annee, q.tranche);
+        if (!call.montantAnnuel) {
+          report.ignores.push({
+            entite: entity.nom,
+            raison: `cotisation annuelle non renseignée pour le type « ${EntityType.labels[entity.type]} » (Administration › Paramètres)`,
+          });
+          continue;
+        }
+        if (!call.membres) {
+          report.ignores.push({ entite: entity.nom, raison: 'aucun membre actif' });
+          continue;
+        }
+        const total = totalOf(call.lignes);
+        if (q.tranche === 'D' && total === 0) {
+          report.ignores.push({ entite: entity.nom, raison: 'rien à régulariser' });
+          continue;
+        }
+        const order = await insertOrder(
+          tx,
+          {
+            type: 'A',
+            entityId: entity.id,
+            annee: q.annee,
+            tranche: q.tranche,
+            objet: call.objet,
+            etat: 'FC',
+            total,
+          },
+          call.lignes,
+          { devis: false, entiteId: entity.id, total, appelGroupe: true },
+        );
+        report.crees.push({ id: order.id, entite: entity.nom, total });
+      }
+      return report;
+    });
+  },
+
+  /** The fee-call table of a year: one row per entity (or the one asked), instalments called and paid. */
+  async feeTable(ctx: RequestContext, annee: number, tiers?: number): Promise<FeeTable> {
+    authorize(may(ctx, 'READ', null));
+    if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
+      throw notFound("Cette loge ou association n'existe pas.");
+    const entities = await entitiesRepository.billable(ctx.db, tiers);
+    const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);
+    const membres = await entitiesRepository.membersOnEach(
+      ctx.db,
+      entities.map((e) => e.id),
+      ctx.clock.today(),
+    );
+    return { annee, lignes: presentFeeTable(entities, calls, membres) };
+  },
+
+  async feeTableExcel(ctx: RequestContext, annee: number, tiers?: number): Promise<Buffer> {
+    const table = await feeCallsService.feeTable(ctx, annee, tiers);
+    return feeTableWorkbook(annee, table.lignes);
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * What the use cases on orders share (here and in fee-calls/): the entity billed, the total's rule, the
+ * database's refusals, the creation of an order with its lines and its audit entry, the order as shown.
+ */
+import { euros, type OrderLine, type OrderDetail } from '@union/contract';
+import type { Executor } from '../../../db/client';
+import { guardConstraint, type Refusal } from '../../../lib/constraints';
+import type { RequestContext, TxContext } from '../../../lib/context';
+import { notFound, refused } from '../../../lib/errors';
+import { audit } from '../../audit/audit';
+import { entitiesRepository } from '../../entities/repository';
+import { totalOf } from '../amounts';
+import { paymentsRepository } from '../payments/repository';
+import { presentDetail } from '../presenter';
+import { remindersRepository } from '../reminders/repository';
+import { comptaRepository, type NewOrder, type OrderRow } from '../repository';
+
+export const RECORD_TYPE = 'accounting_order';
+
+/** The database's refusals, each with its own code and the sentence the treasurer reads. */
+export const REFUSALS: Record<string, Refusal> = {
+  accounting_orders_one_call: {
+    code: 'fee_call_exists',
+    message:
+      'Cette tranche de cotisation vient d’être appelée pour cette loge par une autre personne : rechargez la liste des commandes.',
+  },
+  accounting_issued_final: {
+    code: 'invoice_issued',
+    message:
+      'Une facture émise ne peut plus être modifiée : annulez-la par un avoir et établissez-en une nouvelle.',
+  },
+};
+
+export const orderNotFound = () => notFound("Cette commande n'existe pas.");
+
+/** The lodge or association an order is made out to: active, and not the Union itself. */
+export async function loadBillable(db: Executor, idEntite: number) {
+  const entity = await entitiesRepository.find(db, idEntite);
+  if (!entity) throw notFound("Cette loge ou association n'existe pas.");
+  if (entity.etat !== 'A')
+    throw refused(
+      'entity_deleted',
+      `« ${entity.nom} » est supprimée : elle ne peut plus recevoir de devis ni de facture.`,
+    );
+  if (entity.type === 'UN')
+    throw refused(
+      'entity_union',
+      "L'Union ne se facture pas elle-même : choisissez une loge ou une association.",
+    );
+  return entity;
+}
+
+/** Only a fee adjustment (D) may be in the lodge's favour. */
+export function checkTotal(
+  type: string,
+  tranche: string | null | undefined,
+  lines: readonly { montant: number }[],
+) {
+  if (totalOf(lines) < 0 && !(type === 'A' && tranche === 'D'))
+    throw refused(
+      'negative_total',
+      `Le total de la commande est négatif (${euros(totalOf(lines))}) : seule une régularisation de cotisation peut être en faveur de la loge.`,
+    );
+}
+
+/** Writes a new order and its lines, and audits its creation (`details` say how it was made). */
+export async function insertOrder(
+  tx: TxContext,
+  order: Omit<NewOrder, 'createdById'>,
+  lines: readonly OrderLine[],
+  details: Record<string, unknown>,
+): Promise<OrderRow> {
+  const row = await guardConstraint(
+    () => comptaRepository.insert(tx.db, { ...order, createdById: tx.caller.id }, tx.clock.now()),
+    REFUSALS,
+  );
+  await comptaRepository.replaceLines(tx.db, row.id, lines);
+  await audit.record(tx, {
+    action: 'accounting_order_created',
+    recordType: RECORD_TYPE,
+    recordId: row.id,
+    details,
+  });
+  return row;
+}
+
+/** The order as its page shows it, with its lines, payments, reminders, history and the caller's buttons. */
+export async function detail(ctx: RequestContext<Executor>, id: number): Promise<OrderDetail> {
+  const row = await comptaRepository.find(ctx.db, id);
+  if (!row) throw orderNotFound();
+  // One after the other: `ctx.db` may be a transaction, whose one connection runs one query at a time.
+  const lines = await comptaRepository.lines(ctx.db, id);
+  const payments = await paymentsRepository.payments(ctx.db, id);
+  const reminders = await remindersRepository.reminders(ctx.db, id);
+  const history = await audit.historyOf(ctx.db, RECORD_TYPE, id);
+  return presentDetail(ctx.caller, row, ctx.clock.today(), { lines, payments, reminders, history });
+}

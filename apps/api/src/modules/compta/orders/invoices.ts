@@ -1,0 +1,73 @@
+/**
+ * The actions on an invoice (DECISIONS §4): issue it (its number and dates, French law: numbered when
+ * issued, never before) by e-mail or not, cancel it (a draft outright, an issued one by a credit note).
+ */
+import { addDays } from '@union/contract';
+import type { TxContext } from '../../../lib/context';
+import { refused } from '../../../lib/errors';
+import type { ActionHandler, AuditDetails } from '../actions';
+import { sendDocument } from '../documents/service';
+import { nextNumber } from '../numbering/service';
+import { paymentsRepository } from '../payments/repository';
+import { comptaRepository, type OrderRow } from '../repository';
+import { checkTotal } from './common';
+
+/** Days between an invoice and its due date. */
+export const PAYMENT_TERM_DAYS = 30;
+
+/** Gives the draft its invoice number and dates. */
+async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
+  checkTotal(order.type, order.tranche, [{ montant: order.total }]);
+  const today = tx.clock.today();
+  const issued = {
+    numeroFacture: await nextNumber(tx.db, 'FA', today),
+    dateFacture: today,
+    dateEcheance: addDays(today, PAYMENT_TERM_DAYS),
+    etat: 'FE' as const,
+  };
+  await comptaRepository.update(tx.db, order.id, issued, tx.clock.now());
+  return { ...order, ...issued };
+}
+
+/** A draft is issued first; an issued invoice stays as it is. */
+async function issued(tx: TxContext, order: OrderRow): Promise<{ order: OrderRow; details: AuditDetails }> {
+  if (order.etat !== 'FC') return { order, details: {} };
+  const current = await issue(tx, order);
+  return { order: current, details: { numero: current.numeroFacture } };
+}
+
+/** SEND_FACTURE: issues the draft and e-mails the invoice, or e-mails the issued invoice again. */
+export const sendInvoice: ActionHandler = async (tx, { order }) => {
+  const current = await issued(tx, order);
+  await sendDocument(tx, current.order, 'facture');
+  return current.details;
+};
+
+/** FACTURE_SENT: issues the draft, sent by other means. */
+export const markInvoiceSent: ActionHandler = async (tx, { order }) => (await issued(tx, order)).details;
+
+/** FACTURE_CANCELLED: a draft is cancelled; an unpaid issued invoice by a credit note, numbered. */
+export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) => {
+  const details: AuditDetails = {};
+  const motifAnnulation = body.motif || null;
+  if (order.etat === 'FE') {
+    if ((await paymentsRepository.paidAmount(tx.db, order.id)) > 0)
+      throw refused(
+        'invoice_has_payments',
+        'Des paiements sont enregistrés sur cette facture : elle ne peut pas être annulée par un avoir tant qu’ils ne sont pas remboursés.',
+      );
+    const today = tx.clock.today();
+    const numeroAvoir = await nextNumber(tx.db, 'AV', today);
+    await comptaRepository.update(
+      tx.db,
+      order.id,
+      { etat: next, numeroAvoir, dateAvoir: today, motifAnnulation },
+      tx.clock.now(),
+    );
+    details.numero = numeroAvoir;
+  } else {
+    await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation }, tx.clock.now());
+  }
+  if (body.motif) details.motif = body.motif;
+  return details;
+};

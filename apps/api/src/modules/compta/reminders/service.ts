@@ -1,0 +1,59 @@
+/**
+ * Reminders of an overdue invoice (DECISIONS §4): a letter of the next level (1 friendly, 2 formal,
+ * 3 formal notice, then 3 again) e-mailed with the invoice, recorded on the order.
+ */
+import { frenchDate } from '../../../lib/dates';
+import { refused } from '../../../lib/errors';
+import { mailRepository } from '../../mail/repository';
+import { unionSettings } from '../../settings/service';
+import type { ActionHandler } from '../actions';
+import { billingAddress, fileName, render } from '../documents/service';
+import { reminderEmail } from '../documents/mails';
+import { paymentsRepository } from '../payments/repository';
+import { comptaRepository } from '../repository';
+import { remindersRepository } from './repository';
+
+/** RELANCE_FACTURE: only once the invoice is overdue. */
+export const remind: ActionHandler = async (tx, { order }) => {
+  const today = tx.clock.today();
+  if (!order.dateEcheance || order.dateEcheance >= today)
+    throw refused(
+      'not_overdue',
+      `La facture n'est pas encore échue (échéance le ${frenchDate(order.dateEcheance ?? today)}) : une relance n'est possible qu'après.`,
+    );
+  const niveau = Math.min(order.niveauRelance + 1, 3);
+  const { to, entite } = await billingAddress(tx.db, order, 'envoyez le courrier de relance par la poste');
+  const paye = await paymentsRepository.paidAmount(tx.db, order.id);
+  const pdf = await render(tx.db, order, 'relance', { niveau, date: today });
+  const union = (await unionSettings(tx.db)).identite.raisonSociale;
+  await mailRepository.enqueueWithAttachments(
+    tx.db,
+    reminderEmail({
+      to,
+      union,
+      entite,
+      objet: order.objet,
+      numero: order.numeroFacture!,
+      total: order.total,
+      reste: order.total - paye,
+      echeance: order.dateEcheance,
+      niveau,
+    }),
+    [
+      { nom: fileName('relance', order, niveau), typeMime: 'application/pdf', contenu: pdf },
+      {
+        nom: fileName('facture', order),
+        typeMime: 'application/pdf',
+        contenu: await render(tx.db, order, 'facture'),
+      },
+    ],
+    tx.clock.now(),
+  );
+  await remindersRepository.insert(
+    tx.db,
+    { orderId: order.id, niveau, date: today, sentById: tx.caller.id },
+    tx.clock.now(),
+  );
+  await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
+  return { niveau };
+};
