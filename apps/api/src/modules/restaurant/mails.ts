@@ -2,7 +2,7 @@
 import { DishType, MealType, PAGES, euros, pathTo, type TopUpState } from '@union/contract';
 import type { NewEmail } from '../mail/repository';
 import { frenchDate } from '../../lib/dates';
-import type { DishRecord, MealRow } from './meals/repository';
+import type { DishRecord, MealRow } from './repository';
 
 const SIGNATURE =
   "\n\n--\nIntranet de l'Union\nCe message est envoyé automatiquement, merci de ne pas y répondre.";

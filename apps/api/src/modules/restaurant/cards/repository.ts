@@ -2,12 +2,11 @@
  * The only code touching the cards' tables: cards and their ledger, top-ups and the per-day transaction
  * counter. Other modules (users' GDPR export) call it.
  */
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { cardMovements, cards, paymentTransCounters, userPayments } from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
 import { userIdentities } from '../../users/repository';
-import { orderPayersOfMeals } from '../orders/repository';
 
 export type TopUpRecord = typeof userPayments.$inferSelect;
 export type MovementRecord = typeof cardMovements.$inferSelect;
@@ -85,9 +84,14 @@ export const cardsRepository = {
     return result;
   },
 
-  /** Balances of the cards the orders of these meals would be paid with (the orderer's, the lodge's). */
-  async balancesOfMeals(db: Executor, mealIds: number[]): Promise<Balances> {
-    const payers = orderPayersOfMeals(db, mealIds);
+  /**
+   * Balances of the cards of these payers (subqueries of user and entity ids, e.g. the orders of some
+   * meals: `orderPayersOfMeals`), read without a list of ids.
+   */
+  async balancesOfPayers(
+    db: Executor,
+    payers: { users: SQLWrapper; entities: SQLWrapper },
+  ): Promise<Balances> {
     return cardsRepository.balancesWhere(
       db,
       or(inArray(cards.userId, payers.users), inArray(cards.entityId, payers.entities)),

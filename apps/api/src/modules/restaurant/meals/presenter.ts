@@ -10,7 +10,7 @@ import { mealAcceptsChanges, mealMachine, mealState } from '../machine';
 import { presentMealOrders, presentOrders } from '../orders/presenter';
 import { mealOrdersRepository, type OrderRow } from '../orders/repository';
 import { isMenus, mayMeal, ownsAgapes, type RestaurantContext } from '../policy';
-import { mealsRepository, type DishRecord, type MealRow, type SessionRow } from './repository';
+import { mealsRepository, type DishRecord, type MealRow, type SessionRow } from '../repository';
 
 export const presentDish = (d: DishRecord): Dish => ({
   id: d.id,

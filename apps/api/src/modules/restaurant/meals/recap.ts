@@ -16,7 +16,7 @@ import PDFDocument from 'pdfkit';
 import { frenchDate } from '../../../lib/dates';
 import { linesByOrder } from '../orders/presenter';
 import type { LineRow, OrderRow } from '../orders/repository';
-import type { DishRecord, MealRow, SessionRow } from './repository';
+import type { DishRecord, MealRow, SessionRow } from '../repository';
 
 const INDIVIDUAL = 'Commandes individuelles';
 

@@ -17,7 +17,7 @@ import {
 } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { authorize } from '../../../lib/authorize';
-import { guardConstraint, type Refusal } from '../../../lib/constraints';
+import { guardConstraint } from '../../../lib/constraints';
 import { inTransaction, type RequestContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
 import { notFound, refused } from '../../../lib/errors';
@@ -32,15 +32,8 @@ import { mealOrdersRepository } from '../orders/repository';
 import { isMenus, mayMeal } from '../policy';
 import { presentDish, presentMeals, presentOneMeal, presentSession } from './presenter';
 import { buildRecap } from './recap';
-import { AGAPES_STATES, mealsRepository, type MealRow } from './repository';
-
-const MEAL_NOT_FOUND = "Ce repas n'existe pas.";
-
-export async function loadMeal(db: Executor, id: number, lock = false): Promise<MealRow> {
-  const row = lock ? await mealsRepository.lockMeal(db, id) : await mealsRepository.findMeal(db, id);
-  if (!row) throw notFound(MEAL_NOT_FOUND);
-  return row;
-}
+import { loadMeal, SEATS_REFUSAL } from '../meal';
+import { AGAPES_STATES, mealsRepository } from '../repository';
 
 /**
  * The session a meal is to be the agapes of: an existing reservation, confirmed (CR, DS), on the meal's
@@ -90,14 +83,6 @@ function checkDeadline(input: MealInput): void {
     );
   }
 }
-
-/** Seats are never oversold: the CHECK on the meal's counter refuses what a race would let through. */
-export const SEATS_REFUSAL = {
-  meals_seats_not_oversold: {
-    code: 'meal_full',
-    message: 'Places : il ne reste plus assez de places pour ce repas.',
-  },
-} satisfies Record<string, Refusal>;
 
 export const mealsService = {
   /** The week (Monday to Sunday) containing `day`. */

@@ -15,7 +15,7 @@ import { debit, openCard, statedBalance } from '../cards/ledger';
 import { cardsRepository } from '../cards/repository';
 import { loadRestaurantContext } from '../context';
 import { orderMachine } from '../machine';
-import { loadMeal } from '../meals/service';
+import { loadMeal } from '../meal';
 import { isMenus, mayMeal, mayOrder } from '../policy';
 import { presentOneOrder } from './presenter';
 import { mealOrdersRepository } from './repository';

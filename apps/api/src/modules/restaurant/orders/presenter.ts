@@ -8,9 +8,9 @@ import type { RequestContext } from '../../../lib/context';
 import { allowedActions } from '../../../lib/policy';
 import { cardsRepository, type Balances } from '../cards/repository';
 import { mealAcceptsChanges, orderMachine } from '../machine';
-import type { MealRow } from '../meals/repository';
+import type { MealRow } from '../repository';
 import { mayOrder, type RestaurantContext } from '../policy';
-import { mealOrdersRepository, type LineRow, type OrderRow } from './repository';
+import { mealOrdersRepository, orderPayersOfMeals, type LineRow, type OrderRow } from './repository';
 
 /** Lines grouped by order: a week of 2,000 orders must not scan every line for each order. */
 export function linesByOrder(lines: LineRow[]): Map<number, LineRow[]> {
@@ -96,7 +96,7 @@ export async function presentMealOrders(
 ): Promise<MealOrder[]> {
   const rows = await mealOrdersRepository.ordersOfMeals(db, mealIds);
   const lines = linesByOrder(await mealOrdersRepository.linesOfMeals(db, mealIds));
-  const balances = await cardsRepository.balancesOfMeals(db, mealIds);
+  const balances = await cardsRepository.balancesOfPayers(db, orderPayersOfMeals(db, mealIds));
   return rows.map((row) => presentOrder(rctx, row, lines, balances, openOf(row)));
 }
 

@@ -7,7 +7,7 @@ import type { Executor } from '../../../db/client';
 import { dishes, mealOrderLines, mealOrders, meals } from '../../../db/schema';
 import { entityNames } from '../../entities/repository';
 import { userIdentities } from '../../users/repository';
-import { DISH_ORDER, type DishRecord } from '../meals/repository';
+import { DISH_ORDER, type DishRecord } from '../repository';
 
 export type OrderRecord = typeof mealOrders.$inferSelect;
 

@@ -1,15 +1,15 @@
 /**
- * The only code touching the meals' tables: meals and their dishes, and the lodges' sessions (read from
- * their owners) a meal can be the agapes of.
+ * The only code touching the meals' tables: meals (the module's main record, read by every sub-area) and
+ * their dishes, and the lodges' sessions (read from their owners) a meal can be the agapes of.
  */
 import type { ReservationState, ReservationType } from '@union/contract';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { dishes, meals } from '../../../db/schema';
-import { TIME_ZONE } from '../../../lib/dates';
-import { entityNames } from '../../entities/repository';
-import { reservationSummaries } from '../../reservations/repository';
-import { roomRates } from '../../settings/repository';
+import type { Executor } from '../../db/client';
+import { dishes, meals } from '../../db/schema';
+import { TIME_ZONE } from '../../lib/dates';
+import { entityNames } from '../entities/repository';
+import { reservationSummaries } from '../reservations/repository';
+import { roomRates } from '../settings/repository';
 
 export type MealRecord = typeof meals.$inferSelect;
 export type DishRecord = typeof dishes.$inferSelect;
