@@ -5,21 +5,66 @@
  */
 import type { MealOrder, MealOrderAction, PaymentMeans, SoldeQuery } from '@union/contract';
 import { authorize } from '../../../lib/authorize';
-import { inTransaction, type RequestContext } from '../../../lib/context';
+import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
 import { invalid, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
-import { debit, openCard, statedBalance } from '../cards/ledger';
+import { debit, openCard, statedBalance, type StatedBalance } from '../cards/ledger';
 import { cardsRepository } from '../cards/repository';
 import { loadRestaurantContext } from '../context';
 import { orderMachine } from '../machine';
 import { loadMeal } from '../meal';
 import { isMenus, mayMeal, mayOrder } from '../policy';
 import { presentOneOrder } from './presenter';
-import { mealOrdersRepository } from './repository';
+import { mealOrdersRepository, type OrderRow } from './repository';
 import { loadOrder } from './service';
+
+/** Why a card is opened for a payment: the audit of an adjustment names it. */
+const paidWhy = (o: OrderRow['order']) => ({
+  action: 'meal_order_paid',
+  recordType: 'meal_order',
+  recordId: o.id,
+});
+
+const libelleOf = (row: OrderRow) => `Repas du ${frenchDate(row.jour)} – ${row.titre}`;
+
+/**
+ * What paying by each means does to a card: C debits the orderer's card, L their lodge's (the order must
+ * be for a lodge whose card they hold). B (at the bar) and I (an invitation) touch no card.
+ */
+const CARD_PAYMENTS: Partial<
+  Record<PaymentMeans, (tx: TxContext, row: OrderRow, stated: StatedBalance | undefined) => Promise<void>>
+> = {
+  C: async (tx, row, stated) => {
+    const o = row.order;
+    const card = await openCard(tx, { userId: o.userId }, stated, paidWhy(o));
+    await debit(tx, card, o.montant, { orderId: o.id, libelle: libelleOf(row), carte: 'la carte Union' });
+  },
+  L: async (tx, row, stated) => {
+    const o = row.order;
+    if (o.entityId === null) {
+      throw refused(
+        'meal_order_not_for_lodge',
+        "Moyen de paiement : cette commande n'est pas pour une loge ; choisissez un autre moyen.",
+      );
+    }
+    const holders = await entitiesRepository.forUser(tx.db, o.userId, 'carte_loge', tx.clock.today());
+    if (!holders.some((e) => e.id === o.entityId)) {
+      throw refused(
+        'meal_order_no_lodge_card',
+        `Moyen de paiement : ${row.prenom} ${row.nom} n'a pas la carte Union de ${row.entite}.`,
+      );
+    }
+    const card = await openCard(tx, { entityId: o.entityId }, stated, paidWhy(o));
+    await debit(tx, card, o.montant, {
+      orderId: o.id,
+      libelle: libelleOf(row),
+      carte: `la carte Union de ${row.entite}`,
+    });
+  },
+};
 
 export const deskService = {
   /**
@@ -65,39 +110,7 @@ export const deskService = {
           'Moyen de paiement : une commande pour une loge se paie avec la carte de la loge (L).',
         );
       }
-      const libelle = `Repas du ${frenchDate(row.jour)} – ${row.titre}`;
-      if (moyen === 'C') {
-        const card = await openCard(tx, { userId: o.userId }, stated, {
-          action: 'meal_order_paid',
-          recordType: 'meal_order',
-          recordId: o.id,
-        });
-        await debit(tx, card, o.montant, { orderId: o.id, libelle, carte: 'la carte Union' });
-      } else if (moyen === 'L') {
-        if (o.entityId === null) {
-          throw refused(
-            'meal_order_not_for_lodge',
-            "Moyen de paiement : cette commande n'est pas pour une loge ; choisissez un autre moyen.",
-          );
-        }
-        const holders = await entitiesRepository.forUser(tx.db, o.userId, 'carte_loge', tx.clock.today());
-        if (!holders.some((e) => e.id === o.entityId)) {
-          throw refused(
-            'meal_order_no_lodge_card',
-            `Moyen de paiement : ${row.prenom} ${row.nom} n'a pas la carte Union de ${row.entite}.`,
-          );
-        }
-        const card = await openCard(tx, { entityId: o.entityId }, stated, {
-          action: 'meal_order_paid',
-          recordType: 'meal_order',
-          recordId: o.id,
-        });
-        await debit(tx, card, o.montant, {
-          orderId: o.id,
-          libelle,
-          carte: `la carte Union de ${row.entite}`,
-        });
-      }
+      await CARD_PAYMENTS[moyen]?.(tx, row, stated);
       await mealOrdersRepository.updateOrder(
         tx.db,
         o.id,

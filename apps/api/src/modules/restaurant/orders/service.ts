@@ -22,7 +22,7 @@ import { ORDER_REFUSED, isMenus, mayMeal, mayOrder, type RestaurantContext } fro
 import { presentOneOrder, presentOrders } from './presenter';
 import { mealOrdersRepository, type OrderRow } from './repository';
 
-export type OrderInput = z.output<typeof MealOrderInputSchema>;
+type OrderInput = z.output<typeof MealOrderInputSchema>;
 
 const ORDER_NOT_FOUND = "Cette commande n'existe pas.";
 
@@ -39,7 +39,7 @@ export async function loadOrder(
 }
 
 /** The closing rules a member meets (MENUS may still correct orders after the deadline). */
-export function checkOpenFor(rctx: RestaurantContext, meal: MealRow, now: Date): void {
+function checkOpenFor(rctx: RestaurantContext, meal: MealRow, now: Date): void {
   if (isMenus(rctx)) return;
   if (!meal.meal.ouvert)
     throw refused('meal_closed', 'Commandes closes : ce repas ne prend plus de commandes.');
@@ -50,7 +50,7 @@ export function checkOpenFor(rctx: RestaurantContext, meal: MealRow, now: Date):
 }
 
 /** Takes `delta` seats on the locked meal, or refuses naming the seats left. */
-export async function takeSeats(db: Executor, meal: MealRow, delta: number): Promise<void> {
+async function takeSeats(db: Executor, meal: MealRow, delta: number): Promise<void> {
   if (delta === 0) return;
   const left = meal.meal.places - meal.meal.placesPrises;
   if (delta > left) {
@@ -65,7 +65,7 @@ export async function takeSeats(db: Executor, meal: MealRow, delta: number): Pro
 }
 
 /** The lines of an order priced from the meal's dishes; 412 naming a dish not on its menu. */
-export async function priceLines(db: Executor, mealId: number, input: OrderInput) {
+async function priceLines(db: Executor, mealId: number, input: OrderInput) {
   const dishes = new Map((await mealsRepository.dishesOf(db, [mealId])).map((d) => [d.id, d]));
   const seen = new Set<number>();
   const lines = input.lignes.map((l) => {
@@ -79,7 +79,7 @@ export async function priceLines(db: Executor, mealId: number, input: OrderInput
   return { lines, montant: lines.reduce((sum, l) => sum + l.quantite * l.prixUnitaire, 0) };
 }
 
-export const seatsOf = (invites: number) => 1 + invites;
+const seatsOf = (invites: number) => 1 + invites;
 
 export const mealOrdersService = {
   async createOrder(ctx: RequestContext, mealId: number, input: OrderInput): Promise<MealOrder> {
