@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { systemClock, type RequestContext } from '../../lib/context';
 import { parisDay } from '../../lib/dates';
 import { addDays, weekdayOf } from '@union/contract';
-import { restaurantService } from '../../modules/restaurant/service';
+import { mealsService } from '../../modules/restaurant/meals/service';
+import { mealOrdersService } from '../../modules/restaurant/orders/service';
 import type { Database } from '../client';
 import { entities, users } from '../schema';
 
@@ -70,9 +71,9 @@ export async function seedRestaurant(db: Database): Promise<void> {
       // Evening agapes follow a lodge's session of that evening when the planning holds one.
       const session =
         m.type === 'S'
-          ? (await restaurantService.sessions(chef, date)).find((s) => s.debut >= '18:00')
+          ? (await mealsService.sessions(chef, date)).find((s) => s.debut >= '18:00')
           : undefined;
-      const meal = await restaurantService.createMeal(chef, {
+      const meal = await mealsService.createMeal(chef, {
         date,
         type: m.type,
         titre: m.titre,
@@ -83,10 +84,10 @@ export async function seedRestaurant(db: Database): Promise<void> {
       });
       const dishIds: number[] = [];
       for (const [type, libelle, prix] of m.plats) {
-        dishIds.push((await restaurantService.createDish(chef, meal.id, { type, libelle, prix })).id);
+        dishIds.push((await mealsService.createDish(chef, meal.id, { type, libelle, prix })).id);
       }
       if (week === 0 && m.type === 'S' && lodge) {
-        await restaurantService.createOrder(venerable, meal.id, {
+        await mealOrdersService.createOrder(venerable, meal.id, {
           idEntite: lodge.id,
           invites: 3,
           lignes: [{ idPlat: dishIds[0]!, quantite: 4 }],

@@ -20,6 +20,17 @@ import { defineMachine } from '../../lib/state-machine';
 /** O: orders are taken; F: closed (deadline passed, seats all taken, or switched off). */
 export type MealState = 'O' | 'F';
 
+/** What of a meal its state reads. */
+interface MealFacts {
+  meal: { ouvert: boolean; limite: Date; places: number; placesPrises: number };
+}
+
+/** Whether the meal still takes orders and changes from its members: switched on, deadline not passed. */
+export const mealAcceptsChanges = (row: MealFacts, now: Date) => row.meal.ouvert && now < row.meal.limite;
+
+export const mealState = (row: MealFacts, now: Date): MealState =>
+  mealAcceptsChanges(row, now) && row.meal.placesPrises < row.meal.places ? 'O' : 'F';
+
 export const mealMachine = defineMachine<MealState, MealActionCode>(
   {
     ORDER: { O: 'O' },

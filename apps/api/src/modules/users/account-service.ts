@@ -15,7 +15,8 @@ import { authRepository } from '../auth/repository';
 import { membershipTerms } from '../entities/presenter';
 import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
-import { restaurantRepository } from '../restaurant/repository';
+import { cardsRepository } from '../restaurant/cards/repository';
+import { mealOrdersRepository } from '../restaurant/orders/repository';
 import { raceRefusals } from './refusals';
 import { usersRepository, type UserRow } from './repository';
 
@@ -142,9 +143,9 @@ export const usersService = {
         await authRepository.signInsOf(tx.db, user.identifiant),
         await mailRepository.sentTo(tx.db, user.email),
       ];
-      const orders = await restaurantRepository.ordersOfUser(tx.db, user.id);
-      const movements = await restaurantRepository.movementsOfUser(tx.db, user.id);
-      const topUps = await restaurantRepository.topUpsOfUser(tx.db, user.id);
+      const orders = await mealOrdersRepository.ordersOfUser(tx.db, user.id);
+      const movements = await cardsRepository.movementsOfUser(tx.db, user.id);
+      const topUps = await cardsRepository.topUpsOfUser(tx.db, user.id);
       await audit.record(tx, {
         action: 'personal_data_exported',
         recordType: 'user',

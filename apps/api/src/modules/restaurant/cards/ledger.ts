@@ -4,12 +4,12 @@
  * payments on one card queue, and the second sees the first (no card ever goes negative).
  */
 import { ADJUSTMENT_REASON_THRESHOLD, euros, type SoldeQuery } from '@union/contract';
-import { authorize } from '../../lib/authorize';
-import type { RequestContext, TxContext } from '../../lib/context';
-import { invalid, refused } from '../../lib/errors';
-import { audit } from '../audit/audit';
-import { STATE_BALANCE_REFUSED, mayCard } from './policy';
-import { restaurantRepository, type CardOwner } from './repository';
+import { authorize } from '../../../lib/authorize';
+import type { RequestContext, TxContext } from '../../../lib/context';
+import { invalid, refused } from '../../../lib/errors';
+import { audit } from '../../audit/audit';
+import { STATE_BALANCE_REFUSED, mayCard } from '../policy';
+import { cardsRepository, type CardOwner } from './repository';
 
 /** A balance staff read on the physical card, and why it differs from the ledger (a `motif`). */
 export interface StatedBalance {
@@ -54,8 +54,8 @@ export async function openCard(
   stated: StatedBalance | undefined,
   why: { action: string; recordType: string; recordId: number },
 ): Promise<LockedCard> {
-  const cardId = await restaurantRepository.lockCard(ctx.db, owner, ctx.clock.now());
-  const balance = await restaurantRepository.balance(ctx.db, cardId);
+  const cardId = await cardsRepository.lockCard(ctx.db, owner, ctx.clock.now());
+  const balance = await cardsRepository.balance(ctx.db, cardId);
   if (stated === undefined || stated.solde === balance) return { cardId, balance };
   // The ledger's own lock: whatever route brought it here, only MENUS rewrites a balance.
   authorize(mayCard(ctx, 'STATE_BALANCE', null), STATE_BALANCE_REFUSED);
@@ -69,7 +69,7 @@ export async function openCard(
         `(${euros(balance)}) : vérifiez le solde lu, ou indiquez pourquoi dans « Motif ».`,
     );
   }
-  await restaurantRepository.insertMovement(
+  await cardsRepository.insertMovement(
     ctx.db,
     {
       cardId,
@@ -106,7 +106,7 @@ export async function debit(
         'Rechargez la carte ou choisissez un autre moyen de paiement.',
     );
   }
-  await restaurantRepository.insertMovement(
+  await cardsRepository.insertMovement(
     ctx.db,
     {
       cardId: card.cardId,

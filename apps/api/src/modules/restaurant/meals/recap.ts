@@ -13,9 +13,10 @@ import {
   euros as frenchEuros,
 } from '@union/contract';
 import PDFDocument from 'pdfkit';
-import { frenchDate } from '../../lib/dates';
-import { linesByOrder } from './presenter';
-import type { DishRecord, LineRow, MealRow, OrderRow, SessionRow } from './repository';
+import { frenchDate } from '../../../lib/dates';
+import { linesByOrder } from '../orders/presenter';
+import type { LineRow, OrderRow } from '../orders/repository';
+import type { DishRecord, MealRow, SessionRow } from '../repository';
 
 const INDIVIDUAL = 'Commandes individuelles';
 

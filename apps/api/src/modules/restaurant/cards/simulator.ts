@@ -6,8 +6,8 @@
  * the browser to the card page. A small server-rendered page: it must work without the SPA's session.
  */
 import { API, euros } from '@union/contract';
-import type { App } from '../../types';
-import { simulatorEnabled } from './payments';
+import type { App } from '../../../types';
+import { simulatorEnabled } from './provider';
 import { hasValidSignature, sign, type Fields } from './signature';
 
 const OUTCOMES = {

@@ -1,0 +1,241 @@
+/**
+ * The only code touching the cards' tables: cards and their ledger, top-ups and the per-day transaction
+ * counter. Other modules (users' GDPR export) call it.
+ */
+import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { cardMovements, cards, paymentTransCounters, userPayments } from '../../../db/schema';
+import { TIME_ZONE } from '../../../lib/dates';
+import { userIdentities } from '../../users/repository';
+
+export type TopUpRecord = typeof userPayments.$inferSelect;
+export type MovementRecord = typeof cardMovements.$inferSelect;
+/** A movement as the ledger shows it: with the name of who wrote it. */
+export type MovementRow = MovementRecord & { auteurNom: string | null; auteurPrenom: string | null };
+
+export type CardOwner = { userId: number } | { entityId: number };
+
+/** Card balances by owner (no card yet: absent, i.e. zero). */
+export interface Balances {
+  users: Map<number, number>;
+  entities: Map<number, number>;
+}
+
+export const cardsRepository = {
+  /**
+   * The owner's card, created on first use, its row locked until the transaction ends: every debit
+   * reads the balance and writes its movement under this lock, so two payments on one card queue and
+   * the second sees the first's movement (no card goes negative).
+   */
+  async lockCard(db: Executor, owner: CardOwner, at: Date): Promise<number> {
+    const lock = () =>
+      db
+        .select({ id: cards.id })
+        .from(cards)
+        .where('userId' in owner ? eq(cards.userId, owner.userId) : eq(cards.entityId, owner.entityId))
+        .for('update');
+    const [existing] = await lock();
+    if (existing) return existing.id;
+    // First use: created (or created at this instant by another payment, then ours does nothing), locked.
+    const values = 'userId' in owner ? { userId: owner.userId } : { entityId: owner.entityId };
+    await db
+      .insert(cards)
+      .values({ ...values, createdAt: at })
+      .onConflictDoNothing();
+    const [row] = await lock();
+    return row!.id;
+  },
+
+  async balance(db: Executor, cardId: number): Promise<number> {
+    const [row] = await db
+      .select({ solde: sql<number>`coalesce(sum(${cardMovements.montant}), 0)::int` })
+      .from(cardMovements)
+      .where(eq(cardMovements.cardId, cardId));
+    return row!.solde;
+  },
+
+  /** Balances of the cards of these users and entities (no card yet: absent, i.e. zero). */
+  async balancesOf(db: Executor, userIds: number[], entityIds: number[]): Promise<Balances> {
+    const conditions = [
+      ...(userIds.length ? [inArray(cards.userId, userIds)] : []),
+      ...(entityIds.length ? [inArray(cards.entityId, entityIds)] : []),
+    ];
+    if (conditions.length === 0)
+      return { users: new Map<number, number>(), entities: new Map<number, number>() };
+    return cardsRepository.balancesWhere(db, or(...conditions));
+  },
+
+  async balancesWhere(db: Executor, where: SQL | undefined): Promise<Balances> {
+    const rows = await db
+      .select({
+        userId: cards.userId,
+        entityId: cards.entityId,
+        solde: sql<number>`coalesce(sum(${cardMovements.montant}), 0)::int`,
+      })
+      .from(cards)
+      .leftJoin(cardMovements, eq(cardMovements.cardId, cards.id))
+      .where(where)
+      .groupBy(cards.id);
+    const result: Balances = { users: new Map(), entities: new Map() };
+    for (const r of rows) {
+      if (r.userId !== null) result.users.set(r.userId, r.solde);
+      if (r.entityId !== null) result.entities.set(r.entityId, r.solde);
+    }
+    return result;
+  },
+
+  /**
+   * Balances of the cards of these payers (subqueries of user and entity ids, e.g. the orders of some
+   * meals: `orderPayersOfMeals`), read without a list of ids.
+   */
+  async balancesOfPayers(
+    db: Executor,
+    payers: { users: SQLWrapper; entities: SQLWrapper },
+  ): Promise<Balances> {
+    return cardsRepository.balancesWhere(
+      db,
+      or(inArray(cards.userId, payers.users), inArray(cards.entityId, payers.entities)),
+    );
+  },
+
+  async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert, at: Date): Promise<void> {
+    await db.insert(cardMovements).values({ ...m, createdAt: at });
+  },
+
+  /** The last debit of an order not yet reversed: what "undo the payment" re-credits. */
+  async lastDebitOf(db: Executor, orderId: number): Promise<MovementRecord | undefined> {
+    const [row] = await db
+      .select()
+      .from(cardMovements)
+      .where(and(eq(cardMovements.orderId, orderId), eq(cardMovements.type, 'P')))
+      .orderBy(desc(cardMovements.id))
+      .limit(1);
+    return row;
+  },
+
+  /** The user's card's movements, newest first, each with its author's name (null: the system's). */
+  async movementsOfUser(db: Executor, userId: number): Promise<MovementRow[]> {
+    const author = userIdentities(db);
+    return db
+      .select({ ...cardMovementColumns, auteurNom: author.nom, auteurPrenom: author.prenom })
+      .from(cardMovements)
+      .innerJoin(cards, eq(cards.id, cardMovements.cardId))
+      .leftJoin(author, eq(author.id, cardMovements.authorId))
+      .where(eq(cards.userId, userId))
+      .orderBy(desc(cardMovements.id));
+  },
+
+  async balanceOfUser(db: Executor, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ solde: sql<number>`coalesce(sum(${cardMovements.montant}), 0)::int` })
+      .from(cardMovements)
+      .innerJoin(cards, eq(cards.id, cardMovements.cardId))
+      .where(eq(cards.userId, userId));
+    return row!.solde;
+  },
+
+  // --- Top-ups ----------------------------------------------------------------------------------
+
+  /**
+   * The next vads_trans_id of a UTC day (1, 2, …): one upsert, so simultaneous top-ups each get their
+   * own number; the CHECK stops at 899999 (the protocol's range).
+   */
+  async nextTransId(db: Executor, utcDay: string): Promise<number> {
+    const [row] = await db
+      .insert(paymentTransCounters)
+      .values({ jour: utcDay, dernier: 1 })
+      .onConflictDoUpdate({
+        target: paymentTransCounters.jour,
+        set: { dernier: sql`${paymentTransCounters.dernier} + 1` },
+      })
+      .returning({ dernier: paymentTransCounters.dernier });
+    return row!.dernier;
+  },
+
+  async insertTopUp(db: Executor, p: typeof userPayments.$inferInsert, at: Date): Promise<TopUpRecord> {
+    const [row] = await db
+      .insert(userPayments)
+      .values({ ...p, createdAt: at, updatedAt: at })
+      .returning();
+    return row!;
+  },
+
+  async findTopUp(db: Executor, id: number): Promise<TopUpRecord | undefined> {
+    const [row] = await db.select().from(userPayments).where(eq(userPayments.id, id));
+    return row;
+  },
+
+  /** The top-up, its row locked: one notification or decision at a time changes it. */
+  async lockTopUp(db: Executor, id: number): Promise<TopUpRecord | undefined> {
+    const [row] = await db.select().from(userPayments).where(eq(userPayments.id, id)).for('update');
+    return row;
+  },
+
+  async setTopUpState(
+    db: Executor,
+    id: number,
+    changes: { etat: TopUpRecord['etat']; providerStatus?: string },
+    at: Date,
+  ): Promise<void> {
+    await db
+      .update(userPayments)
+      .set({ ...changes, updatedAt: at })
+      .where(eq(userPayments.id, id));
+  },
+
+  async searchTopUps(
+    db: Executor,
+    criteria: { etats?: TopUpRecord['etat'][]; userId?: number; debut?: string; fin?: string },
+  ) {
+    const conditions = [
+      ...(criteria.etats?.length ? [inArray(userPayments.etat, criteria.etats)] : []),
+      ...(criteria.userId ? [eq(userPayments.userId, criteria.userId)] : []),
+      ...(criteria.debut
+        ? [sql`(${userPayments.createdAt} AT TIME ZONE ${TIME_ZONE})::date >= ${criteria.debut}`]
+        : []),
+      ...(criteria.fin
+        ? [sql`(${userPayments.createdAt} AT TIME ZONE ${TIME_ZONE})::date <= ${criteria.fin}`]
+        : []),
+    ];
+    const person = userIdentities(db);
+    return db
+      .select({ payment: userPayments, nom: person.nom, prenom: person.prenom })
+      .from(userPayments)
+      .innerJoin(person, eq(person.id, userPayments.userId))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(userPayments.id))
+      .limit(500);
+  },
+
+  async topUpsOfUser(db: Executor, userId: number) {
+    const person = userIdentities(db);
+    return db
+      .select({ payment: userPayments, nom: person.nom, prenom: person.prenom })
+      .from(userPayments)
+      .innerJoin(person, eq(person.id, userPayments.userId))
+      .where(eq(userPayments.userId, userId))
+      .orderBy(desc(userPayments.id));
+  },
+
+  async findTopUpWithPerson(db: Executor, id: number) {
+    const person = userIdentities(db);
+    const [row] = await db
+      .select({ payment: userPayments, nom: person.nom, prenom: person.prenom, email: person.email })
+      .from(userPayments)
+      .innerJoin(person, eq(person.id, userPayments.userId))
+      .where(eq(userPayments.id, id));
+    return row;
+  },
+};
+
+const cardMovementColumns = {
+  id: cardMovements.id,
+  cardId: cardMovements.cardId,
+  type: cardMovements.type,
+  montant: cardMovements.montant,
+  orderId: cardMovements.orderId,
+  paymentId: cardMovements.paymentId,
+  authorId: cardMovements.authorId,
+  libelle: cardMovements.libelle,
+  createdAt: cardMovements.createdAt,
+};
