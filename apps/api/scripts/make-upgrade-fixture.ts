@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { fromPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedDemoIfEmpty } from '../src/db/seed/demo';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed/demo';
 
 const { values, positionals } = parseArgs({
   options: { out: { type: 'string' } },
@@ -91,6 +91,8 @@ try {
       .version,
     pgDump: spawnSync(pgDump, ['--version'], { encoding: 'utf8' }).stdout.trim(),
     lastMigration: last,
+    // The demo accounts' password at this release (the test signs in with it, whatever it is later).
+    demoPassword: DEMO_PASSWORD,
     migrations: applied,
     rowCounts,
   };
