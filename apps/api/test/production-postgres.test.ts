@@ -16,10 +16,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
+import { copyPrefix, databaseUrlFor, dropTestDatabase } from './engine';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const onPostgres = testEngine() === 'postgres';
 const CLIENT_SECRET = 'secret-client-de-production-du-test';
 const PUBLIC_URL = 'https://intranet.example.org';
 const PASSWORD = 'Premier-mot-de-passe-de-Jean-42';
@@ -39,7 +38,6 @@ const freePort = () =>
   });
 
 beforeAll(async () => {
-  if (!onPostgres) return;
   // A new, empty database, as a production server gets: nothing copied from the migrated template.
   database = `${copyPrefix(inject('postgresTemplate'))}production_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -79,7 +77,7 @@ afterAll(async () => {
   }
 });
 
-describe.skipIf(!onPostgres)('the README’s production commands on PostgreSQL', () => {
+describe('the README’s production commands on PostgreSQL', () => {
   it('build, migrate, start, admin:create, the link sets the password, sign-in, /api/ready, SIGTERM exits 0', async () => {
     const port = await freePort();
     const smtpPort = (smtp!.server.address() as AddressInfo).port;
