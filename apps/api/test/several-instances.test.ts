@@ -52,7 +52,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   // Each instance runs its own outbox worker; a long poll period, so the test drives both with flush().
-  const env = { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_POLL_MS: '3600000' };
+  // Behind one proxy (here 127.0.0.1, the address every injected request comes from): both trust it to
+  // name the client's address.
+  const env = {
+    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    MAIL_POLL_MS: '3600000',
+    TRUST_PROXY: '127.0.0.1',
+  };
   a = await createTestContext(env);
   bApp = await testContextOn(fromPostgres(a.handle.url!), env);
   b = builders(a);
@@ -84,11 +90,15 @@ async function statusWithinASecond(ask: () => Promise<{ statusCode: number }>, e
 }
 
 /** POST /oauth/token on one instance: the status and the token if any. */
-async function signInOn(on: TestContext, identifiant: string, password = PASSWORD) {
+async function signInOn(on: TestContext, identifiant: string, password = PASSWORD, forwardedFor?: string) {
   const response = await on.app.inject({
     method: 'POST',
     url: '/oauth/token',
-    headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: CLIENT_BASIC,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     payload: new URLSearchParams({ grant_type: 'password', username: identifiant, password }).toString(),
   });
   return {
@@ -176,6 +186,24 @@ describe.skipIf(!onPostgres)(
           ...Array<string>(5).fill('bad_password'),
           'locked',
           'locked',
+        ]);
+      });
+
+      it('behind the proxy, the lock is per client address forwarded, on both', async () => {
+        const user = await b.aUser();
+        for (const on of [a, bApp, a, bApp, a]) {
+          expect((await signInOn(on, user.identifiant, 'mauvais', '203.0.113.9')).status).toBe(400);
+        }
+        expect((await signInOn(bApp, user.identifiant, PASSWORD, '203.0.113.9')).status).toBe(400);
+        // The owner, at another address behind the same proxy, is not kept out.
+        expect((await signInOn(bApp, user.identifiant, PASSWORD, '198.51.100.7')).status).toBe(200);
+        const rows = await a.handle.rows<{ ip: string; outcome: string }>(
+          `SELECT ip, outcome FROM sign_in_attempts WHERE identifiant = '${user.identifiant}' AND ip <> '127.0.0.1' ORDER BY id`,
+        );
+        expect(rows.map((r) => `${r.ip} ${r.outcome}`)).toEqual([
+          ...Array<string>(5).fill('203.0.113.9 bad_password'),
+          '203.0.113.9 locked',
+          '198.51.100.7 ok',
         ]);
       });
 
