@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MealOrder, MyCard, OrderDetail, UserDetail } from '@union/contract';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LOCKS, runAlone } from '../src/db/alone';
@@ -148,6 +149,76 @@ describe.skipIf(!onPostgres)(
         expect((await info(bApp, user.token)).statusCode).toBe(200);
         expect((await signInOn(bApp, user.identifiant)).status).toBe(400);
         expect((await signInOn(bApp, user.identifiant, 'Un-tout-autre-mot-de-passe-2')).status).toBe(200);
+      });
+
+      /** Three raw connections to the test's database, and a wait for statements blocked on a lock. */
+      async function rawConnections() {
+        const database = new URL(a.handle.url!).pathname.slice(1);
+        const [holder, changer, watcher] = [1, 2, 3].map(
+          () => new pg.Client({ connectionString: a.handle.url }),
+        );
+        await Promise.all([holder!.connect(), changer!.connect(), watcher!.connect()]);
+        return {
+          holder: holder!,
+          changer: changer!,
+          async waiting(n: number) {
+            for (let i = 0; i < 200; i++) {
+              const { rows } = await watcher!.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+                [database],
+              );
+              if (rows[0]!.n >= n) return;
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            throw new Error(`never ${n} waiting`);
+          },
+          end: () => Promise.all([holder!.end(), changer!.end(), watcher!.end()]),
+        };
+      }
+
+      /** What A's password change writes: the account's row, then its sessions revoked. */
+      const passwordChange = (userId: number) =>
+        `UPDATE users SET password_hash = 'changé' WHERE id = ${userId};
+         UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`;
+
+      it('a sign-in on B whose session is written as the password changes on A does not outlive it', async () => {
+        const user = await b.aUser();
+        const raw = await rawConnections();
+        try {
+          // Sessions cannot be written for a moment: B's sign-in, its password checked, waits to write its own.
+          await raw.holder.query('BEGIN');
+          await raw.holder.query('LOCK TABLE access_tokens IN SHARE MODE');
+          const signIn = signInOn(bApp, user.identifiant);
+          await raw.waiting(1);
+          const change = raw.changer.query(`BEGIN; ${passwordChange(user.id)}; COMMIT`);
+          await raw.waiting(2);
+          await raw.holder.query('COMMIT');
+          const [opened] = await Promise.all([signIn, change]);
+          // Refused, or opened and then revoked with the others: never a session the old password keeps.
+          if (opened.status === 200) expect((await info(a, opened.token)).statusCode).toBe(401);
+          else expect(opened.status).toBe(400);
+        } finally {
+          await raw.end();
+        }
+      });
+
+      it('a password changed on A after B checked it, before B writes the session: refused', async () => {
+        const user = await b.aUser();
+        const raw = await rawConnections();
+        try {
+          // A's change has the account's row; B's sign-in checks the password, then waits for the row.
+          await raw.holder.query('BEGIN');
+          await raw.holder.query(`SELECT 1 FROM users WHERE id = ${user.id} FOR UPDATE`);
+          const signIn = signInOn(bApp, user.identifiant);
+          await raw.waiting(1);
+          await raw.holder.query(passwordChange(user.id));
+          await raw.holder.query('COMMIT');
+          const opened = await signIn;
+          if (opened.status === 200) expect((await info(a, opened.token)).statusCode).toBe(401);
+          expect(opened.status).toBe(400);
+        } finally {
+          await raw.end();
+        }
       });
 
       it('a habilitation removed on A is refused on B', async () => {

@@ -148,14 +148,25 @@ export const authService = {
     }
 
     const accessToken = newToken();
-    await db.transaction(async (tx) => {
+    const opened = await db.transaction(async (tx) => {
+      // The password was checked against the row read above; another instance may have changed it (or
+      // deactivated the account) since. Under this lock, a change that committed is seen here, and one
+      // still to come waits for this commit and then revokes the new session with the others.
+      const current = await usersRepository.shareLockById(tx, user.id);
+      if (!current || current.passwordHash !== user.passwordHash || !canSignIn(current)) return false;
       await authRepository.insertAccessToken(tx, {
         tokenHash: tokenHash(accessToken),
         userId: user.id,
         expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
       });
       await authRepository.settleAttempt(tx, attempt, 'ok', true);
+      return true;
     });
+    if (!opened) {
+      // The password just checked is no longer the account's.
+      await record('bad_password');
+      throw invalidGrant();
+    }
     log.info({ identifiant, ip: input.ip, outcome: 'ok' }, 'sign-in attempt');
     signInAttempts.inc({ outcome: 'ok' });
     return { accessToken, expiresIn: input.ttlSeconds };
