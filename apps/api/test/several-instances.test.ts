@@ -300,6 +300,10 @@ describe.skipIf(!onPostgres)(
     describe('what both try at once happens once', () => {
       it('the outbox: two workers against one SMTP server send each message exactly once', async () => {
         const subjects = Array.from({ length: 60 }, (_, i) => `Message ${i}`);
+        // What other tests queued (their notices) goes out too.
+        const [queued] = await a.handle.rows<{ n: number }>(
+          `SELECT count(*)::int AS n FROM email_outbox WHERE statut = 'P'`,
+        );
         await a.db
           .insert(emailOutbox)
           .values(subjects.map((sujet) => ({ destinataire: 'vm@exemple.fr', sujet, texte: 'Bonjour.' })));
@@ -315,7 +319,7 @@ describe.skipIf(!onPostgres)(
           sentBy.b += byB;
           if (byA + byB === 0) break;
         }
-        expect(sentBy.a + sentBy.b).toBe(60);
+        expect(sentBy.a + sentBy.b).toBe(queued!.n + 60);
         // Both took part: the claims really raced.
         expect(sentBy.a).toBeGreaterThan(0);
         expect(sentBy.b).toBeGreaterThan(0);
