@@ -70,6 +70,21 @@ describe('lock-out per identifiant and address', () => {
     ]);
   });
 
+  it('twelve wrong passwords at once: at most five are checked, the others are refused as locked', async () => {
+    const { identifiant: cible } = await b.aUser();
+    const mark = await lastAttempt();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => tokenRequest(cible, 'mauvais', '203.0.113.68')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array<number>(12).fill(400));
+    // Each attempt is written (pending) before the failures are counted: simultaneous guesses see
+    // each other. Before, all twelve read the failures before any was written and all were checked.
+    const seen = await outcomes(cible, mark);
+    const checked = seen.filter((o) => o === '203.0.113.68 bad_password').length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(seen.filter((o) => o === '203.0.113.68 locked')).toHaveLength(12 - checked);
+  });
+
   it('five failures for one identifiant do not lock another identifiant from the same address', async () => {
     const { identifiant: voisin } = await b.aUser();
     await failures(`quelquun-${b.unique()}`, Array<string>(5).fill('203.0.113.67'));

@@ -27,7 +27,7 @@ export const signInAttempts = pgTable(
     identifiant: text('identifiant').notNull(),
     ip: text('ip').notNull(),
     success: boolean('success').notNull(),
-    /** ok, bad_password, unknown_user, inactive, locked, rate_limited */
+    /** ok, bad_password, unknown_user, inactive, locked, rate_limited; pending while it is checked */
     outcome: text('outcome').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -40,8 +40,26 @@ export const authRepository = {
       .where(and(eq(accessTokens.tokenHash, hash), isNull(accessTokens.revokedAt)));
   },
 
-  async recordAttempt(db: Executor, attempt: typeof signInAttempts.$inferInsert): Promise<void> {
-    await db.insert(signInAttempts).values(attempt);
+  /**
+   * Writes an attempt as `pending` before anything is counted or checked: until it is settled it counts
+   * as a failure for every other attempt (its `success` is false). Written (and committed) before the
+   * counts are read, attempts running at once see each other, on one instance or several: the k-th to
+   * commit its row sees at least k - 1 others, so no burst gets more checks than the lock allows.
+   */
+  async startAttempt(
+    db: Executor,
+    attempt: { identifiant: string; ip: string; createdAt: Date },
+  ): Promise<number> {
+    const [row] = await db
+      .insert(signInAttempts)
+      .values({ ...attempt, success: false, outcome: 'pending' })
+      .returning({ id: signInAttempts.id });
+    return row!.id;
+  },
+
+  /** The outcome of an attempt started by `startAttempt`. */
+  async settleAttempt(db: Executor, id: number, outcome: string, success: boolean): Promise<void> {
+    await db.update(signInAttempts).set({ outcome, success }).where(eq(signInAttempts.id, id));
   },
 
   /**
@@ -55,6 +73,8 @@ export const authRepository = {
     since: Date,
     limit: number,
     ip?: string,
+    /** The attempt asking (its own pending row is not a failure before it). */
+    except?: number,
   ): Promise<Date[]> {
     const lastSuccess = sql`(
       SELECT max(s.created_at) FROM ${signInAttempts} s
@@ -67,6 +87,7 @@ export const authRepository = {
         and(
           sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`,
           ip === undefined ? undefined : eq(signInAttempts.ip, ip),
+          except === undefined ? undefined : ne(signInAttempts.id, except),
           eq(signInAttempts.success, false),
           sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited')`,
           gt(signInAttempts.createdAt, since),
@@ -78,13 +99,14 @@ export const authRepository = {
     return rows.map((r) => r.at);
   },
 
-  async countFailuresForIp(db: Executor, ip: string, since: Date): Promise<number> {
+  async countFailuresForIp(db: Executor, ip: string, since: Date, except?: number): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(signInAttempts)
       .where(
         and(
           eq(signInAttempts.ip, ip),
+          except === undefined ? undefined : ne(signInAttempts.id, except),
           eq(signInAttempts.success, false),
           gt(signInAttempts.createdAt, since),
         ),

@@ -85,6 +85,10 @@ export const authService = {
     const { db } = ctx;
     const now = ctx.clock.now();
     const identifiant = input.username.trim();
+    // Written first, counted by the others as a failure until settled: a burst of simultaneous guesses,
+    // on one instance or split across several, gets no more checks than the lock allows
+    // (authRepository.startAttempt).
+    const attempt = await authRepository.startAttempt(db, { identifiant, ip: input.ip, createdAt: now });
     // The lock is per identifiant and address: five wrong passwords from one address must not keep the
     // owner out from another. Two windows back: a run that ended up to 15 minutes ago may have started
     // 30 ago.
@@ -94,15 +98,17 @@ export const authService = {
       new Date(now.getTime() - 2 * LOCKOUT.windowMs),
       100,
       input.ip,
+      attempt,
     );
     const forIp = await authRepository.countFailuresForIp(
       db,
       input.ip,
       new Date(now.getTime() - IP_LIMIT.windowMs),
+      attempt,
     );
     const refusal = refusalBeforeCheck(isLockedOut(pairFailures, now), forIp);
-    const record = async (outcome: string, success = false) => {
-      await authRepository.recordAttempt(db, { identifiant, ip: input.ip, success, outcome, createdAt: now });
+    const record = async (outcome: string) => {
+      await authRepository.settleAttempt(db, attempt, outcome, false);
       log.info({ identifiant, ip: input.ip, outcome }, 'sign-in attempt');
       signInAttempts.inc({ outcome });
     };
@@ -117,6 +123,8 @@ export const authService = {
       identifiant,
       new Date(now.getTime() - SLOWDOWN.windowMs),
       SLOWDOWN.freeFailures + 16,
+      undefined,
+      attempt,
     );
     const delay = slowDownMs(recentFailures.length);
     if (delay > 0) {
@@ -140,20 +148,25 @@ export const authService = {
     }
 
     const accessToken = newToken();
-    await db.transaction(async (tx) => {
+    const opened = await db.transaction(async (tx) => {
+      // The password was checked against the row read above; another instance may have changed it (or
+      // deactivated the account) since. Under this lock, a change that committed is seen here, and one
+      // still to come waits for this commit and then revokes the new session with the others.
+      const current = await usersRepository.shareLockById(tx, user.id);
+      if (!current || current.passwordHash !== user.passwordHash || !canSignIn(current)) return false;
       await authRepository.insertAccessToken(tx, {
         tokenHash: tokenHash(accessToken),
         userId: user.id,
         expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
       });
-      await authRepository.recordAttempt(tx, {
-        identifiant,
-        ip: input.ip,
-        success: true,
-        outcome: 'ok',
-        createdAt: now,
-      });
+      await authRepository.settleAttempt(tx, attempt, 'ok', true);
+      return true;
     });
+    if (!opened) {
+      // The password just checked is no longer the account's.
+      await record('bad_password');
+      throw invalidGrant();
+    }
     log.info({ identifiant, ip: input.ip, outcome: 'ok' }, 'sign-in attempt');
     signInAttempts.inc({ outcome: 'ok' });
     return { accessToken, expiresIn: input.ttlSeconds };

@@ -170,6 +170,15 @@ export const usersRepository = {
     return row;
   },
 
+  /**
+   * The user's row, shared-locked until the end of the transaction (`SELECT … FOR SHARE`): it cannot
+   * change meanwhile, and a change already waiting goes after the transaction.
+   */
+  async shareLockById(db: Executor, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).for('share');
+    return row;
+  },
+
   /** The user's row, locked until the end of the transaction (`SELECT … FOR UPDATE`). */
   async lockById(db: Executor, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
