@@ -12,8 +12,8 @@ export default defineConfig({
     exclude: [
       ...configDefaults.exclude,
       ...(onPostgres ? ['test/build.test.ts', 'test/data-dir-lock.test.ts'] : []),
-      // The README's production commands are the PostgreSQL ones.
-      ...(onPostgres ? [] : ['test/production-postgres.test.ts']),
+      // The README's production commands are the PostgreSQL ones; several instances share one PostgreSQL.
+      ...(onPostgres ? [] : ['test/production-postgres.test.ts', 'test/several-instances.test.ts']),
     ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
