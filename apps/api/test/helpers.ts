@@ -23,26 +23,38 @@ export const PASSWORD = 'Mot-de-passe-de-test-1';
 export const CLIENT_BASIC = `Basic ${Buffer.from('union-intranet:union-intranet-secret').toString('base64')}`;
 const XSRF = 'xsrf-test-token';
 
+/**
+ * A PostgreSQL database of this run, from `template` or empty, dropped by `close`. Named after the run's
+ * template, so the run's teardown drops it too if a test fails before closing it.
+ */
+async function postgresDatabase(label: string, template?: string): Promise<DbHandle> {
+  const name = `${copyPrefix(inject('postgresTemplate'))}${label}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await admin.end();
+  const handle = fromPostgres(databaseUrlFor(name));
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await dropper.connect();
+      await dropTestDatabase(dropper, name);
+      await dropper.end();
+    },
+  };
+}
+
+/** A database with no table at all (never migrated), on the engine of the run, dropped by `close`. */
+export async function emptyDatabase(): Promise<DbHandle> {
+  if (testEngine() === 'postgres') return postgresDatabase('empty_');
+  return fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+}
+
 /** A fresh database with every migration applied, cheap to create (dump or template copy). */
 export async function freshDatabase(): Promise<DbHandle> {
-  if (testEngine() === 'postgres') {
-    const name = `${copyPrefix(inject('postgresTemplate'))}${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-    const handle = fromPostgres(databaseUrlFor(name));
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await dropper.connect();
-        await dropTestDatabase(dropper, name);
-        await dropper.end();
-      },
-    };
-  }
+  if (testEngine() === 'postgres') return postgresDatabase('', inject('postgresTemplate'));
   const dump = readFileSync(inject('pgliteDumpPath'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   return fromPglite(client);

@@ -4,40 +4,20 @@
  * the app stops; and the Prometheus metrics behind their token. The real processes (SIGTERM, kill -9,
  * the logs of a whole run, `npm run migrate`) are in operations-process.test.ts and build.test.ts.
  */
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
 import { emailOutbox } from '../src/db/schema';
 import { builders } from './builders';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { CLIENT_BASIC, createTestContext, onItsOwnDatabase, type TestContext } from './helpers';
+import {
+  CLIENT_BASIC,
+  createTestContext,
+  emptyDatabase,
+  onItsOwnDatabase,
+  type TestContext,
+} from './helpers';
 
 const METRICS_TOKEN = 'jeton-des-metriques-de-test-0123456789';
-
-/** A database with no table at all, on the engine of the run, dropped by `close`. */
-async function emptyDatabase(): Promise<DbHandle> {
-  if (testEngine() === 'pglite') return fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
-  const name = `union_ops_empty_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const handle = fromPostgres(databaseUrlFor(name));
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropTestDatabase(dropper, name);
-      await dropper.end();
-    },
-  };
-}
 
 const get = (t: TestContext, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -14,17 +14,13 @@
  * on it here). At each release, add its fixture (scripts/make-upgrade-fixture.ts) and keep the older
  * ones. See docs/decisions/upgrades.md.
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import type { MealWeek, OrderDetail, UserSearchResult } from '@union/contract';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client';
 import { migrate, pendingMigrations } from '../src/db/migrate';
-import { copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { freshDatabase, testContextOn, type TestContext } from './helpers';
+import { emptyDatabase, freshDatabase, testContextOn, type TestContext } from './helpers';
 
 interface Manifest {
   release: string;
@@ -49,27 +45,6 @@ const journalTags = (): string[] =>
   ).entries
     .sort((a, b) => a.idx - b.idx)
     .map((e) => e.tag);
-
-/** An empty database of the test's engine (no migration at all). */
-async function emptyDatabase(): Promise<DbHandle> {
-  if (testEngine() === 'pglite') return fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
-  const name = `${copyPrefix(inject('postgresTemplate'))}upgrade_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const handle = fromPostgres(databaseUrlFor(name));
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropTestDatabase(dropper, name);
-      await dropper.end();
-    },
-  };
-}
 
 /**
  * Loads a fixture's SQL, all or nothing. pg_dump's script empties the session's search_path (it names
