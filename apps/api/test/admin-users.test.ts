@@ -696,7 +696,9 @@ describe('GET /api/user/donnees-personnelles (GDPR export)', () => {
       token: venerable.token,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="mes-donnees/);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename=mes-donnees-intranet-union.json',
+    );
     const body = response.json();
     expect(body.compte).toMatchObject({ identifiant: venerable.identifiant, prenom: 'Victor' });
     expect(body.appartenances).toEqual([

@@ -2,8 +2,22 @@
  * Calendar arithmetic on yyyy-mm-dd days, free of time zones (a day is a label, not an instant): weeks
  * from Monday, masonic years and the annual planning's rules (« 2e mardi du mois »). Pure, so the
  * server (the week view, the planning's generation, the seeds) and the screens compute the same days.
+ * The one place a zone enters is `parisDay`: which day it is now, in the building's zone.
  */
 import { MASONIC_MONTHS, type Rule } from './reservations';
+
+/** The building's zone (DECISIONS, header): "today" is Lyon's, whatever the zone of the machine or browser. */
+export const TIME_ZONE = 'Europe/Paris';
+
+const parisDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The day (yyyy-mm-dd) it is in Lyon at `at` (now by default): the one "today" of the server and the screens. */
+export const parisDay = (at: Date = new Date()) => parisDayFormat.format(at);
 
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const toDay = (date: Date) => date.toISOString().slice(0, 10);

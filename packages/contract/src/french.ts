@@ -25,20 +25,3 @@ export function laSalle(nom: string, capital = true): string {
   const rest = nom.trim().replace(/^salle\s+/i, '');
   return `${capital ? 'La' : 'la'} salle ${rest}`;
 }
-
-const parisDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The day (yyyy-mm-dd) it is in Lyon at `at`, whatever the zone of the machine. */
-export const parisIsoDay = (at: Date = new Date()) => parisDayFormat.format(at);
-
-/** yyyy-mm-dd plus n days (calendar arithmetic, no time zone involved). */
-export function addIsoDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}

@@ -19,5 +19,6 @@ export * from './documents';
 export * from './messages';
 export * from './validation';
 export * from './days';
+export * from './money';
 export * from './operations';
 export * from './backups';

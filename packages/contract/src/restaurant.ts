@@ -89,10 +89,6 @@ export const CentsSchema = z
   .min(0, { message: 'Le montant ne peut pas être négatif.' })
   .max(1_000_000, { message: 'Le montant est limité à 10 000 €.' });
 
-/** 123450 → "1 234,50 €", the way every message and screen writes money. */
-export const euros = (cents: number) =>
-  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-
 /** "2026-03-03T11:00" (Paris local time, as a datetime-local field gives it). */
 export const LocalDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, {
   message: 'La date limite doit être au format aaaa-mm-jjThh:mm.',

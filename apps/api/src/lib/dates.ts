@@ -1,16 +1,8 @@
-/** Dates of the building's calendar: everything is read in Europe/Paris (DECISIONS, header). */
-
-export const TIME_ZONE = 'Europe/Paris';
-
-const isoDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day (yyyy-mm-dd) of an instant in Paris. */
-export const parisDay = (at: Date = new Date()) => isoDay.format(at);
+/**
+ * Dates of the building's calendar: everything is read in Europe/Paris (DECISIONS, header). The zone and
+ * "today" are the contract's, shared with the screens; re-exported here for the server's modules.
+ */
+export { parisDay, TIME_ZONE } from '@union/contract';
 
 const frenchDay = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'UTC',

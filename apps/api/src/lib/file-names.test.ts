@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstCharacters, plainFileName, withoutInvisible } from './file-names';
+import { parse } from 'content-disposition';
+import { contentDisposition, firstCharacters, plainFileName, withoutInvisible } from './file-names';
 
 /** Every bidirectional control of Unicode: marks, embeddings, overrides, isolates. */
 const BIDI = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e'].concat([
@@ -67,5 +68,29 @@ describe('firstCharacters', () => {
   it('never cuts a character in half', () => {
     expect(firstCharacters('ab😀c', 3)).toBe('ab😀');
     expect(firstCharacters('😀'.repeat(200), 140)).toBe('😀'.repeat(140));
+  });
+});
+
+describe('contentDisposition', () => {
+  it('sends an ASCII fallback and the UTF-8 name, which a parser reads back whole', () => {
+    const header = contentDisposition('inline', 'Procès-verbal d’été ישיבה.pdf');
+    expect(header).toBe(
+      `inline; filename="Proces-verbal d_ete _____.pdf"; filename*=UTF-8''Proc%C3%A8s-verbal%20d%E2%80%99%C3%A9t%C3%A9%20%D7%99%D7%A9%D7%99%D7%91%D7%94.pdf`,
+    );
+    expect(parse(header).parameters.filename).toBe('Procès-verbal d’été ישיבה.pdf');
+  });
+
+  it('keeps quotes, backslashes and escapes out of the fallback', () => {
+    const header = contentDisposition('attachment', 'a "b" \\c 100%25.pdf');
+    expect(header).toMatch(/^attachment; filename="a _b_ _c 100_25.pdf"; filename\*=UTF-8''/);
+    expect(parse(header).parameters.filename).toBe('a "b" \\c 100%25.pdf');
+  });
+
+  it('drops the invisible characters of a name, in NFC', () => {
+    expect(contentDisposition('attachment', 'avant\u202efdp.exe.pdf')).toBe(
+      'attachment; filename=avantfdp.exe.pdf',
+    );
+    const header = contentDisposition('attachment', 'e\u0301te\u0301\u200b.pdf');
+    expect(parse(header).parameters.filename).toBe('été.pdf');
   });
 });

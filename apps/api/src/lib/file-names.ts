@@ -5,6 +5,7 @@
  * makes two names look alike. They are removed, with the control characters.
  */
 import { basename } from 'node:path';
+import { create } from 'content-disposition';
 
 /**
  * Control characters (Cc, C0 and C1), format characters (Cf: the bidirectional controls U+061C,
@@ -32,4 +33,28 @@ export function plainFileName(raw: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
     .trim();
+}
+
+/**
+ * What old clients read when they ignore the UTF-8 form: accents dropped, any other character outside
+ * printable ASCII, a quote or a backslash as « _ », and a « % » that would read as an escape too.
+ */
+function asciiFallback(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_')
+    .replace(/%(?=[0-9A-Fa-f]{2})/g, '_');
+}
+
+/**
+ * The Content-Disposition of a file we send, written by `content-disposition` (RFC 6266): the name
+ * without its invisible characters (a name stored before they were removed, or one we compose, is
+ * cleaned here too), in NFC, with our ASCII fallback; the RFC 8187 UTF-8 form is added when the fallback
+ * differs from the name.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const clean = withoutInvisible(name).normalize('NFC');
+  return create(clean, { type: kind, fallback: asciiFallback(clean) });
 }

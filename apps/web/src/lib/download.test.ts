@@ -11,6 +11,8 @@ describe('file download helper', () => {
 
   it('reads the file name the server gives, accents included', () => {
     expect(fileNameOf('attachment; filename="devis.pdf"', 'x')).toBe('devis.pdf');
+    // A name that is an HTTP token comes unquoted (the API writes the header with `content-disposition`).
+    expect(fileNameOf('attachment; filename=FA-2026-0001.pdf', 'x')).toBe('FA-2026-0001.pdf');
     expect(
       fileNameOf('attachment; filename="facture.pdf"; filename*=UTF-8\'\'facture-r%C3%A9gl%C3%A9e.pdf', 'x'),
     ).toBe('facture-réglée.pdf');

@@ -1,3 +1,4 @@
+import { euros } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { eurosToCents, formatCents, formatDateTime, formatDay, formatLongDate } from './format';
 
@@ -9,6 +10,12 @@ describe('formats', () => {
     expect(spaced(formatCents(123450))).toBe('1 234,50 €');
     expect(spaced(formatCents(0))).toBe('0,00 €');
     expect(spaced(formatCents(-500))).toBe('-5,00 €');
+  });
+
+  it('writes amounts byte for byte as the server does', () => {
+    // Narrow no-break space between thousands, no-break space before the sign: one formatter for both.
+    expect(formatCents(123450)).toBe('1\u202f234,50\u00a0€');
+    expect(formatCents(123450)).toBe(euros(123450));
   });
 
   it('reads euros typed with a comma or a dot into cents', () => {

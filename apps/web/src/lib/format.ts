@@ -2,15 +2,15 @@
  * How the screens write amounts and dates (DECISIONS: "1 234,50 €", "lundi 3 mars 2026", "03/03/2026").
  * Amounts travel as integer cents everywhere; only the screen turns them into euros.
  */
+import { euros } from '@union/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-/** 123450 → "1 234,50 €" (with the narrow no-break spaces French uses). */
-export function formatCents(cents: number): string {
-  return euros.format(cents / 100);
-}
+/**
+ * 123450 → "1 234,50 €" (with the narrow no-break spaces French uses): the contract's formatter, the one
+ * the server's messages and e-mails use, under the name the screens know.
+ */
+export const formatCents: (cents: number) => string = euros;
 
 /** Euros typed in a form → integer cents, without floating-point drift (12.3 → 1230). */
 export function eurosToCents(value: number | string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addIsoDays, de, laSalle, parisIsoDay } from '@union/contract';
+import { addDays, de, laSalle, parisDay } from '@union/contract';
 
 describe('French helpers', () => {
   it.each([
@@ -22,8 +22,8 @@ describe('French helpers', () => {
 
   it('reads the day in Paris and counts days', () => {
     // 23:30 UTC on 31 December is already 1 January in Lyon.
-    expect(parisIsoDay(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
-    expect(addIsoDays('2027-01-01', -1)).toBe('2026-12-31');
-    expect(addIsoDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(parisDay(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(addDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 });

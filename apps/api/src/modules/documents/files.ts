@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DocumentMimeType } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { refused } from '../../lib/errors';
-import { firstCharacters, plainFileName, withoutInvisible } from '../../lib/file-names';
+import { firstCharacters, plainFileName } from '../../lib/file-names';
 import { runUntrusted, UNTRUSTED_LIMITS, type Limit } from '../../lib/untrusted/pool';
 import { CHUNK_BYTES, documentsRepository } from './repository';
 
@@ -224,20 +224,4 @@ export function readStoredFile(db: Executor, fileId: number): Readable {
     }
   }
   return Readable.from(chunks());
-}
-
-/** Content-Disposition with the real name: an ASCII fallback and the RFC 5987 UTF-8 form. */
-export function contentDisposition(kind: 'inline' | 'attachment', stored: string): string {
-  // A name stored before invisible characters were removed from names is sent without them.
-  const name = withoutInvisible(stored).normalize('NFC');
-  const ascii = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

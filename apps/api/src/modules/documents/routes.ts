@@ -23,8 +23,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { contentDisposition } from '../../lib/file-names';
 import type { App } from '../../types';
-import { contentDisposition, stageUpload, uploadCutShort } from './files';
+import { stageUpload, uploadCutShort } from './files';
 import { PRODUCED_FILES } from './produced-files';
 import { documentsService } from './service';
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalid } from '../../lib/errors';
-import { firstCharacters, plainFileName } from '../../lib/file-names';
+import { contentDisposition, firstCharacters, plainFileName } from '../../lib/file-names';
 import type { App } from '../../types';
 import { importsService, type UploadedFile } from './service';
 
@@ -82,7 +82,7 @@ export default async function importsRoutes(app: App) {
       });
       return reply
         .header('content-type', file.mime)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
         .send(file.content);
     },
   );

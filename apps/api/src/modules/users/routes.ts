@@ -17,6 +17,7 @@ import {
   RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/file-names';
 import { bearerToken } from '../../plugins/auth';
 import type { App } from '../../types';
 import { usersService } from './account-service';
@@ -72,7 +73,10 @@ export default async function usersRoutes(app: App) {
     API.users.personalData,
     { schema: { tags, response: { 200: PersonalDataSchema } } },
     async (request, reply) => {
-      void reply.header('content-disposition', 'attachment; filename="mes-donnees-intranet-union.json"');
+      void reply.header(
+        'content-disposition',
+        contentDisposition('attachment', 'mes-donnees-intranet-union.json'),
+      );
       return usersService.personalData(request.ctx);
     },
   );

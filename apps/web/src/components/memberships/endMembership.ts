@@ -3,14 +3,14 @@
  * Loge). The server sets the end to yesterday in Paris (docs/decisions/entities-and-memberships.md), so
  * the dialog announces that very day, in the format the list then shows (« Jusqu’au 22/11/2026 »).
  */
-import { addIsoDays, de, parisIsoDay } from '@union/contract';
+import { addDays, de, parisDay } from '@union/contract';
 import dayjs from 'dayjs';
 
 /** Today in Lyon: what « current » and « ended » mean for memberships. */
-export const membershipToday = () => parisIsoDay();
+export const membershipToday = () => parisDay();
 
 /** The last day an ending gives a membership: yesterday, Paris. */
-const endingLastDay = () => addIsoDays(parisIsoDay(), -1);
+const endingLastDay = () => addDays(parisDay(), -1);
 
 export const formatMembershipDay = (day: string | null) => (day ? dayjs(day).format('DD/MM/YYYY') : '');
 

@@ -13,6 +13,7 @@ import {
   RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
+import { contentDisposition } from '../../../lib/file-names';
 import type { App } from '../../../types';
 import { mealsService } from './service';
 
@@ -84,7 +85,7 @@ export default async function mealsRoutes(app: App) {
     const { pdf, fileName } = await mealsService.recap(request.ctx, request.params.id);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-disposition', contentDisposition('attachment', fileName))
       .send(pdf);
   });
 }

@@ -24,6 +24,7 @@ import {
   DOCUMENT_MIME_TYPES,
   DocumentMetadataSchema,
   DocumentType,
+  parisDay,
   type DocumentAudience as Audience,
   type DocumentType as Type,
   type FieldErrors,
@@ -42,7 +43,6 @@ import { UploadQueueList } from './UploadQueueList';
 const ACCEPT: Record<string, string[]> = Object.fromEntries(
   Object.keys(DOCUMENT_MIME_TYPES).map((mime) => [mime, DOCUMENT_EXTENSIONS]),
 );
-const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 const stem = (name: string) => name.replace(/\.[^.]+$/, '');
 
 interface FormValues {
@@ -79,7 +79,7 @@ export function PublishPage() {
     initialValues: {
       type: 'V',
       titre: '',
-      date: today(),
+      date: parisDay(),
       idEntite: null,
       audience: 'ENTITE',
       idReservation: null,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addIsoDays, parisIsoDay, type EntitySummary, type Membership } from '@union/contract';
+import { addDays, parisDay, type EntitySummary, type Membership } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
 
@@ -85,7 +85,7 @@ describe('Gestion Loge', () => {
 
   it('filters by name without accents, and ends a membership after confirmation, on the day the list then shows', async () => {
     signInAs(['USER', 'LOGE']);
-    const yesterday = addIsoDays(parisIsoDay(), -1);
+    const yesterday = addDays(parisDay(), -1);
     const shown = `${yesterday.slice(8)}/${yesterday.slice(5, 7)}/${yesterday.slice(0, 4)}`;
     let ended = false;
     const calls = mockFetch({

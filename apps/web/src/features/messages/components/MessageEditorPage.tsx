@@ -25,6 +25,7 @@ import {
   MessageInputSchema,
   MessageLevel,
   MessageUpdateSchema,
+  parisDay,
   type Message,
   type MessageLevel as Level,
 } from '@union/contract';
@@ -35,8 +36,6 @@ import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useDeleteMessage, useEntityNames, useMessage, useSaveMessage } from '../api/messages';
 import { MessageCard } from './MessageCard';
-
-const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
 
 export function MessageEditorPage() {
   const param = useParams().id;
@@ -84,7 +83,7 @@ function Editor({ message }: { message: Message | null }) {
       titre: message?.titre ?? '',
       texte: message?.texte ?? '',
       niveau: message?.niveau ?? 'info',
-      debut: message?.debut ?? today(),
+      debut: message?.debut ?? parisDay(),
       fin: message?.fin ?? '',
       tous: message?.tous ?? true,
       entites: message?.entites.map((e) => String(e.id)) ?? [],

@@ -2,33 +2,29 @@
  * Dates of the planning screens: Lyon's "today" and the French formats. The day arithmetic (weeks from
  * Monday, masonic years) and the half-hour minutes are the contract's: imported from there.
  */
-import { addDays } from '@union/contract';
+import { addDays, parisDay, TIME_ZONE } from '@union/contract';
 import dayjs from 'dayjs';
 
 export const ISO = 'YYYY-MM-DD';
+
+const parisTime = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /**
  * The day and the minute in Lyon now: the building's clock decides what is past, whatever the zone of
  * the browser (a member travelling abroad sees the same "today" as the server).
  */
 export function parisNow(at = new Date()): { day: string; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = parisTime.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
-  return {
-    day: `${part('year')}-${part('month')}-${part('day')}`,
-    minutes: Number(part('hour')) * 60 + Number(part('minute')),
-  };
+  return { day: parisDay(at), minutes: Number(part('hour')) * 60 + Number(part('minute')) };
 }
 
-export const todayIso = () => parisNow().day;
+export { parisDay as todayIso };
 
 /** The seven days of the week starting on `monday`. */
 export const weekDays = (monday: string) => Array.from({ length: 7 }, (_, i) => addDays(monday, i));
