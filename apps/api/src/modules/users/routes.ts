@@ -17,7 +17,7 @@ import {
   RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/bearer-token';
 import type { App } from '../../types';
 import { usersService } from './account-service';
 import { usersAdminService } from './admin-service';
