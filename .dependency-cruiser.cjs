@@ -85,6 +85,22 @@ module.exports = {
       to: { path: '^apps/web/src/features/' },
     },
     {
+      name: 'web-frame-on-top',
+      severity: 'error',
+      comment:
+        "The web's app/ (router, layout, theme, providers) is the top floor: no feature, shared " +
+        'component or lib imports it.',
+      from: { path: '^apps/web/src/(features|components|lib)/', pathNot: TESTS },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'web-lib-not-components',
+      severity: 'error',
+      comment: "The web's lib/ is the bottom floor: it never imports a shared component.",
+      from: { path: '^apps/web/src/lib/', pathNot: TESTS },
+      to: { path: '^apps/web/src/components/' },
+    },
+    {
       name: 'not-to-test',
       severity: 'error',
       comment: 'The code never imports a test or a test helper; a test never imports another test file.',
