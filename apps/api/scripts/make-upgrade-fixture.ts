@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { fromPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed/demo';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo';
 
 const { values, positionals } = parseArgs({
   options: { out: { type: 'string' } },

@@ -7,7 +7,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { exitIfLocked } from './db/lock';
 import { migrate, pendingMigrations } from './db/migrate';
-import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedDemoIfEmpty } from './seed/demo';
 
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import type { Caller } from './lib/authorize';
-import type { SessionUser } from './modules/auth/service';
+import type { SessionUser } from './modules/auth/session-cache';
 
 export type App = FastifyInstance<
   RawServerDefault,

@@ -3,7 +3,7 @@ import { and, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
 import { meals, reservations, users } from '../src/db/schema';
-import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/db/seed/demo';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo';
 import { freshDatabase } from './helpers';
 
 let handle: DbHandle;

@@ -3,17 +3,11 @@
  * unless the route declares `config: { public: true }`.
  */
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import { bearerToken } from '../lib/bearer-token';
 import { unauthenticated } from '../lib/errors';
 import { authService } from '../modules/auth/service';
 import { SessionCache } from '../modules/auth/session-cache';
 import type { App } from '../types';
-
-/** The token of an `Authorization: Bearer …` header, if any. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
-}
 
 export default fp(async function auth(app: App) {
   const db = app.dbHandle;

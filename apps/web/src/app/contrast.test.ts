@@ -1,8 +1,8 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { TOAST_STYLES } from '../components/toast';
-import { blend, contrastRatio, darkenUntil, readableOn } from './contrast';
-import { ACCESSIBLE_COLORS } from './theme';
+import { blend, contrastRatio, darkenUntil, readableOn } from '../lib/contrast';
+import { ACCESSIBLE_COLORS } from '../lib/colors';
 
 describe('contrast arithmetic (WCAG 2.1)', () => {
   it('computes the ratios of the reference pairs', () => {

@@ -4,7 +4,7 @@ import { signInAs } from '../../test/utils';
 import { ApiError } from '../lib/api-client';
 import { registerNavigate } from '../lib/navigation';
 import { getSession } from '../lib/session';
-import { handleApiError } from './error-handler';
+import { handleApiError } from '../components/error-handler';
 import { Providers } from './Providers';
 
 describe('global error modal', () => {

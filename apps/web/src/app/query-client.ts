@@ -4,7 +4,7 @@
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
-import { handleApiError } from './error-handler';
+import { handleApiError } from '../components/error-handler';
 
 declare module '@tanstack/react-query' {
   interface Register {

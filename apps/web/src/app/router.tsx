@@ -4,9 +4,9 @@
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireHabilitation } from '../components/RequireHabilitation';
-import { authRoutes } from '../features/auth';
-import { publicRoutes } from '../features/public';
-import { documentsPublicRoutes } from '../features/documents';
+import { authRoutes } from '../features/auth/routes';
+import { publicRoutes } from '../features/public/routes';
+import { documentsPublicRoutes } from '../features/documents/routes';
 import { PublicLayout } from './layout/PublicLayout';
 import { RouteError } from './layout/RouteError';
 import { RootLayout } from './layout/RootLayout';

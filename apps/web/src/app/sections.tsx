@@ -4,14 +4,14 @@
  */
 import type { Habilitation } from '@union/contract';
 import type { RouteObject } from 'react-router';
-import { accountRoutes } from '../features/account';
-import { adminRoutes } from '../features/admin';
-import { comptaRoutes } from '../features/compta';
-import { documentsRoutes } from '../features/documents';
-import { logeRoutes } from '../features/loge';
-import { messagesRoutes } from '../features/messages';
-import { reservationsRoutes } from '../features/reservations';
-import { restaurantRoutes } from '../features/restaurant';
+import { accountRoutes } from '../features/account/routes';
+import { adminRoutes } from '../features/admin/routes';
+import { comptaRoutes } from '../features/compta/routes';
+import { documentsRoutes } from '../features/documents/routes';
+import { logeRoutes } from '../features/loge/routes';
+import { messagesRoutes } from '../features/messages/routes';
+import { reservationsRoutes } from '../features/reservations/routes';
+import { restaurantRoutes } from '../features/restaurant/routes';
 import { portalRoutes } from './portal/routes';
 
 export interface AppSection {

@@ -3,7 +3,7 @@
  * display time and colour; an unknown type falls back to the default one.
  */
 import { notifications } from '@mantine/notifications';
-import { ACCESSIBLE_COLORS } from '../app/theme';
+import { ACCESSIBLE_COLORS } from '../lib/colors';
 
 type ToastType = 'success' | 'info' | 'warning' | 'danger' | 'default';
 

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { userIdentities } from '../users/repository';
+import { userIdentities } from '../users/identities';
 
 export interface AuditEntry {
   actorId: number | null;

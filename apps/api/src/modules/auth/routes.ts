@@ -8,7 +8,7 @@ import {
   UserInfoSchema,
 } from '@union/contract';
 import { z } from 'zod';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/bearer-token';
 import type { App } from '../../types';
 import { authService } from './service';
 

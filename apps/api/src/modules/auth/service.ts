@@ -4,9 +4,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TokenRequestSchema, type UserInfo } from '@union/contract';
+import { TokenRequestSchema } from '@union/contract';
 import { signInAttempts } from '../../lib/metrics';
-import type { Caller } from '../../lib/authorize';
 import type { PublicContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
@@ -16,7 +15,7 @@ import { mailRepository } from '../mail/repository';
 import { passwordLink, passwordResetEmail } from '../mail/templates';
 import { usersRepository } from '../users/repository';
 import { authRepository } from './repository';
-import type { Session } from './session-cache';
+import type { Session, SessionUser } from './session-cache';
 import {
   IP_LIMIT,
   LOCKOUT,
@@ -31,9 +30,6 @@ import {
 
 /** Rolls the stand-in's writes back (see `requestPasswordReset`). */
 class NoResetDue extends Error {}
-
-/** The signed-in user as the session knows them: the caller plus the names the header shows. */
-export type SessionUser = Caller & UserInfo;
 
 export const invalidGrant = () => new AppError(400, 'invalid_grant', 'Authentification impossible');
 

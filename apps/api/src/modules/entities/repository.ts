@@ -6,8 +6,7 @@ import type { Executor } from '../../db/client';
 import { entities, memberships } from '../../db/schema';
 import type { ConstraintViolation } from '../../lib/constraints';
 import { frenchOrder } from '../../db/french-order';
-// users/repository imports this file too; each side only calls the other's functions inside its own.
-import { userIdentities } from '../users/repository';
+import { userIdentities } from '../users/identities';
 
 const PURPOSE_FLAG = {
   reservation: memberships.reservation,

@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API, HealthSchema, ReadySchema } from '@union/contract';
 import { AppError, notFound, unauthenticated } from '../../lib/errors';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../lib/bearer-token';
 import type { App } from '../../types';
 import { notReadyBecause } from './readiness';
 

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client';
 import { reservations } from '../../db/schema';
 import { activeEntitiesOfMember, entityNames, unionManagers } from '../entities/repository';
 import { roomNames } from '../settings/repository';
-import { userIdentities, usersRepository } from '../users/repository';
+import { userIdentities } from '../users/identities';
+import { usersRepository } from '../users/repository';
 
 export type ReservationRecord = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;

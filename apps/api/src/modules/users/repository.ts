@@ -24,7 +24,6 @@ import { intArray, returnedRows, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { users } from '../../db/schema';
-// entities/repository imports this file too; each side only calls the other's functions inside its own.
 import { currentMembersOf } from '../entities/repository';
 
 export type UserRow = typeof users.$inferSelect;
@@ -85,27 +84,6 @@ export const USER_UNIQUE = {
   identifiant: 'users_identifiant_lower_key',
   email: 'users_email_lower_key',
 } as const;
-
-/**
- * Each account's identity (identifiant, names, address, phone, state), as a subquery for a query of
- * another module that shows them per row (memberships, reservations, the restaurant's orders and top-ups,
- * compta's reminders, the audit's authors): it joins this instead of the users table. PostgreSQL
- * flattens it into a plain join and reads only the columns used.
- */
-export function userIdentities(db: Executor) {
-  return db
-    .select({
-      id: users.id,
-      identifiant: users.identifiant,
-      nom: users.nom,
-      prenom: users.prenom,
-      email: users.email,
-      telephone: users.telephone,
-      etat: users.etat,
-    })
-    .from(users)
-    .as('user_identities');
-}
 
 /**
  * The active accounts, with their names, address and habilitations, as a subquery for a query of another

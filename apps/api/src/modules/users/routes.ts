@@ -17,8 +17,8 @@ import {
   RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
+import { bearerToken } from '../../lib/bearer-token';
 import { contentDisposition } from '../../lib/file-names';
-import { bearerToken } from '../../plugins/auth';
 import type { App } from '../../types';
 import { usersService } from './account-service';
 import { usersAdminService } from './admin-service';

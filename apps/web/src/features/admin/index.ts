@@ -1,3 +1,2 @@
-export { adminRoutes } from './routes';
 export { PersonalDataButton } from './components/PersonalDataButton';
 export { BackupWarning } from './components/BackupWarning';

@@ -1,3 +1,2 @@
-/** What the rest of the app may use from the auth feature. */
-export { authRoutes } from './routes';
+/** What the rest of the app may use from the auth feature (the app reads its routes from routes.tsx). */
 export { useLogout } from './api/revoke-token';

@@ -1,2 +1,1 @@
-export { documentsPublicRoutes, documentsRoutes } from './routes';
 export { ConvocationLinks } from './components/ConvocationLinks';

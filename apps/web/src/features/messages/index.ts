@@ -1,2 +1,1 @@
-export { messagesRoutes } from './routes';
 export { PortalMessages } from './components/PortalMessages';

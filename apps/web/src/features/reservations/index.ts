@@ -1,4 +1,3 @@
-export { reservationsRoutes } from './routes';
 // The week search, for the convocation's session picker (documents); its day arithmetic is the contract's.
 export { fetchWeek } from './api/week';
 export { todayIso } from './api/dates';

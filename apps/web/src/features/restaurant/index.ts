@@ -1,4 +1,3 @@
-export { restaurantRoutes } from './routes';
 // The account section shows the member's orders and card with the restaurant's own calls and badges.
 export { useMyOrders } from './api/restaurant';
 export { useMyCard, useTopUp } from './api/cards';

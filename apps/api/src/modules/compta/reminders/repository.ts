@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { accountingReminders } from '../../../db/schema';
-import { userIdentities } from '../../users/repository';
+import { userIdentities } from '../../users/identities';
 
 export const remindersRepository = {
   async reminders(db: Executor, orderId: number) {

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'driz
 import type { Executor } from '../../../db/client';
 import { cardMovements, cards, paymentTransCounters, userPayments } from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
-import { userIdentities } from '../../users/repository';
+import { userIdentities } from '../../users/identities';
 
 export type TopUpRecord = typeof userPayments.$inferSelect;
 export type MovementRecord = typeof cardMovements.$inferSelect;

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { dishes, mealOrderLines, mealOrders, meals } from '../../../db/schema';
 import { entityNames } from '../../entities/repository';
-import { userIdentities } from '../../users/repository';
+import { userIdentities } from '../../users/identities';
 import { DISH_ORDER, type DishRecord } from '../repository';
 
 export type OrderRecord = typeof mealOrders.$inferSelect;

@@ -2,7 +2,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { handleApiError } from '../../../app/error-handler';
+import { handleApiError } from '../../../components/error-handler';
 import { toast } from '../../../components/toast';
 import { downloadPersonalData } from '../api/personal-data';
 

@@ -5,15 +5,15 @@
  */
 import type { Habilitation, PlanningInput, ReservationInput } from '@union/contract';
 import { eq } from 'drizzle-orm';
-import type { Caller } from '../../lib/authorize';
-import { systemClock, type RequestContext } from '../../lib/context';
-import { parisDay } from '../../lib/dates';
+import type { Caller } from '../lib/authorize';
+import { systemClock, type RequestContext } from '../lib/context';
+import { parisDay } from '../lib/dates';
 import { addDays, masonicYearOf, weekdayOf } from '@union/contract';
-import { closuresService } from '../../modules/reservations/closures/service';
-import { planningService } from '../../modules/reservations/planning/service';
-import { reservationsService } from '../../modules/reservations/service';
-import type { Database } from '../client';
-import { entities, rooms, users } from '../schema';
+import { closuresService } from '../modules/reservations/closures/service';
+import { planningService } from '../modules/reservations/planning/service';
+import { reservationsService } from '../modules/reservations/service';
+import type { Database } from '../db/client';
+import { entities, rooms, users } from '../db/schema';
 
 const ALL_MONTHS = [9, 10, 11, 12, 1, 2, 3, 4, 5, 6];
 

@@ -6,12 +6,12 @@
  */
 import type { Habilitation } from '@union/contract';
 import { eq } from 'drizzle-orm';
-import { fixedClock, type RequestContext } from '../../lib/context';
-import { parisDay } from '../../lib/dates';
+import { fixedClock, type RequestContext } from '../lib/context';
+import { parisDay } from '../lib/dates';
 import { addDays, masonicYearOf } from '@union/contract';
-import { ordersService } from '../../modules/compta/orders/service';
-import type { Database } from '../client';
-import { entities, users } from '../schema';
+import { ordersService } from '../modules/compta/orders/service';
+import type { Database } from '../db/client';
+import { entities, users } from '../db/schema';
 
 export async function seedCompta(db: Database): Promise<void> {
   const [treasurer] = await db.select().from(users).where(eq(users.identifiant, 'tresorier'));

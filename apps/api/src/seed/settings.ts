@@ -1,7 +1,7 @@
 /** Demo settings of the Union: its legal identity for documents and plausible yearly fees per member. */
 import { EntityType } from '@union/contract';
-import type { Database } from '../client';
-import { membershipFees, unionSettings } from '../schema';
+import type { Database } from '../db/client';
+import { membershipFees, unionSettings } from '../db/schema';
 
 /** Yearly fee per member, in cents, for each entity type (the Union pays nothing to itself). */
 const FEES: Record<EntityType, number> = { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 };

@@ -6,13 +6,13 @@
  */
 import type { Habilitation } from '@union/contract';
 import { eq } from 'drizzle-orm';
-import { systemClock, type RequestContext } from '../../lib/context';
-import { parisDay } from '../../lib/dates';
+import { systemClock, type RequestContext } from '../lib/context';
+import { parisDay } from '../lib/dates';
 import { addDays, weekdayOf } from '@union/contract';
-import { mealsService } from '../../modules/restaurant/meals/service';
-import { mealOrdersService } from '../../modules/restaurant/orders/service';
-import type { Database } from '../client';
-import { entities, users } from '../schema';
+import { mealsService } from '../modules/restaurant/meals/service';
+import { mealOrdersService } from '../modules/restaurant/orders/service';
+import type { Database } from '../db/client';
+import { entities, users } from '../db/schema';
 
 const MEALS = [
   {

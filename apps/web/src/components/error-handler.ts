@@ -3,7 +3,7 @@
  * The sign-in refusal is left to the login form. The same modal is not stacked twice (several queries
  * failing together with 401 show one).
  */
-import { openDialog } from '../components/dialog';
+import { openDialog } from './dialog';
 import { errorMessageFor } from '../lib/error-catalogue';
 import { clearSession } from '../lib/session';
 

@@ -4,10 +4,10 @@
  */
 import { HABILITATION_CODES, PROFILES, type EntityType, type Habilitation } from '@union/contract';
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../../lib/secrets';
-import { baseIdentifiant } from '../../modules/users/identifiants';
-import type { Database } from '../client';
-import { entities, memberships, rooms, users } from '../schema';
+import { hashPassword } from '../lib/secrets';
+import { baseIdentifiant } from '../modules/users/identifiants';
+import type { Database } from '../db/client';
+import { entities, memberships, rooms, users } from '../db/schema';
 import { seedReservations } from './reservations';
 import { seedSettings } from './settings';
 import { seedRestaurant } from './restaurant';

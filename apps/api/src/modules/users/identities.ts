@@ -1,0 +1,28 @@
+/**
+ * The users' identity subquery, apart from the repository so that entities/repository (whose
+ * `currentMembersOf` the repository's search uses) can join it without an import loop. It still reads
+ * only the users table, which the users module owns.
+ */
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+
+/**
+ * Each account's identity (identifiant, names, address, phone, state), as a subquery for a query of
+ * another module that shows them per row (memberships, reservations, the restaurant's orders and top-ups,
+ * compta's reminders, the audit's authors): it joins this instead of the users table. PostgreSQL
+ * flattens it into a plain join and reads only the columns used.
+ */
+export function userIdentities(db: Executor) {
+  return db
+    .select({
+      id: users.id,
+      identifiant: users.identifiant,
+      nom: users.nom,
+      prenom: users.prenom,
+      email: users.email,
+      telephone: users.telephone,
+      etat: users.etat,
+    })
+    .from(users)
+    .as('user_identities');
+}

@@ -1,1 +1,0 @@
-export { accountRoutes } from './routes';

@@ -1,1 +1,0 @@
-export { comptaRoutes } from './routes';

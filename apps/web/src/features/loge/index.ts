@@ -1,1 +1,0 @@
-export { logeRoutes } from './routes';
