@@ -39,11 +39,10 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/payment/search': 'a read: the search criteria are a body',
   'POST /api/compta/commande/search': 'a read: the search criteria are a body',
   'POST /api/compta/commande/excel': 'a read: an export whose filters are a body',
-  'POST /api/user/import':
-    'only its preview succeeds here, which writes nothing; the import itself is audited (members_imported, imports.test.ts)',
-  'POST /simulateur-paiement': 'the payment simulator (tests and demonstration), outside the app’s data',
+  'POST /simulateur-paiement':
+    'the payment simulator’s page (no real provider): shows the form, writes nothing',
   'POST /simulateur-paiement/reponse':
-    'the payment simulator (tests and demonstration), outside the app’s data',
+    'the simulator writes nothing itself: the payment it concludes goes through the IPN route, checked here',
 };
 
 /**
@@ -53,6 +52,9 @@ const NOT_AUDITED: Record<string, string> = {
 const CHANGES_NOTHING: Record<string, string> = {
   'PATCH /api/user/password (reset request (public))':
     'an unknown address: nothing is sent or stored, and the answer is the same so as not to reveal accounts',
+  'POST /api/user/import (own lodge, preview)': 'a dry run: reports what the import would do, writes nothing',
+  'POST /api/user/import (other lodge, preview)':
+    'a dry run: reports what the import would do, writes nothing',
   'POST /api/compta/cotisation/appel':
     'no annual fee is set in the world, so every lodge is skipped and no order is created',
 };
