@@ -226,6 +226,8 @@ describe('audit coverage', () => {
   it('lists only routes and rows that exist, and has a successful row for every other mutating route', () => {
     const stale = Object.keys(NOT_AUDITED).filter((route) => !registered.has(route));
     expect(stale.map((route) => `NOT_AUDITED names ${route}, which the app does not register`)).toEqual([]);
+    const orphans = EXTRA.filter((row) => !registered.has(row.route)).map(rowName);
+    expect(orphans.map((name) => `EXTRA has ${name}, a route the app does not register`)).toEqual([]);
     const rows = new Set([...ALL_ROWS, ...EXTRA].map(rowName));
     const gone = Object.keys(CHANGES_NOTHING).filter((name) => !rows.has(name));
     expect(gone.map((name) => `CHANGES_NOTHING names ${name}, which no row is`)).toEqual([]);
