@@ -174,4 +174,25 @@ describe('PATCH /api/user/email, /telephone, /notification/*', () => {
     });
     expect(off.json().notificationRestauration).toBe(false);
   });
+
+  it('writes each switch of a notification in the account’s history (issue 18)', async () => {
+    const { id, token } = await b.aUser();
+    const admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
+    for (const [kind, data] of [
+      ['documents', '0'],
+      ['restauration', '1'],
+    ])
+      await t.call({ method: 'PATCH', url: `/api/user/notification/${kind}`, token, payload: { data } });
+    const history = await t.call({ method: 'GET', url: `/api/user/${id}/historique`, token: admin.token });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(
+      history
+        .json<{ action: string; libelle: string; resume: string | null }[]>()
+        .filter((entry) => entry.action === 'notification_changed')
+        .map(({ libelle, resume }) => [libelle, resume]),
+    ).toEqual([
+      ['Changement des notifications par e-mail', 'Restauration : activée'],
+      ['Changement des notifications par e-mail', 'Nouveaux documents : désactivée'],
+    ]);
+  });
 });

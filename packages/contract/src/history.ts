@@ -37,6 +37,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   password_reset_requested: 'Demande de réinitialisation du mot de passe',
   email_changed: "Changement d'adresse e-mail",
   telephone_changed: 'Changement de téléphone',
+  notification_changed: 'Changement des notifications par e-mail',
+  NOTIFICATION_DOCUMENTS_OFF: 'Désinscription des e-mails de documents',
   membership_added: 'Ajout d’une appartenance',
   membership_updated: 'Modification d’une appartenance',
   membership_ended: 'Fin d’une appartenance',

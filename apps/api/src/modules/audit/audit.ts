@@ -45,6 +45,10 @@ export const audit = {
   },
   historyOf: auditRepository.historyOf,
   countSince: auditRepository.countSince,
+  /** Every entry about a record, as stored (the GDPR export). */
+  about: auditRepository.about,
+  /** Erases personal data from the entries about a record (a person anonymised), not the entries. */
+  eraseDetails: auditRepository.eraseDetails,
 };
 
 /**

@@ -10,7 +10,6 @@ import { invalid, refused, unauthenticated } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
 import { hashPassword, tokenHash, verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
-import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
 import { membershipTerms } from '../entities/presenter';
 import { entitiesRepository } from '../entities/repository';
@@ -125,11 +124,19 @@ export const usersService = {
     kind: 'restauration' | 'documents',
     on: boolean,
   ): Promise<Account> {
-    const { db } = ctx;
     const user = await load(ctx);
     const changes =
       kind === 'restauration' ? { notificationRestauration: on } : { notificationDocuments: on };
-    await usersRepository.update(db, user.id, changes, ctx.clock.now());
+    await inTransaction(ctx, async (tx) => {
+      await usersRepository.update(tx.db, user.id, changes, tx.clock.now());
+      // As the e-mails' unsubscribe link does (NOTIFICATION_DOCUMENTS_OFF): who turned what on or off.
+      await audit.record(tx, {
+        action: 'notification_changed',
+        recordType: 'user',
+        recordId: user.id,
+        details: { notification: kind, active: on },
+      });
+    });
     return toAccount({ ...user, ...changes });
   },
 
@@ -139,7 +146,7 @@ export const usersService = {
     return inTransaction(ctx, async (tx) => {
       const [memberships, entries, signIns, emails] = [
         await entitiesRepository.membershipsOfUser(tx.db, user.id),
-        await auditRepository.about(tx.db, 'user', user.id),
+        await audit.about(tx.db, 'user', user.id),
         await authRepository.signInsOf(tx.db, user.identifiant),
         await mailRepository.sentTo(tx.db, user.email),
       ];

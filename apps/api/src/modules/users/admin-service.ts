@@ -12,7 +12,6 @@ import { inTransaction, type RequestContext } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit, changedFields } from '../audit/audit';
-import { auditRepository } from '../audit/repository';
 import { authRepository } from '../auth/repository';
 import { mailRepository } from '../mail/repository';
 import { historyOf } from './history';
@@ -54,7 +53,7 @@ async function eraseTraces(db: Executor, user: UserRow, alias: string, at: Date)
   // Earlier identifiants and addresses are known only from the audit log: gather them first.
   const identifiants = new Set([user.identifiant.toLowerCase()]);
   const emails = new Set([user.email.toLowerCase()]);
-  for (const entry of await auditRepository.about(db, 'user', user.id)) {
+  for (const entry of await audit.about(db, 'user', user.id)) {
     const details = (entry.details ?? {}) as Record<string, unknown>;
     for (const value of [details.identifiant, details.ancienIdentifiant])
       if (typeof value === 'string') identifiants.add(value.toLowerCase());
@@ -64,7 +63,7 @@ async function eraseTraces(db: Executor, user: UserRow, alias: string, at: Date)
   }
   await authRepository.renameSignIns(db, [...identifiants], alias);
   await mailRepository.eraseRecipients(db, [...emails], alias);
-  await auditRepository.eraseDetails(db, 'user', user.id, {
+  await audit.eraseDetails(db, 'user', user.id, {
     whole: ['email_changed'],
     keys: PERSONAL_DETAIL_KEYS,
   });

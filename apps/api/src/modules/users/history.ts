@@ -82,6 +82,12 @@ function summarise(action: string, details: Details, names: Names): string | nul
     );
   }
   if (typeof details.fin === 'string' && action === 'membership_ended') parts.push(`Fin au ${details.fin}`);
+  if (action === 'notification_changed')
+    parts.push(
+      `${details.notification === 'documents' ? 'Nouveaux documents' : 'Restauration'} : ${
+        details.active ? 'activée' : 'désactivée'
+      }`,
+    );
   if (action === 'members_imported') parts.push(...importCounts(details));
   if (action === 'members_exported' && typeof details.membres === 'number')
     parts.push(
