@@ -268,7 +268,9 @@ describe('a production run', { shuffle: false }, () => {
     expect(finished.status, finished.body).toBe(200);
     inFlightToken = (JSON.parse(finished.body) as { access_token: string }).access_token;
     secrets['in-flight token'] = inFlightToken;
-    expect(newConnection).toBe('ECONNREFUSED');
+    // Refused once the listening socket is closed; reset when it reached the kernel's backlog in the
+    // moment between the « stopping » line and that close. Either way it is never served.
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(newConnection);
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"msg":"stopped"/);
 
