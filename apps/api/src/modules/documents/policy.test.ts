@@ -2,7 +2,7 @@ import type { DocumentAction, DocumentAudience, Habilitation } from '@union/cont
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from '../../lib/policy';
 import { documentMachine } from './machine';
-import { may, readScope, type DocumentsContext } from './policy';
+import { may, readScope, type DocumentsAction, type DocumentsContext } from './policy';
 
 const LODGE = 10;
 const OTHER = 20;
@@ -30,7 +30,7 @@ const people = {
 type Who = keyof typeof people;
 const order = Object.keys(people) as Who[];
 
-const TABLE: [DocumentAction, DocumentAudience, boolean[]][] = [
+const TABLE: [DocumentsAction, DocumentAudience, boolean[]][] = [
   // membre, autre, sansDroit, lecteurTout, venerable, gerantSansDroit, staff
   ['READ', 'ENTITE', [true, false, false, true, true, true, true]],
   ['READ', 'TOUS', [true, true, false, true, true, true, true]],
@@ -38,11 +38,26 @@ const TABLE: [DocumentAction, DocumentAudience, boolean[]][] = [
   ['DELETE', 'TOUS', [false, false, false, false, true, true, true]],
   ['DISTRIBUTE', 'ENTITE', [false, false, false, false, true, true, true]],
   ['CANCEL_DISTRIBUTION', 'ENTITE', [false, false, false, false, true, true, true]],
+  // Publishing (or moving a document) for the lodge: its managers and staff, whatever the audience.
+  ['PUBLISH', 'ENTITE', [false, false, false, false, true, true, true]],
+  ['PUBLISH', 'TOUS', [false, false, false, false, true, true, true]],
 ];
 
 describe('documents policy', () => {
   it.each(TABLE)('%s a document of the lodge for %s', (action, audience, expected) => {
     expect(order.map((who) => may(people[who], action, { entityId: LODGE, audience }))).toEqual(expected);
+  });
+
+  it('publishing for another entity is staff only', () => {
+    expect(order.map((who) => may(people[who], 'PUBLISH', { entityId: OTHER, audience: 'TOUS' }))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('the read scope (lists, search) says the same as may READ', () => {

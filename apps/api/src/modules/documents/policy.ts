@@ -24,12 +24,17 @@ export interface DocumentFacts {
   audience: DocumentAudience;
 }
 
-/** Whether the caller may publish for the entity. */
-export const mayPublishFor = (ctx: DocumentsContext, entityId: number): boolean =>
+/**
+ * The document's workflow actions, and PUBLISH: the document as it would be once published or moved to
+ * another entity (like the planning's BOOK), allowed to the managers of its entity and to staff.
+ */
+export type DocumentsAction = DocumentAction | 'PUBLISH';
+
+const mayPublishFor = (ctx: DocumentsContext, entityId: number): boolean =>
   ctx.isStaff || ctx.manages.has(entityId);
 
 /** Whether the caller may read the document (and its file). */
-export function mayRead(ctx: DocumentsContext, doc: DocumentFacts): boolean {
+function mayRead(ctx: DocumentsContext, doc: DocumentFacts): boolean {
   if (hasHabilitation(ctx.caller, 'DOCUMENTS_LECTURE_ALL')) return true;
   if (mayPublishFor(ctx, doc.entityId)) return true;
   return (
@@ -39,7 +44,7 @@ export function mayRead(ctx: DocumentsContext, doc: DocumentFacts): boolean {
 }
 
 /** The document's actions (the buttons, and the service's refusals): reading, or publishing for its entity. */
-export const may: May<DocumentsContext, DocumentFacts, DocumentAction> = (ctx, action, doc) => {
+export const may: May<DocumentsContext, DocumentFacts, DocumentsAction> = (ctx, action, doc) => {
   switch (action) {
     case 'READ':
       return mayRead(ctx, doc);
@@ -47,6 +52,7 @@ export const may: May<DocumentsContext, DocumentFacts, DocumentAction> = (ctx, a
     case 'DELETE':
     case 'DISTRIBUTE':
     case 'CANCEL_DISTRIBUTION':
+    case 'PUBLISH':
       return mayPublishFor(ctx, doc.entityId);
   }
 };

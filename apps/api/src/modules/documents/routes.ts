@@ -21,12 +21,10 @@ import {
 } from '@union/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authorize } from '../../lib/authorize';
-import { AppError, invalid, notFound } from '../../lib/errors';
+import { AppError, invalid } from '../../lib/errors';
 import { contentDisposition } from '../../lib/file-names';
 import type { App } from '../../types';
 import { stageUpload, uploadCutShort } from './files';
-import { PRODUCED_FILES } from './produced-files';
 import { documentsService } from './service';
 
 const IdParams = z.object({ id: RecordIdParamSchema });
@@ -194,11 +192,7 @@ export default async function documentsRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const produced = Object.hasOwn(PRODUCED_FILES, request.params.name)
-        ? PRODUCED_FILES[request.params.name]
-        : undefined;
-      if (!produced) throw notFound("Ce fichier n'existe pas.");
-      authorize(produced.allowed(request.ctx.caller));
+      const produced = documentsService.producedFile(request.ctx, request.params.name);
       return reply
         .header('content-type', produced.mime)
         .header('content-disposition', contentDisposition('attachment', request.params.name))

@@ -26,7 +26,8 @@ import { usersRepository } from '../users/repository';
 import { extractText, readStoredFile, storeFile, type StagedFile } from './files';
 import { documentMachine } from './machine';
 import { distributionEmail, unsubscribeSigner, userOfToken } from './mails';
-import { may, mayPublishFor, mayRead, readScope, type DocumentsContext } from './policy';
+import { PRODUCED_FILES, type ProducedFile } from './produced-files';
+import { may, readScope, type DocumentsContext } from './policy';
 import { presentDetail, presentDocument } from './presenter';
 import { documentsRepository, type DocumentRow } from './repository';
 
@@ -44,7 +45,7 @@ export async function loadDocumentsContext(ctx: RequestContext<Executor>): Promi
 async function loadReadable(ctx: RequestContext<Executor>, policy: DocumentsContext, id: number) {
   const row = await documentsRepository.findJoined(ctx.db, id);
   if (!row) throw notFound("Ce document n'existe pas.");
-  authorize(mayRead(policy, row.document), "Vous n'avez pas accès à ce document.");
+  authorize(may(policy, 'READ', row.document), "Vous n'avez pas accès à ce document.");
   return row;
 }
 
@@ -87,9 +88,7 @@ async function checkMetadata(db: Executor, meta: DocumentMetadata): Promise<void
 const PUBLISH_REFUSAL = 'Vous ne pouvez publier que pour une entité dont vous avez la gestion.';
 
 async function distributionCounts(ctx: RequestContext<Executor>, policy: DocumentsContext, row: DocumentRow) {
-  return mayPublishFor(policy, row.document.entityId)
-    ? documentsRepository.counts(ctx.db, row.document.id)
-    : null;
+  return may(policy, 'DISTRIBUTE', row.document) ? documentsRepository.counts(ctx.db, row.document.id) : null;
 }
 
 export const documentsService = {
@@ -122,7 +121,7 @@ export const documentsService = {
   async checkPublish(ctx: RequestContext, meta: DocumentMetadata): Promise<void> {
     await checkMetadata(ctx.db, meta);
     const policy = await loadDocumentsContext(ctx);
-    authorize(mayPublishFor(policy, meta.idEntite), PUBLISH_REFUSAL);
+    authorize(may(policy, 'PUBLISH', { entityId: meta.idEntite, audience: meta.audience }), PUBLISH_REFUSAL);
   },
 
   /**
@@ -135,7 +134,10 @@ export const documentsService = {
     const id = await inTransaction(ctx, async (tx) => {
       await checkMetadata(tx.db, meta);
       const policy = await loadDocumentsContext(tx);
-      authorize(mayPublishFor(policy, meta.idEntite), PUBLISH_REFUSAL);
+      authorize(
+        may(policy, 'PUBLISH', { entityId: meta.idEntite, audience: meta.audience }),
+        PUBLISH_REFUSAL,
+      );
       const fileId = await storeFile(tx.db, file, tx.clock.now());
       const doc = await documentsRepository.insert(
         tx.db,
@@ -169,10 +171,13 @@ export const documentsService = {
       const doc = await documentsRepository.lock(tx.db, input.id);
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
-      authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
+      authorize(may(policy, 'READ', doc), "Vous n'avez pas accès à ce document.");
       decide(documentMachine, doc.diffusion, 'EDIT', may(policy, 'EDIT', doc));
       await checkMetadata(tx.db, input);
-      authorize(mayPublishFor(policy, input.idEntite), PUBLISH_REFUSAL);
+      authorize(
+        may(policy, 'PUBLISH', { entityId: input.idEntite, audience: input.audience }),
+        PUBLISH_REFUSAL,
+      );
       await documentsRepository.update(
         tx.db,
         doc.id,
@@ -202,7 +207,7 @@ export const documentsService = {
       const doc = await documentsRepository.lock(tx.db, id);
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
-      authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
+      authorize(may(policy, 'READ', doc), "Vous n'avez pas accès à ce document.");
       decide(documentMachine, doc.diffusion, 'DELETE', may(policy, 'DELETE', doc));
       const cancelled = await mailRepository.cancelPending(
         tx.db,
@@ -228,7 +233,7 @@ export const documentsService = {
       const doc = await documentsRepository.lock(tx.db, id);
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
-      authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
+      authorize(may(policy, 'READ', doc), "Vous n'avez pas accès à ce document.");
       const next = decide(documentMachine, doc.diffusion, 'DISTRIBUTE', may(policy, 'DISTRIBUTE', doc));
       const row = (await documentsRepository.findJoined(tx.db, id))!;
       const recipients = await documentsRepository.recipients(tx.db, doc, ctx.clock.today());
@@ -278,7 +283,7 @@ export const documentsService = {
       const doc = await documentsRepository.lock(tx.db, id);
       if (!doc) throw notFound("Ce document n'existe pas.");
       const policy = await loadDocumentsContext(tx);
-      authorize(mayRead(policy, doc), "Vous n'avez pas accès à ce document.");
+      authorize(may(policy, 'READ', doc), "Vous n'avez pas accès à ce document.");
       const next = decide(
         documentMachine,
         doc.diffusion,
@@ -316,6 +321,14 @@ export const documentsService = {
       taille: row.taille,
       stream: readStoredFile(ctx.db, row.document.fileId),
     };
+  },
+
+  /** A file the application produces (catalogue in produced-files.ts): 404 when unknown, 403 when not allowed. */
+  producedFile(ctx: RequestContext, name: string): ProducedFile {
+    const produced = Object.hasOwn(PRODUCED_FILES, name) ? PRODUCED_FILES[name] : undefined;
+    if (!produced) throw notFound("Ce fichier n'existe pas.");
+    authorize(produced.allowed(ctx.caller));
+    return produced;
   },
 
   /** The unsubscribe link of the e-mails (public): turns the documents notification off. */
