@@ -162,13 +162,17 @@ export default async function restaurantBench() {
   const auth = { authorization: `Bearer ${await signIn('chef')}` };
   const memberAuth = { authorization: `Bearer ${await signIn('convive0')}` };
 
-  type Week = { repas: { commandes: unknown[]; mesCommandes: unknown[]; mesAgapes: boolean }[] };
+  type Week = {
+    repas: { bar: { commandes: number } | null; mesCommandes: unknown[]; mesAgapes: boolean }[];
+  };
   const week = await measure(
     `GET /api/repas/search (${ORDERS} commandes, vue MENUS)`,
     async () => {
       const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: auth });
       const body = (await response.json()) as Week;
-      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) === ORDERS;
+      return (
+        response.status === 200 && body.repas.reduce((n, r) => n + (r.bar?.commandes ?? 0), 0) === ORDERS
+      );
     },
     { requests: 100, concurrency: 4, warmup: 5 },
   );
@@ -178,7 +182,9 @@ export default async function restaurantBench() {
     async () => {
       const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: auth });
       const body = (await response.json()) as Week;
-      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) === ORDERS;
+      return (
+        response.status === 200 && body.repas.reduce((n, r) => n + (r.bar?.commandes ?? 0), 0) === ORDERS
+      );
     },
     { requests: 50, concurrency: 1, warmup: 5 },
   );
@@ -188,7 +194,7 @@ export default async function restaurantBench() {
     async () => {
       const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: memberAuth });
       const body = (await response.json()) as Week;
-      return response.status === 200 && body.repas[0]!.mesAgapes && body.repas[0]!.commandes.length === 0;
+      return response.status === 200 && body.repas[0]!.mesAgapes && body.repas[0]!.bar === null;
     },
     { requests: 100, concurrency: 4, warmup: 5 },
   );
