@@ -162,13 +162,17 @@ export default async function restaurantBench() {
   const auth = { authorization: `Bearer ${await signIn('chef')}` };
   const memberAuth = { authorization: `Bearer ${await signIn('convive0')}` };
 
-  type Week = { repas: { commandes: unknown[]; mesCommandes: unknown[]; mesAgapes: boolean }[] };
+  type Week = {
+    repas: { bar: { commandes: number } | null; mesCommandes: unknown[]; mesAgapes: boolean }[];
+  };
   const week = await measure(
     `GET /api/repas/search (${ORDERS} commandes, vue MENUS)`,
     async () => {
       const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: auth });
       const body = (await response.json()) as Week;
-      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) === ORDERS;
+      return (
+        response.status === 200 && body.repas.reduce((n, r) => n + (r.bar?.commandes ?? 0), 0) === ORDERS
+      );
     },
     { requests: 100, concurrency: 4, warmup: 5 },
   );
@@ -178,7 +182,9 @@ export default async function restaurantBench() {
     async () => {
       const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: auth });
       const body = (await response.json()) as Week;
-      return response.status === 200 && body.repas.reduce((n, r) => n + r.commandes.length, 0) === ORDERS;
+      return (
+        response.status === 200 && body.repas.reduce((n, r) => n + (r.bar?.commandes ?? 0), 0) === ORDERS
+      );
     },
     { requests: 50, concurrency: 1, warmup: 5 },
   );
@@ -188,10 +194,27 @@ export default async function restaurantBench() {
     async () => {
       const response = await fetch(`${bench.url}/api/repas/search/${monday}`, { headers: memberAuth });
       const body = (await response.json()) as Week;
-      return response.status === 200 && body.repas[0]!.mesAgapes && body.repas[0]!.commandes.length === 0;
+      return response.status === 200 && body.repas[0]!.mesAgapes && body.repas[0]!.bar === null;
     },
     { requests: 100, concurrency: 4, warmup: 5 },
   );
+
+  // The manager opens one meal's bar: its 400 orders with lines, balances and actions.
+  const bar = await measure(
+    `GET /api/repas/{id}/commandes (${ORDERS / MEALS} commandes, vue MENUS, un à la fois)`,
+    async () => {
+      const response = await fetch(`${bench.url}/api/repas/${mealRows[0]!.id}/commandes`, { headers: auth });
+      const body = (await response.json()) as unknown[];
+      return response.status === 200 && body.length === ORDERS / MEALS;
+    },
+    { requests: 50, concurrency: 1, warmup: 5 },
+  );
+  const size = async (url: string) =>
+    Math.round(
+      (await (await fetch(`${bench.url}${url}`, { headers: auth })).arrayBuffer()).byteLength / 1024,
+    );
+  const weekKb = await size(`/api/repas/search/${monday}`);
+  const barKb = await size(`/api/repas/${mealRows[0]!.id}/commandes`);
 
   const recap = await measure(
     `GET /api/repas/{id}/document/recap (${RECAP_ORDERS} commandes)`,
@@ -225,8 +248,9 @@ export default async function restaurantBench() {
 
   report(
     'Restauration et cartes',
-    [week, weekAlone, weekMember, recap, payments],
+    [week, weekAlone, weekMember, bar, recap, payments],
     [
+      `Réponses (vue MENUS) : semaine ${weekKb} Ko, commandes d'un repas ${barKb} Ko.`,
       `Base : ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; chaque carte payée une fois (solde final 0).`,
     ],
   );

@@ -334,15 +334,26 @@ describe('GET /api/repas/search/{date}', () => {
     expect(seen.plats.map((p) => p.libelle)).toEqual(['Menu du jour', 'Café']);
     // A member sees their own order, never another member's.
     expect(seen.mesCommandes.map((o) => o.personne.id)).toEqual([ids.membre]);
-    expect(seen.commandes).toEqual([]);
+    expect(seen.bar).toBeNull();
     expect(seen.mesCommandes[0]!.actions).toEqual(['EDIT', 'DELETE', 'PAY_CARD']);
 
     const staff = (await t.call({ method: 'GET', url, token: tokens.chef })).json<MealWeek>();
     expect(staff.gestion).toBe(true);
     const all = staff.repas.find((r) => r.id === meal.id)!;
-    expect(all.commandes).toHaveLength(2);
-    expect(all.commandes[0]!.actions).toEqual(['EDIT', 'DELETE', 'PAY', 'REFUSE']);
-    expect(all.commandes[0]!.soldeCarte).toBe(0);
+    // The week carries the bar's counts only; the orders come when the manager opens the meal.
+    expect(all).not.toHaveProperty('commandes');
+    const bar = `/api/repas/${meal.id}/commandes`;
+    expect((await t.call({ method: 'GET', url: bar })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: bar, token: tokens.membre })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/repas/999999/commandes', token: tokens.chef })).statusCode,
+    ).toBe(404);
+    const orders = (await t.call({ method: 'GET', url: bar, token: tokens.chef })).json<MealOrder[]>();
+    expect(orders).toHaveLength(2);
+    expect(orders[0]!.actions).toEqual(['EDIT', 'DELETE', 'PAY', 'REFUSE']);
+    expect(orders[0]!.soldeCarte).toBe(0);
+    expect(all.bar).toEqual({ commandes: 2, montant: orders.reduce((n, o) => n + o.montant, 0) });
+    expect(all.bar!.montant).toBeGreaterThan(0);
   });
 });
 

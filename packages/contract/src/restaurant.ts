@@ -255,8 +255,11 @@ export const MealSchema = z.object({
   plats: z.array(DishSchema),
   /** The caller's own orders on this meal. */
   mesCommandes: z.array(MealOrderSchema),
-  /** Every order of the meal, for MENUS only (empty otherwise). */
-  commandes: z.array(MealOrderSchema),
+  /**
+   * For MENUS, what the bar shows before it is opened: the number of orders and their total (cents);
+   * null otherwise. The orders themselves come from GET /api/repas/{id}/commandes when it is opened.
+   */
+  bar: z.object({ commandes: z.number().int(), montant: z.number().int() }).nullable(),
   actions: z.array(MealAction.schema),
 });
 export type Meal = z.infer<typeof MealSchema>;

@@ -100,6 +100,8 @@ export const API = {
     dishes: '/api/repas/:id/plat',
     dish: '/api/repas/:id/plat/:platId',
     orders: '/api/repas/:id/commande',
+    /** MENUS: every order of one meal, read when the bar of that meal is opened (not in the week). */
+    mealOrders: '/api/repas/:id/commandes',
     order: '/api/repas/:id/commande/:commandeId',
     pay: '/api/repas/:id/commande/:commandeId/payer/:moyen',
     refuse: '/api/repas/:id/commande/:commandeId/refuser',

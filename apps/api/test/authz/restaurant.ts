@@ -387,6 +387,11 @@ export const rows: AuthzRow[] = [
     expect: menus(200),
   },
   {
+    route: 'GET /api/repas/:id/commandes',
+    request: async (w) => ({ url: `/api/repas/${(await order(w)).meal}/commandes` }),
+    expect: menus(200),
+  },
+  {
     route: 'GET /api/repas/:id/document/recap',
     request: async (w) => ({ url: `/api/repas/${(await order(w)).meal}/document/recap` }),
     expect: menus(200),

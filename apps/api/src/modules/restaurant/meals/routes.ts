@@ -6,6 +6,7 @@ import {
   DishUpdateSchema,
   IsoDateSchema,
   MealInputSchema,
+  MealOrderListSchema,
   MealSchema,
   MealSessionListSchema,
   MealUpdateSchema,
@@ -27,6 +28,12 @@ export default async function mealsRoutes(app: App) {
     API.restaurant.search,
     { schema: { tags, params: z.object({ date: IsoDateSchema }), response: { 200: MealWeekSchema } } },
     async (request) => mealsService.week(request.ctx, request.params.date),
+  );
+
+  app.get(
+    API.restaurant.mealOrders,
+    { schema: { tags, params: MealParams, response: { 200: MealOrderListSchema } } },
+    async (request) => mealsService.barOrders(request.ctx, request.params.id),
   );
 
   app.get(

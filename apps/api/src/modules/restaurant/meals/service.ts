@@ -9,6 +9,7 @@ import {
   type DishUpdate,
   type Meal,
   type MealInput,
+  type MealOrder,
   type MealSession,
   type MealUpdate,
   type MealWeek,
@@ -30,7 +31,7 @@ import { mealMachine, mealState } from '../machine';
 import { menuEmails } from '../mails';
 import { mealOrdersRepository } from '../orders/repository';
 import { isMenus, mayMeal } from '../policy';
-import { presentDish, presentMeals, presentOneMeal, presentSession } from './presenter';
+import { presentBarOrders, presentDish, presentMeals, presentOneMeal, presentSession } from './presenter';
 import { buildRecap } from './recap';
 import { loadMeal, SEATS_REFUSAL } from '../meal';
 import { AGAPES_STATES, mealsRepository } from '../repository';
@@ -105,6 +106,13 @@ export const mealsService = {
         carteLoge: rctx.carteLogeEntityIds.has(e.id),
       })),
     };
+  },
+
+  /** GET /api/repas/{id}/commandes: every order of one meal, when the manager opens its bar (MENUS). */
+  async barOrders(ctx: RequestContext, mealId: number): Promise<MealOrder[]> {
+    const rctx = await loadRestaurantContext(ctx);
+    authorize(mayMeal(rctx, 'MANAGE', null));
+    return presentBarOrders(ctx, rctx, await loadMeal(ctx.db, mealId));
   },
 
   /** The confirmed sessions of a day, for the meal editor to tie a meal to (MENUS). */

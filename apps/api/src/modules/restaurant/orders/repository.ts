@@ -252,6 +252,24 @@ export const mealOrdersRepository = {
     await db.delete(mealOrders).where(eq(mealOrders.id, id));
   },
 
+  /** Per meal, the number of its orders and the sum of their amounts: what the week shows MENUS at first. */
+  async barOfMeals(
+    db: Executor,
+    mealIds: number[],
+  ): Promise<Map<number, { commandes: number; montant: number }>> {
+    if (mealIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        mealId: mealOrders.mealId,
+        commandes: sql<number>`count(*)::int`,
+        montant: sql<number>`coalesce(sum(${mealOrders.montant}), 0)::int`,
+      })
+      .from(mealOrders)
+      .where(inArray(mealOrders.mealId, mealIds))
+      .groupBy(mealOrders.mealId);
+    return new Map(rows.map((r) => [r.mealId, { commandes: r.commandes, montant: r.montant }]));
+  },
+
   async countPaidOrders(db: Executor, mealId: number): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })

@@ -21,6 +21,7 @@ const restaurantKeys = {
   week: (day: string) => [...RESTAURANT_KEY, 'semaine', day] as const,
   myOrders: () => [...RESTAURANT_KEY, 'mes-commandes'] as const,
   sessions: (day: string) => [...RESTAURANT_KEY, 'seances', day] as const,
+  barOrders: (mealId: number) => [...RESTAURANT_KEY, 'bar', mealId] as const,
 };
 
 export const fetchWeek = (day: string) => api.get<MealWeek>(pathTo(API.restaurant.search, { date: day }));
@@ -35,6 +36,15 @@ export function useMealSessions(day: string) {
     queryKey: restaurantKeys.sessions(day),
     queryFn: () => api.get<MealSession[]>(pathTo(API.restaurant.sessions, { date: day })),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
+  });
+}
+
+/** Every order of one meal (MENUS), asked only when its bar is opened; refreshed with the rest after a change. */
+export function useBarOrders(mealId: number) {
+  return useQuery({
+    queryKey: restaurantKeys.barOrders(mealId),
+    queryFn: () => api.get<MealOrder[]>(pathTo(API.restaurant.mealOrders, { id: mealId })),
+    staleTime: 0,
   });
 }
 

@@ -1,14 +1,14 @@
 /**
- * The orders of a meal for MENUS: who, for which lodge, what, the amount, the balance of the card it
+ * The orders of a meal for MENUS, read when the manager opens the meal's bar (not with the week): who, for which lodge, what, the amount, the balance of the card it
  * would be paid with, and exactly the buttons the server allows (pay by each means, refuse, undo). A
  * payment by card opens CardPaymentModal, where the balance read on the card may be typed.
  */
-import { Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Menu, Stack, Table, Text } from '@mantine/core';
 import { PaymentMeans, type Meal, type MealOrder } from '@union/contract';
 import { useState } from 'react';
 import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
-import { useCashOrder, useRefuseOrder, useUndoPayment } from '../api/restaurant';
+import { useBarOrders, useCashOrder, useRefuseOrder, useUndoPayment } from '../api/restaurant';
 import { CardPaymentModal } from './CardPaymentModal';
 import { OrderStateBadge } from './labels';
 import { ScrollTable } from '../../../components/ScrollTable';
@@ -20,7 +20,11 @@ export function BarOrders({ meal }: { meal: Meal }) {
   const [byCard, setByCard] = useState<{ order: MealOrder; moyen: 'C' | 'L' } | null>(null);
   const refuse = useRefuseOrder();
   const undo = useUndoPayment();
-  if (meal.commandes.length === 0) return <Text c="gray.7">Aucune commande pour l’instant.</Text>;
+  const orders = useBarOrders(meal.id);
+  if (orders.isPending)
+    return <Loader size="sm" aria-label={`Chargement des commandes du repas ${meal.titre}`} />;
+  if (orders.isError) return <Alert color="red">Les commandes de ce repas n'ont pas pu être chargées.</Alert>;
+  if (orders.data.length === 0) return <Text c="gray.7">Aucune commande pour l’instant.</Text>;
   const ids = { mealId: meal.id };
   return (
     <>
@@ -38,7 +42,7 @@ export function BarOrders({ meal }: { meal: Meal }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {meal.commandes.map((o) => (
+            {orders.data.map((o) => (
               <Table.Tr key={o.id}>
                 <Table.Td>
                   <Stack gap={0}>

@@ -32,6 +32,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
   const [ordering, setOrdering] = useState<MealOrder | 'new' | null>(null);
   const [editingMeal, setEditingMeal] = useState(false);
   const [editingDish, setEditingDish] = useState<Dish | 'new' | null>(null);
+  const [barOpen, setBarOpen] = useState(false);
   const deleteMeal = useDeleteMeal();
   const notify = useNotifyMeal();
   const deleteDish = useDeleteDish();
@@ -260,9 +261,18 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
               )}
             </Group>
             <Title order={4} fz="md">
-              Commandes ({meal.commandes.length})
+              <Button
+                variant="subtle"
+                size="compact-md"
+                aria-expanded={barOpen}
+                aria-controls={`bar-${meal.id}`}
+                onClick={() => setBarOpen((o) => !o)}
+              >
+                Commandes ({meal.bar?.commandes ?? 0}) · {formatCents(meal.bar?.montant ?? 0)}
+              </Button>
             </Title>
-            <BarOrders meal={meal} />
+            {/* Read on opening only: a busy week has thousands of orders (issue 18). */}
+            <div id={`bar-${meal.id}`}>{barOpen && <BarOrders meal={meal} />}</div>
           </>
         )}
       </Stack>

@@ -40,7 +40,7 @@ const MEAL: Meal = {
     { id: 12, type: 'C', libelle: 'Café', prix: 150 },
   ],
   mesCommandes: [],
-  commandes: [],
+  bar: null,
   actions: ['ORDER'],
 };
 
@@ -108,10 +108,19 @@ describe('Restauration', () => {
     const managed: Meal = {
       ...MEAL,
       actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
-      commandes: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }],
+      bar: { commandes: 1, montant: 5000 },
     };
-    mockFetch({ 'GET /api/repas/search/2099-03-02': { body: week([managed], true) } });
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
+      'GET /api/repas/4/commandes': { body: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }] },
+    });
     renderApp('/app/restauration?date=2099-03-03');
+    // The week shows the count; the orders are asked only when the manager opens the meal's bar.
+    const opener = await screen.findByRole('button', { name: /Commandes \(1\)/ });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    expect(calls.some((c) => c.path === '/api/repas/4/commandes')).toBe(false);
+    fireEvent.click(opener);
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
     const table = await screen.findByRole('table', { name: 'Commandes du repas Blanquette de veau' });
     expect(within(table).getByText('Marie Membre')).toBeInTheDocument();
     expect(within(table).getByText(/50,00/)).toBeInTheDocument();
@@ -147,10 +156,12 @@ describe('a card-read balance (issue 17)', () => {
   const atTheBar = (): Meal => ({
     ...MEAL,
     actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
-    commandes: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }],
+    bar: { commandes: 1, montant: 5000 },
   });
+  const barOrders = { body: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }] };
 
   async function openCardPayment() {
+    fireEvent.click(await screen.findByRole('button', { name: /Commandes \(1\)/ }));
     const table = await screen.findByRole('table', { name: 'Commandes du repas Blanquette de veau' });
     fireEvent.click(within(table).getByRole('button', { name: 'Encaisser la commande de Marie Membre' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Par carte Union' }));
@@ -161,6 +172,7 @@ describe('a card-read balance (issue 17)', () => {
     signInAs(['USER', 'MENUS']);
     const calls = mockFetch({
       'GET /api/repas/search/2099-03-02': { body: week([atTheBar()], true) },
+      'GET /api/repas/4/commandes': barOrders,
       'POST /api/repas/4/commande/31/payer/C?solde=60000&motif=Carte+cr%C3%A9dit%C3%A9e+%C3%A0+la+caisse': {
         body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] },
       },
@@ -196,6 +208,7 @@ describe('a card-read balance (issue 17)', () => {
       signInAs(['USER', 'MENUS']);
       const calls = mockFetch({
         'GET /api/repas/search/2099-03-02': { body: week([atTheBar()], true) },
+        'GET /api/repas/4/commandes': barOrders,
         [`POST ${path}`]: { body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] } },
       });
       renderApp('/app/restauration?date=2099-03-03');
