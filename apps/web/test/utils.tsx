@@ -5,10 +5,11 @@
 import { render } from '@testing-library/react';
 import type { Habilitation } from '@union/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { Providers } from '../src/app/Providers';
 import { createQueryClient } from '../src/app/query-client';
 import { buildRoutes } from '../src/app/router';
+import { describeIssues, type ResponseSchema } from '../src/lib/api-client';
 import { setUserInfo, startSession } from '../src/lib/session';
 // The authenticated frame is a lazy route (a smaller first load in the browser). Loaded here with the
 // helpers, so that the first test of each file does not spend its time budget transforming it.
@@ -30,7 +31,71 @@ export interface RecordedCall {
 type Answer = { status?: number; body?: unknown } | 'network-error';
 type Handler = (call: RecordedCall) => Answer;
 
-/** Replaces fetch: `handlers` are keyed "METHOD /path"; unknown calls answer 404. Returns the calls made. */
+/** A fixture that matches the contract: only {@link reply} makes one. */
+export interface Reply {
+  readonly status: number;
+  readonly body: unknown;
+  readonly checked: true;
+}
+
+/**
+ * A successful answer declared with the contract's response schema. The body is parsed when the fixture is
+ * made, so a fixture that no longer matches the contract (a field renamed, a type changed) fails the test
+ * here, with the route and the departures in the message, instead of feeding the screen a shape the server
+ * can no longer send.
+ */
+export function reply<T>(schema: ResponseSchema<T>, body: NoInfer<T>, { status = 200 } = {}): Reply {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(`Fixture hors contrat : ${describeIssues(parsed.error.issues)}\n${JSON.stringify(body)}`);
+  }
+  return { status, body, checked: true };
+}
+
+/** An answer with no body (204 by default): nothing for a schema to check. */
+export function noContent(status = 204): Reply {
+  return { status, body: undefined, checked: true };
+}
+
+/** A refusal carrying the server's error body (its shape is the contract's ErrorBody, not a route's). */
+export function failure(status: number, body: object = {}): Reply {
+  return { status, body, checked: true };
+}
+
+type TypedHandler = (call: RecordedCall) => Reply | 'network-error';
+
+/**
+ * The typed fake fetch: every answer is a {@link reply} (contract-checked), {@link noContent},
+ * {@link failure} or 'network-error'. Handlers are keyed "METHOD /path" (build the path with `API` and
+ * `pathTo`); unknown calls answer 404. A reply made inside a handler that does not match the contract would
+ * otherwise look like a network failure to the client: it is kept and fails the test when it ends.
+ */
+export function mockApi(handlers: Record<string, Reply | 'network-error' | TypedHandler>): RecordedCall[] {
+  const errors: unknown[] = [];
+  onTestFinished(() => {
+    if (errors.length > 0) throw errors[0];
+  });
+  const untyped: Record<string, Answer | Handler> = {};
+  for (const [route, handler] of Object.entries(handlers)) {
+    untyped[route] =
+      typeof handler === 'function'
+        ? (call) => {
+            try {
+              return handler(call);
+            } catch (error) {
+              errors.push(error);
+              throw error;
+            }
+          }
+        : handler;
+  }
+  return mockFetch(untyped);
+}
+
+/**
+ * Replaces fetch with untyped answers. Kept for the tests not yet converted to {@link mockApi} (listed in
+ * docs/architecture.md): their bodies are not checked against the contract.
+ */
 export function mockFetch(handlers: Record<string, Answer | Handler>): RecordedCall[] {
   const calls: RecordedCall[] = [];
   vi.stubGlobal(

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, signInAs } from '../../test/utils';
+import { API, UserInfoSchema } from '@union/contract';
+import { mockApi, mockFetch, reply, signInAs } from '../../test/utils';
 import { api, ApiError } from './api-client';
 
 function setCookie(value: string) {
@@ -93,5 +94,38 @@ describe('api client', () => {
     mockFetch({ 'GET /api/x': 'network-error' });
     const error = await api.get('/api/x').catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
+  });
+
+  it('returns the answer parsed by the schema the call site gives', async () => {
+    signInAs(['USER']);
+    mockApi({
+      [`GET ${API.auth.userInfo}`]: reply(UserInfoSchema, {
+        habilitations: ['USER'],
+        id: 3,
+        nom: 'A',
+        prenom: 'B',
+      }),
+    });
+    const info = await api.get(API.auth.userInfo, { schema: UserInfoSchema });
+    expect(info).toEqual({ habilitations: ['USER'], id: 3, nom: 'A', prenom: 'B' });
+  });
+
+  it('turns an answer that departs from the contract into an ApiError with a French message', async () => {
+    signInAs(['USER']);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ [`GET ${API.auth.userInfo}`]: { body: { id: '3', nom: 'A' } } });
+    const error = await api.get(API.auth.userInfo, { schema: UserInfoSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body.error).toBe('unexpected_response');
+    expect((error as ApiError).message).toMatch(/réponse du serveur est inattendue/);
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/hors contrat.*habilitations/);
+    logged.mockRestore();
+  });
+
+  it('refuses a fixture that does not match the contract when it is made, naming the field', () => {
+    // @ts-expect-error -- the body's type is the contract's: a string id does not compile either.
+    expect(() => reply(UserInfoSchema, { habilitations: [], id: '3', nom: 'A', prenom: 'B' })).toThrow(
+      /Fixture hors contrat : id : /,
+    );
   });
 });

@@ -35,6 +35,28 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** What the client needs of a contract schema (a Zod schema fits): a parse that says what is wrong. */
+export interface ResponseSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/** The options of a JSON call: with `schema`, the answer is checked against the contract before use. */
+export interface JsonRequestOptions<T> extends RequestOptions {
+  schema?: ResponseSchema<T>;
+}
+
+/** Says where an answer departs from the contract, path by path, for the console and the test output. */
+export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.map(String).join('.') || '(racine)'} : ${issue.message}`)
+    .join(' ; ');
+}
+
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;
   const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
@@ -107,20 +129,36 @@ async function parseBody(response: Response): Promise<ErrorBody | undefined> {
   }
 }
 
-/** Calls the API and returns the parsed JSON (undefined for an empty answer such as 204). */
-async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await sendRequest(path, options);
-  return (await parseBody(response)) as T;
+/**
+ * Calls the API and returns the parsed JSON (undefined for an empty answer such as 204). With a schema the
+ * answer is parsed in every environment, production included: an answer that departs from the contract
+ * becomes an ApiError with a French message that the screen shows like any failure (never a screen that
+ * breaks later on a missing field), and the departures go to the console. Without one, the old cast.
+ */
+async function apiRequest<T>(path: string, options: JsonRequestOptions<T> = {}): Promise<T> {
+  const { schema, ...rest } = options;
+  const response = await sendRequest(path, rest);
+  const body = await parseBody(response);
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const detail = describeIssues(parsed.error.issues);
+  console.error(`Réponse de ${path} hors contrat : ${detail}`);
+  throw new ApiError(response.status, {
+    error: 'unexpected_response',
+    message: 'La réponse du serveur est inattendue ; rechargez la page ou prévenez un administrateur.',
+  });
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  get: <T>(path: string, options?: Omit<JsonRequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: JsonRequestOptions<T>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  put: <T>(path: string, body?: unknown, options?: JsonRequestOptions<T>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+  patch: <T>(path: string, body?: unknown, options?: JsonRequestOptions<T>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: RequestOptions) =>
+  delete: <T>(path: string, options?: JsonRequestOptions<T>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
