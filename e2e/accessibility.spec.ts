@@ -433,6 +433,16 @@ for (const size of WIDTHS) {
             await expect(p.getByRole('textbox', { name: 'Mois de la tenue' })).toBeVisible({
               timeout: 8_000,
             });
+            // The document's month may hold no session of the lodge (the picker is then disabled):
+            // the next months do (one a month, demo planning). Each month is read before it is judged.
+            const settled = () =>
+              expect(picker).not.toHaveAttribute('placeholder', 'Chargement des tenues…', { timeout: 8_000 });
+            await settled();
+            for (let i = 0; i < 12 && (await picker.isDisabled()); i++) {
+              await p.getByRole('button', { name: /^Mois suivant/ }).click();
+              await p.waitForTimeout(300);
+              await settled();
+            }
             await picker.click();
             await expect(p.getByRole('listbox')).toBeVisible();
           },

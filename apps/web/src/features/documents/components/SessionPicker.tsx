@@ -163,6 +163,9 @@ export function SessionPicker({
         searchable
         clearable
         nothingFoundMessage="Aucune tenue ne correspond."
+        // A month without a session opens no empty list (a listbox with no option is an ARIA error);
+        // the description says to choose another month.
+        disabled={empty}
         data={options}
         value={value}
         onChange={onChange}
