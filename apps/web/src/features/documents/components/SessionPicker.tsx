@@ -166,6 +166,9 @@ export function SessionPicker({
         // A month without a session opens no empty list (a listbox with no option is an ARIA error);
         // the description says to choose another month.
         disabled={empty}
+        // A month holds a few sessions: the whole list shows, even with its labels wrapped on a phone, so
+        // no region scrolls out of the keyboard's reach (the arrows move through the options).
+        maxDropdownHeight={600}
         data={options}
         value={value}
         onChange={onChange}
