@@ -6,6 +6,17 @@
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
+/** The columns of an account's identity, for the subquery below and the member import's lookup. */
+export const identityColumns = {
+  id: users.id,
+  identifiant: users.identifiant,
+  nom: users.nom,
+  prenom: users.prenom,
+  email: users.email,
+  telephone: users.telephone,
+  etat: users.etat,
+};
+
 /**
  * Each account's identity (identifiant, names, address, phone, state), as a subquery for a query of
  * another module that shows them per row (memberships, reservations, the restaurant's orders and top-ups,
@@ -13,16 +24,5 @@ import { users } from '../../db/schema';
  * flattens it into a plain join and reads only the columns used.
  */
 export function userIdentities(db: Executor) {
-  return db
-    .select({
-      id: users.id,
-      identifiant: users.identifiant,
-      nom: users.nom,
-      prenom: users.prenom,
-      email: users.email,
-      telephone: users.telephone,
-      etat: users.etat,
-    })
-    .from(users)
-    .as('user_identities');
+  return db.select(identityColumns).from(users).as('user_identities');
 }

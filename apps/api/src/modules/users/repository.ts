@@ -24,6 +24,7 @@ import { intArray, returnedRows, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { users } from '../../db/schema';
+import { identityColumns } from './identities';
 import { currentMembersOf } from '../entities/repository';
 
 export type UserRow = typeof users.$inferSelect;
@@ -217,15 +218,7 @@ export const usersRepository = {
   /** The identities of the accounts of these (lower-case) addresses, in one query (the member import). */
   async identitiesByEmails(db: Executor, emails: string[]) {
     return db
-      .select({
-        id: users.id,
-        identifiant: users.identifiant,
-        nom: users.nom,
-        prenom: users.prenom,
-        email: users.email,
-        telephone: users.telephone,
-        etat: users.etat,
-      })
+      .select(identityColumns)
       .from(users)
       .where(sql`lower(${users.email}) = ANY(${textArray(emails)})`);
   },
