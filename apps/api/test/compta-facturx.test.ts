@@ -8,6 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAttachments, emailOutbox } from '../src/db/schema';
+import type { OrderDocument } from '../src/modules/compta/documents/document';
 import { facturxXml, postalAddress } from '../src/modules/compta/documents/facturx';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { settingsRepository } from '../src/modules/settings/repository';
@@ -232,44 +233,53 @@ describe('a credit note is a Factur-X file too', () => {
   });
 });
 
+/** A fee adjustment in the lodge's favour: one credit line, no SIRET in the settings. */
+const feeAdjustment: OrderDocument = {
+  kind: 'facture',
+  union: DEFAULT_SETTINGS,
+  entite: { nom: 'Loge', adresseFacturation: null, emailFacturation: null },
+  objet: 'Régularisation',
+  numeroDevis: null,
+  numeroFacture: 'FA-2026-0042',
+  numeroAvoir: null,
+  dateDevis: null,
+  dateFacture: '2026-11-23',
+  dateEcheance: '2026-12-23',
+  dateAvoir: null,
+  lignes: [
+    { libelle: 'Régularisation', quantite: 2, prixUnitaire: -4000, montant: -8000, reservationId: null },
+  ],
+  total: -8000,
+  paye: 0,
+};
+
 describe('postal addresses from free text', () => {
   it.each([
     ['12 rue Sainte-Catherine, 69001 Lyon', ['69001', '12 rue Sainte-Catherine', 'Lyon']],
     ['Bât. B\n4 quai Perrache\n69002 Lyon', ['69002', 'Bât. B', 'Lyon']],
   ])('%s', (address, [postcode, lineOne, city]) => {
-    const xml = postalAddress(address);
-    expect(one(xml, 'ram:PostcodeCode')).toBe(postcode);
-    expect(one(xml, 'ram:LineOne')).toBe(lineOne);
-    expect(one(xml, 'ram:CityName')).toBe(city);
-    expect(one(xml, 'ram:CountryID')).toBe('FR');
+    expect(postalAddress(address)).toMatchObject({ postcode, lineOne, city });
   });
   it('an address without postcode is the street line only, in France', () => {
-    expect(postalAddress(null)).toBe(
-      '<ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>',
+    expect(postalAddress('3 place Bellecour')).toEqual({
+      postcode: undefined,
+      lineOne: '3 place Bellecour',
+      lineTwo: '',
+      city: undefined,
+    });
+    const xml = facturxXml({
+      ...feeAdjustment,
+      entite: { ...feeAdjustment.entite, adresseFacturation: null },
+    });
+    expect(section(section(xml, 'ram:BuyerTradeParty'), 'ram:PostalTradeAddress')).toBe(
+      '<ram:CountryID>FR</ram:CountryID>',
     );
   });
 });
 
 describe("a fee adjustment in the lodge's favour", () => {
   it('has a negative quantity and a positive price (EN 16931 forbids negative prices), and negative totals', () => {
-    const xml = facturxXml({
-      kind: 'facture',
-      union: DEFAULT_SETTINGS,
-      entite: { nom: 'Loge', adresseFacturation: null, emailFacturation: null },
-      objet: 'Régularisation',
-      numeroDevis: null,
-      numeroFacture: 'FA-2026-0042',
-      numeroAvoir: null,
-      dateDevis: null,
-      dateFacture: '2026-11-23',
-      dateEcheance: '2026-12-23',
-      dateAvoir: null,
-      lignes: [
-        { libelle: 'Régularisation', quantite: 2, prixUnitaire: -4000, montant: -8000, reservationId: null },
-      ],
-      total: -8000,
-      paye: 0,
-    });
+    const xml = facturxXml(feeAdjustment);
     expect(one(xml, 'ram:BilledQuantity')).toBe('-2');
     expect(one(xml, 'ram:ChargeAmount')).toBe('40.00');
     expect(one(section(xml, 'ram:IncludedSupplyChainTradeLineItem'), 'ram:LineTotalAmount')).toBe('-80.00');

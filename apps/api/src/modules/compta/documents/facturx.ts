@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type PDFKit from 'pdfkit';
+import { create } from 'xmlbuilder2';
 import { PENALTIES_TEXT, type OrderDocument } from './document';
 
 export const FACTURX_FILE_NAME = 'factur-x.xml';
@@ -24,22 +25,48 @@ export const PDFA_FONTS = {
 export const isFacturX = (d: OrderDocument) =>
   (d.kind === 'facture' && !d.brouillon && !!d.numeroFacture) || (d.kind === 'avoir' && !!d.numeroAvoir);
 
+/** XML text escaping, for the XMP pdfkit writes (the invoice's XML is escaped by its builder). */
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const amount = (cents: number) => (cents / 100).toFixed(2);
-const day = (iso: string) => iso.replace(/-/g, '');
-const el = (name: string, content: string | null | undefined, attrs = '') =>
-  content === null || content === undefined || content === '' ? '' : `<${name}${attrs}>${content}</${name}>`;
-const text = (name: string, value: string | null | undefined, attrs = '') =>
-  el(name, value ? esc(value) : value, attrs);
-const date102 = (iso: string, ns = 'udt') =>
-  `<${ns}:DateTimeString format="102">${day(iso)}</${ns}:DateTimeString>`;
+
+/** A node of the document being built (xmlbuilder2's builder). */
+type XMLBuilder = ReturnType<typeof create>;
+
+const NS = {
+  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+} as const;
+
+/**
+ * An element holding a value, left out when there is none (CII has no empty elements: an absent value is
+ * an absent element). The element's namespace is found from its prefix (declared on the root).
+ */
+function leaf(parent: XMLBuilder, name: string, value: string | number | null | undefined, attrs = {}) {
+  if (value === null || value === undefined || value === '') return;
+  parent.ele(name, attrs).txt(String(value));
+}
+
+/** A date in CII's format 102 (YYYYMMDD), under the data type's namespace (udt, or qdt in a reference). */
+function date102(parent: XMLBuilder, name: string, iso: string, ns: 'udt' | 'qdt' = 'udt') {
+  parent.ele(name).ele(`${ns}:DateTimeString`, { format: '102' }).txt(iso.replace(/-/g, ''));
+}
+
+/** The parts of a free-text French address CII's postal address holds. */
+export interface PostalAddress {
+  postcode?: string;
+  lineOne?: string;
+  lineTwo?: string;
+  city?: string;
+}
 
 /**
  * A free-text French address ("12 rue Sainte-Catherine, 69001 Lyon") as CII's postal address: the
  * "postcode city" part is recognised when there is one, the rest is the street line; the country is France.
  */
-export function postalAddress(address: string | null): string {
+export function postalAddress(address: string | null): PostalAddress {
   const parts = (address ?? '')
     .split(/[,\n]/)
     .map((p) => p.trim())
@@ -53,130 +80,166 @@ export function postalAddress(address: string | null): string {
     city = m[2];
     parts.splice(cityAt, 1);
   }
-  return (
-    '<ram:PostalTradeAddress>' +
-    text('ram:PostcodeCode', postcode) +
-    text('ram:LineOne', parts[0]) +
-    text('ram:LineTwo', parts.slice(1).join(', ')) +
-    text('ram:CityName', city) +
-    '<ram:CountryID>FR</ram:CountryID>' +
-    '</ram:PostalTradeAddress>'
-  );
+  return { postcode, lineOne: parts[0], lineTwo: parts.slice(1).join(', '), city };
 }
 
-/** The EN 16931 invoice (CII syntax, Factur-X BASIC) of an issued invoice or credit note. */
-export function facturxXml(d: OrderDocument): string {
+function postalTradeAddress(parent: XMLBuilder, address: string | null) {
+  const { postcode, lineOne, lineTwo, city } = postalAddress(address);
+  const node = parent.ele('ram:PostalTradeAddress');
+  leaf(node, 'ram:PostcodeCode', postcode);
+  leaf(node, 'ram:LineOne', lineOne);
+  leaf(node, 'ram:LineTwo', lineTwo);
+  leaf(node, 'ram:CityName', city);
+  leaf(node, 'ram:CountryID', 'FR');
+}
+
+function emailAddress(parent: XMLBuilder, email: string | null) {
+  if (!email) return;
+  leaf(parent.ele('ram:URIUniversalCommunication'), 'ram:URIID', email, { schemeID: 'EM' });
+}
+
+/** The seller's SIREN (the first nine digits of the SIRET), or null when the settings hold no SIRET. */
+const sirenOf = (d: OrderDocument) => d.union.identite.siret?.replace(/\s/g, '').slice(0, 9) || null;
+
+/** BT-24: the profile the invoice follows. */
+function documentContext(root: XMLBuilder) {
+  root
+    .ele('rsm:ExchangedDocumentContext')
+    .ele('ram:GuidelineSpecifiedDocumentContextParameter')
+    .ele('ram:ID')
+    .txt(GUIDELINE);
+}
+
+/** The document's number, type (380 invoice, 381 credit note), date and notes (BG-1). */
+function exchangedDocument(root: XMLBuilder, d: OrderDocument) {
   const avoir = d.kind === 'avoir';
-  const id = d.union.identite;
-  const siren = id.siret?.replace(/\s/g, '').slice(0, 9) || null;
-  const lines = d.lignes
-    .map((l, i) => {
-      // EN 16931 forbids a negative price (BR-27): a credit line (fee adjustment D) has a negative quantity.
-      const negative = l.prixUnitaire < 0;
-      return (
-        '<ram:IncludedSupplyChainTradeLineItem>' +
-        `<ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>` +
-        `<ram:SpecifiedTradeProduct>${text('ram:Name', l.libelle)}</ram:SpecifiedTradeProduct>` +
-        '<ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice>' +
-        `<ram:ChargeAmount>${amount(Math.abs(l.prixUnitaire))}</ram:ChargeAmount>` +
-        '</ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>' +
-        '<ram:SpecifiedLineTradeDelivery>' +
-        `<ram:BilledQuantity unitCode="C62">${negative ? -l.quantite : l.quantite}</ram:BilledQuantity>` +
-        '</ram:SpecifiedLineTradeDelivery>' +
-        '<ram:SpecifiedLineTradeSettlement>' +
-        '<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>E</ram:CategoryCode>' +
-        '<ram:RateApplicablePercent>0</ram:RateApplicablePercent></ram:ApplicableTradeTax>' +
-        '<ram:SpecifiedTradeSettlementLineMonetarySummation>' +
-        `<ram:LineTotalAmount>${amount(l.montant)}</ram:LineTotalAmount>` +
-        '</ram:SpecifiedTradeSettlementLineMonetarySummation>' +
-        '</ram:SpecifiedLineTradeSettlement>' +
-        '</ram:IncludedSupplyChainTradeLineItem>'
-      );
-    })
-    .join('');
-  const lineTotal = d.lignes.reduce((sum, l) => sum + l.montant, 0);
-  // A credit note cancels an unpaid invoice (the service refuses one with payments): nothing was prepaid on it.
-  const prepaid = avoir ? 0 : d.paye;
-  const notes = [
+  const node = root.ele('rsm:ExchangedDocument');
+  leaf(node, 'ram:ID', avoir ? d.numeroAvoir : d.numeroFacture);
+  leaf(node, 'ram:TypeCode', avoir ? 381 : 380);
+  date102(node, 'ram:IssueDateTime', (avoir ? d.dateAvoir : d.dateFacture)!);
+  const notes: [string, string][] = [
     [d.objet, 'AAI'],
     [PENALTIES_TEXT, 'PMD'],
     ['Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €.', 'PMT'],
     ["Pas d'escompte pour paiement anticipé.", 'AAB'],
-  ]
-    .map(
-      ([content, code]) =>
-        `<ram:IncludedNote>${text('ram:Content', content)}<ram:SubjectCode>${code}</ram:SubjectCode></ram:IncludedNote>`,
-    )
-    .join('');
+  ];
+  for (const [content, code] of notes) {
+    const note = node.ele('ram:IncludedNote');
+    leaf(note, 'ram:Content', content);
+    leaf(note, 'ram:SubjectCode', code);
+  }
+}
 
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"' +
-    ' xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100"' +
-    ' xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"' +
-    ' xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">' +
-    `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>${GUIDELINE}</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>` +
-    '<rsm:ExchangedDocument>' +
-    text('ram:ID', avoir ? d.numeroAvoir : d.numeroFacture) +
-    `<ram:TypeCode>${avoir ? 381 : 380}</ram:TypeCode>` +
-    `<ram:IssueDateTime>${date102((avoir ? d.dateAvoir : d.dateFacture)!)}</ram:IssueDateTime>` +
-    notes +
-    '</rsm:ExchangedDocument>' +
-    '<rsm:SupplyChainTradeTransaction>' +
-    lines +
-    '<ram:ApplicableHeaderTradeAgreement>' +
-    '<ram:SellerTradeParty>' +
-    text('ram:Name', id.raisonSociale) +
-    (siren
-      ? `<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">${esc(siren)}</ram:ID></ram:SpecifiedLegalOrganization>`
-      : '') +
-    postalAddress(id.adresse) +
-    `<ram:URIUniversalCommunication>${text('ram:URIID', id.email, ' schemeID="EM"')}</ram:URIUniversalCommunication>` +
-    // Exempt VAT needs a tax registration of the seller (BR-E-02): the SIREN, French legal entities' tax number.
-    (siren
-      ? `<ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">${esc(siren)}</ram:ID></ram:SpecifiedTaxRegistration>`
-      : '') +
-    '</ram:SellerTradeParty>' +
-    '<ram:BuyerTradeParty>' +
-    text('ram:Name', d.entite.nom) +
-    postalAddress(d.entite.adresseFacturation) +
-    (d.entite.emailFacturation
-      ? `<ram:URIUniversalCommunication>${text('ram:URIID', d.entite.emailFacturation, ' schemeID="EM"')}</ram:URIUniversalCommunication>`
-      : '') +
-    '</ram:BuyerTradeParty>' +
-    '</ram:ApplicableHeaderTradeAgreement>' +
-    '<ram:ApplicableHeaderTradeDelivery/>' +
-    '<ram:ApplicableHeaderTradeSettlement>' +
-    '<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>' +
-    '<ram:ApplicableTradeTax>' +
-    '<ram:CalculatedAmount>0.00</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>' +
-    text('ram:ExemptionReason', d.union.mentionTva) +
-    `<ram:BasisAmount>${amount(lineTotal)}</ram:BasisAmount>` +
-    '<ram:CategoryCode>E</ram:CategoryCode><ram:RateApplicablePercent>0</ram:RateApplicablePercent>' +
-    '</ram:ApplicableTradeTax>' +
-    (!avoir && d.dateEcheance
-      ? `<ram:SpecifiedTradePaymentTerms><ram:DueDateDateTime>${date102(d.dateEcheance)}</ram:DueDateDateTime></ram:SpecifiedTradePaymentTerms>`
-      : '') +
-    '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>' +
-    `<ram:LineTotalAmount>${amount(lineTotal)}</ram:LineTotalAmount>` +
-    `<ram:TaxBasisTotalAmount>${amount(lineTotal)}</ram:TaxBasisTotalAmount>` +
-    '<ram:TaxTotalAmount currencyID="EUR">0.00</ram:TaxTotalAmount>' +
-    `<ram:GrandTotalAmount>${amount(d.total)}</ram:GrandTotalAmount>` +
-    `<ram:TotalPrepaidAmount>${amount(prepaid)}</ram:TotalPrepaidAmount>` +
-    `<ram:DuePayableAmount>${amount(d.total - prepaid)}</ram:DuePayableAmount>` +
-    '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>' +
-    (avoir && d.numeroFacture
-      ? '<ram:InvoiceReferencedDocument>' +
-        text('ram:IssuerAssignedID', d.numeroFacture) +
-        (d.dateFacture
-          ? `<ram:FormattedIssueDateTime>${date102(d.dateFacture, 'qdt')}</ram:FormattedIssueDateTime>`
-          : '') +
-        '</ram:InvoiceReferencedDocument>'
-      : '') +
-    '</ram:ApplicableHeaderTradeSettlement>' +
-    '</rsm:SupplyChainTradeTransaction>' +
-    '</rsm:CrossIndustryInvoice>\n'
+/** One invoice line (BG-25); VAT exempt (category E) at 0 %. */
+function lineItem(parent: XMLBuilder, l: OrderDocument['lignes'][number], index: number) {
+  // EN 16931 forbids a negative price (BR-27): a credit line (fee adjustment D) has a negative quantity.
+  const negative = l.prixUnitaire < 0;
+  const item = parent.ele('ram:IncludedSupplyChainTradeLineItem');
+  leaf(item.ele('ram:AssociatedDocumentLineDocument'), 'ram:LineID', index + 1);
+  leaf(item.ele('ram:SpecifiedTradeProduct'), 'ram:Name', l.libelle);
+  leaf(
+    item.ele('ram:SpecifiedLineTradeAgreement').ele('ram:NetPriceProductTradePrice'),
+    'ram:ChargeAmount',
+    amount(Math.abs(l.prixUnitaire)),
   );
+  leaf(
+    item.ele('ram:SpecifiedLineTradeDelivery'),
+    'ram:BilledQuantity',
+    negative ? -l.quantite : l.quantite,
+    {
+      unitCode: 'C62',
+    },
+  );
+  const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
+  exemptTax(settlement);
+  leaf(
+    settlement.ele('ram:SpecifiedTradeSettlementLineMonetarySummation'),
+    'ram:LineTotalAmount',
+    amount(l.montant),
+  );
+}
+
+/** A line's VAT: exempt, category E, 0 %. */
+function exemptTax(parent: XMLBuilder) {
+  const tax = parent.ele('ram:ApplicableTradeTax');
+  leaf(tax, 'ram:TypeCode', 'VAT');
+  leaf(tax, 'ram:CategoryCode', 'E');
+  leaf(tax, 'ram:RateApplicablePercent', 0);
+}
+
+/** The seller (the Union, from the settings) and the buyer (the entity) (BG-4, BG-7). */
+function tradeAgreement(parent: XMLBuilder, d: OrderDocument) {
+  const id = d.union.identite;
+  const siren = sirenOf(d);
+  const agreement = parent.ele('ram:ApplicableHeaderTradeAgreement');
+  const seller = agreement.ele('ram:SellerTradeParty');
+  leaf(seller, 'ram:Name', id.raisonSociale);
+  if (siren) leaf(seller.ele('ram:SpecifiedLegalOrganization'), 'ram:ID', siren, { schemeID: '0002' });
+  postalTradeAddress(seller, id.adresse);
+  // The seller's e-mail element is always there (empty when the settings hold no address), as before.
+  const contact = seller.ele('ram:URIUniversalCommunication');
+  leaf(contact, 'ram:URIID', id.email, { schemeID: 'EM' });
+  // Exempt VAT needs a tax registration of the seller (BR-E-02): the SIREN, French legal entities' tax number.
+  if (siren) leaf(seller.ele('ram:SpecifiedTaxRegistration'), 'ram:ID', siren, { schemeID: 'FC' });
+  const buyer = agreement.ele('ram:BuyerTradeParty');
+  leaf(buyer, 'ram:Name', d.entite.nom);
+  postalTradeAddress(buyer, d.entite.adresseFacturation);
+  emailAddress(buyer, d.entite.emailFacturation);
+}
+
+/** The currency, the VAT breakdown, the due date, the totals, and a credit note's invoice (BG-22, BG-23). */
+function tradeSettlement(parent: XMLBuilder, d: OrderDocument) {
+  const avoir = d.kind === 'avoir';
+  const lineTotal = d.lignes.reduce((sum, l) => sum + l.montant, 0);
+  // A credit note cancels an unpaid invoice (the service refuses one with payments): nothing was prepaid on it.
+  const prepaid = avoir ? 0 : d.paye;
+  const settlement = parent.ele('ram:ApplicableHeaderTradeSettlement');
+  leaf(settlement, 'ram:InvoiceCurrencyCode', 'EUR');
+  const tax = settlement.ele('ram:ApplicableTradeTax');
+  leaf(tax, 'ram:CalculatedAmount', '0.00');
+  leaf(tax, 'ram:TypeCode', 'VAT');
+  leaf(tax, 'ram:ExemptionReason', d.union.mentionTva);
+  leaf(tax, 'ram:BasisAmount', amount(lineTotal));
+  leaf(tax, 'ram:CategoryCode', 'E');
+  leaf(tax, 'ram:RateApplicablePercent', 0);
+  if (!avoir && d.dateEcheance)
+    date102(settlement.ele('ram:SpecifiedTradePaymentTerms'), 'ram:DueDateDateTime', d.dateEcheance);
+  const totals = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
+  leaf(totals, 'ram:LineTotalAmount', amount(lineTotal));
+  leaf(totals, 'ram:TaxBasisTotalAmount', amount(lineTotal));
+  leaf(totals, 'ram:TaxTotalAmount', '0.00', { currencyID: 'EUR' });
+  leaf(totals, 'ram:GrandTotalAmount', amount(d.total));
+  leaf(totals, 'ram:TotalPrepaidAmount', amount(prepaid));
+  leaf(totals, 'ram:DuePayableAmount', amount(d.total - prepaid));
+  if (avoir && d.numeroFacture) invoiceReference(settlement, d.numeroFacture, d.dateFacture);
+}
+
+/** BG-3: the invoice a credit note cancels. */
+function invoiceReference(parent: XMLBuilder, numero: string, date: string | null) {
+  const reference = parent.ele('ram:InvoiceReferencedDocument');
+  leaf(reference, 'ram:IssuerAssignedID', numero);
+  if (date) date102(reference, 'ram:FormattedIssueDateTime', date, 'qdt');
+}
+
+/**
+ * The EN 16931 invoice (CII syntax, Factur-X BASIC) of an issued invoice or credit note, built with
+ * xmlbuilder2 (escaping and well-formedness are the library's): one function per block of the norm, in
+ * the order the schema requires.
+ */
+export function facturxXml(d: OrderDocument): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS.rsm, 'rsm:CrossIndustryInvoice', {
+    'xmlns:qdt': NS.qdt,
+    'xmlns:ram': NS.ram,
+    'xmlns:udt': NS.udt,
+  });
+  documentContext(root);
+  exchangedDocument(root, d);
+  const transaction = root.ele('rsm:SupplyChainTradeTransaction');
+  d.lignes.forEach((l, i) => lineItem(transaction, l, i));
+  tradeAgreement(transaction, d);
+  transaction.ele('ram:ApplicableHeaderTradeDelivery');
+  tradeSettlement(transaction, d);
+  return root.end({ prettyPrint: false }) + '\n';
 }
 
 const FX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
