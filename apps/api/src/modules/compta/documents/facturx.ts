@@ -176,9 +176,7 @@ function tradeAgreement(parent: XMLBuilder, d: OrderDocument) {
   leaf(seller, 'ram:Name', id.raisonSociale);
   if (siren) leaf(seller.ele('ram:SpecifiedLegalOrganization'), 'ram:ID', siren, { schemeID: '0002' });
   postalTradeAddress(seller, id.adresse);
-  // The seller's e-mail element is always there (empty when the settings hold no address), as before.
-  const contact = seller.ele('ram:URIUniversalCommunication');
-  leaf(contact, 'ram:URIID', id.email, { schemeID: 'EM' });
+  emailAddress(seller, id.email);
   // Exempt VAT needs a tax registration of the seller (BR-E-02): the SIREN, French legal entities' tax number.
   if (siren) leaf(seller.ele('ram:SpecifiedTaxRegistration'), 'ram:ID', siren, { schemeID: 'FC' });
   const buyer = agreement.ele('ram:BuyerTradeParty');
