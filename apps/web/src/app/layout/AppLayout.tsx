@@ -20,6 +20,10 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        {/* The first Tab stop: past the header and the menu, straight to the page (WCAG 2.4.1). */}
+        <a className="skip-link" href="#contenu">
+          Aller au contenu
+        </a>
         <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       </AppShell.Header>
       {/* A collapsed menu is out of sight: `inert` takes its links out of the tab order and of screen readers. */}
@@ -27,7 +31,7 @@ export function AppLayout() {
         {/* On a phone the menu covers the page: close it once an item is chosen. */}
         <MainMenu onNavigate={isSmallScreen ? menu.close : undefined} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id="contenu" tabIndex={-1} style={{ outline: 'none' }}>
         <Container size="xl" px={0}>
           <Outlet />
         </Container>

@@ -14,11 +14,14 @@ export function PublicLayout() {
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>
+        <a className="skip-link" href="#contenu">
+          Aller au contenu
+        </a>
         <Group h="100%" px="md">
           <Brand />
         </Group>
       </AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id="contenu" tabIndex={-1} style={{ outline: 'none' }}>
         <Container size="lg" py={{ base: 'sm', sm: 'xl' }} px={0}>
           <Outlet />
         </Container>
