@@ -112,6 +112,26 @@ test('keyboard only: sign in, change a notification setting, focus comes back af
   await expect(documentsSwitch).toBeChecked({ checked: before });
 });
 
+test('keyboard only: « Aller au contenu » is the first stop and takes the focus past the header', async ({
+  page,
+}) => {
+  await signIn(page, 'membre');
+  await page.goto('/app/account');
+  await expect(page.getByRole('heading', { name: 'Mon compte' })).toBeVisible();
+  // From the top of the page: the first Tab shows the link (hidden until focused), Enter moves to the page.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Aller au contenu' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#contenu')).toBeFocused();
+  await expect(page).toHaveURL(/\/app\/account$/);
+  // The next Tab lands inside the page, not back in the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+});
+
 test('keyboard only: a dialog takes the focus and gives it back to the button that opened it', async ({
   page,
 }) => {

@@ -141,6 +141,7 @@ describe('GET and PUT /api/parametres/union', () => {
     },
     mentionTva: 'TVA non applicable, art. 293 B du CGI',
     cotisations: { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 },
+    reservations: { preavisHeures: 48, horizonMois: 12 },
   };
 
   it('answers 401, then 403 without ADMIN', async () => {
@@ -166,6 +167,7 @@ describe('GET and PUT /api/parametres/union', () => {
       expect(response.json()).toMatchObject({
         mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
         cotisations: { AFM: 0, DH: 0, GODF: 0, GOS: 0, HG: 0, UN: 0 },
+        reservations: { preavisHeures: 0, horizonMois: 18 },
       });
     }));
 
@@ -175,6 +177,11 @@ describe('GET and PUT /api/parametres/union', () => {
     [{ ...settings, mentionTva: '' }, /mention de TVA est obligatoire/],
     [{ ...settings, cotisations: { ...settings.cotisations, DH: -5 } }, /négative/],
     [{ ...settings, cotisations: { AFM: 1 } }, /cotisations/],
+    [
+      { ...settings, reservations: { preavisHeures: -1, horizonMois: 12 } },
+      /prévenance ne peut pas être négatif/,
+    ],
+    [{ ...settings, reservations: { preavisHeures: 0, horizonMois: 48 } }, /ne doit pas dépasser 36 mois/],
   ])('answers 412 for invalid settings %#', async (payload, message) => {
     const response = await t.call({
       method: 'PUT',
@@ -203,14 +210,30 @@ describe('GET and PUT /api/parametres/union', () => {
       payload: { ...settings, identite: { ...settings.identite, siret: '', rna: null, telephone: '' } },
     });
     expect(again.json().identite).toMatchObject({ siret: null, rna: null, telephone: null });
+    // A PUT without the booking rules keeps them.
+    const { reservations: _rules, ...withoutRules } = settings;
+    const third = await t.call({
+      method: 'PUT',
+      url: '/api/parametres/union',
+      token: adminToken,
+      payload: withoutRules,
+    });
+    expect(third.json().reservations).toEqual(settings.reservations);
     const audit = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.recordType, 'settings'))
       .orderBy(asc(auditLog.id));
     expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([
-      ['settings_updated', adminId, { mentionTva: settings.mentionTva, cotisations: settings.cotisations }],
-      ['settings_updated', adminId, { mentionTva: settings.mentionTva, cotisations: settings.cotisations }],
+      ...[1, 2, 3].map(() => [
+        'settings_updated',
+        adminId,
+        {
+          mentionTva: settings.mentionTva,
+          cotisations: settings.cotisations,
+          reservations: settings.reservations,
+        },
+      ]),
     ]);
   });
 });

@@ -9,6 +9,8 @@ import { addDays, datesOfRule, masonicYearOf, weekOf } from '@union/contract';
 import { builders, named, type Builders, type Lodge, type MemberFields } from './builders';
 import { createTestContext, type TestContext } from './helpers';
 import { databaseUrlFor, testEngine } from './engine';
+import { settingsRepository } from '../src/modules/settings/repository';
+import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 
 let t: TestContext;
 let b: Builders;
@@ -194,6 +196,83 @@ describe('POST /api/reservation', () => {
   });
 });
 
+describe('the booking rules of the settings (notice, horizon)', () => {
+  const setRules = (preavisHeures: number, horizonMois: number) =>
+    settingsRepository.saveSettings(
+      t.db,
+      {
+        ...DEFAULT_SETTINGS.identite,
+        mentionTva: DEFAULT_SETTINGS.mentionTva,
+        preavisReservationHeures: preavisHeures,
+        horizonReservationMois: horizonMois,
+      },
+      t.clock.now(),
+    );
+  afterAll(() => setRules(0, 18));
+
+  it('refuses a member’s request inside the notice with a French 412, not Union staff’s booking', async () => {
+    await setRules(2160, 18);
+    const day = b.aDay();
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/reservation',
+      token: tokens.req,
+      payload: input({ date: day }),
+    });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().message).toMatch(
+      /^Date : une demande de salle se fait au moins 90 jours à l’avance\. Choisissez un créneau commençant à partir du /,
+    );
+    expect((await t.db.select().from(reservations).where(eq(reservations.jour, day))).length).toBe(0);
+    const week = (
+      await t.call({ method: 'GET', url: `/api/reservation/search/${day}`, token: tokens.req })
+    ).json<Week>();
+    expect(week.regles).toMatchObject({
+      preavisHeures: 2160,
+      premierCreneau: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+    });
+    const staffWeek = (
+      await t.call({ method: 'GET', url: `/api/reservation/search/${day}`, token: tokens.staff })
+    ).json<Week>();
+    expect(staffWeek.regles).toMatchObject({ preavisHeures: 0, premierCreneau: null });
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/reservation',
+          token: tokens.staff,
+          payload: input({ date: day }),
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('refuses a date beyond the horizon for everyone, a move (EDIT) too', async () => {
+    await setRules(0, 18);
+    const r = await create('req');
+    await setRules(0, 1);
+    const far = addDays(t.clock.today(), 40);
+    for (const who of ['req', 'staff']) {
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/reservation',
+        token: tokens[who],
+        payload: input({ date: far }),
+      });
+      expect(response.statusCode).toBe(412);
+      expect(response.json().message).toMatch(
+        /^Date : les salles se réservent au plus 1 mois à l’avance\. Choisissez une date jusqu’au /,
+      );
+    }
+    const moved = await act('req', 'EDIT', { id: r.id, date: far });
+    expect(moved.statusCode).toBe(412);
+    const week = (
+      await t.call({ method: 'GET', url: `/api/reservation/search/${far}`, token: tokens.req })
+    ).json<Week>();
+    expect(week.regles.dernierJour < far).toBe(true);
+  });
+});
+
 describe('GET /api/reservation/search/{date}', () => {
   it('401, 412, 403', async () => {
     expect((await t.call({ method: 'GET', url: `/api/reservation/search/${b.aDay()}` })).statusCode).toBe(
@@ -226,6 +305,52 @@ describe('GET /api/reservation/search/{date}', () => {
     ).json<Week>();
     expect(staffView.reservations.find((x) => x.id === r.id)!.actions).toContain('ACCEPT_CREATION');
     expect(staffView.gestion).toBe(true);
+  });
+
+  it('shows another lodge only the lodge, the room and the time: no label, requester, comment nor history', async () => {
+    const r = await create('req', { commentaire: 'Agapes à la suite', participants: 35 });
+    const seen = async (who: string) =>
+      (await t.call({ method: 'GET', url: `/api/reservation/search/${r.date}`, token: tokens[who] }))
+        .json<Week>()
+        .reservations.find((x) => x.id === r.id)!;
+    const hidden = ['type', 'libelle', 'participants', 'commentaire', 'demandeur', 'motifRefus'];
+    const other = await seen('autre');
+    expect(Object.keys(other).sort()).toEqual(
+      [
+        'id',
+        'idSalle',
+        'salle',
+        'couleurSalle',
+        'idEntite',
+        'entite',
+        'date',
+        'heureDebut',
+        'heureFin',
+        'etat',
+        'idPlanning',
+        'actions',
+      ].sort(),
+    );
+    for (const field of hidden) expect(other).not.toHaveProperty(field);
+    expect(other).toMatchObject({
+      entite: 'Les Chevaliers du Rhône',
+      salle: 'Temple Hiram',
+      heureDebut: '19:00',
+    });
+    // The lodge's own members and Union staff see it whole.
+    for (const who of ['collegue', 'staff'])
+      expect(await seen(who)).toMatchObject({
+        libelle: 'Tenue au 1er degré',
+        commentaire: 'Agapes à la suite',
+        participants: 35,
+        demandeur: { prenom: 'req' },
+      });
+    const detail = (
+      await t.call({ method: 'GET', url: `/api/reservation/${r.id}/infos`, token: tokens.autre })
+    ).json<ReservationDetail>();
+    for (const field of hidden) expect(detail).not.toHaveProperty(field);
+    expect(detail.historique).toEqual([]);
+    expect(JSON.stringify(detail)).not.toContain('REQ');
   });
 
   it('leaves deleted reservations out', async () => {

@@ -141,13 +141,17 @@ export const ReservationSchema = z.object({
   date: z.string(),
   heureDebut: z.string(),
   heureFin: z.string(),
-  type: ReservationType.schema,
-  libelle: z.string(),
-  participants: z.number().int().nullable(),
-  commentaire: z.string().nullable(),
+  /*
+   * Absent for another lodge's booking (a member who is neither Union staff nor of the booking's entity):
+   * other lodges see only the lodge, the room and the time (issue 21).
+   */
+  type: ReservationType.schema.optional(),
+  libelle: z.string().optional(),
+  participants: z.number().int().nullable().optional(),
+  commentaire: z.string().nullable().optional(),
   etat: ReservationState.schema,
-  demandeur: PersonSchema.nullable(),
-  motifRefus: z.string().nullable(),
+  demandeur: PersonSchema.nullable().optional(),
+  motifRefus: z.string().nullable().optional(),
   /** The annual-planning entry that generated it, if any. */
   idPlanning: z.number().int().nullable(),
   /** What the caller may do now (the screen shows exactly these buttons). */
@@ -169,6 +173,16 @@ export const WeekSchema = z.object({
   fermetures: z.array(ClosureSchema),
   /** Union staff: books directly (CR) for any entity, manages closures and the annual planning. */
   gestion: z.boolean(),
+  /**
+   * The booking rules as they apply to the caller (issue 21), for the form to say them: the first instant a
+   * request may start (ISO date-time, Paris; null when no notice applies: staff, or no notice set) and the
+   * furthest bookable day.
+   */
+  regles: z.object({
+    preavisHeures: z.number().int(),
+    premierCreneau: z.string().nullable(),
+    dernierJour: z.string(),
+  }),
 });
 export type Week = z.infer<typeof WeekSchema>;
 

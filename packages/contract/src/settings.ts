@@ -98,12 +98,33 @@ export const MembershipFeesSchema = z.object(
 );
 export type MembershipFees = Record<EntityType, number>;
 
+/**
+ * Booking rules (issue 21): the least notice before a member's request, in hours (0: none; the screen
+ * offers hours or days), and how far ahead a room may be booked, in months.
+ */
+export const BookingRulesSchema = z.object({
+  preavisHeures: z
+    .number({ message: 'Le délai de prévenance doit être un nombre entier d’heures.' })
+    .int({ message: 'Le délai de prévenance doit être un nombre entier d’heures.' })
+    .min(0, { message: 'Le délai de prévenance ne peut pas être négatif.' })
+    .max(2160, { message: 'Le délai de prévenance ne doit pas dépasser 90 jours.' }),
+  horizonMois: z
+    .number({ message: 'L’horizon de réservation doit être un nombre entier de mois.' })
+    .int({ message: 'L’horizon de réservation doit être un nombre entier de mois.' })
+    .min(1, { message: 'L’horizon de réservation doit être d’au moins 1 mois.' })
+    .max(36, { message: 'L’horizon de réservation ne doit pas dépasser 36 mois.' }),
+});
+export type BookingRules = z.infer<typeof BookingRulesSchema>;
+
 /** PUT /api/parametres/union: what an administrator sends (validated and normalised). */
 export const UnionSettingsInputSchema = z.object({
   identite: LegalIdentitySchema,
   mentionTva: trimmed('La mention de TVA', 200),
   cotisations: MembershipFeesSchema,
+  /** Absent: the rules stay as they are (a client that predates them does not reset them). */
+  reservations: BookingRulesSchema.optional(),
 });
+export type UnionSettingsInput = z.output<typeof UnionSettingsInputSchema>;
 
 /** GET and PUT /api/parametres/union answer: plain values, as stored. */
 export const UnionSettingsSchema = z.object({
@@ -122,5 +143,6 @@ export const UnionSettingsSchema = z.object({
       z.ZodNumber
     >,
   ),
+  reservations: z.object({ preavisHeures: z.number().int(), horizonMois: z.number().int() }),
 });
 export type UnionSettings = z.infer<typeof UnionSettingsSchema>;

@@ -47,6 +47,7 @@ export const rows: AuthzRow[] = [
         },
         mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
         cotisations: { AFM: 0, DH: 0, GODF: 0, GOS: 0, HG: 0, UN: 0 },
+        reservations: { preavisHeures: 0, horizonMois: 18 },
       },
     }),
     expect: allow({ admin: 200 }),

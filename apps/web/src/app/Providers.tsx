@@ -45,7 +45,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
       <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={client}>
           <ForgetDataOfPreviousSession />
-          <ModalsProvider labels={{ confirm: 'Ok', cancel: 'Annuler' }}>
+          <ModalsProvider labels={{ confirm: 'Confirmer', cancel: 'Annuler' }}>
             <Notifications position="top-center" zIndex={1000} />
             {children}
           </ModalsProvider>

@@ -94,7 +94,8 @@ export const theme = createTheme({
     // A button's or badge's label is never cut (« Modifie », « Devis… »): Mantine hides its overflow, which
     // makes its minimum width zero, so a table column shrank below the word.
     Button: { styles: { label: { overflow: 'visible' } } },
-    Badge: { styles: { label: { overflow: 'visible' } } },
+    // Statuses read as written (« En attente »), not in capitals: Mantine's badges shout by default.
+    Badge: { styles: { label: { overflow: 'visible', textTransform: 'none' } } },
     // Choosing the selected option again keeps it: a select empties only through its clear button.
     Select: { defaultProps: { allowDeselect: false } },
     // A link inside a sentence is underlined, not told by its colour alone (1.4.1).

@@ -18,9 +18,16 @@ export const unionSettings = pgTable(
     email: text('email').notNull(),
     telephone: text('telephone'),
     mentionTva: text('mention_tva').notNull(),
+    /** Booking rules: least notice before a member's request (hours), furthest bookable date (months ahead). */
+    preavisReservationHeures: integer('preavis_reservation_heures').notNull().default(0),
+    horizonReservationMois: integer('horizon_reservation_mois').notNull().default(18),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('union_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('union_settings_single_row', sql`${t.id} = 1`),
+    check('union_settings_preavis_range', sql`${t.preavisReservationHeures} BETWEEN 0 AND 2160`),
+    check('union_settings_horizon_range', sql`${t.horizonReservationMois} BETWEEN 1 AND 36`),
+  ],
 );
 
 export const membershipFees = pgTable(

@@ -2,7 +2,7 @@ import type { Habilitation, ReservationAction } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { allowedActions as allowed } from '../../lib/policy';
 import { reservationMachine } from './machine';
-import { may, type PlanningContext, type ReservationFacts } from './policy';
+import { may, seesWhole, type PlanningContext, type ReservationFacts } from './policy';
 
 const LODGE = 10;
 const OTHER_LODGE = 20;
@@ -13,6 +13,7 @@ const ctx = (
   caller: { id: who.id, habilitations },
   isStaff: who.staff ?? false,
   reservationEntityIds: new Set(who.lodges ?? []),
+  memberEntityIds: new Set(who.lodges ?? []),
 });
 
 const requester = ctx({ id: 1, lodges: [LODGE] });
@@ -94,5 +95,17 @@ describe('reservation policy', () => {
     ['staff without PLANNING', noPlanning, false],
   ])('READ the planning: %s', (_case, who, expected) => {
     expect(may(who, 'READ', null)).toBe(expected);
+  });
+});
+
+describe('who sees a booking whole (issue 21)', () => {
+  it('Union staff and the members of the booking’s lodge; another lodge sees only lodge, room and time', () => {
+    expect(seesWhole(staff, facts())).toBe(true);
+    expect(seesWhole(requester, facts())).toBe(true);
+    expect(seesWhole(colleague, facts())).toBe(true);
+    expect(seesWhole(stranger, facts())).toBe(false);
+    // A plain member of the lodge (no `reservation` flag) still sees their own lodge's bookings.
+    const plainMember: PlanningContext = { ...stranger, memberEntityIds: new Set([LODGE]) };
+    expect(seesWhole(plainMember, facts())).toBe(true);
   });
 });

@@ -13,6 +13,8 @@ export interface PlanningContext {
   isStaff: boolean;
   /** Entities for which the caller may request rooms (membership flag `reservation`). */
   reservationEntityIds: ReadonlySet<number>;
+  /** Entities the caller is a current member of (any flag): their bookings are shown whole. */
+  memberEntityIds: ReadonlySet<number>;
 }
 
 /** The fields of a reservation the rules read. */
@@ -33,6 +35,14 @@ export type PlanningAction = ReservationAction | 'READ' | 'MANAGE' | 'BOOK';
 /** The 403 of BOOK says what would be allowed. */
 export const BOOK_REFUSED =
   'Vous ne pouvez demander une salle que pour une loge ou association dont vous êtes chargé des réservations.';
+
+/**
+ * Whether the caller sees a booking whole (label, type, attendance, comment, requester, refusal reason,
+ * history) or only the lodge, the room and the time: Union staff and the members of the booking's entity
+ * see it whole; the other lodges see that the room is taken, by whom, not who asked nor why (issue 21).
+ */
+export const seesWhole = (ctx: PlanningContext, r: { entityId: number }): boolean =>
+  ctx.isStaff || ctx.memberEntityIds.has(r.entityId) || ctx.reservationEntityIds.has(r.entityId);
 
 /** Whether the caller, as a person, may take the action (on this reservation, whatever its state allows). */
 export const may: May<PlanningContext, ReservationFacts | null, PlanningAction> = (ctx, action, r) => {

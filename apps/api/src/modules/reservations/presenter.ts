@@ -9,12 +9,17 @@ import {
 import type { Describe } from '../audit/audit';
 import { allowedActions } from '../../lib/policy';
 import { reservationMachine } from './machine';
-import { may, type PlanningContext } from './policy';
+import { may, seesWhole, type PlanningContext } from './policy';
 import type { ReservationRow } from './repository';
 
+/**
+ * A booking as the caller may see it. For another lodge (`seesWhole` false) the answer holds only the
+ * lodge, the room, the time and the state: label, type, attendance, comment, requester and refusal reason
+ * are left out of the JSON, not blanked, so no screen can show them by mistake.
+ */
 export function presentReservation(ctx: PlanningContext, row: ReservationRow): Reservation {
   const r = row.reservation;
-  return {
+  const slot = {
     id: r.id,
     idSalle: r.roomId,
     salle: row.salle,
@@ -24,18 +29,22 @@ export function presentReservation(ctx: PlanningContext, row: ReservationRow): R
     date: r.jour,
     heureDebut: hhmmOf(r.debut),
     heureFin: hhmmOf(r.fin),
+    etat: r.etat,
+    idPlanning: r.planningEntryId,
+    actions: allowedActions(reservationMachine, r.etat, (a) => may(ctx, a, r)),
+  };
+  if (!seesWhole(ctx, r)) return slot;
+  return {
+    ...slot,
     type: r.type,
     libelle: r.libelle,
     participants: r.participants,
     commentaire: r.commentaire,
-    etat: r.etat,
     demandeur:
       row.demandeurId === null
         ? null
         : { id: row.demandeurId, nom: row.demandeurNom ?? '', prenom: row.demandeurPrenom ?? '' },
     motifRefus: r.motifRefus,
-    idPlanning: r.planningEntryId,
-    actions: allowedActions(reservationMachine, r.etat, (a) => may(ctx, a, r)),
   };
 }
 
@@ -109,4 +118,8 @@ export const presentDetail = (
   ctx: PlanningContext,
   row: ReservationRow,
   historique: HistoryEntry[],
-): ReservationDetail => ({ ...presentReservation(ctx, row), historique });
+): ReservationDetail => ({
+  ...presentReservation(ctx, row),
+  // The history names who asked and who decided: another lodge does not read it.
+  historique: seesWhole(ctx, row.reservation) ? historique : [],
+});

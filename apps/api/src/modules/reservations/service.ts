@@ -31,6 +31,8 @@ import { mailRepository } from '../mail/repository';
 import { usersRepository } from '../users/repository';
 import { frenchDate } from '../../lib/dates';
 import { checkSlot, isPast, parisMinutesNow } from './calendar';
+import { checkRules, rulesForScreen, type RulesNow } from './rules';
+import { unionSettings } from '../settings/service';
 import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
@@ -52,7 +54,22 @@ export async function loadPlanningContext({ db, caller, clock }: Ctx): Promise<P
   // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
   const isStaff = await entitiesRepository.isUnionStaff(db, caller.id, today);
   const entities = await entitiesRepository.forUser(db, caller.id, 'reservation', today);
-  return { caller, isStaff, reservationEntityIds: new Set(entities.map((e) => e.id)) };
+  const memberEntityIds = await entitiesRepository.memberOf(db, caller.id, today);
+  return { caller, isStaff, reservationEntityIds: new Set(entities.map((e) => e.id)), memberEntityIds };
+}
+
+/** The booking rules as they bind the caller now. */
+async function rulesNow(
+  { db, clock }: Pick<Ctx, 'db' | 'clock'>,
+  planning: PlanningContext,
+): Promise<RulesNow> {
+  const { reservations } = await unionSettings(db);
+  return {
+    rules: reservations,
+    isStaff: planning.isStaff,
+    today: clock.today(),
+    nowMinutes: parisMinutesNow(clock.now()),
+  };
 }
 
 /** A new request of the caller for the entity, as BOOK judges it. */
@@ -108,12 +125,15 @@ export async function checkBookable(
   { db, clock }: Pick<Ctx, 'db' | 'clock'>,
   slot: Slot,
   exceptId?: number,
+  planning?: PlanningContext,
 ): Promise<void> {
   checkSlot(slot.debut, slot.fin);
   await reservationsRepository.lockDay(db, slot.jour);
   if (isPast(slot.jour, slot.debut, clock.today(), parisMinutesNow(clock.now()))) {
     throw invalid('Date : impossible de réserver un créneau passé. Choisissez une date à venir.');
   }
+  // The Union's booking rules (notice, horizon), for a booking or a move made through the planning screen.
+  if (planning) checkRules(await rulesNow({ db, clock }, planning), slot);
   await checkOpen(db, slot);
   const overlap = await reservationsRepository.findOverlap(db, slot, exceptId);
   if (overlap) throw overlapError(overlap);
@@ -198,6 +218,7 @@ export const reservationsService = {
       reservations: rows.map((row) => presentReservation(planning, row)),
       fermetures: closed.map((c) => ({ date: c.jour, motif: c.motif })),
       gestion: may(planning, 'MANAGE', null),
+      regles: rulesForScreen(await rulesNow(ctx, planning)),
     };
   },
 
@@ -239,7 +260,7 @@ export const reservationsService = {
     return guardOverlap(db, slot, undefined, () =>
       inTransaction(ctx, async (tx) => {
         await checkEntity(tx.db, input.idEntite);
-        await checkBookable(tx, slot);
+        await checkBookable(tx, slot, undefined, planning);
         const record = await reservationsRepository.insert(
           tx.db,
           {
@@ -382,7 +403,7 @@ async function editedFields(
   }
   if (slotChanged) {
     rememberSlot(slot);
-    await checkBookable(tx, slot, record.id);
+    await checkBookable(tx, slot, record.id, planning);
   }
   return {
     ...slot,

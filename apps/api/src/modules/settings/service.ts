@@ -32,6 +32,8 @@ export const DEFAULT_SETTINGS: UnionSettings = {
   },
   mentionTva: TVA_MENTIONS[0],
   cotisations: Object.fromEntries(EntityType.codes.map((c) => [c, 0])) as UnionSettings['cotisations'],
+  // No notice (anything not yet begun, as before the rules) and 18 months ahead (issue 21).
+  reservations: { preavisHeures: 0, horizonMois: 18 },
 };
 
 export const presentRoom = (r: RoomRow): Room => ({
@@ -66,6 +68,7 @@ export async function unionSettings(db: Executor): Promise<UnionSettings> {
     },
     mentionTva: row.mentionTva,
     cotisations,
+    reservations: { preavisHeures: row.preavisReservationHeures, horizonMois: row.horizonReservationMois },
   };
 }
 
@@ -122,9 +125,15 @@ export const settingsService = {
   ): Promise<UnionSettings> {
     authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return inTransaction(ctx, async (tx) => {
+      const reservations = input.reservations ?? (await unionSettings(tx.db)).reservations;
       await settingsRepository.saveSettings(
         tx.db,
-        { ...input.identite, mentionTva: input.mentionTva },
+        {
+          ...input.identite,
+          mentionTva: input.mentionTva,
+          preavisReservationHeures: reservations.preavisHeures,
+          horizonReservationMois: reservations.horizonMois,
+        },
         tx.clock.now(),
       );
       for (const type of EntityType.codes)
@@ -133,7 +142,11 @@ export const settingsService = {
         action: 'settings_updated',
         recordType: 'settings',
         recordId: 1,
-        details: { mentionTva: input.mentionTva, cotisations: input.cotisations },
+        details: {
+          mentionTva: input.mentionTva,
+          cotisations: input.cotisations,
+          reservations,
+        },
       });
       return unionSettings(tx.db);
     });

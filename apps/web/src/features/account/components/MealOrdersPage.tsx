@@ -26,10 +26,8 @@ export function MealOrdersPage() {
           <Stack gap={4}>
             <Group justify="space-between" wrap="wrap">
               <Text fw={600}>
-                <Text span tt="capitalize">
-                  {formatLongDate(o.date)}
-                </Text>{' '}
-                – {o.repas}
+                {/* « Jeudi 3 décembre »: the first letter only (CSS capitalize wrote « Décembre »). */}
+                <Text span>{formatLongDate(o.date).replace(/^./, (c) => c.toUpperCase())}</Text> – {o.repas}
               </Text>
               <OrderStateBadge order={o} />
             </Group>

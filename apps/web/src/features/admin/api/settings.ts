@@ -1,6 +1,13 @@
 /** Rooms (GET /api/parametres/salles, POST and PUT) and the Union's settings (/api/parametres/union). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type Room, type RoomCreate, type RoomUpdate, type UnionSettings } from '@union/contract';
+import {
+  API,
+  type Room,
+  type RoomCreate,
+  type RoomUpdate,
+  type UnionSettings,
+  type UnionSettingsInput,
+} from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const ROOMS_KEY = ['settings', 'rooms'] as const;
@@ -24,7 +31,7 @@ export const useUnionSettings = () =>
 export function useSaveUnionSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: UnionSettings) => api.put<UnionSettings>(API.settings.union, settings),
+    mutationFn: (settings: UnionSettingsInput) => api.put<UnionSettings>(API.settings.union, settings),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
   });
 }

@@ -15,6 +15,7 @@ const SETTINGS: UnionSettings = {
   },
   mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
   cotisations: { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 },
+  reservations: { preavisHeures: 48, horizonMois: 18 },
 };
 
 describe('Union settings', { timeout: 20_000 }, () => {

@@ -1,6 +1,6 @@
 /**
  * The Union's settings: its legal identity printed on quotes and invoices, the VAT mention, and the
- * yearly fee per member for each entity type (fee calls).
+ * yearly fee per member for each entity type (fee calls), and the booking rules of the rooms.
  */
 import {
   Alert,
@@ -10,6 +10,7 @@ import {
   Loader,
   NumberInput,
   Radio,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -34,7 +35,13 @@ interface FormValues {
   mentionTva: string;
   /** Euros, as typed. */
   cotisations: Record<EntityType, number | string>;
+  /** The notice as typed, in `uniteReservation` (hours or days); the horizon in months. */
+  reservations: { preavisHeures: number | string; horizonMois: number | string };
+  uniteReservation: 'heures' | 'jours';
 }
+
+/** A notice of whole days is typed in days. */
+const inDays = (hours: number) => hours > 0 && hours % 24 === 0;
 
 const valuesOf = (s: UnionSettings): FormValues => ({
   ...s.identite,
@@ -46,7 +53,17 @@ const valuesOf = (s: UnionSettings): FormValues => ({
     EntityType,
     number
   >,
+  reservations: {
+    preavisHeures: inDays(s.reservations.preavisHeures)
+      ? s.reservations.preavisHeures / 24
+      : s.reservations.preavisHeures,
+    horizonMois: s.reservations.horizonMois,
+  },
+  uniteReservation: inDays(s.reservations.preavisHeures) ? 'jours' : 'heures',
 });
+
+/** What a typed number becomes: a number when it is one, else as typed (the schema says why it is not). */
+const numberOf = (v: number | string) => (v === '' ? v : Number(v));
 
 /** What the server receives (fees in cents), checked with its own schema before sending. */
 const bodyOf = (values: FormValues) => ({
@@ -60,6 +77,13 @@ const bodyOf = (values: FormValues) => ({
   },
   mentionTva: values.mentionTva,
   cotisations: Object.fromEntries(EntityType.codes.map((c) => [c, eurosToCents(values.cotisations[c] || 0)])),
+  reservations: {
+    preavisHeures:
+      values.uniteReservation === 'jours'
+        ? Number(values.reservations.preavisHeures || 0) * 24
+        : numberOf(values.reservations.preavisHeures || 0),
+    horizonMois: numberOf(values.reservations.horizonMois),
+  },
 });
 
 function SettingsForm({ settings }: { settings: UnionSettings }) {
@@ -134,6 +158,44 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
                   {...form.getInputProps(`cotisations.${code}`)}
                 />
               ))}
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={3} fz="lg">
+              Réservation des salles
+            </Title>
+            <Text size="sm" c="dimmed">
+              Le serveur refuse une demande faite trop tard ou trop loin ; le formulaire de réservation
+              rappelle ces règles. Le secrétariat de l’Union n’est pas tenu par le délai de prévenance.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
+              <NumberInput
+                label="Délai de prévenance"
+                description="0 : aucun délai"
+                min={0}
+                allowDecimal={false}
+                {...form.getInputProps('reservations.preavisHeures')}
+              />
+              <Select
+                label="Unité du délai"
+                data={[
+                  { value: 'heures', label: 'heures' },
+                  { value: 'jours', label: 'jours' },
+                ]}
+                allowDeselect={false}
+                {...form.getInputProps('uniteReservation')}
+              />
+              <NumberInput
+                label="Réservation possible jusqu’à"
+                description="en mois à l’avance (1 à 36)"
+                min={1}
+                max={36}
+                allowDecimal={false}
+                suffix=" mois"
+                {...form.getInputProps('reservations.horizonMois')}
+              />
             </SimpleGrid>
           </Stack>
         </Card>

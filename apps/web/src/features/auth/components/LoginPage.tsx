@@ -56,8 +56,9 @@ export function LoginPage() {
             </Alert>
           )}
           {signIn.isError && isSignInRefused(signIn.error) && (
-            <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-              Authentification impossible
+            <Alert color="red" icon={<IconAlertTriangle />} role="alert" title="Authentification impossible">
+              Vérifiez votre identifiant et votre mot de passe (majuscules comprises), puis réessayez. Mot de
+              passe perdu : « Mot de passe oublié ? » ci-dessous.
             </Alert>
           )}
           <SubmitButton

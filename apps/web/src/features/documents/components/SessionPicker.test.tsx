@@ -51,6 +51,7 @@ function weeks(status = 200) {
       reservations: SESSIONS.filter((s) => s.date >= monday && s.date <= sunday),
       fermetures: [],
       gestion: false,
+      regles: { preavisHeures: 0, premierCreneau: null, dernierJour: '2027-12-31' },
     };
     answers[`GET /api/reservation/search/${monday}`] =
       status === 200

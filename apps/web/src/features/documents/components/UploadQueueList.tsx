@@ -80,7 +80,6 @@ function QueueRow({
                     : 'blue'
             }
             aria-label={`Progression de l'envoi de ${item.name}`}
-            aria-valuetext={`${item.progress} %`}
           />
           <Text size="sm" c={item.state === 'error' ? 'red.8' : 'dimmed'} aria-live="polite">
             {STATE_TEXT[item.state]}

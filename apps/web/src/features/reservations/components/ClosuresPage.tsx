@@ -76,7 +76,8 @@ export function ClosuresPage() {
           title: 'Jour fermé : réservations à traiter',
           text: `Le ${longDate(date)} est fermé. Ces réservations étaient déjà prévues ce jour-là : prévenez les loges et supprimez-les depuis le planning.`,
           details: result.reservations.map(
-            (r) => `${r.heureDebut}–${r.heureFin}, ${r.salle} : ${r.entite} (« ${r.libelle} »)`,
+            (r) =>
+              `${r.heureDebut}–${r.heureFin}, ${r.salle} : ${r.entite}${r.libelle ? ` (« ${r.libelle} »)` : ''}`,
           ),
         });
       },

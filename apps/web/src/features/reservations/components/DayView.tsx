@@ -246,7 +246,7 @@ export function DayView({
                         height: ((fin - debut) / 30) * ROW_HEIGHT - 2,
                       }}
                       onClick={() => onOpen(r.id)}
-                      aria-label={`${r.libelle}, ${r.entite}, ${r.heureDebut} à ${r.heureFin}, ${room.nom}`}
+                      aria-label={`${r.libelle ? `${r.libelle}, ` : ''}${r.entite}, ${r.heureDebut} à ${r.heureFin}, ${room.nom}`}
                     >
                       <span>
                         <strong>
@@ -254,7 +254,7 @@ export function DayView({
                         </strong>{' '}
                         {r.entite}
                       </span>
-                      <span>{r.libelle}</span>
+                      {r.libelle !== undefined && <span>{r.libelle}</span>}
                       {r.etat !== 'CR' && <em>{ReservationState.labels[r.etat]}</em>}
                     </button>
                   );

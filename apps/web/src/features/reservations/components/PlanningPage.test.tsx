@@ -39,6 +39,7 @@ const WEEK: Week = {
   reservations: [REQUEST],
   fermetures: [{ date: '2099-12-10', motif: 'Travaux de peinture' }],
   gestion: true,
+  regles: { preavisHeures: 0, premierCreneau: null, dernierJour: '2101-06-07' },
 };
 
 const DETAIL: ReservationDetail = {

@@ -71,6 +71,7 @@ export function PlanningPage() {
       restoreFocus();
     },
     restoreFocus,
+    week.data?.regles,
   );
   const { rooms, entities } = editing;
   const activeRooms = (rooms.data ?? []).filter((r) => r.active);

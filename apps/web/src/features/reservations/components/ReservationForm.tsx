@@ -2,7 +2,7 @@
  * The request form: new request (from a selected free slot) or EDIT of an existing one. The server checks
  * everything again; the form first checks its body with the same contract schema, so a 412 is rare.
  */
-import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import {
   FIRST_START_MINUTES,
@@ -14,6 +14,7 @@ import {
   type Reservation,
   type ReservationInput,
   type Room,
+  type Week,
   hhmmOf,
   minutesOf,
 } from '@union/contract';
@@ -23,7 +24,7 @@ import { contractResolver, focusFirstInvalid, idOf } from '../../../components/f
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
 import { useCreateReservation } from '../api/create-reservation';
-import { ISO, todayIso } from '../api/dates';
+import { ISO, longDate, todayIso } from '../api/dates';
 import type { EntityOption } from '../api/reference';
 import { FormActions } from '../../../components/FormActions';
 
@@ -44,7 +45,29 @@ interface Props {
   rooms: Room[];
   entities: EntityOption[];
   gestion: boolean;
+  regles?: Week['regles'];
   onClose: () => void;
+}
+
+/** « 48 heures », « 2 jours » (as the server's 412 says it). */
+const noticeText = (hours: number) =>
+  hours % 24 === 0
+    ? hours === 24
+      ? '1 jour'
+      : `${hours / 24} jours`
+    : hours === 1
+      ? '1 heure'
+      : `${hours} heures`;
+
+/** The booking rules in a sentence, under the date: the server refuses what they forbid (412). */
+export function rulesSentence(regles: Week['regles']): string {
+  const last = `Réservation possible jusqu’au ${longDate(regles.dernierJour)}`;
+  if (!regles.premierCreneau) return `${last}.`;
+  const [day, time] = regles.premierCreneau.split('T') as [string, string];
+  return (
+    `Une demande se fait au moins ${noticeText(regles.preavisHeures)} à l’avance : ` +
+    `premier créneau possible le ${longDate(day)} à ${time}. ${last}.`
+  );
 }
 
 /** The fields without which the request cannot leave, as the hint of the disabled submit names them. */
@@ -85,7 +108,7 @@ function initialValues(target: FormTarget, entities: EntityOption[]): Values {
   };
 }
 
-export function ReservationForm({ target, rooms, entities, gestion, onClose }: Props) {
+export function ReservationForm({ target, rooms, entities, gestion, regles, onClose }: Props) {
   return (
     <Modal
       opened={target !== null}
@@ -107,6 +130,7 @@ export function ReservationForm({ target, rooms, entities, gestion, onClose }: P
           rooms={rooms}
           entities={entities}
           gestion={gestion}
+          regles={regles}
           onClose={onClose}
         />
       )}
@@ -114,7 +138,7 @@ export function ReservationForm({ target, rooms, entities, gestion, onClose }: P
   );
 }
 
-function FormBody({ target, rooms, entities, gestion, onClose }: Props & { target: FormTarget }) {
+function FormBody({ target, rooms, entities, gestion, regles, onClose }: Props & { target: FormTarget }) {
   const create = useCreateReservation();
   const change = useChangeReservation();
   const busy = create.isPending || change.isPending;
@@ -198,7 +222,8 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
             label="Date"
             {...form.getInputProps('date')}
             onChange={(d) => form.setFieldValue('date', d ? dayjs(d).format(ISO) : null)}
-            minDate={todayIso()}
+            minDate={regles?.premierCreneau?.slice(0, 10) ?? todayIso()}
+            maxDate={regles?.dernierJour}
             valueFormat="dddd D MMMM YYYY"
             required
           />
@@ -206,6 +231,11 @@ function FormBody({ target, rooms, entities, gestion, onClose }: Props & { targe
           <Select label="Heure de début" data={STARTS} {...form.getInputProps('heureDebut')} required />
           <Select label="Heure de fin" data={endOptions} {...form.getInputProps('heureFin')} required />
         </SimpleGrid>
+        {regles && (
+          <Text size="sm" c="dimmed">
+            {rulesSentence(regles)}
+          </Text>
+        )}
         <TextInput
           label="Libellé"
           placeholder="Tenue au 1er degré"

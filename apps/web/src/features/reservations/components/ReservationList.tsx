@@ -11,7 +11,7 @@ export function ReservationList({ items, onOpen }: { items: Reservation[]; onOpe
         <UnstyledButton
           key={r.id}
           onClick={() => onOpen(r.id)}
-          aria-label={`Ouvrir « ${r.libelle} » du ${longDate(r.date)}`}
+          aria-label={`Ouvrir « ${r.libelle ?? r.entite} » du ${longDate(r.date)}`}
         >
           <Paper withBorder p="sm" radius="md" style={{ borderLeft: `5px solid ${r.couleurSalle}` }}>
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">

@@ -79,7 +79,7 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
     const answer = await openDialog({
       type: 'question',
       title: ReservationAction.labels[action],
-      text: `${ReservationAction.labels[action]} pour « ${r.libelle} », ${r.salle}, le ${longDate(r.date)} de ${r.heureDebut} à ${r.heureFin} ?`,
+      text: `${ReservationAction.labels[action]} pour « ${r.libelle ?? r.entite} », ${r.salle}, le ${longDate(r.date)} de ${r.heureDebut} à ${r.heureFin} ?`,
     });
     if (answer === 'ok') run(action);
   }
@@ -99,13 +99,15 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={4} style={{ wordBreak: 'break-word' }}>
-              {r.libelle}
+              {r.libelle ?? r.entite}
             </Title>
             <Group gap="xs">
               <Badge color={STATE_COLORS[r.etat]}>{ReservationState.labels[r.etat]}</Badge>
-              <Badge variant="light" color="gray">
-                {ReservationType.labels[r.type]}
-              </Badge>
+              {r.type && (
+                <Badge variant="light" color="gray">
+                  {ReservationType.labels[r.type]}
+                </Badge>
+              )}
               {r.idPlanning !== null && (
                 <Badge variant="outline" color="gray">
                   Planning annuel
@@ -124,8 +126,16 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
               <Row label="Date" value={longDate(r.date)} />
               <Row label="Horaire" value={`${r.heureDebut} – ${r.heureFin}`} />
               <Row label="Loge ou association" value={r.entite} />
-              <Row label="Demandeur" value={r.demandeur ? `${r.demandeur.prenom} ${r.demandeur.nom}` : '—'} />
-              <Row label="Participants" value={r.participants === null ? '—' : String(r.participants)} />
+              {/* Another lodge's booking comes without them (only the lodge, the room and the time). */}
+              {r.demandeur !== undefined && (
+                <Row
+                  label="Demandeur"
+                  value={r.demandeur ? `${r.demandeur.prenom} ${r.demandeur.nom}` : '—'}
+                />
+              )}
+              {r.participants !== undefined && (
+                <Row label="Participants" value={r.participants === null ? '—' : String(r.participants)} />
+              )}
               {r.commentaire && <Row label="Commentaire" value={r.commentaire} />}
             </Table.Tbody>
           </Table>
@@ -146,27 +156,30 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
               ))}
             </Group>
           )}
-          <Stack gap="xs">
-            <Title order={5}>Historique</Title>
-            {r.historique.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Aucune action enregistrée.
-              </Text>
-            ) : (
-              <Timeline bulletSize={14} lineWidth={2}>
-                {r.historique.map((h, i) => (
-                  // The server writes the whole sentence: what, by whom, when (Paris), which fields.
-                  <Timeline.Item key={i} title={h.libelle}>
-                    {h.motif && (
-                      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                        Motif : {h.motif}
-                      </Text>
-                    )}
-                  </Timeline.Item>
-                ))}
-              </Timeline>
-            )}
-          </Stack>
+          {/* Another lodge's booking has no history to read (who asked, who decided). */}
+          {r.libelle !== undefined && (
+            <Stack gap="xs">
+              <Title order={5}>Historique</Title>
+              {r.historique.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  Aucune action enregistrée.
+                </Text>
+              ) : (
+                <Timeline bulletSize={14} lineWidth={2}>
+                  {r.historique.map((h, i) => (
+                    // The server writes the whole sentence: what, by whom, when (Paris), which fields.
+                    <Timeline.Item key={i} title={h.libelle}>
+                      {h.motif && (
+                        <Text size="sm" style={{ wordBreak: 'break-word' }}>
+                          Motif : {h.motif}
+                        </Text>
+                      )}
+                    </Timeline.Item>
+                  ))}
+                </Timeline>
+              )}
+            </Stack>
+          )}
         </Stack>
       )}
       <ReasonModal

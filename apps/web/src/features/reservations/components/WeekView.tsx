@@ -81,7 +81,7 @@ export function WeekView({
                   <br />
                   {r.entite}
                   <br />
-                  <span style={{ opacity: 0.9 }}>{r.libelle}</span>
+                  {r.libelle !== undefined && <span style={{ opacity: 0.9 }}>{r.libelle}</span>}
                   {r.etat !== 'CR' && (
                     <>
                       <br />

@@ -1,5 +1,5 @@
 /** The panel, the request form and the edit form of reservations, for every screen that shows them. */
-import type { Reservation, ReservationInput } from '@union/contract';
+import type { Reservation, ReservationInput, Week } from '@union/contract';
 import { useState } from 'react';
 import { useBookableEntities, useRooms } from '../api/reference';
 import { ReservationForm, type FormTarget } from './ReservationForm';
@@ -10,6 +10,8 @@ export function useReservationEditing(
   gestion: boolean | undefined,
   onFormClosed?: () => void,
   onPanelClosed?: () => void,
+  /** The booking rules the week answered (notice, furthest day), said in the form. */
+  regles?: Week['regles'],
 ) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [form, setForm] = useState<FormTarget | null>(null);
@@ -40,6 +42,7 @@ export function useReservationEditing(
         rooms={rooms.data ?? []}
         entities={entities.data ?? []}
         gestion={gestion === true}
+        regles={regles}
         onClose={() => {
           setForm(null);
           onFormClosed?.();

@@ -11,15 +11,17 @@ import { TopUpStateBadge } from './labels';
 import { ScrollTable } from '../../../components/ScrollTable';
 
 const FILTERS: Record<string, TopUpState[]> = {
-  'A valider': ['P', 'R'],
+  'À valider': ['P', 'R'],
   'En cours': ['C'],
   Traités: ['V', 'X'],
 };
 const PATH = { VALIDATE: 'validate', TRANSFER: 'transfer', CANCEL: 'cancel' } as const;
+/** What the toast says once done: « Rechargement n° 2 validé. », not the button's infinitive. */
+const DONE = { VALIDATE: 'validé', TRANSFER: 'pris en compte', CANCEL: 'annulé' } as const;
 
 export function TopUpsPage() {
   usePageTitle('Rechargements de cartes');
-  const [filter, setFilter] = useState('A valider');
+  const [filter, setFilter] = useState('À valider');
   const search = useTopUpSearch({ etats: FILTERS[filter] });
   const decide = useTopUpDecision();
 
@@ -85,11 +87,7 @@ export function TopUpsPage() {
                             decide.mutate(
                               { id: p.id, action: PATH[action] },
                               {
-                                onSuccess: () =>
-                                  toast(
-                                    'success',
-                                    `Rechargement n° ${p.id} : ${TopUpAction.labels[action].toLowerCase()}.`,
-                                  ),
+                                onSuccess: () => toast('success', `Rechargement n° ${p.id} ${DONE[action]}.`),
                               },
                             )
                           }
