@@ -267,6 +267,8 @@ const ADMIN_SCREENS: Screen[] = [
     path: '/app/restauration/rechargements',
     ready: heading(/Rechargements/),
   },
+  { name: 'caisse des cartes', path: '/app/restauration/caisse', ready: heading('Caisse des cartes Union') },
+  { name: 'soldes des cartes', path: '/app/restauration/soldes', ready: heading('Soldes des cartes Union') },
   { name: 'publier un document', path: '/app/doc/publier', ready: heading('Publier un document') },
   { name: 'nouveau message', path: '/app/diffusions/nouveau', ready: heading('Nouveau message') },
   { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },

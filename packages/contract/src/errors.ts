@@ -122,6 +122,12 @@ export const ERROR_CODES = {
   card_insufficient_balance: { status: 412, sens: 'Carte Union : solde insuffisant pour ce montant.' },
   top_up_not_pending: { status: 412, sens: 'Rechargement : il n’est plus en attente de paiement.' },
   top_up_already_credited: { status: 412, sens: 'Rechargement : il a déjà crédité la carte.' },
+  till_already_open: { status: 412, sens: 'Caisse : une session est déjà ouverte sur cette caisse.' },
+  till_closed: { status: 412, sens: 'Caisse : la session est clôturée, elle ne prend plus de mouvement.' },
+  till_difference_reason_required: {
+    status: 412,
+    sens: 'Caisse : un écart entre les espèces comptées et attendues demande un motif.',
+  },
   trans_ids_exhausted: { status: 412, sens: 'Paiement : plus de numéro de transaction libre aujourd’hui.' },
   ipn_bad_signature: { status: 412, sens: 'Notification de paiement : signature invalide.', routes: IPN },
   ipn_mismatch: {

@@ -12,6 +12,7 @@ export * from './entities';
 export * from './reservations';
 export * from './imports';
 export * from './restaurant';
+export * from './desk';
 export * from './compta';
 export * from './calendar';
 export * from './french';

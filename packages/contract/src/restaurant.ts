@@ -73,6 +73,8 @@ export const MovementType = codeList({
   P: 'Paiement de repas',
   A: 'Remboursement',
   J: 'Ajustement',
+  G: 'Crédit au guichet',
+  V: 'Vente au bar',
 });
 export type MovementType = z.infer<typeof MovementType.schema>;
 

@@ -121,6 +121,21 @@ export const API = {
     simulator: '/simulateur-paiement',
     simulatorAnswer: '/simulateur-paiement/reponse',
   },
+  /** The card desk (issue 21): till sessions, cash or cheque credits and bar sales, receipts, balances. */
+  desk: {
+    /** GET lists the sessions (MENUS, COMPTA_LECTURE); POST opens one (MENUS). */
+    sessions: '/api/caisse/sessions',
+    session: '/api/caisse/sessions/:id',
+    close: '/api/caisse/sessions/:id/cloture',
+    /** POST a credit (cash or cheque) or a bar sale on a card, within the open session. */
+    movements: '/api/caisse/sessions/:id/mouvements',
+    receipt: '/api/caisse/mouvements/:id/recu',
+    /** The cards staff may credit or debit, found by name, with their balance. */
+    cards: '/api/caisse/cartes',
+    /** The total of the cards' balances at a date (COMPTA_LECTURE), on screen and in Excel. */
+    balances: '/api/cartes/soldes',
+    balancesExcel: '/api/cartes/soldes/excel',
+  },
   documents: {
     all: '/api/document/all',
     /** POST creates, PUT updates. */

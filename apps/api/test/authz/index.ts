@@ -3,6 +3,7 @@ import { rows as auth } from './auth';
 import { rows as backups } from './backups';
 import { rows as calendar } from './calendar';
 import { rows as compta } from './compta';
+import { rows as desk } from './desk';
 import { rows as docs } from './docs';
 import { rows as documents } from './documents';
 import { rows as entities } from './entities';
@@ -25,6 +26,7 @@ export const ALL_ROWS: AuthzRow[] = [
   ...calendar,
   ...compta,
   ...restaurant,
+  ...desk,
   ...documents,
   ...operations,
   ...backups,

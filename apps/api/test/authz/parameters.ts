@@ -32,6 +32,12 @@ export const PLAIN_PARAMETERS: Record<string, string> = {
   'POST /api/user/search body.etat': 'filter on the account state; the search scope applies whatever it says',
   'POST /api/payment/search body.etats': 'filter of the top-up search, which only COMPTA_SAISIE makes',
   'POST /api/payment/search body.idUser': 'filter of the top-up search, which only COMPTA_SAISIE makes',
+  'GET /api/caisse/sessions query.ouvertes':
+    'filter of the till sessions, which MENUS and COMPTA_LECTURE read',
+  'GET /api/caisse/cartes query.q': 'search text of the desk’s card search, which only MENUS makes',
+  'GET /api/cartes/soldes query.date': 'the day of the balances report, which only COMPTA_LECTURE reads',
+  'GET /api/cartes/soldes/excel query.date':
+    'the day of the balances export, which only COMPTA_LECTURE makes',
   'POST /api/compta/commande/search body.etat': 'filter of the accounts, which only COMPTA_LECTURE reads',
   'POST /api/compta/commande/search body.idEntite': 'filter of the accounts, which only COMPTA_LECTURE reads',
   'POST /api/compta/commande/excel body.etat': 'filter of the export, which only COMPTA_LECTURE makes',

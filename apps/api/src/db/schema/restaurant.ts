@@ -5,11 +5,13 @@
  * once (unique movement per top-up), a transaction id is unique per UTC day (counter + unique).
  */
 import type {
+  DeskMeans,
   DishType,
   MealOrderState,
   MealType,
   MovementType,
   PaymentMeans,
+  Till,
   TopUpState,
 } from '@union/contract';
 import { sql } from 'drizzle-orm';
@@ -166,6 +168,45 @@ export const userPayments = pgTable(
   ],
 );
 
+/**
+ * A till session of the card desk (issue 21): its float, then at the close the cash expected and counted;
+ * a difference is kept with its reason (CHECK). One open session per till (partial unique index), and
+ * every desk movement locks its session's row, so none lands after the close.
+ */
+export const tillSessions = pgTable(
+  'till_sessions',
+  {
+    id: serial('id').primaryKey(),
+    caisse: char('caisse', { length: 1 }).$type<Till>().notNull(),
+    fondInitial: integer('fond_initial').notNull(),
+    openedBy: integer('opened_by')
+      .notNull()
+      .references(() => users.id),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedBy: integer('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** At the close: the float plus the cash received. */
+    attendu: integer('attendu'),
+    compte: integer('compte'),
+    motif: text('motif'),
+  },
+  (t) => [
+    uniqueIndex('till_sessions_one_open')
+      .on(t.caisse)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('till_sessions_opened_idx').on(t.openedAt),
+    check('till_sessions_float_positive', sql`${t.fondInitial} >= 0`),
+    check(
+      'till_sessions_closed_whole',
+      sql`(${t.closedAt} IS NULL) = (${t.compte} IS NULL) AND (${t.closedAt} IS NULL) = (${t.attendu} IS NULL) AND (${t.closedAt} IS NULL) = (${t.closedBy} IS NULL)`,
+    ),
+    check(
+      'till_sessions_difference_explained',
+      sql`${t.compte} IS NULL OR ${t.compte} = ${t.attendu} OR ${t.motif} IS NOT NULL`,
+    ),
+  ],
+);
+
 /** The ledger: a card's balance is the sum of its movements, never a stored number. */
 export const cardMovements = pgTable(
   'card_movements',
@@ -181,10 +222,23 @@ export const cardMovements = pgTable(
     paymentId: integer('payment_id').references(() => userPayments.id),
     authorId: integer('author_id').references(() => users.id),
     libelle: text('libelle').notNull(),
+    /** The till session of a desk movement (G credit, V bar sale); null for every other kind. */
+    tillSessionId: integer('till_session_id').references(() => tillSessions.id),
+    /** How a desk credit was paid (E cash, C cheque); null for every other kind. */
+    moyen: char('moyen', { length: 1 }).$type<DeskMeans>(),
+    /** A cheque's number and bank. */
+    reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('card_movements_card_idx').on(t.cardId),
+    index('card_movements_till_session_idx').on(t.tillSessionId),
+    index('card_movements_created_idx').on(t.createdAt),
+    check(
+      'card_movements_desk_in_session',
+      sql`(${t.type} IN ('G', 'V')) = (${t.tillSessionId} IS NOT NULL)`,
+    ),
+    check('card_movements_desk_credit_means', sql`(${t.type} = 'G') = (${t.moyen} IS NOT NULL)`),
     // A top-up credits its card once, however often it is validated or notified.
     uniqueIndex('card_movements_one_per_top_up')
       .on(t.paymentId)

@@ -110,3 +110,19 @@ export type TopUpPolicyAction = TopUpAction | 'SEARCH';
 
 export const mayTopUp: May<CallerContext, unknown, TopUpPolicyAction> = (ctx) =>
   hasHabilitation(ctx.caller, 'COMPTA_SAISIE');
+
+/**
+ * The card desk (issue 21): the restaurant's staff (MENUS) open and close till sessions and record
+ * credits and bar sales (OPERATE); they and the treasurer (COMPTA_LECTURE) read the sessions and the
+ * receipts (READ); the total of the cards' balances at a date is the treasurer's (BALANCES).
+ */
+export type DeskPolicyAction = 'OPERATE' | 'READ' | 'BALANCES';
+
+const DESK_RULES: Record<DeskPolicyAction, (ctx: CallerContext) => boolean> = {
+  OPERATE: (ctx) => hasHabilitation(ctx.caller, 'MENUS'),
+  READ: (ctx) => hasHabilitation(ctx.caller, 'MENUS') || hasHabilitation(ctx.caller, 'COMPTA_LECTURE'),
+  BALANCES: (ctx) => hasHabilitation(ctx.caller, 'COMPTA_LECTURE'),
+};
+
+export const mayDesk: May<CallerContext, unknown, DeskPolicyAction> = (ctx, action) =>
+  DESK_RULES[action](ctx);

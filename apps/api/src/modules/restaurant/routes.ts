@@ -1,10 +1,11 @@
 /**
  * The restaurant and the cards (specification §7 paths), one sub-area each: the meals and their dishes
  * (meals/), the orders and their payment at the desk (orders/), the cards, their top-ups and the
- * provider's notification (cards/).
+ * provider's notification (cards/), the card desk and its till sessions (desk/).
  */
 import type { App } from '../../types';
 import cardsRoutes from './cards/routes';
+import deskRoutes from './desk/routes';
 import mealsRoutes from './meals/routes';
 import ordersRoutes from './orders/routes';
 
@@ -12,4 +13,5 @@ export default async function restaurantRoutes(app: App) {
   await app.register(mealsRoutes);
   await app.register(ordersRoutes);
   await app.register(cardsRoutes);
+  await app.register(deskRoutes);
 }

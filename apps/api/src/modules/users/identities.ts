@@ -23,6 +23,10 @@ export const identityColumns = {
  * compta's reminders, the audit's authors): it joins this instead of the users table. PostgreSQL
  * flattens it into a plain join and reads only the columns used.
  */
-export function userIdentities(db: Executor) {
-  return db.select(identityColumns).from(users).as('user_identities');
+export function userIdentities<N extends string = 'user_identities'>(db: Executor, name?: N) {
+  // A query that joins two people (a card's holder and a movement's author) names the second.
+  return db
+    .select(identityColumns)
+    .from(users)
+    .as(name ?? ('user_identities' as N));
 }

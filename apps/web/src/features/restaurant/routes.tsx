@@ -17,4 +17,24 @@ export const restaurantRoutes: RouteObject[] = [
       },
     ],
   },
+  {
+    path: 'caisse',
+    element: <RequireHabilitation habilitation="MENUS" />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/DeskPage')).DeskPage }),
+      },
+    ],
+  },
+  {
+    path: 'soldes',
+    element: <RequireHabilitation habilitation="COMPTA_LECTURE" />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./components/BalancesPage')).BalancesPage }),
+      },
+    ],
+  },
 ];

@@ -237,5 +237,8 @@ const cardMovementColumns = {
   paymentId: cardMovements.paymentId,
   authorId: cardMovements.authorId,
   libelle: cardMovements.libelle,
+  tillSessionId: cardMovements.tillSessionId,
+  moyen: cardMovements.moyen,
+  reference: cardMovements.reference,
   createdAt: cardMovements.createdAt,
 };

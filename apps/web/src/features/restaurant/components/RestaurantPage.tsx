@@ -22,6 +22,8 @@ export function RestaurantPage() {
   const week = useMealWeek(monday);
   const [creating, setCreating] = useState(false);
   const compta = useHabilitation('COMPTA_SAISIE');
+  const treasurer = useHabilitation('COMPTA_LECTURE');
+  const desk = useHabilitation('MENUS');
   const go = (day: string) => setParams({ date: day }, { replace: true });
 
   return (
@@ -34,6 +36,16 @@ export function RestaurantPage() {
           {compta && (
             <Button component={Link} to="/app/restauration/rechargements" variant="light" size="compact-md">
               Rechargements à valider
+            </Button>
+          )}
+          {desk && (
+            <Button component={Link} to="/app/restauration/caisse" variant="light" size="compact-md">
+              Caisse des cartes
+            </Button>
+          )}
+          {treasurer && (
+            <Button component={Link} to="/app/restauration/soldes" variant="light" size="compact-md">
+              Soldes des cartes
             </Button>
           )}
           {week.data?.gestion && (

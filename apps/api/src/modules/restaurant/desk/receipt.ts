@@ -1,0 +1,52 @@
+/**
+ * The receipt of a desk movement (issue 21), a one-page PDF (pdfkit, as the meal recap): what was
+ * credited or sold, on whose card, how it was paid, the card's balance after it and who recorded it.
+ * Standard fonts (Helvetica) carry French accents in WinAnsi.
+ */
+import { DeskMeans, MovementType, Till, euros as frenchEuros } from '@union/contract';
+import PDFDocument from 'pdfkit';
+import { TIME_ZONE } from '../../../lib/dates';
+import { holderOf, type DeskMovementRow, type TillSessionRecord } from './repository';
+
+/** French amounts use narrow no-break spaces, which the standard PDF fonts lack: plain spaces here. */
+const euros = (cents: number) => frenchEuros(cents).replace(/[\u202f\u00a0]/g, ' ');
+
+const when = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  dateStyle: 'full',
+  timeStyle: 'short',
+});
+
+export function buildReceipt(m: DeskMovementRow, session: TillSessionRecord): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `Reçu n° ${m.id}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  doc.font('Helvetica-Bold').fontSize(15).text(`Reçu n° ${m.id} – Carte Union`);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(when.format(m.createdAt).replace(/[\u202f\u00a0]/g, ' '));
+  doc.text(`${Till.labels[session.caisse]}, session n° ${session.id}`);
+  doc.moveDown();
+
+  const line = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').fontSize(11).text(`${label} : `, { continued: true });
+    doc.font('Helvetica').text(value);
+  };
+  line('Titulaire de la carte', holderOf(m));
+  line('Opération', MovementType.labels[m.type]);
+  if (m.type === 'V') line('Article', m.libelle);
+  if (m.moyen) line('Payé par', DeskMeans.labels[m.moyen]);
+  if (m.reference) line('Référence du chèque', m.reference);
+  line(m.montant > 0 ? 'Montant crédité' : 'Montant débité', euros(Math.abs(m.montant)));
+  line('Solde de la carte après l’opération', euros(m.soldeApres));
+  doc.moveDown();
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Enregistré par ${`${m.auteurPrenom ?? ''} ${m.auteurNom ?? ''}`.trim() || 'le système'}.`);
+  doc.end();
+  return done;
+}

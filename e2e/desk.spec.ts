@@ -1,0 +1,85 @@
+/**
+ * The card desk journey (issue 21): the restaurant opens the bar's till with a 50 € float, credits
+ * Marie Membre's card with 20 € in cash (by keyboard), prints the receipt and reads it, then closes the
+ * session with 2 € missing: the reason is asked for, given, and the treasurer sees it with the session.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { signIn } from './fixtures';
+
+async function as(browser: Browser, identifiant: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, identifiant);
+  return page;
+}
+
+const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+
+async function pdfText(path: string): Promise<string> {
+  const data = new Uint8Array(await readFile(path));
+  const pdf = await getDocument({ data, isEvalSupported: false, standardFontDataUrl }).promise;
+  let text = '';
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
+  }
+  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/ +/g, ' ');
+}
+
+test('a till opened, a card credited in cash with its receipt, the till closed with a difference explained', async ({
+  browser,
+}) => {
+  const desk = await as(browser, 'restaurant');
+  await desk.goto('/app/restauration');
+  await desk.getByRole('link', { name: 'Caisse des cartes' }).click();
+  await expect(desk.getByRole('heading', { name: 'Caisse des cartes Union' })).toBeVisible();
+
+  // Open the bar's till with its float.
+  const opening = desk.getByRole('form', { name: 'Ouvrir une session de caisse' });
+  await opening.getByLabel('Fond de caisse (€)').fill('50');
+  await opening.getByLabel('Fond de caisse (€)').press('Enter');
+  await expect(desk.getByRole('heading', { name: /Bar du restaurant – session n° \d+/ })).toBeVisible();
+
+  // Credit Marie Membre's card with 20 € in cash, by keyboard alone.
+  const form = desk.getByRole('form', { name: 'Créditer ou débiter une carte' });
+  await form.getByLabel('Carte de').fill('Marie Membre');
+  const radio = form.getByRole('radio', { name: /Marie Membre – solde/ });
+  await expect(radio).toBeVisible();
+  await radio.focus();
+  await desk.keyboard.press('Space');
+  await expect(radio).toBeChecked();
+  await form.getByLabel('Montant (€)').fill('20');
+  const download = desk.waitForEvent('download');
+  await form.getByLabel('Montant (€)').press('Enter');
+  await expect(desk.getByText(/Crédit au guichet de 20,00 € enregistré pour Marie Membre/)).toBeVisible();
+  const receipt = await pdfText((await (await download).path())!);
+  expect(receipt).toMatch(/Reçu n° \d+ – Carte Union/);
+  expect(receipt).toContain('Marie Membre');
+  expect(receipt).toContain('Espèces');
+  expect(receipt).toContain('20,00 €');
+  expect(receipt).toContain('Enregistré par');
+  await expect(desk.getByRole('table', { name: 'Mouvements de la session' })).toContainText('Marie Membre');
+
+  // Close with 68 € counted where 70 € are expected: the reason is asked for, then kept.
+  const closing = desk.getByRole('form', { name: 'Clôturer la session' });
+  await expect(closing).toContainText('70,00 €');
+  await closing.getByLabel('Espèces comptées (€)').fill('68');
+  await expect(closing.getByText('Écart : -2,00 €')).toBeVisible();
+  await closing.getByRole('button', { name: 'Clôturer la session' }).click();
+  await expect(closing.getByText(/Motif : expliquez l’écart de 2,00 €/)).toBeVisible();
+  await expect(closing.getByLabel('Motif de l’écart')).toBeFocused();
+  await closing.getByLabel('Motif de l’écart').fill('Pièce de 2 € rendue en trop');
+  await closing.getByRole('button', { name: 'Clôturer la session' }).click();
+  await expect(desk.getByText(/Session clôturée, écart de -2,00 €/)).toBeVisible();
+
+  // The treasurer sees the session with its difference and its reason.
+  const treasurer = await as(browser, 'tresorier');
+  await treasurer.goto('/app/restauration/soldes');
+  const sessions = treasurer.getByRole('table', { name: 'Sessions de caisse' });
+  await expect(sessions).toContainText('Pièce de 2 € rendue en trop');
+  await expect(sessions).toContainText('-2,00 €');
+  await expect(treasurer.getByRole('table', { name: 'Soldes par carte' })).toContainText('Marie Membre');
+});
