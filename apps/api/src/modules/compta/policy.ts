@@ -61,6 +61,9 @@ export interface Unavailable {
   raison: string;
 }
 
+/** A day in French, the first of a month as « 1er ». */
+const day = (iso: string) => frenchDate(iso).replace(/^(\S+) 1 /, '$1 1er ');
+
 /** What remains due on an issued invoice. */
 export const dueOf = (m: Pick<MoneyFacts, 'total' | 'regle'>) => Math.max(m.total - m.regle, 0);
 
@@ -89,7 +92,7 @@ export function unavailable(action: OrderAction, m: MoneyFacts | undefined): Una
       if (!m.dateEcheance || m.dateEcheance >= m.today)
         return {
           code: 'not_overdue',
-          raison: `Pas de relance avant l’échéance : la facture est payable jusqu’au ${frenchDate(m.dateEcheance ?? m.today)}.`,
+          raison: `Pas de relance avant l’échéance : la facture est payable jusqu’au ${day(m.dateEcheance ?? m.today)}.`,
         };
       if (m.derniereRelance === m.today)
         return {

@@ -12,6 +12,7 @@ import {
   accountingOrders,
   accountingPayments,
 } from '../../../db/schema';
+import { entityNames } from '../../entities/repository';
 
 export type PaymentRow = typeof accountingPayments.$inferSelect;
 export type NewPayment = typeof accountingPayments.$inferInsert;
@@ -189,17 +190,33 @@ export const paymentsRepository = {
       .for('update');
   },
 
-  /** Cheques received (not reversed) in a period, for the deposit slip. */
+  /**
+   * What an entity owes (what its issued invoices leave due) and its credit (credit notes and payments not
+   * allocated, less refunds): the one answer every screen of its account reads (the treasurer's, the
+   * lodge's own, its statement).
+   */
+  async balance(db: Executor, entityId: number): Promise<{ du: number; credit: number }> {
+    const [owed] = await db
+      .select({ du: sql<number>`coalesce(sum(${accountingOrders.total} - ${accountingOrders.regle}), 0)::int` })
+      .from(accountingOrders)
+      .where(and(eq(accountingOrders.entityId, entityId), inArray(accountingOrders.etat, ['FE', 'FP'])));
+    const sources = await this.creditSources(db, entityId, false);
+    return { du: owed!.du, credit: sources.reduce((s, c) => s + c.reste, 0) };
+  },
+
+  /** Cheques received (not reversed) in a period, for the deposit slip, with the entity that paid. */
   async chequesReceived(db: Executor, du: string, au: string) {
+    const names = entityNames(db);
     return db
       .select({
         id: accountingPayments.id,
-        entityId: accountingPayments.entityId,
+        entite: names.nom,
         date: accountingPayments.date,
         reference: accountingPayments.reference,
         montant: accountingPayments.montant,
       })
       .from(accountingPayments)
+      .innerJoin(names, eq(names.id, accountingPayments.entityId))
       .where(
         and(
           eq(accountingPayments.nature, 'E'),
