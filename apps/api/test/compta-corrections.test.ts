@@ -68,10 +68,18 @@ afterAll(() => t.close());
 describe('partial credit notes', () => {
   it('credits some lines of an unpaid invoice: its own AV number, what is due goes down', async () => {
     const invoice = await invoiceOf(await aLodge());
-    const credited = await ok('AVOIR_FACTURE', { id: invoice.id, avoir: { lignes: [1] }, motif: 'Ménage non fait' });
+    const credited = await ok('AVOIR_FACTURE', {
+      id: invoice.id,
+      avoir: { lignes: [1] },
+      motif: 'Ménage non fait',
+    });
     expect(credited.etat).toBe('FE');
     expect(credited.avoirs).toEqual([
-      expect.objectContaining({ numero: expect.stringMatching(/^AV-2026-\d{4}$/), montant: 4000, motif: 'Ménage non fait' }),
+      expect.objectContaining({
+        numero: expect.stringMatching(/^AV-2026-\d{4}$/),
+        montant: 4000,
+        motif: 'Ménage non fait',
+      }),
     ]);
     expect(credited).toMatchObject({ credite: 4000, du: 6000, creditable: 6000, creditEntite: 0 });
     expect(credited.historique.at(-1)!.libelle).toBe(
@@ -108,12 +116,16 @@ describe('partial credit notes', () => {
     const paid = await invoiceOf(lodge);
     const settled = await ok('FACTURE_PAID', { id: paid.id, paiement: cheque(10000) });
     expect(settled.etat).toBe('FP');
-    expect(settled.historique.at(-1)!.libelle).toBe('Paiement de 100,00 € enregistré par chèque, facture soldée');
+    expect(settled.historique.at(-1)!.libelle).toBe(
+      'Paiement de 100,00 € enregistré par chèque, facture soldée',
+    );
     expect(settled.actions).toContain('AVOIR_FACTURE');
 
     const credited = await ok('AVOIR_FACTURE', { id: paid.id, avoir: { montant: 2500 } });
     expect(credited).toMatchObject({ etat: 'FP', du: 0, credite: 2500, creditEntite: 2500 });
-    expect(credited.historique.at(-1)!.libelle).toMatch(/de 25,00 € établi, 25,00 € portés au crédit de la loge/);
+    expect(credited.historique.at(-1)!.libelle).toMatch(
+      /de 25,00 € établi, 25,00 € portés au crédit de la loge/,
+    );
     expect(await accountOf(lodge)).toMatchObject({ du: 0, credit: 2500, factures: [] });
 
     const next = await invoiceOf(lodge, [{ libelle: 'Agapes', quantite: 1, prixUnitaire: 6000 }]);
@@ -146,7 +158,8 @@ describe('partial credit notes', () => {
     expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
     expect(xml).toContain(`<ram:IssuerAssignedID>${invoice.numeroFacture}</ram:IssuerAssignedID>`);
     expect(
-      (await t.call({ method: 'GET', url: '/api/compta/avoir/999999/document', token: tokens.lecteur })).statusCode,
+      (await t.call({ method: 'GET', url: '/api/compta/avoir/999999/document', token: tokens.lecteur }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -174,7 +187,10 @@ describe('partial credit notes', () => {
     });
     expect(refunded.statusCode, refunded.body).toBe(201);
     expect(refunded.json<EntityAccount>()).toMatchObject({ credit: 0, du: 0 });
-    const [refund] = await t.db.select().from(accountingPayments).where(eq(accountingPayments.reference, 'CHQ Union 12'));
+    const [refund] = await t.db
+      .select()
+      .from(accountingPayments)
+      .where(eq(accountingPayments.reference, 'CHQ Union 12'));
     expect(refund).toMatchObject({ nature: 'R', montant: 3000, entityId: lodge });
   });
 });
@@ -204,7 +220,9 @@ describe('a wrong payment is reversed by a counter-entry', () => {
     const again = await act('REVERSE_PAYMENT', { id: invoice.id, paiementId: payment.id, motif: 'encore' });
     expect(again.json().error).toBe('payment_unknown');
     // Nothing deleted: the database refuses it whatever code tries.
-    await expect(t.db.delete(accountingPayments).where(eq(accountingPayments.id, payment.id))).rejects.toThrow();
+    await expect(
+      t.db.delete(accountingPayments).where(eq(accountingPayments.id, payment.id)),
+    ).rejects.toThrow();
     await expect(t.db.delete(accountingAllocations)).rejects.toThrow();
     await expect(
       t.db.update(accountingPayments).set({ montant: 1 }).where(eq(accountingPayments.id, payment.id)),
@@ -217,7 +235,11 @@ describe('a wrong payment is reversed by a counter-entry', () => {
     const other = await invoiceOf(lodge);
     const paid = await ok('EDIT_PAYMENT', { id: one.id, paiement: cheque(1000) });
     await ok('EDIT_PAYMENT', { id: other.id, paiement: cheque(1000) });
-    const response = await act('REVERSE_PAYMENT', { id: other.id, paiementId: paid.paiements[0]!.id, motif: 'x' });
+    const response = await act('REVERSE_PAYMENT', {
+      id: other.id,
+      paiementId: paid.paiements[0]!.id,
+      motif: 'x',
+    });
     expect(response.json().error).toBe('payment_unknown');
   });
 });
@@ -237,7 +259,16 @@ describe('one payment settles several invoices of one entity', () => {
     ] as const)
       expect((await pay({ ...base, affectations })).json().error).toBe(error);
     expect(
-      (await pay({ ...base, montant: 14999, affectations: [{ idCommande: first.id, montant: 10000 }, { idCommande: second.id, montant: 5000 }] })).json().error,
+      (
+        await pay({
+          ...base,
+          montant: 14999,
+          affectations: [
+            { idCommande: first.id, montant: 10000 },
+            { idCommande: second.id, montant: 5000 },
+          ],
+        })
+      ).json().error,
     ).toBe('over_allocation');
     expect((await accountOf(lodge)).credit).toBe(0);
 
@@ -261,7 +292,11 @@ describe('one payment settles several invoices of one entity', () => {
       'Paiement de 200,00 € enregistré par chèque (affecté 30,00 € à cette facture)',
     );
     // Reversing it undoes it on every invoice it settled.
-    const reversed = await ok('REVERSE_PAYMENT', { id: second.id, paiementId: secondNow.paiements[0]!.id, motif: 'Erreur' });
+    const reversed = await ok('REVERSE_PAYMENT', {
+      id: second.id,
+      paiementId: secondNow.paiements[0]!.id,
+      motif: 'Erreur',
+    });
     expect(reversed.du).toBe(5000);
     expect(await infos(first.id)).toMatchObject({ etat: 'FE', du: 10000 });
     expect((await accountOf(lodge)).credit).toBe(0);
@@ -270,13 +305,21 @@ describe('one payment settles several invoices of one entity', () => {
 
 describe('the cheque deposit slip', () => {
   it('lists the cheques received in the period, not the reversed ones, with their total', async () => {
-    clock.at = new Date('2026-12-02T10:00:00Z');
     const lodge = await b.aLodgeWithMembers({ nom: 'La Parfaite Union', members: 0 });
     const one = await invoiceOf(lodge.id);
     const two = await invoiceOf(lodge.id);
-    await ok('EDIT_PAYMENT', { id: one.id, paiement: { ...cheque(4250, 'CHQ 0000123'), date: '2026-12-02' } });
-    const wrong = await ok('EDIT_PAYMENT', { id: two.id, paiement: { ...cheque(1000, 'CHQ 0000999'), date: '2026-12-02' } });
-    await ok('EDIT_PAYMENT', { id: two.id, paiement: { mode: 'V', date: '2026-12-02', reference: 'VIR 77', montant: 500 } });
+    await ok('EDIT_PAYMENT', {
+      id: one.id,
+      paiement: { ...cheque(4250, 'CHQ 0000123'), date: '2026-12-02' },
+    });
+    const wrong = await ok('EDIT_PAYMENT', {
+      id: two.id,
+      paiement: { ...cheque(1000, 'CHQ 0000999'), date: '2026-12-02' },
+    });
+    await ok('EDIT_PAYMENT', {
+      id: two.id,
+      paiement: { mode: 'V', date: '2026-12-02', reference: 'VIR 77', montant: 500 },
+    });
     await ok('REVERSE_PAYMENT', { id: two.id, paiementId: wrong.paiements[0]!.id, motif: 'Doublon' });
     const response = await t.call({
       method: 'GET',
@@ -299,13 +342,11 @@ describe('the cheque deposit slip', () => {
       token: tokens.lecteur,
     });
     expect(backwards.statusCode).toBe(412);
-    clock.at = new Date('2026-11-23T10:00:00Z');
   });
 });
 
 describe('only what the server accepts is offered', () => {
   it('no « Émettre » on an issued invoice, no reminder before the due date nor twice a day, with why', async () => {
-    clock.at = new Date('2026-11-23T10:00:00Z');
     const lodge = (
       await b.aLodgeWithMembers({ nom: `Loge ${b.unique()}`, members: 0, emailFacturation: 'a@b.fr' })
     ).id;
@@ -317,13 +358,28 @@ describe('only what the server accepts is offered', () => {
     ]);
     expect((await act('RELANCE_FACTURE', { id: invoice.id })).json().error).toBe('not_overdue');
     clock.at = new Date('2027-01-05T10:00:00Z');
-    expect((await infos(invoice.id)).actions).toContain('RELANCE_FACTURE');
-    const reminded = await ok('RELANCE_FACTURE', { id: invoice.id });
-    expect(reminded.historique.at(-1)!.libelle).toBe('Relance de niveau 1 envoyée par e-mail');
-    expect(reminded.actions).not.toContain('RELANCE_FACTURE');
-    expect(reminded.indisponibles[0]!.raison).toMatch(/déjà partie aujourd’hui/);
-    expect((await act('RELANCE_FACTURE', { id: invoice.id })).json().error).toBe('already_reminded');
-    clock.at = new Date('2026-11-23T10:00:00Z');
+    try {
+      // Sessions end 8 hours after their sign-in: a treasurer of the new day.
+      const tresorier = (await b.aUser({ habilitations: ['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE'] })).token;
+      const read = async () =>
+        (
+          await t.call({ method: 'GET', url: `/api/compta/commande/${invoice.id}/infos`, token: tresorier })
+        ).json<OrderDetail>();
+      expect((await read()).actions).toContain('RELANCE_FACTURE');
+      const reminded = await act('RELANCE_FACTURE', { id: invoice.id }, tresorier);
+      expect(reminded.statusCode, reminded.body).toBe(200);
+      expect(reminded.json<OrderDetail>().historique.at(-1)!.libelle).toBe(
+        'Relance de niveau 1 envoyée par e-mail',
+      );
+      const after = await read();
+      expect(after.actions).not.toContain('RELANCE_FACTURE');
+      expect(after.indisponibles[0]!.raison).toMatch(/déjà partie aujourd’hui/);
+      expect((await act('RELANCE_FACTURE', { id: invoice.id }, tresorier)).json().error).toBe(
+        'already_reminded',
+      );
+    } finally {
+      clock.at = new Date('2026-11-23T10:00:00Z');
+    }
   });
 });
 
@@ -346,7 +402,10 @@ describe('under simultaneous requests (the database decides)', () => {
     const a = await invoiceOf(lodge);
     const c = await invoiceOf(lodge);
     const answers = await Promise.all([a, c].map((o) => act('USE_CREDIT', { id: o.id })));
-    const used = (await Promise.all([a, c].map((o) => infos(o.id)))).reduce((s, o) => s + (o.total - o.du), 0);
+    const used = (await Promise.all([a, c].map((o) => infos(o.id)))).reduce(
+      (s, o) => s + (o.total - o.du),
+      0,
+    );
     expect(used).toBe(5000);
     expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect((await accountOf(lodge)).credit).toBe(0);
@@ -361,7 +420,11 @@ describe('under simultaneous requests (the database decides)', () => {
           method: 'POST',
           url: '/api/compta/paiement',
           token: tokens.tresorier,
-          payload: { idEntite: lodge, ...cheque(8000, reference), affectations: [{ idCommande: invoice.id, montant: 8000 }] },
+          payload: {
+            idEntite: lodge,
+            ...cheque(8000, reference),
+            affectations: [{ idCommande: invoice.id, montant: 8000 }],
+          },
         }),
       ),
     );

@@ -157,7 +157,10 @@ export const ERROR_CODES = {
   no_credit: { status: 412, sens: 'Comptabilité : l’entité n’a pas de crédit disponible.' },
   nothing_due: { status: 412, sens: 'Comptabilité : la facture n’a plus rien à payer.' },
   over_allocation: { status: 412, sens: 'Comptabilité : les affectations dépassent le paiement ou le dû.' },
-  invoice_not_open: { status: 412, sens: 'Comptabilité : la facture n’est pas ouverte ou d’une autre entité.' },
+  invoice_not_open: {
+    status: 412,
+    sens: 'Comptabilité : la facture n’est pas ouverte ou d’une autre entité.',
+  },
   already_reminded: { status: 412, sens: 'Comptabilité : une relance est déjà partie aujourd’hui.' },
 
   // Documents and messages.

@@ -186,7 +186,10 @@ export const accountingCreditNotes = pgTable(
     index('accounting_credit_notes_order_idx').on(t.orderId),
     index('accounting_credit_notes_entity_idx').on(t.entityId),
     check('accounting_credit_notes_positive', sql`${t.montant} > 0`),
-    check('accounting_credit_notes_allocated_within', sql`${t.affecte} >= 0 AND ${t.affecte} <= ${t.montant}`),
+    check(
+      'accounting_credit_notes_allocated_within',
+      sql`${t.affecte} >= 0 AND ${t.affecte} <= ${t.montant}`,
+    ),
   ],
 );
 

@@ -1,7 +1,14 @@
 import { OrderAction, OrderState, type Habilitation } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { orderMachine } from './machine';
-import { may, orderActions, unavailable, unavailableActions, type ComptaContext, type MoneyFacts } from './policy';
+import {
+  may,
+  orderActions,
+  unavailable,
+  unavailableActions,
+  type ComptaContext,
+  type MoneyFacts,
+} from './policy';
 
 const caller = (...habilitations: Habilitation[]): ComptaContext => ({ caller: { id: 1, habilitations } });
 const reader = caller('USER', 'COMPTA_LECTURE');
@@ -130,7 +137,10 @@ describe('the money and dates of an issued invoice', () => {
     expect(actions).not.toContain('USE_CREDIT');
     expect(actions).toContain('AVOIR_FACTURE');
     expect(unavailableActions(keeper, { etat: 'FE', hasQuote: false, money })).toEqual([
-      { action: 'RELANCE_FACTURE', raison: expect.stringMatching(/Pas de relance avant l’échéance : .*1er décembre 2026/) },
+      {
+        action: 'RELANCE_FACTURE',
+        raison: expect.stringMatching(/Pas de relance avant l’échéance : .*1er décembre 2026/),
+      },
     ]);
   });
 });

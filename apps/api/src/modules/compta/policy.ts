@@ -88,7 +88,8 @@ export function unavailable(action: OrderAction, m: MoneyFacts | undefined): Una
     case 'EDIT_PAYMENT':
       return du > 0 ? null : { code: 'nothing_due', raison: 'Cette facture n’a plus rien à payer.' };
     case 'RELANCE_FACTURE':
-      if (du <= 0) return { code: 'nothing_due', raison: 'Rien n’est dû sur cette facture : pas de relance.' };
+      if (du <= 0)
+        return { code: 'nothing_due', raison: 'Rien n’est dû sur cette facture : pas de relance.' };
       if (!m.dateEcheance || m.dateEcheance >= m.today)
         return {
           code: 'not_overdue',

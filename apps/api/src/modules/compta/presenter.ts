@@ -71,7 +71,9 @@ export const presentLine = (l: LineRow) => ({
 });
 
 const modeOf = (details: Record<string, unknown>) =>
-  details.mode === 'C' || details.mode === 'V' ? ` par ${PaymentMode.labels[details.mode].toLowerCase()}` : '';
+  details.mode === 'C' || details.mode === 'V'
+    ? ` par ${PaymentMode.labels[details.mode].toLowerCase()}`
+    : '';
 const amountOf = (details: Record<string, unknown>) =>
   typeof details.montant === 'number' ? euros(details.montant) : '';
 
@@ -84,11 +86,15 @@ const HAPPENED: Record<string, (d: Record<string, unknown>) => string> = {
   DEVIS_CANCELLED: () => 'Devis annulé',
   TRANSFORM_DEVIS: () => 'Devis transformé en facture en préparation',
   EDIT_FACTURE: () => 'Facture en préparation modifiée',
-  SEND_FACTURE: (d) => (d.numero ? `Facture ${String(d.numero)} émise et envoyée par e-mail` : 'Facture renvoyée par e-mail'),
+  SEND_FACTURE: (d) =>
+    d.numero ? `Facture ${String(d.numero)} émise et envoyée par e-mail` : 'Facture renvoyée par e-mail',
   FACTURE_SENT: (d) => `Facture ${String(d.numero ?? '')} émise`.trim(),
   FACTURE_CANCELLED: (d) =>
-    d.numero ? `Facture annulée par l’avoir ${String(d.numero)}${d.montant ? ` de ${amountOf(d)}` : ''}` : 'Facture annulée',
-  FACTURE_PAID: (d) => (d.montant ? `Paiement de ${amountOf(d)} enregistré${modeOf(d)}, facture soldée` : 'Facture soldée'),
+    d.numero
+      ? `Facture annulée par l’avoir ${String(d.numero)}${d.montant ? ` de ${amountOf(d)}` : ''}`
+      : 'Facture annulée',
+  FACTURE_PAID: (d) =>
+    d.montant ? `Paiement de ${amountOf(d)} enregistré${modeOf(d)}, facture soldée` : 'Facture soldée',
   RELANCE_FACTURE: (d) => `Relance de niveau ${String(d.niveau)} envoyée par e-mail`,
   EDIT_PAYMENT: (d) => `Paiement de ${amountOf(d)} enregistré${modeOf(d)}`,
   AVOIR_FACTURE: (d) =>
@@ -96,7 +102,8 @@ const HAPPENED: Record<string, (d: Record<string, unknown>) => string> = {
     (typeof d.credit === 'number' ? `, ${euros(d.credit)} portés au crédit de la loge` : ''),
   REVERSE_PAYMENT: (d) => `Paiement de ${amountOf(d)}${modeOf(d)} contre-passé`,
   USE_CREDIT: (d) => `Crédit de la loge de ${amountOf(d)} imputé sur la facture`,
-  ALLOCATED: (d) => `Paiement de ${amountOf(d)}${modeOf(d)} enregistré (affecté ${euros(Number(d.affecte))} à cette facture)`,
+  ALLOCATED: (d) =>
+    `Paiement de ${amountOf(d)}${modeOf(d)} enregistré (affecté ${euros(Number(d.affecte))} à cette facture)`,
 };
 
 /** What an audit entry of an order says happened, in French. */
@@ -106,7 +113,12 @@ export function historyLabel(action: string, details: Record<string, unknown>): 
       ? `Devis ${String(details.numeroDevis ?? '')} créé`.replace('  ', ' ')
       : 'Facture en préparation créée';
   const act = details.action as string | undefined;
-  let label = act && HAPPENED[act] ? HAPPENED[act](details) : act && act in OrderAction.labels ? OrderAction.labels[act as keyof typeof OrderAction.labels] : action;
+  let label =
+    act && HAPPENED[act]
+      ? HAPPENED[act](details)
+      : act && act in OrderAction.labels
+        ? OrderAction.labels[act as keyof typeof OrderAction.labels]
+        : action;
   if (details.motif && typeof details.motif === 'string') label += ` — ${details.motif}`;
   return label;
 }

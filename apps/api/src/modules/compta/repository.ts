@@ -196,7 +196,10 @@ export const comptaRepository = {
   },
 
   async creditNoteNumbered(db: Executor, numero: string): Promise<CreditNoteRow | undefined> {
-    const [row] = await db.select().from(accountingCreditNotes).where(eq(accountingCreditNotes.numero, numero));
+    const [row] = await db
+      .select()
+      .from(accountingCreditNotes)
+      .where(eq(accountingCreditNotes.numero, numero));
     return row;
   },
 

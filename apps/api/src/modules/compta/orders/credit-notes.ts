@@ -82,7 +82,10 @@ async function creditedPositions(tx: TxContext, orderId: number): Promise<Set<nu
 /** AVOIR_FACTURE: a credit note of some of the invoice's lines, or of an amount. */
 export const creditInvoice: ActionHandler = async (tx, { order, body }) => {
   if (!body.avoir)
-    throw refused('credit_note_missing', 'Indiquez ce que crédite l’avoir : des lignes de la facture ou un montant.');
+    throw refused(
+      'credit_note_missing',
+      'Indiquez ce que crédite l’avoir : des lignes de la facture ou un montant.',
+    );
   const motif = body.motif?.trim() || null;
   if (body.avoir.lignes) {
     const lines = await comptaRepository.lines(tx.db, order.id);
@@ -91,7 +94,10 @@ export const creditInvoice: ActionHandler = async (tx, { order, body }) => {
     const lignes = chosen.map((position) => {
       const line = lines.find((l) => l.position === position);
       if (!line)
-        throw refused('unknown_line', `La ligne ${position + 1} n’existe pas sur la facture ${order.numeroFacture}.`);
+        throw refused(
+          'unknown_line',
+          `La ligne ${position + 1} n’existe pas sur la facture ${order.numeroFacture}.`,
+        );
       if (credited.has(position))
         throw refused(
           'line_credited',

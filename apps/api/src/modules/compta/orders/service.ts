@@ -163,7 +163,8 @@ export const ordersService = {
     const action = kind === 'devis' ? 'DOWNLOAD_DEVIS' : 'DOWNLOAD_FACTURE';
     decide(orderMachine, order.etat, action, may(ctx, action, factsOf(order)));
     if (kind === 'avoir') {
-      const note = order.numeroAvoir && (await comptaRepository.creditNoteNumbered(ctx.db, order.numeroAvoir));
+      const note =
+        order.numeroAvoir && (await comptaRepository.creditNoteNumbered(ctx.db, order.numeroAvoir));
       // A cancelled invoice in the lodge's favour has its number but nothing credited: its own layout.
       if (note) return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, order, note) };
       if (!order.numeroAvoir)
@@ -190,7 +191,12 @@ export const ordersService = {
     const note = await comptaRepository.creditNote(ctx.db, id);
     if (!note) throw notFound("Cet avoir n'existe pas.");
     const row = (await comptaRepository.find(ctx.db, note.orderId))!;
-    decide(orderMachine, row.order.etat, 'DOWNLOAD_FACTURE', may(ctx, 'DOWNLOAD_FACTURE', factsOf(row.order)));
+    decide(
+      orderMachine,
+      row.order.etat,
+      'DOWNLOAD_FACTURE',
+      may(ctx, 'DOWNLOAD_FACTURE', factsOf(row.order)),
+    );
     return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, row.order, note) };
   },
 };

@@ -93,7 +93,11 @@ export const paymentsRepository = {
 
   /** Locks a payment for the rest of the transaction (its reversal, its allocation). */
   async lock(db: Executor, id: number): Promise<PaymentRow | undefined> {
-    const [row] = await db.select().from(accountingPayments).where(eq(accountingPayments.id, id)).for('update');
+    const [row] = await db
+      .select()
+      .from(accountingPayments)
+      .where(eq(accountingPayments.id, id))
+      .for('update');
     return row;
   },
 
@@ -140,12 +144,25 @@ export const paymentsRepository = {
    */
   async creditSources(db: Executor, entityId: number, lock: boolean): Promise<CreditSource[]> {
     const notes = db
-      .select({ id: accountingCreditNotes.id, montant: accountingCreditNotes.montant, affecte: accountingCreditNotes.affecte })
+      .select({
+        id: accountingCreditNotes.id,
+        montant: accountingCreditNotes.montant,
+        affecte: accountingCreditNotes.affecte,
+      })
       .from(accountingCreditNotes)
-      .where(and(eq(accountingCreditNotes.entityId, entityId), gt(accountingCreditNotes.montant, accountingCreditNotes.affecte)))
+      .where(
+        and(
+          eq(accountingCreditNotes.entityId, entityId),
+          gt(accountingCreditNotes.montant, accountingCreditNotes.affecte),
+        ),
+      )
       .orderBy(asc(accountingCreditNotes.id));
     const payments = db
-      .select({ id: accountingPayments.id, montant: accountingPayments.montant, affecte: accountingPayments.affecte })
+      .select({
+        id: accountingPayments.id,
+        montant: accountingPayments.montant,
+        affecte: accountingPayments.affecte,
+      })
       .from(accountingPayments)
       .where(
         and(
@@ -197,7 +214,9 @@ export const paymentsRepository = {
    */
   async balance(db: Executor, entityId: number): Promise<{ du: number; credit: number }> {
     const [owed] = await db
-      .select({ du: sql<number>`coalesce(sum(${accountingOrders.total} - ${accountingOrders.regle}), 0)::int` })
+      .select({
+        du: sql<number>`coalesce(sum(${accountingOrders.total} - ${accountingOrders.regle}), 0)::int`,
+      })
       .from(accountingOrders)
       .where(and(eq(accountingOrders.entityId, entityId), inArray(accountingOrders.etat, ['FE', 'FP'])));
     const sources = await this.creditSources(db, entityId, false);

@@ -143,7 +143,10 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
   if (!body.paiementId) throw refused('payment_unknown', 'Choisissez le paiement à contre-passer.');
   const motif = body.motif?.trim();
   if (!motif)
-    throw refused('reason_missing', 'Indiquez le motif de la contre-passation (chèque rejeté, erreur de saisie…).');
+    throw refused(
+      'reason_missing',
+      'Indiquez le motif de la contre-passation (chèque rejeté, erreur de saisie…).',
+    );
   const payment = await paymentsRepository.lock(tx.db, body.paiementId);
   const allocations = payment ? await paymentsRepository.allocationsOf(tx.db, payment.id) : [];
   if (!payment || payment.nature !== 'E' || !allocations.some((a) => a.orderId === order.id && a.montant > 0))
