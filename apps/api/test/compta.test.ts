@@ -293,9 +293,7 @@ describe('a quote becomes an invoice', () => {
     expect(issued.etat).toBe('FE');
     expect(issued.numeroFacture).toMatch(/^FA-2026-\d{4}$/);
     expect(issued).toMatchObject({ dateFacture: '2026-11-23', dateEcheance: '2026-12-23' });
-    expect(issued.historique.map((h) => h.libelle)).toContain(
-      `Émettre la facture sans e-mail (${issued.numeroFacture})`,
-    );
+    expect(issued.historique.map((h) => h.libelle)).toContain(`Facture ${issued.numeroFacture} émise`);
 
     const file = await t.call({
       method: 'GET',
@@ -385,7 +383,7 @@ describe('cancellation', () => {
     expect(text).toContain(`Annule la facture ${invoice.numeroFacture}`);
   });
 
-  it('a draft is cancelled without credit note; a paid-in-part invoice is not cancelled', async () => {
+  it('a draft is cancelled without credit note; a paid-in-part invoice is, its payment left as the lodge’s credit', async () => {
     const draft = (await create({ devis: false })).json<OrderDetail>();
     expect((await act('FACTURE_CANCELLED', { id: draft.id })).json<OrderDetail>()).toMatchObject({
       etat: 'FA',
@@ -393,7 +391,12 @@ describe('cancellation', () => {
     });
     const invoice = await issuedInvoice();
     await act('EDIT_PAYMENT', { id: invoice.id, paiement: { mode: 'V', date: '2026-11-24', montant: 100 } });
-    expect((await act('FACTURE_CANCELLED', { id: invoice.id })).json().error).toBe('invoice_has_payments');
+    expect((await act('FACTURE_CANCELLED', { id: invoice.id })).json<OrderDetail>()).toMatchObject({
+      etat: 'FA',
+      du: 0,
+      paye: 100,
+      creditEntite: 100,
+    });
   });
 });
 
@@ -617,13 +620,23 @@ describe('reminders', () => {
         `${invoice.numeroFacture}.pdf`,
       ]);
       expect(await pdfText(Buffer.from(files[0]!.contenuBase64, 'base64'))).toContain('Rappel de paiement');
-      await act('RELANCE_FACTURE', { id: invoice.id }, tresorier);
-      const third = (await act('RELANCE_FACTURE', { id: invoice.id }, tresorier)).json<OrderDetail>();
+      // One level a day at most: the next one the same day is refused, and not offered.
+      expect((await act('RELANCE_FACTURE', { id: invoice.id }, tresorier)).json().error).toBe(
+        'already_reminded',
+      );
+      const nextDay = async (at: string) => {
+        clock.at = new Date(at);
+        return (await b.aUser({ habilitations: [...COMPTA] })).token;
+      };
+      await act('RELANCE_FACTURE', { id: invoice.id }, await nextDay('2027-01-11T10:00:00Z'));
+      const third = (
+        await act('RELANCE_FACTURE', { id: invoice.id }, await nextDay('2027-01-12T10:00:00Z'))
+      ).json<OrderDetail>();
       expect(third.relances.map((r) => r.niveau)).toEqual([1, 2, 3]);
       const letter = await t.call({
         method: 'GET',
         url: `/api/compta/commande/${invoice.id}/document/relance`,
-        token: lecteur,
+        token: (await b.aUser({ habilitations: ['USER', 'COMPTA_LECTURE'] })).token,
       });
       expect(await pdfText(letter.rawPayload)).toContain('Mise en demeure de payer');
     } finally {

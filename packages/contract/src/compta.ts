@@ -55,6 +55,10 @@ export const OrderAction = codeList({
   EDIT_PAYMENT: 'Enregistrer un paiement',
   DOWNLOAD_DEVIS: 'Télécharger le devis',
   DOWNLOAD_FACTURE: 'Télécharger la facture',
+  // Corrections (issue 20): a credit note, the counter-entry of a wrong payment, the entity's credit used.
+  AVOIR_FACTURE: 'Établir un avoir',
+  REVERSE_PAYMENT: 'Contre-passer un paiement',
+  USE_CREDIT: 'Imputer le crédit de la loge',
 });
 export type OrderAction = z.infer<typeof OrderAction.schema>;
 
@@ -74,6 +78,9 @@ export const OrderChangeAction = z.enum(
     'FACTURE_PAID',
     'RELANCE_FACTURE',
     'EDIT_PAYMENT',
+    'AVOIR_FACTURE',
+    'REVERSE_PAYMENT',
+    'USE_CREDIT',
   ],
   {
     message:
@@ -178,21 +185,65 @@ export const OrderChangeSchema = z.object({
       }),
     })
     .optional(),
-  /** FACTURE_CANCELLED, DEVIS_REFUSED: why. */
+  /** FACTURE_CANCELLED, DEVIS_REFUSED, AVOIR_FACTURE, REVERSE_PAYMENT (required there): why. */
   motif: z.string().trim().max(500, { message: 'Le motif est limité à 500 caractères.' }).optional(),
+  /** AVOIR_FACTURE: the invoice's lines credited (their positions, from 0) or an amount, not both. */
+  avoir: z
+    .object({
+      lignes: z
+        .array(z.number().int().min(0).max(499), { message: 'Les lignes de l’avoir sont une liste.' })
+        .min(1, { message: 'Choisissez au moins une ligne à créditer.' })
+        .max(500)
+        .optional(),
+      montant: cents('Le montant de l’avoir')
+        .refine((m) => m > 0, { message: 'Le montant de l’avoir doit être positif.' })
+        .optional(),
+    })
+    .refine((a) => (a.lignes === undefined) !== (a.montant === undefined), {
+      message: 'Un avoir crédite soit des lignes de la facture, soit un montant.',
+    })
+    .optional(),
+  /** REVERSE_PAYMENT: the payment reversed. */
+  paiementId: RecordIdSchema.optional(),
+  /** USE_CREDIT: how much of the entity's credit (all that the invoice needs when absent). */
+  montant: cents('Le montant imputé')
+    .refine((m) => m > 0, { message: 'Le montant imputé doit être positif.' })
+    .optional(),
 });
 export type OrderChange = z.infer<typeof OrderChangeSchema>;
 
 export const OrderChangeQuerySchema = z.object({ action: OrderChangeAction });
 
+/** What a movement of money is: received, the counter-entry of a wrong one, a refund of a credit. */
+export const PaymentNature = codeList({ E: 'Paiement', C: 'Contre-passation', R: 'Remboursement' });
+export type PaymentNature = z.infer<typeof PaymentNature.schema>;
+
+/** A payment as an invoice shows it: `montant` is what it settles of this invoice (negative: a counter-entry). */
 export const PaymentSchema = z.object({
   id: z.number().int(),
   mode: PaymentMode.schema,
   date: z.string(),
   reference: z.string().nullable(),
   montant: z.number().int(),
+  nature: PaymentNature.schema,
+  /** The whole payment (it may settle several invoices). */
+  montantTotal: z.number().int(),
+  /** A received payment already reversed by a counter-entry. */
+  contrePasse: z.boolean(),
+  motif: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
+
+/** A credit note of an invoice (its own AV number). */
+export const CreditNoteSchema = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  date: z.string(),
+  montant: z.number().int(),
+  motif: z.string().nullable(),
+  lignes: z.array(z.object({ libelle: z.string(), montant: z.number().int() })),
+});
+export type CreditNote = z.infer<typeof CreditNoteSchema>;
 
 export const ReminderSchema = z.object({
   niveau: z.number().int(),
@@ -216,6 +267,10 @@ export const OrderSummarySchema = z.object({
   dateEcheance: z.string().nullable(),
   total: z.number().int(),
   paye: z.number().int(),
+  /** What its credit notes credit. */
+  credite: z.number().int(),
+  /** What remains due: nothing on a quote, a draft or a cancelled invoice. */
+  du: z.number().int(),
   /** Issued, unpaid and past its due date. */
   enRetard: z.boolean(),
   niveauRelance: z.number().int(),
@@ -233,6 +288,13 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   historique: z.array(HistoryEntrySchema),
   /** What the caller may do now: the screen shows exactly these buttons. */
   actions: z.array(OrderAction.schema),
+  avoirs: z.array(CreditNoteSchema),
+  /** What remains creditable (its total less its credit notes). */
+  creditable: z.number().int(),
+  /** The entity's credit (credit notes and payments not allocated), usable on this invoice or refunded. */
+  creditEntite: z.number().int(),
+  /** Actions the state allows but not now, and why (the screen says it instead of a button). */
+  indisponibles: z.array(z.object({ action: OrderAction.schema, raison: z.string() })),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
@@ -332,3 +394,76 @@ export const FeeTableSchema = z.object({
   lignes: z.array(FeeTableRowSchema),
 });
 export type FeeTable = z.infer<typeof FeeTableSchema>;
+
+/** An open invoice of an entity, as the allocation of a payment lists it. */
+export const OpenInvoiceSchema = z.object({
+  id: z.number().int(),
+  numeroFacture: z.string(),
+  objet: z.string(),
+  dateFacture: z.string(),
+  dateEcheance: z.string().nullable(),
+  total: z.number().int(),
+  du: z.number().int(),
+});
+export type OpenInvoice = z.infer<typeof OpenInvoiceSchema>;
+
+/** GET /api/compta/entite/:id/compte: what an entity owes (its open invoices) and its credit. */
+export const EntityAccountSchema = z.object({
+  entite: z.object({ id: z.number().int(), nom: z.string() }),
+  /** The sum of what its issued invoices leave due. */
+  du: z.number().int(),
+  /** Its credit: credit notes and payments not allocated, less what was refunded. */
+  credit: z.number().int(),
+  factures: z.array(OpenInvoiceSchema),
+});
+export type EntityAccount = z.infer<typeof EntityAccountSchema>;
+
+const paymentFields = {
+  mode: PaymentMode.schema,
+  date: IsoDateSchema,
+  reference: z
+    .string()
+    .trim()
+    .max(100, { message: 'La référence est limitée à 100 caractères.' })
+    .nullable()
+    .optional(),
+};
+
+/** POST /api/compta/paiement: one payment of an entity, allocated by the treasurer across its invoices. */
+export const PaymentCreateSchema = z.object({
+  idEntite: RecordIdSchema,
+  ...paymentFields,
+  montant: cents('Le montant du paiement').refine((m) => m > 0, {
+    message: 'Le montant du paiement doit être positif.',
+  }),
+  affectations: z
+    .array(
+      z.object({
+        idCommande: RecordIdSchema,
+        montant: cents('Le montant affecté').refine((m) => m > 0, {
+          message: 'Le montant affecté à une facture doit être positif.',
+        }),
+      }),
+      { message: 'Les affectations sont une liste.' },
+    )
+    .max(200, { message: 'Un paiement est affecté à 200 factures au plus.' })
+    .refine((a) => new Set(a.map((x) => x.idCommande)).size === a.length, {
+      message: 'Une facture ne figure qu’une fois dans les affectations.',
+    }),
+});
+export type PaymentCreate = z.infer<typeof PaymentCreateSchema>;
+
+/** POST /api/compta/entite/:id/remboursement: the entity's credit paid back to it. */
+export const RefundCreateSchema = z.object({
+  ...paymentFields,
+  montant: cents('Le montant du remboursement').refine((m) => m > 0, {
+    message: 'Le montant du remboursement doit être positif.',
+  }),
+  motif: z.string().trim().max(500, { message: 'Le motif est limité à 500 caractères.' }).optional(),
+});
+export type RefundCreate = z.infer<typeof RefundCreateSchema>;
+
+/** GET /api/compta/remise-cheques?du=&au=: the deposit slip of the cheques received in a period. */
+export const DepositSlipQuerySchema = z
+  .object({ du: IsoDateSchema, au: IsoDateSchema })
+  .refine((q) => q.du <= q.au, { message: 'La date de début précède la date de fin.', path: ['au'] });

@@ -152,6 +152,22 @@ export const ERROR_CODES = {
   not_overdue: { status: 412, sens: 'Comptabilité : la facture n’est pas échue, pas de relance.' },
   no_credit_note: { status: 412, sens: 'Comptabilité : la facture n’a pas d’avoir.' },
   no_reminder: { status: 412, sens: 'Comptabilité : aucune relance envoyée pour la facture.' },
+  over_credit: { status: 412, sens: 'Comptabilité : l’avoir dépasse ce qui reste à créditer.' },
+  line_credited: { status: 412, sens: 'Comptabilité : une ligne est déjà créditée par un avoir.' },
+  unknown_line: { status: 412, sens: 'Comptabilité : la ligne à créditer n’existe pas sur la facture.' },
+  credit_note_missing: { status: 412, sens: 'Comptabilité : l’avoir (lignes ou montant) manque.' },
+  payment_unknown: { status: 412, sens: 'Comptabilité : le paiement n’existe pas sur cette facture.' },
+  payment_reversed: { status: 412, sens: 'Comptabilité : le paiement est déjà contre-passé.' },
+  payment_refunded: { status: 412, sens: 'Comptabilité : le paiement a servi à un remboursement.' },
+  reason_missing: { status: 412, sens: 'Comptabilité : le motif manque.' },
+  no_credit: { status: 412, sens: 'Comptabilité : l’entité n’a pas de crédit disponible.' },
+  nothing_due: { status: 412, sens: 'Comptabilité : la facture n’a plus rien à payer.' },
+  over_allocation: { status: 412, sens: 'Comptabilité : les affectations dépassent le paiement ou le dû.' },
+  invoice_not_open: {
+    status: 412,
+    sens: 'Comptabilité : la facture n’est pas ouverte ou d’une autre entité.',
+  },
+  already_reminded: { status: 412, sens: 'Comptabilité : une relance est déjà partie aujourd’hui.' },
 
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },

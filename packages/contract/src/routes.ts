@@ -170,6 +170,15 @@ export const API = {
     feeTable: '/api/compta/cotisation',
     feeTableExcel: '/api/compta/cotisation/excel',
     bulkCall: '/api/compta/cotisation/appel',
+    /** A credit note's PDF (Factur-X, type 381). */
+    creditNote: '/api/compta/avoir/:id/document',
+    /** What an entity owes and its credit. */
+    account: '/api/compta/entite/:id/compte',
+    /** One payment of an entity allocated across its invoices. */
+    payment: '/api/compta/paiement',
+    refund: '/api/compta/entite/:id/remboursement',
+    /** The deposit slip (bordereau de remise) of the cheques received in a period, PDF. */
+    depositSlip: '/api/compta/remise-cheques',
   },
   /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
   operations: {

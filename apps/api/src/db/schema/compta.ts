@@ -13,6 +13,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -21,6 +22,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { emailOutbox } from './mail';
 import { entities, users } from './people';
@@ -61,6 +63,10 @@ export const accountingOrders = pgTable(
     dateAvoir: date('date_avoir'),
     motifAnnulation: text('motif_annulation'),
     niveauRelance: smallint('niveau_relance').notNull().default(0),
+    /** What its credit notes credit (trigger of migration 0024): never more than its total. */
+    credite: integer('credite').notNull().default(0),
+    /** What allocations (payments, credit notes) settle of it (trigger of migration 0024): never more than its total. */
+    regle: integer('regle').notNull().default(0),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +89,8 @@ export const accountingOrders = pgTable(
       sql`(${t.etat} IN ('FE', 'FP') OR (${t.etat} = 'FA' AND ${t.numeroAvoir} IS NOT NULL)) = (${t.numeroFacture} IS NOT NULL)`,
     ),
     check('accounting_orders_relance', sql`${t.niveauRelance} BETWEEN 0 AND 3`),
+    check('accounting_orders_creditable', sql`${t.credite} >= 0 AND ${t.credite} <= greatest(${t.total}, 0)`),
+    check('accounting_orders_settled_within', sql`${t.regle} >= 0 AND ${t.regle} <= greatest(${t.total}, 0)`),
   ],
 );
 
@@ -106,23 +114,104 @@ export const accountingLines = pgTable(
   ],
 );
 
+/**
+ * Movements of an entity's account in money (migration 0024): E a payment received, C the counter-entry of
+ * a wrong one (same amount, the original kept), R a refund of its credit. Never altered nor deleted.
+ */
 export const accountingPayments = pgTable(
   'accounting_payments',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
+    entityId: integer('entity_id')
       .notNull()
-      .references(() => accountingOrders.id),
+      .references(() => entities.id),
+    /** The invoice whose page recorded it, if any (a payment may settle several: see the allocations). */
+    orderId: integer('order_id').references(() => accountingOrders.id),
+    nature: char('nature', { length: 1 }).$type<'E' | 'C' | 'R'>().notNull().default('E'),
     mode: char('mode', { length: 1 }).$type<PaymentMode>().notNull(),
     date: date('date').notNull(),
     reference: text('reference'),
     montant: integer('montant').notNull(),
+    /** A counter-entry: the payment it reverses. */
+    contrePasseId: integer('contre_passe_id').references((): AnyPgColumn => accountingPayments.id),
+    motif: text('motif'),
+    /** What of a received payment is allocated to invoices or refunds (trigger): never more than its amount. */
+    affecte: integer('affecte').notNull().default(0),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('accounting_payments_order_idx').on(t.orderId),
+    index('accounting_payments_entity_idx').on(t.entityId),
+    uniqueIndex('accounting_payments_reversed_once').on(t.contrePasseId),
     check('accounting_payments_positive', sql`${t.montant} > 0`),
+    check('accounting_payments_nature', sql`${t.nature} IN ('E', 'C', 'R')`),
+    check('accounting_payments_counter_entry', sql`(${t.nature} = 'C') = (${t.contrePasseId} IS NOT NULL)`),
+    check('accounting_payments_allocated_within', sql`${t.affecte} >= 0 AND ${t.affecte} <= ${t.montant}`),
+  ],
+);
+
+/** A line a credit note credits: one of its invoice's (with its position) or an amount. */
+export interface CreditNoteLine {
+  position: number | null;
+  libelle: string;
+  quantite: number;
+  prixUnitaire: number;
+  montant: number;
+}
+
+/** A credit note (avoir) of an issued invoice, numbered in the AV series (migration 0024). */
+export const accountingCreditNotes = pgTable(
+  'accounting_credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => accountingOrders.id),
+    entityId: integer('entity_id')
+      .notNull()
+      .references(() => entities.id),
+    numero: text('numero').notNull(),
+    date: date('date').notNull(),
+    montant: integer('montant').notNull(),
+    motif: text('motif'),
+    lignes: jsonb('lignes').$type<CreditNoteLine[]>().notNull(),
+    /** What of it settles invoices or is refunded (trigger); the rest is a credit of the entity. */
+    affecte: integer('affecte').notNull().default(0),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounting_credit_notes_numero_key').on(t.numero),
+    index('accounting_credit_notes_order_idx').on(t.orderId),
+    index('accounting_credit_notes_entity_idx').on(t.entityId),
+    check('accounting_credit_notes_positive', sql`${t.montant} > 0`),
+    check(
+      'accounting_credit_notes_allocated_within',
+      sql`${t.affecte} >= 0 AND ${t.affecte} <= ${t.montant}`,
+    ),
+  ],
+);
+
+/** Money moved from a source (payment or credit note) to a target (invoice or refund); negative undoes. */
+export const accountingAllocations = pgTable(
+  'accounting_allocations',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id').references(() => accountingPayments.id),
+    creditNoteId: integer('credit_note_id').references(() => accountingCreditNotes.id),
+    orderId: integer('order_id').references(() => accountingOrders.id),
+    refundId: integer('refund_id').references(() => accountingPayments.id),
+    montant: integer('montant').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('accounting_allocations_order_idx').on(t.orderId),
+    index('accounting_allocations_payment_idx').on(t.paymentId),
+    index('accounting_allocations_credit_note_idx').on(t.creditNoteId),
+    check('accounting_allocations_one_source', sql`(${t.paymentId} IS NULL) <> (${t.creditNoteId} IS NULL)`),
+    check('accounting_allocations_one_target', sql`(${t.orderId} IS NULL) <> (${t.refundId} IS NULL)`),
+    check('accounting_allocations_not_zero', sql`${t.montant} <> 0`),
   ],
 );
 

@@ -27,13 +27,21 @@ export const orderMachine = defineMachine<State, Action>(
     // Issuing gives the invoice its number; sending again re-sends the same invoice.
     SEND_FACTURE: { FC: 'FE', FE: 'FE' },
     FACTURE_SENT: { FC: 'FE' },
-    // A draft is cancelled outright; an issued invoice is cancelled by a credit note.
-    FACTURE_CANCELLED: { FC: 'FA', FE: 'FA' },
+    // A draft is cancelled outright; an issued invoice, paid or not, by a credit note of what remains
+    // creditable (what its payments settled becomes a credit of the entity).
+    FACTURE_CANCELLED: { FC: 'FA', FE: 'FA', FP: 'FA' },
     FACTURE_PAID: { FE: 'FP' },
     RELANCE_FACTURE: { FE: 'FE' },
     EDIT_PAYMENT: { FE: 'FE' },
     DOWNLOAD_DEVIS: { DC: 'DC', DE: 'DE', DR: 'DR', DA: 'DA', FC: 'FC', FE: 'FE', FP: 'FP', FA: 'FA' },
     DOWNLOAD_FACTURE: { FC: 'FC', FE: 'FE', FP: 'FP', FA: 'FA' },
+    // Corrections (issue 20). A partial credit note keeps the invoice issued; the one that credits its
+    // whole total cancels it (FA, its handler says so). What it settles may settle the invoice (FP).
+    AVOIR_FACTURE: { FE: 'FE', FP: 'FP' },
+    // A counter-entry reopens a settled invoice.
+    REVERSE_PAYMENT: { FE: 'FE', FP: 'FE' },
+    // The entity's credit settles what remains due (FP when it is all).
+    USE_CREDIT: { FE: 'FE' },
   },
   { state: (s) => OrderState.labels[s], action: (a) => OrderAction.labels[a] },
 );

@@ -1,7 +1,14 @@
 import { OrderAction, OrderState, type Habilitation } from '@union/contract';
 import { describe, expect, it } from 'vitest';
 import { orderMachine } from './machine';
-import { may, orderActions, type ComptaContext } from './policy';
+import {
+  may,
+  orderActions,
+  unavailable,
+  unavailableActions,
+  type ComptaContext,
+  type MoneyFacts,
+} from './policy';
 
 const caller = (...habilitations: Habilitation[]): ComptaContext => ({ caller: { id: 1, habilitations } });
 const reader = caller('USER', 'COMPTA_LECTURE');
@@ -20,12 +27,15 @@ describe('the order machine', () => {
     EDIT_FACTURE: '- - - - FC - - -',
     SEND_FACTURE: '- - - - FE FE - -',
     FACTURE_SENT: '- - - - FE - - -',
-    FACTURE_CANCELLED: '- - - - FA FA - -',
+    FACTURE_CANCELLED: '- - - - FA FA FA -',
     FACTURE_PAID: '- - - - - FP - -',
     RELANCE_FACTURE: '- - - - - FE - -',
     EDIT_PAYMENT: '- - - - - FE - -',
     DOWNLOAD_DEVIS: 'DC DE DR DA FC FE FP FA',
     DOWNLOAD_FACTURE: '- - - - FC FE FP FA',
+    AVOIR_FACTURE: '- - - - - FE FP -',
+    REVERSE_PAYMENT: '- - - - - FE FE -',
+    USE_CREDIT: '- - - - - FE - -',
   };
   for (const action of OrderAction.codes) {
     const expected = table[action]!.split(' ');
@@ -58,6 +68,9 @@ describe('the order policy', () => {
       'RELANCE_FACTURE',
       'EDIT_PAYMENT',
       'DOWNLOAD_FACTURE',
+      'AVOIR_FACTURE',
+      'REVERSE_PAYMENT',
+      'USE_CREDIT',
     ]);
     expect(orderActions(keeper, { etat: 'DC', hasQuote: true })).toEqual([
       'READ',
@@ -79,5 +92,55 @@ describe('the order policy', () => {
   });
   it('an order created as an invoice has no quote to download', () => {
     expect(may(keeper, 'DOWNLOAD_DEVIS', { etat: 'FC', hasQuote: false })).toBe(false);
+  });
+});
+
+describe('the money and dates of an issued invoice', () => {
+  /** An invoice of 100 €, due on 1 December, nothing settled, no reminder, no credit, no payment. */
+  const base: MoneyFacts = {
+    total: 10000,
+    credite: 0,
+    regle: 0,
+    dateEcheance: '2026-12-01',
+    derniereRelance: null,
+    today: '2026-12-10',
+    creditEntite: 0,
+    paiementsReversibles: 0,
+  };
+  // Each row: the action, what differs from the base, the refusal's code or null when possible.
+  const table: [string, Partial<MoneyFacts>, string | null][] = [
+    ['AVOIR_FACTURE', {}, null],
+    ['AVOIR_FACTURE', { credite: 4000, regle: 10000 }, null],
+    ['AVOIR_FACTURE', { credite: 10000 }, 'over_credit'],
+    ['REVERSE_PAYMENT', {}, 'payment_unknown'],
+    ['REVERSE_PAYMENT', { paiementsReversibles: 1 }, null],
+    ['USE_CREDIT', {}, 'no_credit'],
+    ['USE_CREDIT', { creditEntite: 500 }, null],
+    ['USE_CREDIT', { creditEntite: 500, regle: 10000 }, 'nothing_due'],
+    ['EDIT_PAYMENT', {}, null],
+    ['EDIT_PAYMENT', { regle: 10000 }, 'nothing_due'],
+    ['RELANCE_FACTURE', {}, null],
+    ['RELANCE_FACTURE', { today: '2026-12-01' }, 'not_overdue'],
+    ['RELANCE_FACTURE', { today: '2026-11-20' }, 'not_overdue'],
+    ['RELANCE_FACTURE', { derniereRelance: '2026-12-10' }, 'already_reminded'],
+    ['RELANCE_FACTURE', { derniereRelance: '2026-12-09' }, null],
+    ['RELANCE_FACTURE', { regle: 10000 }, 'nothing_due'],
+    ['SEND_FACTURE', { regle: 10000, credite: 10000 }, null],
+  ];
+  it.each(table)('%s with %o → %s', (action, over, code) => {
+    expect(unavailable(action as never, { ...base, ...over })?.code ?? null).toBe(code);
+  });
+  it('the page does not offer what the money refuses, and says why for a reminder', () => {
+    const money = { ...base, today: '2026-11-20' };
+    const actions = orderActions(keeper, { etat: 'FE', hasQuote: false, money });
+    expect(actions).not.toContain('RELANCE_FACTURE');
+    expect(actions).not.toContain('USE_CREDIT');
+    expect(actions).toContain('AVOIR_FACTURE');
+    expect(unavailableActions(keeper, { etat: 'FE', hasQuote: false, money })).toEqual([
+      {
+        action: 'RELANCE_FACTURE',
+        raison: expect.stringMatching(/Pas de relance avant l’échéance : .*1er décembre 2026/),
+      },
+    ]);
   });
 });

@@ -11,8 +11,9 @@ import {
 import type { Caller } from '../../lib/authorize';
 import { presentHistory } from '../audit/presenter';
 import type { AuditRow } from '../audit/repository';
-import { orderActions } from './policy';
-import type { LineRow, OrderRow } from './repository';
+import { dueOf, orderActions, unavailableActions, type MoneyFacts } from './policy';
+import type { PaymentRow } from './payments/repository';
+import type { CreditNoteRow, LineRow, OrderRow } from './repository';
 
 interface SummaryRow {
   order: OrderRow;
@@ -37,7 +38,10 @@ export function presentSummary(r: SummaryRow, today: string): OrderSummary {
     dateEcheance: o.dateEcheance,
     total: o.total,
     paye: r.paye,
-    enRetard: o.etat === 'FE' && !!o.dateEcheance && o.dateEcheance < today && r.paye < o.total,
+    credite: o.credite,
+    // A quote, a draft or a cancelled invoice has nothing due.
+    du: o.etat === 'FE' || o.etat === 'FP' ? dueOf(o) : 0,
+    enRetard: o.etat === 'FE' && !!o.dateEcheance && o.dateEcheance < today && o.regle < o.total,
     niveauRelance: o.niveauRelance,
     creeLe: o.createdAt.toISOString(),
   };
@@ -66,19 +70,56 @@ export const presentLine = (l: LineRow) => ({
   reservationId: l.reservationId,
 });
 
+const modeOf = (details: Record<string, unknown>) =>
+  details.mode === 'C' || details.mode === 'V'
+    ? ` par ${PaymentMode.labels[details.mode].toLowerCase()}`
+    : '';
+const amountOf = (details: Record<string, unknown>) =>
+  typeof details.montant === 'number' ? euros(details.montant) : '';
+
+/** What each action did, as the history reads it (what happened, not the command). */
+const HAPPENED: Record<string, (d: Record<string, unknown>) => string> = {
+  EDIT_DEVIS: () => 'Devis modifié',
+  SEND_DEVIS: () => 'Devis envoyé par e-mail',
+  DEVIS_SENT: () => 'Devis marqué comme envoyé',
+  DEVIS_REFUSED: () => 'Devis refusé',
+  DEVIS_CANCELLED: () => 'Devis annulé',
+  TRANSFORM_DEVIS: () => 'Devis transformé en facture en préparation',
+  EDIT_FACTURE: () => 'Facture en préparation modifiée',
+  SEND_FACTURE: (d) =>
+    d.numero ? `Facture ${String(d.numero)} émise et envoyée par e-mail` : 'Facture renvoyée par e-mail',
+  FACTURE_SENT: (d) => `Facture ${String(d.numero ?? '')} émise`.trim(),
+  FACTURE_CANCELLED: (d) =>
+    d.numero
+      ? `Facture annulée par l’avoir ${String(d.numero)}${d.montant ? ` de ${amountOf(d)}` : ''}`
+      : 'Facture annulée',
+  FACTURE_PAID: (d) =>
+    d.montant ? `Paiement de ${amountOf(d)} enregistré${modeOf(d)}, facture soldée` : 'Facture soldée',
+  RELANCE_FACTURE: (d) => `Relance de niveau ${String(d.niveau)} envoyée par e-mail`,
+  EDIT_PAYMENT: (d) => `Paiement de ${amountOf(d)} enregistré${modeOf(d)}`,
+  AVOIR_FACTURE: (d) =>
+    `Avoir ${String(d.numero)} de ${amountOf(d)} établi` +
+    (typeof d.credit === 'number' ? `, ${euros(d.credit)} portés au crédit de la loge` : ''),
+  REVERSE_PAYMENT: (d) => `Paiement de ${amountOf(d)}${modeOf(d)} contre-passé`,
+  USE_CREDIT: (d) => `Crédit de la loge de ${amountOf(d)} imputé sur la facture`,
+  ALLOCATED: (d) =>
+    `Paiement de ${amountOf(d)}${modeOf(d)} enregistré (affecté ${euros(Number(d.affecte))} à cette facture)`,
+};
+
 /** What an audit entry of an order says happened, in French. */
 export function historyLabel(action: string, details: Record<string, unknown>): string {
   if (action === 'accounting_order_created')
     return details.devis
       ? `Devis ${String(details.numeroDevis ?? '')} créé`.replace('  ', ' ')
       : 'Facture en préparation créée';
-  const act = details.action as keyof typeof OrderAction.labels | undefined;
-  let label = act && act in OrderAction.labels ? OrderAction.labels[act] : action;
-  if (details.numero) label += ` (${String(details.numero)})`;
-  if (typeof details.montant === 'number' && details.mode)
-    label += ` : ${euros(details.montant)} par ${PaymentMode.labels[details.mode as 'C' | 'V'].toLowerCase()}`;
-  if (details.niveau) label += ` (niveau ${String(details.niveau)})`;
-  if (details.motif) label += ` — ${String(details.motif)}`;
+  const act = details.action as string | undefined;
+  let label =
+    act && HAPPENED[act]
+      ? HAPPENED[act](details)
+      : act && act in OrderAction.labels
+        ? OrderAction.labels[act as keyof typeof OrderAction.labels]
+        : action;
+  if (details.motif && typeof details.motif === 'string') label += ` — ${details.motif}`;
   return label;
 }
 
@@ -88,22 +129,61 @@ export function presentDetail(
   today: string,
   parts: {
     lines: LineRow[];
-    payments: { id: number; mode: 'C' | 'V'; date: string; reference: string | null; montant: number }[];
+    payments: {
+      id: number;
+      nature: 'E' | 'C' | 'R';
+      mode: 'C' | 'V';
+      date: string;
+      reference: string | null;
+      montant: number;
+      montantTotal: number;
+      motif: string | null;
+      contrePasse: boolean;
+    }[];
+    reversals: PaymentRow[];
     reminders: { niveau: number; date: string; nom: string | null; prenom: string | null }[];
+    creditNotes: CreditNoteRow[];
     history: AuditRow[];
+    money: MoneyFacts | undefined;
   },
 ): OrderDetail {
   const o = r.order;
+  const facts = { etat: o.etat, hasQuote: !!o.numeroDevis, money: parts.money };
+  // Each counter-entry follows the payment it reverses, for what that payment settled of this invoice.
+  const paiements = parts.payments.flatMap((p) => {
+    const line = { ...p, contrePasse: p.contrePasse };
+    const reversal = parts.reversals.find((c) => c.contrePasseId === p.id);
+    if (!reversal) return [line];
+    return [
+      line,
+      {
+        id: reversal.id,
+        nature: 'C' as const,
+        mode: reversal.mode,
+        date: reversal.date,
+        reference: reversal.reference,
+        montant: -p.montant,
+        montantTotal: reversal.montant,
+        motif: reversal.motif,
+        contrePasse: false,
+      },
+    ];
+  });
   return {
     ...presentSummary(r, today),
     lignes: parts.lines.map(presentLine),
-    paiements: parts.payments.map((p) => ({
-      id: p.id,
-      mode: p.mode,
-      date: p.date,
-      reference: p.reference,
-      montant: p.montant,
+    paiements,
+    avoirs: parts.creditNotes.map((n) => ({
+      id: n.id,
+      numero: n.numero,
+      date: n.date,
+      montant: n.montant,
+      motif: n.motif,
+      lignes: n.lignes.map((l) => ({ libelle: l.libelle, montant: l.montant })),
     })),
+    creditable: o.numeroFacture ? Math.max(o.total - o.credite, 0) : 0,
+    creditEntite: parts.money?.creditEntite ?? 0,
+    indisponibles: unavailableActions({ caller }, facts),
     relances: parts.reminders.map((m) => ({
       niveau: m.niveau,
       date: m.date,
@@ -113,6 +193,6 @@ export function presentDetail(
     dateAvoir: o.dateAvoir,
     motifAnnulation: o.motifAnnulation,
     historique: presentHistory(parts.history, (h) => ({ libelle: historyLabel(h.action, h.details) })),
-    actions: orderActions({ caller }, { etat: o.etat, hasQuote: !!o.numeroDevis }),
+    actions: orderActions({ caller }, facts),
   };
 }

@@ -19,7 +19,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accountingLines, accountingOrders } from '../../db/schema';
+import { accountingCreditNotes, accountingLines, accountingOrders } from '../../db/schema';
 import { entityNames } from '../entities/repository';
 import { confirmedReservationsOf } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
@@ -28,6 +28,7 @@ import { paidSum } from './payments/repository';
 export type OrderRow = typeof accountingOrders.$inferSelect;
 export type NewOrder = typeof accountingOrders.$inferInsert;
 export type LineRow = typeof accountingLines.$inferSelect;
+export type CreditNoteRow = typeof accountingCreditNotes.$inferSelect;
 
 /** States whose amount is owed: issued and not settled. */
 export const UNPAID_STATES: OrderState[] = ['FE'];
@@ -178,6 +179,41 @@ export const comptaRepository = {
         reservationId: l.reservationId ?? null,
       })),
     );
+  },
+
+  /** The credit notes of an invoice, in the order they were made. */
+  async creditNotes(db: Executor, orderId: number): Promise<CreditNoteRow[]> {
+    return db
+      .select()
+      .from(accountingCreditNotes)
+      .where(eq(accountingCreditNotes.orderId, orderId))
+      .orderBy(asc(accountingCreditNotes.id));
+  },
+
+  async creditNote(db: Executor, id: number): Promise<CreditNoteRow | undefined> {
+    const [row] = await db.select().from(accountingCreditNotes).where(eq(accountingCreditNotes.id, id));
+    return row;
+  },
+
+  async creditNoteNumbered(db: Executor, numero: string): Promise<CreditNoteRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(accountingCreditNotes)
+      .where(eq(accountingCreditNotes.numero, numero));
+    return row;
+  },
+
+  /** Writes a credit note (its trigger adds it to the invoice's `credite`, bounded by its total). */
+  async insertCreditNote(
+    db: Executor,
+    note: typeof accountingCreditNotes.$inferInsert,
+    at: Date,
+  ): Promise<CreditNoteRow> {
+    const [row] = await db
+      .insert(accountingCreditNotes)
+      .values({ ...note, createdAt: at })
+      .returning();
+    return row!;
   },
 
   /** What the fee calls A, B and C of a year called from an entity (cancelled ones excluded). */

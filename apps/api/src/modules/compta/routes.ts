@@ -17,6 +17,7 @@ import type { App } from '../../types';
 import { XLSX_MIME } from './documents/excel';
 import { sendFile } from './documents/files';
 import feeCallsRoutes from './fee-calls/routes';
+import paymentsRoutes from './payments/routes';
 import { ordersService } from './orders/service';
 
 const DocumentKindSchema = z.enum(['devis', 'facture', 'avoir', 'relance'], {
@@ -70,5 +71,15 @@ export default async function comptaRoutes(app: App) {
     },
   );
 
+  app.get(
+    API.compta.creditNote,
+    { schema: { tags, params: z.object({ id: RecordIdParamSchema }) } },
+    async (request, reply) => {
+      const file = await ordersService.creditNoteDocument(request.ctx, request.params.id);
+      return sendFile(reply, file.nom, 'application/pdf', file.contenu);
+    },
+  );
+
   await app.register(feeCallsRoutes);
+  await app.register(paymentsRoutes);
 }

@@ -23,6 +23,9 @@ export interface OrderDocument {
   paye: number;
   /** Reminder letters: the level (1 friendly, 2 formal, 3 formal notice) and the day it is written. */
   relance?: { niveau: number; date: string };
+  /** A credit note of part of the invoice (it does not cancel it), and why it was made. */
+  avoirPartiel?: boolean;
+  motif?: string | null;
   /** A draft invoice has no number yet: its PDF says so in its title. */
   brouillon?: boolean;
 }

@@ -103,7 +103,10 @@ export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
   if (d.kind === 'avoir' && d.dateAvoir)
     dates.push(
       `Date de l'avoir : ${frenchDate(d.dateAvoir)}`,
-      `Annule la facture ${d.numeroFacture} du ${frenchDate(d.dateFacture!)}.`,
+      d.avoirPartiel
+        ? `Avoir partiel sur la facture ${d.numeroFacture} du ${frenchDate(d.dateFacture!)}.`
+        : `Annule la facture ${d.numeroFacture} du ${frenchDate(d.dateFacture!)}.`,
+      ...(d.motif ? [`Motif : ${d.motif}`] : []),
     );
   if (d.kind === 'relance') dates.push(`Lyon, le ${frenchDate(d.relance!.date)}`);
   for (const line of dates) pdf.text(line);

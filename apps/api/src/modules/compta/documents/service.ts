@@ -9,8 +9,7 @@ import { refused } from '../../../lib/errors';
 import { entitiesRepository } from '../../entities/repository';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
-import { paymentsRepository } from '../payments/repository';
-import { comptaRepository, type OrderRow } from '../repository';
+import { comptaRepository, type CreditNoteRow, type OrderRow } from '../repository';
 import type { DocumentKind } from './document';
 import { invoiceEmail, quoteEmail } from './mails';
 import { renderOrderPdf } from './pdf';
@@ -25,9 +24,29 @@ export async function render(
 ): Promise<Buffer> {
   const entity = (await entitiesRepository.find(db, order.entityId))!;
   const lines = await comptaRepository.lines(db, order.id);
-  const paye = await paymentsRepository.paidAmount(db, order.id);
+  // What payments and credit notes settle of it (the trigger-kept sum of its allocations).
+  const paye = order.regle;
   const union = await unionSettings(db);
   return renderOrderPdf(presentDocument(kind, order, { entity, lines, paye, union, relance }));
+}
+
+/**
+ * A credit note's PDF: the invoice's layout as a credit note (its own number and date, the lines it
+ * credits, its amount), a Factur-X file of type 381 referring to the invoice like the whole cancellation.
+ */
+export async function renderCreditNote(db: Executor, order: OrderRow, note: CreditNoteRow): Promise<Buffer> {
+  const entity = (await entitiesRepository.find(db, order.entityId))!;
+  const union = await unionSettings(db);
+  const document = presentDocument('avoir', order, { entity, lines: [], paye: 0, union });
+  return renderOrderPdf({
+    ...document,
+    numeroAvoir: note.numero,
+    dateAvoir: note.date,
+    lignes: note.lignes.map((l) => ({ ...l, reservationId: null })),
+    total: note.montant,
+    avoirPartiel: note.montant < order.total,
+    motif: note.motif,
+  });
 }
 
 export const fileName = (kind: DocumentKind, order: OrderRow, niveau?: number) => {

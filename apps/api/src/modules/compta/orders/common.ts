@@ -11,6 +11,7 @@ import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
 import { totalOf } from '../amounts';
 import { paymentsRepository } from '../payments/repository';
+import type { MoneyFacts } from '../policy';
 import { presentDetail } from '../presenter';
 import { remindersRepository } from '../reminders/repository';
 import { comptaRepository, type NewOrder, type OrderRow } from '../repository';
@@ -84,6 +85,28 @@ export async function insertOrder(
   return row;
 }
 
+/** The money and dates of an issued invoice that the policy judges (nothing for a quote or a draft). */
+export async function moneyFacts(
+  db: Executor,
+  order: OrderRow,
+  today: string,
+): Promise<MoneyFacts | undefined> {
+  if (!order.numeroFacture) return undefined;
+  const sources = await paymentsRepository.creditSources(db, order.entityId, false);
+  const payments = await paymentsRepository.payments(db, order.id);
+  const reminders = await remindersRepository.reminders(db, order.id);
+  return {
+    total: order.total,
+    credite: order.credite,
+    regle: order.regle,
+    dateEcheance: order.dateEcheance,
+    derniereRelance: reminders.at(-1)?.date ?? null,
+    today,
+    creditEntite: sources.reduce((s, c) => s + c.reste, 0),
+    paiementsReversibles: payments.filter((p) => p.nature === 'E' && !p.contrePasse && p.montant > 0).length,
+  };
+}
+
 /** The order as its page shows it, with its lines, payments, reminders, history and the caller's buttons. */
 export async function detail(ctx: RequestContext<Executor>, id: number): Promise<OrderDetail> {
   const row = await comptaRepository.find(ctx.db, id);
@@ -91,7 +114,18 @@ export async function detail(ctx: RequestContext<Executor>, id: number): Promise
   // One after the other: `ctx.db` may be a transaction, whose one connection runs one query at a time.
   const lines = await comptaRepository.lines(ctx.db, id);
   const payments = await paymentsRepository.payments(ctx.db, id);
+  const reversals = await paymentsRepository.reversalsOf(ctx.db, id);
   const reminders = await remindersRepository.reminders(ctx.db, id);
+  const creditNotes = await comptaRepository.creditNotes(ctx.db, id);
   const history = await audit.historyOf(ctx.db, RECORD_TYPE, id);
-  return presentDetail(ctx.caller, row, ctx.clock.today(), { lines, payments, reminders, history });
+  const money = await moneyFacts(ctx.db, row.order, ctx.clock.today());
+  return presentDetail(ctx.caller, row, ctx.clock.today(), {
+    lines,
+    payments,
+    reversals,
+    reminders,
+    creditNotes,
+    history,
+    money,
+  });
 }

@@ -4,13 +4,12 @@
  */
 import { addDays } from '@union/contract';
 import type { TxContext } from '../../../lib/context';
-import { refused } from '../../../lib/errors';
 import type { ActionHandler, AuditDetails } from '../actions';
 import { sendDocument } from '../documents/service';
 import { nextNumber } from '../numbering/service';
-import { paymentsRepository } from '../payments/repository';
 import { comptaRepository, type OrderRow } from '../repository';
 import { checkTotal } from './common';
+import { cancelByCreditNote } from './credit-notes';
 
 /** Days between an invoice and its due date. */
 export const PAYMENT_TERM_DAYS = 30;
@@ -46,16 +45,16 @@ export const sendInvoice: ActionHandler = async (tx, { order }) => {
 /** FACTURE_SENT: issues the draft, sent by other means. */
 export const markInvoiceSent: ActionHandler = async (tx, { order }) => (await issued(tx, order)).details;
 
-/** FACTURE_CANCELLED: a draft is cancelled; an unpaid issued invoice by a credit note, numbered. */
+/**
+ * FACTURE_CANCELLED: a draft is cancelled; an issued invoice, paid or not, by a credit note of what remains
+ * creditable (credit-notes.ts). An invoice in the lodge's favour (a fee adjustment) has nothing to credit:
+ * its cancellation is numbered in the AV series alone.
+ */
 export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) => {
+  const motifAnnulation = body.motif?.trim() || null;
+  if (order.numeroFacture && order.total > 0) return cancelByCreditNote(tx, order, motifAnnulation);
   const details: AuditDetails = {};
-  const motifAnnulation = body.motif || null;
-  if (order.etat === 'FE') {
-    if ((await paymentsRepository.paidAmount(tx.db, order.id)) > 0)
-      throw refused(
-        'invoice_has_payments',
-        'Des paiements sont enregistrés sur cette facture : elle ne peut pas être annulée par un avoir tant qu’ils ne sont pas remboursés.',
-      );
+  if (order.numeroFacture) {
     const today = tx.clock.today();
     const numeroAvoir = await nextNumber(tx.db, 'AV', today);
     await comptaRepository.update(
@@ -68,6 +67,6 @@ export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) =>
   } else {
     await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation }, tx.clock.now());
   }
-  if (body.motif) details.motif = body.motif;
+  if (motifAnnulation) details.motif = motifAnnulation;
   return details;
 };

@@ -16,23 +16,32 @@ import {
 } from '@union/contract';
 import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../../lib/context';
-import { refused } from '../../../lib/errors';
+import { notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
 import type { ActionHandler } from '../actions';
 import { totalOf, withAmounts } from '../amounts';
 import type { DocumentKind } from '../documents/document';
 import { ordersWorkbook } from '../documents/excel';
-import { fileName, render } from '../documents/service';
+import { fileName, render, renderCreditNote } from '../documents/service';
 import { orderMachine } from '../machine';
 import { nextNumber } from '../numbering/service';
-import { addPayment, markPaid } from '../payments/service';
-import { may } from '../policy';
+import { addPayment, markPaid, reversePayment, useCredit } from '../payments/service';
+import { may, unavailable } from '../policy';
 import { presentSearch, presentSummary } from '../presenter';
 import { remindersRepository } from '../reminders/repository';
 import { remind } from '../reminders/service';
 import { comptaRepository, type OrderRow } from '../repository';
-import { checkTotal, detail, insertOrder, loadBillable, orderNotFound, RECORD_TYPE } from './common';
+import {
+  checkTotal,
+  detail,
+  insertOrder,
+  loadBillable,
+  moneyFacts,
+  orderNotFound,
+  RECORD_TYPE,
+} from './common';
+import { creditInvoice } from './credit-notes';
 import { edit } from './edit';
 import { cancelInvoice, markInvoiceSent, sendInvoice } from './invoices';
 import { closeQuote, moveOn, sendQuote } from './quotes';
@@ -55,6 +64,9 @@ const ACTIONS: Record<OrderChangeAction, ActionHandler> = {
   FACTURE_PAID: markPaid,
   RELANCE_FACTURE: remind,
   EDIT_PAYMENT: addPayment,
+  AVOIR_FACTURE: creditInvoice,
+  REVERSE_PAYMENT: reversePayment,
+  USE_CREDIT: useCredit,
 };
 
 /** The facts of an order the policy judges. */
@@ -124,6 +136,9 @@ export const ordersService = {
       const order = await comptaRepository.lock(tx.db, body.id);
       if (!order) throw orderNotFound();
       const next = decide(orderMachine, order.etat, action, may(tx, action, factsOf(order)));
+      // The money and dates refuse what the page does not offer, with the reason it gives.
+      const why = unavailable(action, await moneyFacts(tx.db, order, tx.clock.today()));
+      if (why) throw refused(why.code, why.raison);
       const details = await ACTIONS[action](tx, { order, next, body });
       await audit.record(tx, {
         action: 'accounting_order_changed',
@@ -147,11 +162,17 @@ export const ordersService = {
     const order = row.order;
     const action = kind === 'devis' ? 'DOWNLOAD_DEVIS' : 'DOWNLOAD_FACTURE';
     decide(orderMachine, order.etat, action, may(ctx, action, factsOf(order)));
-    if (kind === 'avoir' && !order.numeroAvoir)
-      throw refused(
-        'no_credit_note',
-        "Cette facture n'a pas d'avoir : seule une facture émise puis annulée en a un.",
-      );
+    if (kind === 'avoir') {
+      const note =
+        order.numeroAvoir && (await comptaRepository.creditNoteNumbered(ctx.db, order.numeroAvoir));
+      // A cancelled invoice in the lodge's favour has its number but nothing credited: its own layout.
+      if (note) return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, order, note) };
+      if (!order.numeroAvoir)
+        throw refused(
+          'no_credit_note',
+          "Cette facture n'a pas été annulée : ses avoirs se téléchargent chacun depuis la liste des avoirs.",
+        );
+    }
     let relance: { niveau: number; date: string } | undefined;
     if (kind === 'relance') {
       const last = (await remindersRepository.reminders(ctx.db, id)).at(-1);
@@ -162,5 +183,20 @@ export const ordersService = {
       nom: fileName(kind, order, relance?.niveau),
       contenu: await render(ctx.db, order, kind, relance),
     };
+  },
+
+  /** A credit note's PDF (Factur-X, type 381), whichever invoice it credits. */
+  async creditNoteDocument(ctx: RequestContext, id: number): Promise<{ nom: string; contenu: Buffer }> {
+    authorize(may(ctx, 'READ', null));
+    const note = await comptaRepository.creditNote(ctx.db, id);
+    if (!note) throw notFound("Cet avoir n'existe pas.");
+    const row = (await comptaRepository.find(ctx.db, note.orderId))!;
+    decide(
+      orderMachine,
+      row.order.etat,
+      'DOWNLOAD_FACTURE',
+      may(ctx, 'DOWNLOAD_FACTURE', factsOf(row.order)),
+    );
+    return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, row.order, note) };
   },
 };

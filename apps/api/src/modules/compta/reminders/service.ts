@@ -9,7 +9,7 @@ import { unionSettings } from '../../settings/service';
 import type { ActionHandler } from '../actions';
 import { billingAddress, fileName, render } from '../documents/service';
 import { reminderEmail } from '../documents/mails';
-import { paymentsRepository } from '../payments/repository';
+import { dueOf } from '../policy';
 import { comptaRepository } from '../repository';
 import { remindersRepository } from './repository';
 
@@ -23,7 +23,6 @@ export const remind: ActionHandler = async (tx, { order }) => {
     );
   const niveau = Math.min(order.niveauRelance + 1, 3);
   const { to, entite } = await billingAddress(tx.db, order, 'envoyez le courrier de relance par la poste');
-  const paye = await paymentsRepository.paidAmount(tx.db, order.id);
   const pdf = await render(tx.db, order, 'relance', { niveau, date: today });
   const union = (await unionSettings(tx.db)).identite.raisonSociale;
   await mailRepository.enqueueWithAttachments(
@@ -35,7 +34,7 @@ export const remind: ActionHandler = async (tx, { order }) => {
       objet: order.objet,
       numero: order.numeroFacture!,
       total: order.total,
-      reste: order.total - paye,
+      reste: dueOf(order),
       echeance: order.dateEcheance,
       niveau,
     }),

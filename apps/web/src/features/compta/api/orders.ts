@@ -5,6 +5,9 @@ import {
   pathTo,
   type Entity,
   type BulkCallReport,
+  type EntityAccount,
+  type PaymentCreate,
+  type RefundCreate,
   type FeeTable,
   type Instalment,
   type OrderChange,
@@ -118,3 +121,35 @@ export function useBillableEntities() {
 
 /** The current masonic year: the contract's rule on Lyon's today, as the server computes it. */
 export const masonicYearOf = () => masonicYearOfDay(todayIso());
+
+/** What an entity owes (its open invoices) and its credit. */
+export function useEntityAccount(entityId: number, enabled = true) {
+  return useQuery({
+    queryKey: [...COMPTA_KEY, 'account', entityId],
+    queryFn: () => api.get<EntityAccount>(pathTo(API.compta.account, { id: entityId })),
+    enabled,
+  });
+}
+
+/** A payment or a refund changes several invoices: every accounting view is read again. */
+function useAccountChange<V>(call: (variables: V) => Promise<EntityAccount>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPTA_KEY }),
+  });
+}
+
+export const usePayEntity = () =>
+  useAccountChange((payment: PaymentCreate) => api.post<EntityAccount>(API.compta.payment, payment));
+
+export const useRefund = () =>
+  useAccountChange(({ entityId, ...refund }: RefundCreate & { entityId: number }) =>
+    api.post<EntityAccount>(pathTo(API.compta.refund, { id: entityId }), refund),
+  );
+
+export const downloadCreditNote = (id: number, numero: string) =>
+  downloadFile(pathTo(API.compta.creditNote, { id }), `${numero}.pdf`);
+
+export const downloadDepositSlip = (du: string, au: string) =>
+  downloadFile(pathTo(API.compta.depositSlip, {}, { du, au }), `remise-cheques-${du}-${au}.pdf`);

@@ -2,15 +2,17 @@
 import { Button, Group, Modal, Paper, Title, VisuallyHidden } from '@mantine/core';
 import type { OrderDetail } from '@union/contract';
 import { useState } from 'react';
-import { documentBlob, downloadDocument, type DocumentKind } from '../api/orders';
+import { documentBlob, downloadCreditNote, downloadDocument, type DocumentKind } from '../api/orders';
 
 function documentsOf(order: OrderDetail): { kind: DocumentKind; label: string }[] {
+  // The invoice first: the first « Télécharger » of an invoice gives the invoice, not its quote.
   return [
-    ...(order.actions.includes('DOWNLOAD_DEVIS') ? [{ kind: 'devis' as const, label: 'Devis' }] : []),
     ...(order.actions.includes('DOWNLOAD_FACTURE')
       ? [{ kind: 'facture' as const, label: order.numeroFacture ? 'Facture' : 'Facture (brouillon)' }]
       : []),
-    ...(order.numeroAvoir ? [{ kind: 'avoir' as const, label: 'Avoir' }] : []),
+    ...(order.actions.includes('DOWNLOAD_DEVIS') ? [{ kind: 'devis' as const, label: 'Devis' }] : []),
+    // A cancelled invoice in the lodge's favour has its cancellation number without a credit note of its own.
+    ...(order.numeroAvoir && !order.avoirs.length ? [{ kind: 'avoir' as const, label: 'Avoir' }] : []),
     ...(order.relances.length ? [{ kind: 'relance' as const, label: 'Dernière relance' }] : []),
   ];
 }
@@ -48,6 +50,15 @@ export function OrderDocuments({ order }: { order: OrderDetail }) {
               </Group>
             ))}
           </Group>
+          {order.avoirs.length > 0 && (
+            <Group gap="sm" wrap="wrap" mt="sm">
+              {order.avoirs.map((a) => (
+                <Button key={a.id} variant="subtle" onClick={() => void downloadCreditNote(a.id, a.numero)}>
+                  Télécharger l’avoir {a.numero}
+                </Button>
+              ))}
+            </Group>
+          )}
         </Paper>
       )}
       <Modal opened={!!preview} onClose={closePreview} title="Aperçu du document" size="xl" centered>

@@ -31,13 +31,31 @@ const INVOICE: OrderDetail = {
       reservationId: null,
     },
   ],
-  paiements: [{ id: 1, mode: 'C', date: '2026-10-10', reference: '0004512', montant: 20000 }],
+  credite: 0,
+  du: 72000,
+  paiements: [
+    {
+      id: 1,
+      nature: 'E',
+      mode: 'C',
+      date: '2026-10-10',
+      reference: '0004512',
+      montant: 20000,
+      montantTotal: 20000,
+      contrePasse: false,
+      motif: null,
+    },
+  ],
   relances: [],
   dateDevis: null,
   dateAvoir: null,
   motifAnnulation: null,
   historique: [],
   actions: ['READ', 'RELANCE_FACTURE', 'EDIT_PAYMENT', 'DOWNLOAD_FACTURE'],
+  avoirs: [],
+  creditable: 92000,
+  creditEntite: 0,
+  indisponibles: [],
 };
 
 describe('the order page', { timeout: 20_000 }, () => {

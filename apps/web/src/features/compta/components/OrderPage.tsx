@@ -7,7 +7,11 @@ import { Instalment, OrderType, type OrderDetail } from '@union/contract';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useOrder } from '../api/orders';
+import { AllocatePaymentModal } from './AllocatePaymentModal';
+import { CreditNoteModal } from './CreditNoteModal';
 import { OrderActionButtons } from './OrderActionButtons';
+import { RefundModal } from './RefundModal';
+import { ReversePaymentModal } from './ReversePaymentModal';
 import { OrderDocuments } from './OrderDocuments';
 import { OrderLines } from './OrderLines';
 import { OrderPaymentsAndHistory } from './OrderPaymentsAndHistory';
@@ -29,7 +33,7 @@ export function OrderPage() {
 
 function OrderView({ order }: { order: OrderDetail }) {
   const actions = useOrderActions(order);
-  const { run, reste, reasonFor, setReasonFor, paying, setPaying } = actions;
+  const { run, reste, reasonFor, setReasonFor, paying, setPaying, form, setForm } = actions;
 
   return (
     <Stack gap="lg">
@@ -64,6 +68,32 @@ function OrderView({ order }: { order: OrderDetail }) {
           setReasonFor(null);
         }}
       />
+      <CreditNoteModal
+        key={`avoir-${form === 'avoir'}-${order.creditable}`}
+        order={order}
+        opened={form === 'avoir'}
+        onClose={() => setForm(null)}
+        onConfirm={async (body) => {
+          await run('AVOIR_FACTURE', { ...body });
+          setForm(null);
+        }}
+      />
+      <ReversePaymentModal
+        key={`contrepassation-${form === 'contrepassation'}`}
+        order={order}
+        opened={form === 'contrepassation'}
+        onClose={() => setForm(null)}
+        onConfirm={async (body) => {
+          await run('REVERSE_PAYMENT', body);
+          setForm(null);
+        }}
+      />
+      {form === 'repartition' && (
+        <AllocatePaymentModal entity={order.entite} opened onClose={() => setForm(null)} />
+      )}
+      {form === 'remboursement' && (
+        <RefundModal entity={order.entite} credit={order.creditEntite} opened onClose={() => setForm(null)} />
+      )}
       <PaymentModal
         // A fresh form each time it opens: the amount proposed is what remains now.
         key={`${paying}-${reste}`}

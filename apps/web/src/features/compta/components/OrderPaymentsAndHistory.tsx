@@ -1,7 +1,9 @@
 /** What was paid and the reminders sent, beside the order's history. */
-import { Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { PaymentMode, type OrderDetail } from '@union/contract';
 import { formatCents, formatDateTime, formatDay } from '../../../lib/format';
+import { DepositSlipButton } from './DepositSlipButton';
+import { keepsAccounts } from './OrderActionButtons';
 
 export function OrderPaymentsAndHistory({ order }: { order: OrderDetail }) {
   return (
@@ -16,11 +18,33 @@ export function OrderPaymentsAndHistory({ order }: { order: OrderDetail }) {
           <Stack gap={4}>
             {order.paiements.map((p) => (
               <Text key={p.id} size="sm">
-                {formatDay(p.date)} · {PaymentMode.labels[p.mode]}
+                {formatDay(p.date)} · {p.nature === 'C' ? 'Contre-passation' : PaymentMode.labels[p.mode]}
                 {p.reference ? ` (${p.reference})` : ''} · <strong>{formatCents(p.montant)}</strong>
+                {p.montantTotal !== Math.abs(p.montant) &&
+                  ` sur un paiement de ${formatCents(p.montantTotal)}`}
+                {p.contrePasse && ' · contre-passé'}
+                {p.motif && ` — ${p.motif}`}
               </Text>
             ))}
           </Stack>
+        )}
+        {order.avoirs.length > 0 && (
+          <>
+            <Title order={4} size="h5" mt="md" mb={4}>
+              Avoirs
+            </Title>
+            {order.avoirs.map((a) => (
+              <Text key={a.id} size="sm">
+                {a.numero} du {formatDay(a.date)} · <strong>{formatCents(a.montant)}</strong>
+                {a.motif ? ` — ${a.motif}` : ''}
+              </Text>
+            ))}
+          </>
+        )}
+        {keepsAccounts(order) && (
+          <Group mt="md">
+            <DepositSlipButton />
+          </Group>
         )}
         {order.relances.length > 0 && (
           <>

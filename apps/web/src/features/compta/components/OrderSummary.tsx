@@ -4,7 +4,8 @@ import type { OrderDetail } from '@union/contract';
 import { formatCents, formatDay } from '../../../lib/format';
 
 export function OrderSummary({ order }: { order: OrderDetail }) {
-  const reste = order.total - order.paye;
+  // What the server says is due: nothing on a cancelled invoice.
+  const reste = order.du;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Paper withBorder p="md">
@@ -36,13 +37,20 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           {order.numeroFacture && (
             <>
               {' '}
-              · Payé : {formatCents(order.paye)} · Reste :{' '}
+              · Payé : {formatCents(order.paye)}
+              {order.credite > 0 && <> · Avoirs : {formatCents(order.credite)}</>} · Reste dû :{' '}
               <Text span fw={700} c={order.enRetard ? 'red.9' : undefined}>
                 {formatCents(reste)}
               </Text>
             </>
           )}
         </Text>
+        {order.creditEntite > 0 && (
+          <Text size="sm" mt={4}>
+            Crédit de la loge : <strong>{formatCents(order.creditEntite)}</strong> (à imputer sur une facture
+            ou à rembourser)
+          </Text>
+        )}
       </Paper>
     </SimpleGrid>
   );

@@ -23,6 +23,9 @@ const DONE: Record<OrderChangeAction, string> = {
   FACTURE_PAID: 'La facture est soldée.',
   RELANCE_FACTURE: 'La relance est envoyée par e-mail.',
   EDIT_PAYMENT: 'Le paiement est enregistré.',
+  AVOIR_FACTURE: 'L’avoir est établi.',
+  REVERSE_PAYMENT: 'Le paiement est contre-passé.',
+  USE_CREDIT: 'Le crédit de la loge est imputé sur la facture.',
 };
 
 /** The question asked before each action that is not a form. */
@@ -34,6 +37,7 @@ const CONFIRM: Partial<Record<OrderChangeAction, string>> = {
     'La facture recevra son numéro définitif et sera envoyée en PDF à l’adresse de facturation. Elle ne pourra plus être modifiée.',
   FACTURE_SENT: 'La facture recevra son numéro définitif, sans e-mail. Elle ne pourra plus être modifiée.',
   RELANCE_FACTURE: 'Une relance (courrier PDF et facture) sera envoyée à l’adresse de facturation.',
+  USE_CREDIT: 'Le crédit de la loge réglera ce qui reste dû sur cette facture, dans la limite du crédit.',
 };
 
 /** Actions that ask a reason (optional) in a small form. */
@@ -45,7 +49,11 @@ export function useOrderActions(order: OrderDetail) {
   const change = useChangeOrder();
   const [reasonFor, setReasonFor] = useState<OrderChangeAction | null>(null);
   const [paying, setPaying] = useState<PaymentAction | null>(null);
-  const reste = order.total - order.paye;
+  /** The form open for a correction: a credit note, a counter-entry, a payment across invoices, a refund. */
+  const [form, setForm] = useState<'avoir' | 'contrepassation' | 'repartition' | 'remboursement' | null>(
+    null,
+  );
+  const reste = order.du;
 
   /** Sends the action with its body, then says it is done. */
   const run = async (action: OrderChangeAction, body: Record<string, unknown> = {}) => {
@@ -56,6 +64,8 @@ export function useOrderActions(order: OrderDetail) {
   /** A button's action: its reason or payment form, or its question, before sending it. */
   const start = async (action: OrderChangeAction) => {
     if (WITH_REASON.includes(action)) return setReasonFor(action);
+    if (action === 'AVOIR_FACTURE') return setForm('avoir');
+    if (action === 'REVERSE_PAYMENT') return setForm('contrepassation');
     if (action === 'FACTURE_PAID' && reste > 0) return setPaying('FACTURE_PAID');
     const question = CONFIRM[action];
     if (question) {
@@ -69,7 +79,7 @@ export function useOrderActions(order: OrderDetail) {
     await run(action);
   };
 
-  return { change, run, start, reste, reasonFor, setReasonFor, paying, setPaying };
+  return { change, run, start, reste, reasonFor, setReasonFor, paying, setPaying, form, setForm };
 }
 
 export type OrderActions = ReturnType<typeof useOrderActions>;

@@ -1,0 +1,101 @@
+/**
+ * An entity's account as the treasurer handles it (issue 20): what it owes and its credit, one payment
+ * allocated across its invoices, its credit refunded, and the deposit slip of the cheques received.
+ * Each write runs in one transaction and is audited (on each invoice it settles, and on the entity).
+ */
+import type { EntityAccount, PaymentCreate, RefundCreate } from '@union/contract';
+import { authorize } from '../../../lib/authorize';
+import { inTransaction, type RequestContext } from '../../../lib/context';
+import type { Executor } from '../../../db/client';
+import { notFound } from '../../../lib/errors';
+import { audit } from '../../audit/audit';
+import { entitiesRepository } from '../../entities/repository';
+import { unionSettings } from '../../settings/service';
+import { renderDepositSlip } from '../documents/deposit-slip';
+import { RECORD_TYPE } from '../orders/common';
+import { dueOf, may } from '../policy';
+import { paymentsRepository } from './repository';
+import { recordEntityPayment, refundCredit } from './service';
+
+async function account(db: Executor, entityId: number): Promise<EntityAccount> {
+  const entity = await entitiesRepository.find(db, entityId);
+  if (!entity) throw notFound("Cette loge ou association n'existe pas.");
+  const { du, credit } = await paymentsRepository.balance(db, entityId);
+  const factures = (await paymentsRepository.openInvoices(db, entityId)).map((o) => ({
+    id: o.id,
+    numeroFacture: o.numeroFacture!,
+    objet: o.objet,
+    dateFacture: o.dateFacture!,
+    dateEcheance: o.dateEcheance,
+    total: o.total,
+    du: dueOf(o),
+  }));
+  return { entite: { id: entity.id, nom: entity.nom }, du, credit, factures };
+}
+
+export const accountService = {
+  async account(ctx: RequestContext, entityId: number): Promise<EntityAccount> {
+    authorize(may(ctx, 'READ', null));
+    return account(ctx.db, entityId);
+  },
+
+  /** One payment of the entity, allocated across its invoices; the rest is its credit. */
+  async pay(ctx: RequestContext, input: PaymentCreate): Promise<EntityAccount> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    return inTransaction(ctx, async (tx) => {
+      const entity = await entitiesRepository.find(tx.db, input.idEntite);
+      if (!entity) throw notFound("Cette loge ou association n'existe pas.");
+      const payment = await recordEntityPayment(tx, input);
+      for (const a of input.affectations)
+        await audit.record(tx, {
+          action: 'accounting_order_changed',
+          recordType: RECORD_TYPE,
+          recordId: a.idCommande,
+          details: {
+            action: 'ALLOCATED',
+            paiementId: payment.id,
+            montant: input.montant,
+            mode: input.mode,
+            affecte: a.montant,
+          },
+        });
+      await audit.record(tx, {
+        action: 'accounting_payment_recorded',
+        recordType: 'entity',
+        recordId: input.idEntite,
+        details: {
+          paiementId: payment.id,
+          montant: input.montant,
+          mode: input.mode,
+          affectations: input.affectations,
+        },
+      });
+      return account(tx.db, input.idEntite);
+    });
+  },
+
+  /** The entity's credit paid back to it. */
+  async refund(ctx: RequestContext, entityId: number, input: RefundCreate): Promise<EntityAccount> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    return inTransaction(ctx, async (tx) => {
+      const entity = await entitiesRepository.find(tx.db, entityId);
+      if (!entity) throw notFound("Cette loge ou association n'existe pas.");
+      const refund = await refundCredit(tx, entityId, input);
+      await audit.record(tx, {
+        action: 'accounting_refund_recorded',
+        recordType: 'entity',
+        recordId: entityId,
+        details: { remboursementId: refund.id, montant: input.montant, mode: input.mode },
+      });
+      return account(tx.db, entityId);
+    });
+  },
+
+  /** The deposit slip of the cheques received in a period (not reversed), as a PDF. */
+  async depositSlip(ctx: RequestContext, du: string, au: string): Promise<Buffer> {
+    authorize(may(ctx, 'READ', null));
+    const cheques = await paymentsRepository.chequesReceived(ctx.db, du, au);
+    const union = await unionSettings(ctx.db);
+    return renderDepositSlip({ union, du, au, cheques, date: ctx.clock.today() });
+  },
+};

@@ -1,0 +1,49 @@
+/** An entity's account (issue 20): what it owes and its credit, a payment across invoices, a refund, the deposit slip. */
+import {
+  API,
+  DepositSlipQuerySchema,
+  EntityAccountSchema,
+  PaymentCreateSchema,
+  RecordIdParamSchema,
+  RefundCreateSchema,
+} from '@union/contract';
+import { z } from 'zod';
+import type { App } from '../../../types';
+import { sendFile } from '../documents/files';
+import { accountService } from './account';
+
+export default async function paymentsRoutes(app: App) {
+  const tags = ['comptabilité'];
+  const params = z.object({ id: RecordIdParamSchema });
+
+  app.get(
+    API.compta.account,
+    { schema: { tags, params, response: { 200: EntityAccountSchema } } },
+    async (request) => accountService.account(request.ctx, request.params.id),
+  );
+
+  app.post(
+    API.compta.payment,
+    { schema: { tags, body: PaymentCreateSchema, response: { 201: EntityAccountSchema } } },
+    async (request, reply) => reply.status(201).send(await accountService.pay(request.ctx, request.body)),
+  );
+
+  app.post(
+    API.compta.refund,
+    { schema: { tags, params, body: RefundCreateSchema, response: { 201: EntityAccountSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await accountService.refund(request.ctx, request.params.id, request.body)),
+  );
+
+  app.get(
+    API.compta.depositSlip,
+    { schema: { tags, querystring: DepositSlipQuerySchema } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        `remise-cheques-${request.query.du}-${request.query.au}.pdf`,
+        'application/pdf',
+        await accountService.depositSlip(request.ctx, request.query.du, request.query.au),
+      ),
+  );
+}

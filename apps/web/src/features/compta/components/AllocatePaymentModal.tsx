@@ -1,0 +1,184 @@
+/**
+ * One payment of the lodge allocated across its open invoices: the treasurer types the payment, then
+ * what goes to each invoice (proposed oldest first). Never more than the payment nor than what each has
+ * due; what is not allocated stays a credit of the lodge.
+ */
+import { Loader, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { PaymentMode, type PaymentMode as Mode } from '@union/contract';
+import dayjs from 'dayjs';
+import { useState, type FormEvent } from 'react';
+import { FormActions } from '../../../components/FormActions';
+import { toast } from '../../../components/toast';
+import { eurosToCents, formatCents, formatDay } from '../../../lib/format';
+import { useEntityAccount, usePayEntity } from '../api/orders';
+
+export function AllocatePaymentModal({
+  entity,
+  opened,
+  onClose,
+}: {
+  entity: { id: number; nom: string };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { data: account, isPending } = useEntityAccount(entity.id, opened);
+  const pay = usePayEntity();
+  const [mode, setMode] = useState<Mode>('C');
+  const [date, setDate] = useState<string | null>(dayjs().format('YYYY-MM-DD'));
+  const [reference, setReference] = useState('');
+  const [amount, setAmount] = useState<number | string>('');
+  const [parts, setParts] = useState<Record<number, number | string>>({});
+  const montant = eurosToCents(amount);
+  const affectations = (account?.factures ?? [])
+    .map((f) => ({
+      idCommande: f.id,
+      montant: eurosToCents(parts[f.id] ?? ''),
+      du: f.du,
+      numero: f.numeroFacture,
+    }))
+    .filter((a) => a.montant > 0);
+  const affecte = affectations.reduce((s, a) => s + a.montant, 0);
+  const over = affectations.find((a) => a.montant > a.du);
+  const problem = !date
+    ? 'Indiquez la date du paiement.'
+    : !(montant > 0)
+      ? 'Indiquez le montant du paiement.'
+      : over
+        ? `La facture ${over.numero} n’a que ${formatCents(over.du)} à payer.`
+        : affecte > montant
+          ? `Les affectations (${formatCents(affecte)}) dépassent le paiement.`
+          : null;
+
+  /** Spreads the payment over the invoices, oldest first. */
+  const spread = (total: number) => {
+    let left = total;
+    const next: Record<number, number | string> = {};
+    for (const f of account?.factures ?? []) {
+      const part = Math.max(Math.min(left, f.du), 0);
+      next[f.id] = part ? part / 100 : '';
+      left -= part;
+    }
+    setParts(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (problem) return;
+    await pay.mutateAsync({
+      idEntite: entity.id,
+      mode,
+      date: date!,
+      reference: reference.trim() || null,
+      montant,
+      affectations: affectations.map(({ idCommande, montant: m }) => ({ idCommande, montant: m })),
+    });
+    toast(
+      'success',
+      montant > affecte
+        ? `Le paiement est enregistré ; ${formatCents(montant - affecte)} restent au crédit de la loge.`
+        : 'Le paiement est enregistré et réparti.',
+    );
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Répartir un paiement de ${entity.nom}`}
+      centered
+      size="xl"
+    >
+      {isPending || !account ? (
+        <Loader aria-label="Chargement du compte de la loge" />
+      ) : (
+        <form noValidate onSubmit={(e) => void submit(e)}>
+          <Stack>
+            <Text size="sm">
+              Dû par la loge : {formatCents(account.du)} · Crédit : {formatCents(account.credit)}
+            </Text>
+            <Select
+              label="Mode de paiement"
+              data={PaymentMode.codes.map((c) => ({ value: c, label: PaymentMode.labels[c] }))}
+              value={mode}
+              onChange={(v) => v && setMode(v as Mode)}
+              allowDeselect={false}
+            />
+            <DatePickerInput
+              label="Date du paiement"
+              value={date}
+              onChange={(v) => setDate(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+              valueFormat="D MMMM YYYY"
+            />
+            <TextInput
+              label={mode === 'C' ? 'Numéro du chèque' : 'Référence du virement'}
+              value={reference}
+              onChange={(e) => setReference(e.currentTarget.value)}
+              maxLength={100}
+            />
+            <NumberInput
+              label="Montant du paiement (€)"
+              value={amount}
+              onChange={(v) => {
+                setAmount(v);
+                spread(eurosToCents(v));
+              }}
+              decimalScale={2}
+              decimalSeparator=","
+              thousandSeparator=" "
+              min={0.01}
+            />
+            {account.factures.length === 0 ? (
+              <Text size="sm">Aucune facture à payer : le paiement restera au crédit de la loge.</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={480}>
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Facture</Table.Th>
+                      <Table.Th>Échéance</Table.Th>
+                      <Table.Th>Reste dû</Table.Th>
+                      <Table.Th>Affecté (€)</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {account.factures.map((f) => (
+                      <Table.Tr key={f.id}>
+                        <Table.Td>
+                          {f.numeroFacture} · {f.objet}
+                        </Table.Td>
+                        <Table.Td>{formatDay(f.dateEcheance)}</Table.Td>
+                        <Table.Td>{formatCents(f.du)}</Table.Td>
+                        <Table.Td>
+                          <NumberInput
+                            aria-label={`Montant affecté à la facture ${f.numeroFacture}`}
+                            value={parts[f.id] ?? ''}
+                            onChange={(v) => setParts((p) => ({ ...p, [f.id]: v }))}
+                            decimalScale={2}
+                            decimalSeparator=","
+                            thousandSeparator=" "
+                            min={0}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {montant > 0 && (
+              <Text size="sm" aria-live="polite">
+                Affecté : {formatCents(affecte)} · Reste au crédit de la loge :{' '}
+                {formatCents(Math.max(montant - affecte, 0))}
+              </Text>
+            )}
+            <FormActions onCancel={onClose} disabledReason={problem} loading={pay.isPending}>
+              Enregistrer le paiement
+            </FormActions>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
