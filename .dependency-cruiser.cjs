@@ -16,14 +16,7 @@ module.exports = {
         'A file may not reach itself through its imports: the order of loading then decides what is ' +
         'undefined. Move what both files need into a third file that imports neither.',
       from: { path: SOURCES },
-      to: {
-        circular: true,
-        // The one loop allowed: the contract's validation.ts reads the whole contract (index.ts, which
-        // re-exports it) lazily, at the first message, to find every code list and its French labels; no
-        // value is read while the files load. A loop through any third file is still an error.
-        // TODO issue 18: give validation.ts an explicit list of the code lists instead.
-        viaSomeNot: '^packages/contract/src/(index|validation)\\.ts$',
-      },
+      to: { circular: true },
     },
     {
       name: 'db-not-modules',
@@ -36,18 +29,8 @@ module.exports = {
       name: 'lib-not-modules-or-plugins',
       severity: 'error',
       comment: 'lib/ is the bottom floor: it never imports a module or a Fastify plugin.',
-      from: { path: '^apps/api/src/lib/', pathNot: '^apps/api/src/lib/untrusted/tasks\\.ts$' },
+      from: { path: '^apps/api/src/lib/' },
       to: { path: '^apps/api/src/(modules|plugins)/' },
-    },
-    {
-      name: 'lib-not-modules-or-plugins-tasks',
-      severity: 'error',
-      comment:
-        'The same rule for the worker thread of uploaded files, but for its one known upward arrow: ' +
-        "it runs the member import's parser (modules/imports/parse.ts) off the main thread. " +
-        'TODO issue 18: let the import module hand its parser to the pool instead.',
-      from: { path: '^apps/api/src/lib/untrusted/tasks\\.ts$' },
-      to: { path: '^apps/api/src/(modules|plugins)/', pathNot: '^apps/api/src/modules/imports/parse\\.ts$' },
     },
     {
       name: 'routes-not-plugins',

@@ -18,7 +18,7 @@ await build({
     server: 'src/server.ts',
     'create-admin': 'scripts/create-admin.ts',
     // The threads that read uploaded files load it beside server.js (src/lib/untrusted/pool.ts).
-    'untrusted-worker': 'src/lib/untrusted/tasks.ts',
+    'untrusted-worker': 'src/untrusted-worker.ts',
     migrate: 'scripts/migrate.ts',
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',

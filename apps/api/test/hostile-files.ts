@@ -2,8 +2,9 @@
  * The hostile files of the upload corpus (test/hostile-uploads.test.ts), generated rather than committed:
  * a PDF whose content stream inflates to 256 MiB weighs ~250 kB, and its variants differ by one filter.
  */
-import { createDeflate, crc32, deflateRawSync } from 'node:zlib';
+import { createDeflate } from 'node:zlib';
 import { pdfWith } from './documents-helpers';
+import { zipOf } from './spreadsheets';
 
 export const MiB = 1024 * 1024;
 
@@ -56,50 +57,6 @@ export function pdfWithContent(data: Buffer, filter: string): Buffer {
   for (let n = 1; n <= 4; n++) add(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
   add(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
-}
-
-/** A ZIP archive of these entries, deflated; `declared` overrides the size an entry says it has. */
-export function zipOf(
-  entries: { name: string; content?: Buffer; deflated?: Buffer; size?: number }[],
-): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const data = entry.deflated ?? deflateRawSync(entry.content ?? Buffer.alloc(0));
-    const size = entry.size ?? entry.content?.length ?? 0;
-    const crc = entry.content ? crc32(entry.content) : 0;
-    const name = Buffer.from(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 /** The corpus, built once per test file (a few seconds: 256 MiB are deflated). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, memberships, userTokens, users } from '../src/db/schema';
 import { builders, type Builders, type Member, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
-import { bigWorkbook, zipArchive } from './spreadsheets';
+import { bigWorkbook, zipOf } from './spreadsheets';
 import { IMPORT_BUSY_MESSAGE, importSlots } from '../src/modules/imports/slots';
 
 let t: TestContext;
@@ -201,9 +201,9 @@ describe('POST /api/user/import', () => {
     it('a workbook that would inflate past 50 MB ("zip bomb"), whatever size it declares', async () => {
       const huge = Buffer.alloc(60 * 1024 * 1024, 0x20);
       for (const declared of [huge.length, 1000]) {
-        const content = zipArchive([
-          { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
-          { name: 'xl/worksheets/sheet1.xml', data: huge, declaredSize: declared },
+        const content = zipOf([
+          { name: '[Content_Types].xml', content: Buffer.from('<?xml version="1.0"?><Types/>') },
+          { name: 'xl/worksheets/sheet1.xml', content: huge, size: declared },
         ]);
         expect(content.length).toBeLessThan(IMPORT_MAX_BYTES);
         const response = await upload({

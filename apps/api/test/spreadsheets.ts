@@ -4,38 +4,43 @@
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 
-/** A ZIP archive of deflated entries, written by hand so that an entry may lie about its size. */
-export function zipArchive(entries: { name: string; data: Buffer; declaredSize?: number }[]): Uint8Array {
+/**
+ * A ZIP archive of these entries, deflated, written by hand: an entry may lie about its size (`size`) or
+ * bring its stream already deflated (`deflated`, a bomb made once), which a ZIP library (fflate, yazl)
+ * does not let a test do. The one copy, for the import's workbooks and the hostile-upload corpus.
+ */
+export function zipOf(
+  entries: { name: string; content?: Buffer; deflated?: Buffer; size?: number }[],
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
+    const data = entry.deflated ?? deflateRawSync(entry.content ?? Buffer.alloc(0));
+    const size = entry.size ?? entry.content?.length ?? 0;
+    const crc = entry.content ? crc32(entry.content) : 0;
     const name = Buffer.from(entry.name);
-    const compressed = deflateRawSync(entry.data);
-    const header = (signature: number, size: number) => {
-      const h = Buffer.alloc(size);
-      h.writeUInt32LE(signature, 0);
-      return h;
-    };
-    const local = header(0x04034b50, 30);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(entry.data), 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.declaredSize ?? entry.data.length, 22);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
-    const central = header(0x02014b50, 46);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(entry.data), 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.declaredSize ?? entry.data.length, 24);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
+    locals.push(local, name, data);
     centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
+    offset += local.length + name.length + data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -44,7 +49,7 @@ export function zipArchive(entries: { name: string; data: Buffer; declaredSize?:
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+  return Buffer.concat([...locals, directory, end]);
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -95,10 +100,10 @@ export function bigWorkbook(
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const xml = (body: string) =>
     Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
-  return zipArchive([
+  return zipOf([
     {
       name: '[Content_Types].xml',
-      data: xml(
+      content: xml(
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
           '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
           '<Default Extension="xml" ContentType="application/xml"/>' +
@@ -110,21 +115,21 @@ export function bigWorkbook(
     },
     {
       name: '_rels/.rels',
-      data: xml(
+      content: xml(
         `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
           `<Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
       ),
     },
     {
       name: 'xl/workbook.xml',
-      data: xml(
+      content: xml(
         `<workbook xmlns="${ns}" xmlns:${prefix}="${rel}">` +
           `<sheets><sheet name="Membres" sheetId="1" ${prefix}:id="rId1"/></sheets></workbook>`,
       ),
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: xml(
+      content: xml(
         `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
           `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
           `<Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
@@ -132,11 +137,11 @@ export function bigWorkbook(
     },
     {
       name: 'xl/worksheets/sheet1.xml',
-      data: xml(`<worksheet xmlns="${ns}"><sheetData>${lines.join('')}</sheetData></worksheet>`),
+      content: xml(`<worksheet xmlns="${ns}"><sheetData>${lines.join('')}</sheetData></worksheet>`),
     },
     {
       name: 'xl/sharedStrings.xml',
-      data: xml(
+      content: xml(
         `<sst xmlns="${ns}" count="${strings.length}" uniqueCount="${strings.length}">` +
           strings.map((s) => `<si><t>${escapeXml(s)}</t></si>`).join('') +
           '</sst>',

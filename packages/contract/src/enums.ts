@@ -4,9 +4,16 @@
  */
 import { z } from 'zod';
 
+/**
+ * The label maps of every code list made so far, in the order the contract's files load: the French
+ * messages of a value outside a list read it (validation.ts), instead of walking the whole contract.
+ */
+export const CODE_LIST_LABELS: Readonly<Record<string, string>>[] = [];
+
 /** Builds a Zod enum plus the label map of a code list. */
 export function codeList<const T extends Record<string, string>>(labels: T) {
   const codes = Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
+  CODE_LIST_LABELS.push(labels);
   return { schema: z.enum(codes), labels, codes };
 }
 

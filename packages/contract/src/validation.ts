@@ -5,26 +5,24 @@
  */
 import type { z } from 'zod';
 import { fr } from 'zod/v4/locales';
-// The whole contract, read lazily (at the first message) to find every code list and its labels.
-import * as contract from './index';
+import { CODE_LIST_LABELS } from './enums';
+import { HABILITATIONS } from './habilitations';
 
 /** Zod's French messages, for the few validation texts the contract does not write itself. */
 export const frenchZodErrors = fr().localeError;
 
 type Labels = Readonly<Record<string, string>>;
-const isCodeList = (value: unknown): value is { labels: Labels; codes: readonly string[] } =>
-  typeof value === 'object' && value !== null && 'labels' in value && 'codes' in value && 'schema' in value;
 
-let codeLabels: Labels[] | undefined;
-/** Every code list of the contract with its French labels, and the habilitations with theirs. */
+let habilitationLabels: Labels | undefined;
+/**
+ * Every code list of the contract with its French labels (registered by `codeList` as each file loads,
+ * read at the first message, once all are loaded), and the habilitations with theirs.
+ */
 function allCodeLabels(): Labels[] {
-  codeLabels ??= [
-    ...Object.values(contract)
-      .filter(isCodeList)
-      .map((list) => list.labels),
-    Object.fromEntries(Object.entries(contract.HABILITATIONS).map(([code, h]) => [code, h.libelle])),
-  ];
-  return codeLabels;
+  habilitationLabels ??= Object.fromEntries(
+    Object.entries(HABILITATIONS).map(([code, h]) => [code, h.libelle]),
+  );
+  return [...CODE_LIST_LABELS, habilitationLabels];
 }
 
 /** The French labels of allowed values: from the smallest code list of the contract holding them all. */

@@ -12,7 +12,6 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type * as Tasks from './tasks';
 
 /** Why a task gave up. */
 export type Limit = 'time' | 'memory' | 'busy';
@@ -31,12 +30,14 @@ export const UNTRUSTED_LIMITS = {
 };
 
 /**
- * Where the worker's code is: beside this file under tsx and vitest (TypeScript, through tasks-dev.mjs),
- * `untrusted-worker.js` beside the bundle in production (scripts/build.mjs builds it).
+ * Where the worker's code is: src/untrusted-worker.ts under tsx and vitest (TypeScript, through
+ * untrusted-worker-dev.mjs), `untrusted-worker.js` beside the bundle in production (scripts/build.mjs).
  */
 function workerFile(): string {
   const here = import.meta.url;
-  return fileURLToPath(new URL(here.endsWith('.ts') ? './tasks-dev.mjs' : './untrusted-worker.js', here));
+  return fileURLToPath(
+    new URL(here.endsWith('.ts') ? '../../untrusted-worker-dev.mjs' : './untrusted-worker.js', here),
+  );
 }
 
 let pool: Piscina | undefined;
@@ -56,9 +57,13 @@ function thePool(): Piscina {
   return pool;
 }
 
-type TaskName = 'sniffType' | 'pdfText' | 'importParse';
-type Input<N extends TaskName> = Parameters<(typeof Tasks)[N]>[0];
-type Output<N extends TaskName> = Awaited<ReturnType<(typeof Tasks)[N]>>;
+/**
+ * A task of the worker (an export of src/untrusted-worker.ts): the caller names it and gives its type
+ * (`runUntrusted<typeof pdfText>('pdfText', …)`), so lib/ knows no module's task.
+ */
+type Task = (input: never) => Promise<unknown>;
+type Input<T extends Task> = Parameters<T>[0];
+type Output<T extends Task> = Awaited<ReturnType<T>>;
 
 /** How often the watchdog reads the resident memory, in milliseconds. */
 const WATCH_MS = 25;
@@ -71,12 +76,12 @@ let line: Promise<unknown> = Promise.resolve();
 let waiting = 0;
 
 /** Runs one task on the thread, under the time limit and the memory watchdog. */
-async function runNow<N extends TaskName>(
+async function runNow<T extends Task>(
   workers: Piscina,
-  name: N,
-  input: Input<N>,
+  name: string,
+  input: Input<T>,
   transferList?: ArrayBuffer[],
-): Promise<{ value: Output<N> } | { limit: Limit }> {
+): Promise<{ value: Output<T> } | { limit: Limit }> {
   // A thread just started (the first task, or after one was terminated) loads its code first: that
   // time is not the file's, so it is spent before the clock starts.
   await workers.run(null, { name: 'warm' });
@@ -92,7 +97,7 @@ async function runNow<N extends TaskName>(
     if (process.memoryUsage.rss() - baseline > UNTRUSTED_LIMITS.rssGrowthBytes) stop('memory');
   }, WATCH_MS);
   try {
-    return { value: (await workers.run(input, { name, signal: abort.signal, transferList })) as Output<N> };
+    return { value: (await workers.run(input, { name, signal: abort.signal, transferList })) as Output<T> };
   } catch (error) {
     if (stopped) return { limit: stopped };
     if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return { limit: 'memory' };
@@ -107,16 +112,16 @@ async function runNow<N extends TaskName>(
  * Runs a task in the pool: its answer, or the limit that stopped it. Any other failure of the worker
  * (a bug of ours or of a parser) is thrown.
  */
-export function runUntrusted<N extends TaskName>(
-  name: N,
-  input: Input<N>,
+export function runUntrusted<T extends Task>(
+  name: string,
+  input: Input<T>,
   transferList?: ArrayBuffer[],
-): Promise<{ value: Output<N> } | { limit: Limit }> {
+): Promise<{ value: Output<T> } | { limit: Limit }> {
   if (waiting >= UNTRUSTED_LIMITS.queue) return Promise.resolve({ limit: 'busy' });
   waiting++;
   const turn = line.then(() => {
     waiting--;
-    return runNow(thePool(), name, input, transferList);
+    return runNow<T>(thePool(), name, input, transferList);
   });
   line = turn.catch(() => undefined);
   return turn;

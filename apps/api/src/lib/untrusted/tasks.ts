@@ -1,6 +1,7 @@
 /**
  * What runs inside the worker threads of the untrusted-file pool (./pool.ts): each task reads a file a
- * user sent and answers plain data (structured-cloned back to the main thread). Refusals are answered,
+ * user sent and answers plain data (structured-cloned back to the main thread). The tasks of lib/ are
+ * here; a module's own task lives in the module, and src/untrusted-worker.ts gathers them all. Refusals are answered,
  * not thrown: an error crossing a thread loses its class, its code and its French message.
  */
 import { readFile } from 'node:fs/promises';
@@ -8,7 +9,6 @@ import { extname } from 'node:path';
 import { DOCUMENT_MIME_TYPES, type DocumentMimeType } from '@union/contract';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from '../errors';
-import { readMembersFile, type ParsedFile } from '../../modules/imports/parse';
 import { pdfInflatesPast } from './pdf-budget';
 
 /** The old binary Office formats share one container (CFB): the extension tells which one it is. */
@@ -82,22 +82,12 @@ export interface Refusal {
   details?: string[];
 }
 
-/** The member import's file (CSV or XLSX), read into rows, or the 412 that refuses it. */
-export async function importParse({
-  bytes,
-}: {
-  bytes: Uint8Array;
-}): Promise<{ parsed: ParsedFile } | { refusal: Refusal }> {
-  try {
-    return { parsed: await readMembersFile(bytes) };
-  } catch (error) {
-    if (error instanceof AppError) {
-      return {
-        refusal: { status: error.status, code: error.code, message: error.message, details: error.details },
-      };
-    }
-    throw error;
-  }
+/** A task's refusal as an answer: an AppError the task threw, as plain data. Anything else is thrown. */
+export function asRefusal(error: unknown): { refusal: Refusal } {
+  if (!(error instanceof AppError)) throw error;
+  return {
+    refusal: { status: error.status, code: error.code, message: error.message, details: error.details },
+  };
 }
 
 /** Loads the parsers, so that a task's time limit counts its own work only (see ./pool.ts). */

@@ -11,6 +11,7 @@ import { pdfWith } from '../../../test/documents-helpers';
 import { deflatedRun, MiB, pdfWithContent } from '../../../test/hostile-files';
 import { pdfInflatesPast } from './pdf-budget';
 import { runUntrusted, UNTRUSTED_LIMITS } from './pool';
+import type { pdfText, sniffType } from './tasks';
 
 const dir = mkdtempSync(join(tmpdir(), 'union-untrusted-'));
 let bomb: Buffer;
@@ -51,13 +52,15 @@ describe('runUntrusted', () => {
     UNTRUSTED_LIMITS.timeMs = 500;
     try {
       // Only the timer answers `time`: pdf.js was stopped, not left to finish.
-      expect(await runUntrusted('pdfText', { path, maxInflated: 64 * MiB })).toEqual({ limit: 'time' });
+      expect(await runUntrusted<typeof pdfText>('pdfText', { path, maxInflated: 64 * MiB })).toEqual({
+        limit: 'time',
+      });
     } finally {
       UNTRUSTED_LIMITS.timeMs = saved;
     }
     const page = join(dir, 'page.pdf');
     writeFileSync(page, await pdfWith('Après la bombe'));
-    expect(await runUntrusted('pdfText', { path: page, maxInflated: 64 * MiB })).toEqual({
+    expect(await runUntrusted<typeof pdfText>('pdfText', { path: page, maxInflated: 64 * MiB })).toEqual({
       value: { texte: expect.stringContaining('Après la bombe') },
     });
   }, 60_000);
@@ -66,7 +69,9 @@ describe('runUntrusted', () => {
     const saved = UNTRUSTED_LIMITS.queue;
     UNTRUSTED_LIMITS.queue = 0;
     try {
-      expect(await runUntrusted('sniffType', { path: join(dir, 'nothing'), name: 'a.pdf' })).toEqual({
+      expect(
+        await runUntrusted<typeof sniffType>('sniffType', { path: join(dir, 'nothing'), name: 'a.pdf' }),
+      ).toEqual({
         limit: 'busy',
       });
     } finally {

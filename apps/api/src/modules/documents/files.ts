@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client';
 import { refused } from '../../lib/errors';
 import { firstCharacters, plainFileName } from '../../lib/file-names';
 import { runUntrusted, UNTRUSTED_LIMITS, type Limit } from '../../lib/untrusted/pool';
+import type { pdfText, sniffType } from '../../lib/untrusted/tasks';
 import { CHUNK_BYTES, documentsRepository } from './repository';
 
 export interface StagedFile {
@@ -84,7 +85,7 @@ export function limitReason(limit: Limit | 'inflated' | 'unreadable'): string {
  * off the main thread (see lib/untrusted): a file whose type takes too long to tell is refused.
  */
 export async function detectType(path: string, name: string): Promise<DocumentMimeType | undefined> {
-  const answer = await runUntrusted('sniffType', { path, name });
+  const answer = await runUntrusted<typeof sniffType>('sniffType', { path, name });
   if ('limit' in answer) {
     throw refused(
       'file_limit',
@@ -181,7 +182,7 @@ export interface ExtractedText {
  */
 export async function extractText(file: Pick<StagedFile, 'path' | 'mime'>): Promise<ExtractedText> {
   if (file.mime !== 'application/pdf') return { texte: '' };
-  const answer = await runUntrusted('pdfText', {
+  const answer = await runUntrusted<typeof pdfText>('pdfText', {
     path: file.path,
     maxInflated: UNTRUSTED_LIMITS.pdfInflatedBytes,
   });

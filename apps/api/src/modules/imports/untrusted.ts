@@ -5,6 +5,7 @@
 import { AppError, refused } from '../../lib/errors';
 import { runUntrusted, UNTRUSTED_LIMITS } from '../../lib/untrusted/pool';
 import type { ParsedFile } from './parse';
+import type { importParse } from './untrusted-task';
 
 const WHY = {
   time: `sa lecture a pris plus de ${UNTRUSTED_LIMITS.timeMs / 1000} secondes`,
@@ -15,7 +16,7 @@ const WHY = {
 export async function parseUntrusted(bytes: Uint8Array): Promise<ParsedFile> {
   // A copy of its own is moved to the worker: the request's buffer may share memory with others.
   const copy = new Uint8Array(bytes);
-  const answer = await runUntrusted('importParse', { bytes: copy }, [copy.buffer]);
+  const answer = await runUntrusted<typeof importParse>('importParse', { bytes: copy }, [copy.buffer]);
   if ('limit' in answer) {
     throw refused(
       'file_limit',
