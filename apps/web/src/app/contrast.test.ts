@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { TOAST_STYLES } from '../components/toast';
 import { blend, contrastRatio, darkenUntil, readableOn } from '../lib/contrast';
 import { ACCESSIBLE_COLORS } from '../lib/colors';
-import { STATE_COLORS, blockColors } from '../features/reservations/components/colors';
 
 describe('contrast arithmetic (WCAG 2.1)', () => {
   it('computes the ratios of the reference pairs', () => {
@@ -23,34 +22,6 @@ describe('contrast arithmetic (WCAG 2.1)', () => {
     for (const bg of ['#f08c00', '#1c7ed6', '#2f9e44', '#7048e8', '#e03131', '#fab005', '#777777']) {
       expect(contrastRatio(readableOn(bg), bg)).toBeGreaterThanOrEqual(4.5);
     }
-  });
-});
-
-describe('the planning blocks (issue 21)', () => {
-  it('read at 4.5:1 on every state and room colour, stripes included', () => {
-    const colors = [
-      ...Object.values(STATE_COLORS),
-      '#1c7ed6',
-      '#7048e8',
-      '#2f9e44',
-      '#f08c00',
-      '#e03131',
-      '#0c8599',
-      '#c2255c',
-      '#5c940d',
-      '#ffffff',
-      '#fab005',
-    ];
-    for (const color of colors)
-      for (const pending of [false, true]) {
-        const { background, text } = blockColors(color, pending);
-        expect(contrastRatio(text, background), `${color} ${pending}`).toBeGreaterThanOrEqual(4.5);
-        if (pending)
-          expect(
-            contrastRatio(text, blend('#ffffff', background, 0.28)),
-            `${color} rayé`,
-          ).toBeGreaterThanOrEqual(4.5);
-      }
   });
 });
 

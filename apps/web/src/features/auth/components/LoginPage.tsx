@@ -58,7 +58,8 @@ export function LoginPage() {
           {signIn.isError && isSignInRefused(signIn.error) && (
             <Alert color="red" icon={<IconAlertTriangle />} role="alert" title="Authentification impossible">
               Vérifiez votre identifiant et votre mot de passe (majuscules comprises), puis réessayez. Mot de
-              passe perdu : « Mot de passe oublié ? » ci-dessous.
+              passe perdu : « Mot de passe oublié ? » ci-dessous. Si cela persiste, votre compte n’a peut-être
+              pas accès à l’intranet : contactez le secrétariat de l’Union.
             </Alert>
           )}
           <SubmitButton
