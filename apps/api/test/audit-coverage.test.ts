@@ -85,7 +85,12 @@ async function enrolling(w: World) {
 /** The same, the enrolment confirmed (its code's time-step is spent). */
 async function enrolled(w: World) {
   const { token, secret } = await enrolling(w);
-  await w.t.call({ method: 'PUT', url: '/api/user/second-facteur/totp', token, payload: { code: totpCode(secret) } });
+  await w.t.call({
+    method: 'PUT',
+    url: '/api/user/second-facteur/totp',
+    token,
+    payload: { code: totpCode(secret) },
+  });
   return { token, secret };
 }
 

@@ -42,7 +42,9 @@ const second = (mfaToken: string, otp: string, ip?: string) =>
 
 /** The code of the authenticator at the clock's instant, `steps` periods later. */
 const codeOf = (secret: string, steps = 0) =>
-  new OTPAuth.TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: clock.now().getTime() + steps * 30_000 });
+  new OTPAuth.TOTP({ secret, digits: 6, period: 30 }).generate({
+    timestamp: clock.now().getTime() + steps * 30_000,
+  });
 
 /** Moves the clock one period on, so the next code is a new one. */
 const nextPeriod = () => {
@@ -84,9 +86,9 @@ describe('enrolment from the account page', () => {
     expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(enrolment.uri).toContain(`secret=${enrolment.secret}`);
     expect(enrolment.uri).toContain(encodeURIComponent(person.identifiant));
-    expect(Buffer.from(enrolment.qr.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toContain(
-      '<svg',
-    );
+    expect(
+      Buffer.from(enrolment.qr.replace('data:image/svg+xml;base64,', ''), 'base64').toString(),
+    ).toContain('<svg');
 
     const wrong = await t.call({
       method: 'PUT',
@@ -242,7 +244,9 @@ describe('the second step of the token request', () => {
     // The right code from the attacked address is refused now…
     expect((await second(token, codeOf(secret), '10.1.0.1')).json().error).toBe('invalid_grant');
     const locked = await t.db
-      .execute(`SELECT outcome FROM sign_in_attempts WHERE identifiant = '${person.identifiant}' ORDER BY id DESC LIMIT 1`)
+      .execute(
+        `SELECT outcome FROM sign_in_attempts WHERE identifiant = '${person.identifiant}' ORDER BY id DESC LIMIT 1`,
+      )
       .then((r) => (r as unknown as { rows: { outcome: string }[] }).rows[0]!.outcome);
     expect(locked).toBe('locked');
     // …and the password too, from that address: codes and passwords share one lock.
@@ -303,7 +307,8 @@ describe('who must have a second factor', () => {
     const read = await t.call({ method: 'GET', url: '/api/parametres/second-facteur', token: admin.token });
     expect(read.json()).toEqual({ habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 });
     expect(
-      (await t.call({ method: 'GET', url: '/api/parametres/second-facteur', token: member.token })).statusCode,
+      (await t.call({ method: 'GET', url: '/api/parametres/second-facteur', token: member.token }))
+        .statusCode,
     ).toBe(403);
     const bad = await t.call({
       method: 'PUT',
@@ -335,9 +340,17 @@ describe('reset by an administrator', () => {
     const admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
     const person = await b.aUser();
     await enrol(person);
-    const other = await t.call({ method: 'DELETE', url: `/api/user/${person.id}/second-facteur`, token: person.token });
+    const other = await t.call({
+      method: 'DELETE',
+      url: `/api/user/${person.id}/second-facteur`,
+      token: person.token,
+    });
     expect(other.statusCode).toBe(403);
-    const reset = await t.call({ method: 'DELETE', url: `/api/user/${person.id}/second-facteur`, token: admin.token });
+    const reset = await t.call({
+      method: 'DELETE',
+      url: `/api/user/${person.id}/second-facteur`,
+      token: admin.token,
+    });
     expect(reset.statusCode).toBe(204);
     expect((await password(person.identifiant)).statusCode).toBe(200);
     const [mail] = await t.db
@@ -353,7 +366,11 @@ describe('reset by an administrator', () => {
       .where(and(eq(auditLog.recordId, person.id), eq(auditLog.action, 'second_factor_reset')));
     expect(entry?.actorId).toBe(admin.id);
     // Nothing left to reset.
-    const again = await t.call({ method: 'DELETE', url: `/api/user/${person.id}/second-facteur`, token: admin.token });
+    const again = await t.call({
+      method: 'DELETE',
+      url: `/api/user/${person.id}/second-facteur`,
+      token: admin.token,
+    });
     expect(again.statusCode).toBe(412);
   });
 });
@@ -373,15 +390,27 @@ describe('sessions of one’s account', () => {
 
     // Someone else cannot end it.
     const stranger = await b.aUser();
-    const theirs = await t.call({ method: 'DELETE', url: `/api/user/sessions/${phone.id}`, token: stranger.token });
+    const theirs = await t.call({
+      method: 'DELETE',
+      url: `/api/user/sessions/${phone.id}`,
+      token: stranger.token,
+    });
     expect(theirs.statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: other })).statusCode).toBe(200);
 
-    const end = await t.call({ method: 'DELETE', url: `/api/user/sessions/${phone.id}`, token: person.token });
+    const end = await t.call({
+      method: 'DELETE',
+      url: `/api/user/sessions/${phone.id}`,
+      token: person.token,
+    });
     expect(end.statusCode).toBe(204);
     // The very next request with it is refused (the session cache forgot it).
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: other })).statusCode).toBe(401);
-    const again = await t.call({ method: 'DELETE', url: `/api/user/sessions/${phone.id}`, token: person.token });
+    const again = await t.call({
+      method: 'DELETE',
+      url: `/api/user/sessions/${phone.id}`,
+      token: person.token,
+    });
     expect(again.statusCode).toBe(404);
   });
 });

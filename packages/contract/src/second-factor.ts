@@ -7,7 +7,11 @@ export const TotpCodeSchema = z.object({
   code: z
     .string()
     .transform((v) => v.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^[0-9]{6}$/, { message: 'Code : saisissez les 6 chiffres affichés par l’application.' })),
+    .pipe(
+      z
+        .string()
+        .regex(/^[0-9]{6}$/, { message: 'Code : saisissez les 6 chiffres affichés par l’application.' }),
+    ),
 });
 export type TotpCode = z.input<typeof TotpCodeSchema>;
 

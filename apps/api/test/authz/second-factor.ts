@@ -89,7 +89,9 @@ export const rows: AuthzRow[] = [
     scope: 'an account with an authenticator',
     request: async (w) => {
       const userId = await w.fresh.user();
-      await w.t.db.insert(totpFactors).values({ userId, secret: 'JBSWY3DPEHPK3PXP', confirmedAt: new Date() });
+      await w.t.db
+        .insert(totpFactors)
+        .values({ userId, secret: 'JBSWY3DPEHPK3PXP', confirmedAt: new Date() });
       return {
         url: `/api/user/${userId}/second-facteur`,
         watch: () => w.t.db.select().from(totpFactors).where(eq(totpFactors.userId, userId)),

@@ -35,7 +35,10 @@ export const authRepository = {
       .where(
         and(
           eq(accessTokens.tokenHash, hash),
-          or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, new Date(at.getTime() - LAST_USE_STEP_MS))),
+          or(
+            isNull(accessTokens.lastUsedAt),
+            lt(accessTokens.lastUsedAt, new Date(at.getTime() - LAST_USE_STEP_MS)),
+          ),
         ),
       );
   },

@@ -106,7 +106,11 @@ export const authService = {
     if (!form.success) throw invalidGrant();
     const origin = { ip: input.ip, userAgent: input.userAgent, ttlSeconds: input.ttlSeconds };
     if (form.data.grant_type === 'mfa_otp') {
-      return authService.secondStep(ctx, { mfaToken: form.data.mfa_token, otp: form.data.otp, ...origin }, log);
+      return authService.secondStep(
+        ctx,
+        { mfaToken: form.data.mfa_token, otp: form.data.otp, ...origin },
+        log,
+      );
     }
     const { username, password } = form.data;
     return authService.signIn(ctx, { username, password, ...origin }, log);
@@ -144,13 +148,19 @@ export const authService = {
       const current = await usersRepository.shareLockById(tx, challenge.userId);
       if (!current || !canSignIn(current)) return undefined;
       const recoveryCodes =
-        challenge.purpose === 'enrol' ? await secondFactorService.enrolledAtSignIn(tx, current, now) : undefined;
+        challenge.purpose === 'enrol'
+          ? await secondFactorService.enrolledAtSignIn(tx, current, now)
+          : undefined;
       const accessToken = await openSession(tx, current, now, input);
       return { accessToken, recoveryCodes };
     });
     if (!opened) throw invalidGrant();
     signInAttempts.inc({ outcome: 'ok' });
-    return { accessToken: opened.accessToken, expiresIn: input.ttlSeconds, recoveryCodes: opened.recoveryCodes };
+    return {
+      accessToken: opened.accessToken,
+      expiresIn: input.ttlSeconds,
+      recoveryCodes: opened.recoveryCodes,
+    };
   },
 
   /** Checks the pair and opens a session, or throws invalid_grant whatever the reason. */

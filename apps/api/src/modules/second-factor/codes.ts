@@ -57,9 +57,7 @@ export function newRecoveryCodes(n = 10): string[] {
  * The codes are random (50 bits), so a fast hash is enough: there is no dictionary to try.
  */
 export const recoveryCodeHash = (code: string) =>
-  createHash('sha256')
-    .update(code.toUpperCase().replace(/[\s-]/g, ''))
-    .digest('hex');
+  createHash('sha256').update(code.toUpperCase().replace(/[\s-]/g, '')).digest('hex');
 
 /** Whether what was typed looks like an authenticator's six digits (otherwise: a recovery code). */
 export const looksLikeTotp = (code: string) => /^[0-9]{6}$/.test(code.replace(/\s/g, ''));

@@ -183,7 +183,10 @@ export const secondFactorRepository = {
       .where(
         and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)),
       )
-      .orderBy(desc(sql`coalesce(${accessTokens.lastUsedAt}, ${accessTokens.createdAt})`), desc(accessTokens.id))
+      .orderBy(
+        desc(sql`coalesce(${accessTokens.lastUsedAt}, ${accessTokens.createdAt})`),
+        desc(accessTokens.id),
+      )
       .limit(200);
   },
 

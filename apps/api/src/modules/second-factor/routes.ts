@@ -58,7 +58,12 @@ export default async function secondFactorRoutes(app: App) {
     paths.enrolment,
     {
       config: { public: true, noXsrf: true },
-      schema: { tags: ['auth'], security: [], body: EnrolmentTokenSchema, response: { 201: TotpEnrolmentSchema } },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: EnrolmentTokenSchema,
+        response: { 201: TotpEnrolmentSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -96,7 +101,13 @@ export default async function secondFactorRoutes(app: App) {
 
   app.put(
     paths.settings,
-    { schema: { tags: ['paramètres'], body: SecondFactorSettingsSchema, response: { 200: SecondFactorSettingsSchema } } },
+    {
+      schema: {
+        tags: ['paramètres'],
+        body: SecondFactorSettingsSchema,
+        response: { 200: SecondFactorSettingsSchema },
+      },
+    },
     async (request) => secondFactorService.saveSettings(request.ctx, request.body),
   );
 }

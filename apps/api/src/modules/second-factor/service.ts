@@ -54,7 +54,9 @@ type Log = { info: (o: object, msg: string) => void };
 
 async function settingsOf(db: Executor): Promise<SecondFactorSettings> {
   const row = await repo.settings(db);
-  return row ? { habilitations: row.habilitations, delaiJours: row.graceDays } : DEFAULT_SECOND_FACTOR_SETTINGS;
+  return row
+    ? { habilitations: row.habilitations, delaiJours: row.graceDays }
+    : DEFAULT_SECOND_FACTOR_SETTINGS;
 }
 
 async function hasFactor(db: Executor, userId: number): Promise<boolean> {
@@ -173,7 +175,13 @@ export const secondFactorService = {
    */
   async checkProof(
     ctx: PublicContext,
-    input: { identifiant: string; userId: number | undefined; purpose: ChallengePurpose; code: string; ip: string },
+    input: {
+      identifiant: string;
+      userId: number | undefined;
+      purpose: ChallengePurpose;
+      code: string;
+      ip: string;
+    },
     log: Log,
   ): Promise<boolean> {
     const { db } = ctx;
@@ -233,7 +241,9 @@ export const secondFactorService = {
   async startRequiredEnrolment(ctx: PublicContext, mfaToken: string): Promise<TotpEnrolment> {
     const found = await secondFactorService.challenge(ctx, mfaToken);
     if (!found || found.purpose !== 'enrol') {
-      throw invalid('Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.');
+      throw invalid(
+        'Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.',
+      );
     }
     return startEnrolment(ctx.db, found.user, ctx.clock.now());
   },
@@ -277,7 +287,8 @@ export const secondFactorService = {
   /** DELETE /api/user/second-facteur/totp: removes one's authenticator, proved by a code. */
   async remove(ctx: RequestContext, code: string, ip: string, log: Log): Promise<void> {
     const user = await caller(ctx);
-    if (!(await hasFactor(ctx.db, user.id))) throw invalid('Aucune application d’authentification n’est activée.');
+    if (!(await hasFactor(ctx.db, user.id)))
+      throw invalid('Aucune application d’authentification n’est activée.');
     const ok = await secondFactorService.checkProof(
       ctx,
       { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
@@ -293,7 +304,8 @@ export const secondFactorService = {
   /** POST /api/user/second-facteur/codes-secours: ten new codes, proved by a code. */
   async newRecoveryCodes(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
     const user = await caller(ctx);
-    if (!(await hasFactor(ctx.db, user.id))) throw invalid('Aucune application d’authentification n’est activée.');
+    if (!(await hasFactor(ctx.db, user.id)))
+      throw invalid('Aucune application d’authentification n’est activée.');
     const ok = await secondFactorService.checkProof(
       ctx,
       { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },

@@ -10,7 +10,12 @@ import { ApiError } from '../../../lib/api-client';
 import { useConfirmTotp, useSecondFactorStatus, useStartTotp } from '../api/second-factor';
 
 const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+  new Date(iso).toLocaleDateString('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  });
 
 export function SecondFactorPanel() {
   const { data: status } = useSecondFactorStatus();

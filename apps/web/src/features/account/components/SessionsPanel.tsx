@@ -19,7 +19,8 @@ export function SessionsPanel() {
               {session.courante ? ' (cette session)' : ''}
             </Text>
             <Text size="sm" c="dimmed">
-              {session.adresse ?? 'Adresse inconnue'} · dernière utilisation le {when(session.derniereUtilisation)}
+              {session.adresse ?? 'Adresse inconnue'} · dernière utilisation le{' '}
+              {when(session.derniereUtilisation)}
             </Text>
           </div>
           {!session.courante && (
