@@ -43,6 +43,7 @@ import documentsRoutes from './modules/documents/routes';
 import messagesRoutes from './modules/messages/routes';
 import operationsRoutes from './modules/operations/routes';
 import backupsRoutes from './modules/backups/routes';
+import secondFactorRoutes from './modules/second-factor/routes';
 
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
@@ -59,6 +60,7 @@ const MODULES = [
   messagesRoutes,
   operationsRoutes,
   backupsRoutes,
+  secondFactorRoutes,
 ];
 
 export interface BuildOptions {

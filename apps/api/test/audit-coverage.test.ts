@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProviderForm, TopUp } from '@union/contract';
 import type { RouteOptions } from 'fastify';
+import * as OTPAuth from 'otpauth';
 import { desc, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
@@ -41,6 +42,10 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/compta/commande/excel': 'a read: an export whose filters are a body',
   'POST /simulateur-paiement':
     'the payment simulator’s page (no real provider): shows the form, writes nothing',
+  'POST /api/user/second-facteur/totp':
+    'starts an enrolment: an unconfirmed secret that protects nothing yet; its confirmation (PUT) is audited',
+  'POST /oauth/second-facteur/totp':
+    'starts the enrolment a sign-in requires: an unconfirmed secret; the second step that confirms it is audited',
   'POST /simulateur-paiement/reponse':
     'the simulator writes nothing itself: the payment it concludes goes through the IPN route, checked here',
 };
@@ -66,6 +71,29 @@ async function aUser(w: World) {
   return user!;
 }
 
+/** The authenticator's code now (`steps` periods later). */
+const totpCode = (secret: string, steps = 0) =>
+  new OTPAuth.TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/** A new user signed in, with an authenticator being enrolled (not confirmed yet). */
+async function enrolling(w: World) {
+  const token = await w.t.signIn((await aUser(w)).identifiant);
+  const start = await w.t.call({ method: 'POST', url: '/api/user/second-facteur/totp', token });
+  return { token, secret: start.json<{ secret: string }>().secret };
+}
+
+/** The same, the enrolment confirmed (its code's time-step is spent). */
+async function enrolled(w: World) {
+  const { token, secret } = await enrolling(w);
+  await w.t.call({
+    method: 'PUT',
+    url: '/api/user/second-facteur/totp',
+    token,
+    payload: { code: totpCode(secret) },
+  });
+  return { token, secret };
+}
+
 /** The link of the last e-mail sent to an address (an invitation, a reset). */
 async function linkSentTo(w: World, email: string): Promise<string> {
   const [mail] = await w.t.db
@@ -82,6 +110,33 @@ async function linkSentTo(w: World, email: string): Promise<string> {
  * changes nothing): the call that changes something, so its audit entry can be looked for.
  */
 const EXTRA: AuthzRow[] = [
+  {
+    route: 'PUT /api/user/second-facteur/totp',
+    scope: 'the right first code',
+    request: async (w) => {
+      const { token, secret } = await enrolling(w);
+      return { url: '/api/user/second-facteur/totp', token, payload: { code: totpCode(secret) } };
+    },
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/user/second-facteur/totp',
+    scope: 'removal proved by a code',
+    request: async (w) => {
+      const { token, secret } = await enrolled(w);
+      return { url: '/api/user/second-facteur/totp', token, payload: { code: totpCode(secret, 1) } };
+    },
+    expect: signedIn(204),
+  },
+  {
+    route: 'POST /api/user/second-facteur/codes-secours',
+    scope: 'new codes proved by a code',
+    request: async (w) => {
+      const { token, secret } = await enrolled(w);
+      return { url: '/api/user/second-facteur/codes-secours', token, payload: { code: totpCode(secret, 1) } };
+    },
+    expect: signedIn(200),
+  },
   {
     route: 'PATCH /api/user/password',
     scope: 'reset request for a known address',

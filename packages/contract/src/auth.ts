@@ -11,10 +11,29 @@ export const TokenRequestSchema = z.object({
   password: z.string().min(1),
 });
 
+/**
+ * Form body of POST /oauth/token's second step (issue 22): the `mfa_token` the password step answered
+ * with `mfa_required` (or `mfa_enrolment_required`), and a code: six digits of the authenticator or a
+ * recovery code. `docs/decisions/auth-and-sessions.md`.
+ */
+export const SecondFactorGrantSchema = z.object({
+  grant_type: z.literal('mfa_otp'),
+  mfa_token: z.string().min(1).max(200),
+  otp: z.string().min(1).max(100),
+});
+
+/** Every grant the token request takes. */
+export const TokenGrantSchema = z.discriminatedUnion('grant_type', [
+  TokenRequestSchema,
+  SecondFactorGrantSchema,
+]);
+
 export const TokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
   expires_in: z.number().int(),
+  /** Only when the second step confirmed the enrolment a sign-in required: shown once, never again. */
+  codes_secours: z.array(z.string()).optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 

@@ -68,6 +68,17 @@ export const ERROR_CODES = {
     routes: TOKEN,
   },
   invalid_client: { status: 401, sens: 'Identifiants du client OAuth non reconnus.', routes: TOKEN },
+  // The second factor (issue 22): the password step's answer when a second step is due.
+  mfa_required: {
+    status: 400,
+    sens: 'Mot de passe correct : donnez un code de l’application d’authentification, un code de secours ou une clé d’accès (`mfa_token`).',
+    routes: TOKEN,
+  },
+  mfa_enrolment_required: {
+    status: 400,
+    sens: 'Mot de passe correct : le compte doit d’abord activer un second facteur (`mfa_token`).',
+    routes: TOKEN,
+  },
 
   // Accounts and entities.
   identifiant_taken: { status: 412, sens: 'L’identifiant vient d’être pris par un autre compte.' },
@@ -218,5 +229,9 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.array(z.string()).optional(),
+  /** `mfa_required`, `mfa_enrolment_required`: the message again, under OAuth's name for it. */
+  error_description: z.string().optional(),
+  /** `mfa_required`, `mfa_enrolment_required`: what the second step of the sign-in sends back. */
+  mfa_token: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -23,3 +23,4 @@ export * from './days';
 export * from './money';
 export * from './operations';
 export * from './backups';
+export * from './second-factor';

@@ -29,6 +29,24 @@ export const API = {
     anonymise: '/api/user/:id/anonymiser',
     invitation: '/api/user/:id/invitation',
   },
+  /** The second factor (issue 22): one's own, the sessions, the enrolment a sign-in requires, the rule. */
+  secondFactor: {
+    /** GET: what the account has and must have. */
+    mine: '/api/user/second-facteur',
+    /** POST starts an enrolment (new secret), PUT confirms it with a first code, DELETE removes it. */
+    totp: '/api/user/second-facteur/totp',
+    /** POST: ten new recovery codes (the old ones stop working). */
+    recoveryCodes: '/api/user/second-facteur/codes-secours',
+    /** The enrolment a sign-in requires, before any session (public: the `mfa_token` is the proof). */
+    enrolment: '/oauth/second-facteur/totp',
+    /** GET: where the person is signed in; DELETE one (`:id`). */
+    sessions: '/api/user/sessions',
+    session: '/api/user/sessions/:id',
+    /** DELETE: an administrator resets someone's factors. */
+    reset: '/api/user/:id/second-facteur',
+    /** GET and PUT: who must have a second factor (ADMIN). */
+    settings: '/api/parametres/second-facteur',
+  },
   /** Entities and memberships. */
   entities: {
     /** The user's entities for a purpose (`reservation`, `gestion`, …). */

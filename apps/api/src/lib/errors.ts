@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: string[],
+    /** Fields of the body beyond the four (the `mfa_token` of the token request's `mfa_required`). */
+    readonly extra?: { error_description?: string; mfa_token?: string },
   ) {
     super(message);
   }

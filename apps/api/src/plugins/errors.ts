@@ -135,7 +135,13 @@ function clientRefusal(status: number): ServerErrorBody {
 /** The one error body for any failure; logs what is the server's fault. */
 function errorBody(error: FastifyError, request: FastifyRequest): ServerErrorBody {
   if (error instanceof AppError) {
-    return { status: error.status, error: error.code, message: error.message, details: error.details };
+    return {
+      status: error.status,
+      error: error.code,
+      message: error.message,
+      details: error.details,
+      ...error.extra,
+    };
   }
   if (error.validation) return validationBody(error);
   // The database is the validator of last resort: a value no schema caught (a NUL character, a number

@@ -12,6 +12,7 @@ import { rows as operations } from './operations';
 import { rows as reservations } from './reservations';
 import { rows as restaurant } from './restaurant';
 import type { AuthzRow } from './rows';
+import { rows as secondFactor } from './second-factor';
 import { rows as settings } from './settings';
 import { rows as users } from './users';
 
@@ -30,4 +31,5 @@ export const ALL_ROWS: AuthzRow[] = [
   ...documents,
   ...operations,
   ...backups,
+  ...secondFactor,
 ];

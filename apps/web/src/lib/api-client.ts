@@ -23,6 +23,14 @@ export class ApiError extends Error {
   get isInvalidGrant(): boolean {
     return this.status === 400 && this.body.error === 'invalid_grant';
   }
+
+  /** The password was right; a second factor (or its enrolment) comes next (issue 22). */
+  get isSecondFactorAsked(): boolean {
+    return (
+      this.status === 400 &&
+      (this.body.error === 'mfa_required' || this.body.error === 'mfa_enrolment_required')
+    );
+  }
 }
 
 export interface RequestOptions {

@@ -96,10 +96,13 @@ const BY_TRANSPORT_STATUS: Record<number, ErrorMessage> = {
 const isApiStatus = (status: number): status is keyof typeof BY_API_STATUS =>
   Object.hasOwn(BY_API_STATUS, status);
 
-/** The message for any failure; null for the sign-in refusal, which the login form reports itself. */
+/**
+ * The message for any failure; null for the sign-in refusal and the second step's request, which the
+ * login form handles itself.
+ */
 export function errorMessageFor(error: unknown): ErrorMessage | null {
   if (!(error instanceof ApiError)) return GENERIC_SERVER_ERROR;
-  if (error.isInvalidGrant) return null;
+  if (error.isInvalidGrant || error.isSecondFactorAsked) return null;
   if (isApiStatus(error.status)) {
     const message = BY_API_STATUS[error.status];
     return typeof message === 'function' ? message(error) : message;

@@ -15,6 +15,10 @@ export const accessTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where and with what the session was opened, and when it was last used (the account page lists them). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [index('access_tokens_user_idx').on(t.userId)],
 );

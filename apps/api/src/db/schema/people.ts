@@ -40,6 +40,8 @@ export const users = pgTable(
     notificationRestauration: boolean('notification_restauration').notNull().default(false),
     notificationDocuments: boolean('notification_documents').notNull().default(false),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /** When the account was first told it must have a second factor (its grace period counts from it). */
+    secondFactorAskedAt: timestamp('second_factor_asked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

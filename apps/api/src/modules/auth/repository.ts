@@ -5,9 +5,42 @@ import type { Executor } from '../../db/client';
 import { accessTokens, signInAttempts, userTokens } from '../../db/schema';
 import { activeUsers } from '../users/repository';
 
+/** A session's last use is written at most this often (the account page's « dernière utilisation »). */
+export const LAST_USE_STEP_MS = 5 * 60_000;
+
 export const authRepository = {
-  async insertAccessToken(db: Executor, token: { tokenHash: string; userId: number; expiresAt: Date }) {
-    await db.insert(accessTokens).values(token);
+  async insertAccessToken(
+    db: Executor,
+    token: {
+      tokenHash: string;
+      userId: number;
+      expiresAt: Date;
+      /** Where and with what it was opened, and when (the account page lists the sessions). */
+      ip?: string;
+      userAgent?: string;
+      createdAt?: Date;
+    },
+  ) {
+    await db.insert(accessTokens).values({ ...token, lastUsedAt: token.createdAt });
+  },
+
+  /**
+   * Notes that a session was used `at`, at most once every `LAST_USE_STEP_MS` per session (a column the
+   * session triggers do not watch, so the cache is not disturbed).
+   */
+  async touchSession(db: Executor, hash: string, at: Date): Promise<void> {
+    await db
+      .update(accessTokens)
+      .set({ lastUsedAt: at })
+      .where(
+        and(
+          eq(accessTokens.tokenHash, hash),
+          or(
+            isNull(accessTokens.lastUsedAt),
+            lt(accessTokens.lastUsedAt, new Date(at.getTime() - LAST_USE_STEP_MS)),
+          ),
+        ),
+      );
   },
 
   /** The live session behind a token hash: unexpired, unrevoked, of an active user (`activeUsers`). */
@@ -20,6 +53,7 @@ export const authRepository = {
         nom: owner.nom,
         prenom: owner.prenom,
         expiresAt: accessTokens.expiresAt,
+        lastUsedAt: accessTokens.lastUsedAt,
       })
       .from(accessTokens)
       .innerJoin(owner, eq(owner.id, accessTokens.userId))
@@ -89,7 +123,7 @@ export const authRepository = {
           ip === undefined ? undefined : eq(signInAttempts.ip, ip),
           except === undefined ? undefined : ne(signInAttempts.id, except),
           eq(signInAttempts.success, false),
-          sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited')`,
+          sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited', 'second_factor_asked')`,
           gt(signInAttempts.createdAt, since),
           sql`${signInAttempts.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)`,
         ),
@@ -108,6 +142,8 @@ export const authRepository = {
           eq(signInAttempts.ip, ip),
           except === undefined ? undefined : ne(signInAttempts.id, except),
           eq(signInAttempts.success, false),
+          // A right password waiting for its second step is no failure (nor a success: it clears nothing).
+          ne(signInAttempts.outcome, 'second_factor_asked'),
           gt(signInAttempts.createdAt, since),
         ),
       );

@@ -27,6 +27,7 @@ export default async function authRoutes(app: App) {
           authorization: request.headers.authorization,
           form: request.body,
           ip: request.ip,
+          userAgent: request.headers['user-agent'],
           client: { id: OAUTH_CLIENT_ID, secret: OAUTH_CLIENT_SECRET },
           ttlSeconds: TOKEN_TTL_SECONDS,
         },
@@ -36,6 +37,7 @@ export default async function authRoutes(app: App) {
         access_token: session.accessToken,
         token_type: 'bearer' as const,
         expires_in: session.expiresIn,
+        ...(session.recoveryCodes ? { codes_secours: session.recoveryCodes } : {}),
       };
     },
   );

@@ -4,8 +4,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TokenRequestSchema } from '@union/contract';
+import { TokenGrantSchema } from '@union/contract';
 import { signInAttempts } from '../../lib/metrics';
+import type { Executor } from '../../db/client';
 import type { PublicContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
@@ -13,8 +14,9 @@ import { decoyPasswordHash, hashPassword, newToken, tokenHash, verifyPassword } 
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { passwordLink, passwordResetEmail } from '../mail/templates';
-import { usersRepository } from '../users/repository';
-import { authRepository } from './repository';
+import { secondFactorService } from '../second-factor/service';
+import { usersRepository, type UserRow } from '../users/repository';
+import { LAST_USE_STEP_MS, authRepository } from './repository';
 import type { Session, SessionUser } from './session-cache';
 import {
   IP_LIMIT,
@@ -36,7 +38,21 @@ export const invalidGrant = () => new AppError(400, 'invalid_grant', 'Authentifi
 export interface SignInResult {
   accessToken: string;
   expiresIn: number;
+  /** The recovery codes of an enrolment the sign-in required (shown once). */
+  recoveryCodes?: string[];
 }
+
+/** Where a sign-in comes from: kept with the session it opens. */
+interface Origin {
+  ip: string;
+  userAgent?: string;
+  ttlSeconds: number;
+}
+
+const SECOND_STEP_MESSAGE =
+  'Saisissez le code à 6 chiffres de votre application d’authentification, ou un code de secours.';
+const ENROL_MESSAGE =
+  'Votre compte doit être protégé par un second facteur : activez une application d’authentification pour continuer.';
 
 /** Checks the HTTP Basic client credentials of the token request, in constant time. */
 function clientAllowed(header: string | undefined, client: { id: string; secret: string }): boolean {
@@ -45,6 +61,25 @@ function clientAllowed(header: string | undefined, client: { id: string; secret:
   const given = Buffer.from(Buffer.from(match[1]!, 'base64').toString('utf8'));
   const expected = Buffer.from(`${client.id}:${client.secret}`);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Opens a session for the account, in the caller's transaction; answers its bearer token. */
+async function openSession(
+  tx: Executor,
+  user: Pick<UserRow, 'id'>,
+  now: Date,
+  origin: Origin,
+): Promise<string> {
+  const accessToken = newToken();
+  await authRepository.insertAccessToken(tx, {
+    tokenHash: tokenHash(accessToken),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + origin.ttlSeconds * 1000),
+    ip: origin.ip,
+    userAgent: origin.userAgent?.slice(0, 500),
+    createdAt: now,
+  });
+  return accessToken;
 }
 
 export const authService = {
@@ -58,6 +93,7 @@ export const authService = {
       authorization: string | undefined;
       form: unknown;
       ip: string;
+      userAgent?: string;
       client: { id: string; secret: string };
       ttlSeconds: number;
     },
@@ -66,16 +102,71 @@ export const authService = {
     if (!clientAllowed(input.authorization, input.client)) {
       throw new AppError(401, 'invalid_client', 'Client non reconnu.');
     }
-    const form = TokenRequestSchema.safeParse(input.form);
+    const form = TokenGrantSchema.safeParse(input.form);
     if (!form.success) throw invalidGrant();
+    const origin = { ip: input.ip, userAgent: input.userAgent, ttlSeconds: input.ttlSeconds };
+    if (form.data.grant_type === 'mfa_otp') {
+      return authService.secondStep(
+        ctx,
+        { mfaToken: form.data.mfa_token, otp: form.data.otp, ...origin },
+        log,
+      );
+    }
     const { username, password } = form.data;
-    return authService.signIn(ctx, { username, password, ip: input.ip, ttlSeconds: input.ttlSeconds }, log);
+    return authService.signIn(ctx, { username, password, ...origin }, log);
+  },
+
+  /**
+   * The token request's second step (grant `mfa_otp`): the `mfa_token` of the password step and a code.
+   * A wrong code, an unknown or expired `mfa_token`, a code already used, a locked pair: all the same
+   * `invalid_grant`, after the same work (`secondFactorService.checkProof` runs the same statements
+   * against no account when the token is unknown, and checks a decoy secret).
+   */
+  async secondStep(
+    ctx: PublicContext,
+    input: { mfaToken: string; otp: string } & Origin,
+    log: { info: (o: object, msg: string) => void },
+  ): Promise<SignInResult> {
+    const challenge = await secondFactorService.challenge(ctx, input.mfaToken);
+    const ok = await secondFactorService.checkProof(
+      ctx,
+      {
+        // An unknown token has no account: its attempts count for the address only.
+        identifiant: challenge?.user.identifiant ?? '',
+        userId: challenge?.userId,
+        purpose: challenge?.purpose ?? 'second_step',
+        code: input.otp,
+        ip: input.ip,
+      },
+      log,
+    );
+    if (!ok || !challenge) throw invalidGrant();
+    const now = ctx.clock.now();
+    const opened = await ctx.db.transaction(async (tx) => {
+      // One `mfa_token` opens one session, however many right codes arrive at once.
+      if (!(await secondFactorService.consumeChallenge(tx, challenge.id, now))) return undefined;
+      const current = await usersRepository.shareLockById(tx, challenge.userId);
+      if (!current || !canSignIn(current)) return undefined;
+      const recoveryCodes =
+        challenge.purpose === 'enrol'
+          ? await secondFactorService.enrolledAtSignIn(tx, current, now)
+          : undefined;
+      const accessToken = await openSession(tx, current, now, input);
+      return { accessToken, recoveryCodes };
+    });
+    if (!opened) throw invalidGrant();
+    signInAttempts.inc({ outcome: 'ok' });
+    return {
+      accessToken: opened.accessToken,
+      expiresIn: input.ttlSeconds,
+      recoveryCodes: opened.recoveryCodes,
+    };
   },
 
   /** Checks the pair and opens a session, or throws invalid_grant whatever the reason. */
   async signIn(
     ctx: PublicContext,
-    input: { username: string; password: string; ip: string; ttlSeconds: number },
+    input: { username: string; password: string } & Origin,
     log: { info: (o: object, msg: string) => void },
   ): Promise<SignInResult> {
     const { db } = ctx;
@@ -143,18 +234,29 @@ export const authService = {
       throw invalidGrant();
     }
 
-    const accessToken = newToken();
+    // A second step first (or an enrolment, the grace period over): the password was right, which is
+    // neither a failure nor a success yet (`second_factor_asked` clears nothing and counts for nothing).
+    const next = await secondFactorService.afterPassword(ctx, user);
+    if (next.kind !== 'open') {
+      await record('second_factor_asked');
+      const message = next.kind === 'second_step' ? SECOND_STEP_MESSAGE : ENROL_MESSAGE;
+      throw new AppError(
+        400,
+        next.kind === 'second_step' ? 'mfa_required' : 'mfa_enrolment_required',
+        message,
+        undefined,
+        { error_description: message, mfa_token: next.mfaToken },
+      );
+    }
+
+    let accessToken = '';
     const opened = await db.transaction(async (tx) => {
       // The password was checked against the row read above; another instance may have changed it (or
       // deactivated the account) since. Under this lock, a change that committed is seen here, and one
       // still to come waits for this commit and then revokes the new session with the others.
       const current = await usersRepository.shareLockById(tx, user.id);
       if (!current || current.passwordHash !== user.passwordHash || !canSignIn(current)) return false;
-      await authRepository.insertAccessToken(tx, {
-        tokenHash: tokenHash(accessToken),
-        userId: user.id,
-        expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
-      });
+      accessToken = await openSession(tx, user, now, input);
       await authRepository.settleAttempt(tx, attempt, 'ok', true);
       return true;
     });
@@ -178,8 +280,14 @@ export const authService = {
 
   /** The same, with the instant the token expires (what a session cache needs). */
   async session(ctx: PublicContext, token: string): Promise<Session | undefined> {
-    const session = await authRepository.findSession(ctx.db, tokenHash(token), ctx.clock.now());
+    const hash = tokenHash(token);
+    const now = ctx.clock.now();
+    const session = await authRepository.findSession(ctx.db, hash, now);
     if (!session) return undefined;
+    // The account page's « dernière utilisation »: written at most every few minutes per session.
+    if (!session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() > LAST_USE_STEP_MS) {
+      await authRepository.touchSession(ctx.db, hash, now);
+    }
     const { userId, habilitations, nom, prenom, expiresAt } = session;
     return { user: { id: userId, habilitations, nom, prenom }, expiresAt };
   },

@@ -21,6 +21,20 @@ export function passwordResetEmail(to: string, prenom: string, link: string): Ne
   };
 }
 
+/** An administrator removed the account's second factor (issue 22): its owner must know at once. */
+export function secondFactorResetEmail(to: string, prenom: string): NewEmail {
+  return {
+    destinataire: to,
+    sujet: "Votre second facteur a été réinitialisé – Intranet de l'Union",
+    texte:
+      `Bonjour ${prenom},\n\nUn administrateur vient de réinitialiser le second facteur de votre compte ` +
+      `(application d'authentification et codes de secours). À votre prochaine connexion, ` +
+      `il vous sera demandé d'en activer un nouveau depuis la page « Mon compte ».\n\n` +
+      `Si vous n'avez pas demandé cette réinitialisation, prévenez le secrétariat de l'Union sans attendre.` +
+      SIGNATURE,
+  };
+}
+
 export function invitationEmail(to: string, prenom: string, identifiant: string, link: string): NewEmail {
   return {
     destinataire: to,

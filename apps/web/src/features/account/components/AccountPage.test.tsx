@@ -15,6 +15,14 @@ const ACCOUNT: Account = {
   notificationDocuments: false,
 };
 
+/** The « Second facteur » and « Mes sessions » panels' calls (issue 22). */
+const SECOND_FACTOR = {
+  'GET /api/user/second-facteur': {
+    body: { totp: false, codesSecoursRestants: 0, obligatoire: false, avant: null },
+  },
+  'GET /api/user/sessions': { body: [] },
+};
+
 describe('account page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     signInAs(['USER']);
@@ -27,7 +35,7 @@ describe('account page', { timeout: 20_000 }, () => {
   });
 
   it('shows the identity and the two notification preferences', async () => {
-    mockFetch({ 'GET /api/user/compte': { body: ACCOUNT } });
+    mockFetch({ ...SECOND_FACTOR, 'GET /api/user/compte': { body: ACCOUNT } });
     renderApp('/app/account');
     expect(await screen.findByText('membre')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveValue('membre@exemple.fr');
@@ -37,6 +45,7 @@ describe('account page', { timeout: 20_000 }, () => {
 
   it("switching a preference sends '1' or '0'", async () => {
     const calls = mockFetch({
+      ...SECOND_FACTOR,
       'GET /api/user/compte': { body: ACCOUNT },
       'PATCH /api/user/notification/documents': { body: { ...ACCOUNT, notificationDocuments: true } },
     });
@@ -50,6 +59,7 @@ describe('account page', { timeout: 20_000 }, () => {
 
   it('changes the password with the current one, and shows the server refusal', async () => {
     const calls = mockFetch({
+      ...SECOND_FACTOR,
       'GET /api/user/compte': { body: ACCOUNT },
       'POST /api/user/password': {
         status: 412,
@@ -75,6 +85,7 @@ describe('account page', { timeout: 20_000 }, () => {
 
   it('saves a new e-mail address', async () => {
     const calls = mockFetch({
+      ...SECOND_FACTOR,
       'GET /api/user/compte': { body: ACCOUNT },
       'PATCH /api/user/email': { body: { ...ACCOUNT, email: 'marie@exemple.fr' } },
     });

@@ -9,6 +9,8 @@ import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { ContactField } from './ContactField';
 import { NotificationSwitch } from './NotificationSwitch';
 import { PasswordForm } from './PasswordForm';
+import { SecondFactorPanel } from './SecondFactorPanel';
+import { SessionsPanel } from './SessionsPanel';
 import { usePageTitle } from '../../../components/usePageTitle';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -88,6 +90,12 @@ export function AccountPage() {
           </Panel>
           <Panel title="Mot de passe">
             <PasswordForm />
+          </Panel>
+          <Panel title="Second facteur">
+            <SecondFactorPanel />
+          </Panel>
+          <Panel title="Mes sessions">
+            <SessionsPanel />
           </Panel>
           <Panel title="Notifications par e-mail">
             <NotificationSwitch

@@ -12,7 +12,15 @@ export interface Credentials {
  * the specification §5 asks), HTTP Basic client credentials, no bearer.
  */
 export function requestToken({ username, password }: Credentials): Promise<TokenResponse> {
-  const form = new URLSearchParams({ grant_type: 'password', username, password });
+  return postGrant(new URLSearchParams({ grant_type: 'password', username, password }));
+}
+
+/** The second step (issue 22): the `mfa_token` of the password step and a code. */
+export function requestSecondStep(mfaToken: string, otp: string): Promise<TokenResponse> {
+  return postGrant(new URLSearchParams({ grant_type: 'mfa_otp', mfa_token: mfaToken, otp }));
+}
+
+function postGrant(form: URLSearchParams): Promise<TokenResponse> {
   return api.post<TokenResponse>(API.auth.token, form, {
     auth: false,
     headers: {

@@ -2,11 +2,11 @@
  * Sign-in (specification §4 "Login"): token, then user info; only holders of USER stay signed in.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { UserInfo } from '@union/contract';
-import { ApiError } from '../../../lib/api-client';
+import { API, type TokenResponse, type TotpEnrolment, type UserInfo } from '@union/contract';
+import { ApiError, api } from '../../../lib/api-client';
 import { clearSession, setUserInfo, startSession } from '../../../lib/session';
 import { revokeToken } from './revoke-token';
-import { requestToken, type Credentials } from './request-token';
+import { requestSecondStep, requestToken, type Credentials } from './request-token';
 import { fetchUserInfo } from './user-info';
 
 /**
@@ -22,8 +22,46 @@ export function isSignInRefused(error: unknown): boolean {
   return error instanceof ApiError && error.isInvalidGrant;
 }
 
+/** The second step the password step asked for: its kind and the token to send back with the code. */
+export interface SecondStep {
+  kind: 'mfa_required' | 'mfa_enrolment_required';
+  mfaToken: string;
+  message: string;
+}
+
+/** The second step a sign-in failure asks for, or null. */
+export function secondStepOf(error: unknown): SecondStep | null {
+  if (!(error instanceof ApiError) || !error.isSecondFactorAsked || !error.body.mfa_token) return null;
+  return {
+    kind: error.body.error as SecondStep['kind'],
+    mfaToken: error.body.mfa_token,
+    message: error.body.error_description ?? error.body.message ?? '',
+  };
+}
+
 export async function signIn(credentials: Credentials): Promise<UserInfo> {
-  const token = await requestToken(credentials);
+  return openSession(await requestToken(credentials));
+}
+
+/** The second step: the code (or a recovery code); answers the recovery codes of an enrolment, once. */
+export async function signInSecondStep(input: {
+  mfaToken: string;
+  otp: string;
+}): Promise<{ info: UserInfo; codes: string[] | undefined }> {
+  const token = await requestSecondStep(input.mfaToken, input.otp);
+  return { info: await openSession(token), codes: token.codes_secours };
+}
+
+/** The enrolment a sign-in requires: the secret and its QR code (POST /oauth/second-facteur/totp). */
+export function startRequiredEnrolment(mfaToken: string): Promise<TotpEnrolment> {
+  return api.post<TotpEnrolment>(API.secondFactor.enrolment, { mfa_token: mfaToken }, { auth: false });
+}
+
+export function useSecondStep() {
+  return useMutation({ mutationFn: signInSecondStep });
+}
+
+async function openSession(token: TokenResponse): Promise<UserInfo> {
   startSession(token.access_token, token.expires_in);
   let info: UserInfo;
   try {

@@ -3,7 +3,8 @@ import { Alert, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } f
 import { IconAlertTriangle, IconLogin } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isSignInRefused, useSignIn } from '../api/sign-in';
+import { isSignInRefused, secondStepOf, useSignIn, type SecondStep } from '../api/sign-in';
+import { SecondStepForm } from './SecondStep';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { SubmitButton } from '../../../components/SubmitButton';
 
@@ -16,6 +17,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submittedInvalid, setSubmittedInvalid] = useState(false);
+  const [step, setStep] = useState<SecondStep | null>(null);
   const valid = username.length >= LOGIN_MIN_LENGTH && password.length >= LOGIN_MIN_LENGTH;
 
   function submit(event: FormEvent) {
@@ -25,7 +27,30 @@ export function LoginPage() {
       return;
     }
     setSubmittedInvalid(false);
-    signIn.mutate({ username, password }, { onSuccess: () => void navigate('/app/portail') });
+    signIn.mutate(
+      { username, password },
+      {
+        onSuccess: () => void navigate('/app/portail'),
+        // The password was right: the second step (issue 22) takes over the card.
+        onError: (error) => setStep(secondStepOf(error)),
+      },
+    );
+  }
+
+  if (step) {
+    return (
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={480} mx="auto">
+        <SecondStepForm
+          step={step}
+          onDone={() => void navigate('/app/portail')}
+          onRestart={() => {
+            setStep(null);
+            setPassword('');
+            signIn.reset();
+          }}
+        />
+      </Paper>
+    );
   }
 
   return (

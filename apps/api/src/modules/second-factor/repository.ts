@@ -1,0 +1,206 @@
+/** The second factor's tables: authenticators, recovery codes, pending second steps, the rule. */
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Habilitation } from '@union/contract';
+import type { Executor } from '../../db/client';
+import {
+  accessTokens,
+  recoveryCodes,
+  secondFactorChallenges,
+  secondFactorSettings,
+  totpFactors,
+} from '../../db/schema';
+
+export type ChallengePurpose = 'second_step' | 'enrol';
+
+export const secondFactorRepository = {
+  async totpOf(db: Executor, userId: number) {
+    const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
+    return row;
+  },
+
+  /** The same under a row lock: an enrolment's confirmation and removal are serialised per account. */
+  async lockTotp(db: Executor, userId: number) {
+    const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).for('update');
+    return row;
+  },
+
+  /** A new unconfirmed secret, replacing an unconfirmed one (a confirmed one is never replaced here). */
+  async startTotp(db: Executor, userId: number, secret: string, at: Date): Promise<boolean> {
+    const rows = await db
+      .insert(totpFactors)
+      .values({ userId, secret, createdAt: at })
+      .onConflictDoUpdate({
+        target: totpFactors.userId,
+        set: { secret, createdAt: at, lastStep: null },
+        setWhere: isNull(totpFactors.confirmedAt),
+      })
+      .returning({ userId: totpFactors.userId });
+    return rows.length > 0;
+  },
+
+  /**
+   * Accepts the time-step `step` for the account's authenticator, in one statement, only if it is later
+   * than the last one accepted: two requests with one code cannot both pass, on one instance or several
+   * (the second waits for the first's row lock, then sees its step). `confirmed` says which factor counts:
+   * a confirmed one (a sign-in), or the unconfirmed one being enrolled (which this confirms).
+   */
+  async acceptStep(db: Executor, userId: number, step: number, confirmed: boolean, at: Date) {
+    const rows = await db
+      .update(totpFactors)
+      .set({
+        lastStep: step,
+        ...(confirmed ? {} : { confirmedAt: at }),
+      })
+      .where(
+        and(
+          eq(totpFactors.userId, userId),
+          confirmed ? isNotNull(totpFactors.confirmedAt) : isNull(totpFactors.confirmedAt),
+          sql`coalesce(${totpFactors.lastStep}, -1) < ${step}`,
+        ),
+      )
+      .returning({ userId: totpFactors.userId });
+    return rows.length > 0;
+  },
+
+  /** Spends a recovery code in one statement: two uses of one code cannot both pass. */
+  async spendRecoveryCode(db: Executor, userId: number, codeHash: string, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(recoveryCodes)
+      .set({ usedAt: at })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, codeHash),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    return rows.length > 0;
+  },
+
+  /** Replaces the account's recovery codes with these (hashes). */
+  async replaceRecoveryCodes(db: Executor, userId: number, hashes: string[], at: Date): Promise<void> {
+    await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
+  },
+
+  async recoveryCodesLeft(db: Executor, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    return row?.n ?? 0;
+  },
+
+  /** Removes every factor of the account and its pending second steps; answers whether it had one. */
+  async removeFactors(db: Executor, userId: number): Promise<boolean> {
+    const totp = await db
+      .delete(totpFactors)
+      .where(eq(totpFactors.userId, userId))
+      .returning({ confirmedAt: totpFactors.confirmedAt });
+    const codes = await db
+      .delete(recoveryCodes)
+      .where(eq(recoveryCodes.userId, userId))
+      .returning({ id: recoveryCodes.id });
+    await db.delete(secondFactorChallenges).where(eq(secondFactorChallenges.userId, userId));
+    return totp.some((t) => t.confirmedAt !== null) || codes.length > 0;
+  },
+
+  async insertChallenge(
+    db: Executor,
+    challenge: { tokenHash: string; userId: number; purpose: ChallengePurpose; expiresAt: Date },
+    at: Date,
+  ): Promise<void> {
+    await db.insert(secondFactorChallenges).values({ ...challenge, createdAt: at });
+  },
+
+  /** The live (unexpired, unused) challenge of a token hash. */
+  async findChallenge(db: Executor, hash: string, now: Date) {
+    const [row] = await db
+      .select({
+        id: secondFactorChallenges.id,
+        userId: secondFactorChallenges.userId,
+        purpose: secondFactorChallenges.purpose,
+      })
+      .from(secondFactorChallenges)
+      .where(
+        and(
+          eq(secondFactorChallenges.tokenHash, hash),
+          isNull(secondFactorChallenges.usedAt),
+          gt(secondFactorChallenges.expiresAt, now),
+        ),
+      );
+    return row;
+  },
+
+  /** Marks a challenge used, once: answers false when another request used it first. */
+  async consumeChallenge(db: Executor, id: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(secondFactorChallenges)
+      .set({ usedAt: at })
+      .where(and(eq(secondFactorChallenges.id, id), isNull(secondFactorChallenges.usedAt)))
+      .returning({ id: secondFactorChallenges.id });
+    return rows.length > 0;
+  },
+
+  /** Challenges ended (expired or used) before `before`, deleted by the purge. */
+  async purgeChallenges(db: Executor, before: Date): Promise<number> {
+    const rows = await db
+      .delete(secondFactorChallenges)
+      .where(lt(secondFactorChallenges.expiresAt, before))
+      .returning({ id: secondFactorChallenges.id });
+    return rows.length;
+  },
+
+  async settings(db: Executor) {
+    const [row] = await db.select().from(secondFactorSettings).where(eq(secondFactorSettings.id, 1));
+    return row;
+  },
+
+  async saveSettings(
+    db: Executor,
+    values: { habilitations: Habilitation[]; graceDays: number },
+    at: Date,
+  ): Promise<void> {
+    await db
+      .insert(secondFactorSettings)
+      .values({ id: 1, ...values, updatedAt: at })
+      .onConflictDoUpdate({ target: secondFactorSettings.id, set: { ...values, updatedAt: at } });
+  },
+
+  /** The open sessions of an account, last used first. */
+  async sessionsOf(db: Executor, userId: number, now: Date) {
+    return db
+      .select({
+        id: accessTokens.id,
+        tokenHash: accessTokens.tokenHash,
+        ip: accessTokens.ip,
+        userAgent: accessTokens.userAgent,
+        createdAt: accessTokens.createdAt,
+        lastUsedAt: accessTokens.lastUsedAt,
+      })
+      .from(accessTokens)
+      .where(
+        and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)),
+      )
+      .orderBy(
+        desc(sql`coalesce(${accessTokens.lastUsedAt}, ${accessTokens.createdAt})`),
+        desc(accessTokens.id),
+      )
+      .limit(200);
+  },
+
+  /**
+   * Ends one open session of the account `at`: the revocation's trigger (migration 0021) tells the
+   * session cache, which forgets it before this answer is sent. False when it was not the account's, or
+   * already ended.
+   */
+  async endSession(db: Executor, userId: number, id: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(accessTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+      .returning({ id: accessTokens.id });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,408 @@
+/**
+ * The second factor (issue 22): who must have one, the proof of a code (rate-limited like a password),
+ * the enrolment of an authenticator, recovery codes, the sessions of one's account, the administrator's
+ * reset and the rule's setting. The token request's second step is `authService.secondStep`, which
+ * calls `checkProof` here. docs/decisions/auth-and-sessions.md.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  Habilitation,
+  RecoveryCodes,
+  SecondFactorSettings,
+  SecondFactorStatus,
+  SessionRow,
+  TotpEnrolment,
+} from '@union/contract';
+import Bowser from 'bowser';
+import type { Executor } from '../../db/client';
+import { hasHabilitation } from '../../lib/authorize';
+import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
+import { forbidden, invalid, notFound } from '../../lib/errors';
+import { newToken, tokenHash } from '../../lib/secrets';
+import { audit } from '../audit/audit';
+import { mailRepository } from '../mail/repository';
+import { secondFactorResetEmail } from '../mail/templates';
+import { authRepository } from '../auth/repository';
+import { IP_LIMIT, LOCKOUT, SLOWDOWN, isLockedOut, refusalBeforeCheck, slowDownMs } from '../auth/rules';
+import { usersRepository, type UserRow } from '../users/repository';
+import {
+  looksLikeTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  qrDataUrl,
+  recoveryCodeHash,
+  totpStep,
+  totpUri,
+} from './codes';
+import { secondFactorRepository as repo, type ChallengePurpose } from './repository';
+
+/**
+ * The rule until an administrator saves one: the Union's administrators (who manage every account),
+ * the accounting's writers and the lodge managers (who read their members), 30 days to enrol.
+ */
+export const DEFAULT_SECOND_FACTOR_SETTINGS: SecondFactorSettings = {
+  habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'],
+  delaiJours: 30,
+};
+
+/** How long the `mfa_token` of a password step lives. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+const DAY_MS = 24 * 3600_000;
+
+type Log = { info: (o: object, msg: string) => void };
+
+async function settingsOf(db: Executor): Promise<SecondFactorSettings> {
+  const row = await repo.settings(db);
+  return row
+    ? { habilitations: row.habilitations, delaiJours: row.graceDays }
+    : DEFAULT_SECOND_FACTOR_SETTINGS;
+}
+
+async function hasFactor(db: Executor, userId: number): Promise<boolean> {
+  const totp = await repo.totpOf(db, userId);
+  return totp?.confirmedAt != null;
+}
+
+/**
+ * Whether the account must have a second factor and, when it has none, until when it may still sign in
+ * without (`deadline`; in the past: it must enrol now).
+ */
+async function requirement(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'habilitations' | 'secondFactorAskedAt'>,
+  now: Date,
+): Promise<{ concerned: boolean; has: boolean; deadline: Date | null }> {
+  const settings = await settingsOf(db);
+  const concerned = user.habilitations.some((h) => settings.habilitations.includes(h));
+  const has = await hasFactor(db, user.id);
+  if (!concerned || has) return { concerned, has, deadline: null };
+  const from = user.secondFactorAskedAt ?? now;
+  return { concerned, has, deadline: new Date(from.getTime() + settings.delaiJours * DAY_MS) };
+}
+
+/**
+ * Checks a code (six digits, or a recovery code) for an account, the same work whatever the outcome:
+ * the factor is read (account 0 when there is none: no row), the authenticator's code is computed
+ * (against a decoy secret when there is no factor), and one UPDATE spends the step or the recovery code
+ * (matching no row when there is nothing to spend). `purpose` `enrol` accepts only the unconfirmed
+ * authenticator being enrolled, and confirms it.
+ */
+async function verifyCode(
+  db: Executor,
+  userId: number | undefined,
+  purpose: ChallengePurpose,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const factor = await repo.totpOf(db, userId ?? 0);
+  const usable = factor && (purpose === 'enrol' ? factor.confirmedAt === null : factor.confirmedAt !== null);
+  const typed = code.replace(/\s/g, '');
+  const step = totpStep(usable ? factor.secret : undefined, typed, now);
+  if (looksLikeTotp(typed)) {
+    return repo.acceptStep(db, step === null ? 0 : (userId ?? 0), step ?? 0, purpose !== 'enrol', now);
+  }
+  // Recovery codes stand for the confirmed factor only (an enrolment has none yet).
+  const owner = purpose === 'second_step' ? (userId ?? 0) : 0;
+  return repo.spendRecoveryCode(db, owner, recoveryCodeHash(typed), now);
+}
+
+/** Ten new recovery codes for the account (the old ones stop working); answers them in clear, once. */
+async function renewRecoveryCodes(db: Executor, userId: number, at: Date): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await repo.replaceRecoveryCodes(db, userId, codes.map(recoveryCodeHash), at);
+  return codes;
+}
+
+/** « Firefox sur Linux », from a User-Agent; « Appareil inconnu » without one. */
+function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return 'Appareil inconnu';
+  const { browser, os } = Bowser.parse(userAgent);
+  const what = browser.name || 'Navigateur inconnu';
+  return os.name ? `${what} sur ${os.name}` : what;
+}
+
+export const secondFactorService = {
+  /**
+   * After a right password: whether a session may open (`open`), or the second step (`second_step`) or an
+   * enrolment (`enrol`, the grace period over) must come first, with the `mfa_token` to send back. The
+   * first time the account is told it must have a factor starts its grace period.
+   */
+  async afterPassword(
+    ctx: PublicContext,
+    user: UserRow,
+  ): Promise<{ kind: 'open' } | { kind: ChallengePurpose; mfaToken: string }> {
+    const now = ctx.clock.now();
+    const { concerned, has, deadline } = await requirement(ctx.db, user, now);
+    if (concerned && !has && user.secondFactorAskedAt === null) {
+      await usersRepository.update(ctx.db, user.id, { secondFactorAskedAt: now }, now);
+    }
+    const kind: ChallengePurpose | null = has
+      ? 'second_step'
+      : deadline !== null && deadline.getTime() <= now.getTime()
+        ? 'enrol'
+        : null;
+    if (kind === null) return { kind: 'open' };
+    const mfaToken = newToken();
+    await repo.insertChallenge(
+      ctx.db,
+      {
+        tokenHash: tokenHash(mfaToken),
+        userId: user.id,
+        purpose: kind,
+        expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+      },
+      now,
+    );
+    return { kind, mfaToken };
+  },
+
+  /** The live challenge behind an `mfa_token`, with its account's identifiant; undefined otherwise. */
+  async challenge(ctx: PublicContext, mfaToken: string) {
+    const found = await repo.findChallenge(ctx.db, tokenHash(mfaToken), ctx.clock.now());
+    const user = await usersRepository.findById(ctx.db, found?.userId ?? 0);
+    return found && user ? { ...found, user } : undefined;
+  },
+
+  consumeChallenge: (db: Executor, id: number, at: Date) => repo.consumeChallenge(db, id, at),
+
+  /**
+   * Checks a code under the sign-in's limits: the attempt is written first and counted with the
+   * password's failures (per identifiant and address, then per address), so wrong codes lock and slow
+   * down like wrong passwords, and only the pair's own failures lock it. `userId` undefined (an unknown
+   * `mfa_token`) runs the same statements against no account. A right code clears the failures before
+   * it, like a right password.
+   */
+  async checkProof(
+    ctx: PublicContext,
+    input: {
+      identifiant: string;
+      userId: number | undefined;
+      purpose: ChallengePurpose;
+      code: string;
+      ip: string;
+    },
+    log: Log,
+  ): Promise<boolean> {
+    const { db } = ctx;
+    const now = ctx.clock.now();
+    const { identifiant, ip } = input;
+    const attempt = await authRepository.startAttempt(db, { identifiant, ip, createdAt: now });
+    const pairFailures = await authRepository.failureTimesForIdentifiant(
+      db,
+      identifiant,
+      new Date(now.getTime() - 2 * LOCKOUT.windowMs),
+      100,
+      ip,
+      attempt,
+    );
+    const forIp = await authRepository.countFailuresForIp(
+      db,
+      ip,
+      new Date(now.getTime() - IP_LIMIT.windowMs),
+      attempt,
+    );
+    const refusal = refusalBeforeCheck(isLockedOut(pairFailures, now), forIp);
+    const settle = async (outcome: string, success: boolean) => {
+      await authRepository.settleAttempt(db, attempt, outcome, success);
+      log.info({ identifiant, ip, outcome }, 'second factor attempt');
+    };
+    if (refusal) {
+      await settle(refusal, false);
+      return false;
+    }
+    const recent = await authRepository.failureTimesForIdentifiant(
+      db,
+      identifiant,
+      new Date(now.getTime() - SLOWDOWN.windowMs),
+      SLOWDOWN.freeFailures + 16,
+      undefined,
+      attempt,
+    );
+    const delay = slowDownMs(recent.length);
+    if (delay > 0) await sleep(delay);
+    const ok = await verifyCode(db, input.userId, input.purpose, input.code, now);
+    await settle(ok ? 'second_factor_ok' : input.userId === undefined ? 'unknown_mfa_token' : 'bad_code', ok);
+    return ok;
+  },
+
+  /** After the enrolment a sign-in required: its recovery codes and its audit entry, in `tx`. */
+  async enrolledAtSignIn(db: Executor, user: UserRow, at: Date): Promise<string[]> {
+    const codes = await renewRecoveryCodes(db, user.id, at);
+    await audit.recordSystem(db, at, {
+      action: 'second_factor_enrolled',
+      recordType: 'user',
+      recordId: user.id,
+    });
+    return codes;
+  },
+
+  /** POST /oauth/second-facteur/totp: the secret of the enrolment a sign-in requires. */
+  async startRequiredEnrolment(ctx: PublicContext, mfaToken: string): Promise<TotpEnrolment> {
+    const found = await secondFactorService.challenge(ctx, mfaToken);
+    if (!found || found.purpose !== 'enrol') {
+      throw invalid(
+        'Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.',
+      );
+    }
+    return startEnrolment(ctx.db, found.user, ctx.clock.now());
+  },
+
+  /** GET /api/user/second-facteur. */
+  async status(ctx: RequestContext): Promise<SecondFactorStatus> {
+    const user = await caller(ctx);
+    const { concerned, has, deadline } = await requirement(ctx.db, user, ctx.clock.now());
+    return {
+      totp: has,
+      codesSecoursRestants: has ? await repo.recoveryCodesLeft(ctx.db, user.id) : 0,
+      obligatoire: concerned,
+      avant: deadline?.toISOString() ?? null,
+    };
+  },
+
+  /** POST /api/user/second-facteur/totp: a new secret to scan (replaces an unconfirmed one). */
+  async startEnrolment(ctx: RequestContext): Promise<TotpEnrolment> {
+    return startEnrolment(ctx.db, await caller(ctx), ctx.clock.now());
+  },
+
+  /** PUT /api/user/second-facteur/totp: the first code confirms the enrolment; ten recovery codes. */
+  async confirmEnrolment(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
+    const user = await caller(ctx);
+    const factor = await repo.totpOf(ctx.db, user.id);
+    if (!factor) throw invalid('Commencez par afficher le QR code, puis saisissez le code de l’application.');
+    if (factor.confirmedAt) throw invalid('L’application d’authentification est déjà activée.');
+    const ok = await secondFactorService.checkProof(
+      ctx,
+      { identifiant: user.identifiant, userId: user.id, purpose: 'enrol', code, ip },
+      log,
+    );
+    if (!ok) throw wrongCode();
+    return inTransaction(ctx, async (tx) => {
+      const codes = await renewRecoveryCodes(tx.db, user.id, tx.clock.now());
+      await audit.record(tx, { action: 'second_factor_enrolled', recordType: 'user', recordId: user.id });
+      return { codes };
+    });
+  },
+
+  /** DELETE /api/user/second-facteur/totp: removes one's authenticator, proved by a code. */
+  async remove(ctx: RequestContext, code: string, ip: string, log: Log): Promise<void> {
+    const user = await caller(ctx);
+    if (!(await hasFactor(ctx.db, user.id)))
+      throw invalid('Aucune application d’authentification n’est activée.');
+    const ok = await secondFactorService.checkProof(
+      ctx,
+      { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
+      log,
+    );
+    if (!ok) throw wrongCode();
+    await inTransaction(ctx, async (tx) => {
+      await repo.removeFactors(tx.db, user.id);
+      await audit.record(tx, { action: 'second_factor_removed', recordType: 'user', recordId: user.id });
+    });
+  },
+
+  /** POST /api/user/second-facteur/codes-secours: ten new codes, proved by a code. */
+  async newRecoveryCodes(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
+    const user = await caller(ctx);
+    if (!(await hasFactor(ctx.db, user.id)))
+      throw invalid('Aucune application d’authentification n’est activée.');
+    const ok = await secondFactorService.checkProof(
+      ctx,
+      { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
+      log,
+    );
+    if (!ok) throw wrongCode();
+    return inTransaction(ctx, async (tx) => {
+      const codes = await renewRecoveryCodes(tx.db, user.id, tx.clock.now());
+      await audit.record(tx, {
+        action: 'second_factor_codes_renewed',
+        recordType: 'user',
+        recordId: user.id,
+      });
+      return { codes };
+    });
+  },
+
+  /** GET /api/user/sessions: where the caller is signed in. */
+  async sessions(ctx: RequestContext, currentToken: string | undefined): Promise<SessionRow[]> {
+    const current = currentToken ? tokenHash(currentToken) : undefined;
+    const rows = await repo.sessionsOf(ctx.db, ctx.caller.id, ctx.clock.now());
+    return rows.map((r) => ({
+      id: r.id,
+      appareil: deviceOf(r.userAgent),
+      adresse: r.ip,
+      ouverture: r.createdAt.toISOString(),
+      derniereUtilisation: (r.lastUsedAt ?? r.createdAt).toISOString(),
+      courante: r.tokenHash === current,
+    }));
+  },
+
+  /** DELETE /api/user/sessions/{id}: ends one of the caller's sessions (the current one too). */
+  async endSession(ctx: RequestContext, id: number): Promise<void> {
+    await inTransaction(ctx, async (tx) => {
+      const ended = await repo.endSession(tx.db, tx.caller.id, id, tx.clock.now());
+      if (!ended) throw notFound('Cette session n’existe pas ou est déjà terminée.');
+      await audit.record(tx, {
+        action: 'session_ended',
+        recordType: 'user',
+        recordId: tx.caller.id,
+        details: { session: id },
+      });
+    });
+  },
+
+  /** DELETE /api/user/{id}/second-facteur: an administrator resets someone's factors; they are told. */
+  async reset(ctx: RequestContext, id: number): Promise<void> {
+    if (!hasHabilitation(ctx.caller, 'ADMIN')) throw forbidden();
+    await inTransaction(ctx, async (tx) => {
+      const user = await usersRepository.lockById(tx.db, id);
+      if (!user) throw notFound();
+      if (user.anonymizedAt) throw invalid('Ce compte est anonymisé.');
+      const had = await repo.removeFactors(tx.db, user.id);
+      if (!had) throw invalid('Ce compte n’a pas de second facteur à réinitialiser.');
+      // A fresh grace period from the next sign-in: the person may have lost their phone.
+      await usersRepository.update(tx.db, user.id, { secondFactorAskedAt: null }, tx.clock.now());
+      await mailRepository.enqueue(tx.db, secondFactorResetEmail(user.email, user.prenom), tx.clock.now());
+      await audit.record(tx, { action: 'second_factor_reset', recordType: 'user', recordId: user.id });
+    });
+  },
+
+  /** GET /api/parametres/second-facteur (ADMIN). */
+  async settings(ctx: RequestContext): Promise<SecondFactorSettings> {
+    if (!hasHabilitation(ctx.caller, 'ADMIN')) throw forbidden();
+    return settingsOf(ctx.db);
+  },
+
+  /** PUT /api/parametres/second-facteur (ADMIN). */
+  async saveSettings(ctx: RequestContext, input: SecondFactorSettings): Promise<SecondFactorSettings> {
+    if (!hasHabilitation(ctx.caller, 'ADMIN')) throw forbidden();
+    const habilitations = [...new Set(input.habilitations)] as Habilitation[];
+    return inTransaction(ctx, async (tx) => {
+      await repo.saveSettings(tx.db, { habilitations, graceDays: input.delaiJours }, tx.clock.now());
+      await audit.record(tx, {
+        action: 'second_factor_settings_updated',
+        recordType: 'settings',
+        recordId: 1,
+        details: { habilitations, delaiJours: input.delaiJours },
+      });
+      return settingsOf(tx.db);
+    });
+  },
+};
+
+const wrongCode = () =>
+  invalid('Code incorrect ou déjà utilisé. Vérifiez l’heure de votre téléphone et réessayez.');
+
+async function caller(ctx: RequestContext): Promise<UserRow> {
+  const user = await usersRepository.findById(ctx.db, ctx.caller.id);
+  if (!user) throw notFound();
+  return user;
+}
+
+async function startEnrolment(db: Executor, user: UserRow, now: Date): Promise<TotpEnrolment> {
+  const secret = newTotpSecret();
+  const started = await repo.startTotp(db, user.id, secret, now);
+  if (!started) throw invalid('Une application d’authentification est déjà activée : retirez-la d’abord.');
+  const uri = totpUri(secret, user.identifiant);
+  return { secret, uri, qr: await qrDataUrl(uri) };
+}
