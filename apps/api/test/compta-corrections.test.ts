@@ -116,16 +116,12 @@ describe('partial credit notes', () => {
     const paid = await invoiceOf(lodge);
     const settled = await ok('FACTURE_PAID', { id: paid.id, paiement: cheque(10000) });
     expect(settled.etat).toBe('FP');
-    expect(settled.historique[0]!.libelle).toBe(
-      'Paiement de 100,00 € enregistré par chèque, facture soldée',
-    );
+    expect(settled.historique[0]!.libelle).toBe('Paiement de 100,00 € enregistré par chèque, facture soldée');
     expect(settled.actions).toContain('AVOIR_FACTURE');
 
     const credited = await ok('AVOIR_FACTURE', { id: paid.id, avoir: { montant: 2500 } });
     expect(credited).toMatchObject({ etat: 'FP', du: 0, credite: 2500, creditEntite: 2500 });
-    expect(credited.historique[0]!.libelle).toMatch(
-      /de 25,00 € établi, 25,00 € portés au crédit de la loge/,
-    );
+    expect(credited.historique[0]!.libelle).toMatch(/de 25,00 € établi, 25,00 € portés au crédit de la loge/);
     expect(await accountOf(lodge)).toMatchObject({ du: 0, credit: 2500, factures: [] });
 
     const next = await invoiceOf(lodge, [{ libelle: 'Agapes', quantite: 1, prixUnitaire: 6000 }]);
