@@ -2,7 +2,7 @@
  * Authorization rows of the Union's accounting: COMPTA_LECTURE reads (admin and tresorier hold it, with
  * COMPTA_SAISIE); nobody else sees an order, whatever lodge it bills.
  */
-import { accountingOrders } from '../../src/db/schema';
+import { accountingCreditNotes, accountingOrders, accountingPayments } from '../../src/db/schema';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -24,6 +24,44 @@ async function quote(w: World): Promise<number> {
     })
     .returning({ id: accountingOrders.id });
   return row!.id;
+}
+
+/** A fresh credit note of 5 € on an issued invoice of the lodge, numbered from its own series. */
+async function creditNote(w: World): Promise<number> {
+  const u = w.unique();
+  const [order] = await w.t.db
+    .insert(accountingOrders)
+    .values({
+      type: 'S',
+      entityId: w.lodge,
+      annee: w.annee,
+      objet: 'Prestation',
+      etat: 'FE',
+      total: 1000,
+      numeroFacture: `FA-MATRICE-${u}`,
+      dateFacture: '2026-11-23',
+      dateEcheance: '2026-12-23',
+    })
+    .returning({ id: accountingOrders.id });
+  const [note] = await w.t.db
+    .insert(accountingCreditNotes)
+    .values({
+      orderId: order!.id,
+      entityId: w.lodge,
+      numero: `AV-MATRICE-${u}`,
+      date: '2026-11-23',
+      montant: 500,
+      lignes: [{ position: null, libelle: 'Avoir', quantite: 1, prixUnitaire: 500, montant: 500 }],
+    })
+    .returning({ id: accountingCreditNotes.id });
+  return note!.id;
+}
+
+/** A credit of 10 € on the lodge's account: a payment received and not allocated. */
+async function credit(w: World): Promise<void> {
+  await w.t.db
+    .insert(accountingPayments)
+    .values({ entityId: w.lodge, nature: 'E', mode: 'V', date: '2026-11-23', montant: 1000 });
 }
 
 export const rows: AuthzRow[] = [
@@ -133,5 +171,62 @@ export const rows: AuthzRow[] = [
     route: 'POST /api/compta/cotisation/appel',
     request: (w) => ({ url: '/api/compta/cotisation/appel', payload: { annee: w.annee, tranche: 'A' } }),
     expect: readers(201),
+  },
+  {
+    route: 'PUT /api/compta/commande',
+    scope: 'AVOIR_FACTURE on a quote (the policy answers before the state)',
+    tries: ['query.action', 'body.avoir.montant', 'body.montant'],
+    request: async (w) => ({
+      url: '/api/compta/commande?action=AVOIR_FACTURE',
+      payload: { id: await quote(w), avoir: { montant: 100 }, montant: 100 },
+    }),
+    expect: readers(412),
+  },
+  {
+    route: 'GET /api/compta/avoir/:id/document',
+    scope: 'a credit note of the own lodge',
+    request: async (w) => ({ url: `/api/compta/avoir/${await creditNote(w)}/document` }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/entite/:id/compte',
+    scope: 'the own lodge',
+    request: (w) => ({ url: `/api/compta/entite/${w.lodge}/compte` }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/paiement',
+    scope: 'a payment of the own lodge, kept as its credit',
+    tries: ['body.idEntite', 'body.montant', 'body.affectations.montant'],
+    request: (w) => ({
+      url: '/api/compta/paiement',
+      payload: {
+        idEntite: w.lodge,
+        mode: 'C',
+        date: '2026-11-23',
+        reference: 'CHQ 1',
+        montant: 1000,
+        affectations: [],
+      },
+    }),
+    expect: readers(201),
+  },
+  {
+    route: 'POST /api/compta/entite/:id/remboursement',
+    scope: 'part of the own lodge’s credit',
+    tries: ['body.montant'],
+    request: async (w) => {
+      await credit(w);
+      return {
+        url: `/api/compta/entite/${w.lodge}/remboursement`,
+        payload: { mode: 'V', date: '2026-11-23', montant: 100 },
+      };
+    },
+    expect: readers(201),
+  },
+  {
+    route: 'GET /api/compta/remise-cheques',
+    request: () => ({ url: '/api/compta/remise-cheques?du=2026-11-01&au=2026-11-30' }),
+    expect: readers(200),
   },
 ];

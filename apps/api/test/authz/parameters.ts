@@ -50,6 +50,10 @@ export const PLAIN_PARAMETERS: Record<string, string> = {
   'GET /api/compta/cotisation query.tiers': 'filter of the fee table, which only COMPTA_LECTURE reads',
   'GET /api/compta/cotisation/excel query.annee': 'the year of the export, which only COMPTA_LECTURE makes',
   'GET /api/compta/cotisation/excel query.tiers': 'filter of the export, which only COMPTA_LECTURE makes',
+  'GET /api/compta/remise-cheques query.du':
+    'the period of the deposit slip, which only COMPTA_LECTURE reads',
+  'GET /api/compta/remise-cheques query.au':
+    'the period of the deposit slip, which only COMPTA_LECTURE reads',
   'GET /api/document/all query.type': 'filter; the reader scope applies whatever it says',
   'GET /api/document/all query.idEntite': 'filter; the reader scope applies whatever it says',
   'GET /api/document/all query.annee': 'filter; the reader scope applies whatever it says',

@@ -103,7 +103,7 @@ const HAPPENED: Record<string, (d: Record<string, unknown>) => string> = {
   REVERSE_PAYMENT: (d) => `Paiement de ${amountOf(d)}${modeOf(d)} contre-passé`,
   USE_CREDIT: (d) => `Crédit de la loge de ${amountOf(d)} imputé sur la facture`,
   ALLOCATED: (d) =>
-    `Paiement de ${amountOf(d)}${modeOf(d)} enregistré (affecté ${euros(Number(d.affecte))} à cette facture)`,
+    `Paiement de ${amountOf(d)} enregistré${modeOf(d)} (affecté ${euros(Number(d.affecte))} à cette facture)`,
 };
 
 /** What an audit entry of an order says happened, in French. */
