@@ -146,6 +146,11 @@ export const ERROR_CODES = {
   not_overdue: { status: 412, sens: 'Comptabilité : la facture n’est pas échue, pas de relance.' },
   no_credit_note: { status: 412, sens: 'Comptabilité : la facture n’a pas d’avoir.' },
   no_reminder: { status: 412, sens: 'Comptabilité : aucune relance envoyée pour la facture.' },
+  bulk_changed: {
+    status: 412,
+    sens: 'Comptabilité : les factures à émettre ont changé depuis l’aperçu (rechargez l’aperçu).',
+  },
+  bulk_empty: { status: 412, sens: 'Comptabilité : rien à émettre ou à relancer dans la sélection.' },
 
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },

@@ -155,6 +155,14 @@ export const API = {
     feeTable: '/api/compta/cotisation',
     feeTableExcel: '/api/compta/cotisation/excel',
     bulkCall: '/api/compta/cotisation/appel',
+    /** GET previews, POST issues and e-mails the drafts of a fee call (issue 20). */
+    bulkIssue: '/api/compta/cotisation/emission',
+    /** The overdue invoices and the level each is due for (issue 20). */
+    reminders: '/api/compta/relances',
+    remindersPreview: '/api/compta/relances/apercu',
+    remindersSend: '/api/compta/relances/envoi',
+    /** The `rang`-th reminder letter of an invoice (from 1), as it was sent. */
+    reminderLetter: '/api/compta/commande/:id/relances/:rang',
   },
   /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
   operations: {

@@ -4,7 +4,7 @@
  */
 import type { EntityType } from '@union/contract';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const unionSettings = pgTable(
   'union_settings',
@@ -18,9 +18,24 @@ export const unionSettings = pgTable(
     email: text('email').notNull(),
     telephone: text('telephone'),
     mentionTva: text('mention_tva').notNull(),
+    /** Where to pay by transfer (migration 0025): printed on invoices and letters, and in their QR code. */
+    iban: text('iban'),
+    bic: text('bic'),
+    /** Reminders: days after the due date for each level, least days between two levels, the daily run. */
+    relanceJours1: integer('relance_jours_1').notNull().default(15),
+    relanceJours2: integer('relance_jours_2').notNull().default(30),
+    relanceJours3: integer('relance_jours_3').notNull().default(45),
+    relanceEcart: integer('relance_ecart').notNull().default(10),
+    relanceAuto: boolean('relance_auto').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('union_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('union_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'union_settings_reminder_delays',
+      sql`${t.relanceJours1} >= 1 AND ${t.relanceJours1} < ${t.relanceJours2} AND ${t.relanceJours2} < ${t.relanceJours3} AND ${t.relanceJours3} <= 365 AND ${t.relanceEcart} >= 1 AND ${t.relanceEcart} <= 365`,
+    ),
+  ],
 );
 
 export const membershipFees = pgTable(

@@ -17,6 +17,7 @@ import type { App } from '../../types';
 import { XLSX_MIME } from './documents/excel';
 import { sendFile } from './documents/files';
 import feeCallsRoutes from './fee-calls/routes';
+import remindersRoutes from './reminders/routes';
 import { ordersService } from './orders/service';
 
 const DocumentKindSchema = z.enum(['devis', 'facture', 'avoir', 'relance'], {
@@ -71,4 +72,5 @@ export default async function comptaRoutes(app: App) {
   );
 
   await app.register(feeCallsRoutes);
+  await app.register(remindersRoutes);
 }

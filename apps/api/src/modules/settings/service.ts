@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS: UnionSettings = {
     telephone: null,
   },
   mentionTva: TVA_MENTIONS[0],
+  banque: { iban: null, bic: null },
+  relances: { niveau1: 15, niveau2: 30, niveau3: 45, ecart: 10, automatique: false },
   cotisations: Object.fromEntries(EntityType.codes.map((c) => [c, 0])) as UnionSettings['cotisations'],
 };
 
@@ -65,6 +67,14 @@ export async function unionSettings(db: Executor): Promise<UnionSettings> {
       telephone: row.telephone,
     },
     mentionTva: row.mentionTva,
+    banque: { iban: row.iban, bic: row.bic },
+    relances: {
+      niveau1: row.relanceJours1,
+      niveau2: row.relanceJours2,
+      niveau3: row.relanceJours3,
+      ecart: row.relanceEcart,
+      automatique: row.relanceAuto,
+    },
     cotisations,
   };
 }
@@ -122,9 +132,23 @@ export const settingsService = {
   ): Promise<UnionSettings> {
     authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return inTransaction(ctx, async (tx) => {
+      // Absent bank or reminder settings (a client older than issue 20) keep what is stored.
+      const stored = await unionSettings(tx.db);
+      const banque = input.banque ?? stored.banque;
+      const relances = input.relances ?? stored.relances;
       await settingsRepository.saveSettings(
         tx.db,
-        { ...input.identite, mentionTva: input.mentionTva },
+        {
+          ...input.identite,
+          mentionTva: input.mentionTva,
+          iban: banque.iban,
+          bic: banque.bic,
+          relanceJours1: relances.niveau1,
+          relanceJours2: relances.niveau2,
+          relanceJours3: relances.niveau3,
+          relanceEcart: relances.ecart,
+          relanceAuto: relances.automatique,
+        },
         tx.clock.now(),
       );
       for (const type of EntityType.codes)
@@ -133,7 +157,12 @@ export const settingsService = {
         action: 'settings_updated',
         recordType: 'settings',
         recordId: 1,
-        details: { mentionTva: input.mentionTva, cotisations: input.cotisations },
+        details: {
+          mentionTva: input.mentionTva,
+          cotisations: input.cotisations,
+          ...(input.banque ? { iban: input.banque.iban, bic: input.banque.bic } : {}),
+          ...(input.relances ? { relances: input.relances } : {}),
+        },
       });
       return unionSettings(tx.db);
     });

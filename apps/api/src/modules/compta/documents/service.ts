@@ -21,11 +21,13 @@ export async function render(
   db: Executor,
   order: OrderRow,
   kind: DocumentKind,
-  relance?: { niveau: number; date: string },
+  relance?: { niveau: number; date: string; reste?: number | null },
 ): Promise<Buffer> {
   const entity = (await entitiesRepository.find(db, order.entityId))!;
   const lines = await comptaRepository.lines(db, order.id);
-  const paye = await paymentsRepository.paidAmount(db, order.id);
+  // A letter already sent says what remained due on its day (stored with it), not what remains now.
+  const paye =
+    relance?.reste != null ? order.total - relance.reste : await paymentsRepository.paidAmount(db, order.id);
   const union = await unionSettings(db);
   return renderOrderPdf(presentDocument(kind, order, { entity, lines, paye, union, relance }));
 }
