@@ -4,7 +4,7 @@
  * dates, the lines and totals and the VAT mention; invoices add the late-payment penalties and the 40 €
  * recovery indemnity that French law requires (Code de commerce, art. L441-10 and D441-5).
  */
-import { euros as eurosIntl } from '@union/contract';
+import { deEntite, euros as eurosIntl } from '@union/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { frenchDate } from '../../../lib/dates';
@@ -173,7 +173,10 @@ export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
     pdf.fontSize(11).text('Madame, Monsieur,', { width }).moveDown(0.5);
     pdf.text(REMINDER_TEXTS[d.relance!.niveau]!.corps(d, euros(reste)), { width, align: 'justify' });
     pdf.moveDown(0.5).text('Veuillez agréer, Madame, Monsieur, nos salutations distinguées.', { width });
-    pdf.moveDown().fontSize(10).text(`Le trésorier de ${id.raisonSociale}`, { width, align: 'right' });
+    pdf
+      .moveDown()
+      .fontSize(10)
+      .text(`Le trésorier ${deEntite(id.raisonSociale)}`, { width, align: 'right' });
     pdf.moveDown(2);
   }
 

@@ -84,7 +84,9 @@ async function bulkIssuePlan(
     tri: 'entite',
     sens: 'asc',
   });
-  const rows = await comptaRepository.searchAll(db, criteria, '9999-12-31', 5000);
+  const rows = (await comptaRepository.searchAll(db, criteria, '9999-12-31', 5000)).sort((a, b) =>
+    a.entite.nom.localeCompare(b.entite.nom, 'fr'),
+  );
   const preview: BulkIssuePreview = {
     annee: q.annee,
     tranche: q.tranche,
