@@ -226,7 +226,7 @@ describe('a fee call issued in one action', () => {
     expect(
       audits.filter(
         (a) =>
-          issuedIds.includes(a.recordId) &&
+          issuedIds.includes(a.recordId!) &&
           (a.details as { action?: string; groupe?: boolean }).action === 'SEND_FACTURE',
       ),
     ).toHaveLength(4);

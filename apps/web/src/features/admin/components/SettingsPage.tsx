@@ -12,6 +12,7 @@ import {
   Radio,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -34,6 +35,14 @@ interface FormValues {
   mentionTva: string;
   /** Euros, as typed. */
   cotisations: Record<EntityType, number | string>;
+  banque: { iban: string; bic: string };
+  relances: {
+    niveau1: number | string;
+    niveau2: number | string;
+    niveau3: number | string;
+    ecart: number | string;
+    automatique: boolean;
+  };
 }
 
 const valuesOf = (s: UnionSettings): FormValues => ({
@@ -46,6 +55,8 @@ const valuesOf = (s: UnionSettings): FormValues => ({
     EntityType,
     number
   >,
+  banque: { iban: s.banque.iban ?? '', bic: s.banque.bic ?? '' },
+  relances: { ...s.relances },
 });
 
 /** What the server receives (fees in cents), checked with its own schema before sending. */
@@ -60,6 +71,14 @@ const bodyOf = (values: FormValues) => ({
   },
   mentionTva: values.mentionTva,
   cotisations: Object.fromEntries(EntityType.codes.map((c) => [c, eurosToCents(values.cotisations[c] || 0)])),
+  banque: { iban: values.banque.iban, bic: values.banque.bic },
+  relances: {
+    niveau1: Number(values.relances.niveau1),
+    niveau2: Number(values.relances.niveau2),
+    niveau3: Number(values.relances.niveau3),
+    ecart: Number(values.relances.ecart),
+    automatique: values.relances.automatique,
+  },
 });
 
 function SettingsForm({ settings }: { settings: UnionSettings }) {
@@ -72,9 +91,13 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
   const custom = !(TVA_MENTIONS as readonly string[]).includes(form.values.mentionTva);
 
   function submit(values: FormValues) {
-    save.mutate(UnionSettingsInputSchema.parse(bodyOf(values)), {
-      onSuccess: () => toast('success', 'Paramètres enregistrés.'),
-    });
+    const body = UnionSettingsInputSchema.parse(bodyOf(values));
+    save.mutate(
+      { ...body, banque: body.banque!, relances: body.relances! },
+      {
+        onSuccess: () => toast('success', 'Paramètres enregistrés.'),
+      },
+    );
   }
 
   return (
@@ -135,6 +158,66 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
                 />
               ))}
             </SimpleGrid>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={3} fz="lg">
+              Coordonnées bancaires
+            </Title>
+            <Text size="sm" c="dimmed">
+              Imprimées sur les factures et les relances avec la référence à indiquer (le numéro de facture),
+              et dans le QR code de virement SEPA des factures.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="IBAN" autoComplete="off" {...form.getInputProps('banque.iban')} />
+              <TextInput label="BIC" autoComplete="off" {...form.getInputProps('banque.bic')} />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={3} fz="lg">
+              Relances des factures impayées
+            </Title>
+            <Text size="sm" c="dimmed">
+              Nombre de jours après l’échéance à partir duquel chaque niveau est proposé dans Comptabilité ›
+              Relances, et écart minimal entre deux relances d’une même facture.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+              <NumberInput
+                label="Rappel de paiement (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.niveau1')}
+              />
+              <NumberInput
+                label="Deuxième relance (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.niveau2')}
+              />
+              <NumberInput
+                label="Mise en demeure (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.niveau3')}
+              />
+              <NumberInput
+                label="Écart entre deux relances (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.ecart')}
+              />
+            </SimpleGrid>
+            <Switch
+              label="Envoyer chaque jour les relances dues, automatiquement (à partir de 8 h)"
+              {...form.getInputProps('relances.automatique', { type: 'checkbox' })}
+            />
           </Stack>
         </Card>
         <Group justify="flex-end">
