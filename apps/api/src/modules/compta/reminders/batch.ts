@@ -26,7 +26,6 @@ import { unionSettings } from '../../settings/service';
 import { fileName, render } from '../documents/service';
 import { orderMachine } from '../machine';
 import { RECORD_TYPE, orderNotFound } from '../orders/common';
-import { paymentsRepository } from '../payments/repository';
 import { may } from '../policy';
 import { comptaRepository, type OrderRow } from '../repository';
 import { dueLevel, lateDays } from './due';
