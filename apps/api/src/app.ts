@@ -28,6 +28,7 @@ import { errorCatalogueMarkdown, withErrorResponses, withoutErrorInputCopies } f
 import { startPurgeJob } from './modules/auth/purge';
 import { startBackupControl } from './modules/backups/control';
 import { startBackupJob } from './modules/backups/job';
+import { startReminderJob } from './modules/compta/reminders/job';
 import { startMailWorker, type MailWorker } from './modules/mail/worker';
 import type { App } from './types';
 import authRoutes from './modules/auth/routes';
@@ -163,6 +164,11 @@ export async function buildApp({
       log: app.log,
     });
     app.addHook('onClose', () => purge.stop());
+  }
+
+  if (config.REMINDER_CHECK_MS > 0) {
+    const reminders = startReminderJob({ db: db.db, everyMs: config.REMINDER_CHECK_MS, log: app.log });
+    app.addHook('onClose', () => reminders.stop());
   }
 
   if (config.BACKUP_DIR) {

@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   /** Period of the purge of old sign-in attempts and spent tokens, in milliseconds (0: no purge). */
   PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(3600_000),
   /**
+   * How often each instance checks whether the daily reminder run is due, in milliseconds (0: never). The
+   * run itself is off until the Union's settings turn it on, and happens once a day across instances.
+   */
+  REMINDER_CHECK_MS: z.coerce.number().int().min(0).default(3600_000),
+  /**
    * Daily backups (DECISIONS §8): the folder the server writes them to; unset, the server takes none
    * (`npm run backup` still works, and the portal warns the administrators that none is recent).
    */

@@ -62,6 +62,8 @@ const CHANGES_NOTHING: Record<string, string> = {
     'a dry run: reports what the import would do, writes nothing',
   'POST /api/compta/cotisation/appel':
     'no annual fee is set in the world, so every lodge is skipped and no order is created',
+  'POST /api/compta/relances/envoi (a quote: not overdue, reported as not sent)':
+    'nothing is overdue among the ids: the report says why, nothing is sent or written',
 };
 
 /** A user made for one call: id, e-mail and identifiant. */

@@ -179,6 +179,11 @@ export const ERROR_CODES = {
     sens: 'Comptabilité : la facture n’est pas ouverte ou d’une autre entité.',
   },
   already_reminded: { status: 412, sens: 'Comptabilité : une relance est déjà partie aujourd’hui.' },
+  bulk_changed: {
+    status: 412,
+    sens: 'Comptabilité : les factures à émettre ont changé depuis l’aperçu (rechargez l’aperçu).',
+  },
+  bulk_empty: { status: 412, sens: 'Comptabilité : rien à émettre ou à relancer dans la sélection.' },
 
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },

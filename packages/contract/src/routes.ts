@@ -197,6 +197,14 @@ export const API = {
     refund: '/api/compta/entite/:id/remboursement',
     /** The deposit slip (bordereau de remise) of the cheques received in a period, PDF. */
     depositSlip: '/api/compta/remise-cheques',
+    /** GET previews, POST issues and e-mails the drafts of a fee call (issue 20). */
+    bulkIssue: '/api/compta/cotisation/emission',
+    /** The overdue invoices and the level each is due for (issue 20). */
+    reminders: '/api/compta/relances',
+    remindersPreview: '/api/compta/relances/apercu',
+    remindersSend: '/api/compta/relances/envoi',
+    /** The `rang`-th reminder letter of an invoice (from 1), as it was sent. */
+    reminderLetter: '/api/compta/commande/:id/relances/:rang',
   },
   /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
   operations: {

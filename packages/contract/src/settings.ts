@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EntityState, EntityType } from './enums';
 import { emailField, telephoneField, trimmed } from './fields';
 import { RecordIdSchema } from './ids';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
 const id = RecordIdSchema;
 
@@ -116,6 +117,63 @@ export const BookingRulesSchema = z.object({
 });
 export type BookingRules = z.infer<typeof BookingRulesSchema>;
 
+/**
+ * The Union's bank account for transfers (issue 20): IBAN checked by `ibantools` (country, length and
+ * format of the country's BBAN, mod-97 check digits), BIC by its ISO 9362 shape; both optional, typed
+ * with or without spaces, stored without spaces in capitals.
+ */
+export const BankAccountSchema = z
+  .object({
+    iban: z
+      .string()
+      .transform((v) => electronicFormatIBAN(v) ?? '')
+      .refine((v) => v === '' || isValidIBAN(v), {
+        message:
+          'L’IBAN n’est pas valide : vérifiez le code pays, la longueur et les chiffres de contrôle (par exemple FR76 3000 6000 0112 3456 7890 189).',
+      })
+      .transform((v) => v || null)
+      .nullish()
+      .transform((v) => v ?? null),
+    bic: z
+      .string()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine((v) => v === '' || isValidBIC(v), {
+        message: 'Le BIC doit comporter 8 ou 11 caractères (par exemple AGRIFRPPXXX).',
+      })
+      .transform((v) => v || null)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((b) => !b.bic || !!b.iban, {
+    message: 'Un BIC sans IBAN ne sert à rien : saisissez l’IBAN.',
+    path: ['iban'],
+  });
+export type BankAccount = z.infer<typeof BankAccountSchema>;
+
+const reminderDays = (label: string) =>
+  z
+    .number({ message: `${label} est obligatoire.` })
+    .int({ message: `${label} est un nombre entier de jours.` })
+    .min(1, { message: `${label} est d’au moins 1 jour.` })
+    .max(365, { message: `${label} ne dépasse pas 365 jours.` });
+
+/** When reminders are due (issue 20): days after the due date for each level, least days between two. */
+export const ReminderSettingsSchema = z
+  .object({
+    niveau1: reminderDays('Le délai du rappel de paiement'),
+    niveau2: reminderDays('Le délai de la deuxième relance'),
+    niveau3: reminderDays('Le délai de la mise en demeure'),
+    ecart: reminderDays('L’écart entre deux relances'),
+    /** The daily run sends the due reminders by itself (off by default). */
+    automatique: z.boolean({ message: 'Indiquez si les relances partent automatiquement.' }),
+  })
+  .refine((r) => r.niveau1 < r.niveau2 && r.niveau2 < r.niveau3, {
+    message:
+      'Les délais des trois niveaux doivent être croissants (rappel, puis deuxième relance, puis mise en demeure).',
+    path: ['niveau2'],
+  });
+export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
+
 /** PUT /api/parametres/union: what an administrator sends (validated and normalised). */
 export const UnionSettingsInputSchema = z.object({
   identite: LegalIdentitySchema,
@@ -123,6 +181,9 @@ export const UnionSettingsInputSchema = z.object({
   cotisations: MembershipFeesSchema,
   /** Absent: the rules stay as they are (a client that predates them does not reset them). */
   reservations: BookingRulesSchema.optional(),
+  /** Optional for the clients written before issue 20: absent keeps what is stored. */
+  banque: BankAccountSchema.optional(),
+  relances: ReminderSettingsSchema.optional(),
 });
 export type UnionSettingsInput = z.output<typeof UnionSettingsInputSchema>;
 
@@ -137,6 +198,14 @@ export const UnionSettingsSchema = z.object({
     telephone: z.string().nullable(),
   }),
   mentionTva: z.string(),
+  banque: z.object({ iban: z.string().nullable(), bic: z.string().nullable() }),
+  relances: z.object({
+    niveau1: z.number().int(),
+    niveau2: z.number().int(),
+    niveau3: z.number().int(),
+    ecart: z.number().int(),
+    automatique: z.boolean(),
+  }),
   cotisations: z.object(
     Object.fromEntries(EntityType.codes.map((code) => [code, z.number().int()])) as Record<
       EntityType,

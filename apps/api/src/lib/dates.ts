@@ -4,13 +4,10 @@
  */
 export { parisDay, TIME_ZONE } from '@union/contract';
 
-const frenchDay = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+import { frenchDay } from '@union/contract';
 
-/** A calendar day (yyyy-mm-dd) written the French way: "mardi 3 mars 2026" (e-mails, documents). */
-export const frenchDate = (day: string) => frenchDay.format(new Date(`${day}T00:00:00Z`));
+/**
+ * A calendar day (yyyy-mm-dd) written the French way: "mardi 3 mars 2026", "mercredi 1er avril 2026"
+ * (e-mails, documents): the contract's one formatter, shared with the screens.
+ */
+export const frenchDate = (day: string) => frenchDay(day, { weekday: true });

@@ -183,6 +183,20 @@ export const rows: AuthzRow[] = [
     expect: readers(412),
   },
   {
+    route: 'GET /api/compta/cotisation/emission',
+    request: (w) => ({ url: `/api/compta/cotisation/emission?annee=${w.annee}&tranche=A` }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/cotisation/emission',
+    scope: 'ids that are no draft of the call: nothing is issued (412)',
+    request: async (w) => ({
+      url: '/api/compta/cotisation/emission',
+      payload: { annee: w.annee, tranche: 'A', ids: [await quote(w)] },
+    }),
+    expect: readers(412),
+  },
+  {
     route: 'GET /api/compta/avoir/:id/document',
     scope: 'a credit note of the own lodge',
     request: async (w) => ({ url: `/api/compta/avoir/${await creditNote(w)}/document` }),
@@ -228,5 +242,27 @@ export const rows: AuthzRow[] = [
     route: 'GET /api/compta/remise-cheques',
     request: () => ({ url: '/api/compta/remise-cheques?du=2026-11-01&au=2026-11-30' }),
     expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/relances',
+    request: () => ({ url: '/api/compta/relances' }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/relances/apercu',
+    request: async (w) => ({ url: '/api/compta/relances/apercu', payload: { ids: [await quote(w)] } }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/relances/envoi',
+    scope: 'a quote: not overdue, reported as not sent',
+    request: async (w) => ({ url: '/api/compta/relances/envoi', payload: { ids: [await quote(w)] } }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/commande/:id/relances/:rang',
+    scope: 'a quote has no reminder letter (412)',
+    request: async (w) => ({ url: `/api/compta/commande/${await quote(w)}/relances/1` }),
+    expect: readers(412),
   },
 ];

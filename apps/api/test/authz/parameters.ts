@@ -48,6 +48,8 @@ export const PLAIN_PARAMETERS: Record<string, string> = {
   'GET /api/compta/commande/preload query.tranche': 'reads a proposal of lines, for COMPTA_LECTURE only',
   'GET /api/compta/cotisation query.annee': 'the year of the fee table, which only COMPTA_LECTURE reads',
   'GET /api/compta/cotisation query.tiers': 'filter of the fee table, which only COMPTA_LECTURE reads',
+  'GET /api/compta/cotisation/emission query.annee': 'which call the preview reads; it changes nothing',
+  'GET /api/compta/cotisation/emission query.tranche': 'which call the preview reads; it changes nothing',
   'GET /api/compta/cotisation/excel query.annee': 'the year of the export, which only COMPTA_LECTURE makes',
   'GET /api/compta/cotisation/excel query.tiers': 'filter of the export, which only COMPTA_LECTURE makes',
   'GET /api/compta/remise-cheques query.du':

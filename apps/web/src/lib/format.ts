@@ -2,7 +2,7 @@
  * How the screens write amounts and dates (DECISIONS: "1 234,50 €", "lundi 3 mars 2026", "03/03/2026").
  * Amounts travel as integer cents everywhere; only the screen turns them into euros.
  */
-import { euros } from '@union/contract';
+import { euros, frenchDay } from '@union/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 
@@ -22,9 +22,9 @@ export function formatDay(day: string | null | undefined): string {
   return day ? dayjs(day).format('DD/MM/YYYY') : '';
 }
 
-/** "2026-03-03" → "mardi 3 mars 2026". */
+/** "2026-03-03" → "mardi 3 mars 2026", "2026-04-01" → "mercredi 1er avril 2026" (the contract's formatter). */
 export function formatLongDate(day: string): string {
-  return dayjs(day).locale('fr').format('dddd D MMMM YYYY');
+  return frenchDay(day, { weekday: true });
 }
 
 /** An ISO instant → "03/03/2026 à 19:30". */

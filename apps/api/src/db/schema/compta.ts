@@ -224,7 +224,10 @@ export const accountingReminders = pgTable(
       .references(() => accountingOrders.id),
     niveau: smallint('niveau').notNull(),
     date: date('date').notNull(),
+    /** Null for the daily run's letters (migration 0025). */
     sentById: integer('sent_by_id').references(() => users.id),
+    /** What remained due when the letter was written (cents; null before migration 0025): its PDF again. */
+    reste: integer('reste'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -248,3 +251,12 @@ export const emailAttachments = pgTable(
   },
   (t) => [index('email_attachments_email_idx').on(t.emailId)],
 );
+
+/** The daily reminder run (migration 0025): one row per day, inserted first, so only one instance runs it. */
+export const reminderRuns = pgTable('reminder_runs', {
+  jour: date('jour').primaryKey(),
+  debut: timestamp('debut', { withTimezone: true }).notNull(),
+  fin: timestamp('fin', { withTimezone: true }),
+  envoyees: integer('envoyees').notNull().default(0),
+  ignorees: integer('ignorees').notNull().default(0),
+});

@@ -4,7 +4,7 @@
  */
 import type { EntityType } from '@union/contract';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const unionSettings = pgTable(
   'union_settings',
@@ -21,12 +21,25 @@ export const unionSettings = pgTable(
     /** Booking rules: least notice before a member's request (hours), furthest bookable date (months ahead). */
     preavisReservationHeures: integer('preavis_reservation_heures').notNull().default(0),
     horizonReservationMois: integer('horizon_reservation_mois').notNull().default(18),
+    /** Where to pay by transfer (migration 0025): printed on invoices and letters, and in their QR code. */
+    iban: text('iban'),
+    bic: text('bic'),
+    /** Reminders: days after the due date for each level, least days between two levels, the daily run. */
+    relanceJours1: integer('relance_jours_1').notNull().default(15),
+    relanceJours2: integer('relance_jours_2').notNull().default(30),
+    relanceJours3: integer('relance_jours_3').notNull().default(45),
+    relanceEcart: integer('relance_ecart').notNull().default(10),
+    relanceAuto: boolean('relance_auto').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('union_settings_single_row', sql`${t.id} = 1`),
     check('union_settings_preavis_range', sql`${t.preavisReservationHeures} BETWEEN 0 AND 2160`),
     check('union_settings_horizon_range', sql`${t.horizonReservationMois} BETWEEN 1 AND 36`),
+    check(
+      'union_settings_reminder_delays',
+      sql`${t.relanceJours1} >= 1 AND ${t.relanceJours1} < ${t.relanceJours2} AND ${t.relanceJours2} < ${t.relanceJours3} AND ${t.relanceJours3} <= 365 AND ${t.relanceEcart} >= 1 AND ${t.relanceEcart} <= 365`,
+    ),
   ],
 );
 

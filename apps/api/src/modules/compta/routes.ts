@@ -18,6 +18,7 @@ import { XLSX_MIME } from './documents/excel';
 import { sendFile } from './documents/files';
 import feeCallsRoutes from './fee-calls/routes';
 import paymentsRoutes from './payments/routes';
+import remindersRoutes from './reminders/routes';
 import { ordersService } from './orders/service';
 
 const DocumentKindSchema = z.enum(['devis', 'facture', 'avoir', 'relance'], {
@@ -82,4 +83,5 @@ export default async function comptaRoutes(app: App) {
 
   await app.register(feeCallsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(remindersRoutes);
 }

@@ -5,7 +5,15 @@
  * only the documents notification of that one person off.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API, DocumentType, PAGES, pathTo, recordIdOfText, type DocumentType as Type } from '@union/contract';
+import {
+  API,
+  DocumentType,
+  frenchDay,
+  PAGES,
+  pathTo,
+  recordIdOfText,
+  type DocumentType as Type,
+} from '@union/contract';
 import type { Executor } from '../../db/client';
 import type { NewEmail } from '../mail/repository';
 import { documentsRepository } from './repository';
@@ -39,14 +47,7 @@ export async function userOfToken(db: Executor, token: string): Promise<number |
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
 }
 
-const frenchDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('fr-FR', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
+const frenchDate = (iso: string) => frenchDay(iso, { weekday: true });
 
 export function distributionEmail(input: {
   to: string;

@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS: UnionSettings = {
     telephone: null,
   },
   mentionTva: TVA_MENTIONS[0],
+  banque: { iban: null, bic: null },
+  relances: { niveau1: 15, niveau2: 30, niveau3: 45, ecart: 10, automatique: false },
   cotisations: Object.fromEntries(EntityType.codes.map((c) => [c, 0])) as UnionSettings['cotisations'],
   // No notice (anything not yet begun, as before the rules) and 18 months ahead (issue 21).
   reservations: { preavisHeures: 0, horizonMois: 18 },
@@ -67,6 +69,14 @@ export async function unionSettings(db: Executor): Promise<UnionSettings> {
       telephone: row.telephone,
     },
     mentionTva: row.mentionTva,
+    banque: { iban: row.iban, bic: row.bic },
+    relances: {
+      niveau1: row.relanceJours1,
+      niveau2: row.relanceJours2,
+      niveau3: row.relanceJours3,
+      ecart: row.relanceEcart,
+      automatique: row.relanceAuto,
+    },
     cotisations,
     reservations: { preavisHeures: row.preavisReservationHeures, horizonMois: row.horizonReservationMois },
   };
@@ -125,7 +135,11 @@ export const settingsService = {
   ): Promise<UnionSettings> {
     authorize(may({ caller: ctx.caller }, 'ADMINISTER', null));
     return inTransaction(ctx, async (tx) => {
-      const reservations = input.reservations ?? (await unionSettings(tx.db)).reservations;
+      // Absent booking, bank or reminder settings (a client older than issues 20–21) keep what is stored.
+      const stored = await unionSettings(tx.db);
+      const reservations = input.reservations ?? stored.reservations;
+      const banque = input.banque ?? stored.banque;
+      const relances = input.relances ?? stored.relances;
       await settingsRepository.saveSettings(
         tx.db,
         {
@@ -133,6 +147,13 @@ export const settingsService = {
           mentionTva: input.mentionTva,
           preavisReservationHeures: reservations.preavisHeures,
           horizonReservationMois: reservations.horizonMois,
+          iban: banque.iban,
+          bic: banque.bic,
+          relanceJours1: relances.niveau1,
+          relanceJours2: relances.niveau2,
+          relanceJours3: relances.niveau3,
+          relanceEcart: relances.ecart,
+          relanceAuto: relances.automatique,
         },
         tx.clock.now(),
       );
@@ -146,6 +167,8 @@ export const settingsService = {
           mentionTva: input.mentionTva,
           cotisations: input.cotisations,
           reservations,
+          ...(input.banque ? { iban: input.banque.iban, bic: input.banque.bic } : {}),
+          ...(input.relances ? { relances: input.relances } : {}),
         },
       });
       return unionSettings(tx.db);

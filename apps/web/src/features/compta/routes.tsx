@@ -15,4 +15,8 @@ export const comptaRoutes: RouteObject[] = [
     path: 'cotisations',
     lazy: async () => ({ Component: (await import('./components/FeeTablePage')).FeeTablePage }),
   },
+  {
+    path: 'relances',
+    lazy: async () => ({ Component: (await import('./components/RemindersPage')).RemindersPage }),
+  },
 ];

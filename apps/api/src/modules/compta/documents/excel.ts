@@ -10,7 +10,14 @@ import {
 import ExcelJS from 'exceljs';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const EUROS = '# ##0,00 €;-# ##0,00 €';
+/**
+ * The number format of every amount cell of the house's workbooks (issue 20): a format code is written
+ * with the invariant separators (« , » thousands, « . » decimals) and Excel or LibreOffice shows it in the
+ * reader's locale, « 1 234,50 € » in French. The former « # ##0,00 » read « , » as a thousands separator
+ * and showed no cents.
+ */
+export const EXCEL_EUROS = '#,##0.00 €;-#,##0.00 €';
+const EUROS = EXCEL_EUROS;
 const day = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`) : null);
 const money = (cents: number) => cents / 100;
 

@@ -1,10 +1,10 @@
 /** The accounting e-mails, sent to the entity's billing address with the PDF attached (DECISIONS §4, §7). */
-import { euros } from '@union/contract';
+import { deEntite, euros } from '@union/contract';
 import { frenchDate } from '../../../lib/dates';
 import type { NewEmail } from '../../mail/repository';
 
 const SIGNATURE = (union: string) =>
-  `\n\nLa trésorerie de ${union}\n--\nMessage envoyé depuis l'Intranet de l'Union. Pour toute question, répondez à la trésorerie.`;
+  `\n\nLa trésorerie ${deEntite(union)}\n--\nMessage envoyé depuis l'Intranet de l'Union. Pour toute question, répondez à la trésorerie.`;
 
 interface Facts {
   to: string;

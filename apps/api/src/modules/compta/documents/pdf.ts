@@ -4,10 +4,12 @@
  * dates, the lines and totals and the VAT mention; invoices add the late-payment penalties and the 40 €
  * recovery indemnity that French law requires (Code de commerce, art. L441-10 and D441-5).
  */
-import { euros as eurosIntl } from '@union/contract';
+import { deEntite, euros as eurosIntl } from '@union/contract';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { frenchDate } from '../../../lib/dates';
 import { PENALTIES_TEXT, type OrderDocument } from './document';
+import { epcPayload } from './epc';
 import { isFacturX, makeFacturX, PDFA_OPTIONS } from './facturx';
 
 /** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */
@@ -53,6 +55,61 @@ function title(d: OrderDocument): string {
     case 'relance':
       return `${REMINDER_TEXTS[d.relance!.niveau]!.titre} — facture ${d.numeroFacture}`;
   }
+}
+
+/** « FR76 3000 6000 0112 3456 7890 189 »: the IBAN as people read it, in groups of four. */
+export const printedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * How to pay (issue 20): by cheque to the Union's name, or by transfer to its IBAN and BIC with the invoice
+ * number as the payment reference; an issued invoice with something due adds the SEPA transfer QR code
+ * (EPC069-12, documents/epc.ts) for banking apps, drawn as vector squares (no image, so nothing changes
+ * for PDF/A).
+ */
+function paymentBlock(
+  pdf: PDFKit.PDFDocument,
+  d: OrderDocument,
+  reste: number,
+  left: number,
+  width: number,
+): void {
+  const id = d.union.identite;
+  const { iban, bic } = d.union.banque;
+  const reference = d.numeroFacture;
+  pdf.moveDown(0.5);
+  if (!iban) {
+    pdf.text(`Règlement par chèque à l'ordre de « ${id.raisonSociale} » ou par virement.`, { width });
+    return;
+  }
+  pdf.text(`Règlement par chèque à l'ordre de « ${id.raisonSociale} » ou par virement :`, { width });
+  pdf.font('Helvetica-Bold').text(`IBAN ${printedIban(iban)}${bic ? ` — BIC ${bic}` : ''}`, { width });
+  pdf.font('Helvetica');
+  if (reference) pdf.text(`Référence à indiquer avec le paiement : ${reference}`, { width });
+  if (!reference || reste <= 0) return;
+  const payload = epcPayload({ bic, nom: id.raisonSociale, iban, montant: reste, reference });
+  const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const modules = qr.modules.size;
+  const side = 96;
+  const cell = side / (modules + 8); // a quiet zone of four modules on each side
+  if (pdf.y + side + 20 > pdf.page.height - 50) pdf.addPage();
+  const top = pdf.y + 8;
+  pdf.save().rect(left, top, side, side).fill('#ffffff');
+  pdf.fillColor('#000000');
+  for (let r = 0; r < modules; r++)
+    for (let c = 0; c < modules; c++)
+      if (qr.modules.get(r, c)) pdf.rect(left + (c + 4) * cell, top + (r + 4) * cell, cell, cell);
+  pdf.fill('#000000').restore();
+  pdf
+    .font('Helvetica')
+    .fontSize(8)
+    .text(
+      `Payer par virement : scannez ce code avec l'application de votre banque (virement SEPA de ${euros(reste)}, référence ${reference}).`,
+      left + side + 12,
+      top + side / 2 - 12,
+      { width: width - side - 12 },
+    );
+  pdf.x = left;
+  pdf.y = top + side + 4;
 }
 
 /** Renders one document; resolves with the PDF bytes. */
@@ -119,7 +176,10 @@ export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
     pdf.fontSize(11).text('Madame, Monsieur,', { width }).moveDown(0.5);
     pdf.text(REMINDER_TEXTS[d.relance!.niveau]!.corps(d, euros(reste)), { width, align: 'justify' });
     pdf.moveDown(0.5).text('Veuillez agréer, Madame, Monsieur, nos salutations distinguées.', { width });
-    pdf.moveDown().fontSize(10).text(`Le trésorier de ${id.raisonSociale}`, { width, align: 'right' });
+    pdf
+      .moveDown()
+      .fontSize(10)
+      .text(`Le trésorier ${deEntite(id.raisonSociale)}`, { width, align: 'right' });
     pdf.moveDown(2);
   }
 
@@ -172,9 +232,7 @@ export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
   pdf.text(d.union.mentionTva, left, y + 6, { width });
   if (d.kind === 'facture' || d.kind === 'relance') {
     pdf.moveDown(0.5).text(PENALTIES_TEXT, { width });
-    pdf
-      .moveDown(0.5)
-      .text(`Règlement par chèque à l'ordre de « ${id.raisonSociale} » ou par virement.`, { width });
+    paymentBlock(pdf, d, reste, left, width);
   }
   pdf.end();
   return done;

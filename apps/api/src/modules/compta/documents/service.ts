@@ -20,12 +20,13 @@ export async function render(
   db: Executor,
   order: OrderRow,
   kind: DocumentKind,
-  relance?: { niveau: number; date: string },
+  relance?: { niveau: number; date: string; reste?: number | null },
 ): Promise<Buffer> {
   const entity = (await entitiesRepository.find(db, order.entityId))!;
   const lines = await comptaRepository.lines(db, order.id);
-  // What payments and credit notes settle of it (the trigger-kept sum of its allocations).
-  const paye = order.regle;
+  // What payments and credit notes settle of it (the trigger-kept sum of its allocations); a letter
+  // already sent says what remained due on its day (stored with it), not what remains now.
+  const paye = relance?.reste != null ? order.total - relance.reste : order.regle;
   const union = await unionSettings(db);
   return renderOrderPdf(presentDocument(kind, order, { entity, lines, paye, union, relance }));
 }

@@ -3,6 +3,10 @@ import {
   API,
   BulkCallReportSchema,
   BulkCallSchema,
+  BulkIssuePreviewSchema,
+  BulkIssueQuerySchema,
+  BulkIssueReportSchema,
+  BulkIssueSchema,
   FeeTableQuerySchema,
   FeeTableSchema,
   PreloadQuerySchema,
@@ -46,5 +50,17 @@ export default async function feeCallsRoutes(app: App) {
     { schema: { tags, body: BulkCallSchema, response: { 201: BulkCallReportSchema } } },
     async (request, reply) =>
       reply.status(201).send(await feeCallsService.bulkCall(request.ctx, request.body)),
+  );
+
+  app.get(
+    API.compta.bulkIssue,
+    { schema: { tags, querystring: BulkIssueQuerySchema, response: { 200: BulkIssuePreviewSchema } } },
+    async (request) => feeCallsService.bulkIssuePreview(request.ctx, request.query),
+  );
+
+  app.post(
+    API.compta.bulkIssue,
+    { schema: { tags, body: BulkIssueSchema, response: { 200: BulkIssueReportSchema } } },
+    async (request) => feeCallsService.bulkIssue(request.ctx, request.body),
   );
 }

@@ -6,9 +6,14 @@ import {
   EntityType,
   hhmmOf,
   masonicYearBounds,
+  OrderSearchSchema,
+  yearLabel,
   type BulkCallReport,
+  type BulkIssue,
+  type BulkIssuePreview,
+  type BulkIssueReport,
   type FeeTable,
-  type Instalment,
+  Instalment,
   type OrderLine,
   type Preload,
 } from '@union/contract';
@@ -16,12 +21,16 @@ import type { Executor } from '../../../db/client';
 import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
-import { notFound } from '../../../lib/errors';
+import { AppError, notFound, refused } from '../../../lib/errors';
+import { decide } from '../../../lib/policy';
+import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
 import { unionSettings } from '../../settings/service';
 import { totalOf, withAmounts } from '../amounts';
 import { feeTableWorkbook } from '../documents/excel';
-import { insertOrder, loadBillable } from '../orders/common';
+import { orderMachine } from '../machine';
+import { checkTotal, insertOrder, loadBillable, RECORD_TYPE } from '../orders/common';
+import { sendInvoice } from '../orders/invoices';
 import { may } from '../policy';
 import { comptaRepository } from '../repository';
 import { feeCallLines } from './lines';
@@ -57,6 +66,56 @@ async function rentalLines(db: Executor, entityId: number, annee: number): Promi
       reservationId: r.id,
     })),
   );
+}
+
+/**
+ * The drafts of one fee call (type A, year, instalment, still FC), by lodge name, and whether each can be
+ * issued and e-mailed now: a billing e-mail is needed, and the amount must be one an invoice may carry.
+ */
+async function bulkIssuePlan(
+  db: Executor,
+  q: { annee: number; tranche: Instalment },
+): Promise<BulkIssuePreview> {
+  const criteria = OrderSearchSchema.parse({
+    type: 'A',
+    etat: 'FC',
+    annee: q.annee,
+    tranche: q.tranche,
+    tri: 'entite',
+    sens: 'asc',
+  });
+  const rows = (await comptaRepository.searchAll(db, criteria, '9999-12-31', 5000)).sort((a, b) =>
+    a.entite.nom.localeCompare(b.entite.nom, 'fr'),
+  );
+  const preview: BulkIssuePreview = {
+    annee: q.annee,
+    tranche: q.tranche,
+    emises: [],
+    ignorees: [],
+    total: 0,
+  };
+  for (const r of rows) {
+    const line = { id: r.order.id, entite: r.entite.nom, total: r.order.total };
+    const entity = await entitiesRepository.find(db, r.entite.id);
+    if (!entity?.emailFacturation) {
+      preview.ignorees.push({
+        ...line,
+        raison:
+          'pas d’adresse e-mail de facturation : renseignez-la (Administration › Entités) ou émettez cette facture depuis sa fiche sans e-mail',
+      });
+      continue;
+    }
+    try {
+      checkTotal(r.order.type, r.order.tranche, [{ montant: r.order.total }]);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      preview.ignorees.push({ ...line, raison: error.message });
+      continue;
+    }
+    preview.emises.push({ ...line, email: entity.emailFacturation });
+    preview.total += line.total;
+  }
+  return preview;
 }
 
 export const feeCallsService = {
@@ -119,6 +178,62 @@ export const feeCallsService = {
           { devis: false, entiteId: entity.id, total, appelGroupe: true },
         );
         report.crees.push({ id: order.id, entite: entity.nom, total });
+      }
+      return report;
+    });
+  },
+
+  /** What issuing a fee call's drafts would do: how many, the total, who is left out and why. Changes nothing. */
+  async bulkIssuePreview(
+    ctx: RequestContext,
+    q: { annee: number; tranche: Instalment },
+  ): Promise<BulkIssuePreview> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    return bulkIssuePlan(ctx.db, q);
+  },
+
+  /**
+   * Issues and e-mails the drafts the preview showed, in ONE transaction: all are issued or none. The
+   * drafts are locked in id order (two treasurers at once queue instead of deadlocking), the plan is made
+   * again under the locks, and if it is no longer exactly the previewed set (a draft issued, cancelled or
+   * added meanwhile) nothing is done (412, preview again). Numbers are drawn from the year's counter in
+   * the preview's order (lodge names), inside this transaction: gap-free, as for one invoice.
+   */
+  async bulkIssue(ctx: RequestContext, q: BulkIssue): Promise<BulkIssueReport> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    return inTransaction(ctx, async (tx) => {
+      const asked = [...new Set(q.ids)].sort((a, b) => a - b);
+      const locked = new Map<number, Awaited<ReturnType<typeof comptaRepository.lock>>>();
+      for (const id of asked) locked.set(id, await comptaRepository.lock(tx.db, id));
+      const plan = await bulkIssuePlan(tx.db, q);
+      const planned = plan.emises.map((e) => e.id).sort((a, b) => a - b);
+      if (planned.length !== asked.length || planned.some((id, i) => id !== asked[i]))
+        throw refused(
+          'bulk_changed',
+          `Les factures en préparation du ${Instalment.labels[q.tranche]} ${yearLabel(q.annee)} ont changé depuis l’aperçu (une émise, annulée ou ajoutée entre-temps) : rien n’a été émis, rechargez l’aperçu.`,
+        );
+      const report: BulkIssueReport = { emises: [] };
+      for (const line of plan.emises) {
+        const order = locked.get(line.id)!;
+        const next = decide(
+          orderMachine,
+          order.etat,
+          'SEND_FACTURE',
+          may(tx, 'SEND_FACTURE', { etat: order.etat, hasQuote: !!order.numeroDevis }),
+        );
+        const details = await sendInvoice(tx, { order, next, body: { id: order.id } });
+        await audit.record(tx, {
+          action: 'accounting_order_changed',
+          recordType: RECORD_TYPE,
+          recordId: order.id,
+          details: { action: 'SEND_FACTURE', ...details, groupe: true },
+        });
+        report.emises.push({
+          id: order.id,
+          entite: line.entite,
+          numero: String(details.numero),
+          total: line.total,
+        });
       }
       return report;
     });

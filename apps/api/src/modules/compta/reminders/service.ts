@@ -2,6 +2,7 @@
  * Reminders of an overdue invoice (DECISIONS §4): a letter of the next level (1 friendly, 2 formal,
  * 3 formal notice, then 3 again) e-mailed with the invoice, recorded on the order.
  */
+import type { TxContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
 import { refused } from '../../../lib/errors';
 import { mailRepository } from '../../mail/repository';
@@ -10,7 +11,7 @@ import type { ActionHandler } from '../actions';
 import { billingAddress, fileName, render } from '../documents/service';
 import { reminderEmail } from '../documents/mails';
 import { dueOf } from '../policy';
-import { comptaRepository } from '../repository';
+import { comptaRepository, type OrderRow } from '../repository';
 import { remindersRepository } from './repository';
 
 /** RELANCE_FACTURE: only once the invoice is overdue. */
@@ -21,7 +22,21 @@ export const remind: ActionHandler = async (tx, { order }) => {
       'not_overdue',
       `La facture n'est pas encore échue (échéance le ${frenchDate(order.dateEcheance ?? today)}) : une relance n'est possible qu'après.`,
     );
-  const niveau = Math.min(order.niveauRelance + 1, 3);
+  return sendReminder(tx, order, Math.min(order.niveauRelance + 1, 3), tx.caller.id);
+};
+
+/**
+ * Writes and e-mails the letter of `niveau` with the invoice, records it (with what remains due, so the
+ * letter can be downloaded again as it was) and moves the order's level: the one action and the
+ * « Relances » screen's batch (or its daily run, `sentById` null) share it. The order is locked by the caller.
+ */
+export async function sendReminder(
+  tx: TxContext,
+  order: OrderRow,
+  niveau: number,
+  sentById: number | null,
+): Promise<{ niveau: number }> {
+  const today = tx.clock.today();
   const { to, entite } = await billingAddress(tx.db, order, 'envoyez le courrier de relance par la poste');
   const pdf = await render(tx.db, order, 'relance', { niveau, date: today });
   const union = (await unionSettings(tx.db)).identite.raisonSociale;
@@ -50,9 +65,9 @@ export const remind: ActionHandler = async (tx, { order }) => {
   );
   await remindersRepository.insert(
     tx.db,
-    { orderId: order.id, niveau, date: today, sentById: tx.caller.id },
+    { orderId: order.id, niveau, date: today, sentById, reste: dueOf(order) },
     tx.clock.now(),
   );
   await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
   return { niveau };
-};
+}

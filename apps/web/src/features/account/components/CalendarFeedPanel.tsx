@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
-import type { CalendarFeedUrls } from '@union/contract';
+import { frenchDay, type CalendarFeedUrls } from '@union/contract';
 import dayjs from 'dayjs';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
@@ -85,8 +85,9 @@ export function CalendarFeedPanel() {
       {state?.adresses && <Addresses adresses={state.adresses} />}
       {state && !state.adresses && state.actif && state.creeLe && (
         <Text size="sm" c="dimmed">
-          Votre adresse a été créée le {dayjs(state.creeLe).format('D MMMM YYYY à HH:mm')}. Elle n’est
-          affichée qu’à sa création : si vous l’avez perdue, renouvelez-la.
+          Votre adresse a été créée le {frenchDay(dayjs(state.creeLe).format('YYYY-MM-DD'))} à{' '}
+          {dayjs(state.creeLe).format('HH:mm')}. Elle n’est affichée qu’à sa création : si vous l’avez perdue,
+          renouvelez-la.
         </Text>
       )}
       {state && (

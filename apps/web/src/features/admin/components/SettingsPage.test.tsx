@@ -14,6 +14,8 @@ const SETTINGS: UnionSettings = {
     telephone: null,
   },
   mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+  banque: { iban: null, bic: null },
+  relances: { niveau1: 15, niveau2: 30, niveau3: 45, ecart: 10, automatique: false },
   cotisations: { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 },
   reservations: { preavisHeures: 48, horizonMois: 18 },
 };

@@ -13,6 +13,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -38,6 +39,14 @@ interface FormValues {
   /** The notice as typed, in `uniteReservation` (hours or days); the horizon in months. */
   reservations: { preavisHeures: number | string; horizonMois: number | string };
   uniteReservation: 'heures' | 'jours';
+  banque: { iban: string; bic: string };
+  relances: {
+    niveau1: number | string;
+    niveau2: number | string;
+    niveau3: number | string;
+    ecart: number | string;
+    automatique: boolean;
+  };
 }
 
 /** A notice of whole days is typed in days. */
@@ -60,6 +69,8 @@ const valuesOf = (s: UnionSettings): FormValues => ({
     horizonMois: s.reservations.horizonMois,
   },
   uniteReservation: inDays(s.reservations.preavisHeures) ? 'jours' : 'heures',
+  banque: { iban: s.banque.iban ?? '', bic: s.banque.bic ?? '' },
+  relances: { ...s.relances },
 });
 
 /** What a typed number becomes: a number when it is one, else as typed (the schema says why it is not). */
@@ -84,6 +95,14 @@ const bodyOf = (values: FormValues) => ({
         : numberOf(values.reservations.preavisHeures || 0),
     horizonMois: numberOf(values.reservations.horizonMois),
   },
+  banque: { iban: values.banque.iban, bic: values.banque.bic },
+  relances: {
+    niveau1: Number(values.relances.niveau1),
+    niveau2: Number(values.relances.niveau2),
+    niveau3: Number(values.relances.niveau3),
+    ecart: Number(values.relances.ecart),
+    automatique: values.relances.automatique,
+  },
 });
 
 function SettingsForm({ settings }: { settings: UnionSettings }) {
@@ -96,9 +115,13 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
   const custom = !(TVA_MENTIONS as readonly string[]).includes(form.values.mentionTva);
 
   function submit(values: FormValues) {
-    save.mutate(UnionSettingsInputSchema.parse(bodyOf(values)), {
-      onSuccess: () => toast('success', 'Paramètres enregistrés.'),
-    });
+    const body = UnionSettingsInputSchema.parse(bodyOf(values));
+    save.mutate(
+      { ...body, banque: body.banque!, relances: body.relances! },
+      {
+        onSuccess: () => toast('success', 'Paramètres enregistrés.'),
+      },
+    );
   }
 
   return (
@@ -197,6 +220,66 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
                 {...form.getInputProps('reservations.horizonMois')}
               />
             </SimpleGrid>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={3} fz="lg">
+              Coordonnées bancaires
+            </Title>
+            <Text size="sm" c="dimmed">
+              Imprimées sur les factures et les relances avec la référence à indiquer (le numéro de facture),
+              et dans le QR code de virement SEPA des factures.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="IBAN" autoComplete="off" {...form.getInputProps('banque.iban')} />
+              <TextInput label="BIC" autoComplete="off" {...form.getInputProps('banque.bic')} />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={3} fz="lg">
+              Relances des factures impayées
+            </Title>
+            <Text size="sm" c="dimmed">
+              Nombre de jours après l’échéance à partir duquel chaque niveau est proposé dans Comptabilité ›
+              Relances, et écart minimal entre deux relances d’une même facture.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+              <NumberInput
+                label="Rappel de paiement (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.niveau1')}
+              />
+              <NumberInput
+                label="Deuxième relance (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.niveau2')}
+              />
+              <NumberInput
+                label="Mise en demeure (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.niveau3')}
+              />
+              <NumberInput
+                label="Écart entre deux relances (jours)"
+                min={1}
+                max={365}
+                allowDecimal={false}
+                {...form.getInputProps('relances.ecart')}
+              />
+            </SimpleGrid>
+            <Switch
+              label="Envoyer chaque jour les relances dues, automatiquement (à partir de 8 h)"
+              {...form.getInputProps('relances.automatique', { type: 'checkbox' })}
+            />
           </Stack>
         </Card>
         <Group justify="flex-end">

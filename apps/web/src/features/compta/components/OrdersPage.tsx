@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFileSpreadsheet, IconPlus, IconTable } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconBell, IconTable } from '@tabler/icons-react';
 import { Instalment, OrderState, OrderType, type OrderSearch } from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -26,6 +26,7 @@ import { formatCents, formatDay } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
 import { exportOrders, useBillableEntities, useOrderSearch } from '../api/orders';
 import { BulkCallButton } from './BulkCallButton';
+import { BulkIssueButton } from './BulkIssueButton';
 import { OrderStateBadge } from './OrderStateBadge';
 import { options, orderNumber, yearOptions } from './shared';
 import { ScrollTable } from '../../../components/ScrollTable';
@@ -49,7 +50,11 @@ export function OrdersPage() {
           <Button component={Link} to="cotisations" variant="light" leftSection={<IconTable size={18} />}>
             Tableau des cotisations
           </Button>
+          <Button component={Link} to="relances" variant="light" leftSection={<IconBell size={18} />}>
+            Relances
+          </Button>
           {mayWrite && <BulkCallButton />}
+          {mayWrite && <BulkIssueButton />}
           {mayWrite && (
             <Button component={Link} to="nouvelle" leftSection={<IconPlus size={18} />}>
               Nouvelle commande

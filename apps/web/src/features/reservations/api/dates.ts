@@ -2,7 +2,7 @@
  * Dates of the planning screens: Lyon's "today" and the French formats. The day arithmetic (weeks from
  * Monday, masonic years) and the half-hour minutes are the contract's: imported from there.
  */
-import { addDays, parisDay, TIME_ZONE } from '@union/contract';
+import { addDays, frenchDay, parisDay, TIME_ZONE } from '@union/contract';
 import dayjs from 'dayjs';
 
 export const ISO = 'YYYY-MM-DD';
@@ -30,7 +30,8 @@ export { parisDay as todayIso };
 export const weekDays = (monday: string) => Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 
 /** "mardi 3 mars 2026". */
-export const longDate = (day: string) => dayjs(day).locale('fr').format('dddd D MMMM YYYY');
+/** « mercredi 1er avril 2026 »: the contract's one French date formatter. */
+export const longDate = (day: string) => frenchDay(day, { weekday: true });
 
 /** "Mardi 3 mars 2026": only the first letter raised, as French writes it at the start of a line. */
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

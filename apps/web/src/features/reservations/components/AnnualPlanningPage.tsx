@@ -3,7 +3,7 @@
  * staff open the next year, add, change and delete entries; each save answers its conflicts report.
  */
 import { Alert, Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
-import { de, type PlanningEntry, masonicYearOf } from '@union/contract';
+import { de, plural, type PlanningEntry, masonicYearOf } from '@union/contract';
 import { IconCalendarPlus, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
@@ -75,7 +75,10 @@ export function AnnualPlanningPage() {
     if (answer !== 'ok') return;
     remove.mutate(entry.id, {
       onSuccess: (r) =>
-        toast('success', `Tenue supprimée ; ${r.supprimees} réservation(s) à venir supprimée(s).`),
+        toast(
+          'success',
+          `Tenue supprimée ; ${plural(r.supprimees, 'réservation à venir supprimée', 'réservations à venir supprimées')}.`,
+        ),
     });
   }
 

@@ -1,6 +1,6 @@
 /** What saving an entry (or opening a year) placed, and the dates it could not place, with why. */
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import type { PlanningConflict } from '@union/contract';
+import { plural, type PlanningConflict } from '@union/contract';
 import { longDate, capitalized } from '../api/dates';
 
 export interface Report {
@@ -25,7 +25,11 @@ export function ConflictReport({ report, onClose }: { report: Report | null; onC
             </Alert>
           ) : (
             <>
-              <Alert color="orange" variant="light" title={`${report.conflits.length} date(s) non placée(s)`}>
+              <Alert
+                color="orange"
+                variant="light"
+                title={`${plural(report.conflits.length, 'date non placée', 'dates non placées')}`}
+              >
                 Ces dates n’ont pas été réservées ; traitez-les depuis le planning si nécessaire.
               </Alert>
               <Table striped withTableBorder>

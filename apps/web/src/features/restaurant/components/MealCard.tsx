@@ -5,7 +5,15 @@
  */
 import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { DishType, MealType, type Dish, type Meal, type MealOrder, type MealWeek } from '@union/contract';
+import {
+  DishType,
+  MealType,
+  plural,
+  type Dish,
+  type Meal,
+  type MealOrder,
+  type MealWeek,
+} from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
@@ -227,7 +235,8 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   disabled={meal.notifie}
                   onClick={() =>
                     notify.mutate(meal.id, {
-                      onSuccess: (r) => toast('success', `Menu envoyé à ${r.destinataires} personne(s).`),
+                      onSuccess: (r) =>
+                        toast('success', `Menu envoyé à ${plural(r.destinataires, 'personne')}.`),
                     })
                   }
                 >

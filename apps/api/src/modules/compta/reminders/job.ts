@@ -1,0 +1,48 @@
+/**
+ * The daily reminder run's timer (issue 20): every REMINDER_CHECK_MS (an hour by default), each instance
+ * asks `runDailyReminders`, which does nothing unless the settings turn it on, it is past 08:00 in Paris
+ * (letters are not sent in the night), and no instance has claimed today's run yet (batch.ts).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '../../../db/client';
+import { TIME_ZONE } from '../../../lib/dates';
+import { systemClock } from '../../../lib/context';
+import { runDailyReminders } from './batch';
+
+const parisHour = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The hour (Paris) from which the day's letters may go. */
+export const REMINDER_HOUR = 8;
+
+export function startReminderJob(options: { db: DbHandle['db']; everyMs: number; log: FastifyBaseLogger }) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running || Number(parisHour.format(new Date())) < REMINDER_HOUR) return;
+    running = runDailyReminders(options.db, systemClock)
+      .then((report) => {
+        if (report)
+          options.log.info(
+            { envoyees: report.envoyees.length, ignorees: report.ignorees.length },
+            'daily reminders sent',
+          );
+      })
+      .catch((error: unknown) => options.log.error({ err: error }, 'daily reminders failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const every = setInterval(tick, options.everyMs);
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(every);
+      await running;
+    },
+  };
+}
