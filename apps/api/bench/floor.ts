@@ -9,6 +9,7 @@
  * application's query, sent through a bare `pg` pool of the same size (issue 18: « a bare Fastify + pg
  * route »), so the floor pays nothing of Drizzle.
  */
+import { fillPlaceholders } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
@@ -35,7 +36,8 @@ const caller = async (authorization: string | undefined) => {
 const bare = process.env.DATABASE_URL
   ? {
       pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }),
-      sql: findSessionQuery(db.db).toSQL().sql,
+      // Its parameters in order: the subquery's own (`etat = 'A'`) and the two placeholders, filled per call.
+      query: findSessionQuery(db.db).toSQL(),
     }
   : undefined;
 
@@ -45,8 +47,11 @@ app.get('/api/user/info', async (request, reply) => {
     const { rows } = token
       ? await bare.pool.query({
           name: 'floor_session',
-          text: bare.sql,
-          values: [tokenHash(token), new Date().toISOString()],
+          text: bare.query.sql,
+          values: fillPlaceholders(bare.query.params, {
+            hash: tokenHash(token),
+            now: new Date().toISOString(),
+          }),
         })
       : { rows: [] };
     if (!rows[0]) return reply.status(401).send({ status: 401 });
