@@ -4,12 +4,20 @@
  * repository functions, over the same driver) and answers the raw rows as JSON. What the application
  * costs above it is the price of its stack: security headers, cookies, XSRF, validation, policies,
  * presenters, serialisation. Run in its own process: `tsx bench/floor.ts` with DATA_DIR or DATABASE_URL.
+ *
+ * `GET /api/user/info` on PostgreSQL is barer still: the session's SQL text, taken once from the
+ * application's query, sent through a bare `pg` pool of the same size (issue 18: « a bare Fastify + pg
+ * route »), so the floor pays nothing of Drizzle.
  */
+import { fillPlaceholders } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { systemClock } from '../src/lib/context';
 import { parisDay } from '../src/lib/dates';
+import { findSessionQuery } from '../src/modules/auth/repository';
 import { authService } from '../src/modules/auth/service';
+import { tokenHash } from '../src/lib/secrets';
 import { closuresRepository } from '../src/modules/reservations/closures/repository';
 import { weekOf } from '@union/contract';
 import { reservationsRepository } from '../src/modules/reservations/repository';
@@ -25,7 +33,30 @@ const caller = async (authorization: string | undefined) => {
   return token ? authService.authenticate(publicContext, token) : undefined;
 };
 
+const bare = process.env.DATABASE_URL
+  ? {
+      pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }),
+      // Its parameters in order: the subquery's own (`etat = 'A'`) and the two placeholders, filled per call.
+      query: findSessionQuery(db.db).toSQL(),
+    }
+  : undefined;
+
 app.get('/api/user/info', async (request, reply) => {
+  if (bare) {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const { rows } = token
+      ? await bare.pool.query({
+          name: 'floor_session',
+          text: bare.query.sql,
+          values: fillPlaceholders(bare.query.params, {
+            hash: tokenHash(token),
+            now: new Date().toISOString(),
+          }),
+        })
+      : { rows: [] };
+    if (!rows[0]) return reply.status(401).send({ status: 401 });
+    return rows[0];
+  }
   const session = await caller(request.headers.authorization);
   if (!session) return reply.status(401).send({ status: 401 });
   return session;
@@ -54,6 +85,7 @@ process.on('SIGTERM', () => {
   void app
     .close()
     .then(() => db.close())
+    .then(() => bare?.pool.end())
     .then(() => process.exit(0));
 });
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });

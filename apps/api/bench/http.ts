@@ -18,9 +18,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The first free port among those the benchmarks may use (8096–8099 on the shared machine). */
+/**
+ * The ports the benchmarks may use: 8096–8099 by default, or BENCH_PORTS (`8270-8279`) where several
+ * people share the machine and each has a range of their own.
+ */
+const [FIRST_PORT, LAST_PORT] = (process.env.BENCH_PORTS ?? '8096-8099').split('-').map(Number) as [
+  number,
+  number,
+];
+
+/** The first free port among those the benchmarks may use. */
 export async function freePort(): Promise<number> {
-  for (let port = 8096; port <= 8099; port++) {
+  for (let port = FIRST_PORT; port <= LAST_PORT; port++) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer()
         .once('error', () => resolve(false))
@@ -28,7 +37,7 @@ export async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error('Aucun port libre entre 8096 et 8099.');
+  throw new Error(`Aucun port libre entre ${FIRST_PORT} et ${LAST_PORT}.`);
 }
 
 async function startProcess(command: string, args: string[], env: Record<string, string>, port: number) {
@@ -71,10 +80,10 @@ async function startProcess(command: string, args: string[], env: Record<string,
 }
 
 /** The application as deployed: compiled (npm run build -w @union/api), NODE_ENV=production. */
-export function startApp(data: Dataset, port: number): Promise<RunningServer> {
+export function startApp(data: Dataset, port: number, nodeArgs: string[] = []): Promise<RunningServer> {
   return startProcess(
     process.execPath,
-    ['dist/server.js'],
+    [...nodeArgs, 'dist/server.js'],
     {
       ...data.env,
       NODE_ENV: 'production',
@@ -104,6 +113,11 @@ export interface Load {
   connections: number;
   /** Number of requests measured (after a warm-up of a tenth as many). */
   amount: number;
+  /**
+   * Whether the client sends the XSRF cookie and header as a browser does (the default). False: a client
+   * that keeps no cookie (a script, a load tester from outside), which the server must not charge for one.
+   */
+  xsrfCookie?: boolean;
 }
 
 export interface Figures {
@@ -142,8 +156,7 @@ async function cannon(url: string, token: string, load: Load, amount: number): P
             path,
             headers: {
               authorization: `Bearer ${token}`,
-              cookie: 'XSRF-TOKEN=bench',
-              'x-xsrf-token': 'bench',
+              ...(load.xsrfCookie === false ? {} : { cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' }),
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             },
             body: body === undefined ? undefined : JSON.stringify(body),

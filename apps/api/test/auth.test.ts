@@ -225,6 +225,40 @@ describe('XSRF', () => {
     expect(cookie).not.toMatch(/HttpOnly/i);
   });
 
+  it('is issued to a page asking with its token, not to a script that keeps no cookie (issue 18)', async () => {
+    const { token } = await b.aUser();
+    const headers = { authorization: `Bearer ${token}` };
+    const script = await t.app.inject({ method: 'GET', url: '/api/user/info', headers });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['set-cookie']).toBeUndefined();
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: { ...headers, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(String(page.headers['set-cookie'])).toMatch(/XSRF-TOKEN=[\w-]{32}/);
+    // Who sends one gets no other.
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: { ...headers, 'sec-fetch-site': 'same-origin', cookie: 'XSRF-TOKEN=abc' },
+    });
+    expect(kept.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('still refuses a mutating call of a script without the pair, and takes any pair it makes up', async () => {
+    const { token } = await b.aUser();
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/user/telephone',
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        payload: { data: '0601020304' },
+      });
+    expect((await call({})).statusCode).toBe(403);
+    expect((await call({ cookie: 'XSRF-TOKEN=le-mien', 'x-xsrf-token': 'le-mien' })).statusCode).toBe(200);
+  });
+
   it('refuses a mutating call whose header does not match the cookie with 403', async () => {
     const { token } = await b.aUser();
     const missing = await t.call({

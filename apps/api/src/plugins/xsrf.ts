@@ -2,10 +2,20 @@
  * Double-submit XSRF protection (specification §7): the server sets the XSRF-TOKEN cookie, the client
  * copies it into X-XSRF-TOKEN on every mutating call, and the server refuses a mismatch with 403.
  * Calls made before any page of ours could set the cookie (token request, password reset) are exempt.
+ *
+ * The cookie is issued where a page can use it (issue 18), not on every answer to a client that sends
+ * none, which cost fresh random bytes and a Set-Cookie on each of a script's calls:
+ * - to a call without a bearer token: the page itself, its files, the token request, a public call;
+ * - to a call a browser makes from a page (it says so with `Sec-Fetch-Site`, as every current browser
+ *   does): the web client's one harmless GET when the cookie is missing (`xsrfToken` in the web's
+ *   api-client.ts), whatever page (the dev server's) served it.
+ * A script with a bearer token and no cookie jar gets none: it sends any value of its own in both the
+ * cookie and the header, which is all the double submit compares. The check itself is unchanged.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
+import { bearerToken } from '../lib/bearer-token';
 import { forbidden } from '../lib/errors';
 import type { App } from '../types';
 
@@ -24,7 +34,7 @@ export default fp(async function xsrf(app: App) {
   const secure = app.config.publicUrl.startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
     const current = request.cookies[XSRF_COOKIE];
-    if (!current) {
+    if (!current && (request.headers['sec-fetch-site'] !== undefined || !bearerToken(request))) {
       // Readable by the page's script on purpose: that is how the double submit works.
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
