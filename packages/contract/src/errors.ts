@@ -146,6 +146,9 @@ export const ERROR_CODES = {
   not_overdue: { status: 412, sens: 'Comptabilité : la facture n’est pas échue, pas de relance.' },
   no_credit_note: { status: 412, sens: 'Comptabilité : la facture n’a pas d’avoir.' },
   no_reminder: { status: 412, sens: 'Comptabilité : aucune relance envoyée pour la facture.' },
+  nothing_due: { status: 412, sens: 'Compte de la loge : rien ne reste à payer sur cette facture.' },
+  no_document: { status: 412, sens: 'Compte de la loge : la pièce n’a pas ce document.' },
+  period_invalid: { status: 412, sens: 'Comptabilité : la période demandée est invalide ou trop longue.' },
 
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },

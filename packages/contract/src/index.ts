@@ -13,6 +13,7 @@ export * from './reservations';
 export * from './imports';
 export * from './restaurant';
 export * from './compta';
+export * from './accounts';
 export * from './calendar';
 export * from './french';
 export * from './documents';

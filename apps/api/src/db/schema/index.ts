@@ -9,3 +9,4 @@ export * from './restaurant';
 export * from './compta';
 export * from './documents';
 export * from './backups';
+export * from './accounts';

@@ -3,6 +3,7 @@ import {
   euros,
   OrderAction,
   PaymentMode,
+  type RecordedPaymentMode,
   type OrderDetail,
   type OrderSearchCriteria,
   type OrderSearchResult,
@@ -76,7 +77,10 @@ export function historyLabel(action: string, details: Record<string, unknown>): 
   let label = act && act in OrderAction.labels ? OrderAction.labels[act] : action;
   if (details.numero) label += ` (${String(details.numero)})`;
   if (typeof details.montant === 'number' && details.mode)
-    label += ` : ${euros(details.montant)} par ${PaymentMode.labels[details.mode as 'C' | 'V'].toLowerCase()}`;
+    label +=
+      details.mode === 'B'
+        ? ` : ${euros(details.montant)} par carte bancaire en ligne`
+        : ` : ${euros(details.montant)} par ${PaymentMode.labels[details.mode as 'C' | 'V'].toLowerCase()}`;
   if (details.niveau) label += ` (niveau ${String(details.niveau)})`;
   if (details.motif) label += ` — ${String(details.motif)}`;
   return label;
@@ -88,7 +92,7 @@ export function presentDetail(
   today: string,
   parts: {
     lines: LineRow[];
-    payments: { id: number; mode: 'C' | 'V'; date: string; reference: string | null; montant: number }[];
+    payments: { id: number; mode: RecordedPaymentMode; date: string; reference: string | null; montant: number }[];
     reminders: { niveau: number; date: string; nom: string | null; prenom: string | null }[];
     history: AuditRow[];
   },

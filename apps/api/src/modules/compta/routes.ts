@@ -14,8 +14,10 @@ import {
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../types';
+import accountsRoutes from './accounts/routes';
 import { XLSX_MIME } from './documents/excel';
 import { sendFile } from './documents/files';
+import exportsRoutes from './exports/routes';
 import feeCallsRoutes from './fee-calls/routes';
 import { ordersService } from './orders/service';
 
@@ -71,4 +73,6 @@ export default async function comptaRoutes(app: App) {
   );
 
   await app.register(feeCallsRoutes);
+  await app.register(accountsRoutes);
+  await app.register(exportsRoutes);
 }
