@@ -6,7 +6,18 @@
  * applied once whatever code writes.
  */
 import { sql } from 'drizzle-orm';
-import { char, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accountingOrders, accountingPayments } from './compta';
 import { users } from './people';
 

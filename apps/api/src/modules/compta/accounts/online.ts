@@ -84,7 +84,12 @@ export async function applyInvoiceNotification(
       },
       now,
     );
-    await accountsRepository.endOnlinePayment(tx, p.id, { etat: 'P', providerStatus: status, paymentId }, now);
+    await accountsRepository.endOnlinePayment(
+      tx,
+      p.id,
+      { etat: 'P', providerStatus: status, paymentId },
+      now,
+    );
     if (paye + p.montant >= order.total) await comptaRepository.update(tx, order.id, { etat: 'FP' }, now);
     await audit.recordSystem(tx, now, {
       action: 'invoice_paid_online',

@@ -97,8 +97,7 @@ export const accountsService = {
     let relance: { niveau: number; date: string } | undefined;
     if (kind === 'relance') {
       relance = await accountsRepository.reminder(ctx.db, order.id, niveau);
-      if (!relance)
-        throw missing(niveau === undefined ? 'de relance' : `de relance de niveau ${niveau}`);
+      if (!relance) throw missing(niveau === undefined ? 'de relance' : `de relance de niveau ${niveau}`);
     } else if (niveau !== undefined) {
       throw refused('no_document', 'Le niveau ne se choisit que pour une relance.');
     }

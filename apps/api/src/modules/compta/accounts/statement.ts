@@ -8,13 +8,19 @@ import { euros as eurosIntl } from '@union/contract';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { Executor } from '../../../db/client';
-import { frenchDate } from '../../../lib/dates';
 import { unionSettings } from '../../settings/service';
 import type { Statement } from './presenter';
 
 /** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */
 const euros = (cents: number) => eurosIntl(cents).replace(/\u202f/g, '\u00a0');
 const shortDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+const MONTH = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long' });
+/** « 1er novembre 2026 », « 30 novembre 2026 »: the first of the month is an ordinal in French. */
+export function frenchDate(day: string): string {
+  const d = Number(day.slice(8, 10));
+  return `${d === 1 ? '1er' : d} ${MONTH.format(new Date(`${day}T00:00:00Z`))} ${day.slice(0, 4)}`;
+}
 
 export const statementTitle = (s: Statement) =>
   `Relevé de compte du ${frenchDate(s.du)} au ${frenchDate(s.au)}`;
@@ -50,7 +56,14 @@ export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> 
   pdf.font('Helvetica-Bold').fontSize(15).text(statementTitle(s), left, Math.max(pdf.y, 190), { width });
   pdf.font('Helvetica').fontSize(10).moveDown(0.5);
 
-  const cols = { date: left, piece: left + 60, label: left + 150, debit: left + 315, credit: left + 375, solde: left + 435 };
+  const cols = {
+    date: left,
+    piece: left + 60,
+    label: left + 150,
+    debit: left + 315,
+    credit: left + 375,
+    solde: left + 435,
+  };
   const header = (y: number) => {
     pdf.font('Helvetica-Bold').fontSize(8.5);
     pdf.text('Date', cols.date, y, { width: 58 });
@@ -59,14 +72,29 @@ export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> 
     pdf.text('Débit', cols.debit, y, { width: 58, align: 'right' });
     pdf.text('Crédit', cols.credit, y, { width: 58, align: 'right' });
     pdf.text('Solde', cols.solde, y, { width: 60, align: 'right' });
-    pdf.moveTo(left, y + 12).lineTo(left + width, y + 12).stroke();
+    pdf
+      .moveTo(left, y + 12)
+      .lineTo(left + width, y + 12)
+      .stroke();
     pdf.font('Helvetica');
     return y + 17;
   };
   let y = header(pdf.y + 4);
-  const row = (date: string, piece: string, label: string, debit: number, credit: number, solde: number, bold = false) => {
+  const row = (
+    date: string,
+    piece: string,
+    label: string,
+    debit: number,
+    credit: number,
+    solde: number,
+    bold = false,
+  ) => {
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-    const height = Math.max(pdf.heightOfString(label, { width: 160 }), pdf.heightOfString(piece, { width: 88 }), 11);
+    const height = Math.max(
+      pdf.heightOfString(label, { width: 160 }),
+      pdf.heightOfString(piece, { width: 88 }),
+      11,
+    );
     if (y + height > pdf.page.height - 80) {
       pdf.addPage();
       y = header(50);
@@ -83,9 +111,20 @@ export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> 
   row(shortDate(s.du), '', 'Solde au début de la période', 0, 0, s.soldeInitial, true);
   if (s.lignes.length === 0) row('', '', 'Aucun mouvement sur la période', 0, 0, s.soldeInitial);
   for (const l of s.lignes) row(shortDate(l.date), l.piece, l.libelle, l.debit, l.credit, l.solde);
-  pdf.moveTo(left, y).lineTo(left + width, y).stroke();
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
   y += 6;
-  row(shortDate(s.au), '', 'Totaux et solde à la fin de la période', s.totalDebit, s.totalCredit, s.soldeFinal, true);
+  row(
+    shortDate(s.au),
+    '',
+    'Totaux et solde à la fin de la période',
+    s.totalDebit,
+    s.totalCredit,
+    s.soldeFinal,
+    true,
+  );
   pdf
     .font('Helvetica')
     .fontSize(10)
@@ -118,7 +157,11 @@ export async function statementWorkbook(s: Statement): Promise<Buffer> {
   const head = sheet.getRow(3);
   head.values = ['Date', 'Pièce', 'Libellé', 'Débit', 'Crédit', 'Solde'];
   head.font = { bold: true };
-  sheet.addRow({ date: day(s.du), libelle: 'Solde au début de la période', solde: money(s.soldeInitial) }).font = {
+  sheet.addRow({
+    date: day(s.du),
+    libelle: 'Solde au début de la période',
+    solde: money(s.soldeInitial),
+  }).font = {
     bold: true,
   };
   for (const l of s.lignes)

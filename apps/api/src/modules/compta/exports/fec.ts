@@ -61,12 +61,20 @@ const field = (s: string) => s.replace(/[\t\r\n]+/g, ' ').trim();
 
 /** The one line of each side of an entry: the amount on the side its sign says. */
 function sides(amount: number, owedBy: Movement['compte'], aux: Movement['aux'], other: Movement['compte']) {
-  const debitSide: Movement = { compte: owedBy, aux, debit: Math.max(amount, 0), credit: Math.max(-amount, 0) };
+  const debitSide: Movement = {
+    compte: owedBy,
+    aux,
+    debit: Math.max(amount, 0),
+    credit: Math.max(-amount, 0),
+  };
   const creditSide: Movement = { compte: other, debit: Math.max(-amount, 0), credit: Math.max(amount, 0) };
   return [debitSide, creditSide];
 }
 
-function movementsOf(e: LedgerEntry, aux: Movement['aux']): { journal: keyof typeof JOURNALS; lines: Movement[] } {
+function movementsOf(
+  e: LedgerEntry,
+  aux: Movement['aux'],
+): { journal: keyof typeof JOURNALS; lines: Movement[] } {
   switch (e.kind) {
     case 'facture':
       // 411 (the entity owes) against 706; a negative invoice (a fee adjustment) turns both sides.
