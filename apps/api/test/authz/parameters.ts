@@ -44,6 +44,14 @@ export const PLAIN_PARAMETERS: Record<string, string> = {
   'GET /api/compta/cotisation query.tiers': 'filter of the fee table, which only COMPTA_LECTURE reads',
   'GET /api/compta/cotisation/excel query.annee': 'the year of the export, which only COMPTA_LECTURE makes',
   'GET /api/compta/cotisation/excel query.tiers': 'filter of the export, which only COMPTA_LECTURE makes',
+  'GET /api/loge/:idEntite/compte/commande/:id/document/:kind query.niveau':
+    'which reminder letter of the document is read; the entity and the order in the path are checked',
+  'GET /api/loge/:idEntite/compte/releve/:format query.du':
+    'the period of the statement, a read of the entity in the path',
+  'GET /api/loge/:idEntite/compte/releve/:format query.au':
+    'the period of the statement, a read of the entity in the path',
+  'GET /api/compta/fec query.du': 'the period of the export, which only COMPTA_LECTURE makes',
+  'GET /api/compta/fec query.au': 'the period of the export, which only COMPTA_LECTURE makes',
   'GET /api/document/all query.type': 'filter; the reader scope applies whatever it says',
   'GET /api/document/all query.idEntite': 'filter; the reader scope applies whatever it says',
   'GET /api/document/all query.annee': 'filter; the reader scope applies whatever it says',

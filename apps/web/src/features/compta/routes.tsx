@@ -15,4 +15,8 @@ export const comptaRoutes: RouteObject[] = [
     path: 'cotisations',
     lazy: async () => ({ Component: (await import('./components/FeeTablePage')).FeeTablePage }),
   },
+  {
+    path: 'balance-agee',
+    lazy: async () => ({ Component: (await import('./components/ReceivablesPage')).ReceivablesPage }),
+  },
 ];

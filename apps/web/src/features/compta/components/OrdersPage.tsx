@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFileSpreadsheet, IconPlus, IconTable } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconClockHour4, IconTable } from '@tabler/icons-react';
 import { Instalment, OrderState, OrderType, type OrderSearch } from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -48,6 +48,14 @@ export function OrdersPage() {
         <Group gap="sm">
           <Button component={Link} to="cotisations" variant="light" leftSection={<IconTable size={18} />}>
             Tableau des cotisations
+          </Button>
+          <Button
+            component={Link}
+            to="balance-agee"
+            variant="light"
+            leftSection={<IconClockHour4 size={18} />}
+          >
+            Balance âgée et FEC
           </Button>
           {mayWrite && <BulkCallButton />}
           {mayWrite && (
