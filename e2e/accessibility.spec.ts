@@ -428,7 +428,8 @@ for (const size of WIDTHS) {
         {
           name: 'gestion loge, compte avec l’Union (vénérable)',
           path: '/app/loge?onglet=compte',
-          ready: async (p: Page) => expect(p.getByRole('heading', { name: 'Factures et devis' })).toBeVisible(),
+          ready: async (p: Page) =>
+            expect(p.getByRole('heading', { name: 'Factures et devis' })).toBeVisible(),
         },
         {
           // One lodge to publish for: the convocation's session picker shows, its list opened.

@@ -92,7 +92,13 @@ export function presentDetail(
   today: string,
   parts: {
     lines: LineRow[];
-    payments: { id: number; mode: RecordedPaymentMode; date: string; reference: string | null; montant: number }[];
+    payments: {
+      id: number;
+      mode: RecordedPaymentMode;
+      date: string;
+      reference: string | null;
+      montant: number;
+    }[];
     reminders: { niveau: number; date: string; nom: string | null; prenom: string | null }[];
     history: AuditRow[];
   },

@@ -15,7 +15,7 @@ import {
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { submitProviderForm } from '../../restaurant/api/cards';
+import { submitProviderForm } from '../../restaurant';
 
 /** The entities whose treasurer the caller is (`carte_loge`): officers beside the managers. */
 export function useTreasurerEntities() {

@@ -31,7 +31,7 @@ import {
 import { useState } from 'react';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { formatCents, formatDay } from '../../../lib/format';
-import { OrderStateBadge } from '../../compta/components/OrderStateBadge';
+import { OrderStateBadge } from '../../compta';
 import { downloadAccountDocument, downloadStatement, useEntityAccount, usePayOnline } from '../api/account';
 
 const KIND_LABELS: Record<AccountDocumentKind, string> = {
