@@ -46,7 +46,12 @@ beforeAll(async () => {
       named('sanscharge', ['USER', 'LOGE'], { reservation: true }),
     ],
   });
-  [venerable, tresorierLoge, membre, sansCharge] = lodge.members as [Person, Person, Person, Person];
+  [venerable, tresorierLoge, membre, sansCharge] = lodge.members as unknown as [
+    Person,
+    Person,
+    Person,
+    Person,
+  ];
   other = await b.aLodgeWithMembers({ nom: 'Tolérance et Progrès', managers: 1 });
 });
 afterAll(() => t.close());
@@ -470,7 +475,7 @@ describe('aged receivables and the FEC (the Union’s treasurer)', () => {
       expect(date).toMatch(/^\d{8}$/);
       expect(pieceDate).toMatch(/^\d{8}$/);
       expect(valid).toBe(date);
-      expect(date >= '20261101' && date <= '20261130').toBe(true);
+      expect(date! >= '20261101' && date! <= '20261130').toBe(true);
       expect(piece!.length).toBeGreaterThan(0);
       expect(['411', '706', '512', '5112']).toContain(compte);
       if (compte === '411') expect(auxNum!.startsWith('411')).toBe(true);
