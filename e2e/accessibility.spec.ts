@@ -272,6 +272,7 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'publier un document', path: '/app/doc/publier', ready: heading('Publier un document') },
   { name: 'nouveau message', path: '/app/diffusions/nouveau', ready: heading('Nouveau message') },
   { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },
+  { name: 'balance âgée et FEC', path: '/app/compta/balance-agee', ready: heading('Balance âgée') },
   {
     name: 'tableau des cotisations',
     path: '/app/compta/cotisations',
@@ -426,6 +427,12 @@ for (const size of WIDTHS) {
           ready: async (p: Page) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
         },
         { name: 'gestion loge (vénérable)', path: '/app/loge', ready: heading(/Chevaliers du Rhône/) },
+        {
+          name: 'gestion loge, compte avec l’Union (vénérable)',
+          path: '/app/loge?onglet=compte',
+          ready: async (p: Page) =>
+            expect(p.getByRole('heading', { name: 'Factures et devis' })).toBeVisible(),
+        },
         {
           // One lodge to publish for: the convocation's session picker shows, its list opened.
           name: 'publier une convocation, choix de la tenue (vénérable)',

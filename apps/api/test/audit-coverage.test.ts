@@ -20,7 +20,7 @@ import * as OTPAuth from 'otpauth';
 import { desc, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
-import { auditLog, emailOutbox, users } from '../src/db/schema';
+import { accountingOrders, auditLog, emailOutbox, users } from '../src/db/schema';
 import { unsubscribeToken } from '../src/modules/documents/mails';
 import { sign } from '../src/modules/restaurant/cards/signature';
 import { createTestContext, PASSWORD, type TestContext } from './helpers';
@@ -202,6 +202,46 @@ const EXTRA: AuthzRow[] = [
           method: 'GET',
           url: `/api/user/payments/${topUp.id}/systempay`,
           token: w.tokens.membre,
+        })
+      ).json<ProviderForm>();
+      const fields: Record<string, string> = {};
+      for (const [name, value] of Object.entries(form.champs))
+        if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
+          fields[name] = value;
+      Object.assign(fields, { vads_trans_status: 'AUTHORISED', vads_operation_type: 'DEBIT' });
+      return {
+        url: '/api/payment/systempay/ipn',
+        token: null,
+        noXsrf: true,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...fields, signature: sign(fields, SYSTEMPAY_TEST_KEY) }).toString(),
+      };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/payment/systempay/ipn',
+    scope: 'a signed notification of a lodge’s online payment of an invoice',
+    request: async (w) => {
+      const [order] = await w.t.db
+        .insert(accountingOrders)
+        .values({
+          type: 'S',
+          entityId: w.lodge,
+          annee: w.annee,
+          objet: 'Prestation',
+          etat: 'FE',
+          total: 1000,
+          numeroFacture: `FA-AUDIT-${w.unique()}`,
+          dateFacture: '2026-11-23',
+          dateEcheance: '2026-12-23',
+        })
+        .returning({ id: accountingOrders.id });
+      const form = (
+        await w.t.call({
+          method: 'POST',
+          url: `/api/loge/${w.lodge}/compte/commande/${order!.id}/paiement-cb`,
+          token: w.tokens.venerable,
         })
       ).json<ProviderForm>();
       const fields: Record<string, string> = {};

@@ -33,6 +33,10 @@ export type OrderState = z.infer<typeof OrderState.schema>;
 export const PaymentMode = codeList({ C: 'Chèque', V: 'Virement' });
 export type PaymentMode = z.infer<typeof PaymentMode.schema>;
 
+/** A payment as recorded: the two the treasurer enters, and B, a lodge's online card payment (issue 20). */
+export const RecordedPaymentMode = codeList({ C: 'Chèque', V: 'Virement', B: 'CB en ligne' });
+export type RecordedPaymentMode = z.infer<typeof RecordedPaymentMode.schema>;
+
 /** Membership-fee instalments: three thirds of the year's amount, then the adjustment. */
 export const Instalment = codeList({ A: '1er tiers', B: '2e tiers', C: '3e tiers', D: 'Régularisation' });
 export type Instalment = z.infer<typeof Instalment.schema>;
@@ -221,7 +225,7 @@ export type PaymentNature = z.infer<typeof PaymentNature.schema>;
 /** A payment as an invoice shows it: `montant` is what it settles of this invoice (negative: a counter-entry). */
 export const PaymentSchema = z.object({
   id: z.number().int(),
-  mode: PaymentMode.schema,
+  mode: RecordedPaymentMode.schema,
   date: z.string(),
   reference: z.string().nullable(),
   montant: z.number().int(),

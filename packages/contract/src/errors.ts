@@ -184,6 +184,8 @@ export const ERROR_CODES = {
     sens: 'Comptabilité : les factures à émettre ont changé depuis l’aperçu (rechargez l’aperçu).',
   },
   bulk_empty: { status: 412, sens: 'Comptabilité : rien à émettre ou à relancer dans la sélection.' },
+  no_document: { status: 412, sens: 'Compte de la loge : la pièce n’a pas ce document.' },
+  period_invalid: { status: 412, sens: 'Comptabilité : la période demandée est invalide ou trop longue.' },
 
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },

@@ -14,6 +14,7 @@ export * from './imports';
 export * from './restaurant';
 export * from './desk';
 export * from './compta';
+export * from './accounts';
 export * from './calendar';
 export * from './french';
 export * from './documents';

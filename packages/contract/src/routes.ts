@@ -205,6 +205,21 @@ export const API = {
     remindersSend: '/api/compta/relances/envoi',
     /** The `rang`-th reminder letter of an invoice (from 1), as it was sent. */
     reminderLetter: '/api/compta/commande/:id/relances/:rang',
+    /** Aged receivables (issue 20): on screen, and the Excel. */
+    agedReceivables: '/api/compta/balance-agee',
+    agedReceivablesExcel: '/api/compta/balance-agee/excel',
+    /** The FEC file of the Union's sales and receipts for a period (`du`, `au`). */
+    fec: '/api/compta/fec',
+  },
+  /** A lodge's or association's account, for its officers (issue 20). */
+  accounts: {
+    account: '/api/loge/:idEntite/compte',
+    /** `kind`: `devis`, `facture`, `avoir` or `relance` (with `niveau`). */
+    document: '/api/loge/:idEntite/compte/commande/:id/document/:kind',
+    /** Starts the online card payment of what remains due: the provider's signed form. */
+    pay: '/api/loge/:idEntite/compte/commande/:id/paiement-cb',
+    /** `format`: `pdf` or `xlsx`; query `du`, `au`. */
+    statement: '/api/loge/:idEntite/compte/releve/:format',
   },
   /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
   operations: {
@@ -225,6 +240,7 @@ export const PAGES = {
   reservations: '/app/reservations',
   restaurant: '/app/restauration',
   card: '/app/account/payments',
+  loge: '/app/loge',
   document: '/app/doc/:id',
 } as const;
 

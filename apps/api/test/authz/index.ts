@@ -1,4 +1,5 @@
 /** Every module's authorization rows: a new module adds its file in this folder and one line here. */
+import { rows as accounts } from './accounts';
 import { rows as auth } from './auth';
 import { rows as backups } from './backups';
 import { rows as calendar } from './calendar';
@@ -26,6 +27,7 @@ export const ALL_ROWS: AuthzRow[] = [
   ...reservations,
   ...calendar,
   ...compta,
+  ...accounts,
   ...restaurant,
   ...desk,
   ...documents,

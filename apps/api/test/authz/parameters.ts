@@ -56,6 +56,14 @@ export const PLAIN_PARAMETERS: Record<string, string> = {
     'the period of the deposit slip, which only COMPTA_LECTURE reads',
   'GET /api/compta/remise-cheques query.au':
     'the period of the deposit slip, which only COMPTA_LECTURE reads',
+  'GET /api/loge/:idEntite/compte/commande/:id/document/:kind query.niveau':
+    'which reminder letter of the document is read; the entity and the order in the path are checked',
+  'GET /api/loge/:idEntite/compte/releve/:format query.du':
+    'the period of the statement, a read of the entity in the path',
+  'GET /api/loge/:idEntite/compte/releve/:format query.au':
+    'the period of the statement, a read of the entity in the path',
+  'GET /api/compta/fec query.du': 'the period of the export, which only COMPTA_LECTURE makes',
+  'GET /api/compta/fec query.au': 'the period of the export, which only COMPTA_LECTURE makes',
   'GET /api/document/all query.type': 'filter; the reader scope applies whatever it says',
   'GET /api/document/all query.idEntite': 'filter; the reader scope applies whatever it says',
   'GET /api/document/all query.annee': 'filter; the reader scope applies whatever it says',

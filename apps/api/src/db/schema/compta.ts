@@ -5,7 +5,7 @@
  * lock serialises issuers and a rolled-back transaction gives its number back, so a yearly series has no
  * gap and no reuse (French invoicing law).
  */
-import type { Instalment, OrderState, OrderType, PaymentMode } from '@union/contract';
+import type { Instalment, OrderState, OrderType, RecordedPaymentMode } from '@union/contract';
 import { sql } from 'drizzle-orm';
 import {
   char,
@@ -128,7 +128,7 @@ export const accountingPayments = pgTable(
     /** The invoice whose page recorded it, if any (a payment may settle several: see the allocations). */
     orderId: integer('order_id').references(() => accountingOrders.id),
     nature: char('nature', { length: 1 }).$type<'E' | 'C' | 'R'>().notNull().default('E'),
-    mode: char('mode', { length: 1 }).$type<PaymentMode>().notNull(),
+    mode: char('mode', { length: 1 }).$type<RecordedPaymentMode>().notNull(),
     date: date('date').notNull(),
     reference: text('reference'),
     montant: integer('montant').notNull(),

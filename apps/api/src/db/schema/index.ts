@@ -10,3 +10,4 @@ export * from './compta';
 export * from './documents';
 export * from './backups';
 export * from './second-factor';
+export * from './accounts';

@@ -3,6 +3,7 @@ import {
   euros,
   OrderAction,
   PaymentMode,
+  type RecordedPaymentMode,
   type OrderDetail,
   type OrderSearchCriteria,
   type OrderSearchResult,
@@ -71,9 +72,11 @@ export const presentLine = (l: LineRow) => ({
 });
 
 const modeOf = (details: Record<string, unknown>) =>
-  details.mode === 'C' || details.mode === 'V'
-    ? ` par ${PaymentMode.labels[details.mode].toLowerCase()}`
-    : '';
+  details.mode === 'B'
+    ? ' par carte bancaire en ligne'
+    : details.mode === 'C' || details.mode === 'V'
+      ? ` par ${PaymentMode.labels[details.mode].toLowerCase()}`
+      : '';
 const amountOf = (details: Record<string, unknown>) =>
   typeof details.montant === 'number' ? euros(details.montant) : '';
 
@@ -132,7 +135,7 @@ export function presentDetail(
     payments: {
       id: number;
       nature: 'E' | 'C' | 'R';
-      mode: 'C' | 'V';
+      mode: RecordedPaymentMode;
       date: string;
       reference: string | null;
       montant: number;

@@ -14,8 +14,10 @@ import {
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../types';
+import accountsRoutes from './accounts/routes';
 import { XLSX_MIME } from './documents/excel';
 import { sendFile } from './documents/files';
+import exportsRoutes from './exports/routes';
 import feeCallsRoutes from './fee-calls/routes';
 import paymentsRoutes from './payments/routes';
 import remindersRoutes from './reminders/routes';
@@ -84,4 +86,6 @@ export default async function comptaRoutes(app: App) {
   await app.register(feeCallsRoutes);
   await app.register(paymentsRoutes);
   await app.register(remindersRoutes);
+  await app.register(accountsRoutes);
+  await app.register(exportsRoutes);
 }

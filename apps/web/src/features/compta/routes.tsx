@@ -19,4 +19,8 @@ export const comptaRoutes: RouteObject[] = [
     path: 'relances',
     lazy: async () => ({ Component: (await import('./components/RemindersPage')).RemindersPage }),
   },
+  {
+    path: 'balance-agee',
+    lazy: async () => ({ Component: (await import('./components/ReceivablesPage')).ReceivablesPage }),
+  },
 ];

@@ -7,6 +7,7 @@ import type { Config } from '../../../config';
 import type { PublicContext } from '../../../lib/context';
 import { refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
+import { applyInvoiceNotification, onlinePaymentOf } from '../../compta/accounts/online';
 import { topUpMachine } from '../machine';
 import { mailMember } from './notify';
 import { cardsRepository } from './repository';
@@ -34,15 +35,19 @@ export async function notification(ctx: PublicContext, config: Config, fields: F
   if (fields.vads_ctx_mode !== config.SYSTEMPAY_MODE) throw mismatch('vads_ctx_mode');
   if (fields.vads_currency !== '978') throw mismatch('vads_currency');
   const unknown = () => refused('ipn_unknown_payment', 'Notification refusée : transaction inconnue.');
+  const status = fields.vads_trans_status ?? '';
+  const action = PAID_STATUSES.has(status) ? 'PAID' : FAILED_STATUSES.has(status) ? 'FAILED' : null;
+  // One shop, one notification address: a lodge's payment of an invoice (FACTURE-<id>) is the accounts'.
+  const invoicePayment = onlinePaymentOf(fields.vads_order_id);
+  if (invoicePayment === 'unknown') throw unknown();
+  if (invoicePayment !== undefined) return applyInvoiceNotification(ctx, invoicePayment, fields, action);
   // We send plain decimal digits: what else `Number()` would read (" 3", "0x3", "3e0") names no top-up.
   const id = recordIdOfText(fields.vads_order_id);
   if (id === undefined) throw unknown();
-  const status = fields.vads_trans_status ?? '';
   return ctx.db.transaction(async (tx) => {
     const p = await cardsRepository.lockTopUp(tx, id);
     if (!p || p.transId !== fields.vads_trans_id || p.transDate !== fields.vads_trans_date) throw unknown();
     if (fields.vads_amount !== String(p.montant)) throw mismatch('vads_amount');
-    const action = PAID_STATUSES.has(status) ? 'PAID' : FAILED_STATUSES.has(status) ? 'FAILED' : null;
     if (action === null) return 'ignored';
     if (!topUpMachine.can(p.etat, action)) return 'already_applied';
     const next = topUpMachine.next(p.etat, action);

@@ -1,6 +1,6 @@
 /** What was paid and the reminders sent, beside the order's history. */
 import { Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { PaymentMode, type OrderDetail } from '@union/contract';
+import { RecordedPaymentMode, type OrderDetail } from '@union/contract';
 import { formatCents, formatDateTime, formatDay } from '../../../lib/format';
 import { DepositSlipButton } from './DepositSlipButton';
 import { keepsAccounts } from './OrderActionButtons';
@@ -18,7 +18,7 @@ export function OrderPaymentsAndHistory({ order }: { order: OrderDetail }) {
           <Stack gap={4}>
             {order.paiements.map((p) => (
               <Text key={p.id} size="sm">
-                {formatDay(p.date)} · {p.nature === 'C' ? 'Contre-passation' : PaymentMode.labels[p.mode]}
+                {formatDay(p.date)} · {p.nature === 'C' ? 'Contre-passation' : RecordedPaymentMode.labels[p.mode]}
                 {p.reference ? ` (${p.reference})` : ''} · <strong>{formatCents(p.montant)}</strong>
                 {p.montantTotal !== Math.abs(p.montant) &&
                   ` sur un paiement de ${formatCents(p.montantTotal)}`}

@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFileSpreadsheet, IconPlus, IconBell, IconTable } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconBell, IconClockHour4, IconTable } from '@tabler/icons-react';
 import { Instalment, OrderState, OrderType, type OrderSearch } from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -52,6 +52,14 @@ export function OrdersPage() {
           </Button>
           <Button component={Link} to="relances" variant="light" leftSection={<IconBell size={18} />}>
             Relances
+          </Button>
+          <Button
+            component={Link}
+            to="balance-agee"
+            variant="light"
+            leftSection={<IconClockHour4 size={18} />}
+          >
+            Balance âgée et FEC
           </Button>
           {mayWrite && <BulkCallButton />}
           {mayWrite && <BulkIssueButton />}

@@ -57,6 +57,7 @@ describe('Gestion Loge', () => {
     signInAs(['USER', 'LOGE']);
     mockFetch({
       'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/user/entites/carte_loge': { body: [] },
       'GET /api/entite/1/appartenances': {
         body: [
           member(1, { nom: 'Vénérable', prenom: 'Victor', fonction: 'Vénérable Maître', gestion: true }),
@@ -90,6 +91,7 @@ describe('Gestion Loge', () => {
     let ended = false;
     const calls = mockFetch({
       'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/user/entites/carte_loge': { body: [] },
       'GET /api/entite/1/appartenances': () => ({
         body: [
           member(1, { nom: 'Lefèvre', prenom: 'Hélène' }),
@@ -136,6 +138,7 @@ describe('Gestion Loge', () => {
     signInAs(['USER', 'LOGE']);
     const calls = mockFetch({
       'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/user/entites/carte_loge': { body: [] },
       'GET /api/entite/1/appartenances': { body: [] },
       'POST /api/entite/1/appartenances': {
         status: 201,
@@ -170,6 +173,7 @@ describe('Gestion Loge', () => {
     signInAs(['USER', 'LOGE']);
     const calls = mockFetch({
       'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/user/entites/carte_loge': { body: [] },
       'GET /api/entite/1/appartenances': { body: [] },
       'POST /api/user/search': (call) => {
         const { texte } = JSON.parse(call.body!) as { texte: string };
@@ -222,6 +226,7 @@ describe('Gestion Loge', () => {
     );
     const calls = mockFetch({
       'GET /api/user/entites/gestion': { body: [LODGE] },
+      'GET /api/user/entites/carte_loge': { body: [] },
       'GET /api/entite/1/appartenances': { body: [member(1, { nom: 'Durand', prenom: 'Paul' })] },
       'GET /api/entite/1/membres/excel': { body: 'xlsx' },
       'GET /api/entite/1/membres/excel?perimetre=tous': { body: 'xlsx' },
@@ -245,6 +250,7 @@ describe('Gestion Loge', () => {
     const other = { ...LODGE, id: 2, code: 'AFM', nom: 'Culture et Fraternité', numero: null };
     mockFetch({
       'GET /api/user/entites/gestion': { body: [LODGE, other] },
+      'GET /api/user/entites/carte_loge': { body: [] },
       'GET /api/entite/1/appartenances': { body: [] },
       'GET /api/entite/2/appartenances': { body: [member(5, { nom: 'Roux', prenom: 'Zoé', entiteId: 2 })] },
     });

@@ -1,17 +1,33 @@
 /**
- * Gestion Loge (/app/loge): the entities the user manages, then the members of the one chosen. The
- * chosen entity is kept in the address (?entite=), so reloading or going back keeps it.
+ * Gestion Loge (/app/loge): the entities where the user is an officer (managers with `gestion`,
+ * treasurers with `carteLoge`), then for the one chosen its members (managers only) and its account
+ * with the Union. The chosen entity and tab are kept in the address (?entite=, ?onglet=), so reloading,
+ * going back or returning from the card payment keeps them.
  */
-import { Alert, Loader, Select, Stack, Title } from '@mantine/core';
+import { Alert, Loader, Select, Stack, Tabs, Title } from '@mantine/core';
+import type { EntitySummary } from '@union/contract';
 import { useSearchParams } from 'react-router';
+import { useTreasurerEntities } from '../api/account';
 import { useManagedEntities } from '../api/members';
+import { AccountPanel } from './AccountPanel';
 import { MembersPanel } from './MembersPanel';
 
 export function LogePage() {
-  const { data: entities, isPending } = useManagedEntities();
+  const managed = useManagedEntities();
+  const treasured = useTreasurerEntities();
   const [params, setParams] = useSearchParams();
+  const isPending = managed.isPending || treasured.isPending;
+  const managedIds = new Set((managed.data ?? []).map((e) => e.id));
+  const entities: EntitySummary[] | undefined = isPending
+    ? undefined
+    : [...(managed.data ?? []), ...(treasured.data ?? []).filter((e) => !managedIds.has(e.id))].sort((a, b) =>
+        a.nom.localeCompare(b.nom, 'fr'),
+      );
   const wanted = Number(params.get('entite'));
   const current = entities?.find((e) => e.id === wanted) ?? entities?.[0];
+  const manages = current !== undefined && managedIds.has(current.id);
+  const tab = !manages || params.get('onglet') === 'compte' ? 'compte' : 'membres';
+  const paiement = params.get('paiement') ? Number(params.get('paiement')) : null;
 
   return (
     <Stack gap="lg">
@@ -32,10 +48,29 @@ export function LogePage() {
           allowDeselect={false}
           data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}
           value={current ? String(current.id) : null}
-          onChange={(value) => value && setParams({ entite: value })}
+          onChange={(value) => value && setParams({ entite: value, onglet: tab })}
         />
       )}
-      {current && <MembersPanel key={current.id} entite={current} />}
+      {current && (
+        <Tabs
+          value={tab}
+          onChange={(value) => value && setParams({ entite: String(current.id), onglet: value })}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            {manages && <Tabs.Tab value="membres">Membres</Tabs.Tab>}
+            <Tabs.Tab value="compte">Compte avec l’Union</Tabs.Tab>
+          </Tabs.List>
+          {manages && (
+            <Tabs.Panel value="membres" pt="md">
+              <MembersPanel key={current.id} entite={current} />
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="compte" pt="md">
+            <AccountPanel key={current.id} entite={current} paiement={paiement} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
     </Stack>
   );
 }

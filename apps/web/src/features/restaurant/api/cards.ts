@@ -25,7 +25,7 @@ export function useTopUpSearch(criteria: TopUpSearch) {
  * Posts the provider's signed fields as a real form (the provider's page, or the built-in simulator):
  * the browser leaves the app and comes back to the card page.
  */
-function submitProviderForm(form: ProviderForm): void {
+export function submitProviderForm(form: ProviderForm): void {
   const element = document.createElement('form');
   element.method = 'POST';
   element.action = form.url;

@@ -1,0 +1,112 @@
+/**
+ * A lodge's online card payment of an invoice (issue 20), through the card top-ups' provider and
+ * notification: `restaurant/cards/ipn.ts` checks the signature, the shop, the mode and the currency, then
+ * hands over every notification whose order reference is one of ours (`FACTURE-<id>`). Applied once,
+ * under the online payment's row lock: a repeat finds it no longer « en cours » and changes nothing; the
+ * database refuses any second change of it (migration 0026) and a second accounting payment for it.
+ */
+import { recordIdOfText } from '@union/contract';
+import type { PublicContext } from '../../../lib/context';
+import { refused } from '../../../lib/errors';
+import { audit } from '../../audit/audit';
+import { RECORD_TYPE } from '../orders/common';
+import { dueOf } from '../policy';
+import { paymentsRepository } from '../payments/repository';
+import { followSettlement } from '../payments/service';
+import { comptaRepository } from '../repository';
+import { accountsRepository } from './repository';
+
+const PREFIX = 'FACTURE-';
+
+/** The provider's order reference of an online payment of an invoice. */
+export const onlineOrderId = (id: number) => `${PREFIX}${id}`;
+
+/** The online payment a notification's order reference names; undefined when it is not one of ours. */
+export function onlinePaymentOf(orderReference: string | undefined): number | 'unknown' | undefined {
+  if (!orderReference?.startsWith(PREFIX)) return undefined;
+  return recordIdOfText(orderReference.slice(PREFIX.length)) ?? 'unknown';
+}
+
+export type Verdict = 'PAID' | 'FAILED' | null;
+export type Outcome = 'applied' | 'already_applied' | 'ignored';
+
+/**
+ * Applies a checked notification to online payment `id`: paid, the payment « CB en ligne » is recorded
+ * (the last one settles the invoice); failed, the attempt ends. A payment that arrives when the invoice
+ * no longer owes it (cancelled, or paid otherwise meanwhile) is kept as « à régulariser » (A), audited,
+ * for the treasurer to refund: the money was taken, nothing is lost or overpaid.
+ */
+export async function applyInvoiceNotification(
+  ctx: PublicContext,
+  id: number,
+  fields: Readonly<Record<string, string>>,
+  verdict: Verdict,
+): Promise<Outcome> {
+  const unknown = () => refused('ipn_unknown_payment', 'Notification refusée : transaction inconnue.');
+  const status = fields.vads_trans_status ?? '';
+  return ctx.db.transaction(async (tx) => {
+    const p = await accountsRepository.lockOnlinePayment(tx, id);
+    if (!p || p.transId !== fields.vads_trans_id || p.transDate !== fields.vads_trans_date) throw unknown();
+    if (fields.vads_amount !== String(p.montant))
+      throw refused('ipn_mismatch', 'Notification refusée : vads_amount ne correspond pas à la boutique.');
+    if (verdict === null) return 'ignored';
+    if (p.etat !== 'C') return 'already_applied';
+    const now = ctx.clock.now();
+    if (verdict === 'FAILED') {
+      await accountsRepository.endOnlinePayment(tx, p.id, { etat: 'X', providerStatus: status }, now);
+      await audit.recordSystem(tx, now, {
+        action: 'invoice_online_payment_failed',
+        recordType: RECORD_TYPE,
+        recordId: p.orderId,
+        details: { statut: status, montant: p.montant, paiementEnLigne: p.id },
+      });
+      return 'applied';
+    }
+    const order = (await comptaRepository.lock(tx, p.orderId))!;
+    const reste = dueOf(order);
+    if (order.etat !== 'FE' || p.montant > reste) {
+      await accountsRepository.endOnlinePayment(tx, p.id, { etat: 'A', providerStatus: status }, now);
+      await audit.recordSystem(tx, now, {
+        action: 'invoice_online_payment_unapplied',
+        recordType: RECORD_TYPE,
+        recordId: order.id,
+        details: { statut: status, montant: p.montant, paiementEnLigne: p.id, reste },
+      });
+      return 'applied';
+    }
+    // A payment of this invoice alone, allocated to it (the credit notes' and payments' model, 0024).
+    const payment = await paymentsRepository.insert(
+      tx,
+      {
+        entityId: order.entityId,
+        orderId: order.id,
+        mode: 'B',
+        date: ctx.clock.today(),
+        reference: `CB ${p.transDay.replaceAll('-', '')}-${p.transId}`,
+        montant: p.montant,
+        createdById: p.createdById,
+      },
+      now,
+    );
+    const paymentId = payment.id;
+    await paymentsRepository.allocate(
+      tx,
+      { source: { kind: 'payment', id: paymentId }, orderId: order.id, montant: p.montant },
+      now,
+    );
+    await accountsRepository.endOnlinePayment(
+      tx,
+      p.id,
+      { etat: 'P', providerStatus: status, paymentId },
+      now,
+    );
+    await followSettlement(tx, order.id, now);
+    await audit.recordSystem(tx, now, {
+      action: 'invoice_paid_online',
+      recordType: RECORD_TYPE,
+      recordId: order.id,
+      details: { action: 'EDIT_PAYMENT', montant: p.montant, mode: 'B', paiementEnLigne: p.id },
+    });
+    return 'applied';
+  });
+}

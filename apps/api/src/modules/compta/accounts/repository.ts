@@ -1,0 +1,263 @@
+/**
+ * An entity's account as one set of reads (issue 20), and the account movements the statement and the
+ * FEC are written from. `entityAccount` is the one place an account's documents are chosen: a new kind
+ * of document of the account (partial credit notes) joins here, and every screen and file follows.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import {
+  accountingCreditNotes,
+  accountingOrders,
+  accountingPayments,
+  accountingReminders,
+  invoiceCardPayments,
+  type OnlinePaymentState,
+} from '../../../db/schema';
+import { entityNames } from '../../entities/repository';
+
+/**
+ * What an entity sees of its orders: quotes once sent (DE) or refused (DR), issued invoices (FE, FP) and
+ * cancelled issued ones (FA with their credit note). Drafts, unsent and cancelled quotes are the Union's
+ * working papers.
+ */
+const seenByEntity = or(
+  inArray(accountingOrders.etat, ['DE', 'DR']),
+  isNotNull(accountingOrders.numeroFacture),
+);
+
+export type AccountOrderRow = typeof accountingOrders.$inferSelect & { paye: number };
+
+/**
+ * What payments and credit notes settle of an order (the trigger-kept sum of its allocations, migration
+ * 0024): the account shows it as « réglé », and what remains due is its total less it.
+ */
+const settled = accountingOrders.regle;
+
+/**
+ * A payment's effect on the account, signed: received (E) credits it; a counter-entry (C) or a refund of
+ * its credit (R) debits it back.
+ */
+const signedAmount = sql<number>`CASE WHEN ${accountingPayments.nature} = 'E' THEN ${accountingPayments.montant} ELSE -${accountingPayments.montant} END`;
+
+/** One movement of an account: an invoice (debit), its credit note or a payment (credits). */
+export interface LedgerEntry {
+  kind: 'facture' | 'avoir' | 'paiement';
+  date: string;
+  /** The document's number (invoice, credit note), or the payment's reference. */
+  piece: string;
+  entityId: number;
+  /** The invoice; null for a payment not recorded on an invoice's page (kept as a credit, or a refund). */
+  orderId: number | null;
+  numeroFacture: string | null;
+  objet: string;
+  /** Positive: owed by the entity (an invoice); a negative invoice (a fee adjustment) is owed to it. */
+  montant: number;
+  /** Payments only. */
+  mode: 'C' | 'V' | 'B' | null;
+  /** Payments only: received (E), counter-entry (C), refund (R); `montant` is signed accordingly. */
+  nature: 'E' | 'C' | 'R' | null;
+  paymentId: number | null;
+  reference: string | null;
+}
+
+export const accountsRepository = {
+  /** The orders, payments and reminders of an entity's account, newest first. */
+  async entityAccount(db: Executor, entityId: number) {
+    const orders = await db
+      .select({ order: accountingOrders, paye: settled })
+      .from(accountingOrders)
+      .where(and(eq(accountingOrders.entityId, entityId), seenByEntity))
+      .orderBy(
+        desc(sql`coalesce(${accountingOrders.dateFacture}, ${accountingOrders.dateDevis})`),
+        desc(accountingOrders.id),
+      );
+    const payments = await db
+      .select({
+        id: accountingPayments.id,
+        orderId: accountingPayments.orderId,
+        numeroFacture: accountingOrders.numeroFacture,
+        mode: accountingPayments.mode,
+        nature: accountingPayments.nature,
+        date: accountingPayments.date,
+        reference: accountingPayments.reference,
+        montant: signedAmount,
+      })
+      .from(accountingPayments)
+      .leftJoin(accountingOrders, eq(accountingOrders.id, accountingPayments.orderId))
+      .where(eq(accountingPayments.entityId, entityId))
+      .orderBy(desc(accountingPayments.date), desc(accountingPayments.id));
+    const reminders = await db
+      .select({
+        orderId: accountingReminders.orderId,
+        numeroFacture: accountingOrders.numeroFacture,
+        niveau: accountingReminders.niveau,
+        date: accountingReminders.date,
+      })
+      .from(accountingReminders)
+      .innerJoin(accountingOrders, eq(accountingOrders.id, accountingReminders.orderId))
+      .where(eq(accountingOrders.entityId, entityId))
+      .orderBy(desc(accountingReminders.date), desc(accountingReminders.id));
+    return {
+      orders: orders.map((r): AccountOrderRow => ({ ...r.order, paye: r.paye })),
+      payments,
+      reminders,
+    };
+  },
+
+  /** The order with what is paid, if it belongs to the entity's account. */
+  async orderOfEntity(db: Executor, entityId: number, orderId: number) {
+    const [row] = await db
+      .select({ order: accountingOrders, paye: settled })
+      .from(accountingOrders)
+      .where(and(eq(accountingOrders.id, orderId), eq(accountingOrders.entityId, entityId), seenByEntity));
+    return row;
+  },
+
+  /** The date of the last reminder of this level (or the last one at all) sent for the order. */
+  async reminder(db: Executor, orderId: number, niveau: number | undefined) {
+    const [row] = await db
+      .select({ niveau: accountingReminders.niveau, date: accountingReminders.date })
+      .from(accountingReminders)
+      .where(
+        and(
+          eq(accountingReminders.orderId, orderId),
+          niveau === undefined ? undefined : eq(accountingReminders.niveau, niveau),
+        ),
+      )
+      .orderBy(desc(accountingReminders.id))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * Every account movement up to `au` (of one entity, or all): issued invoices on their date, credit
+   * notes on theirs, payments on theirs. The statement and the FEC are both written from these.
+   */
+  async ledger(db: Executor, au: string, entityId?: number): Promise<LedgerEntry[]> {
+    const o = accountingOrders;
+    const ofEntity = entityId === undefined ? undefined : eq(o.entityId, entityId);
+    const invoices = await db
+      .select()
+      .from(o)
+      .where(and(ofEntity, isNotNull(o.numeroFacture), lte(o.dateFacture, au)));
+    const c = accountingCreditNotes;
+    const creditNotes = await db
+      .select({ c, o })
+      .from(c)
+      .innerJoin(o, eq(o.id, c.orderId))
+      .where(and(entityId === undefined ? undefined : eq(c.entityId, entityId), lte(c.date, au)));
+    const payments = await db
+      .select({ p: accountingPayments, o, montant: signedAmount })
+      .from(accountingPayments)
+      .leftJoin(o, eq(o.id, accountingPayments.orderId))
+      .where(
+        and(
+          entityId === undefined ? undefined : eq(accountingPayments.entityId, entityId),
+          lte(accountingPayments.date, au),
+        ),
+      );
+    const base = (r: typeof o.$inferSelect) => ({
+      entityId: r.entityId,
+      orderId: r.id,
+      numeroFacture: r.numeroFacture,
+      objet: r.objet,
+      mode: null,
+      nature: null,
+      paymentId: null,
+      reference: null,
+    });
+    const entries: LedgerEntry[] = [
+      ...invoices.map((r) => ({
+        ...base(r),
+        kind: 'facture' as const,
+        date: r.dateFacture!,
+        piece: r.numeroFacture!,
+        montant: r.total,
+      })),
+      ...creditNotes.map(({ c: n, o: r }) => ({
+        ...base(r),
+        kind: 'avoir' as const,
+        date: n.date,
+        piece: n.numero,
+        montant: n.montant,
+      })),
+      ...payments.map(({ p, o: r, montant }) => ({
+        entityId: p.entityId,
+        orderId: p.orderId,
+        numeroFacture: r?.numeroFacture ?? null,
+        objet: r?.objet ?? '',
+        kind: 'paiement' as const,
+        date: p.date,
+        piece: p.reference ? p.reference : `PAI-${p.id}`,
+        montant: Number(montant),
+        mode: p.mode,
+        nature: p.nature,
+        paymentId: p.id,
+        reference: p.reference,
+      })),
+    ];
+    const order = { facture: 0, avoir: 1, paiement: 2 };
+    return entries.sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        order[a.kind] - order[b.kind] ||
+        (a.orderId ?? 0) - (b.orderId ?? 0) ||
+        (a.paymentId ?? 0) - (b.paymentId ?? 0),
+    );
+  },
+
+  /** Issued invoices with something left to pay (aged receivables), with their entity. */
+  async unpaidInvoices(db: Executor) {
+    const names = entityNames(db);
+    return db
+      .select({
+        entite: { id: names.id, code: names.code, nom: names.nom },
+        dateEcheance: accountingOrders.dateEcheance,
+        reste: sql<number>`${accountingOrders.total} - ${settled}`,
+      })
+      .from(accountingOrders)
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
+      .where(and(eq(accountingOrders.etat, 'FE'), sql`${accountingOrders.total} - ${settled} > 0`))
+      .orderBy(asc(names.nom));
+  },
+
+  /** Code and name of these entities (the FEC's auxiliary accounts). */
+  async entityCodes(db: Executor, ids: number[]) {
+    if (!ids.length) return [];
+    const names = entityNames(db);
+    return db
+      .select({ id: names.id, code: names.code, nom: names.nom })
+      .from(names)
+      .where(inArray(names.id, ids));
+  },
+
+  async insertOnlinePayment(db: Executor, row: typeof invoiceCardPayments.$inferInsert, at: Date) {
+    const [inserted] = await db
+      .insert(invoiceCardPayments)
+      .values({ ...row, createdAt: at, updatedAt: at })
+      .returning();
+    return inserted!;
+  },
+
+  /** Locks an online payment for the rest of the transaction: simultaneous notifications queue. */
+  async lockOnlinePayment(db: Executor, id: number) {
+    const [row] = await db
+      .select()
+      .from(invoiceCardPayments)
+      .where(eq(invoiceCardPayments.id, id))
+      .for('update');
+    return row;
+  },
+
+  async endOnlinePayment(
+    db: Executor,
+    id: number,
+    changes: { etat: OnlinePaymentState; providerStatus: string; paymentId?: number },
+    at: Date,
+  ) {
+    await db
+      .update(invoiceCardPayments)
+      .set({ ...changes, updatedAt: at })
+      .where(eq(invoiceCardPayments.id, id));
+  },
+};

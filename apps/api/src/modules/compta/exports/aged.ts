@@ -1,0 +1,81 @@
+/**
+ * Aged receivables (balance âgée): what remains due on issued invoices, per entity, by days past the
+ * due date counted at today (Paris): not yet due, 0–30, 31–60, 61–90, over 90. On screen and in Excel.
+ */
+import { AGED_BUCKET_LABELS, type AgedBuckets, type AgedReceivables } from '@union/contract';
+import ExcelJS from 'exceljs';
+import { EUROS_FORMAT } from '../accounts/statement';
+import type { accountsRepository } from '../accounts/repository';
+
+type Unpaid = Awaited<ReturnType<typeof accountsRepository.unpaidInvoices>>[number];
+
+const daysLate = (dueDate: string, today: string) =>
+  Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
+
+/** The bucket of an invoice due on `dueDate`: due today is 0 days past due; no due date is not due. */
+export function bucketOf(dueDate: string | null, today: string): keyof Omit<AgedBuckets, 'total'> {
+  if (dueDate === null) return 'nonEchu';
+  const late = daysLate(dueDate, today);
+  if (late < 0) return 'nonEchu';
+  if (late <= 30) return 'j0a30';
+  if (late <= 60) return 'j31a60';
+  if (late <= 90) return 'j61a90';
+  return 'plus90';
+}
+
+const empty = (): AgedBuckets => ({ nonEchu: 0, j0a30: 0, j31a60: 0, j61a90: 0, plus90: 0, total: 0 });
+
+export function presentAged(rows: Unpaid[], today: string): AgedReceivables {
+  const byEntity = new Map<number, AgedReceivables['lignes'][number]>();
+  const totaux = empty();
+  for (const r of rows) {
+    const reste = Number(r.reste);
+    let line = byEntity.get(r.entite.id);
+    if (!line) {
+      line = { entite: r.entite, factures: 0, ...empty() };
+      byEntity.set(r.entite.id, line);
+    }
+    const bucket = bucketOf(r.dateEcheance, today);
+    line[bucket] += reste;
+    line.total += reste;
+    line.factures += 1;
+    totaux[bucket] += reste;
+    totaux.total += reste;
+  }
+  return { date: today, lignes: [...byEntity.values()], totaux };
+}
+
+export async function agedWorkbook(a: AgedReceivables): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "Intranet de l'Union";
+  wb.created = new Date();
+  const sheet = wb.addWorksheet('Balance âgée', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const money = { numFmt: EUROS_FORMAT };
+  sheet.columns = [
+    { header: 'Loge ou association', key: 'entite', width: 34 },
+    { header: 'Factures', key: 'factures', width: 10 },
+    { header: AGED_BUCKET_LABELS.nonEchu, key: 'nonEchu', width: 14, style: money },
+    { header: AGED_BUCKET_LABELS.j0a30, key: 'j0a30', width: 14, style: money },
+    { header: AGED_BUCKET_LABELS.j31a60, key: 'j31a60', width: 14, style: money },
+    { header: AGED_BUCKET_LABELS.j61a90, key: 'j61a90', width: 14, style: money },
+    { header: AGED_BUCKET_LABELS.plus90, key: 'plus90', width: 16, style: money },
+    { header: 'Total dû', key: 'total', width: 14, style: money },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  const euros = (b: AgedBuckets) => ({
+    nonEchu: b.nonEchu / 100,
+    j0a30: b.j0a30 / 100,
+    j31a60: b.j31a60 / 100,
+    j61a90: b.j61a90 / 100,
+    plus90: b.plus90 / 100,
+    total: b.total / 100,
+  });
+  for (const l of a.lignes) sheet.addRow({ entite: l.entite.nom, factures: l.factures, ...euros(l) });
+  const total = sheet.addRow({
+    entite: 'Total',
+    factures: a.lignes.reduce((s, l) => s + l.factures, 0),
+    ...euros(a.totaux),
+  });
+  total.font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,2 @@
+// Gestion Loge shows a lodge's invoices with the accounting's own state badge (issue 20).
+export { OrderStateBadge } from './components/OrderStateBadge';

@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AccountDocument, LodgeAccount, EntitySummary } from '@union/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const LODGE: EntitySummary = {
+  id: 1,
+  code: 'CHEV-RHONE',
+  nom: 'Les Chevaliers du Rhône',
+  type: 'GODF',
+  numero: '1024',
+  ville: 'Lyon',
+  etat: 'A',
+};
+
+const doc = (over: Partial<AccountDocument>): AccountDocument => ({
+  id: 1,
+  type: 'S',
+  etat: 'FE',
+  annee: 2026,
+  tranche: null,
+  objet: 'Location',
+  numeroDevis: null,
+  numeroFacture: 'FA-2026-0001',
+  numeroAvoir: null,
+  dateDevis: null,
+  dateFacture: '2026-10-01',
+  dateEcheance: '2026-10-31',
+  dateAvoir: null,
+  total: 12345,
+  paye: 0,
+  reste: 12345,
+  enRetard: true,
+  documents: ['facture'],
+  payable: true,
+  ...over,
+});
+
+const ACCOUNT: LodgeAccount = {
+  entite: { id: 1, code: LODGE.code, nom: LODGE.nom },
+  solde: 12345,
+  echu: 12345,
+  documents: [
+    doc({}),
+    doc({
+      id: 2,
+      type: 'A',
+      tranche: 'A',
+      objet: 'Cotisations 2026-2027 — 1er tiers',
+      numeroFacture: 'FA-2026-0002',
+      etat: 'FP',
+      paye: 9000,
+      total: 9000,
+      reste: 0,
+      enRetard: false,
+      payable: false,
+    }),
+  ],
+  paiements: [
+    {
+      id: 7,
+      idCommande: 2,
+      numeroFacture: 'FA-2026-0002',
+      mode: 'B',
+      date: '2026-11-02',
+      reference: 'CB 20261102-000001',
+      montant: 9000,
+    },
+  ],
+  relances: [{ idCommande: 1, numeroFacture: 'FA-2026-0001', niveau: 1, date: '2026-11-15' }],
+};
+
+describe('Gestion Loge › Compte avec l’Union', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('a treasurer (carteLoge only) sees the account, not the members, and pays what remains by card', async () => {
+    signInAs(['USER', 'LOGE']);
+    const calls = mockFetch({
+      'GET /api/user/entites/gestion': { body: [] },
+      'GET /api/user/entites/carte_loge': { body: [LODGE] },
+      'GET /api/loge/1/compte': { body: ACCOUNT },
+      'POST /api/loge/1/compte/commande/1/paiement-cb': {
+        status: 201,
+        body: { url: '/simulateur-paiement', champs: { vads_amount: '12345' } },
+      },
+    });
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    document.cookie = 'XSRF-TOKEN=abc';
+    renderApp('/app/loge');
+    expect(
+      await screen.findByRole('heading', { name: 'Factures et devis' }, { timeout: 60_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Membres' })).not.toBeInTheDocument();
+    expect(screen.getByText('Reste à payer à l’Union').nextSibling).toHaveTextContent('123,45');
+    const paid = screen.getByRole('row', { name: /FA-2026-0002 Cotisations/ });
+    expect(within(paid).queryByRole('button', { name: /Payer par carte/ })).not.toBeInTheDocument();
+    const payments = screen.getByRole('region', { name: 'Paiements' });
+    expect(within(payments).getByText('CB en ligne')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Appels de cotisation' })).getByText('1er tiers'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Payer par carte 123,45.*FA-2026-0001/ }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalled());
+    expect(
+      calls.some((c) => c.method === 'POST' && c.path === '/api/loge/1/compte/commande/1/paiement-cb'),
+    ).toBe(true);
+    const form = document.querySelector('form[action="/simulateur-paiement"]')!;
+    expect(form.querySelector('input[name="vads_amount"]')).toHaveValue('12345');
+  }, 90_000);
+});

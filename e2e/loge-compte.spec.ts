@@ -1,0 +1,81 @@
+/**
+ * The lodge's account journey of issue 20: the treasurer of the Union issues an invoice to Les
+ * Chevaliers du Rhône; its venerable sees it in Gestion Loge › Compte, pays it by card with the keyboard
+ * alone through the payment simulator (signed form, signed notification), comes back to the account
+ * where the payment shows « CB en ligne » and nothing remains; the treasurer sees the same payment.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, signIn } from './fixtures';
+
+/** A mutating API call with the bearer and the double-submit XSRF header (cookie read first). */
+async function send(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  data: unknown,
+) {
+  await request.get('/api/health');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const response = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    data,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json() as Promise<{ id: number; numeroFacture: string | null }>;
+}
+
+test('a lodge pays its invoice online by card, and the treasurer sees « CB en ligne »', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const venerableToken = await apiToken(request, 'venerable');
+  const managed = (await (
+    await request.get('/api/user/entites/gestion', { headers: { authorization: `Bearer ${venerableToken}` } })
+  ).json()) as { id: number; code: string }[];
+  const lodge = managed.find((e) => e.code === 'CHEV-RHONE')!;
+  const token = await apiToken(request, 'tresorier');
+  const objet = `Location du parcours ${Date.now() % 100000}`;
+  const draft = await send(request, token, 'POST', '/api/compta/commande', {
+    type: 'S',
+    idEntite: lodge.id,
+    annee: 2026,
+    objet,
+    devis: false,
+    lignes: [{ libelle: 'Temple Hiram, une soirée', quantite: 1, prixUnitaire: 12345 }],
+  });
+  const invoice = await send(request, token, 'PUT', '/api/compta/commande?action=FACTURE_SENT', {
+    id: draft.id,
+  });
+
+  await signIn(page, 'venerable');
+  await page.goto(`/app/loge?entite=${lodge.id}&onglet=compte`);
+  const row = page.getByRole('row', { name: new RegExp(invoice.numeroFacture!) });
+  await expect(row).toContainText('123,45');
+  // The keyboard alone: focus the button, Enter.
+  const pay = row.getByRole('button', { name: /Payer par carte 123,45.*de la facture/ });
+  await pay.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { name: 'Simulateur de paiement par carte bancaire' }),
+  ).toBeVisible();
+  await expect(page.getByText(/123,45/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Payer', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/loge\?.*paiement=\d+/);
+  await expect(page.getByText('Paiement par carte transmis')).toBeVisible();
+  const payments = page.getByRole('region', { name: 'Paiements' });
+  await expect(payments.getByRole('row', { name: new RegExp(invoice.numeroFacture!) })).toContainText(
+    'CB en ligne',
+  );
+  await expect(
+    page.getByRole('row', { name: new RegExp(`${invoice.numeroFacture!}.*${objet}`) }),
+  ).toContainText('Facture payée');
+
+  const tresorier = await (await browser.newContext()).newPage();
+  await signIn(tresorier, 'tresorier');
+  await tresorier.goto(`/app/compta/commandes/${invoice.id}`);
+  await expect(tresorier.getByText(/CB en ligne/).first()).toBeVisible();
+});
