@@ -1,6 +1,6 @@
 /** The counter-entry of a wrong payment: which one, and why (required). The payment stays in the history. */
 import { Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { PaymentMode, type OrderDetail } from '@union/contract';
+import { RecordedPaymentMode, type OrderDetail } from '@union/contract';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { formatCents, formatDay } from '../../../lib/format';
@@ -41,7 +41,7 @@ export function ReversePaymentModal({
                 <Radio
                   key={p.id}
                   value={String(p.id)}
-                  label={`${formatDay(p.date)} · ${PaymentMode.labels[p.mode]}${p.reference ? ` (${p.reference})` : ''} · ${formatCents(p.montantTotal)}`}
+                  label={`${formatDay(p.date)} · ${RecordedPaymentMode.labels[p.mode]}${p.reference ? ` (${p.reference})` : ''} · ${formatCents(p.montantTotal)}`}
                 />
               ))}
             </Stack>

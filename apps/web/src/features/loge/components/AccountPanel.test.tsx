@@ -63,6 +63,7 @@ const ACCOUNT: LodgeAccount = {
       idCommande: 2,
       numeroFacture: 'FA-2026-0002',
       mode: 'B',
+      nature: 'E',
       date: '2026-11-02',
       reference: 'CB 20261102-000001',
       montant: 9000,
