@@ -46,6 +46,11 @@ const NOT_AUDITED: Record<string, string> = {
     'starts an enrolment: an unconfirmed secret that protects nothing yet; its confirmation (PUT) is audited',
   'POST /oauth/second-facteur/totp':
     'starts the enrolment a sign-in requires: an unconfirmed secret; the second step that confirms it is audited',
+  'POST /api/compta/relances/apercu': 'a preview: says which letters would go, writes nothing',
+  'POST /api/compta/cotisation/emission':
+    'audited per invoice issued (test/compta-bulk.test.ts reads the entries); the matrix’s world has no fee-call draft to issue',
+  'POST /api/compta/relances/envoi':
+    'audited per letter sent (test/compta-bulk.test.ts reads the entries); the matrix’s world has no overdue invoice',
   'POST /simulateur-paiement/reponse':
     'the simulator writes nothing itself: the payment it concludes goes through the IPN route, checked here',
 };

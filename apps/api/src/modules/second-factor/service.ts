@@ -135,7 +135,7 @@ export const secondFactorService = {
     const now = ctx.clock.now();
     const { concerned, has, deadline } = await requirement(ctx.db, user, now);
     if (concerned && !has && user.secondFactorAskedAt === null) {
-      await usersRepository.update(ctx.db, user.id, { secondFactorAskedAt: now }, now);
+      await usersRepository.markSecondFactorAsked(ctx.db, user.id, now);
     }
     const kind: ChallengePurpose | null = has
       ? 'second_step'

@@ -233,6 +233,14 @@ export const usersRepository = {
   },
 
   /** Writes `changes`, stamped as made `at` (the service's `ctx.clock.now()`); false when no such user. */
+  /**
+   * Notes when a sign-in first asked the person for a second factor (the grace period runs from it): the
+   * sign-in's bookkeeping, not an edit of the account, so `updatedAt` stays the last edit's.
+   */
+  async markSecondFactorAsked(db: Executor, id: number, at: Date): Promise<void> {
+    await db.update(users).set({ secondFactorAskedAt: at }).where(eq(users.id, id));
+  },
+
   async update(db: Executor, id: number, changes: Partial<NewUser>, at: Date): Promise<boolean> {
     const rows = await db
       .update(users)
