@@ -135,7 +135,9 @@ export type TillSessionDetail = z.infer<typeof TillSessionDetailSchema>;
 export const TillSessionQuerySchema = z.object({
   /** Only the open sessions. */
   ouvertes: z
-    .enum(['true', 'false'], { message: 'ouvertes vaut true (les sessions ouvertes seulement) ou false (toutes).' })
+    .enum(['true', 'false'], {
+      message: 'ouvertes vaut true (les sessions ouvertes seulement) ou false (toutes).',
+    })
     .optional()
     .transform((v) => v === 'true'),
 });

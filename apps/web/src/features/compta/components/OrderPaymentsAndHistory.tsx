@@ -18,7 +18,8 @@ export function OrderPaymentsAndHistory({ order }: { order: OrderDetail }) {
           <Stack gap={4}>
             {order.paiements.map((p) => (
               <Text key={p.id} size="sm">
-                {formatDay(p.date)} · {p.nature === 'C' ? 'Contre-passation' : RecordedPaymentMode.labels[p.mode]}
+                {formatDay(p.date)} ·{' '}
+                {p.nature === 'C' ? 'Contre-passation' : RecordedPaymentMode.labels[p.mode]}
                 {p.reference ? ` (${p.reference})` : ''} · <strong>{formatCents(p.montant)}</strong>
                 {p.montantTotal !== Math.abs(p.montant) &&
                   ` sur un paiement de ${formatCents(p.montantTotal)}`}
