@@ -291,7 +291,8 @@ const ADMIN_SCREENS: Screen[] = [
     path: '/app/compta',
     ready: async (p) => {
       await p.getByRole('checkbox', { name: 'En retard de paiement' }).check();
-      await p.locator('main tbody a').first().click();
+      // The filtered list replaces the whole one: wait for an invoice (a quote is never overdue).
+      await p.locator('main tbody a', { hasText: /^FA-/ }).first().click();
       await p.getByRole('button', { name: 'Enregistrer un paiement' }).click();
       await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
     },
