@@ -77,7 +77,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   const tresorier = await as(browser, 'tresorier');
   await tresorier.goto('/app/restauration/rechargements');
   await tresorier.getByRole('button', { name: 'Valider le rechargement de Marie Membre' }).first().click();
-  await expect(tresorier.getByText(/: valider\./)).toBeVisible();
+  await expect(tresorier.getByText(/Rechargement n° \d+ validé\./)).toBeVisible();
 
   await membre.goto('/app/account/payments');
   await expect(membre.getByTestId('solde-carte')).toHaveText(/30,00/);

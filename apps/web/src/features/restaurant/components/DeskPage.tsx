@@ -387,18 +387,23 @@ function CloseForm({ session }: { session: TillSessionDetail }) {
     setErrors(found);
     if (found.compte) return document.getElementById('desk-count')?.focus();
     if (found.motif) return document.getElementById('desk-reason')?.focus();
-    close.mutate(
-      { id: session.id, compte: eurosToCents(compte), ...(motif.trim() ? { motif: motif.trim() } : {}) },
-      {
-        onSuccess: (s) =>
-          toast(
-            'success',
-            s.ecart === 0
-              ? 'Session clôturée, sans écart.'
-              : `Session clôturée, écart de ${formatCents(s.ecart ?? 0)} noté avec son motif.`,
-          ),
-      },
-    );
+    // The promise, not `mutate`'s own onSuccess: once closed, this form leaves the page (no open session),
+    // and a per-call callback of an unmounted component never runs, so the toast would be lost.
+    close
+      .mutateAsync({
+        id: session.id,
+        compte: eurosToCents(compte),
+        ...(motif.trim() ? { motif: motif.trim() } : {}),
+      })
+      .then((s) =>
+        toast(
+          'success',
+          s.ecart === 0
+            ? 'Session clôturée, sans écart.'
+            : `Session clôturée, écart de ${formatCents(s.ecart ?? 0)} noté avec son motif.`,
+        ),
+      )
+      .catch(() => undefined); // the refusal is shown by the mutation's error handler
   }
 
   return (
