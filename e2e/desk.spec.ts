@@ -1,6 +1,6 @@
 /**
  * The card desk journey (issue 21): the restaurant opens the bar's till with a 50 € float, credits
- * Marie Membre's card with 20 € in cash (by keyboard), prints the receipt and reads it, then closes the
+ * Paul Voisin's card with 20 € in cash (by keyboard), prints the receipt and reads it, then closes the
  * session with 2 € missing: the reason is asked for, given, and the treasurer sees it with the session.
  */
 import { readFile } from 'node:fs/promises';
@@ -44,10 +44,11 @@ test('a till opened, a card credited in cash with its receipt, the till closed w
   await opening.getByLabel('Fond de caisse (€)').press('Enter');
   await expect(desk.getByRole('heading', { name: /Bar du restaurant – session n° \d+/ })).toBeVisible();
 
-  // Credit Marie Membre's card with 20 € in cash, by keyboard alone.
+  // Credit Paul Voisin's card with 20 € in cash, by keyboard alone (a member no other journey tops up:
+  // the restaurant journey counts Marie Membre's balance from zero).
   const form = desk.getByRole('form', { name: 'Créditer ou débiter une carte' });
-  await form.getByLabel('Carte de').fill('Marie Membre');
-  const radio = form.getByRole('radio', { name: /Marie Membre – solde/ });
+  await form.getByLabel('Carte de').fill('Paul Voisin');
+  const radio = form.getByRole('radio', { name: /Paul Voisin – solde/ });
   await expect(radio).toBeVisible();
   await radio.focus();
   await desk.keyboard.press('Space');
@@ -55,14 +56,14 @@ test('a till opened, a card credited in cash with its receipt, the till closed w
   await form.getByLabel('Montant (€)').fill('20');
   const download = desk.waitForEvent('download');
   await form.getByLabel('Montant (€)').press('Enter');
-  await expect(desk.getByText(/Crédit au guichet de 20,00\s€ enregistré pour Marie Membre/)).toBeVisible();
+  await expect(desk.getByText(/Crédit au guichet de 20,00\s€ enregistré pour Paul Voisin/)).toBeVisible();
   const receipt = await pdfText((await (await download).path())!);
   expect(receipt).toMatch(/Reçu n° \d+ – Carte Union/);
-  expect(receipt).toContain('Marie Membre');
+  expect(receipt).toContain('Paul Voisin');
   expect(receipt).toContain('Espèces');
   expect(receipt).toContain('20,00 €');
   expect(receipt).toContain('Enregistré par');
-  await expect(desk.getByRole('table', { name: 'Mouvements de la session' })).toContainText('Marie Membre');
+  await expect(desk.getByRole('table', { name: 'Mouvements de la session' })).toContainText('Paul Voisin');
 
   // Close with 68 € counted where 70 € are expected: the reason is asked for, then kept.
   const closing = desk.getByRole('form', { name: 'Clôturer la session' });
@@ -82,5 +83,5 @@ test('a till opened, a card credited in cash with its receipt, the till closed w
   const sessions = treasurer.getByRole('table', { name: 'Sessions de caisse' });
   await expect(sessions).toContainText('Pièce de 2 € rendue en trop');
   await expect(sessions).toContainText(/.2,00\s€/);
-  await expect(treasurer.getByRole('table', { name: 'Soldes par carte' })).toContainText('Marie Membre');
+  await expect(treasurer.getByRole('table', { name: 'Soldes par carte' })).toContainText('Paul Voisin');
 });
