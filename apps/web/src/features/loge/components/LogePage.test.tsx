@@ -254,12 +254,13 @@ describe('Gestion Loge', () => {
       'GET /api/entite/1/appartenances': { body: [] },
       'GET /api/entite/2/appartenances': { body: [member(5, { nom: 'Roux', prenom: 'Zoé', entiteId: 2 })] },
     });
+    // The entities are listed by name (managed and treasured ones together): the first is the default.
     renderApp('/app/loge');
-    expect(await screen.findByText(/aucun membre : ajoutez-en un ou importez une liste/)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Entité' })).toHaveValue('Les Chevaliers du Rhône');
-
-    renderApp('/app/loge?entite=2');
     expect(await screen.findByText('Roux Zoé')).toBeInTheDocument();
-    expect(screen.getAllByRole('textbox', { name: 'Entité' })[1]).toHaveValue('Culture et Fraternité');
+    expect(screen.getByRole('textbox', { name: 'Entité' })).toHaveValue('Culture et Fraternité');
+
+    renderApp('/app/loge?entite=1');
+    expect(await screen.findByText(/aucun membre : ajoutez-en un ou importez une liste/)).toBeInTheDocument();
+    expect(screen.getAllByRole('textbox', { name: 'Entité' })[1]).toHaveValue('Les Chevaliers du Rhône');
   });
 });
