@@ -34,6 +34,24 @@ Element.prototype.scrollIntoView = () => {};
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
+/**
+ * Every answer the screens read is parsed with its contract schema (lib/api-client.ts), so a fixture that
+ * departs from the contract makes the client log « hors contrat » and the screen show an error. That log
+ * fails the test here, naming the route and the field, instead of a later « element not found ». A test
+ * that means to check the refusal spies on console.error itself (its spy replaces this one).
+ */
+const offContract: string[] = [];
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('hors contrat')) offContract.push(args[0]);
+  consoleError(...args);
+};
+
+afterEach(() => {
+  const found = offContract.splice(0);
+  if (found.length > 0) throw new Error(`Fixture hors contrat : ${found[0]}`);
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -24,6 +24,7 @@ export const EntitySchema = z.object({
   nbMembres: z.number().int(),
 });
 export type Entity = z.infer<typeof EntitySchema>;
+export const EntityListSchema = z.array(EntitySchema);
 
 export const EntityAction = codeList({
   EDIT: 'Modifier',
@@ -117,6 +118,7 @@ export const MembershipSchema = z.object({
   actions: z.array(z.enum(['EDIT', 'END'])),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
+export const MembershipListSchema = z.array(MembershipSchema);
 
 const membershipFields = {
   fonction: optionalText('La fonction', 100),

@@ -100,6 +100,7 @@ export const MessageSchema = z.object({
   actions: z.array(MessageAction.schema),
 });
 export type Message = z.infer<typeof MessageSchema>;
+export const MessageListSchema = z.array(MessageSchema);
 
 /** What the portal shows: no audience, no status, just the message. */
 export const PortalMessageSchema = z.object({
@@ -111,6 +112,7 @@ export const PortalMessageSchema = z.object({
   fin: z.string().nullable(),
 });
 export type PortalMessage = z.infer<typeof PortalMessageSchema>;
+export const PortalMessageListSchema = z.array(PortalMessageSchema);
 
 /**
  * The pieces of a message's text for the screen: plain text and links (http, https, mailto), so the

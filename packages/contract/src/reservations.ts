@@ -327,6 +327,7 @@ export const PlanningEntrySchema = z.object({
   mois: z.array(z.number().int()),
 });
 export type PlanningEntry = z.infer<typeof PlanningEntrySchema>;
+export const PlanningEntryListSchema = z.array(PlanningEntrySchema);
 
 export const PlanningEntryDetailSchema = PlanningEntrySchema.extend({
   /** The entry's reservations still holding the room, in date order. */

@@ -265,6 +265,8 @@ export const MealSchema = z.object({
   actions: z.array(MealAction.schema),
 });
 export type Meal = z.infer<typeof MealSchema>;
+/** What « Prévenir les membres » did: how many people the meal was e-mailed to. */
+export const MealNotificationResultSchema = z.object({ destinataires: z.number().int() });
 
 /**
  * GET /api/repas/search/{date}: the week, Monday to Sunday, containing the date; in date order, except

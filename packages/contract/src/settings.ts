@@ -20,6 +20,7 @@ export const RoomSchema = z.object({
   active: z.boolean(),
 });
 export type Room = z.infer<typeof RoomSchema>;
+export const RoomListSchema = z.array(RoomSchema);
 
 export const EntitySummarySchema = z.object({
   id: z.number().int(),
@@ -31,6 +32,7 @@ export const EntitySummarySchema = z.object({
   etat: EntityState.schema,
 });
 export type EntitySummary = z.infer<typeof EntitySummarySchema>;
+export const EntitySummaryListSchema = z.array(EntitySummarySchema);
 
 const roomFields = {
   nom: trimmed('Le nom', 60),

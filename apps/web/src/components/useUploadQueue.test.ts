@@ -4,6 +4,9 @@ import { mockFetch, signInAs } from '../../test/utils';
 import { isUploadSuccess } from '../lib/upload';
 import { useUploadQueue } from './useUploadQueue';
 
+/** The queue's mechanics do not depend on the answer's shape (the documents' screen gives its schema). */
+const anyAnswer = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+
 /** A fake XMLHttpRequest the test drives by hand: progress, answer, abort. */
 class FakeXhr {
   static all: FakeXhr[] = [];
@@ -55,6 +58,7 @@ describe('upload queue', () => {
     const { result } = renderHook(() =>
       useUploadQueue({
         url: '/api/x',
+        schema: anyAnswer,
         maxFileSize: 100,
         allowedMimeTypes: ['application/pdf'],
         queueLimit: 1,
@@ -78,7 +82,9 @@ describe('upload queue', () => {
   });
 
   it('sends one file at a time with the bearer, reports whole-percent progress, success and error', async () => {
-    const { result } = renderHook(() => useUploadQueue({ url: '/api/document/3/fichier' }));
+    const { result } = renderHook(() =>
+      useUploadQueue({ url: '/api/document/3/fichier', schema: anyAnswer }),
+    );
     act(() => void result.current.add([pdf('a.pdf'), pdf('b.pdf')]));
     let done: Promise<void> = Promise.resolve();
     act(() => {
@@ -105,7 +111,7 @@ describe('upload queue', () => {
   });
 
   it('reports a cancelled upload apart, and goes on with the next file', async () => {
-    const { result } = renderHook(() => useUploadQueue({ url: '/api/x' }));
+    const { result } = renderHook(() => useUploadQueue({ url: '/api/x', schema: anyAnswer }));
     act(() => void result.current.add([pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]));
     let done: Promise<void> = Promise.resolve();
     act(() => {
@@ -129,7 +135,7 @@ describe('upload queue', () => {
         return { body: [] };
       },
     });
-    const { result } = renderHook(() => useUploadQueue({ url: '/api/x' }));
+    const { result } = renderHook(() => useUploadQueue({ url: '/api/x', schema: anyAnswer }));
     act(() => void result.current.add([pdf('a.pdf')]));
     let done: Promise<void> = Promise.resolve();
     await act(async () => {

@@ -4,12 +4,12 @@
  * size, the MIME types and the queue length; a file refused by them never enters the queue.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { ApiError } from '../lib/api-client';
+import type { ApiError, ResponseSchema } from '../lib/api-client';
 import { UploadCancelled, uploadFile } from '../lib/upload';
 
 type UploadState = 'ready' | 'uploading' | 'success' | 'error' | 'cancelled';
 
-export interface UploadItem {
+export interface UploadItem<R = unknown> {
   id: number;
   file: File;
   name: string;
@@ -19,12 +19,14 @@ export interface UploadItem {
   progress: number;
   state: UploadState;
   /** The server's answer for a success, its error for a failure. */
-  response?: unknown;
+  response?: R;
   error?: ApiError;
 }
 
-interface UploadQueueOptions {
+interface UploadQueueOptions<R> {
   url: string;
+  /** The contract's schema of the server's answer to one file: parsed before the item shows it. */
+  schema: ResponseSchema<R>;
   fieldName?: string;
   /** Extra multipart fields for a given file. */
   fieldsFor?: (file: File) => Record<string, string>;
@@ -40,19 +42,19 @@ interface RefusedFile {
 
 let nextId = 1;
 
-export function useUploadQueue(options: UploadQueueOptions) {
+export function useUploadQueue<R>(options: UploadQueueOptions<R>) {
   // The ref is the truth the upload loop reads between renders; the state mirrors it for the screen.
-  const itemsRef = useRef<UploadItem[]>([]);
-  const [items, setItems] = useState<UploadItem[]>([]);
+  const itemsRef = useRef<UploadItem<R>[]>([]);
+  const [items, setItems] = useState<UploadItem<R>[]>([]);
   const running = useRef<{ id: number; controller: AbortController } | null>(null);
 
-  const commit = useCallback((next: UploadItem[]) => {
+  const commit = useCallback((next: UploadItem<R>[]) => {
     itemsRef.current = next;
     setItems(next);
   }, []);
 
   const update = useCallback(
-    (id: number, change: Partial<UploadItem>) =>
+    (id: number, change: Partial<UploadItem<R>>) =>
       commit(itemsRef.current.map((item) => (item.id === id ? { ...item, ...change } : item))),
     [commit],
   );
@@ -61,7 +63,7 @@ export function useUploadQueue(options: UploadQueueOptions) {
   const add = useCallback(
     (files: File[]): RefusedFile[] => {
       const refused: RefusedFile[] = [];
-      const accepted: UploadItem[] = [];
+      const accepted: UploadItem<R>[] = [];
       const waiting = itemsRef.current.filter((item) => item.state === 'ready').length;
       for (const file of files) {
         if (options.queueLimit !== undefined && waiting + accepted.length >= options.queueLimit) {
@@ -99,6 +101,7 @@ export function useUploadQueue(options: UploadQueueOptions) {
       try {
         const response = await uploadFile({
           url: options.url,
+          schema: options.schema,
           file,
           fieldName: options.fieldName,
           fields: options.fieldsFor?.(file),

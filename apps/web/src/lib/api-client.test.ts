@@ -3,6 +3,9 @@ import { API, UserInfoSchema } from '@union/contract';
 import { mockApi, mockFetch, reply, signInAs } from '../../test/utils';
 import { api, ApiError } from './api-client';
 
+/** A schema that accepts any answer: these tests are about the transport, not about a route's shape. */
+const anything = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
+
 function setCookie(value: string) {
   document.cookie = `XSRF-TOKEN=${value}; path=/`;
 }
@@ -12,8 +15,9 @@ describe('api client', () => {
 
   it('sends the bearer token on ordinary calls', async () => {
     signInAs(['USER']);
-    const calls = mockFetch({ 'GET /api/user/info': { body: { id: 1 } } });
-    await expect(api.get('/api/user/info')).resolves.toEqual({ id: 1 });
+    const info = { habilitations: ['USER'], id: 1, nom: 'A', prenom: 'B' };
+    const calls = mockFetch({ 'GET /api/user/info': { body: info } });
+    await expect(api.get('/api/user/info', { schema: UserInfoSchema })).resolves.toEqual(info);
     expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
   });
 
@@ -25,8 +29,8 @@ describe('api client', () => {
     expect(calls[0]!.headers.Authorization).toBeUndefined();
 
     signInAs(['USER'], { expiresInSeconds: -1 });
-    const later = mockFetch({ 'GET /api/user/compte': { body: {} } });
-    await api.get('/api/user/compte');
+    const later = mockFetch({ 'POST /api/x': { status: 204 } });
+    await api.post('/api/x', undefined, { auth: false });
     expect(later[0]!.headers.Authorization).toBeUndefined();
   });
 
@@ -44,7 +48,7 @@ describe('api client', () => {
   it('does not add the XSRF header to a GET', async () => {
     setCookie('jeton-123');
     const calls = mockFetch({ 'GET /api/x': { body: [] } });
-    await api.get('/api/x');
+    await api.get('/api/x', { schema: anything });
     expect(calls[0]!.headers['X-XSRF-TOKEN']).toBeUndefined();
   });
 
@@ -77,6 +81,12 @@ describe('api client', () => {
     expect(calls[0]!.body).toBe('{"data":"é"}');
   });
 
+  it('resolves to nothing when the call site reads no answer (no schema: nothing read unchecked)', async () => {
+    setCookie('x');
+    mockFetch({ 'POST /api/x': { body: { secret: 1 } } });
+    await expect(api.post('/api/x', { data: '1' })).resolves.toBeUndefined();
+  });
+
   it('turns a failure into an ApiError carrying the status and the server body', async () => {
     mockFetch({
       'GET /api/x': {
@@ -84,7 +94,7 @@ describe('api client', () => {
         body: { status: 412, error: 'e', message: 'Trop court.', details: ['a'] },
       },
     });
-    const error = await api.get('/api/x').catch((e: unknown) => e);
+    const error = await api.get('/api/x', { schema: anything }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(412);
     expect((error as ApiError).body.message).toBe('Trop court.');
@@ -92,7 +102,7 @@ describe('api client', () => {
 
   it('reports an unreachable server as status 0', async () => {
     mockFetch({ 'GET /api/x': 'network-error' });
-    const error = await api.get('/api/x').catch((e: unknown) => e);
+    const error = await api.get('/api/x', { schema: anything }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
   });
 

@@ -138,35 +138,59 @@ async function parseBody(response: Response): Promise<ErrorBody | undefined> {
 }
 
 /**
- * Calls the API and returns the parsed JSON (undefined for an empty answer such as 204). With a schema the
- * answer is parsed in every environment, production included: an answer that departs from the contract
- * becomes an ApiError with a French message that the screen shows like any failure (never a screen that
- * breaks later on a missing field), and the departures go to the console. Without one, the old cast.
+ * Calls the API and returns the parsed JSON. With a schema the answer is parsed in every environment,
+ * production included: an answer that departs from the contract becomes an ApiError with a French message
+ * that the screen shows like any failure (never a screen that breaks later on a missing field), and the
+ * departures go to the console. Without one (a call whose answer is not used), the body is discarded.
  */
-async function apiRequest<T>(path: string, options: JsonRequestOptions<T> = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: JsonRequestOptions<T> = {}): Promise<T | undefined> {
   const { schema, ...rest } = options;
   const response = await sendRequest(path, rest);
   const body = await parseBody(response);
-  if (!schema) return body as T;
+  if (!schema) return undefined;
+  return parseAnswer(path, response.status, body, schema);
+}
+
+/**
+ * Parses an answer with its contract schema (the api client and the uploads share it). An answer that
+ * departs from the contract logs where, and becomes the ApiError the screens show like any failure.
+ */
+export function parseAnswer<T>(path: string, status: number, body: unknown, schema: ResponseSchema<T>): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const detail = describeIssues(parsed.error.issues);
-  console.error(`Réponse de ${path} hors contrat : ${detail}`);
-  throw new ApiError(response.status, {
+  console.error(`Réponse de ${path} hors contrat : ${describeIssues(parsed.error.issues)}`);
+  throw new ApiError(status, {
     error: 'unexpected_response',
     message: 'La réponse du serveur est inattendue ; rechargez la page ou prévenez un administrateur.',
   });
 }
 
+/** The options of a call whose answer is used: the contract's schema is required (issue 18). */
+export type ReadOptions<T> = Omit<JsonRequestOptions<T>, 'method' | 'body' | 'schema'> & {
+  schema: ResponseSchema<T>;
+};
+type SendOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/**
+ * Every answer the screens read is parsed with its contract schema: there is no way to read one unchecked
+ * (no `api.get<T>` cast), so a contract change fails the web's typecheck or its tests, never a screen in
+ * use. A call given no schema resolves to nothing.
+ */
+function sender(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
+  function send(path: string, body?: unknown, options?: SendOptions): Promise<void>;
+  function send<T>(path: string, body: unknown, options: ReadOptions<T>): Promise<T>;
+  async function send<T>(path: string, body?: unknown, options: SendOptions | ReadOptions<T> = {}) {
+    return apiRequest<T>(path, { ...options, method, body });
+  }
+  return send;
+}
+
 export const api = {
-  get: <T>(path: string, options?: Omit<JsonRequestOptions<T>, 'method' | 'body'>) =>
-    apiRequest<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: JsonRequestOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: JsonRequestOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: JsonRequestOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: JsonRequestOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: async <T>(path: string, options: ReadOptions<T>): Promise<T> =>
+    (await apiRequest<T>(path, options)) as T,
+  post: sender('POST'),
+  put: sender('PUT'),
+  patch: sender('PATCH'),
+  /** DELETE carries no body: `api.delete(path)` or `api.delete(path, undefined, { schema })`. */
+  delete: sender('DELETE'),
 };

@@ -3,12 +3,14 @@
  * Authorization header, progress in whole percent, and a cancel. XMLHttpRequest rather than fetch because
  * only it reports upload progress.
  */
-import { ApiError, readCookie, xsrfToken } from './api-client';
+import { ApiError, parseAnswer, readCookie, xsrfToken, type ResponseSchema } from './api-client';
 import { XSRF_COOKIE, XSRF_HEADER } from './config';
 import { getAccessToken } from './session';
 
-interface UploadRequest {
+interface UploadRequest<T> {
   url: string;
+  /** The contract's schema of the answer: parsed like every answer the api client reads. */
+  schema: ResponseSchema<T>;
   file: File;
   /** Name of the multipart field holding the file. */
   fieldName?: string;
@@ -32,7 +34,7 @@ export function isUploadSuccess(status: number): boolean {
   return (status >= 200 && status < 300) || status === 304;
 }
 
-function parseAnswer(text: string): unknown {
+function parseText(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -45,7 +47,7 @@ function parseAnswer(text: string): unknown {
  * Sends one file; resolves with the parsed answer, rejects with an ApiError or UploadCancelled. Used by
  * the documents' upload queue (`useUploadQueue`) and by the member import.
  */
-export function uploadFile<T = unknown>(request: UploadRequest): Promise<T> {
+export function uploadFile<T>(request: UploadRequest<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (request.signal?.aborted) return reject(new UploadCancelled());
     const form = new FormData();
@@ -69,10 +71,16 @@ export function uploadFile<T = unknown>(request: UploadRequest): Promise<T> {
       if (event.lengthComputable) request.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      const body = parseAnswer(xhr.responseText);
+      const body = parseText(xhr.responseText);
       if (isUploadSuccess(xhr.status)) {
+        let answer: T;
+        try {
+          answer = parseAnswer(request.url, xhr.status, body, request.schema);
+        } catch (error) {
+          return reject(error as ApiError);
+        }
         request.onProgress?.(100);
-        resolve(body as T);
+        resolve(answer);
       } else {
         reject(new ApiError(xhr.status, (body ?? {}) as ApiError['body']));
       }

@@ -5,18 +5,19 @@
  */
 import {
   API,
-  HistorySchema,
   EntityCreateSchema,
   EntityDetailSchema,
+  EntityListSchema,
   EntityMembershipCreateSchema,
   EntityPurpose,
-  EntitySchema,
-  EntitySummarySchema,
+  EntitySummaryListSchema,
   EntityUpdateSchema,
+  HistorySchema,
+  MembershipListSchema,
   MembershipSchema,
   MembershipUpdateSchema,
-  UserMembershipCreateSchema,
   RecordIdParamSchema,
+  UserMembershipCreateSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../types';
@@ -35,13 +36,13 @@ export default async function entitiesRoutes(app: App) {
       schema: {
         tags,
         params: z.object({ purpose: EntityPurpose.schema }),
-        response: { 200: z.array(EntitySummarySchema) },
+        response: { 200: EntitySummaryListSchema },
       },
     },
     async (request) => entitiesService.mine(request.ctx, request.params.purpose),
   );
 
-  app.get(API.entities.all, { schema: { tags, response: { 200: z.array(EntitySchema) } } }, async (request) =>
+  app.get(API.entities.all, { schema: { tags, response: { 200: EntityListSchema } } }, async (request) =>
     entitiesService.all(request.ctx),
   );
 
@@ -72,7 +73,7 @@ export default async function entitiesRoutes(app: App) {
   // Memberships seen from the entity.
   app.get(
     API.entities.members,
-    { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
+    { schema: { tags, params: idParams, response: { 200: MembershipListSchema } } },
     async (request) => membershipsService.membershipsOfEntity(request.ctx, request.params.id),
   );
 
@@ -102,7 +103,7 @@ export default async function entitiesRoutes(app: App) {
   // Memberships seen from the user.
   app.get(
     API.entities.userMemberships,
-    { schema: { tags, params: idParams, response: { 200: z.array(MembershipSchema) } } },
+    { schema: { tags, params: idParams, response: { 200: MembershipListSchema } } },
     async (request) => membershipsService.membershipsOfUser(request.ctx, request.params.id),
   );
 

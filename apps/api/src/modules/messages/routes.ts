@@ -6,9 +6,10 @@
 import {
   API,
   MessageInputSchema,
+  MessageListSchema,
   MessageSchema,
   MessageUpdateSchema,
-  PortalMessageSchema,
+  PortalMessageListSchema,
   RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
@@ -22,14 +23,12 @@ export default async function messagesRoutes(app: App) {
 
   app.get(
     API.messages.appli,
-    { schema: { tags, response: { 200: z.array(PortalMessageSchema) } } },
+    { schema: { tags, response: { 200: PortalMessageListSchema } } },
     async (request) => messagesService.shown(request.ctx),
   );
 
-  app.get(
-    API.messages.all,
-    { schema: { tags, response: { 200: z.array(MessageSchema) } } },
-    async (request) => messagesService.all(request.ctx),
+  app.get(API.messages.all, { schema: { tags, response: { 200: MessageListSchema } } }, async (request) =>
+    messagesService.all(request.ctx),
   );
 
   app.get(

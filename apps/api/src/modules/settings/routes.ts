@@ -5,9 +5,10 @@
 import {
   API,
   DroitSchema,
-  HABILITATIONS,
   HABILITATION_CODES,
+  HABILITATIONS,
   RoomCreateSchema,
+  RoomListSchema,
   RoomSchema,
   RoomUpdateSchema,
   UnionSettingsInputSchema,
@@ -22,7 +23,7 @@ export default async function settingsRoutes(app: App) {
   app.get(API.settings.droits, { schema: { tags, response: { 200: z.array(DroitSchema) } } }, async () =>
     HABILITATION_CODES.map((code) => ({ code, ...HABILITATIONS[code] })),
   );
-  app.get(API.settings.rooms, { schema: { tags, response: { 200: z.array(RoomSchema) } } }, async (request) =>
+  app.get(API.settings.rooms, { schema: { tags, response: { 200: RoomListSchema } } }, async (request) =>
     settingsService.rooms(request.ctx),
   );
 

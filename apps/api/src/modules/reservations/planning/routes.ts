@@ -1,17 +1,17 @@
 /** The annual planning calls of the specification §7 (/api/planning/…). */
 import {
   API,
+  decimalParam,
   PlanningDeleteResultSchema,
   PlanningEntryDetailSchema,
-  PlanningEntrySchema,
+  PlanningEntryListSchema,
   PlanningInputSchema,
   PlanningSaveResultSchema,
   PlanningUpdateSchema,
   PlanningYearOpenedSchema,
   PlanningYearsSchema,
-  RecordIdParamSchema,
   RecordIdOrAllParamSchema,
-  decimalParam,
+  RecordIdParamSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../../types';
@@ -45,7 +45,7 @@ export default async function planningRoutes(app: App) {
           idEntite: IdOrAll,
           idSalle: IdOrAll,
         }),
-        response: { 200: z.array(PlanningEntrySchema) },
+        response: { 200: PlanningEntryListSchema },
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import {
   MealUpdateSchema,
   MealWeekSchema,
   RecordIdParamSchema,
+  MealNotificationResultSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import { contentDisposition } from '../../../lib/file-names';
@@ -65,7 +66,7 @@ export default async function mealsRoutes(app: App) {
   app.post(
     API.restaurant.notify,
     {
-      schema: { tags, params: MealParams, response: { 200: z.object({ destinataires: z.number().int() }) } },
+      schema: { tags, params: MealParams, response: { 200: MealNotificationResultSchema } },
     },
     async (request) => mealsService.notify(request.ctx, request.params.id),
   );

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/user/password: the new password in `data`, the current one in `actuel`. */
 export function changePassword(body: PasswordChange): Promise<void> {
-  return api.post<void>(API.users.password, body);
+  return api.post(API.users.password, body);
 }
 
 export function useChangePassword() {

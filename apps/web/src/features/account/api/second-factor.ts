@@ -44,7 +44,7 @@ export function useSessions() {
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(pathTo(API.secondFactor.session, { id })),
+    mutationFn: (id: number) => api.delete(pathTo(API.secondFactor.session, { id })),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

@@ -3,7 +3,7 @@
  * updated account, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, type Account } from '@union/contract';
+import { AccountSchema, API, type Account } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY } from './account';
 
@@ -17,7 +17,7 @@ const PATHS: Record<AccountField, string> = {
 };
 
 function updateAccount(field: AccountField, data: string): Promise<Account> {
-  return api.patch<Account>(PATHS[field], { data });
+  return api.patch(PATHS[field], { data }, { schema: AccountSchema });
 }
 
 export function useUpdateAccount(field: AccountField) {

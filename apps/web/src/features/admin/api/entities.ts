@@ -2,9 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  EntityDetailSchema,
+  EntityListSchema,
+  HistorySchema,
   pathTo,
-  type HistoryEntry,
-  type Entity,
   type EntityCreate,
   type EntityDetail,
   type EntityUpdate,
@@ -14,20 +15,23 @@ import { api } from '../../../lib/api-client';
 export const ENTITIES_KEY = ['admin', 'entities'] as const;
 
 export function useEntities() {
-  return useQuery({ queryKey: ENTITIES_KEY, queryFn: () => api.get<Entity[]>(API.entities.all) });
+  return useQuery({
+    queryKey: ENTITIES_KEY,
+    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
+  });
 }
 
 export function useEntity(id: number) {
   return useQuery({
     queryKey: [...ENTITIES_KEY, id],
-    queryFn: () => api.get<EntityDetail>(pathTo(API.entities.infos, { id })),
+    queryFn: () => api.get(pathTo(API.entities.infos, { id }), { schema: EntityDetailSchema }),
   });
 }
 
 export function useEntityHistory(id: number) {
   return useQuery({
     queryKey: [...ENTITIES_KEY, id, 'history'],
-    queryFn: () => api.get<HistoryEntry[]>(pathTo(API.entities.history, { id })),
+    queryFn: () => api.get(pathTo(API.entities.history, { id }), { schema: HistorySchema }),
     staleTime: 0,
   });
 }
@@ -44,6 +48,10 @@ function useEntityChange<V>(call: (variables: V) => Promise<EntityDetail>) {
 }
 
 export const useCreateEntity = () =>
-  useEntityChange((entity: EntityCreate) => api.post<EntityDetail>(API.entities.entity, entity));
+  useEntityChange((entity: EntityCreate) =>
+    api.post(API.entities.entity, entity, { schema: EntityDetailSchema }),
+  );
 export const useUpdateEntity = () =>
-  useEntityChange((entity: EntityUpdate) => api.put<EntityDetail>(API.entities.entity, entity));
+  useEntityChange((entity: EntityUpdate) =>
+    api.put(API.entities.entity, entity, { schema: EntityDetailSchema }),
+  );

@@ -5,9 +5,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  MembershipListSchema,
+  MembershipSchema,
   pathTo,
   type EntityMembershipCreate,
-  type Membership,
   type MembershipUpdate,
   type UserMembershipCreate,
 } from '@union/contract';
@@ -31,7 +32,7 @@ const membershipsKey = (scope: MembershipScope) =>
 export function useMemberships(scope: MembershipScope) {
   return useQuery({
     queryKey: membershipsKey(scope),
-    queryFn: () => api.get<Membership[]>(membershipsPath(scope)),
+    queryFn: () => api.get(membershipsPath(scope), { schema: MembershipListSchema }),
   });
 }
 
@@ -48,14 +49,16 @@ function useMembershipChange<V, R>(call: (variables: V) => Promise<R>) {
 
 export const useAddMembership = (scope: MembershipScope) =>
   useMembershipChange((body: UserMembershipCreate | EntityMembershipCreate) =>
-    api.post<Membership>(membershipsPath(scope), body),
+    api.post(membershipsPath(scope), body, { schema: MembershipSchema }),
   );
 
 export const useUpdateMembership = (scope: MembershipScope) =>
-  useMembershipChange((body: MembershipUpdate) => api.put<Membership>(membershipsPath(scope), body));
+  useMembershipChange((body: MembershipUpdate) =>
+    api.put(membershipsPath(scope), body, { schema: MembershipSchema }),
+  );
 
 /** DELETE /api/user/{id}/appartenances/{id}: ends the membership (or removes one not started). */
 export const useEndMembership = () =>
   useMembershipChange((m: { userId: number; id: number }) =>
-    api.delete<void>(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
+    api.delete(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
   );

@@ -2,11 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
-  type Room,
+  RoomListSchema,
+  RoomSchema,
   type RoomCreate,
   type RoomUpdate,
-  type UnionSettings,
   type UnionSettingsInput,
+  UnionSettingsSchema,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
@@ -14,24 +15,30 @@ const ROOMS_KEY = ['settings', 'rooms'] as const;
 const SETTINGS_KEY = ['admin', 'settings'] as const;
 
 export const useRooms = () =>
-  useQuery({ queryKey: ROOMS_KEY, queryFn: () => api.get<Room[]>(API.settings.rooms) });
+  useQuery({ queryKey: ROOMS_KEY, queryFn: () => api.get(API.settings.rooms, { schema: RoomListSchema }) });
 
 export function useSaveRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (room: RoomCreate | RoomUpdate) =>
-      'id' in room ? api.put<Room>(API.settings.rooms, room) : api.post<Room>(API.settings.rooms, room),
+      'id' in room
+        ? api.put(API.settings.rooms, room, { schema: RoomSchema })
+        : api.post(API.settings.rooms, room, { schema: RoomSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOMS_KEY }),
   });
 }
 
 export const useUnionSettings = () =>
-  useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<UnionSettings>(API.settings.union) });
+  useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: () => api.get(API.settings.union, { schema: UnionSettingsSchema }),
+  });
 
 export function useSaveUnionSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: UnionSettingsInput) => api.put<UnionSettings>(API.settings.union, settings),
+    mutationFn: (settings: UnionSettingsInput) =>
+      api.put(API.settings.union, settings, { schema: UnionSettingsSchema }),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
   });
 }

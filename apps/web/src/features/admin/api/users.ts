@@ -2,13 +2,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  HistorySchema,
   pathTo,
-  type HistoryEntry,
   type UserCreate,
   type UserDetail,
   type UserSearch,
-  type UserSearchResult,
   type UserUpdate,
+  UserDetailSchema,
+  UserSearchResultSchema,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
@@ -16,7 +17,8 @@ export const USERS_KEY = ['admin', 'users'] as const;
 const userKey = (id: number) => [...USERS_KEY, id] as const;
 
 /** POST /api/user/search. */
-const searchUsers = (criteria: UserSearch) => api.post<UserSearchResult>(API.users.search, criteria);
+const searchUsers = (criteria: UserSearch) =>
+  api.post(API.users.search, criteria, { schema: UserSearchResultSchema });
 
 /** The page of users matching the criteria; the previous page stays shown while the next one loads. */
 export function useUserSearch(criteria: UserSearch, enabled = true) {
@@ -31,14 +33,14 @@ export function useUserSearch(criteria: UserSearch, enabled = true) {
 export function useUser(id: number) {
   return useQuery({
     queryKey: userKey(id),
-    queryFn: () => api.get<UserDetail>(pathTo(API.users.infos, { id })),
+    queryFn: () => api.get(pathTo(API.users.infos, { id }), { schema: UserDetailSchema }),
   });
 }
 
 export function useUserHistory(id: number) {
   return useQuery({
     queryKey: [...userKey(id), 'history'],
-    queryFn: () => api.get<HistoryEntry[]>(pathTo(API.users.history, { id })),
+    queryFn: () => api.get(pathTo(API.users.history, { id }), { schema: HistorySchema }),
     staleTime: 0,
   });
 }
@@ -56,10 +58,14 @@ function useUserChange<V>(call: (variables: V) => Promise<UserDetail>) {
 }
 
 export const useCreateUser = () =>
-  useUserChange((user: UserCreate) => api.post<UserDetail>(API.users.user, user));
+  useUserChange((user: UserCreate) => api.post(API.users.user, user, { schema: UserDetailSchema }));
 export const useUpdateUser = () =>
-  useUserChange((user: UserUpdate) => api.put<UserDetail>(API.users.user, user));
+  useUserChange((user: UserUpdate) => api.put(API.users.user, user, { schema: UserDetailSchema }));
 export const useAnonymiseUser = () =>
-  useUserChange((id: number) => api.post<UserDetail>(pathTo(API.users.anonymise, { id })));
+  useUserChange((id: number) =>
+    api.post(pathTo(API.users.anonymise, { id }), undefined, { schema: UserDetailSchema }),
+  );
 export const useResendInvitation = () =>
-  useUserChange((id: number) => api.post<UserDetail>(pathTo(API.users.invitation, { id })));
+  useUserChange((id: number) =>
+    api.post(pathTo(API.users.invitation, { id }), undefined, { schema: UserDetailSchema }),
+  );

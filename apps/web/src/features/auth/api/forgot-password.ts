@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** PATCH /api/user/password (public): asks for a reset link; the server answers the same for any address. */
 export function requestPasswordReset(email: string): Promise<void> {
-  return api.patch<void>(API.users.password, { data: email }, { auth: false });
+  return api.patch(API.users.password, { data: email }, { auth: false });
 }
 
 export function useRequestPasswordReset() {

@@ -1,4 +1,4 @@
-import { API, type TokenResponse } from '@union/contract';
+import { API, TokenResponseSchema, type TokenResponse } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET } from '../../../lib/config';
 
@@ -21,7 +21,8 @@ export function requestSecondStep(mfaToken: string, otp: string): Promise<TokenR
 }
 
 function postGrant(form: URLSearchParams): Promise<TokenResponse> {
-  return api.post<TokenResponse>(API.auth.token, form, {
+  return api.post(API.auth.token, form, {
+    schema: TokenResponseSchema,
     auth: false,
     headers: {
       Authorization: `Basic ${btoa(`${OAUTH_CLIENT_ID}:${OAUTH_CLIENT_SECRET}`)}`,

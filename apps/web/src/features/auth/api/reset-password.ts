@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/user/password/reinitialiser (public): sets the password chosen through an e-mailed link. */
 export function resetPassword(body: PasswordReset): Promise<void> {
-  return api.post<void>(API.auth.passwordReset, body, { auth: false });
+  return api.post(API.auth.passwordReset, body, { auth: false });
 }
 
 export function useResetPassword() {

@@ -2,7 +2,13 @@
  * Sign-in (specification §4 "Login"): token, then user info; only holders of USER stay signed in.
  */
 import { useMutation } from '@tanstack/react-query';
-import { API, type TokenResponse, type TotpEnrolment, type UserInfo } from '@union/contract';
+import {
+  API,
+  TotpEnrolmentSchema,
+  type TokenResponse,
+  type TotpEnrolment,
+  type UserInfo,
+} from '@union/contract';
 import { ApiError, api } from '../../../lib/api-client';
 import { clearSession, setUserInfo, startSession } from '../../../lib/session';
 import { revokeToken } from './revoke-token';
@@ -54,7 +60,11 @@ export async function signInSecondStep(input: {
 
 /** The enrolment a sign-in requires: the secret and its QR code (POST /oauth/second-facteur/totp). */
 export function startRequiredEnrolment(mfaToken: string): Promise<TotpEnrolment> {
-  return api.post<TotpEnrolment>(API.secondFactor.enrolment, { mfa_token: mfaToken }, { auth: false });
+  return api.post(
+    API.secondFactor.enrolment,
+    { mfa_token: mfaToken },
+    { schema: TotpEnrolmentSchema, auth: false },
+  );
 }
 
 export function useSecondStep() {

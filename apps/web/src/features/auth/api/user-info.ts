@@ -1,7 +1,7 @@
-import { API, type UserInfo } from '@union/contract';
+import { API, type UserInfo, UserInfoSchema } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/user/info: who the token belongs to and what they may do. */
 export function fetchUserInfo(): Promise<UserInfo> {
-  return api.get<UserInfo>(API.auth.userInfo);
+  return api.get(API.auth.userInfo, { schema: UserInfoSchema });
 }

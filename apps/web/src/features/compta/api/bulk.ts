@@ -2,12 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  BulkIssuePreviewSchema,
+  BulkIssueReportSchema,
+  OverdueListSchema,
   pathTo,
-  type BulkIssuePreview,
-  type BulkIssueReport,
+  ReminderBatchReportSchema,
   type Instalment,
-  type OverdueList,
-  type ReminderBatchReport,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -15,13 +15,13 @@ import { downloadFile } from '../../../lib/download';
 const COMPTA_KEY = ['compta'] as const;
 
 export const bulkIssuePreview = (q: { annee: number; tranche: Instalment }) =>
-  api.get<BulkIssuePreview>(pathTo(API.compta.bulkIssue, {}, q));
+  api.get(pathTo(API.compta.bulkIssue, {}, q), { schema: BulkIssuePreviewSchema });
 
 export function useBulkIssue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { annee: number; tranche: Instalment; ids: number[] }) =>
-      api.post<BulkIssueReport>(API.compta.bulkIssue, body),
+      api.post(API.compta.bulkIssue, body, { schema: BulkIssueReportSchema }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPTA_KEY }),
   });
 }
@@ -29,16 +29,17 @@ export function useBulkIssue() {
 export const useOverdue = () =>
   useQuery({
     queryKey: [...COMPTA_KEY, 'relances'],
-    queryFn: () => api.get<OverdueList>(API.compta.reminders),
+    queryFn: () => api.get(API.compta.reminders, { schema: OverdueListSchema }),
   });
 
 export const reminderPreview = (ids: number[]) =>
-  api.post<ReminderBatchReport>(API.compta.remindersPreview, { ids });
+  api.post(API.compta.remindersPreview, { ids }, { schema: ReminderBatchReportSchema });
 
 export function useSendReminders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api.post<ReminderBatchReport>(API.compta.remindersSend, { ids }),
+    mutationFn: (ids: number[]) =>
+      api.post(API.compta.remindersSend, { ids }, { schema: ReminderBatchReportSchema }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPTA_KEY }),
   });
 }

@@ -2,23 +2,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  BulkCallReportSchema,
+  EntityAccountSchema,
+  EntityListSchema,
+  FeeTableSchema,
+  masonicYearOf as masonicYearOfDay,
+  OrderDetailSchema,
+  OrderSearchResultSchema,
   pathTo,
-  type Entity,
-  type BulkCallReport,
+  PreloadSchema,
   type EntityAccount,
-  type PaymentCreate,
-  type RefundCreate,
-  type FeeTable,
   type Instalment,
   type OrderChange,
   type OrderChangeAction,
   type OrderCreate,
   type OrderDetail,
   type OrderSearch,
-  type OrderSearchResult,
   type OrderType,
-  type Preload,
-  masonicYearOf as masonicYearOfDay,
+  type PaymentCreate,
+  type RefundCreate,
 } from '@union/contract';
 import { api, sendRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -29,7 +31,7 @@ const COMPTA_KEY = ['compta'] as const;
 export function useOrderSearch(criteria: OrderSearch) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'search', criteria],
-    queryFn: () => api.post<OrderSearchResult>(API.compta.search, criteria),
+    queryFn: () => api.post(API.compta.search, criteria, { schema: OrderSearchResultSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +39,7 @@ export function useOrderSearch(criteria: OrderSearch) {
 export function useOrder(id: number | undefined) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'order', id],
-    queryFn: () => api.get<OrderDetail>(pathTo(API.compta.infos, { id: id! })),
+    queryFn: () => api.get(pathTo(API.compta.infos, { id: id! }), { schema: OrderDetailSchema }),
     enabled: id !== undefined,
   });
 }
@@ -45,7 +47,7 @@ export function useOrder(id: number | undefined) {
 export function useFeeTable(annee: number) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'fees', annee],
-    queryFn: () => api.get<FeeTable>(pathTo(API.compta.feeTable, {}, { annee })),
+    queryFn: () => api.get(pathTo(API.compta.feeTable, {}, { annee }), { schema: FeeTableSchema }),
   });
 }
 
@@ -63,18 +65,18 @@ function useOrderChange<V>(call: (variables: V) => Promise<OrderDetail>) {
 }
 
 export const useCreateOrder = () =>
-  useOrderChange((order: OrderCreate) => api.post<OrderDetail>(API.compta.order, order));
+  useOrderChange((order: OrderCreate) => api.post(API.compta.order, order, { schema: OrderDetailSchema }));
 
 export const useChangeOrder = () =>
   useOrderChange(({ action, ...body }: OrderChange & { action: OrderChangeAction }) =>
-    api.put<OrderDetail>(pathTo(API.compta.order, {}, { action }), body),
+    api.put(pathTo(API.compta.order, {}, { action }), body, { schema: OrderDetailSchema }),
   );
 
 export function useBulkCall() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (call: { annee: number; tranche: Instalment }) =>
-      api.post<BulkCallReport>(API.compta.bulkCall, call),
+      api.post(API.compta.bulkCall, call, { schema: BulkCallReportSchema }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPTA_KEY }),
   });
 }
@@ -85,7 +87,7 @@ export function preload(q: {
   annee: number;
   tranche?: Instalment | null;
 }) {
-  return api.get<Preload>(pathTo(API.compta.preload, {}, q));
+  return api.get(pathTo(API.compta.preload, {}, q), { schema: PreloadSchema });
 }
 
 export type DocumentKind = 'devis' | 'facture' | 'avoir' | 'relance';
@@ -111,7 +113,7 @@ export const exportFeeTable = (annee: number) =>
 export function useBillableEntities() {
   return useQuery({
     queryKey: ['entities', 'all'],
-    queryFn: () => api.get<Entity[]>(API.entities.all),
+    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
     select: (entities) =>
       entities
         .filter((e) => e.etat === 'A' && e.type !== 'UN')
@@ -126,7 +128,7 @@ export const masonicYearOf = () => masonicYearOfDay(todayIso());
 export function useEntityAccount(entityId: number, enabled = true) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'account', entityId],
-    queryFn: () => api.get<EntityAccount>(pathTo(API.compta.account, { id: entityId })),
+    queryFn: () => api.get(pathTo(API.compta.account, { id: entityId }), { schema: EntityAccountSchema }),
     enabled,
   });
 }
@@ -141,11 +143,13 @@ function useAccountChange<V>(call: (variables: V) => Promise<EntityAccount>) {
 }
 
 export const usePayEntity = () =>
-  useAccountChange((payment: PaymentCreate) => api.post<EntityAccount>(API.compta.payment, payment));
+  useAccountChange((payment: PaymentCreate) =>
+    api.post(API.compta.payment, payment, { schema: EntityAccountSchema }),
+  );
 
 export const useRefund = () =>
   useAccountChange(({ entityId, ...refund }: RefundCreate & { entityId: number }) =>
-    api.post<EntityAccount>(pathTo(API.compta.refund, { id: entityId }), refund),
+    api.post(pathTo(API.compta.refund, { id: entityId }), refund, { schema: EntityAccountSchema }),
   );
 
 export const downloadCreditNote = (id: number, numero: string) =>

@@ -2,12 +2,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  DistributionResultSchema,
+  DocumentDetailSchema,
+  DocumentListSchema,
+  EntityListSchema,
   pathTo,
-  type DistributionResult,
-  type DocumentDetail,
-  type DocumentList,
   type DocumentUpdate,
-  type Entity,
 } from '@union/contract';
 import { api, sendRequest } from '../../../lib/api-client';
 
@@ -28,7 +28,7 @@ export const documentsUrl = (filters: DocumentFilters) => pathTo(API.documents.a
 export function useDocuments(filters: DocumentFilters) {
   return useQuery({
     queryKey: [...DOCUMENTS_KEY, 'list', filters],
-    queryFn: () => api.get<DocumentList>(documentsUrl(filters)),
+    queryFn: () => api.get(documentsUrl(filters), { schema: DocumentListSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,7 +36,7 @@ export function useDocuments(filters: DocumentFilters) {
 export function useDocument(id: number) {
   return useQuery({
     queryKey: [...DOCUMENTS_KEY, id],
-    queryFn: () => api.get<DocumentDetail>(pathTo(API.documents.infos, { id })),
+    queryFn: () => api.get(pathTo(API.documents.infos, { id }), { schema: DocumentDetailSchema }),
     staleTime: 0,
   });
 }
@@ -45,7 +45,7 @@ export function useDocument(id: number) {
 export function useEntityNames() {
   return useQuery({
     queryKey: ['entities', 'names'],
-    queryFn: () => api.get<Entity[]>(API.entities.all),
+    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
     staleTime: 5 * 60_000,
   });
 }
@@ -66,13 +66,15 @@ function useDocumentMutation<T, V>(run: (variables: V) => Promise<T>) {
 
 export const useDistribute = () =>
   useDocumentMutation((id: number) =>
-    api.post<DistributionResult>(pathTo(API.documents.distribution, { id })),
+    api.post(pathTo(API.documents.distribution, { id }), undefined, { schema: DistributionResultSchema }),
   );
 export const useCancelDistribution = () =>
   useDocumentMutation((id: number) =>
-    api.delete<DistributionResult>(pathTo(API.documents.distribution, { id })),
+    api.delete(pathTo(API.documents.distribution, { id }), undefined, { schema: DistributionResultSchema }),
   );
 export const useDeleteDocument = () =>
-  useDocumentMutation((id: number) => api.delete<void>(pathTo(API.documents.remove, { id })));
+  useDocumentMutation((id: number) => api.delete(pathTo(API.documents.remove, { id })));
 export const useUpdateDocument = () =>
-  useDocumentMutation((body: DocumentUpdate) => api.put<DocumentDetail>(API.documents.document, body));
+  useDocumentMutation((body: DocumentUpdate) =>
+    api.put(API.documents.document, body, { schema: DocumentDetailSchema }),
+  );

@@ -3,14 +3,14 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { DocumentList } from '@union/contract';
+import { DocumentListSchema } from '@union/contract';
 import { DOCUMENTS_KEY, documentsUrl } from '../api/documents';
 
 export function ConvocationLinks({ idReservation }: { idReservation: number }) {
   // An extra of the session's panel: a failure (no right to documents…) shows nothing, never an error.
   const query = useQuery({
     queryKey: [...DOCUMENTS_KEY, 'convocations', idReservation],
-    queryFn: () => api.get<DocumentList>(documentsUrl({ idReservation, type: 'V' })),
+    queryFn: () => api.get(documentsUrl({ idReservation, type: 'V' }), { schema: DocumentListSchema }),
     meta: { handlesErrors: true },
     retry: false,
   });

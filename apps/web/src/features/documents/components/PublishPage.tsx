@@ -28,6 +28,8 @@ import {
   type DocumentAudience as Audience,
   type DocumentType as Type,
   type FieldErrors,
+  DocumentPublishedSchema,
+  type DocumentPublished,
 } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -93,11 +95,12 @@ export function PublishPage() {
   const entity = entities.find((e) => String(e.id) === entityId);
   const types = DocumentType.codes.filter((c) => c !== 'B' || entity?.bureau !== false);
 
-  const queue = useUploadQueue({
+  const queue = useUploadQueue<DocumentPublished>({
     url: API.documents.document,
+    schema: DocumentPublishedSchema,
     fieldName: 'fichier',
     maxFileSize: maxBytes,
-    fieldsFor: (file) => ({
+    fieldsFor: (file): Record<string, string> => ({
       type: type ?? '',
       titre:
         titre.trim() === ''

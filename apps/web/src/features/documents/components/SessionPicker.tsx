@@ -9,13 +9,14 @@ import { ActionIcon, Group, Select } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import {
+  addDays,
   API,
   MASONIC_MONTHS,
-  MONTH_LABELS,
-  addDays,
   masonicYearOf,
   mondayOf,
+  MONTH_LABELS,
   pathTo,
+  ReservationSchema,
   type Reservation,
 } from '@union/contract';
 import { useState } from 'react';
@@ -69,7 +70,8 @@ export function SessionPicker({
 }) {
   const chosen = useQuery({
     queryKey: planningKeys.infos(Number(value)),
-    queryFn: () => api.get<Reservation>(pathTo(API.reservations.infos, { id: Number(value) })),
+    queryFn: () =>
+      api.get(pathTo(API.reservations.infos, { id: Number(value) }), { schema: ReservationSchema }),
     enabled: value !== null,
     meta: { handlesErrors: true },
     retry: false,

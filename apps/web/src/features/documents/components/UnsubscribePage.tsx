@@ -14,7 +14,7 @@ export function UnsubscribePage() {
   usePageTitle('Désinscription');
   const jeton = useSearchParams()[0].get('jeton') ?? '';
   const unsubscribe = useMutation({
-    mutationFn: () => api.post<void>(API.documents.unsubscribe, { jeton }, { auth: false }),
+    mutationFn: () => api.post(API.documents.unsubscribe, { jeton }, { auth: false }),
   });
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={560} mx="auto">

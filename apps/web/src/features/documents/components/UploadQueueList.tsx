@@ -11,7 +11,7 @@ import type { UploadItem } from '../../../components/useUploadQueue';
 import { formatSize } from './format';
 
 interface Props {
-  items: UploadItem[];
+  items: UploadItem<DocumentPublished>[];
   onCancel: (id: UploadItem['id']) => void;
   onRemove: (id: UploadItem['id']) => void;
 }
@@ -53,11 +53,11 @@ function QueueRow({
   onCancel,
   onRemove,
 }: {
-  item: UploadItem;
+  item: UploadItem<DocumentPublished>;
   onCancel: () => void;
   onRemove: () => void;
 }) {
-  const published = item.state === 'success' ? (item.response as DocumentPublished) : undefined;
+  const published = item.state === 'success' ? item.response : undefined;
   return (
     <Card withBorder padding="sm" component="li">
       <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -1,3 +1,4 @@
+import type { ImportReport } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../../test/utils';
 import { ApiError } from '../../../lib/api-client';
@@ -37,6 +38,20 @@ class FakeXhr {
   }
 }
 
+/** An empty preview, as the contract types it. */
+const report: ImportReport = {
+  dryRun: true,
+  entite: { id: 3, nom: 'Loge La Concorde' },
+  fichier: { nom: 'membres.csv', format: 'csv', encodage: 'UTF-8', separateur: ';' },
+  colonnesIgnorees: [],
+  total: 0,
+  creations: 0,
+  misesAJour: 0,
+  inchangees: 0,
+  rejets: 0,
+  lignes: [],
+};
+
 const csv = new File(['Nom;Prénom;E-mail\n'], 'membres.csv', { type: 'text/csv' });
 
 describe('sending the members file', () => {
@@ -60,9 +75,19 @@ describe('sending the members file', () => {
     expect(xhr.headers).toMatchObject({ Authorization: 'Bearer test-token', 'X-XSRF-TOKEN': 'jeton' });
     expect((xhr.body!.get('fichier') as File).name).toBe('membres.csv');
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
-    xhr.answer(200, { dryRun: true, total: 0 });
-    await expect(sent).resolves.toEqual({ dryRun: true, total: 0 });
+    xhr.answer(200, report);
+    await expect(sent).resolves.toEqual(report);
     expect(progress).toEqual([50, 100]);
+  });
+
+  it('refuses an answer that departs from the contract, as every call does', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sent = sendMembersFile({ idEntite: 3, file: csv, dryRun: true });
+    FakeXhr.last!.answer(200, { dryRun: true, total: 0 });
+    const error = await sent.catch((e: unknown) => e);
+    expect((error as ApiError).body.error).toBe('unexpected_response');
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/hors contrat.*entite/);
+    logged.mockRestore();
   });
 
   it("rejects with the server's refusal", async () => {

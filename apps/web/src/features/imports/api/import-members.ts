@@ -3,7 +3,7 @@
  * upload helper (lib/upload.ts: bearer token, XSRF echo, progress, the api client's error shape).
  */
 import { useMutation } from '@tanstack/react-query';
-import { API, pathTo, type ImportReport } from '@union/contract';
+import { API, ImportReportSchema, pathTo, type ImportReport } from '@union/contract';
 import { uploadFile } from '../../../lib/upload';
 
 interface ImportRequest {
@@ -22,8 +22,9 @@ export function sendMembersFile({
   dryRun,
   onProgress,
 }: ImportRequest): Promise<ImportReport> {
-  return uploadFile<ImportReport>({
+  return uploadFile({
     url: pathTo(API.imports.userImport, {}, { idEntite, dryRun }),
+    schema: ImportReportSchema,
     file,
     fieldName: 'fichier',
     onProgress,

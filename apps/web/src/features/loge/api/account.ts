@@ -6,12 +6,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   API,
+  EntitySummaryListSchema,
   LodgeAccountSchema,
   pathTo,
+  ProviderFormSchema,
   type AccountDocumentKind,
   type LodgeAccount,
-  type EntitySummary,
-  type ProviderForm,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -21,7 +21,8 @@ import { submitProviderForm } from '../../restaurant';
 export function useTreasurerEntities() {
   return useQuery({
     queryKey: ['loge', 'entities', 'carte_loge'],
-    queryFn: () => api.get<EntitySummary[]>(pathTo(API.entities.mine, { purpose: 'carte_loge' })),
+    queryFn: () =>
+      api.get(pathTo(API.entities.mine, { purpose: 'carte_loge' }), { schema: EntitySummaryListSchema }),
   });
 }
 
@@ -56,7 +57,10 @@ export const downloadStatement = (entityId: number, format: 'pdf' | 'xlsx', du: 
 /** Starts the payment of what remains on the invoice, then sends the browser to the provider. */
 export function usePayOnline(entityId: number) {
   return useMutation({
-    mutationFn: (id: number) => api.post<ProviderForm>(pathTo(API.accounts.pay, { idEntite: entityId, id })),
+    mutationFn: (id: number) =>
+      api.post(pathTo(API.accounts.pay, { idEntite: entityId, id }), undefined, {
+        schema: ProviderFormSchema,
+      }),
     onSuccess: submitProviderForm,
   });
 }

@@ -6,12 +6,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  EntitySummaryListSchema,
+  MembershipListSchema,
+  MembershipSchema,
   pathTo,
   type EntityMembershipCreate,
-  type EntitySummary,
-  type Membership,
   type MembershipUpdate,
-  type UserPickResult,
+  UserPickResultSchema,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
@@ -22,14 +23,15 @@ const membersKey = (entityId: number) => [...LOGE_KEY, entityId, 'members'] as c
 export function useManagedEntities() {
   return useQuery({
     queryKey: [...LOGE_KEY, 'entities'],
-    queryFn: () => api.get<EntitySummary[]>(pathTo(API.entities.mine, { purpose: 'gestion' })),
+    queryFn: () =>
+      api.get(pathTo(API.entities.mine, { purpose: 'gestion' }), { schema: EntitySummaryListSchema }),
   });
 }
 
 export function useMembers(entityId: number) {
   return useQuery({
     queryKey: membersKey(entityId),
-    queryFn: () => api.get<Membership[]>(pathTo(API.entities.members, { id: entityId })),
+    queryFn: () => api.get(pathTo(API.entities.members, { id: entityId }), { schema: MembershipListSchema }),
   });
 }
 
@@ -45,18 +47,18 @@ function useMembersChange<V, R>(entityId: number, call: (variables: V) => Promis
 /** Adds an existing user (`userId`) or creates a new member (`nouveau`, invited by e-mail). */
 export const useAddMember = (entityId: number) =>
   useMembersChange(entityId, (body: EntityMembershipCreate) =>
-    api.post<Membership>(pathTo(API.entities.members, { id: entityId }), body),
+    api.post(pathTo(API.entities.members, { id: entityId }), body, { schema: MembershipSchema }),
   );
 
 export const useUpdateMember = (entityId: number) =>
   useMembersChange(entityId, (body: MembershipUpdate) =>
-    api.put<Membership>(pathTo(API.entities.members, { id: entityId }), body),
+    api.put(pathTo(API.entities.members, { id: entityId }), body, { schema: MembershipSchema }),
   );
 
 /** Ends the membership today (it stays in the history). */
 export const useEndMember = (entityId: number) =>
   useMembersChange(entityId, (m: { userId: number; id: number }) =>
-    api.delete<void>(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
+    api.delete(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
   );
 
 /** Refreshes the list after an import made elsewhere (the wizard). */
@@ -72,7 +74,8 @@ export function useRefreshMembers() {
 export function useActiveUserSearch(texte: string) {
   return useQuery({
     queryKey: [...LOGE_KEY, 'user-search', texte],
-    queryFn: () => api.post<UserPickResult>(API.users.search, { texte, etat: 'A', taille: 10 }),
+    queryFn: () =>
+      api.post(API.users.search, { texte, etat: 'A', taille: 10 }, { schema: UserPickResultSchema }),
     enabled: texte.length >= 2,
   });
 }

@@ -2,11 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  EntityListSchema,
+  MessageListSchema,
+  MessageSchema,
   pathTo,
-  type Entity,
-  type Message,
+  PortalMessageListSchema,
   type MessageInput,
-  type PortalMessage,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
@@ -14,12 +15,15 @@ const MESSAGES_KEY = ['messages'] as const;
 export const PORTAL_MESSAGES_KEY = ['messages', 'portal'] as const;
 
 export const useMessages = () =>
-  useQuery({ queryKey: [...MESSAGES_KEY, 'all'], queryFn: () => api.get<Message[]>(API.messages.all) });
+  useQuery({
+    queryKey: [...MESSAGES_KEY, 'all'],
+    queryFn: () => api.get(API.messages.all, { schema: MessageListSchema }),
+  });
 
 export const useMessage = (id: number | null) =>
   useQuery({
     queryKey: [...MESSAGES_KEY, id],
-    queryFn: () => api.get<Message>(pathTo(API.messages.infos, { id: id! })),
+    queryFn: () => api.get(pathTo(API.messages.infos, { id: id! }), { schema: MessageSchema }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -28,7 +32,7 @@ export const useMessage = (id: number | null) =>
 export const usePortalMessages = () =>
   useQuery({
     queryKey: PORTAL_MESSAGES_KEY,
-    queryFn: () => api.get<PortalMessage[]>(API.messages.appli),
+    queryFn: () => api.get(API.messages.appli, { schema: PortalMessageListSchema }),
     meta: { handlesErrors: true },
     staleTime: 60_000,
   });
@@ -36,7 +40,7 @@ export const usePortalMessages = () =>
 export const useEntityNames = () =>
   useQuery({
     queryKey: ['entities', 'names'],
-    queryFn: () => api.get<Entity[]>(API.entities.all),
+    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
     staleTime: 5 * 60_000,
   });
 
@@ -50,9 +54,11 @@ function useMessageMutation<T, V>(run: (variables: V) => Promise<T>) {
 
 export const useSaveMessage = () =>
   useMessageMutation((body: MessageInput & { id?: number }) =>
-    body.id ? api.put<Message>(API.messages.message, body) : api.post<Message>(API.messages.message, body),
+    body.id
+      ? api.put(API.messages.message, body, { schema: MessageSchema })
+      : api.post(API.messages.message, body, { schema: MessageSchema }),
   );
 export const useDeleteMessage = () =>
-  useMessageMutation((id: number) => api.delete<void>(pathTo(API.messages.remove, { id })));
+  useMessageMutation((id: number) => api.delete(pathTo(API.messages.remove, { id })));
 export const useHideMessage = () =>
-  useMessageMutation((id: number) => api.post<void>(pathTo(API.messages.hide, { id })));
+  useMessageMutation((id: number) => api.post(pathTo(API.messages.hide, { id })));

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   pathTo,
+  ReservationSchema,
   type Reservation,
   type ReservationChange,
   type ReservationChangeAction,
@@ -16,7 +17,7 @@ interface ChangeRequest {
 
 /** PUT /api/reservation?action=: one action of the workflow (EDIT carries the changes, refusals a reason). */
 function changeReservation({ action, body }: ChangeRequest): Promise<Reservation> {
-  return api.put<Reservation>(pathTo(API.reservations.reservation, {}, { action }), body);
+  return api.put(pathTo(API.reservations.reservation, {}, { action }), body, { schema: ReservationSchema });
 }
 
 export function useChangeReservation() {

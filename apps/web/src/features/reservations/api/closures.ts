@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, pathTo, type ClosureList, type ClosureResult } from '@union/contract';
+import { API, ClosureListSchema, ClosureResultSchema, pathTo } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { PLANNING_KEY, planningKeys } from './keys';
 
@@ -7,7 +7,8 @@ import { PLANNING_KEY, planningKeys } from './keys';
 export function useClosures(annee: number) {
   return useQuery({
     queryKey: planningKeys.closures(annee),
-    queryFn: () => api.get<ClosureList>(pathTo(API.closures.closure, { date: `${annee}-09-01` })),
+    queryFn: () =>
+      api.get(pathTo(API.closures.closure, { date: `${annee}-09-01` }), { schema: ClosureListSchema }),
   });
 }
 
@@ -16,7 +17,7 @@ export function useCloseDay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ date, motif }: { date: string; motif: string }) =>
-      api.post<ClosureResult>(pathTo(API.closures.closure, { date }), { motif }),
+      api.post(pathTo(API.closures.closure, { date }), { motif }, { schema: ClosureResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -25,7 +26,7 @@ export function useCloseDay() {
 export function useReopenDay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (date: string) => api.delete<void>(pathTo(API.closures.closure, { date })),
+    mutationFn: (date: string) => api.delete(pathTo(API.closures.closure, { date })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }

@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   pathTo,
-  type PlanningEntry,
-  type PlanningEntryDetail,
+  PlanningDeleteResultSchema,
+  PlanningEntryDetailSchema,
+  PlanningEntryListSchema,
+  PlanningSaveResultSchema,
+  PlanningYearOpenedSchema,
+  PlanningYearsSchema,
   type PlanningInput,
-  type PlanningSaveResult,
-  type PlanningYearOpened,
-  type PlanningYears,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { PLANNING_KEY, planningKeys } from './keys';
@@ -17,7 +18,7 @@ import { PLANNING_KEY, planningKeys } from './keys';
 export function usePlanningYears() {
   return useQuery({
     queryKey: planningKeys.years(),
-    queryFn: () => api.get<PlanningYears>(API.planning.years),
+    queryFn: () => api.get(API.planning.years, { schema: PlanningYearsSchema }),
   });
 }
 
@@ -25,7 +26,7 @@ export function usePlanningYears() {
 export function useOpenYear() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<PlanningYearOpened>(API.planning.years),
+    mutationFn: () => api.post(API.planning.years, undefined, { schema: PlanningYearOpenedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -35,7 +36,9 @@ export function usePlanningEntries(annee: number | null, idEntite: number, idSal
   return useQuery({
     queryKey: planningKeys.entries(annee ?? 0, idEntite, idSalle),
     queryFn: () =>
-      api.get<PlanningEntry[]>(pathTo(API.planning.search, { annee: annee!, idEntite, idSalle })),
+      api.get(pathTo(API.planning.search, { annee: annee!, idEntite, idSalle }), {
+        schema: PlanningEntryListSchema,
+      }),
     enabled: annee !== null,
   });
 }
@@ -46,8 +49,8 @@ export function useSavePlanningEntry() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: PlanningInput }) =>
       id === null
-        ? api.post<PlanningSaveResult>(API.planning.planning, input)
-        : api.put<PlanningSaveResult>(API.planning.planning, { ...input, id }),
+        ? api.post(API.planning.planning, input, { schema: PlanningSaveResultSchema })
+        : api.put(API.planning.planning, { ...input, id }, { schema: PlanningSaveResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -56,7 +59,8 @@ export function useSavePlanningEntry() {
 export function useDeletePlanningEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ supprimees: number }>(pathTo(API.planning.remove, { id })),
+    mutationFn: (id: number) =>
+      api.delete(pathTo(API.planning.remove, { id }), undefined, { schema: PlanningDeleteResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -65,7 +69,7 @@ export function useDeletePlanningEntry() {
 export function usePlanningEntryInfos(id: number | null) {
   return useQuery({
     queryKey: [...PLANNING_KEY, 'entry', id ?? 0],
-    queryFn: () => api.get<PlanningEntryDetail>(pathTo(API.planning.infos, { id: id! })),
+    queryFn: () => api.get(pathTo(API.planning.infos, { id: id! }), { schema: PlanningEntryDetailSchema }),
     enabled: id !== null,
   });
 }

@@ -1,11 +1,14 @@
 /** Reference lists the planning forms pick from: rooms, and the entities the caller may book for. */
 import { useQuery } from '@tanstack/react-query';
-import { API, pathTo, type Entity, type EntitySummary, type Room } from '@union/contract';
+import { API, EntityListSchema, EntitySummaryListSchema, pathTo, RoomListSchema } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/parametres/salles. */
 export function useRooms() {
-  return useQuery({ queryKey: ['parametres', 'salles'], queryFn: () => api.get<Room[]>(API.settings.rooms) });
+  return useQuery({
+    queryKey: ['parametres', 'salles'],
+    queryFn: () => api.get(API.settings.rooms, { schema: RoomListSchema }),
+  });
 }
 
 export interface EntityOption {
@@ -23,8 +26,10 @@ export function useBookableEntities(gestion: boolean | undefined) {
     enabled: gestion !== undefined,
     queryFn: async (): Promise<EntityOption[]> => {
       const rows = gestion
-        ? (await api.get<Entity[]>(API.entities.all)).filter((e) => e.etat === 'A')
-        : await api.get<EntitySummary[]>(pathTo(API.entities.mine, { purpose: 'reservation' }));
+        ? (await api.get(API.entities.all, { schema: EntityListSchema })).filter((e) => e.etat === 'A')
+        : await api.get(pathTo(API.entities.mine, { purpose: 'reservation' }), {
+            schema: EntitySummaryListSchema,
+          });
       return rows.map((e) => ({ id: e.id, nom: e.nom })).sort((a, b) => a.nom.localeCompare(b.nom, 'fr'));
     },
   });

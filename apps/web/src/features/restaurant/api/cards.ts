@@ -1,6 +1,15 @@
 /** The member's Union card and its top-ups; the staff's validation of top-ups (specification §7). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, pathTo, type MyCard, type ProviderForm, type TopUp, type TopUpSearch } from '@union/contract';
+import {
+  API,
+  MyCardSchema,
+  pathTo,
+  ProviderFormSchema,
+  TopUpListSchema,
+  TopUpSchema,
+  type ProviderForm,
+  type TopUpSearch,
+} from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const CARD_KEY = ['carte'] as const;
@@ -8,7 +17,7 @@ const CARD_KEY = ['carte'] as const;
 export function useMyCard() {
   return useQuery({
     queryKey: [...CARD_KEY, 'mienne'],
-    queryFn: () => api.get<MyCard>(API.payments.mine),
+    queryFn: () => api.get(API.payments.mine, { schema: MyCardSchema }),
     staleTime: 0,
   });
 }
@@ -16,7 +25,7 @@ export function useMyCard() {
 export function useTopUpSearch(criteria: TopUpSearch) {
   return useQuery({
     queryKey: [...CARD_KEY, 'rechargements', criteria],
-    queryFn: () => api.post<TopUp[]>(API.payments.search, criteria),
+    queryFn: () => api.post(API.payments.search, criteria, { schema: TopUpListSchema }),
     staleTime: 0,
   });
 }
@@ -44,8 +53,8 @@ export function submitProviderForm(form: ProviderForm): void {
 export function useTopUp() {
   return useMutation({
     mutationFn: async (montant: number) => {
-      const topUp = await api.post<TopUp>(API.payments.mine, { montant });
-      return api.get<ProviderForm>(pathTo(API.payments.providerForm, { id: topUp.id }));
+      const topUp = await api.post(API.payments.mine, { montant }, { schema: TopUpSchema });
+      return api.get(pathTo(API.payments.providerForm, { id: topUp.id }), { schema: ProviderFormSchema });
     },
     onSuccess: submitProviderForm,
   });
@@ -55,7 +64,7 @@ export function useTopUpDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'validate' | 'transfer' | 'cancel' }) =>
-      api.post<TopUp>(pathTo(API.payments.act, { id, action })),
+      api.post(pathTo(API.payments.act, { id, action }), undefined, { schema: TopUpSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CARD_KEY }),
   });
 }

@@ -2,15 +2,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  CardBalancesSchema,
+  DeskCardListSchema,
+  DeskMovementSchema,
   pathTo,
-  type CardBalances,
-  type DeskCard,
-  type DeskMovement,
+  TillSessionDetailSchema,
+  TillSessionListSchema,
   type DeskMovementInput,
   type TillClose,
   type TillOpen,
-  type TillSession,
-  type TillSessionDetail,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -20,7 +20,10 @@ const DESK_KEY = ['caisse'] as const;
 export function useTillSessions(onlyOpen = false) {
   return useQuery({
     queryKey: [...DESK_KEY, 'sessions', onlyOpen],
-    queryFn: () => api.get<TillSession[]>(pathTo(API.desk.sessions, {}, { ouvertes: onlyOpen || undefined })),
+    queryFn: () =>
+      api.get(pathTo(API.desk.sessions, {}, { ouvertes: onlyOpen || undefined }), {
+        schema: TillSessionListSchema,
+      }),
     staleTime: 0,
   });
 }
@@ -28,7 +31,7 @@ export function useTillSessions(onlyOpen = false) {
 export function useTillSession(id: number | undefined) {
   return useQuery({
     queryKey: [...DESK_KEY, 'session', id],
-    queryFn: () => api.get<TillSessionDetail>(pathTo(API.desk.session, { id: id! })),
+    queryFn: () => api.get(pathTo(API.desk.session, { id: id! }), { schema: TillSessionDetailSchema }),
     enabled: id !== undefined,
     staleTime: 0,
   });
@@ -39,7 +42,7 @@ export function useDeskCards(q: string) {
   const text = q.trim();
   return useQuery({
     queryKey: [...DESK_KEY, 'cartes', text],
-    queryFn: () => api.get<DeskCard[]>(pathTo(API.desk.cards, {}, { q: text })),
+    queryFn: () => api.get(pathTo(API.desk.cards, {}, { q: text }), { schema: DeskCardListSchema }),
     enabled: text.length >= 2,
   });
 }
@@ -53,16 +56,18 @@ function useDeskMutation<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useOpenTill = () =>
-  useDeskMutation((input: TillOpen) => api.post<TillSessionDetail>(API.desk.sessions, input));
+  useDeskMutation((input: TillOpen) =>
+    api.post(API.desk.sessions, input, { schema: TillSessionDetailSchema }),
+  );
 
 export const useCloseTill = () =>
   useDeskMutation(({ id, ...input }: TillClose & { id: number }) =>
-    api.post<TillSessionDetail>(pathTo(API.desk.close, { id }), input),
+    api.post(pathTo(API.desk.close, { id }), input, { schema: TillSessionDetailSchema }),
   );
 
 export const useDeskMovement = () =>
   useDeskMutation(({ sessionId, input }: { sessionId: number; input: DeskMovementInput }) =>
-    api.post<DeskMovement>(pathTo(API.desk.movements, { id: sessionId }), input),
+    api.post(pathTo(API.desk.movements, { id: sessionId }), input, { schema: DeskMovementSchema }),
   );
 
 export const downloadReceipt = (movementId: number) =>
@@ -71,7 +76,7 @@ export const downloadReceipt = (movementId: number) =>
 export function useCardBalances(date: string) {
   return useQuery({
     queryKey: [...DESK_KEY, 'soldes', date],
-    queryFn: () => api.get<CardBalances>(pathTo(API.desk.balances, {}, { date })),
+    queryFn: () => api.get(pathTo(API.desk.balances, {}, { date }), { schema: CardBalancesSchema }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
     staleTime: 0,
   });

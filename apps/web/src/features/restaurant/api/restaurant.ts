@@ -2,15 +2,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  DishSchema,
+  MealNotificationResultSchema,
+  MealOrderListSchema,
+  MealOrderSchema,
+  MealSchema,
+  MealSessionListSchema,
+  MealWeekSchema,
   pathTo,
-  type Dish,
   type DishInput,
   type Meal,
   type MealInput,
-  type MealOrder,
   type MealOrderInput,
-  type MealSession,
-  type MealWeek,
   type PaymentMeans,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
@@ -24,7 +27,8 @@ const restaurantKeys = {
   barOrders: (mealId: number) => [...RESTAURANT_KEY, 'bar', mealId] as const,
 };
 
-export const fetchWeek = (day: string) => api.get<MealWeek>(pathTo(API.restaurant.search, { date: day }));
+export const fetchWeek = (day: string) =>
+  api.get(pathTo(API.restaurant.search, { date: day }), { schema: MealWeekSchema });
 
 export function useMealWeek(day: string) {
   return useQuery({ queryKey: restaurantKeys.week(day), queryFn: () => fetchWeek(day), staleTime: 0 });
@@ -34,7 +38,7 @@ export function useMealWeek(day: string) {
 export function useMealSessions(day: string) {
   return useQuery({
     queryKey: restaurantKeys.sessions(day),
-    queryFn: () => api.get<MealSession[]>(pathTo(API.restaurant.sessions, { date: day })),
+    queryFn: () => api.get(pathTo(API.restaurant.sessions, { date: day }), { schema: MealSessionListSchema }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
 }
@@ -43,7 +47,8 @@ export function useMealSessions(day: string) {
 export function useBarOrders(mealId: number) {
   return useQuery({
     queryKey: restaurantKeys.barOrders(mealId),
-    queryFn: () => api.get<MealOrder[]>(pathTo(API.restaurant.mealOrders, { id: mealId })),
+    queryFn: () =>
+      api.get(pathTo(API.restaurant.mealOrders, { id: mealId }), { schema: MealOrderListSchema }),
     staleTime: 0,
   });
 }
@@ -51,7 +56,7 @@ export function useBarOrders(mealId: number) {
 export function useMyOrders() {
   return useQuery({
     queryKey: restaurantKeys.myOrders(),
-    queryFn: () => api.get<MealOrder[]>(API.restaurant.myOrders),
+    queryFn: () => api.get(API.restaurant.myOrders, { schema: MealOrderListSchema }),
     staleTime: 0,
   });
 }
@@ -70,7 +75,9 @@ function useRestaurantMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 export const useSaveMeal = () =>
   useRestaurantMutation((m: MealInput & { id?: number }) =>
-    m.id ? api.put<Meal>(API.restaurant.meals, m) : api.post<Meal>(API.restaurant.meals, m),
+    m.id
+      ? api.put(API.restaurant.meals, m, { schema: MealSchema })
+      : api.post(API.restaurant.meals, m, { schema: MealSchema }),
   );
 
 export const useDeleteMeal = () =>
@@ -78,14 +85,14 @@ export const useDeleteMeal = () =>
 
 export const useNotifyMeal = () =>
   useRestaurantMutation((id: number) =>
-    api.post<{ destinataires: number }>(pathTo(API.restaurant.notify, { id })),
+    api.post(pathTo(API.restaurant.notify, { id }), undefined, { schema: MealNotificationResultSchema }),
   );
 
 export const useSaveDish = () =>
   useRestaurantMutation(({ mealId, dish }: { mealId: number; dish: DishInput & { id?: number } }) =>
     dish.id
-      ? api.put<Dish>(pathTo(API.restaurant.dishes, { id: mealId }), dish)
-      : api.post<Dish>(pathTo(API.restaurant.dishes, { id: mealId }), dish),
+      ? api.put(pathTo(API.restaurant.dishes, { id: mealId }), dish, { schema: DishSchema })
+      : api.post(pathTo(API.restaurant.dishes, { id: mealId }), dish, { schema: DishSchema }),
   );
 
 export const useDeleteDish = () =>
@@ -96,8 +103,8 @@ export const useDeleteDish = () =>
 export const useSaveOrder = () =>
   useRestaurantMutation(({ mealId, order }: { mealId: number; order: MealOrderInput & { id?: number } }) =>
     order.id
-      ? api.put<MealOrder>(pathTo(API.restaurant.orders, { id: mealId }), order)
-      : api.post<MealOrder>(pathTo(API.restaurant.orders, { id: mealId }), order),
+      ? api.put(pathTo(API.restaurant.orders, { id: mealId }), order, { schema: MealOrderSchema })
+      : api.post(pathTo(API.restaurant.orders, { id: mealId }), order, { schema: MealOrderSchema }),
   );
 
 export const useDeleteOrder = () =>
@@ -112,7 +119,9 @@ export const useDeleteOrder = () =>
  */
 export const usePayWithCard = () =>
   useRestaurantMutation(({ mealId, orderId, moyen }: { mealId: number; orderId: number; moyen: 'C' | 'L' }) =>
-    api.post<MealOrder>(pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen })),
+    api.post(pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen }), undefined, {
+      schema: MealOrderSchema,
+    }),
   );
 
 /**
@@ -134,19 +143,25 @@ export const useCashOrder = () =>
       solde?: number;
       motif?: string;
     }) =>
-      api.post<MealOrder>(
+      api.post(
         pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen }, { solde, motif }),
+        undefined,
+        { schema: MealOrderSchema },
       ),
   );
 
 export const useRefuseOrder = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.post<MealOrder>(pathTo(API.restaurant.refuse, { id: mealId, commandeId: orderId }, { date: 1 })),
+    api.post(pathTo(API.restaurant.refuse, { id: mealId, commandeId: orderId }, { date: 1 }), undefined, {
+      schema: MealOrderSchema,
+    }),
   );
 
 export const useUndoPayment = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.delete<MealOrder>(pathTo(API.restaurant.payment, { id: mealId, commandeId: orderId })),
+    api.delete(pathTo(API.restaurant.payment, { id: mealId, commandeId: orderId }), undefined, {
+      schema: MealOrderSchema,
+    }),
   );
 
 export const downloadRecap = (meal: Meal) =>
