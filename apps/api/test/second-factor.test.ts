@@ -353,6 +353,8 @@ describe('reset by an administrator', () => {
     const admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
     const person = await b.aUser();
     await enrol(person);
+    const infos = () => t.call({ method: 'GET', url: `/api/user/${person.id}/infos`, token: admin.token });
+    expect((await infos()).json().doubleAuthentification).toBe(true);
     const other = await t.call({
       method: 'DELETE',
       url: `/api/user/${person.id}/second-facteur`,
@@ -365,6 +367,7 @@ describe('reset by an administrator', () => {
       token: admin.token,
     });
     expect(reset.statusCode).toBe(204);
+    expect((await infos()).json().doubleAuthentification).toBe(false);
     expect((await password(person.identifiant)).statusCode).toBe(200);
     const [mail] = await t.db
       .select()

@@ -2,7 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  SecondFactorSettingsSchema,
   type Room,
+  type SecondFactorSettings,
   type RoomCreate,
   type RoomUpdate,
   type UnionSettings,
@@ -33,5 +35,23 @@ export function useSaveUnionSettings() {
   return useMutation({
     mutationFn: (settings: UnionSettingsInput) => api.put<UnionSettings>(API.settings.union, settings),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
+  });
+}
+
+const SECOND_FACTOR_KEY = ['admin', 'settings', 'second-factor'] as const;
+
+/** GET /api/parametres/second-facteur: who must have a second factor, and the grace period. */
+export const useSecondFactorSettings = () =>
+  useQuery({
+    queryKey: SECOND_FACTOR_KEY,
+    queryFn: () => api.get(API.secondFactor.settings, { schema: SecondFactorSettingsSchema }),
+  });
+
+export function useSaveSecondFactorSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SecondFactorSettings) =>
+      api.put(API.secondFactor.settings, settings, { schema: SecondFactorSettingsSchema }),
+    onSuccess: (saved) => queryClient.setQueryData(SECOND_FACTOR_KEY, saved),
   });
 }

@@ -63,3 +63,12 @@ export const useAnonymiseUser = () =>
   useUserChange((id: number) => api.post<UserDetail>(pathTo(API.users.anonymise, { id })));
 export const useResendInvitation = () =>
   useUserChange((id: number) => api.post<UserDetail>(pathTo(API.users.invitation, { id })));
+
+/** DELETE /api/user/{id}/second-facteur: the person's authenticator reset (audited, they are e-mailed). */
+export function useResetSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(pathTo(API.secondFactor.reset, { id })),
+    onSuccess: (_, id) => queryClient.invalidateQueries({ queryKey: userKey(id) }),
+  });
+}
