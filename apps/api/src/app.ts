@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { loadSecondFactorKey, useSecondFactorKey } from './lib/secret-box';
 import type { DbHandle } from './db/client';
 import type { Clock } from './lib/context';
 import authPlugin from './plugins/auth';
@@ -115,6 +116,8 @@ export async function buildApp({
     body === '' ? done(null, undefined) : jsonParser(request, String(body), done),
   );
   app.decorate('config', config);
+  // The key of the authenticators' secrets (lib/secret-box.ts): one per process, like the configuration.
+  useSecondFactorKey(loadSecondFactorKey(config));
   app.decorate('dbHandle', db);
   app.decorate('background', createBackground(app.log));
   app.addHook('onClose', () => app.background.idle());

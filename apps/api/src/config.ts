@@ -5,6 +5,7 @@
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { KEY_FORMAT_MESSAGE, KEY_MISSING_MESSAGE, parseKey } from './lib/secret-box';
 
 const DEFAULT_CLIENT_SECRET = 'union-intranet-secret';
 /** The public test key of Lyra's documentation: anyone can sign with it. */
@@ -97,6 +98,15 @@ const EnvSchema = z.object({
    * characters: it guards figures an outsider should not read (sign-in failures, traffic).
    */
   METRICS_TOKEN: z.string().min(16, 'au moins 16 caractères').optional(),
+  /**
+   * The key that encrypts the authenticators' secrets in the database (AES-256-GCM, lib/secret-box.ts): 32
+   * bytes in base64 or hex, the same on every instance, kept apart from the backups. Required in
+   * production; elsewhere, unset, a key file is generated once in DATA_DIR.
+   */
+  SECOND_FACTOR_KEY: z
+    .string()
+    .refine((v) => parseKey(v) !== undefined, KEY_FORMAT_MESSAGE)
+    .optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
@@ -128,6 +138,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       'Configuration invalide : SYSTEMPAY_KEY (clé de la boutique Systempay) doit être définie en production.',
     );
+  }
+  if (config.NODE_ENV === 'production' && !config.SECOND_FACTOR_KEY) {
+    // A key file beside the database would travel with every copy of it: production keeps the key apart.
+    throw new Error(KEY_MISSING_MESSAGE);
   }
   if (!config.DATABASE_URL && config.BACKUP_DIR && isInside(config.BACKUP_DIR, config.DATA_DIR)) {
     // The embedded database's backup copies DATA_DIR whole: it would copy the older backups too.

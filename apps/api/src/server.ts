@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { exitIfLocked } from './db/lock';
 import { migrate, pendingMigrations } from './db/migrate';
+import { sealTotpSecrets } from './modules/second-factor/service';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const config = loadConfig();
@@ -75,6 +76,19 @@ if (config.MIGRATE_ON_START) {
 // never-analysed table is planned from guesses (the week search then walked the overlap constraint's
 // GiST index instead of the day index). Gather them at every start: a second or two on a large base.
 if (db.kind === 'pglite') await db.exec('ANALYZE');
+// The authenticators' secrets written in clear before migration 0030 are sealed now, and the key is
+// checked against a sealed one: a wrong SECOND_FACTOR_KEY stops here, with the operator's message.
+if (!pending.length) {
+  try {
+    const sealed = await sealTotpSecrets(db.db);
+    if (sealed) app.log.info({ sealed }, 'authenticator secrets encrypted');
+  } catch (error) {
+    console.error((error as Error).message);
+    await app.close();
+    await db.close();
+    process.exit(1);
+  }
+}
 if (config.NODE_ENV !== 'production' && !pending.length) {
   const seeded = await seedDemoIfEmpty(db.db);
   if (seeded) {

@@ -74,6 +74,7 @@ describe('the compiled server', () => {
       NODE_ENV: 'production',
       OAUTH_CLIENT_SECRET: 'secret-du-test-de-construction',
       SYSTEMPAY_KEY: 'cle-de-production-du-test',
+      SECOND_FACTOR_KEY: 'f'.repeat(64),
       PUBLIC_URL: 'https://intranet.example.org',
       DATA_DIR: dataDir,
     };

@@ -93,6 +93,7 @@ async function startServer(env: Record<string, string> = {}) {
       NODE_ENV: 'production',
       OAUTH_CLIENT_SECRET: CLIENT_SECRET,
       SYSTEMPAY_KEY: SYSTEMPAY_TEST_KEY.split('').reverse().join(''),
+      SECOND_FACTOR_KEY: 'f'.repeat(64),
       PUBLIC_URL: 'https://intranet.exemple.fr',
       PORT: String(port),
       HOST: '127.0.0.1',

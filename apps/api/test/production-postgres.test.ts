@@ -92,6 +92,7 @@ describe('the README’s production commands on PostgreSQL', () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       SYSTEMPAY_SITE_ID: '87654321',
       SYSTEMPAY_KEY: 'cle-de-la-boutique-de-production',
+      SECOND_FACTOR_KEY: 'f'.repeat(64),
       SYSTEMPAY_MODE: 'PRODUCTION',
       SYSTEMPAY_URL: 'https://paiement.systempay.fr/vads-payment/',
       PORT: String(port),

@@ -422,7 +422,12 @@ describe('the payment simulator', () => {
 
 describe('settings', () => {
   it('production refuses the public test key; a real provider URL disables the simulator', async () => {
-    const production = { NODE_ENV: 'production', OAUTH_CLIENT_SECRET: 's', PUBLIC_URL: 'https://x.fr' };
+    const production = {
+      NODE_ENV: 'production',
+      OAUTH_CLIENT_SECRET: 's',
+      PUBLIC_URL: 'https://x.fr',
+      SECOND_FACTOR_KEY: 'f'.repeat(64),
+    };
     expect(() => loadConfig(production)).toThrow(/SYSTEMPAY_KEY/);
     expect(() => loadConfig({ ...production, SYSTEMPAY_KEY: 'une-vraie-cle' })).not.toThrow();
     expect(() => loadConfig({ SYSTEMPAY_MODE: 'LIVE' })).toThrow(/SYSTEMPAY_MODE/);

@@ -4,12 +4,25 @@
  * must have one with its grace period, the administrator's reset, and the sessions of one's account.
  * Codes are computed here from the secret the enrolment shows, with `otpauth`.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox } from '../src/db/schema';
+import { loadConfig } from '../src/config';
+import { auditLog, emailOutbox, totpFactors } from '../src/db/schema';
+import {
+  KEY_FILE,
+  SecretKeyError,
+  loadSecondFactorKey,
+  secondFactorBox,
+  secretBox,
+} from '../src/lib/secret-box';
 import { authRepository } from '../src/modules/auth/repository';
 import { secondFactorRepository } from '../src/modules/second-factor/repository';
+import { sealTotpSecrets } from '../src/modules/second-factor/service';
 import { builders, type Builders, type Person } from './builders';
 import { CLIENT_BASIC, PASSWORD, createTestContext, movableClock, type TestContext } from './helpers';
 
@@ -340,6 +353,8 @@ describe('reset by an administrator', () => {
     const admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
     const person = await b.aUser();
     await enrol(person);
+    const infos = () => t.call({ method: 'GET', url: `/api/user/${person.id}/infos`, token: admin.token });
+    expect((await infos()).json().doubleAuthentification).toBe(true);
     const other = await t.call({
       method: 'DELETE',
       url: `/api/user/${person.id}/second-facteur`,
@@ -352,6 +367,7 @@ describe('reset by an administrator', () => {
       token: admin.token,
     });
     expect(reset.statusCode).toBe(204);
+    expect((await infos()).json().doubleAuthentification).toBe(false);
     expect((await password(person.identifiant)).statusCode).toBe(200);
     const [mail] = await t.db
       .select()
@@ -412,5 +428,69 @@ describe('sessions of one’s account', () => {
       token: person.token,
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('the authenticator’s secret at rest', () => {
+  it('is encrypted in the database, bound to its account; secrets from before are sealed and still work', async () => {
+    const person = await b.aUser();
+    const { secret } = await enrol(person);
+    const [row] = await t.db.select().from(totpFactors).where(eq(totpFactors.userId, person.id));
+    expect(row?.secret).toBeNull();
+    expect(row?.secretSealed).toMatch(/^v1\./);
+    // Nowhere in the table, in base32 or any case.
+    const dump = JSON.stringify(await t.db.select().from(totpFactors));
+    expect(dump).not.toContain(secret);
+    expect(dump.toLowerCase()).not.toContain(secret.toLowerCase());
+    // Moved onto another account's row, it does not open.
+    expect(() => secondFactorBox().open(row!.secretSealed!, `totp_factors:${person.id + 1}`)).toThrow(
+      SecretKeyError,
+    );
+
+    // A secret written in clear before migration 0030: sealed at start-up, and its codes still pass.
+    const older = await b.aUser();
+    const clear = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.db.insert(totpFactors).values({ userId: older.id, secret: clear, confirmedAt: clock.now() });
+    expect(await sealTotpSecrets(t.db)).toBe(1);
+    const [sealed] = await t.db.select().from(totpFactors).where(eq(totpFactors.userId, older.id));
+    expect(sealed).toMatchObject({ secret: null, secretSealed: expect.stringMatching(/^v1\./) });
+    expect(await sealTotpSecrets(t.db)).toBe(0);
+    const token = await mfaToken(older.identifiant);
+    expect((await second(token, codeOf(clear))).statusCode).toBe(200);
+    nextPeriod();
+  });
+
+  it('stops the start with a French message for the operator when the key is not the one used', async () => {
+    const person = await b.aUser();
+    await enrol(person);
+    const other = secretBox(randomBytes(32));
+    await expect(sealTotpSecrets(t.db, other)).rejects.toThrow(
+      /La clé SECOND_FACTOR_KEY ne déchiffre pas les secrets de double authentification/,
+    );
+  });
+
+  it('comes from SECOND_FACTOR_KEY, required in production, or from a key file made once in DATA_DIR', () => {
+    const production = {
+      NODE_ENV: 'production',
+      OAUTH_CLIENT_SECRET: 's',
+      PUBLIC_URL: 'https://x.fr',
+      SYSTEMPAY_KEY: 'une-vraie-cle',
+    };
+    expect(() => loadConfig(production)).toThrow(/SECOND_FACTOR_KEY .* doit être définie en production/);
+    expect(() => loadConfig({ ...production, SECOND_FACTOR_KEY: 'trop-courte' })).toThrow(
+      /SECOND_FACTOR_KEY doit faire 32 octets/,
+    );
+    const key = randomBytes(32);
+    const config = loadConfig({ ...production, SECOND_FACTOR_KEY: key.toString('base64') });
+    expect(loadSecondFactorKey(config).equals(key)).toBe(true);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'cle-'));
+    try {
+      const first = loadSecondFactorKey({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      expect(statSync(join(dataDir, KEY_FILE)).mode & 0o777).toBe(0o600);
+      expect(loadSecondFactorKey({ NODE_ENV: 'development', DATA_DIR: dataDir }).equals(first)).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

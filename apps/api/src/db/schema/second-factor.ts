@@ -5,17 +5,23 @@ import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 
 import { users } from './people';
 
 /** One authenticator (RFC 6238) per account; unconfirmed until a first code proves it was scanned. */
-export const totpFactors = pgTable('totp_factors', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  /** Base32 secret. */
-  secret: text('secret').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  /** The last time-step accepted: a code is accepted only for a later one (one UPDATE decides). */
-  lastStep: bigint('last_step', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const totpFactors = pgTable(
+  'totp_factors',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** The base32 secret in clear: only rows written before migration 0030, until the server seals them. */
+    secret: text('secret'),
+    /** The secret encrypted with the server's key (lib/secret-box.ts), bound to the row's account. */
+    secretSealed: text('secret_sealed'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The last time-step accepted: a code is accepted only for a later one (one UPDATE decides). */
+    lastStep: bigint('last_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('totp_factors_one_secret', sql`num_nonnulls(${t.secret}, ${t.secretSealed}) = 1`)],
+);
 
 /** Ten one-time recovery codes per enrolment; only their SHA-256 is stored. */
 export const recoveryCodes = pgTable(

@@ -24,14 +24,17 @@ export const secondFactorRepository = {
     return row;
   },
 
-  /** A new unconfirmed secret, replacing an unconfirmed one (a confirmed one is never replaced here). */
-  async startTotp(db: Executor, userId: number, secret: string, at: Date): Promise<boolean> {
+  /**
+   * A new unconfirmed secret (`sealed`: encrypted), replacing an unconfirmed one (a confirmed one is never
+   * replaced here).
+   */
+  async startTotp(db: Executor, userId: number, sealed: string, at: Date): Promise<boolean> {
     const rows = await db
       .insert(totpFactors)
-      .values({ userId, secret, createdAt: at })
+      .values({ userId, secretSealed: sealed, createdAt: at })
       .onConflictDoUpdate({
         target: totpFactors.userId,
-        set: { secret, createdAt: at, lastStep: null },
+        set: { secret: null, secretSealed: sealed, createdAt: at, lastStep: null },
         setWhere: isNull(totpFactors.confirmedAt),
       })
       .returning({ userId: totpFactors.userId });
@@ -60,6 +63,37 @@ export const secondFactorRepository = {
       )
       .returning({ userId: totpFactors.userId });
     return rows.length > 0;
+  },
+
+  /** Up to `limit` secrets still in clear (written before migration 0030). */
+  async clearSecrets(db: Executor, limit: number) {
+    return db
+      .select({ userId: totpFactors.userId, secret: totpFactors.secret })
+      .from(totpFactors)
+      .where(isNotNull(totpFactors.secret))
+      .limit(limit);
+  },
+
+  /**
+   * Replaces a clear secret by its sealed form, in one statement that fills one column as it empties the
+   * other, and only if the row still holds that clear secret (another instance sealing it too changes
+   * nothing, and a secret replaced meanwhile is not overwritten).
+   */
+  async sealSecret(db: Executor, userId: number, clear: string, sealed: string): Promise<void> {
+    await db
+      .update(totpFactors)
+      .set({ secret: null, secretSealed: sealed })
+      .where(and(eq(totpFactors.userId, userId), eq(totpFactors.secret, clear)));
+  },
+
+  /** One sealed secret, to check at start-up that the key opens it. */
+  async oneSealedSecret(db: Executor) {
+    const [row] = await db
+      .select({ userId: totpFactors.userId, sealed: totpFactors.secretSealed })
+      .from(totpFactors)
+      .where(isNotNull(totpFactors.secretSealed))
+      .limit(1);
+    return row;
   },
 
   /** Spends a recovery code in one statement: two uses of one code cannot both pass. */

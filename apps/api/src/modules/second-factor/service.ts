@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client';
 import { hasHabilitation } from '../../lib/authorize';
 import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
 import { forbidden, invalid, notFound } from '../../lib/errors';
+import { secondFactorBox, type SecretBox } from '../../lib/secret-box';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
@@ -98,7 +99,7 @@ async function verifyCode(
   const factor = await repo.totpOf(db, userId ?? 0);
   const usable = factor && (purpose === 'enrol' ? factor.confirmedAt === null : factor.confirmedAt !== null);
   const typed = code.replace(/\s/g, '');
-  const step = totpStep(usable ? factor.secret : undefined, typed, now);
+  const step = totpStep(secretOf(usable ? factor : undefined), typed, now);
   if (looksLikeTotp(typed)) {
     return repo.acceptStep(db, step === null ? 0 : (userId ?? 0), step ?? 0, purpose !== 'enrol', now);
   }
@@ -112,6 +113,53 @@ async function renewRecoveryCodes(db: Executor, userId: number, at: Date): Promi
   const codes = newRecoveryCodes();
   await repo.replaceRecoveryCodes(db, userId, codes.map(recoveryCodeHash), at);
   return codes;
+}
+
+/**
+ * What a sealed secret is bound to: its account. A sealed secret copied onto another account's row does
+ * not open (GCM's additional data), so a database writer cannot give themselves someone's authenticator.
+ */
+const sealContext = (userId: number) => `totp_factors:${userId}`;
+
+/** A sealed decoy per key, opened when there is no factor: a wrong code and an unknown token cost the same. */
+const decoys = new WeakMap<SecretBox, string>();
+
+/**
+ * The clear secret of an authenticator row (sealed since migration 0030; clear until the start-up seals
+ * it). Without a row, a decoy is opened the same way and undefined answered.
+ */
+function secretOf(
+  factor: { userId: number; secret: string | null; secretSealed: string | null } | undefined,
+): string | undefined {
+  const box = secondFactorBox();
+  if (!factor) {
+    let decoy = decoys.get(box);
+    if (!decoy) decoys.set(box, (decoy = box.seal(newTotpSecret(), sealContext(0))));
+    box.open(decoy, sealContext(0));
+    return undefined;
+  }
+  if (factor.secretSealed !== null) return box.open(factor.secretSealed, sealContext(factor.userId));
+  return factor.secret ?? undefined;
+}
+
+/**
+ * At the server's start: seals the secrets still in clear (rows written before migration 0030), then
+ * checks that the key opens a sealed one, so that a wrong SECOND_FACTOR_KEY stops the start with a French
+ * message for the operator instead of failing every officer's sign-in. Safe on several instances at once.
+ */
+export async function sealTotpSecrets(db: Executor, box: SecretBox = secondFactorBox()): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const rows = await repo.clearSecrets(db, 100);
+    for (const row of rows) {
+      await repo.sealSecret(db, row.userId, row.secret!, box.seal(row.secret!, sealContext(row.userId)));
+    }
+    sealed += rows.length;
+    if (rows.length < 100) break;
+  }
+  const sample = await repo.oneSealedSecret(db);
+  if (sample?.sealed) box.open(sample.sealed, sealContext(sample.userId));
+  return sealed;
 }
 
 /** « Firefox sur Linux », from a User-Agent; « Appareil inconnu » without one. */
@@ -401,7 +449,12 @@ async function caller(ctx: RequestContext): Promise<UserRow> {
 
 async function startEnrolment(db: Executor, user: UserRow, now: Date): Promise<TotpEnrolment> {
   const secret = newTotpSecret();
-  const started = await repo.startTotp(db, user.id, secret, now);
+  const started = await repo.startTotp(
+    db,
+    user.id,
+    secondFactorBox().seal(secret, sealContext(user.id)),
+    now,
+  );
   if (!started) throw invalid('Une application d’authentification est déjà activée : retirez-la d’abord.');
   const uri = totpUri(secret, user.identifiant);
   return { secret, uri, qr: await qrDataUrl(uri) };

@@ -18,9 +18,16 @@ import { historyOf } from './history';
 import { createUser, sendInvitation, type CreateUserInput } from './invitations';
 import { actionToReach, userMachine } from './machine';
 import { may, usersPolicyContext, type UsersPolicyContext } from './policy';
+import { secondFactorRepository } from '../second-factor/repository';
 import { presentUserDetail } from './presenter';
 import { emailTaken, identifiantTaken, raceRefusals } from './refusals';
 import { usersRepository, type UserRow } from './repository';
+
+/** The account's page, with whether it has a confirmed authenticator (the reset button shows then). */
+async function detail(db: Executor, policy: UsersPolicyContext, user: UserRow): Promise<UserDetail> {
+  const totp = await secondFactorRepository.totpOf(db, user.id);
+  return presentUserDetail(policy, user, totp?.confirmedAt != null);
+}
 
 async function loadUser(db: Executor, id: number): Promise<UserRow> {
   const user = await usersRepository.findById(db, id);
@@ -80,13 +87,13 @@ function administrator(ctx: RequestContext): UsersPolicyContext {
 export const usersAdminService = {
   async infos(ctx: RequestContext, id: number): Promise<UserDetail> {
     const policy = administrator(ctx);
-    return presentUserDetail(policy, await loadUser(ctx.db, id));
+    return detail(ctx.db, policy, await loadUser(ctx.db, id));
   },
 
   async create(ctx: RequestContext, input: CreateUserInput): Promise<UserDetail> {
     const policy = administrator(ctx);
     const user = await inTransaction(ctx, (tx) => createUser(tx, input));
-    return presentUserDetail(policy, user);
+    return presentUserDetail(policy, user, false);
   },
 
   /**
@@ -153,7 +160,7 @@ export const usersAdminService = {
         await record('user_state_changed', { avant: user.etat, apres: etat });
         if (etat !== 'A') await authRepository.revokeUserTokens(tx.db, user.id, tx.clock.now());
       }
-      return presentUserDetail(policy, {
+      return detail(tx.db, policy, {
         ...user,
         ...identity,
         habilitations,
@@ -174,7 +181,7 @@ export const usersAdminService = {
         );
       decide(userMachine, user.etat, 'INVITE', may(policy, 'INVITE', user));
       await sendInvitation(tx, user);
-      return presentUserDetail(policy, user);
+      return detail(tx.db, policy, user);
     });
   },
 
@@ -205,6 +212,8 @@ export const usersAdminService = {
         anonymizedAt: now,
       };
       await eraseTraces(tx.db, user, alias, now);
+      // An authenticator (its sealed secret, its recovery codes) is the person's too.
+      await secondFactorRepository.removeFactors(tx.db, user.id);
       await usersRepository.update(tx.db, user.id, changes, now);
       await authRepository.revokeUserTokens(tx.db, user.id, now);
       await audit.record(tx, {
@@ -212,7 +221,7 @@ export const usersAdminService = {
         recordType: 'user',
         recordId: user.id,
       });
-      return presentUserDetail(policy, { ...user, ...changes, updatedAt: now });
+      return detail(tx.db, policy, { ...user, ...changes, updatedAt: now });
     });
   },
 

@@ -24,11 +24,17 @@ export const presentUserPick = (u: UserRow): UserPickRow => ({
   email: u.email,
 });
 
-export const presentUserDetail = (policy: UsersPolicyContext, u: UserRow): UserDetail => ({
+/** `secondFactor`: whether the user has a confirmed authenticator (read by the service). */
+export const presentUserDetail = (
+  policy: UsersPolicyContext,
+  u: UserRow,
+  secondFactor: boolean,
+): UserDetail => ({
   ...presentUserRow(u),
   notificationRestauration: u.notificationRestauration,
   notificationDocuments: u.notificationDocuments,
   motDePasseDefini: u.passwordHash !== null,
+  doubleAuthentification: secondFactor,
   anonymise: u.anonymizedAt !== null,
   creeLe: u.createdAt.toISOString(),
   modifieLe: u.updatedAt.toISOString(),

@@ -6,6 +6,7 @@ import { visibleEntries } from '../menu';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PortalMessages } from '../../features/messages';
 import { BackupWarning } from '../../features/admin';
+import { SecondFactorReminder } from '../../features/account';
 
 export function PortalPage() {
   usePageTitle('Portail');
@@ -18,6 +19,7 @@ export function PortalPage() {
         <Title order={2}>Bonjour {session?.prenom}</Title>
         <Text c="dimmed">Bienvenue sur l'Intranet de l'Union.</Text>
       </div>
+      <SecondFactorReminder />
       <BackupWarning />
       <PortalMessages />
       {entries.length === 0 ? (

@@ -20,6 +20,18 @@ export function useSecondFactorStatus() {
   });
 }
 
+/**
+ * The same, for the portal's reminder: a failure says nothing there (the account page says it), and its
+ * key is under the status's, so an enrolment refreshes it too.
+ */
+export function useSecondFactorReminderStatus() {
+  return useQuery({
+    queryKey: [...STATUS_KEY, 'reminder'],
+    queryFn: () => api.get(API.secondFactor.mine, { schema: SecondFactorStatusSchema }),
+    meta: { handlesErrors: true },
+  });
+}
+
 export function useStartTotp() {
   return useMutation({
     mutationFn: () => api.post(API.secondFactor.totp, undefined, { schema: TotpEnrolmentSchema }),

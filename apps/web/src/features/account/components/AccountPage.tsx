@@ -10,12 +10,15 @@ import { ContactField } from './ContactField';
 import { NotificationSwitch } from './NotificationSwitch';
 import { PasswordForm } from './PasswordForm';
 import { SecondFactorPanel } from './SecondFactorPanel';
+import { SECOND_FACTOR_SECTION } from './SecondFactorReminder';
 import { SessionsPanel } from './SessionsPanel';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" id={id} style={id ? { scrollMarginTop: 80 } : undefined}>
       <Stack gap="md">
         <Title order={3} fz="lg">
           {title}
@@ -50,6 +53,11 @@ function Identity({ account }: { account: Account }) {
 export function AccountPage() {
   usePageTitle('Mon compte');
   const { data: account, isPending, isError } = useAccount();
+  const { hash } = useLocation();
+  // The portal's reminder links to a section: once the page is there, it is brought into view.
+  useEffect(() => {
+    if (account && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [account, hash]);
 
   return (
     <Stack gap="lg">
@@ -91,7 +99,7 @@ export function AccountPage() {
           <Panel title="Mot de passe">
             <PasswordForm />
           </Panel>
-          <Panel title="Second facteur">
+          <Panel title="Second facteur" id={SECOND_FACTOR_SECTION}>
             <SecondFactorPanel />
           </Panel>
           <Panel title="Mes sessions">

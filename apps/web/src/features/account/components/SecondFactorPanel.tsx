@@ -4,18 +4,14 @@
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { frenchDay, parisDay } from '@union/contract';
 import { useState } from 'react';
 import { RecoveryCodesList, TotpSetup } from '../../../components/second-factor/TotpSetup';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmTotp, useSecondFactorStatus, useStartTotp } from '../api/second-factor';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
+/** « 1er décembre 2026 »: the Paris day of an instant, as French writes it. */
+const day = (iso: string) => frenchDay(parisDay(new Date(iso)));
 
 export function SecondFactorPanel() {
   const { data: status } = useSecondFactorStatus();

@@ -4,6 +4,9 @@ import {
   API,
   RoomListSchema,
   RoomSchema,
+  SecondFactorSettingsSchema,
+  type Room,
+  type SecondFactorSettings,
   type RoomCreate,
   type RoomUpdate,
   type UnionSettingsInput,
@@ -40,5 +43,23 @@ export function useSaveUnionSettings() {
     mutationFn: (settings: UnionSettingsInput) =>
       api.put(API.settings.union, settings, { schema: UnionSettingsSchema }),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
+  });
+}
+
+const SECOND_FACTOR_KEY = ['admin', 'settings', 'second-factor'] as const;
+
+/** GET /api/parametres/second-facteur: who must have a second factor, and the grace period. */
+export const useSecondFactorSettings = () =>
+  useQuery({
+    queryKey: SECOND_FACTOR_KEY,
+    queryFn: () => api.get(API.secondFactor.settings, { schema: SecondFactorSettingsSchema }),
+  });
+
+export function useSaveSecondFactorSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SecondFactorSettings) =>
+      api.put(API.secondFactor.settings, settings, { schema: SecondFactorSettingsSchema }),
+    onSuccess: (saved) => queryClient.setQueryData(SECOND_FACTOR_KEY, saved),
   });
 }

@@ -69,3 +69,12 @@ export const useResendInvitation = () =>
   useUserChange((id: number) =>
     api.post(pathTo(API.users.invitation, { id }), undefined, { schema: UserDetailSchema }),
   );
+
+/** DELETE /api/user/{id}/second-facteur: the person's authenticator reset (audited, they are e-mailed). */
+export function useResetSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(pathTo(API.secondFactor.reset, { id })),
+    onSuccess: (_, id) => queryClient.invalidateQueries({ queryKey: userKey(id) }),
+  });
+}

@@ -18,31 +18,35 @@ interface Props {
   value: Habilitation[];
   onChange: (value: Habilitation[]) => void;
   disabled?: boolean;
+  /** Whether the profile shortcuts show (a user's form); a rule over habilitations has no use for them. */
+  profiles?: boolean;
 }
 
-export function HabilitationsPicker({ value, onChange, disabled }: Props) {
+export function HabilitationsPicker({ value, onChange, disabled, profiles = true }: Props) {
   const toggle = (code: Habilitation, on: boolean) =>
     onChange(on ? [...value, code] : value.filter((h) => h !== code));
   return (
     <Stack gap="md">
-      <div>
-        <Text size="sm" fw={500} mb={6}>
-          Profils
-        </Text>
-        <Group gap="xs">
-          {Object.entries(PROFILES).map(([name, codes]) => (
-            <Button
-              key={name}
-              size="compact-sm"
-              variant="light"
-              disabled={disabled}
-              onClick={() => onChange([...codes])}
-            >
-              {name}
-            </Button>
-          ))}
-        </Group>
-      </div>
+      {profiles && (
+        <div>
+          <Text size="sm" fw={500} mb={6}>
+            Profils
+          </Text>
+          <Group gap="xs">
+            {Object.entries(PROFILES).map(([name, codes]) => (
+              <Button
+                key={name}
+                size="compact-sm"
+                variant="light"
+                disabled={disabled}
+                onClick={() => onChange([...codes])}
+              >
+                {name}
+              </Button>
+            ))}
+          </Group>
+        </div>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {HABILITATION_GROUPS.map((group) => (
           <Stack key={group.titre} gap={8}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UnionSettings } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,8 @@ const SETTINGS: UnionSettings = {
   reservations: { preavisHeures: 48, horizonMois: 18 },
 };
 
+const RULE = { habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 };
+
 describe('Union settings', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -28,6 +30,7 @@ describe('Union settings', { timeout: 20_000 }, () => {
     const calls = mockFetch({
       'GET /api/parametres/union': { body: SETTINGS },
       'PUT /api/parametres/union': (call) => ({ body: JSON.parse(call.body!) }),
+      'GET /api/parametres/second-facteur': { body: RULE },
     });
     renderApp('/app/admin/parametres');
     const godf = await screen.findByLabelText('Loge bleue (Grand Orient de France)', {}, { timeout: 5000 });
@@ -41,5 +44,45 @@ describe('Union settings', { timeout: 20_000 }, () => {
     expect(body.mentionTva).toBe('TVA non applicable, art. 293 B du CGI');
     expect(body.cotisations).toEqual({ ...SETTINGS.cotisations, GODF: 13550 });
     expect(body.identite).toEqual(SETTINGS.identite);
+  });
+
+  it('saves who must have a second factor and the grace period, with French messages', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockFetch({
+      'GET /api/parametres/union': { body: SETTINGS },
+      'GET /api/parametres/second-facteur': { body: RULE },
+      'PUT /api/parametres/second-facteur': (call) => ({ body: JSON.parse(call.body!) }),
+    });
+    renderApp('/app/admin/parametres');
+    const rule = await screen.findByRole(
+      'form',
+      { name: 'Double authentification obligatoire' },
+      { timeout: 5000 },
+    );
+    const box = (label: string) => within(rule).getByRole('checkbox', { name: new RegExp(`^${label}`) });
+    expect(box('Administration')).toBeChecked();
+    expect(box('Gestion Loge')).toBeChecked();
+    expect(box('Planning')).not.toBeChecked();
+    // No profile shortcut in a rule.
+    expect(within(rule).queryByText('Profils')).not.toBeInTheDocument();
+    await userEvent.click(box('Planning'));
+    await userEvent.click(box('Gestion Loge'));
+    const days = within(rule).getByLabelText(/Délai pour l’activer/);
+    await userEvent.clear(days);
+    await userEvent.type(days, '400');
+    await userEvent.click(within(rule).getByRole('button', { name: 'Enregistrer la règle' }));
+    expect(await within(rule).findByText('Délai : 365 jours au plus.')).toBeInTheDocument();
+    await userEvent.clear(days);
+    await userEvent.click(within(rule).getByRole('button', { name: 'Enregistrer la règle' }));
+    expect(await within(rule).findByText('Délai : un nombre de jours.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.type(days, '15');
+    await userEvent.click(within(rule).getByRole('button', { name: 'Enregistrer la règle' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toEqual({
+      habilitations: ['ADMIN', 'COMPTA_SAISIE', 'PLANNING'],
+      delaiJours: 15,
+    });
+    expect(await screen.findByText('Règle de double authentification enregistrée.')).toBeInTheDocument();
   });
 });

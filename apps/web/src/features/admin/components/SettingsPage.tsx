@@ -1,6 +1,7 @@
 /**
  * The Union's settings: its legal identity printed on quotes and invoices, the VAT mention, and the
- * yearly fee per member for each entity type (fee calls), and the booking rules of the rooms.
+ * yearly fee per member for each entity type (fee calls), the booking rules of the rooms, and the rule of
+ * who must have a second factor (its own form: SecondFactorRuleCard).
  */
 import {
   Alert,
@@ -24,6 +25,7 @@ import { EntityType, TVA_MENTIONS, UnionSettingsInputSchema, type UnionSettings 
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useSaveUnionSettings, useUnionSettings } from '../api/settings';
+import { SecondFactorRuleCard } from './SecondFactorRuleCard';
 import { eurosToCents } from '../../../lib/format';
 
 interface FormValues {
@@ -300,6 +302,7 @@ export function SettingsPage() {
       {isPending && <Loader aria-label="Chargement des paramètres" />}
       {isError && <Alert color="red">Les paramètres n'ont pas pu être chargés.</Alert>}
       {data && <SettingsForm settings={data} />}
+      <SecondFactorRuleCard />
     </Stack>
   );
 }

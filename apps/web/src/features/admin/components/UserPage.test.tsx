@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserDetail } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ const USER: UserDetail = {
   notificationRestauration: false,
   notificationDocuments: false,
   motDePasseDefini: true,
+  doubleAuthentification: false,
   anonymise: false,
   creeLe: '2026-03-03T09:15:00.000Z',
   modifieLe: '2026-03-03T09:15:00.000Z',
@@ -102,5 +103,38 @@ describe('user page', { timeout: 20_000 }, () => {
       'PAYMENT',
     ]);
     expect(body).not.toHaveProperty('identifiant');
+  });
+
+  it('resets the second factor after a confirmation naming the person, then says so and keeps the focus', async () => {
+    signInAs(['USER', 'ADMIN']);
+    let current: UserDetail = { ...USER, etat: 'A', doubleAuthentification: true };
+    const calls = mockFetch({
+      ...base(USER),
+      'GET /api/user/12/infos': () => ({ body: current }),
+      'DELETE /api/user/12/second-facteur': () => {
+        current = { ...current, doubleAuthentification: false };
+        return { status: 204 };
+      },
+    });
+    renderApp('/app/admin/utilisateurs/12');
+    expect(await screen.findByText('Activée', {}, { timeout: 5000 })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Réinitialiser la double authentification' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Hélène Lefèvre');
+    expect(dialog).toHaveTextContent('helene.lefevre@exemple.fr');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(
+      await screen.findByText(/Double authentification de Hélène Lefèvre réinitialisée/),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Non activée')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Réinitialiser la double authentification' }),
+    ).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Double authentification' })),
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
- * One user: the form (identity and habilitations), the state buttons the server allows, the
- * memberships and the history. Without an id in the address, the same form creates a user and sends
+ * One user: the form (identity and habilitations), the state buttons the server allows, their second
+ * factor (with the reset), the memberships and the history. Without an id in the address, the same form creates a user and sends
  * the invitation.
  */
 import { Alert, Loader, Stack, Text } from '@mantine/core';
@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useUser, useUserHistory } from '../api/users';
 import { MembershipsPanel } from './MembershipsPanel';
+import { SecondFactorCard } from './SecondFactorCard';
 import { RecordColumns, RecordHeader, RecordPage } from './RecordPage';
 import { UserForm } from './UserForm';
 import { UserStateActions } from './UserStateActions';
@@ -39,6 +40,7 @@ function ExistingUser({ id }: { id: number }) {
       <RecordColumns history={history}>
         {/* Remount the form when the saved user changes (state buttons, anonymisation). */}
         <UserForm key={`${user.id}-${user.modifieLe}`} user={user} />
+        <SecondFactorCard user={user} />
         <MembershipsPanel scope={{ userId: user.id }} canAdd={user.actions.includes('ADD_MEMBERSHIP')} />
       </RecordColumns>
     </Stack>
