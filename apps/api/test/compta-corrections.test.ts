@@ -411,6 +411,44 @@ describe('under simultaneous requests (the database decides)', () => {
     expect((await accountOf(lodge)).credit).toBe(0);
   });
 
+  it('payments, a credit used and a counter-entry on overlapping invoices at once: each a clear answer, no deadlock', async () => {
+    const pay = (lodge: number, reference: string, affectations: { idCommande: number; montant: number }[]) =>
+      t.call({
+        method: 'POST',
+        url: '/api/compta/paiement',
+        token: tokens.tresorier,
+        payload: { idEntite: lodge, ...cheque(30000, reference), affectations },
+      });
+    for (let round = 0; round < 6; round++) {
+      const lodge = await aLodge();
+      const [x, y, z] = [await invoiceOf(lodge), await invoiceOf(lodge), await invoiceOf(lodge)];
+      // A payment of x and y with something left as credit, to be reversed from y's page.
+      const first = await pay(lodge, 'CHQ 1', [
+        { idCommande: x.id, montant: 2000 },
+        { idCommande: y.id, montant: 2000 },
+      ]);
+      expect(first.statusCode, first.body).toBe(201);
+      const paymentId = (await infos(y.id)).paiements[0]!.id;
+      const answers = await Promise.all([
+        pay(lodge, 'CHQ 2', [
+          { idCommande: y.id, montant: 1000 },
+          { idCommande: x.id, montant: 1000 },
+        ]),
+        pay(lodge, 'CHQ 3', [
+          { idCommande: x.id, montant: 1000 },
+          { idCommande: y.id, montant: 1000 },
+        ]),
+        act('REVERSE_PAYMENT', { id: y.id, paiementId: paymentId, motif: 'Chèque rejeté' }),
+        act('USE_CREDIT', { id: z.id }),
+      ]);
+      for (const a of answers) expect([200, 201, 412], a.body).toContain(a.statusCode);
+      const account = await accountOf(lodge);
+      // Owed less credit is what was invoiced less what was received net: 300 € of invoices, two cheques
+      // of 300 € (the first one reversed).
+      expect(account.du - account.credit).toBe(30000 - 60000);
+    }
+  });
+
   it('two payments allocated to one invoice at once: never more than it has due', async () => {
     const lodge = await aLodge();
     const invoice = await invoiceOf(lodge);

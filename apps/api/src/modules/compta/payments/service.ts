@@ -147,6 +147,10 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
       'reason_missing',
       'Indiquez le motif de la contre-passation (chèque rejeté, erreur de saisie…).',
     );
+  // The lock order (invoices, locked by `change`, then the entity's credit, then the payment): a credit
+  // used elsewhere at the same time locks its invoice, then the same sources, so both queue.
+  const seen = await paymentsRepository.find(tx.db, body.paiementId);
+  if (seen) await paymentsRepository.creditSources(tx.db, seen.entityId, true);
   const payment = await paymentsRepository.lock(tx.db, body.paiementId);
   const allocations = payment ? await paymentsRepository.allocationsOf(tx.db, payment.id) : [];
   if (!payment || payment.nature !== 'E' || !allocations.some((a) => a.orderId === order.id && a.montant > 0))
