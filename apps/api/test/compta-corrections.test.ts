@@ -229,6 +229,46 @@ describe('a wrong payment is reversed by a counter-entry', () => {
     ).rejects.toThrow();
   });
 
+  it('a payment partly refunded is reversed for what remains; the refund stays and the account adds up', async () => {
+    const lodge = await aLodge();
+    const invoice = await invoiceOf(lodge);
+    const paid = await t.call({
+      method: 'POST',
+      url: '/api/compta/paiement',
+      token: tokens.tresorier,
+      payload: {
+        idEntite: lodge,
+        ...cheque(15000, 'CHQ 77'),
+        affectations: [{ idCommande: invoice.id, montant: 10000 }],
+      },
+    });
+    expect(paid.json<EntityAccount>()).toMatchObject({ du: 0, credit: 5000 });
+    const refund = await t.call({
+      method: 'POST',
+      url: `/api/compta/entite/${lodge}/remboursement`,
+      token: tokens.tresorier,
+      payload: { ...cheque(3000, 'CHQ Union 13'), motif: 'Trop-perçu' },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const payment = (await infos(invoice.id)).paiements[0]!;
+    const reversed = await ok('REVERSE_PAYMENT', {
+      id: invoice.id,
+      paiementId: payment.id,
+      motif: 'Chèque rejeté par la banque',
+    });
+    expect(reversed).toMatchObject({ etat: 'FE', du: 10000, paye: 0 });
+    expect(reversed.historique.map((h) => h.libelle.replace(/[\u202f\u00a0]/g, ' '))).toContain(
+      'Paiement par chèque contre-passé pour 120,00 € (30,00 € déjà remboursés à la loge) — Chèque rejeté par la banque',
+    );
+    const [counter] = await t.db
+      .select()
+      .from(accountingPayments)
+      .where(eq(accountingPayments.contrePasseId, payment.id));
+    expect(counter).toMatchObject({ nature: 'C', montant: 12000 });
+    // Received 150, refunded 30, reversed 120: the invoice is owed again, no credit is left.
+    expect(await accountOf(lodge)).toMatchObject({ du: 10000, credit: 0 });
+  });
+
   it('a payment of another invoice is not reversed from this one', async () => {
     const lodge = await aLodge();
     const one = await invoiceOf(lodge);
