@@ -158,7 +158,7 @@ describe('GET /api/loge/{idEntite}/compte', () => {
       expect(ids).toEqual(expect.arrayContaining([old.id, recent.id, sent.id]));
       expect(ids).not.toContain(draft.id);
       expect(ids).not.toContain(quote.id);
-      expect(account.solde).toBe(10000 + 3000);
+      expect(account).toMatchObject({ du: 13000, credit: 0, solde: 13000, avoirs: [] });
       expect(account.echu).toBe(10000);
       const first = account.documents.find((d) => d.id === old.id)!;
       expect(first).toMatchObject({ reste: 10000, enRetard: true, payable: true, documents: ['facture'] });
@@ -173,6 +173,81 @@ describe('GET /api/loge/{idEntite}/compte', () => {
     // The Union's treasurer reads it too; another lodge's officer does not.
     expect((await accountOf(lecteur, entity.id)).solde).toBe(13000);
     expect((await get(venerable, `/api/loge/${entity.id}/compte`)).statusCode).toBe(403);
+  });
+});
+
+describe('the lodge’s account agrees with the treasurer’s and with its statement', () => {
+  it('partial credit notes listed with their PDF; credit notes on paid invoices, refunds and unallocated payments in the balance', async () => {
+    const entity = await b.aLodgeWithMembers({ nom: 'La Concorde', managers: 1 });
+    const treasurerAct = async (action: string, payload: Record<string, unknown>) => {
+      const response = await t.call({
+        method: 'PUT',
+        url: `/api/compta/commande?action=${action}`,
+        token: tresorier.token,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<OrderDetail>();
+    };
+    const paid = await anInvoice(entity.id, 5000); // 100 €
+    await pay(paid, 10000);
+    const partly = await anInvoice(entity.id, 2000); // 40 €
+    // 30 € credited on the paid invoice (a credit), 10 € on the other (settles it in part).
+    const onPaid = await treasurerAct('AVOIR_FACTURE', { id: paid.id, avoir: { montant: 3000 } });
+    await treasurerAct('AVOIR_FACTURE', { id: partly.id, avoir: { montant: 1000 } });
+    // A payment kept as credit (25 €), and 20 € of the credit refunded.
+    const kept = await t.call({
+      method: 'POST',
+      url: '/api/compta/paiement',
+      token: tresorier.token,
+      payload: { idEntite: entity.id, mode: 'V', date: '2026-11-23', montant: 2500, affectations: [] },
+    });
+    expect(kept.statusCode, kept.body).toBe(201);
+    const refund = await t.call({
+      method: 'POST',
+      url: `/api/compta/entite/${entity.id}/remboursement`,
+      token: tresorier.token,
+      payload: { mode: 'V', date: '2026-11-23', montant: 2000, motif: 'Trop-perçu' },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+
+    const account = await accountOf(entity.manager, entity.id);
+    const treasurers = (await get(lecteur, `/api/compta/entite/${entity.id}/compte`)).json<{
+      du: number;
+      credit: number;
+    }>();
+    // Due: 40 − 10 = 30 €; credit: 30 + 25 − 20 = 35 €; balance 5 € in the lodge's favour.
+    expect(account).toMatchObject({ du: 3000, credit: 3500, solde: -500 });
+    expect(treasurers).toMatchObject({ du: account.du, credit: account.credit });
+    expect(account.avoirs.map((n) => [n.numeroFacture, n.montant])).toEqual(
+      expect.arrayContaining([
+        [paid.numeroFacture, 3000],
+        [partly.numeroFacture, 1000],
+      ]),
+    );
+    const note = account.avoirs.find((n) => n.idCommande === paid.id)!;
+    expect(note.numero).toBe(onPaid.avoirs[0]!.numero);
+    const pdf = await pdfAnswerText(
+      await get(entity.manager, `/api/loge/${entity.id}/compte/avoir/${note.id}`),
+    );
+    expect(pdf).toContain(note.numero);
+    expect(pdf).toContain(`Avoir partiel sur la facture ${paid.numeroFacture}`);
+    // Nothing of another entity's: its credit note through this account is a 404.
+    const theirs = await anInvoice(other.id, 1000);
+    const theirNote = await treasurerAct('AVOIR_FACTURE', { id: theirs.id, avoir: { montant: 500 } });
+    expect(
+      (await get(entity.manager, `/api/loge/${entity.id}/compte/avoir/${theirNote.avoirs[0]!.id}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(entity.manager, `/api/loge/${other.id}/compte/avoir/${theirNote.avoirs[0]!.id}`)).statusCode,
+    ).toBe(403);
+
+    // The statement up to today closes on the same balance.
+    const text = await pdfAnswerText(
+      await get(entity.manager, `/api/loge/${entity.id}/compte/releve/pdf?du=2026-01-01&au=2026-11-23`),
+    );
+    expect(text).toContain('Solde au 23 novembre 2026 : 5,00 € en votre faveur.');
   });
 });
 

@@ -63,13 +63,34 @@ export const AccountReminderSchema = z.object({
 });
 export type AccountReminder = z.infer<typeof AccountReminderSchema>;
 
+/** A credit note of the account (a part of an invoice or all of it), each with its own PDF. */
+export const AccountCreditNoteSchema = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  date: z.string(),
+  /** The invoice it credits. */
+  idCommande: z.number().int(),
+  numeroFacture: z.string().nullable(),
+  montant: z.number().int(),
+  motif: z.string().nullable(),
+});
+export type AccountCreditNote = z.infer<typeof AccountCreditNoteSchema>;
+
 /** GET /api/loge/{idEntite}/compte. */
 export const LodgeAccountSchema = z.object({
   entite: z.object({ id: z.number().int(), code: z.string(), nom: z.string() }),
-  /** What the entity owes now: the sum of what remains on its issued invoices. */
-  solde: z.number().int(),
+  /** What remains on its issued invoices (the treasurer's « dû »). */
+  du: z.number().int(),
   /** The part of it past its due date. */
   echu: z.number().int(),
+  /** The entity's credit: credit notes and payments not used on an invoice nor refunded. */
+  credit: z.number().int(),
+  /**
+   * The account's balance, `du − credit`: positive, owed to the Union; negative, in the entity's favour.
+   * The statement's closing balance on the same day.
+   */
+  solde: z.number().int(),
+  avoirs: z.array(AccountCreditNoteSchema),
   /** Invoices, credit notes and quotes sent to the entity (drafts are the Union's own), newest first. */
   documents: z.array(AccountDocumentSchema),
   paiements: z.array(AccountPaymentSchema),
@@ -83,6 +104,8 @@ export const AccountOrderParamsSchema = z.object({
   id: RecordIdParamSchema,
 });
 export const AccountDocumentParamsSchema = AccountOrderParamsSchema.extend({ kind: AccountDocumentKind });
+/** GET /api/loge/{idEntite}/compte/avoir/{id}: one credit note's PDF (`id` of the credit note). */
+export const AccountCreditNoteParamsSchema = AccountOrderParamsSchema;
 /** `niveau` picks one reminder letter (1 to 3); without it, the last one. */
 export const AccountDocumentQuerySchema = z.object({
   niveau: z.coerce

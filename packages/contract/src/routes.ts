@@ -216,6 +216,8 @@ export const API = {
     account: '/api/loge/:idEntite/compte',
     /** `kind`: `devis`, `facture`, `avoir` or `relance` (with `niveau`). */
     document: '/api/loge/:idEntite/compte/commande/:id/document/:kind',
+    /** One credit note's PDF (partial or whole), by the credit note's id. */
+    creditNote: '/api/loge/:idEntite/compte/avoir/:id',
     /** Starts the online card payment of what remains due: the provider's signed form. */
     pay: '/api/loge/:idEntite/compte/commande/:id/paiement-cb',
     /** `format`: `pdf` or `xlsx`; query `du`, `au`. */

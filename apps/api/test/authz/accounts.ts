@@ -6,6 +6,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { accountingOrders, invoiceCardPayments } from '../../src/db/schema';
+import { creditNote } from './compta';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -75,6 +76,28 @@ export const rows: AuthzRow[] = [
     scope: 'the other lodge’s invoice through the own lodge’s path',
     request: async (w) => ({
       url: `/api/loge/${w.lodge}/compte/commande/${await invoice(w, w.otherLodge)}/document/facture`,
+    }),
+    expect: { ...readers(404), venerable: 404 },
+  },
+  {
+    route: 'GET /api/loge/:idEntite/compte/avoir/:id',
+    scope: 'a credit note of the own lodge',
+    request: async (w) => ({ url: `/api/loge/${w.lodge}/compte/avoir/${await creditNote(w)}` }),
+    expect: { ...readers(200), venerable: 200 },
+  },
+  {
+    route: 'GET /api/loge/:idEntite/compte/avoir/:id',
+    scope: 'a credit note of the other lodge through its own path',
+    request: async (w) => ({
+      url: `/api/loge/${w.otherLodge}/compte/avoir/${await creditNote(w, w.otherLodge)}`,
+    }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/loge/:idEntite/compte/avoir/:id',
+    scope: 'the other lodge’s credit note through the own lodge’s path',
+    request: async (w) => ({
+      url: `/api/loge/${w.lodge}/compte/avoir/${await creditNote(w, w.otherLodge)}`,
     }),
     expect: { ...readers(404), venerable: 404 },
   },

@@ -3,6 +3,7 @@
  * of a period, and the online card payment of an invoice. Thin: the service decides.
  */
 import {
+  AccountCreditNoteParamsSchema,
   AccountDocumentParamsSchema,
   AccountDocumentQuerySchema,
   AccountOrderParamsSchema,
@@ -33,6 +34,16 @@ export default async function accountsRoutes(app: App) {
     async (request, reply) => {
       const { idEntite, id, kind } = request.params;
       const file = await accountsService.document(request.ctx, idEntite, id, kind, request.query.niveau);
+      return sendFile(reply, file.nom, 'application/pdf', file.contenu);
+    },
+  );
+
+  app.get(
+    API.accounts.creditNote,
+    { schema: { tags, params: AccountCreditNoteParamsSchema } },
+    async (request, reply) => {
+      const { idEntite, id } = request.params;
+      const file = await accountsService.creditNote(request.ctx, idEntite, id);
       return sendFile(reply, file.nom, 'application/pdf', file.contenu);
     },
   );

@@ -2,7 +2,7 @@
  * The treasurer's view of what the lodges owe (issue 20): aged receivables by days past due, on screen
  * and in Excel, and the FEC export of a period for the Union's bookkeeper.
  */
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { AGED_BUCKET_LABELS, parisDay, type AgedBuckets } from '@union/contract';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents, formatDay } from '../../../lib/format';
 import { exportAgedReceivables, exportFec, useAgedReceivables } from '../api/receivables';
+import { PeriodFields } from './PaymentFields';
 
 const BUCKETS = ['nonEchu', 'j0a30', 'j31a60', 'j61a90', 'plus90'] as const;
 
@@ -57,18 +58,7 @@ function FecForm() {
         Les ventes et les encaissements de l’Union sur la période, au format légal, pour l’expert-comptable.
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label="Du"
-          value={period.du}
-          onChange={(e) => setPeriod({ ...period, du: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="Au"
-          value={period.au}
-          onChange={(e) => setPeriod({ ...period, au: e.currentTarget.value })}
-        />
+        <PeriodFields value={period} onChange={setPeriod} />
         <Button
           leftSection={<IconFileText size={18} aria-hidden />}
           loading={busy}

@@ -47,6 +47,9 @@ export const downloadAccountDocument = (
     `${kind}-${id}.pdf`,
   );
 
+export const downloadCreditNote = (entityId: number, id: number, numero: string) =>
+  downloadFile(pathTo(API.accounts.creditNote, { idEntite: entityId, id }), `${numero}.pdf`);
+
 export const downloadStatement = (entityId: number, format: 'pdf' | 'xlsx', du: string, au: string) =>
   downloadFile(
     pathTo(API.accounts.statement, { idEntite: entityId, format }, { du, au }),
