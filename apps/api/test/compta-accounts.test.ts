@@ -4,7 +4,13 @@
  * provider and notification (applied once, replayed and simultaneous), and the Union reads aged
  * receivables and the FEC, each file read back.
  */
-import type { AgedReceivables, LodgeAccount, OrderDetail, ProviderForm } from '@union/contract';
+import type {
+  AgedReceivables,
+  LodgeAccount,
+  OrderDetail,
+  ProviderForm,
+  UnappliedOnlinePayment,
+} from '@union/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -398,6 +404,53 @@ describe('paying an invoice online by card', () => {
       .from(invoiceCardPayments)
       .where(eq(invoiceCardPayments.orderId, invoice.id));
     expect(row!.etat).toBe('A');
+
+    // The treasurer lists it and keeps it as the lodge's credit: once.
+    const list = () => get(lecteur, '/api/compta/paiement-cb/a-regulariser');
+    expect((await get(venerable, '/api/compta/paiement-cb/a-regulariser')).statusCode).toBe(403);
+    const listed = (await list()).json<UnappliedOnlinePayment[]>().find((p) => p.id === row!.id)!;
+    expect(listed).toMatchObject({
+      idCommande: invoice.id,
+      numeroFacture: invoice.numeroFacture,
+      etatFacture: 'FP',
+      montant: 2400,
+      entite: { id: lodge.id },
+    });
+    const settle = (id: number, action: string, who = tresorier) =>
+      t.call({
+        method: 'POST',
+        url: `/api/compta/paiement-cb/${id}/regularisation`,
+        token: who.token,
+        payload: { action },
+      });
+    expect((await settle(row!.id, 'CREDIT', lecteur)).statusCode).toBe(403);
+    expect((await settle(row!.id, 'AUTRE')).statusCode).toBe(412);
+    const before = (await accountOf(lecteur, lodge.id)).credit;
+    const credited = await settle(row!.id, 'CREDIT');
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.json<UnappliedOnlinePayment[]>().map((p) => p.id)).not.toContain(row!.id);
+    expect((await accountOf(lecteur, lodge.id)).credit).toBe(before + 2400);
+    expect((await settle(row!.id, 'REFUNDED')).json()).toMatchObject({
+      status: 412,
+      error: 'online_settled',
+    });
+    expect((await settle(999999, 'REFUNDED')).statusCode).toBe(404);
+
+    // Another, refunded to the card from the bank's back office: nothing enters the accounts.
+    const second = await anInvoice(lodge.id, 1000);
+    const form2 = await startPayment(venerable, lodge.id, second.id);
+    await pay(second, 2000, 'V');
+    await notify(notificationFor(form2, 'AUTHORISED'));
+    const id2 = (await list()).json<UnappliedOnlinePayment[]>().find((p) => p.idCommande === second.id)!.id;
+    const credit = (await accountOf(lecteur, lodge.id)).credit;
+    expect((await settle(id2, 'REFUNDED')).statusCode).toBe(200);
+    expect((await accountOf(lecteur, lodge.id)).credit).toBe(credit);
+    const [ended] = await t.db.select().from(invoiceCardPayments).where(eq(invoiceCardPayments.id, id2));
+    expect(ended).toMatchObject({ etat: 'R', paymentId: null });
+    // The database accepts no other change of a settled attempt.
+    await expect(
+      t.db.update(invoiceCardPayments).set({ etat: 'A' }).where(eq(invoiceCardPayments.id, id2)),
+    ).rejects.toThrow();
   });
 });
 

@@ -169,3 +169,30 @@ export const AGED_BUCKET_LABELS: Record<keyof Omit<AgedBuckets, 'total'>, string
   j61a90: '61 à 90 jours',
   plus90: 'Plus de 90 jours',
 };
+
+/** An online card payment « à régulariser »: paid at the bank when its invoice no longer owed it. */
+export const UnappliedOnlinePaymentSchema = z.object({
+  id: z.number().int(),
+  entite: z.object({ id: z.number().int(), nom: z.string() }),
+  idCommande: z.number().int(),
+  numeroFacture: z.string().nullable(),
+  etatFacture: OrderState.schema,
+  /** The day of the bank's notification. */
+  date: z.string(),
+  /** The provider's transaction, as the bank's back office shows it. */
+  transaction: z.string(),
+  montant: z.number().int(),
+});
+export type UnappliedOnlinePayment = z.infer<typeof UnappliedOnlinePaymentSchema>;
+
+/**
+ * POST /api/compta/paiement-cb/{id}/regularisation: CREDIT records it as a payment kept as the entity's
+ * credit (to allocate or refund from its account); REFUNDED says it was refunded to the card from the
+ * provider's back office (nothing enters the accounts).
+ */
+export const OnlineSettlementSchema = z.object({
+  action: z.enum(['CREDIT', 'REFUNDED'], {
+    message: 'Choisissez : porter au crédit de la loge, ou remboursé sur la carte.',
+  }),
+});
+export type OnlineSettlement = z.infer<typeof OnlineSettlementSchema>;

@@ -210,6 +210,9 @@ export const API = {
     agedReceivablesExcel: '/api/compta/balance-agee/excel',
     /** The FEC file of the Union's sales and receipts for a period (`du`, `au`). */
     fec: '/api/compta/fec',
+    /** Online card payments « à régulariser » (issue 20), and the treasurer's settling of one. */
+    unappliedOnline: '/api/compta/paiement-cb/a-regulariser',
+    settleOnline: '/api/compta/paiement-cb/:id/regularisation',
   },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {

@@ -144,6 +144,40 @@ export const rows: AuthzRow[] = [
     expect: allow({ venerable: 404 }),
   },
   {
+    route: 'GET /api/compta/paiement-cb/a-regulariser',
+    request: () => ({ url: '/api/compta/paiement-cb/a-regulariser' }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/paiement-cb/:id/regularisation',
+    scope: 'an online payment « à régulariser » of the own lodge',
+    request: async (w) => {
+      const [row] = await w.t.db
+        .insert(invoiceCardPayments)
+        .values({
+          orderId: await invoice(w, w.lodge),
+          montant: 1000,
+          etat: 'A',
+          transDay: '2026-11-23',
+          transId: String(w.unique()).padStart(6, '0').slice(-6),
+          transDate: '20261123100000',
+        })
+        .returning({ id: invoiceCardPayments.id });
+      return {
+        url: `/api/compta/paiement-cb/${row!.id}/regularisation`,
+        payload: { action: 'REFUNDED' },
+        watch: async () =>
+          (
+            await w.t.db
+              .select({ etat: invoiceCardPayments.etat })
+              .from(invoiceCardPayments)
+              .where(eq(invoiceCardPayments.id, row!.id))
+          )[0]!.etat,
+      };
+    },
+    expect: readers(200),
+  },
+  {
     route: 'GET /api/compta/balance-agee',
     request: () => ({ url: '/api/compta/balance-agee' }),
     expect: readers(200),

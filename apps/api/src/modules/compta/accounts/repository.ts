@@ -263,6 +263,18 @@ export const accountsRepository = {
     return inserted!;
   },
 
+  /** Online payments « à régulariser », oldest first, with their invoice and its entity. */
+  async unappliedOnlinePayments(db: Executor) {
+    const names = entityNames(db);
+    return db
+      .select({ p: invoiceCardPayments, o: accountingOrders, entite: { id: names.id, nom: names.nom } })
+      .from(invoiceCardPayments)
+      .innerJoin(accountingOrders, eq(accountingOrders.id, invoiceCardPayments.orderId))
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
+      .where(eq(invoiceCardPayments.etat, 'A'))
+      .orderBy(asc(invoiceCardPayments.updatedAt), asc(invoiceCardPayments.id));
+  },
+
   /** Locks an online payment for the rest of the transaction: simultaneous notifications queue. */
   async lockOnlinePayment(db: Executor, id: number) {
     const [row] = await db

@@ -10,6 +10,9 @@ import {
   AccountParamsSchema,
   API,
   LodgeAccountSchema,
+  OnlineSettlementSchema,
+  RecordIdParamSchema,
+  UnappliedOnlinePaymentSchema,
   PeriodQuerySchema,
   ProviderFormSchema,
   StatementParamsSchema,
@@ -18,6 +21,8 @@ import type { App } from '../../../types';
 import { XLSX_MIME } from '../documents/excel';
 import { sendFile } from '../documents/files';
 import { accountsService } from './service';
+import { onlineSettlements } from './settle';
+import { z } from 'zod';
 
 export default async function accountsRoutes(app: App) {
   const tags = ['compte des loges'];
@@ -72,5 +77,24 @@ export default async function accountsRoutes(app: App) {
             request.params.id,
           ),
         ),
+  );
+
+  app.get(
+    API.compta.unappliedOnline,
+    { schema: { tags: ['comptabilité'], response: { 200: z.array(UnappliedOnlinePaymentSchema) } } },
+    async (request) => onlineSettlements.list(request.ctx),
+  );
+
+  app.post(
+    API.compta.settleOnline,
+    {
+      schema: {
+        tags: ['comptabilité'],
+        params: z.object({ id: RecordIdParamSchema }),
+        body: OnlineSettlementSchema,
+        response: { 200: z.array(UnappliedOnlinePaymentSchema) },
+      },
+    },
+    async (request) => onlineSettlements.settle(request.ctx, request.params.id, request.body),
   );
 }

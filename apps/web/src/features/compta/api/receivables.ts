@@ -1,6 +1,15 @@
 /** Aged receivables and the FEC export of the Union's accounts (issue 20, COMPTA_LECTURE). */
-import { useQuery } from '@tanstack/react-query';
-import { AgedReceivablesSchema, API, pathTo, type AgedReceivables } from '@union/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AgedReceivablesSchema,
+  API,
+  pathTo,
+  UnappliedOnlinePaymentSchema,
+  type AgedReceivables,
+  type OnlineSettlement,
+  type UnappliedOnlinePayment,
+} from '@union/contract';
+import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
@@ -16,3 +25,25 @@ export const exportAgedReceivables = () => downloadFile(API.compta.agedReceivabl
 
 export const exportFec = (du: string, au: string) =>
   downloadFile(pathTo(API.compta.fec, {}, { du, au }), 'FEC.txt');
+
+/** Online card payments « à régulariser » (paid at the bank when the invoice no longer owed it). */
+export function useUnappliedOnline() {
+  return useQuery({
+    queryKey: ['compta', 'paiement-cb', 'a-regulariser'],
+    queryFn: () =>
+      api.get<UnappliedOnlinePayment[]>(API.compta.unappliedOnline, {
+        schema: z.array(UnappliedOnlinePaymentSchema),
+      }),
+    staleTime: 0,
+  });
+}
+
+/** Keeps one as the lodge's credit, or records that it was refunded to the card. */
+export function useSettleOnline() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number } & OnlineSettlement) =>
+      api.post<UnappliedOnlinePayment[]>(pathTo(API.compta.settleOnline, { id }), { action }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['compta'] }),
+  });
+}
