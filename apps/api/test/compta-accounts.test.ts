@@ -4,7 +4,13 @@
  * provider and notification (applied once, replayed and simultaneous), and the Union reads aged
  * receivables and the FEC, each file read back.
  */
-import type { AgedReceivables, LodgeAccount, OrderDetail, ProviderForm } from '@union/contract';
+import type {
+  AgedReceivables,
+  LodgeAccount,
+  OrderDetail,
+  ProviderForm,
+  UnappliedOnlinePayment,
+} from '@union/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,7 +164,7 @@ describe('GET /api/loge/{idEntite}/compte', () => {
       expect(ids).toEqual(expect.arrayContaining([old.id, recent.id, sent.id]));
       expect(ids).not.toContain(draft.id);
       expect(ids).not.toContain(quote.id);
-      expect(account.solde).toBe(10000 + 3000);
+      expect(account).toMatchObject({ du: 13000, credit: 0, solde: 13000, avoirs: [] });
       expect(account.echu).toBe(10000);
       const first = account.documents.find((d) => d.id === old.id)!;
       expect(first).toMatchObject({ reste: 10000, enRetard: true, payable: true, documents: ['facture'] });
@@ -173,6 +179,81 @@ describe('GET /api/loge/{idEntite}/compte', () => {
     // The Union's treasurer reads it too; another lodge's officer does not.
     expect((await accountOf(lecteur, entity.id)).solde).toBe(13000);
     expect((await get(venerable, `/api/loge/${entity.id}/compte`)).statusCode).toBe(403);
+  });
+});
+
+describe('the lodge’s account agrees with the treasurer’s and with its statement', () => {
+  it('partial credit notes listed with their PDF; credit notes on paid invoices, refunds and unallocated payments in the balance', async () => {
+    const entity = await b.aLodgeWithMembers({ nom: 'La Concorde', managers: 1 });
+    const treasurerAct = async (action: string, payload: Record<string, unknown>) => {
+      const response = await t.call({
+        method: 'PUT',
+        url: `/api/compta/commande?action=${action}`,
+        token: tresorier.token,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<OrderDetail>();
+    };
+    const paid = await anInvoice(entity.id, 5000); // 100 €
+    await pay(paid, 10000);
+    const partly = await anInvoice(entity.id, 2000); // 40 €
+    // 30 € credited on the paid invoice (a credit), 10 € on the other (settles it in part).
+    const onPaid = await treasurerAct('AVOIR_FACTURE', { id: paid.id, avoir: { montant: 3000 } });
+    await treasurerAct('AVOIR_FACTURE', { id: partly.id, avoir: { montant: 1000 } });
+    // A payment kept as credit (25 €), and 20 € of the credit refunded.
+    const kept = await t.call({
+      method: 'POST',
+      url: '/api/compta/paiement',
+      token: tresorier.token,
+      payload: { idEntite: entity.id, mode: 'V', date: '2026-11-23', montant: 2500, affectations: [] },
+    });
+    expect(kept.statusCode, kept.body).toBe(201);
+    const refund = await t.call({
+      method: 'POST',
+      url: `/api/compta/entite/${entity.id}/remboursement`,
+      token: tresorier.token,
+      payload: { mode: 'V', date: '2026-11-23', montant: 2000, motif: 'Trop-perçu' },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+
+    const account = await accountOf(entity.manager, entity.id);
+    const treasurers = (await get(lecteur, `/api/compta/entite/${entity.id}/compte`)).json<{
+      du: number;
+      credit: number;
+    }>();
+    // Due: 40 − 10 = 30 €; credit: 30 + 25 − 20 = 35 €; balance 5 € in the lodge's favour.
+    expect(account).toMatchObject({ du: 3000, credit: 3500, solde: -500 });
+    expect(treasurers).toMatchObject({ du: account.du, credit: account.credit });
+    expect(account.avoirs.map((n) => [n.numeroFacture, n.montant])).toEqual(
+      expect.arrayContaining([
+        [paid.numeroFacture, 3000],
+        [partly.numeroFacture, 1000],
+      ]),
+    );
+    const note = account.avoirs.find((n) => n.idCommande === paid.id)!;
+    expect(note.numero).toBe(onPaid.avoirs[0]!.numero);
+    const pdf = await pdfAnswerText(
+      await get(entity.manager, `/api/loge/${entity.id}/compte/avoir/${note.id}`),
+    );
+    expect(pdf).toContain(note.numero);
+    expect(pdf).toContain(`Avoir partiel sur la facture ${paid.numeroFacture}`);
+    // Nothing of another entity's: its credit note through this account is a 404.
+    const theirs = await anInvoice(other.id, 1000);
+    const theirNote = await treasurerAct('AVOIR_FACTURE', { id: theirs.id, avoir: { montant: 500 } });
+    expect(
+      (await get(entity.manager, `/api/loge/${entity.id}/compte/avoir/${theirNote.avoirs[0]!.id}`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(entity.manager, `/api/loge/${other.id}/compte/avoir/${theirNote.avoirs[0]!.id}`)).statusCode,
+    ).toBe(403);
+
+    // The statement up to today closes on the same balance.
+    const text = await pdfAnswerText(
+      await get(entity.manager, `/api/loge/${entity.id}/compte/releve/pdf?du=2026-01-01&au=2026-11-23`),
+    );
+    expect(text).toContain('Solde au 23 novembre 2026 : 5,00 € en votre faveur.');
   });
 });
 
@@ -323,6 +404,53 @@ describe('paying an invoice online by card', () => {
       .from(invoiceCardPayments)
       .where(eq(invoiceCardPayments.orderId, invoice.id));
     expect(row!.etat).toBe('A');
+
+    // The treasurer lists it and keeps it as the lodge's credit: once.
+    const list = () => get(lecteur, '/api/compta/paiement-cb/a-regulariser');
+    expect((await get(venerable, '/api/compta/paiement-cb/a-regulariser')).statusCode).toBe(403);
+    const listed = (await list()).json<UnappliedOnlinePayment[]>().find((p) => p.id === row!.id)!;
+    expect(listed).toMatchObject({
+      idCommande: invoice.id,
+      numeroFacture: invoice.numeroFacture,
+      etatFacture: 'FP',
+      montant: 2400,
+      entite: { id: lodge.id },
+    });
+    const settle = (id: number, action: string, who = tresorier) =>
+      t.call({
+        method: 'POST',
+        url: `/api/compta/paiement-cb/${id}/regularisation`,
+        token: who.token,
+        payload: { action },
+      });
+    expect((await settle(row!.id, 'CREDIT', lecteur)).statusCode).toBe(403);
+    expect((await settle(row!.id, 'AUTRE')).statusCode).toBe(412);
+    const before = (await accountOf(lecteur, lodge.id)).credit;
+    const credited = await settle(row!.id, 'CREDIT');
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.json<UnappliedOnlinePayment[]>().map((p) => p.id)).not.toContain(row!.id);
+    expect((await accountOf(lecteur, lodge.id)).credit).toBe(before + 2400);
+    expect((await settle(row!.id, 'REFUNDED')).json()).toMatchObject({
+      status: 412,
+      error: 'online_settled',
+    });
+    expect((await settle(999999, 'REFUNDED')).statusCode).toBe(404);
+
+    // Another, refunded to the card from the bank's back office: nothing enters the accounts.
+    const second = await anInvoice(lodge.id, 1000);
+    const form2 = await startPayment(venerable, lodge.id, second.id);
+    await pay(second, 2000, 'V');
+    await notify(notificationFor(form2, 'AUTHORISED'));
+    const id2 = (await list()).json<UnappliedOnlinePayment[]>().find((p) => p.idCommande === second.id)!.id;
+    const credit = (await accountOf(lecteur, lodge.id)).credit;
+    expect((await settle(id2, 'REFUNDED')).statusCode).toBe(200);
+    expect((await accountOf(lecteur, lodge.id)).credit).toBe(credit);
+    const [ended] = await t.db.select().from(invoiceCardPayments).where(eq(invoiceCardPayments.id, id2));
+    expect(ended).toMatchObject({ etat: 'R', paymentId: null });
+    // The database accepts no other change of a settled attempt.
+    await expect(
+      t.db.update(invoiceCardPayments).set({ etat: 'A' }).where(eq(invoiceCardPayments.id, id2)),
+    ).rejects.toThrow();
   });
 });
 

@@ -229,6 +229,46 @@ describe('a wrong payment is reversed by a counter-entry', () => {
     ).rejects.toThrow();
   });
 
+  it('a payment partly refunded is reversed for what remains; the refund stays and the account adds up', async () => {
+    const lodge = await aLodge();
+    const invoice = await invoiceOf(lodge);
+    const paid = await t.call({
+      method: 'POST',
+      url: '/api/compta/paiement',
+      token: tokens.tresorier,
+      payload: {
+        idEntite: lodge,
+        ...cheque(15000, 'CHQ 77'),
+        affectations: [{ idCommande: invoice.id, montant: 10000 }],
+      },
+    });
+    expect(paid.json<EntityAccount>()).toMatchObject({ du: 0, credit: 5000 });
+    const refund = await t.call({
+      method: 'POST',
+      url: `/api/compta/entite/${lodge}/remboursement`,
+      token: tokens.tresorier,
+      payload: { ...cheque(3000, 'CHQ Union 13'), motif: 'Trop-perçu' },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const payment = (await infos(invoice.id)).paiements[0]!;
+    const reversed = await ok('REVERSE_PAYMENT', {
+      id: invoice.id,
+      paiementId: payment.id,
+      motif: 'Chèque rejeté par la banque',
+    });
+    expect(reversed).toMatchObject({ etat: 'FE', du: 10000, paye: 0 });
+    expect(reversed.historique.map((h) => h.libelle.replace(/[\u202f\u00a0]/g, ' '))).toContain(
+      'Paiement par chèque contre-passé pour 120,00 € (30,00 € déjà remboursés à la loge) — Chèque rejeté par la banque',
+    );
+    const [counter] = await t.db
+      .select()
+      .from(accountingPayments)
+      .where(eq(accountingPayments.contrePasseId, payment.id));
+    expect(counter).toMatchObject({ nature: 'C', montant: 12000 });
+    // Received 150, refunded 30, reversed 120: the invoice is owed again, no credit is left.
+    expect(await accountOf(lodge)).toMatchObject({ du: 10000, credit: 0 });
+  });
+
   it('a payment of another invoice is not reversed from this one', async () => {
     const lodge = await aLodge();
     const one = await invoiceOf(lodge);
@@ -409,6 +449,44 @@ describe('under simultaneous requests (the database decides)', () => {
     expect(used).toBe(5000);
     expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect((await accountOf(lodge)).credit).toBe(0);
+  });
+
+  it('payments, a credit used and a counter-entry on overlapping invoices at once: each a clear answer, no deadlock', async () => {
+    const pay = (lodge: number, reference: string, affectations: { idCommande: number; montant: number }[]) =>
+      t.call({
+        method: 'POST',
+        url: '/api/compta/paiement',
+        token: tokens.tresorier,
+        payload: { idEntite: lodge, ...cheque(30000, reference), affectations },
+      });
+    for (let round = 0; round < 6; round++) {
+      const lodge = await aLodge();
+      const [x, y, z] = [await invoiceOf(lodge), await invoiceOf(lodge), await invoiceOf(lodge)];
+      // A payment of x and y with something left as credit, to be reversed from y's page.
+      const first = await pay(lodge, 'CHQ 1', [
+        { idCommande: x.id, montant: 2000 },
+        { idCommande: y.id, montant: 2000 },
+      ]);
+      expect(first.statusCode, first.body).toBe(201);
+      const paymentId = (await infos(y.id)).paiements[0]!.id;
+      const answers = await Promise.all([
+        pay(lodge, 'CHQ 2', [
+          { idCommande: y.id, montant: 1000 },
+          { idCommande: x.id, montant: 1000 },
+        ]),
+        pay(lodge, 'CHQ 3', [
+          { idCommande: x.id, montant: 1000 },
+          { idCommande: y.id, montant: 1000 },
+        ]),
+        act('REVERSE_PAYMENT', { id: y.id, paiementId: paymentId, motif: 'Chèque rejeté' }),
+        act('USE_CREDIT', { id: z.id }),
+      ]);
+      for (const a of answers) expect([200, 201, 412], a.body).toContain(a.statusCode);
+      const account = await accountOf(lodge);
+      // Owed less credit is what was invoiced less what was received net: 300 € of invoices, two cheques
+      // of 300 € (the first one reversed).
+      expect(account.du - account.credit).toBe(30000 - 60000);
+    }
   });
 
   it('two payments allocated to one invoice at once: never more than it has due', async () => {

@@ -63,13 +63,34 @@ export const AccountReminderSchema = z.object({
 });
 export type AccountReminder = z.infer<typeof AccountReminderSchema>;
 
+/** A credit note of the account (a part of an invoice or all of it), each with its own PDF. */
+export const AccountCreditNoteSchema = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  date: z.string(),
+  /** The invoice it credits. */
+  idCommande: z.number().int(),
+  numeroFacture: z.string().nullable(),
+  montant: z.number().int(),
+  motif: z.string().nullable(),
+});
+export type AccountCreditNote = z.infer<typeof AccountCreditNoteSchema>;
+
 /** GET /api/loge/{idEntite}/compte. */
 export const LodgeAccountSchema = z.object({
   entite: z.object({ id: z.number().int(), code: z.string(), nom: z.string() }),
-  /** What the entity owes now: the sum of what remains on its issued invoices. */
-  solde: z.number().int(),
+  /** What remains on its issued invoices (the treasurer's « dû »). */
+  du: z.number().int(),
   /** The part of it past its due date. */
   echu: z.number().int(),
+  /** The entity's credit: credit notes and payments not used on an invoice nor refunded. */
+  credit: z.number().int(),
+  /**
+   * The account's balance, `du − credit`: positive, owed to the Union; negative, in the entity's favour.
+   * The statement's closing balance on the same day.
+   */
+  solde: z.number().int(),
+  avoirs: z.array(AccountCreditNoteSchema),
   /** Invoices, credit notes and quotes sent to the entity (drafts are the Union's own), newest first. */
   documents: z.array(AccountDocumentSchema),
   paiements: z.array(AccountPaymentSchema),
@@ -83,6 +104,8 @@ export const AccountOrderParamsSchema = z.object({
   id: RecordIdParamSchema,
 });
 export const AccountDocumentParamsSchema = AccountOrderParamsSchema.extend({ kind: AccountDocumentKind });
+/** GET /api/loge/{idEntite}/compte/avoir/{id}: one credit note's PDF (`id` of the credit note). */
+export const AccountCreditNoteParamsSchema = AccountOrderParamsSchema;
 /** `niveau` picks one reminder letter (1 to 3); without it, the last one. */
 export const AccountDocumentQuerySchema = z.object({
   niveau: z.coerce
@@ -146,3 +169,31 @@ export const AGED_BUCKET_LABELS: Record<keyof Omit<AgedBuckets, 'total'>, string
   j61a90: '61 à 90 jours',
   plus90: 'Plus de 90 jours',
 };
+
+/** An online card payment « à régulariser »: paid at the bank when its invoice no longer owed it. */
+export const UnappliedOnlinePaymentSchema = z.object({
+  id: z.number().int(),
+  entite: z.object({ id: z.number().int(), nom: z.string() }),
+  idCommande: z.number().int(),
+  numeroFacture: z.string().nullable(),
+  etatFacture: OrderState.schema,
+  /** The day of the bank's notification. */
+  date: z.string(),
+  /** The provider's transaction, as the bank's back office shows it. */
+  transaction: z.string(),
+  montant: z.number().int(),
+});
+export type UnappliedOnlinePayment = z.infer<typeof UnappliedOnlinePaymentSchema>;
+export const UnappliedOnlinePaymentListSchema = z.array(UnappliedOnlinePaymentSchema);
+
+/**
+ * POST /api/compta/paiement-cb/{id}/regularisation: CREDIT records it as a payment kept as the entity's
+ * credit (to allocate or refund from its account); REFUNDED says it was refunded to the card from the
+ * provider's back office (nothing enters the accounts).
+ */
+export const OnlineSettlementSchema = z.object({
+  action: z.enum(['CREDIT', 'REFUNDED'], {
+    message: 'Choisissez : porter au crédit de la loge, ou remboursé sur la carte.',
+  }),
+});
+export type OnlineSettlement = z.infer<typeof OnlineSettlementSchema>;

@@ -169,7 +169,11 @@ export const ERROR_CODES = {
   credit_note_missing: { status: 412, sens: 'Comptabilité : l’avoir (lignes ou montant) manque.' },
   payment_unknown: { status: 412, sens: 'Comptabilité : le paiement n’existe pas sur cette facture.' },
   payment_reversed: { status: 412, sens: 'Comptabilité : le paiement est déjà contre-passé.' },
-  payment_refunded: { status: 412, sens: 'Comptabilité : le paiement a servi à un remboursement.' },
+  payment_refunded: { status: 412, sens: 'Comptabilité : le paiement est entièrement remboursé.' },
+  online_settled: {
+    status: 412,
+    sens: 'Comptabilité : le paiement en ligne n’est pas à régulariser (déjà traité).',
+  },
   reason_missing: { status: 412, sens: 'Comptabilité : le motif manque.' },
   no_credit: { status: 412, sens: 'Comptabilité : l’entité n’a pas de crédit disponible.' },
   nothing_due: { status: 412, sens: 'Comptabilité : la facture n’a plus rien à payer.' },

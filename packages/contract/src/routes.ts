@@ -210,12 +210,17 @@ export const API = {
     agedReceivablesExcel: '/api/compta/balance-agee/excel',
     /** The FEC file of the Union's sales and receipts for a period (`du`, `au`). */
     fec: '/api/compta/fec',
+    /** Online card payments « à régulariser » (issue 20), and the treasurer's settling of one. */
+    unappliedOnline: '/api/compta/paiement-cb/a-regulariser',
+    settleOnline: '/api/compta/paiement-cb/:id/regularisation',
   },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {
     account: '/api/loge/:idEntite/compte',
     /** `kind`: `devis`, `facture`, `avoir` or `relance` (with `niveau`). */
     document: '/api/loge/:idEntite/compte/commande/:id/document/:kind',
+    /** One credit note's PDF (partial or whole), by the credit note's id. */
+    creditNote: '/api/loge/:idEntite/compte/avoir/:id',
     /** Starts the online card payment of what remains due: the provider's signed form. */
     pay: '/api/loge/:idEntite/compte/commande/:id/paiement-cb',
     /** `format`: `pdf` or `xlsx`; query `du`, `au`. */

@@ -6,6 +6,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { accountingOrders, invoiceCardPayments } from '../../src/db/schema';
+import { creditNote } from './compta';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -79,6 +80,28 @@ export const rows: AuthzRow[] = [
     expect: { ...readers(404), venerable: 404 },
   },
   {
+    route: 'GET /api/loge/:idEntite/compte/avoir/:id',
+    scope: 'a credit note of the own lodge',
+    request: async (w) => ({ url: `/api/loge/${w.lodge}/compte/avoir/${await creditNote(w)}` }),
+    expect: { ...readers(200), venerable: 200 },
+  },
+  {
+    route: 'GET /api/loge/:idEntite/compte/avoir/:id',
+    scope: 'a credit note of the other lodge through its own path',
+    request: async (w) => ({
+      url: `/api/loge/${w.otherLodge}/compte/avoir/${await creditNote(w, w.otherLodge)}`,
+    }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/loge/:idEntite/compte/avoir/:id',
+    scope: 'the other lodge’s credit note through the own lodge’s path',
+    request: async (w) => ({
+      url: `/api/loge/${w.lodge}/compte/avoir/${await creditNote(w, w.otherLodge)}`,
+    }),
+    expect: { ...readers(404), venerable: 404 },
+  },
+  {
     route: 'GET /api/loge/:idEntite/compte/releve/:format',
     scope: 'own lodge',
     request: (w) => ({ url: `/api/loge/${w.lodge}/compte/releve/pdf?du=2026-01-01&au=2026-12-31` }),
@@ -119,6 +142,40 @@ export const rows: AuthzRow[] = [
       return { url: `/api/loge/${w.lodge}/compte/commande/${id}/paiement-cb`, watch: onlinePayments(w, id) };
     },
     expect: allow({ venerable: 404 }),
+  },
+  {
+    route: 'GET /api/compta/paiement-cb/a-regulariser',
+    request: () => ({ url: '/api/compta/paiement-cb/a-regulariser' }),
+    expect: readers(200),
+  },
+  {
+    route: 'POST /api/compta/paiement-cb/:id/regularisation',
+    scope: 'an online payment « à régulariser » of the own lodge',
+    request: async (w) => {
+      const [row] = await w.t.db
+        .insert(invoiceCardPayments)
+        .values({
+          orderId: await invoice(w, w.lodge),
+          montant: 1000,
+          etat: 'A',
+          transDay: '2026-11-23',
+          transId: String(w.unique()).padStart(6, '0').slice(-6),
+          transDate: '20261123100000',
+        })
+        .returning({ id: invoiceCardPayments.id });
+      return {
+        url: `/api/compta/paiement-cb/${row!.id}/regularisation`,
+        payload: { action: 'REFUNDED' },
+        watch: async () =>
+          (
+            await w.t.db
+              .select({ etat: invoiceCardPayments.etat })
+              .from(invoiceCardPayments)
+              .where(eq(invoiceCardPayments.id, row!.id))
+          )[0]!.etat,
+      };
+    },
+    expect: readers(200),
   },
   {
     route: 'GET /api/compta/balance-agee',

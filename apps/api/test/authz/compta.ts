@@ -26,14 +26,14 @@ async function quote(w: World): Promise<number> {
   return row!.id;
 }
 
-/** A fresh credit note of 5 € on an issued invoice of the lodge, numbered from its own series. */
-async function creditNote(w: World): Promise<number> {
+/** A fresh credit note of 5 € on an issued invoice of the entity (the lodge), numbered from its own series. */
+export async function creditNote(w: World, entityId = w.lodge): Promise<number> {
   const u = w.unique();
   const [order] = await w.t.db
     .insert(accountingOrders)
     .values({
       type: 'S',
-      entityId: w.lodge,
+      entityId,
       annee: w.annee,
       objet: 'Prestation',
       etat: 'FE',
@@ -47,7 +47,7 @@ async function creditNote(w: World): Promise<number> {
     .insert(accountingCreditNotes)
     .values({
       orderId: order!.id,
-      entityId: w.lodge,
+      entityId,
       numero: `AV-MATRICE-${u}`,
       date: '2026-11-23',
       montant: 500,

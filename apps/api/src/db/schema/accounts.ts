@@ -21,7 +21,11 @@ import {
 import { accountingOrders, accountingPayments } from './compta';
 import { users } from './people';
 
-export type OnlinePaymentState = 'C' | 'P' | 'X' | 'A';
+/**
+ * C in progress, P paid (its accounting payment recorded), X failed or abandoned, A « à régulariser »
+ * (paid at the bank, not applied), R refunded to the card by the treasurer (migration 0033).
+ */
+export type OnlinePaymentState = 'C' | 'P' | 'X' | 'A' | 'R';
 
 export const invoiceCardPayments = pgTable(
   'invoice_card_payments',
@@ -47,7 +51,7 @@ export const invoiceCardPayments = pgTable(
     uniqueIndex('invoice_card_payments_payment_key').on(t.paymentId),
     index('invoice_card_payments_order_idx').on(t.orderId),
     check('invoice_card_payments_amount_positive', sql`${t.montant} > 0`),
-    check('invoice_card_payments_etat', sql`${t.etat} IN ('C', 'P', 'X', 'A')`),
+    check('invoice_card_payments_etat', sql`${t.etat} IN ('C', 'P', 'X', 'A', 'R')`),
     check('invoice_card_payments_paid_recorded', sql`(${t.etat} = 'P') = (${t.paymentId} IS NOT NULL)`),
   ],
 );

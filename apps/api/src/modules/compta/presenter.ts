@@ -103,7 +103,10 @@ const HAPPENED: Record<string, (d: Record<string, unknown>) => string> = {
   AVOIR_FACTURE: (d) =>
     `Avoir ${String(d.numero)} de ${amountOf(d)} établi` +
     (typeof d.credit === 'number' ? `, ${euros(d.credit)} portés au crédit de la loge` : ''),
-  REVERSE_PAYMENT: (d) => `Paiement de ${amountOf(d)}${modeOf(d)} contre-passé`,
+  REVERSE_PAYMENT: (d) =>
+    typeof d.rembourse === 'number'
+      ? `Paiement${modeOf(d)} contre-passé pour ${amountOf(d)} (${euros(d.rembourse)} déjà remboursés à la loge)`
+      : `Paiement de ${amountOf(d)}${modeOf(d)} contre-passé`,
   USE_CREDIT: (d) => `Crédit de la loge de ${amountOf(d)} imputé sur la facture`,
   ALLOCATED: (d) =>
     `Paiement de ${amountOf(d)} enregistré${modeOf(d)} (affecté ${euros(Number(d.affecte))} à cette facture)`,

@@ -12,12 +12,14 @@ import type { AccountOrderRow, LedgerEntry, accountsRepository } from './reposit
 
 type Account = Awaited<ReturnType<typeof accountsRepository.entityAccount>>;
 
-function presentDocument(o: AccountOrderRow, today: string): AccountDocument {
+function presentDocument(o: AccountOrderRow, today: string, notes: Set<string>): AccountDocument {
   const reste = o.etat === 'FE' ? o.total - o.paye : 0;
   const documents: AccountDocumentKind[] = [];
   // The invoice first: it is what the lodge pays (its quote, if any, comes after).
   if (o.numeroFacture) documents.push('facture');
-  if (o.numeroAvoir) documents.push('avoir');
+  // A credit note of its own row is listed with the others (`avoirs`); only a bare cancellation number
+  // (an invoice in the lodge's favour, nothing credited) is the order's own document.
+  if (o.numeroAvoir && !notes.has(o.numeroAvoir)) documents.push('avoir');
   if (o.niveauRelance > 0) documents.push('relance');
   if (o.numeroDevis) documents.push('devis');
   return {
@@ -43,12 +45,25 @@ function presentDocument(o: AccountOrderRow, today: string): AccountDocument {
   };
 }
 
-export function presentAccount(entity: EntityRow, account: Account, today: string): LodgeAccount {
-  const documents = account.orders.map((o) => presentDocument(o, today));
+/**
+ * The account as its officers read it. What is due and the credit are the treasurer's own answer
+ * (`paymentsRepository.balance`), so both sides and the statement show the same balance.
+ */
+export function presentAccount(
+  entity: EntityRow,
+  account: Account,
+  balance: { du: number; credit: number },
+  today: string,
+): LodgeAccount {
+  const notes = new Set(account.creditNotes.map((n) => n.numero));
+  const documents = account.orders.map((o) => presentDocument(o, today, notes));
   return {
     entite: { id: entity.id, code: entity.code, nom: entity.nom },
-    solde: documents.reduce((s, d) => s + d.reste, 0),
+    du: balance.du,
     echu: documents.reduce((s, d) => s + (d.enRetard ? d.reste : 0), 0),
+    credit: balance.credit,
+    solde: balance.du - balance.credit,
+    avoirs: account.creditNotes,
     documents,
     paiements: account.payments.map((p) => ({
       id: p.id,

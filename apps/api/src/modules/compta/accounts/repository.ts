@@ -97,10 +97,25 @@ export const accountsRepository = {
       .innerJoin(accountingOrders, eq(accountingOrders.id, accountingReminders.orderId))
       .where(eq(accountingOrders.entityId, entityId))
       .orderBy(desc(accountingReminders.date), desc(accountingReminders.id));
+    const creditNotes = await db
+      .select({
+        id: accountingCreditNotes.id,
+        numero: accountingCreditNotes.numero,
+        date: accountingCreditNotes.date,
+        idCommande: accountingCreditNotes.orderId,
+        numeroFacture: accountingOrders.numeroFacture,
+        montant: accountingCreditNotes.montant,
+        motif: accountingCreditNotes.motif,
+      })
+      .from(accountingCreditNotes)
+      .innerJoin(accountingOrders, eq(accountingOrders.id, accountingCreditNotes.orderId))
+      .where(eq(accountingCreditNotes.entityId, entityId))
+      .orderBy(desc(accountingCreditNotes.date), desc(accountingCreditNotes.id));
     return {
       orders: orders.map((r): AccountOrderRow => ({ ...r.order, paye: r.paye })),
       payments,
       reminders,
+      creditNotes,
     };
   },
 
@@ -110,6 +125,15 @@ export const accountsRepository = {
       .select({ order: accountingOrders, paye: settled })
       .from(accountingOrders)
       .where(and(eq(accountingOrders.id, orderId), eq(accountingOrders.entityId, entityId), seenByEntity));
+    return row;
+  },
+
+  /** A credit note, if it is one of the entity's. */
+  async creditNoteOfEntity(db: Executor, entityId: number, id: number) {
+    const [row] = await db
+      .select()
+      .from(accountingCreditNotes)
+      .where(and(eq(accountingCreditNotes.id, id), eq(accountingCreditNotes.entityId, entityId)));
     return row;
   },
 
@@ -237,6 +261,18 @@ export const accountsRepository = {
       .values({ ...row, createdAt: at, updatedAt: at })
       .returning();
     return inserted!;
+  },
+
+  /** Online payments « à régulariser », oldest first, with their invoice and its entity. */
+  async unappliedOnlinePayments(db: Executor) {
+    const names = entityNames(db);
+    return db
+      .select({ p: invoiceCardPayments, o: accountingOrders, entite: { id: names.id, nom: names.nom } })
+      .from(invoiceCardPayments)
+      .innerJoin(accountingOrders, eq(accountingOrders.id, invoiceCardPayments.orderId))
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
+      .where(eq(invoiceCardPayments.etat, 'A'))
+      .orderBy(asc(invoiceCardPayments.updatedAt), asc(invoiceCardPayments.id));
   },
 
   /** Locks an online payment for the rest of the transaction: simultaneous notifications queue. */

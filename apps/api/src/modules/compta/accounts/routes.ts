@@ -3,12 +3,16 @@
  * of a period, and the online card payment of an invoice. Thin: the service decides.
  */
 import {
+  AccountCreditNoteParamsSchema,
   AccountDocumentParamsSchema,
   AccountDocumentQuerySchema,
   AccountOrderParamsSchema,
   AccountParamsSchema,
   API,
   LodgeAccountSchema,
+  OnlineSettlementSchema,
+  RecordIdParamSchema,
+  UnappliedOnlinePaymentListSchema,
   PeriodQuerySchema,
   ProviderFormSchema,
   StatementParamsSchema,
@@ -17,6 +21,8 @@ import type { App } from '../../../types';
 import { XLSX_MIME } from '../documents/excel';
 import { sendFile } from '../documents/files';
 import { accountsService } from './service';
+import { onlineSettlements } from './settle';
+import { z } from 'zod';
 
 export default async function accountsRoutes(app: App) {
   const tags = ['compte des loges'];
@@ -33,6 +39,16 @@ export default async function accountsRoutes(app: App) {
     async (request, reply) => {
       const { idEntite, id, kind } = request.params;
       const file = await accountsService.document(request.ctx, idEntite, id, kind, request.query.niveau);
+      return sendFile(reply, file.nom, 'application/pdf', file.contenu);
+    },
+  );
+
+  app.get(
+    API.accounts.creditNote,
+    { schema: { tags, params: AccountCreditNoteParamsSchema } },
+    async (request, reply) => {
+      const { idEntite, id } = request.params;
+      const file = await accountsService.creditNote(request.ctx, idEntite, id);
       return sendFile(reply, file.nom, 'application/pdf', file.contenu);
     },
   );
@@ -61,5 +77,24 @@ export default async function accountsRoutes(app: App) {
             request.params.id,
           ),
         ),
+  );
+
+  app.get(
+    API.compta.unappliedOnline,
+    { schema: { tags: ['comptabilité'], response: { 200: UnappliedOnlinePaymentListSchema } } },
+    async (request) => onlineSettlements.list(request.ctx),
+  );
+
+  app.post(
+    API.compta.settleOnline,
+    {
+      schema: {
+        tags: ['comptabilité'],
+        params: z.object({ id: RecordIdParamSchema }),
+        body: OnlineSettlementSchema,
+        response: { 200: UnappliedOnlinePaymentListSchema },
+      },
+    },
+    async (request) => onlineSettlements.settle(request.ctx, request.params.id, request.body),
   );
 }

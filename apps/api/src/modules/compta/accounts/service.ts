@@ -25,7 +25,8 @@ import { cardsRepository } from '../../restaurant/cards/repository';
 import { providerUrl } from '../../restaurant/cards/provider';
 import { sign } from '../../restaurant/cards/signature';
 import { usersRepository } from '../../users/repository';
-import { fileName, render } from '../documents/service';
+import { fileName, render, renderCreditNote } from '../documents/service';
+import { paymentsRepository } from '../payments/repository';
 import { RECORD_TYPE } from '../orders/common';
 import { comptaRepository } from '../repository';
 import { onlineOrderId } from './online';
@@ -75,7 +76,21 @@ export const accountsService = {
   async account(ctx: RequestContext, entityId: number): Promise<LodgeAccount> {
     const entity = await openAccount(ctx, entityId, 'READ_ACCOUNT');
     const account = await accountsRepository.entityAccount(ctx.db, entityId);
-    return presentAccount(entity, account, ctx.clock.today());
+    const balance = await paymentsRepository.balance(ctx.db, entityId);
+    return presentAccount(entity, account, balance, ctx.clock.today());
+  },
+
+  /** GET /api/loge/{idEntite}/compte/avoir/{id}: a credit note of the account (partial or whole). */
+  async creditNote(
+    ctx: RequestContext,
+    entityId: number,
+    id: number,
+  ): Promise<{ nom: string; contenu: Buffer }> {
+    await openAccount(ctx, entityId, 'READ_ACCOUNT');
+    const note = await accountsRepository.creditNoteOfEntity(ctx.db, entityId, id);
+    if (!note) throw notFound("Cet avoir n'existe pas dans le compte de cette entité.");
+    const row = (await comptaRepository.find(ctx.db, note.orderId))!;
+    return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, row.order, note) };
   },
 
   /** GET /api/loge/{idEntite}/compte/commande/{id}/document/{kind}?niveau=. */

@@ -26,6 +26,7 @@ import { ordersWorkbook } from '../documents/excel';
 import { fileName, render, renderCreditNote } from '../documents/service';
 import { orderMachine } from '../machine';
 import { nextNumber } from '../numbering/service';
+import { paymentsRepository } from '../payments/repository';
 import { addPayment, markPaid, reversePayment, useCredit } from '../payments/service';
 import { may, unavailable } from '../policy';
 import { presentSearch, presentSummary } from '../presenter';
@@ -133,7 +134,15 @@ export const ordersService = {
     // 403 before anything is said of the order: acting needs COMPTA_SAISIE whatever the order.
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
-      const order = await comptaRepository.lock(tx.db, body.id);
+      // Every path that locks several invoices locks them in id order (no two requests wait on each other
+      // crosswise, a deadlock on PostgreSQL): a counter-entry undoes its payment on every invoice it
+      // settled, so those are locked with this one, together.
+      const others =
+        action === 'REVERSE_PAYMENT' && body.paiementId
+          ? await paymentsRepository.invoicesOf(tx.db, body.paiementId)
+          : [];
+      const locked = await paymentsRepository.lockInvoices(tx.db, [body.id, ...others]);
+      const order = locked.find((o) => o.id === body.id);
       if (!order) throw orderNotFound();
       const next = decide(orderMachine, order.etat, action, may(tx, action, factsOf(order)));
       // The money and dates refuse what the page does not offer, with the reason it gives.

@@ -109,6 +109,21 @@ export const paymentsRepository = {
     return row;
   },
 
+  /** The invoices a payment settled (read without a lock: the caller then locks them in id order). */
+  async invoicesOf(db: Executor, paymentId: number): Promise<number[]> {
+    const rows = await db
+      .selectDistinct({ orderId: accountingAllocations.orderId })
+      .from(accountingAllocations)
+      .where(and(eq(accountingAllocations.paymentId, paymentId), isNotNull(accountingAllocations.orderId)));
+    return rows.map((r) => r.orderId!);
+  },
+
+  /** A payment as it is, without a lock. */
+  async find(db: Executor, id: number): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(accountingPayments).where(eq(accountingPayments.id, id));
+    return row;
+  },
+
   /** Where a payment's money went: per invoice (order) and to refunds, net. */
   async allocationsOf(db: Executor, paymentId: number) {
     return db
@@ -173,8 +188,19 @@ export const paymentsRepository = {
         ),
       )
       .orderBy(asc(accountingPayments.id));
-    const noteRows = lock ? await notes.for('update') : await notes;
-    const paymentRows = lock ? await payments.for('update') : await payments;
+    let noteRows = await (lock ? notes.for('update') : notes);
+    let paymentRows = await (lock ? payments.for('update') : payments);
+    if (lock) {
+      // Read again once locked: a row that waited for its lock is re-checked by PostgreSQL against its new
+      // version, but the « not reversed » subquery keeps the old snapshot, so a payment reversed meanwhile
+      // would still look like credit. The new statement sees what the other request committed.
+      const locked = {
+        notes: new Set(noteRows.map((r) => r.id)),
+        payments: new Set(paymentRows.map((r) => r.id)),
+      };
+      noteRows = (await notes).filter((r) => locked.notes.has(r.id));
+      paymentRows = (await payments).filter((r) => locked.payments.has(r.id));
+    }
     return [
       ...noteRows.map((r) => ({ kind: 'creditNote' as const, id: r.id, reste: r.montant - r.affecte })),
       ...paymentRows.map((r) => ({ kind: 'payment' as const, id: r.id, reste: r.montant - r.affecte })),
@@ -196,7 +222,11 @@ export const paymentsRepository = {
       .orderBy(asc(accountingOrders.dateFacture), asc(accountingOrders.id));
   },
 
-  /** Locks invoices (in id order, so two payments never wait on each other crosswise). */
+  /**
+   * Locks invoices in id order, so two requests never wait on each other crosswise. The one lock order of
+   * the accounts: invoices (by id), then the entity's credit notes, then its payments (`creditSources`,
+   * by id), then a single payment (`lock`).
+   */
   async lockInvoices(db: Executor, ids: number[]) {
     if (!ids.length) return [];
     return db

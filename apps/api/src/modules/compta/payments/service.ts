@@ -137,7 +137,8 @@ export async function applyOwnCreditNotes(tx: TxContext, order: OrderRow, notes:
 
 /**
  * REVERSE_PAYMENT: a wrong payment is reversed by a counter-entry (same amount, dated today, with its
- * reason); its allocations are undone on every invoice it settled. The payment stays in the history.
+ * reason); its allocations are undone on every invoice it settled. The payment stays in the history. A
+ * payment partly refunded is reversed for what remains (the refund stays).
  */
 export const reversePayment: ActionHandler = async (tx, { order, body }) => {
   if (!body.paiementId) throw refused('payment_unknown', 'Choisissez le paiement à contre-passer.');
@@ -147,16 +148,25 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
       'reason_missing',
       'Indiquez le motif de la contre-passation (chèque rejeté, erreur de saisie…).',
     );
+  // The lock order (invoices, locked by `change`, then the entity's credit, then the payment): a credit
+  // used elsewhere at the same time locks its invoice, then the same sources, so both queue.
+  const seen = await paymentsRepository.find(tx.db, body.paiementId);
+  if (seen) await paymentsRepository.creditSources(tx.db, seen.entityId, true);
   const payment = await paymentsRepository.lock(tx.db, body.paiementId);
   const allocations = payment ? await paymentsRepository.allocationsOf(tx.db, payment.id) : [];
   if (!payment || payment.nature !== 'E' || !allocations.some((a) => a.orderId === order.id && a.montant > 0))
     throw refused('payment_unknown', 'Ce paiement n’est pas un règlement de cette facture.');
   if (await paymentsRepository.reversalOf(tx.db, payment.id))
     throw refused('payment_reversed', 'Ce paiement est déjà contre-passé.');
-  if (allocations.some((a) => a.refundId !== null && a.montant > 0))
+  // A part refunded to the lodge went back out for real (a transfer, a cheque): the refund stays, and
+  // the counter-entry reverses what remains of the payment (the ledger nets to zero: received, refunded,
+  // reversed). All of it refunded leaves nothing to reverse.
+  const refunded = allocations.filter((a) => a.refundId !== null).reduce((s, a) => s + a.montant, 0);
+  const montant = payment.montant - refunded;
+  if (montant <= 0)
     throw refused(
       'payment_refunded',
-      'Une part de ce paiement a été remboursée à la loge : il ne peut plus être contre-passé.',
+      `Ce paiement a été entièrement remboursé à la loge (${euros(refunded)}) : il ne reste rien à contre-passer. Si le remboursement lui-même était une erreur, enregistrez un nouveau paiement de la loge.`,
     );
   const invoices = allocations.filter((a) => a.orderId !== null && a.montant > 0);
   await paymentsRepository.lockInvoices(
@@ -173,7 +183,7 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
         mode: payment.mode,
         date: tx.clock.today(),
         reference: payment.reference,
-        montant: payment.montant,
+        montant,
         contrePasseId: payment.id,
         motif,
         createdById: tx.caller.id,
@@ -196,7 +206,13 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
     await applyOwnCreditNotes(tx, invoice!, ownNotes);
     await followSettlement(tx.db, invoice!.id, tx.clock.now());
   }
-  return { montant: payment.montant, mode: payment.mode, motif, paiementId: payment.id };
+  return {
+    montant,
+    mode: payment.mode,
+    motif,
+    paiementId: payment.id,
+    ...(refunded > 0 ? { rembourse: refunded } : {}),
+  };
 };
 
 /** The sources among `sources` that are credit notes of this invoice. */

@@ -3,15 +3,14 @@
  * what goes to each invoice (proposed oldest first). Never more than the payment nor than what each has
  * due; what is not allocated stays a credit of the lodge.
  */
-import { Loader, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { PaymentMode, type PaymentMode as Mode } from '@union/contract';
+import { Loader, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
 import { eurosToCents, formatCents, formatDay } from '../../../lib/format';
 import { useEntityAccount, usePayEntity } from '../api/orders';
+import { PaymentFields, type PaymentValue } from './PaymentFields';
 
 export function AllocatePaymentModal({
   entity,
@@ -24,10 +23,13 @@ export function AllocatePaymentModal({
 }) {
   const { data: account, isPending } = useEntityAccount(entity.id, opened);
   const pay = usePayEntity();
-  const [mode, setMode] = useState<Mode>('C');
-  const [date, setDate] = useState<string | null>(dayjs().format('YYYY-MM-DD'));
-  const [reference, setReference] = useState('');
-  const [amount, setAmount] = useState<number | string>('');
+  const [payment, setPayment] = useState<PaymentValue>({
+    mode: 'C',
+    date: dayjs().format('YYYY-MM-DD'),
+    reference: '',
+    montant: '',
+  });
+  const { mode, date, reference, montant: amount } = payment;
   const [parts, setParts] = useState<Record<number, number | string>>({});
   const montant = eurosToCents(amount);
   const affectations = (account?.factures ?? [])
@@ -98,36 +100,15 @@ export function AllocatePaymentModal({
             <Text size="sm">
               Dû par la loge : {formatCents(account.du)} · Crédit : {formatCents(account.credit)}
             </Text>
-            <Select
-              label="Mode de paiement"
-              data={PaymentMode.codes.map((c) => ({ value: c, label: PaymentMode.labels[c] }))}
-              value={mode}
-              onChange={(v) => v && setMode(v as Mode)}
-              allowDeselect={false}
-            />
-            <DatePickerInput
-              label="Date du paiement"
-              value={date}
-              onChange={(v) => setDate(v ? dayjs(v).format('YYYY-MM-DD') : null)}
-              valueFormat="D MMMM YYYY"
-            />
-            <TextInput
-              label={mode === 'C' ? 'Numéro du chèque' : 'Référence du virement'}
-              value={reference}
-              onChange={(e) => setReference(e.currentTarget.value)}
-              maxLength={100}
-            />
-            <NumberInput
-              label="Montant du paiement (€)"
-              value={amount}
-              onChange={(v) => {
-                setAmount(v);
-                spread(eurosToCents(v));
+            <PaymentFields
+              value={payment}
+              what="paiement"
+              amountLabel="Montant du paiement (€)"
+              onChange={(next) => {
+                setPayment(next);
+                // A new amount is spread again over the invoices, oldest first.
+                if (next.montant !== payment.montant) spread(eurosToCents(next.montant));
               }}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator=" "
-              min={0.01}
             />
             {account.factures.length === 0 ? (
               <Text size="sm">Aucune facture à payer : le paiement restera au crédit de la loge.</Text>

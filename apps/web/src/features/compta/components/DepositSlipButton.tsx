@@ -1,10 +1,10 @@
 /** The cheque deposit slip (bordereau de remise) of a period, downloaded as a PDF. */
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { downloadDepositSlip } from '../api/orders';
+import { DayPicker } from './PaymentFields';
 
 export function DepositSlipButton() {
   const [opened, setOpened] = useState(false);
@@ -18,7 +18,6 @@ export function DepositSlipButton() {
     if (problem) return;
     void downloadDepositSlip(du!, au!).then(() => setOpened(false));
   };
-  const day = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD') : null);
   return (
     <>
       <Button variant="default" onClick={() => setOpened(true)}>
@@ -28,18 +27,8 @@ export function DepositSlipButton() {
         <form noValidate onSubmit={submit}>
           <Stack>
             <Group grow>
-              <DatePickerInput
-                label="Chèques reçus du"
-                value={du}
-                onChange={(v) => setDu(day(v))}
-                valueFormat="D MMMM YYYY"
-              />
-              <DatePickerInput
-                label="au"
-                value={au}
-                onChange={(v) => setAu(day(v))}
-                valueFormat="D MMMM YYYY"
-              />
+              <DayPicker label="Chèques reçus du" value={du} onChange={setDu} />
+              <DayPicker label="au" value={au} onChange={setAu} />
             </Group>
             <FormActions onCancel={() => setOpened(false)} disabledReason={problem}>
               Télécharger le bordereau

@@ -3,10 +3,10 @@
  * in euros, sent in cents), checked with the contract's schema before sending.
  */
 import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { OrderAction, OrderChangeSchema, PaymentMode } from '@union/contract';
 import dayjs from 'dayjs';
+import { DayPicker } from './PaymentFields';
 import { FormActions } from '../../../components/FormActions';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { eurosToCents, formatCents } from '../../../lib/format';
@@ -87,11 +87,11 @@ export function PaymentModal({
             {...form.getInputProps('mode')}
             allowDeselect={false}
           />
-          <DatePickerInput
+          <DayPicker
             label="Date du paiement"
-            {...form.getInputProps('date')}
-            onChange={(v) => form.setFieldValue('date', v ? dayjs(v).format('YYYY-MM-DD') : null)}
-            valueFormat="D MMMM YYYY"
+            value={form.values.date}
+            onChange={(day) => form.setFieldValue('date', day)}
+            error={form.errors.date}
           />
           <TextInput
             label={form.values.mode === 'C' ? 'Numéro du chèque' : 'Référence du virement'}

@@ -2,7 +2,7 @@
  * The treasurer's view of what the lodges owe (issue 20): aged receivables by days past due, on screen
  * and in Excel, and the FEC export of a period for the Union's bookkeeper.
  */
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { AGED_BUCKET_LABELS, parisDay, type AgedBuckets } from '@union/contract';
 import { useState } from 'react';
@@ -11,7 +11,17 @@ import { ScrollTable } from '../../../components/ScrollTable';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents, formatDay } from '../../../lib/format';
-import { exportAgedReceivables, exportFec, useAgedReceivables } from '../api/receivables';
+import {
+  exportAgedReceivables,
+  exportFec,
+  useAgedReceivables,
+  useSettleOnline,
+  useUnappliedOnline,
+} from '../api/receivables';
+import { openDialog } from '../../../components/dialog';
+import { useHabilitation } from '../../../lib/session';
+import { OrderState, type UnappliedOnlinePayment } from '@union/contract';
+import { PeriodFields } from './PaymentFields';
 
 const BUCKETS = ['nonEchu', 'j0a30', 'j31a60', 'j61a90', 'plus90'] as const;
 
@@ -57,18 +67,7 @@ function FecForm() {
         Les ventes et les encaissements de l’Union sur la période, au format légal, pour l’expert-comptable.
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label="Du"
-          value={period.du}
-          onChange={(e) => setPeriod({ ...period, du: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="Au"
-          value={period.au}
-          onChange={(e) => setPeriod({ ...period, au: e.currentTarget.value })}
-        />
+        <PeriodFields value={period} onChange={setPeriod} />
         <Button
           leftSection={<IconFileText size={18} aria-hidden />}
           loading={busy}
@@ -77,6 +76,90 @@ function FecForm() {
           Exporter le FEC
         </Button>
       </Group>
+    </Paper>
+  );
+}
+
+/**
+ * Card payments the bank took when the invoice no longer owed them (cancelled, or paid otherwise
+ * meanwhile): kept as the lodge's credit (then used or refunded from its account), or refunded to the
+ * card from the bank's back office and marked so here.
+ */
+function UnappliedOnline() {
+  const { data } = useUnappliedOnline();
+  const settle = useSettleOnline();
+  const mayWrite = useHabilitation('COMPTA_SAISIE');
+  if (!data || data.length === 0) return null;
+  const act = async (p: UnappliedOnlinePayment, action: 'CREDIT' | 'REFUNDED') => {
+    const what =
+      action === 'CREDIT'
+        ? `Porter ${formatCents(p.montant)} au crédit de ${p.entite.nom} ? Le crédit s’imputera ensuite sur une facture ou se remboursera depuis le compte de la loge.`
+        : `Le paiement de ${formatCents(p.montant)} (transaction ${p.transaction}) a-t-il été remboursé sur la carte depuis l’espace de la banque ? Rien n’entre alors dans les comptes.`;
+    const answer = await openDialog({
+      type: 'question',
+      title: 'Régulariser le paiement par carte',
+      text: what,
+    });
+    if (answer !== 'ok') return;
+    await settle.mutateAsync({ id: p.id, action });
+    toast(
+      'success',
+      action === 'CREDIT'
+        ? `${formatCents(p.montant)} portés au crédit de ${p.entite.nom}.`
+        : 'Le paiement est noté remboursé sur la carte.',
+    );
+  };
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} fz="h4" mb="xs">
+        Paiements par carte à régulariser
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        La banque a encaissé ces paiements alors que la facture n’avait plus rien à payer (annulée, ou réglée
+        autrement entre-temps).
+      </Text>
+      <ScrollTable label="Paiements par carte à régulariser" minWidth={820}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Loge ou association</Table.Th>
+              <Table.Th>Facture</Table.Th>
+              <Table.Th>Reçu le</Table.Th>
+              <Table.Th>Transaction</Table.Th>
+              <Table.Th ta="right">Montant</Table.Th>
+              {mayWrite && <Table.Th>Régulariser</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.entite.nom}</Table.Td>
+                <Table.Td>
+                  <Link to={`../commandes/${p.idCommande}`} relative="path">
+                    {p.numeroFacture ?? `n° ${p.idCommande}`}
+                  </Link>{' '}
+                  ({OrderState.labels[p.etatFacture].toLowerCase()})
+                </Table.Td>
+                <Table.Td>{formatDay(p.date)}</Table.Td>
+                <Table.Td>{p.transaction}</Table.Td>
+                <Table.Td ta="right">{formatCents(p.montant)}</Table.Td>
+                {mayWrite && (
+                  <Table.Td>
+                    <Group gap={4} wrap="wrap">
+                      <Button size="compact-sm" variant="light" onClick={() => void act(p, 'CREDIT')}>
+                        Porter au crédit de la loge
+                      </Button>
+                      <Button size="compact-sm" variant="subtle" onClick={() => void act(p, 'REFUNDED')}>
+                        Remboursé sur la carte
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
     </Paper>
   );
 }
@@ -146,6 +229,7 @@ export function ReceivablesPage() {
           )}
         </Paper>
       )}
+      <UnappliedOnline />
       <FecForm />
     </Stack>
   );

@@ -1,13 +1,12 @@
 /** The lodge's credit paid back to it (a cheque or a transfer of the Union), recorded as a refund. */
-import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { PaymentMode, type PaymentMode as Mode } from '@union/contract';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { useRefund } from '../api/orders';
+import { PaymentFields, type PaymentValue } from './PaymentFields';
 
 export function RefundModal({
   entity,
@@ -21,10 +20,13 @@ export function RefundModal({
   onClose: () => void;
 }) {
   const refund = useRefund();
-  const [mode, setMode] = useState<Mode>('V');
-  const [date, setDate] = useState<string | null>(dayjs().format('YYYY-MM-DD'));
-  const [reference, setReference] = useState('');
-  const [amount, setAmount] = useState<number | string>(credit / 100);
+  const [payment, setPayment] = useState<PaymentValue>({
+    mode: 'V',
+    date: dayjs().format('YYYY-MM-DD'),
+    reference: '',
+    montant: credit / 100,
+  });
+  const { mode, date, reference, montant: amount } = payment;
   const [motif, setMotif] = useState('');
   const montant = eurosToCents(amount);
   const problem = !date
@@ -53,34 +55,7 @@ export function RefundModal({
       <form noValidate onSubmit={(e) => void submit(e)}>
         <Stack>
           <Text size="sm">Crédit de la loge : {formatCents(credit)}</Text>
-          <Select
-            label="Mode de remboursement"
-            data={PaymentMode.codes.map((c) => ({ value: c, label: PaymentMode.labels[c] }))}
-            value={mode}
-            onChange={(v) => v && setMode(v as Mode)}
-            allowDeselect={false}
-          />
-          <DatePickerInput
-            label="Date du remboursement"
-            value={date}
-            onChange={(v) => setDate(v ? dayjs(v).format('YYYY-MM-DD') : null)}
-            valueFormat="D MMMM YYYY"
-          />
-          <TextInput
-            label={mode === 'C' ? 'Numéro du chèque' : 'Référence du virement'}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            maxLength={100}
-          />
-          <NumberInput
-            label="Montant (€)"
-            value={amount}
-            onChange={setAmount}
-            decimalScale={2}
-            decimalSeparator=","
-            thousandSeparator=" "
-            min={0.01}
-          />
+          <PaymentFields value={payment} onChange={setPayment} what="remboursement" />
           <TextInput
             label="Motif (facultatif)"
             value={motif}

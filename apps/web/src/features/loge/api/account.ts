@@ -11,7 +11,6 @@ import {
   pathTo,
   ProviderFormSchema,
   type AccountDocumentKind,
-  type LodgeAccount,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -30,7 +29,7 @@ export function useEntityAccount(entityId: number) {
   return useQuery({
     queryKey: ['loge', entityId, 'account'],
     queryFn: () =>
-      api.get<LodgeAccount>(pathTo(API.accounts.account, { idEntite: entityId }), {
+      api.get(pathTo(API.accounts.account, { idEntite: entityId }), {
         schema: LodgeAccountSchema,
       }),
     staleTime: 0,
@@ -47,6 +46,9 @@ export const downloadAccountDocument = (
     pathTo(API.accounts.document, { idEntite: entityId, id, kind }, { niveau }),
     `${kind}-${id}.pdf`,
   );
+
+export const downloadCreditNote = (entityId: number, id: number, numero: string) =>
+  downloadFile(pathTo(API.accounts.creditNote, { idEntite: entityId, id }), `${numero}.pdf`);
 
 export const downloadStatement = (entityId: number, format: 'pdf' | 'xlsx', du: string, au: string) =>
   downloadFile(

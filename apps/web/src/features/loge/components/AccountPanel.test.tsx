@@ -39,8 +39,21 @@ const doc = (over: Partial<AccountDocument>): AccountDocument => ({
 
 const ACCOUNT: LodgeAccount = {
   entite: { id: 1, code: LODGE.code, nom: LODGE.nom },
-  solde: 12345,
+  du: 12345,
   echu: 12345,
+  credit: 2000,
+  solde: 10345,
+  avoirs: [
+    {
+      id: 4,
+      numero: 'AV-2026-0003',
+      date: '2026-11-05',
+      idCommande: 2,
+      numeroFacture: 'FA-2026-0002',
+      montant: 2000,
+      motif: 'Deux frères radiés',
+    },
+  ],
   documents: [
     doc({}),
     doc({
@@ -96,7 +109,15 @@ describe('Gestion Loge › Compte avec l’Union', () => {
       await screen.findByRole('heading', { name: 'Factures et devis' }, { timeout: 60_000 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Membres' })).not.toBeInTheDocument();
-    expect(screen.getByText('Reste à payer à l’Union').nextSibling).toHaveTextContent('123,45');
+    expect(screen.getByText('Reste à payer sur les factures').nextSibling).toHaveTextContent('123,45');
+    expect(screen.getByText('Crédit de la loge (avoirs, trop-perçus)').nextSibling).toHaveTextContent(
+      '20,00',
+    );
+    expect(screen.getByText('Solde du compte').nextSibling).toHaveTextContent('103,45 € dus à l’Union');
+    const notes = screen.getByRole('region', { name: 'Avoirs' });
+    expect(
+      within(notes).getByRole('button', { name: 'Télécharger l’avoir AV-2026-0003' }),
+    ).toBeInTheDocument();
     const paid = screen.getByRole('row', { name: /FA-2026-0002 Cotisations/ });
     expect(within(paid).queryByRole('button', { name: /Payer par carte/ })).not.toBeInTheDocument();
     const payments = screen.getByRole('region', { name: 'Paiements' });

@@ -4,19 +4,7 @@
  * payments and reminders, and the statement of a period (PDF or Excel). The server decides everything
  * shown (`payable`, `documents`); the screen only lays it out.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import {
   Instalment,
@@ -24,15 +12,23 @@ import {
   RecordedPaymentMode,
   parisDay,
   yearLabel,
+  type AccountCreditNote,
   type AccountDocument,
   type AccountDocumentKind,
+  type AccountPayment,
   type EntitySummary,
 } from '@union/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { formatCents, formatDay } from '../../../lib/format';
-import { OrderStateBadge } from '../../compta';
-import { downloadAccountDocument, downloadStatement, useEntityAccount, usePayOnline } from '../api/account';
+import { OrderStateBadge, PeriodFields } from '../../compta';
+import {
+  downloadAccountDocument,
+  downloadCreditNote,
+  downloadStatement,
+  useEntityAccount,
+  usePayOnline,
+} from '../api/account';
 
 const KIND_LABELS: Record<AccountDocumentKind, string> = {
   facture: 'Facture',
@@ -43,46 +39,33 @@ const KIND_LABELS: Record<AccountDocumentKind, string> = {
 
 const numberOf = (d: AccountDocument) => d.numeroFacture ?? d.numeroDevis ?? '—';
 
-function DocumentRow({ entityId, d }: { entityId: number; d: AccountDocument }) {
+function DocumentActions({ entityId, d }: { entityId: number; d: AccountDocument }) {
   const pay = usePayOnline(entityId);
   return (
-    <Table.Tr>
-      <Table.Td>{numberOf(d)}</Table.Td>
-      <Table.Td>{d.objet}</Table.Td>
-      <Table.Td>{formatDay(d.dateFacture ?? d.dateDevis)}</Table.Td>
-      <Table.Td>{formatDay(d.dateEcheance)}</Table.Td>
-      <Table.Td ta="right">{formatCents(d.total)}</Table.Td>
-      <Table.Td ta="right">{d.reste > 0 ? formatCents(d.reste) : '—'}</Table.Td>
-      <Table.Td>
-        <OrderStateBadge etat={d.etat} enRetard={d.enRetard} />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="wrap">
-          {d.documents.map((kind) => (
-            <Button
-              key={kind}
-              size="compact-sm"
-              variant="subtle"
-              onClick={() => void downloadAccountDocument(entityId, d.id, kind)}
-              aria-label={`Télécharger ${KIND_LABELS[kind].toLowerCase()} ${numberOf(d)}`}
-            >
-              {KIND_LABELS[kind]}
-            </Button>
-          ))}
-          {d.payable && (
-            <Button
-              size="compact-sm"
-              leftSection={<IconCreditCard size={16} aria-hidden />}
-              loading={pay.isPending}
-              onClick={() => pay.mutate(d.id)}
-              aria-label={`Payer par carte ${formatCents(d.reste)} de la facture ${numberOf(d)}`}
-            >
-              Payer par carte
-            </Button>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <Group gap={4} wrap="wrap">
+      {d.documents.map((kind) => (
+        <Button
+          key={kind}
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => void downloadAccountDocument(entityId, d.id, kind)}
+          aria-label={`Télécharger ${KIND_LABELS[kind].toLowerCase()} ${numberOf(d)}`}
+        >
+          {KIND_LABELS[kind]}
+        </Button>
+      ))}
+      {d.payable && (
+        <Button
+          size="compact-sm"
+          leftSection={<IconCreditCard size={16} aria-hidden />}
+          loading={pay.isPending}
+          onClick={() => pay.mutate(d.id)}
+          aria-label={`Payer par carte ${formatCents(d.reste)} de la facture ${numberOf(d)}`}
+        >
+          Payer par carte
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -109,18 +92,7 @@ function StatementForm({ entityId }: { entityId: number }) {
         Relevé de compte
       </Title>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label="Du"
-          value={period.du}
-          onChange={(e) => setPeriod({ ...period, du: e.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label="Au"
-          value={period.au}
-          onChange={(e) => setPeriod({ ...period, au: e.currentTarget.value })}
-        />
+        <PeriodFields value={period} onChange={setPeriod} />
         <Button
           variant="light"
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
@@ -142,6 +114,96 @@ function StatementForm({ entityId }: { entityId: number }) {
   );
 }
 
+/** One column of a section's table: its header, how a row fills it, amounts to the right. */
+interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  right?: boolean;
+}
+
+/**
+ * A titled part of the account: a sentence when it is empty, otherwise its table (scrolling sideways on
+ * a phone). Every table of the account is one of these, so they read and behave alike.
+ */
+function Section<T>({
+  title,
+  empty,
+  rows,
+  columns,
+  rowKey,
+  minWidth,
+}: {
+  title: string;
+  empty: string;
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  minWidth: number;
+}) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} fz="h4" mb="sm">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <ScrollTable label={title} minWidth={minWidth}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.header} ta={c.right ? 'right' : undefined}>
+                    {c.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.header} ta={c.right ? 'right' : undefined}>
+                      {c.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+    </Paper>
+  );
+}
+
+function Figure({ label, value, alert = false }: { label: string; value: string; alert?: boolean }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} c={alert ? 'red.9' : undefined}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The balance in words: owed to the Union, or in the entity's favour (a credit to use or be refunded). */
+const balanceLabel = (solde: number) =>
+  solde > 0
+    ? `${formatCents(solde)} dus à l’Union`
+    : solde < 0
+      ? `${formatCents(-solde)} en votre faveur`
+      : 'Compte soldé';
+
+const PAYMENT_NATURE: Record<AccountPayment['nature'], string> = {
+  E: 'Paiement reçu',
+  C: 'Contre-passation',
+  R: 'Remboursement à la loge',
+};
+
 export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paiement: number | null }) {
   const { data: account, isPending } = useEntityAccount(entite.id);
   if (isPending) return <Loader aria-label="Chargement du compte" />;
@@ -155,125 +217,99 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
           rechargez la page dans quelques instants s’il n’y est pas encore.
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Reste à payer à l’Union
-          </Text>
-          <Text fz="xl" fw={700}>
-            {formatCents(account.solde)}
-          </Text>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Dont échu
-          </Text>
-          <Text fz="xl" fw={700} c={account.echu > 0 ? 'red.9' : undefined}>
-            {formatCents(account.echu)}
-          </Text>
-        </Paper>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Figure label="Reste à payer sur les factures" value={formatCents(account.du)} />
+        <Figure label="Dont échu" value={formatCents(account.echu)} alert={account.echu > 0} />
+        <Figure label="Crédit de la loge (avoirs, trop-perçus)" value={formatCents(account.credit)} />
+        <Figure label="Solde du compte" value={balanceLabel(account.solde)} />
       </SimpleGrid>
+      {account.credit > 0 && (
+        <Text size="sm">
+          Votre crédit de {formatCents(account.credit)} sera imputé par le trésorier de l’Union sur vos
+          prochaines factures, ou remboursé à votre demande.
+        </Text>
+      )}
 
-      <Paper withBorder p="md">
-        <Title order={3} fz="h4" mb="sm">
-          Factures et devis
-        </Title>
-        {account.documents.length === 0 ? (
-          <Text c="dimmed">Aucune facture ni aucun devis pour le moment.</Text>
-        ) : (
-          <ScrollTable label="Factures et devis" minWidth={900}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Numéro</Table.Th>
-                  <Table.Th>Objet</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Échéance</Table.Th>
-                  <Table.Th ta="right">Montant</Table.Th>
-                  <Table.Th ta="right">Reste dû</Table.Th>
-                  <Table.Th>État</Table.Th>
-                  <Table.Th>Documents et paiement</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {account.documents.map((d) => (
-                  <DocumentRow key={d.id} entityId={entite.id} d={d} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
-      </Paper>
+      <Section<AccountDocument>
+        title="Factures et devis"
+        empty="Aucune facture ni aucun devis pour le moment."
+        rows={account.documents}
+        rowKey={(d) => d.id}
+        minWidth={900}
+        columns={[
+          { header: 'Numéro', cell: numberOf },
+          { header: 'Objet', cell: (d) => d.objet },
+          { header: 'Date', cell: (d) => formatDay(d.dateFacture ?? d.dateDevis) },
+          { header: 'Échéance', cell: (d) => formatDay(d.dateEcheance) },
+          { header: 'Montant', right: true, cell: (d) => formatCents(d.total) },
+          { header: 'Reste dû', right: true, cell: (d) => (d.reste > 0 ? formatCents(d.reste) : '—') },
+          { header: 'État', cell: (d) => <OrderStateBadge etat={d.etat} enRetard={d.enRetard} /> },
+          { header: 'Documents et paiement', cell: (d) => <DocumentActions entityId={entite.id} d={d} /> },
+        ]}
+      />
 
-      <Paper withBorder p="md">
-        <Title order={3} fz="h4" mb="sm">
-          Appels de cotisation
-        </Title>
-        {calls.length === 0 ? (
-          <Text c="dimmed">Aucun appel de cotisation émis.</Text>
-        ) : (
-          <ScrollTable label="Appels de cotisation" minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Année</Table.Th>
-                  <Table.Th>Tranche</Table.Th>
-                  <Table.Th>Facture</Table.Th>
-                  <Table.Th ta="right">Appelé</Table.Th>
-                  <Table.Th ta="right">Payé</Table.Th>
-                  <Table.Th ta="right">Reste dû</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {calls.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>{yearLabel(d.annee)}</Table.Td>
-                    <Table.Td>{d.tranche ? Instalment.labels[d.tranche] : OrderType.labels[d.type]}</Table.Td>
-                    <Table.Td>{d.numeroFacture}</Table.Td>
-                    <Table.Td ta="right">{formatCents(d.total)}</Table.Td>
-                    <Table.Td ta="right">{formatCents(d.paye)}</Table.Td>
-                    <Table.Td ta="right">{formatCents(d.reste)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
-      </Paper>
+      <Section<AccountCreditNote>
+        title="Avoirs"
+        empty="Aucun avoir."
+        rows={account.avoirs}
+        rowKey={(n) => n.id}
+        minWidth={640}
+        columns={[
+          { header: 'Numéro', cell: (n) => n.numero },
+          { header: 'Date', cell: (n) => formatDay(n.date) },
+          { header: 'Sur la facture', cell: (n) => n.numeroFacture ?? '—' },
+          { header: 'Motif', cell: (n) => n.motif ?? '—' },
+          { header: 'Montant', right: true, cell: (n) => formatCents(n.montant) },
+          {
+            header: 'Document',
+            cell: (n) => (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => void downloadCreditNote(entite.id, n.id, n.numero)}
+                aria-label={`Télécharger l’avoir ${n.numero}`}
+              >
+                Avoir
+              </Button>
+            ),
+          },
+        ]}
+      />
 
-      <Paper withBorder p="md">
-        <Title order={3} fz="h4" mb="sm">
-          Paiements
-        </Title>
-        {account.paiements.length === 0 ? (
-          <Text c="dimmed">Aucun paiement enregistré.</Text>
-        ) : (
-          <ScrollTable label="Paiements" minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Facture</Table.Th>
-                  <Table.Th>Mode</Table.Th>
-                  <Table.Th>Référence</Table.Th>
-                  <Table.Th ta="right">Montant</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {account.paiements.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{formatDay(p.date)}</Table.Td>
-                    <Table.Td>{p.numeroFacture ?? '—'}</Table.Td>
-                    <Table.Td>{RecordedPaymentMode.labels[p.mode]}</Table.Td>
-                    <Table.Td>{p.reference ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{formatCents(p.montant)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        )}
-      </Paper>
+      <Section<AccountDocument>
+        title="Appels de cotisation"
+        empty="Aucun appel de cotisation émis."
+        rows={calls}
+        rowKey={(d) => d.id}
+        minWidth={560}
+        columns={[
+          { header: 'Année', cell: (d) => yearLabel(d.annee) },
+          {
+            header: 'Tranche',
+            cell: (d) => (d.tranche ? Instalment.labels[d.tranche] : OrderType.labels[d.type]),
+          },
+          { header: 'Facture', cell: (d) => d.numeroFacture },
+          { header: 'Appelé', right: true, cell: (d) => formatCents(d.total) },
+          { header: 'Réglé', right: true, cell: (d) => formatCents(d.paye) },
+          { header: 'Reste dû', right: true, cell: (d) => formatCents(d.reste) },
+        ]}
+      />
+
+      <Section<AccountPayment>
+        title="Paiements"
+        empty="Aucun paiement enregistré."
+        rows={account.paiements}
+        rowKey={(p) => p.id}
+        minWidth={640}
+        columns={[
+          { header: 'Date', cell: (p) => formatDay(p.date) },
+          { header: 'Mouvement', cell: (p) => PAYMENT_NATURE[p.nature] },
+          { header: 'Facture', cell: (p) => p.numeroFacture ?? '—' },
+          { header: 'Mode', cell: (p) => RecordedPaymentMode.labels[p.mode] },
+          { header: 'Référence', cell: (p) => p.reference ?? '—' },
+          { header: 'Montant', right: true, cell: (p) => formatCents(p.montant) },
+        ]}
+      />
 
       <Paper withBorder p="md">
         <Title order={3} fz="h4" mb="sm">
