@@ -13,7 +13,7 @@ import { ScrollTable } from '../../../components/ScrollTable';
 const FILTERS: Record<string, TopUpState[]> = {
   'À valider': ['P', 'R'],
   'En cours': ['C'],
-  Traités: ['V', 'X'],
+  Traités: ['V', 'X', 'E'],
 };
 const PATH = { VALIDATE: 'validate', TRANSFER: 'transfer', CANCEL: 'cancel' } as const;
 /** What the toast says once done: « Rechargement n° 2 validé. », not the button's infinitive. */
