@@ -177,6 +177,8 @@ export const API = {
     remove: '/api/diffusion/:id',
     /** Hides a message for the signed-in user only. */
     hide: '/api/diffusion/:id/masquer',
+    /** How many people a message's e-mail would reach, before it is saved (issue 21). */
+    recipients: '/api/diffusion/destinataires',
   },
   compta: {
     search: '/api/compta/commande/search',

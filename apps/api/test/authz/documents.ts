@@ -208,6 +208,12 @@ export const rows: AuthzRow[] = [
     expect: allow({ admin: 204, secretariat: 204 }),
   },
   {
+    route: 'POST /api/diffusion/destinataires',
+    scope: 'the count of a message for everyone',
+    request: () => ({ url: '/api/diffusion/destinataires', payload: { tous: true } }),
+    expect: allow({ admin: 200, secretariat: 200 }),
+  },
+  {
     route: 'POST /api/diffusion/:id/masquer',
     scope: 'a message for everyone',
     request: async (w) => ({ url: `/api/diffusion/${await newMessage(w)}/masquer` }),

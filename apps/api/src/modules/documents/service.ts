@@ -331,21 +331,24 @@ export const documentsService = {
     return produced;
   },
 
-  /** The unsubscribe link of the e-mails (public): turns the documents notification off. */
+  /**
+   * The unsubscribe link of the e-mails (public): turns the documents notification off, or the broadcast
+   * messages' e-mails for a token of a message's e-mail.
+   */
   async unsubscribe(ctx: PublicContext, token: string): Promise<void> {
     const { db } = ctx;
-    const userId = await userOfToken(db, token);
-    if (
-      userId === undefined ||
-      !(await usersRepository.update(db, userId, { notificationDocuments: false }, ctx.clock.now()))
-    ) {
+    const named = await userOfToken(db, token);
+    const userId = named?.userId;
+    const changes =
+      named?.scope === 'messages' ? { notificationMessages: false } : { notificationDocuments: false };
+    if (userId === undefined || !(await usersRepository.update(db, userId, changes, ctx.clock.now()))) {
       throw refused(
         'unsubscribe_token',
         'Ce lien de désinscription est invalide. Utilisez celui de l’e-mail reçu.',
       );
     }
     await audit.recordSystem(db, ctx.clock.now(), {
-      action: 'NOTIFICATION_DOCUMENTS_OFF',
+      action: named?.scope === 'messages' ? 'NOTIFICATION_MESSAGES_OFF' : 'NOTIFICATION_DOCUMENTS_OFF',
       recordType: 'user',
       recordId: userId,
       details: { via: 'lien de désinscription' },
