@@ -6,6 +6,7 @@ import { visibleEntries } from '../menu';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PortalMessages } from '../../features/messages';
 import { BackupWarning } from '../../features/admin';
+import { TopUpsWaiting } from '../../features/restaurant';
 
 export function PortalPage() {
   usePageTitle('Portail');
@@ -19,6 +20,7 @@ export function PortalPage() {
         <Text c="dimmed">Bienvenue sur l'Intranet de l'Union.</Text>
       </div>
       <BackupWarning />
+      <TopUpsWaiting />
       <PortalMessages />
       {entries.length === 0 ? (
         <Text>

@@ -52,6 +52,9 @@ export const useSaveMessage = () =>
   useMessageMutation((body: MessageInput & { id?: number }) =>
     body.id ? api.put<Message>(API.messages.message, body) : api.post<Message>(API.messages.message, body),
   );
+/** How many people the e-mail of a message being written would reach (asked before sending it). */
+export const countRecipients = (audience: { tous: boolean; entites: number[] }) =>
+  api.post<{ nombre: number }>(API.messages.recipients, audience);
 export const useDeleteMessage = () =>
   useMessageMutation((id: number) => api.delete<void>(pathTo(API.messages.remove, { id })));
 export const useHideMessage = () =>

@@ -1,6 +1,14 @@
 /** The member's Union card and its top-ups; the staff's validation of top-ups (specification §7). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, pathTo, type MyCard, type ProviderForm, type TopUp, type TopUpSearch } from '@union/contract';
+import {
+  API,
+  pathTo,
+  type MyCard,
+  type ProviderForm,
+  type TopUp,
+  type TopUpSearch,
+  type TopUpWaiting,
+} from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const CARD_KEY = ['carte'] as const;
@@ -9,6 +17,16 @@ export function useMyCard() {
   return useQuery({
     queryKey: [...CARD_KEY, 'mienne'],
     queryFn: () => api.get<MyCard>(API.payments.mine),
+    staleTime: 0,
+  });
+}
+
+/** How many top-ups wait for validation: asked only by those who may validate (COMPTA_SAISIE). */
+export function useTopUpsWaiting(enabled: boolean) {
+  return useQuery({
+    queryKey: [...CARD_KEY, 'en-attente'],
+    queryFn: () => api.get<TopUpWaiting>(API.payments.waiting),
+    enabled,
     staleTime: 0,
   });
 }
