@@ -223,6 +223,17 @@ export const documentsService = {
     });
   },
 
+  /** How many people a distribution now would reach: the query the distribution sends with (issue 21). */
+  async distributionPreview(ctx: RequestContext, id: number): Promise<{ nombre: number }> {
+    const row = await documentsRepository.findJoined(ctx.db, id);
+    if (!row) throw notFound("Ce document n'existe pas.");
+    const doc = row.document;
+    const policy = await loadDocumentsContext(ctx);
+    authorize(may(policy, 'READ', doc), "Vous n'avez pas accès à ce document.");
+    authorize(may(policy, 'DISTRIBUTE', doc));
+    return { nombre: (await documentsRepository.recipients(ctx.db, doc, ctx.clock.today())).length };
+  },
+
   /**
    * E-mails the document to every audience member who reads documents and has the notification on, one
    * message each, through the outbox; a second call reaches only those not reached yet. The document row
