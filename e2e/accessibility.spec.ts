@@ -271,6 +271,24 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'soldes des cartes', path: '/app/restauration/soldes', ready: heading('Soldes des cartes Union') },
   { name: 'publier un document', path: '/app/doc/publier', ready: heading('Publier un document') },
   { name: 'nouveau message', path: '/app/diffusions/nouveau', ready: heading('Nouveau message') },
+  {
+    // Issue 21: before a message is e-mailed, the dialog says to how many people (keyboard only).
+    name: "nouveau message, confirmation de l'envoi par e-mail",
+    path: '/app/diffusions/nouveau',
+    ready: async (p) => {
+      await p.getByLabel('Titre').fill('Fermeture du restaurant');
+      await p.getByLabel('Texte').fill('Le restaurant est fermé lundi.');
+      await p.getByRole('checkbox', { name: /Envoyer aussi par e-mail/ }).check();
+      await p.getByRole('button', { name: 'Publier le message' }).focus();
+      await p.keyboard.press('Enter');
+      await expect(p.getByRole('dialog', { name: 'Envoyer le message par e-mail' })).toBeVisible({
+        timeout: 8_000,
+      });
+      await expect(
+        p.getByRole('button', { name: /^Envoyer à \d+ personne|Publier sans e-mail/ }),
+      ).toBeVisible();
+    },
+  },
   { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },
   { name: 'balance âgée et FEC', path: '/app/compta/balance-agee', ready: heading('Balance âgée') },
   {

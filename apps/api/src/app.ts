@@ -30,6 +30,7 @@ import { startPurgeJob } from './modules/auth/purge';
 import { startBackupControl } from './modules/backups/control';
 import { startBackupJob } from './modules/backups/job';
 import { startReminderJob } from './modules/compta/reminders/job';
+import { startTopUpJob } from './modules/restaurant/cards/job';
 import { startMailWorker, type MailWorker } from './modules/mail/worker';
 import type { App } from './types';
 import authRoutes from './modules/auth/routes';
@@ -172,6 +173,17 @@ export async function buildApp({
   if (config.REMINDER_CHECK_MS > 0) {
     const reminders = startReminderJob({ db: db.db, everyMs: config.REMINDER_CHECK_MS, log: app.log });
     app.addHook('onClose', () => reminders.stop());
+  }
+
+  if (config.TOP_UP_CHECK_MS > 0) {
+    const topUps = startTopUpJob({
+      db: db.db,
+      everyMs: config.TOP_UP_CHECK_MS,
+      digestTime: config.TOP_UP_DIGEST_TIME === 'off' ? null : config.TOP_UP_DIGEST_TIME,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+    app.addHook('onClose', () => topUps.stop());
   }
 
   if (config.BACKUP_DIR) {

@@ -54,6 +54,16 @@ const EnvSchema = z.object({
    */
   REMINDER_CHECK_MS: z.coerce.number().int().min(0).default(3600_000),
   /**
+   * How often each instance expires the top-ups left unpaid for more than a day and checks whether the
+   * treasurer's daily e-mail of top-ups to validate is due, in milliseconds (0: never; issue 21).
+   */
+  TOP_UP_CHECK_MS: z.coerce.number().int().min(0).default(3600_000),
+  /** When the daily e-mail of top-ups to validate goes (Paris time, HH:MM), or `off`. */
+  TOP_UP_DIGEST_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'une heure HH:MM, par exemple 08:00, ou off')
+    .default('08:00'),
+  /**
    * Daily backups (DECISIONS §8): the folder the server writes them to; unset, the server takes none
    * (`npm run backup` still works, and the portal warns the administrators that none is recent).
    */

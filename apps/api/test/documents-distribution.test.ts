@@ -73,7 +73,7 @@ async function aLodgeWithAudience() {
         [...readers, noRight!, former!, outsider, venerable, membre!].map((p) => p.id),
       ),
     );
-  const call = (method: 'POST' | 'DELETE', id: number, who: Person) =>
+  const call = (method: 'POST' | 'DELETE' | 'GET', id: number, who: Person) =>
     t.call({ method, url: pathTo(API.documents.distribution, { id }), token: who.token });
   return {
     lodge,
@@ -94,7 +94,8 @@ async function aLodgeWithAudience() {
       });
       return document.id;
     },
-    distribute: (id: number, who: Person = venerable) => call('POST', id, who),
+    distribute: (id: number, who: Person = venerable, method: 'POST' | 'GET' = 'POST') =>
+      call(method, id, who),
     cancel: (id: number, who: Person = venerable) => call('DELETE', id, who),
     infos: async (id: number, who: Person = venerable) =>
       (
@@ -158,6 +159,10 @@ describe('distribution by e-mail', () => {
       await aLodgeWithAudience();
     const id = await publish('Tenue d’avril');
     await drainOutbox();
+    // Issue 21: counted before, by the query that sends; a reader may not ask.
+    const preview = (who?: Parameters<typeof distribute>[1]) => distribute(id, who, 'GET');
+    expect((await preview()).json()).toEqual({ nombre: 10 });
+    expect((await preview(membre)).statusCode).toBe(403);
     const response = await distribute(id);
     expect(response.statusCode).toBe(200);
     // The venerable, membre and the eight readers: not the silent one, not the one without the right,
@@ -167,6 +172,7 @@ describe('distribution by e-mail', () => {
       nombre: 10,
       compteurs: { envoyes: 0, enAttente: 10, echecs: 0, annules: 0 },
     });
+    expect((await preview()).json()).toEqual({ nombre: 0 });
     expect(await t.app.mailWorker!.flush(soon())).toBe(10);
     expect(received.map((r) => r.to[0]).sort()).toEqual(audience.map((p) => p.email).sort());
     const lecteur1 = readers[0]!;

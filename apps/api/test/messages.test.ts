@@ -5,7 +5,7 @@
 import { API, pathTo, type Message, type PortalMessage } from '@union/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox } from '../src/db/schema';
+import { auditLog, emailOutbox, users } from '../src/db/schema';
 import { fixedClock } from '../src/lib/context';
 import { builders, type Builders } from './builders';
 import { createTestContext, type TestContext } from './helpers';
@@ -204,5 +204,56 @@ describe('the portal', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(await queued()).toHaveLength(1);
+  });
+
+  it("counts the recipients before sending, from the query that sends, and follows each one's choice", async () => {
+    const { post, secretary, member, other, otherLodge } = await aNewsroom();
+    const audience = (body: unknown, token = secretary.token) =>
+      t.call({ method: 'POST', url: API.messages.recipients, token, payload: body });
+    expect((await audience({ tous: false, entites: [otherLodge] }, member.token)).statusCode).toBe(403);
+    expect((await audience({ tous: 'oui' })).statusCode).toBe(412);
+    const before = (await audience({ tous: false, entites: [otherLodge] })).json<{ nombre: number }>().nombre;
+    expect(before).toBeGreaterThanOrEqual(1);
+    // The other lodge's member turns the messages e-mails off: not counted, not sent.
+    await t.db.update(users).set({ notificationMessages: false }).where(eq(users.id, other.id));
+    expect((await audience({ tous: false, entites: [otherLodge] })).json()).toEqual({ nombre: before - 1 });
+    const titre = `Fermeture ${b.unique()}`;
+    const created = (
+      await post(input({ titre, tous: false, entites: [otherLodge], email: true }))
+    ).json<Message>();
+    expect(created.emailsEnFile).toBe(before - 1);
+    const queued = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.sujet, `[Avertissement] ${titre}`));
+    expect(queued).toHaveLength(before - 1);
+    expect(queued.map((e) => e.destinataire)).not.toContain(other.email);
+    await t.db.update(users).set({ notificationMessages: true }).where(eq(users.id, other.id));
+  });
+
+  it('carries a one-click List-Unsubscribe that turns the messages e-mails off, and only those', async () => {
+    const { post, other, otherLodge } = await aNewsroom();
+    await t.db.update(users).set({ notificationDocuments: true }).where(eq(users.id, other.id));
+    const titre = `Travaux ${b.unique()}`;
+    expect((await post(input({ titre, tous: false, entites: [otherLodge], email: true }))).statusCode).toBe(
+      201,
+    );
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.sujet, `[Avertissement] ${titre}`), eq(emailOutbox.destinataire, other.email)),
+      );
+    const headers = mail!.entetes as Record<string, string>;
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<https?:\/\/[^/]+(\/api\/public\/desinscription-documents\?jeton=m[^>]+)>$/.exec(
+      headers['List-Unsubscribe']!,
+    );
+    expect(oneClick).not.toBeNull();
+    expect(mail!.texte).toContain('/desinscription?jeton=m');
+    const done = await t.call({ method: 'POST', url: oneClick![1]!, noXsrf: true });
+    expect(done.statusCode, done.body).toBe(204);
+    const [after] = await t.db.select().from(users).where(eq(users.id, other.id));
+    expect(after).toMatchObject({ notificationMessages: false, notificationDocuments: true });
   });
 });

@@ -229,6 +229,10 @@ export const DistributionResultSchema = z.object({
 });
 export type DistributionResult = z.infer<typeof DistributionResultSchema>;
 
+/** Answer of GET /api/document/{id}/diffusion (issue 21): how many a distribution now would reach. */
+export const DistributionPreviewSchema = z.object({ nombre: z.number().int() });
+export type DistributionPreview = z.infer<typeof DistributionPreviewSchema>;
+
 /** Public unsubscribe (the e-mail's link): the signed token. */
 export const UnsubscribeSchema = z.object({
   jeton: z.string().min(1, { message: 'Le lien de désinscription est incomplet.' }).max(500),

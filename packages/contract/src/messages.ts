@@ -98,9 +98,28 @@ export const MessageSchema = z.object({
   email: z.boolean(),
   envoyeLe: z.string().nullable(),
   actions: z.array(MessageAction.schema),
+  /** After a save: how many e-mails it queued (issue 21: « 21 e-mails en file d'envoi »). */
+  emailsEnFile: z.number().int().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 export const MessageListSchema = z.array(MessageSchema);
+
+/**
+ * Body of POST /api/diffusion/destinataires (issue 21): the audience of a message being written; the
+ * answer is how many people its e-mail would reach (active, in the audience, messages e-mails on).
+ */
+export const MessageAudienceSchema = z.object({
+  tous: z.boolean({ message: 'Destinataires : choisissez « tout le monde » ou des entités.' }),
+  entites: z
+    .array(labelledRecordId('Destinataires', 'Destinataires : choisissez les entités dans la liste.'), {
+      message: 'Destinataires : choisissez les entités dans la liste.',
+    })
+    .max(200, { message: 'Destinataires : 200 entités au plus.' })
+    .default([]),
+});
+export type MessageAudience = z.input<typeof MessageAudienceSchema>;
+export const MessageRecipientsSchema = z.object({ nombre: z.number().int() });
+export type MessageRecipients = z.infer<typeof MessageRecipientsSchema>;
 
 /** What the portal shows: no audience, no status, just the message. */
 export const PortalMessageSchema = z.object({

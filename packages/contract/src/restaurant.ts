@@ -53,10 +53,12 @@ export type MealOrderAction = z.infer<typeof MealOrderAction.schema>;
 /** Top-up (user payment) states of the specification §3. */
 export const TopUpState = codeList({
   C: 'En cours de paiement',
-  P: 'A valider',
+  P: 'À valider',
   R: 'Pris en compte, à valider',
   V: 'Validé et pris en compte',
   X: 'Annulé',
+  /** Left « en cours de paiement » for more than a day (issue 21): abandoned, never paid. */
+  E: 'Expiré (non payé)',
 });
 export type TopUpState = z.infer<typeof TopUpState.schema>;
 
@@ -307,6 +309,10 @@ export const TopUpSchema = z.object({
   actions: z.array(TopUpAction.schema),
 });
 export type TopUp = z.infer<typeof TopUpSchema>;
+
+/** GET /api/payment/en-attente (issue 21): how many top-ups wait for validation (P or R). */
+export const TopUpWaitingSchema = z.object({ nombre: z.number().int() });
+export type TopUpWaiting = z.infer<typeof TopUpWaitingSchema>;
 
 /** GET /api/user/payments: my card. */
 export const MyCardSchema = z.object({

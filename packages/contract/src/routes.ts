@@ -132,6 +132,8 @@ export const API = {
     mine: '/api/user/payments',
     providerForm: '/api/user/payments/:id/systempay',
     search: '/api/payment/search',
+    /** How many top-ups wait for validation (COMPTA_SAISIE): the portal's count (issue 21). */
+    waiting: '/api/payment/en-attente',
     /** `action`: `validate`, `transfer` or `cancel`. */
     act: '/api/payment/:id/:action',
     ipn: '/api/payment/systempay/ipn',
@@ -175,6 +177,8 @@ export const API = {
     remove: '/api/diffusion/:id',
     /** Hides a message for the signed-in user only. */
     hide: '/api/diffusion/:id/masquer',
+    /** How many people a message's e-mail would reach, before it is saved (issue 21). */
+    recipients: '/api/diffusion/destinataires',
   },
   compta: {
     search: '/api/compta/commande/search',
@@ -245,6 +249,7 @@ export const PAGES = {
   reservations: '/app/reservations',
   restaurant: '/app/restauration',
   card: '/app/account/payments',
+  topUps: '/app/restauration/rechargements',
   loge: '/app/loge',
   document: '/app/doc/:id',
 } as const;

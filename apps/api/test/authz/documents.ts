@@ -137,6 +137,13 @@ export const rows: AuthzRow[] = [
     expect: allow({ admin: 204, secretariat: 204, venerable: 204 }),
   },
   {
+    // Issue 21: how many a distribution would reach, for those who may distribute it.
+    route: 'GET /api/document/:id/diffusion',
+    scope: 'own lodge',
+    request: async (w) => ({ url: `/api/document/${await newDocument(w, 'own')}/diffusion` }),
+    expect: allow(publishers),
+  },
+  {
     route: 'POST /api/document/:id/diffusion',
     scope: 'own lodge',
     request: async (w) => {
@@ -206,6 +213,12 @@ export const rows: AuthzRow[] = [
     route: 'DELETE /api/diffusion/:id',
     request: async (w) => ({ url: `/api/diffusion/${await newMessage(w)}` }),
     expect: allow({ admin: 204, secretariat: 204 }),
+  },
+  {
+    route: 'POST /api/diffusion/destinataires',
+    scope: 'the count of a message for everyone',
+    request: () => ({ url: '/api/diffusion/destinataires', payload: { tous: true } }),
+    expect: allow({ admin: 200, secretariat: 200 }),
   },
   {
     route: 'POST /api/diffusion/:id/masquer',

@@ -30,6 +30,8 @@ export const PLAIN_PARAMETERS: Record<string, string> = {
   'GET /api/entite/:id/membres/excel query.perimetre':
     'which of the members the export lists; the entity in the path is the one checked',
   'POST /api/user/search body.etat': 'filter on the account state; the search scope applies whatever it says',
+  'POST /api/diffusion/destinataires body.tous': 'the audience counted, which only DIFFUSION may ask',
+  'POST /api/diffusion/destinataires body.entites': 'the audience counted, which only DIFFUSION may ask',
   'POST /api/payment/search body.etats': 'filter of the top-up search, which only COMPTA_SAISIE makes',
   'POST /api/payment/search body.idUser': 'filter of the top-up search, which only COMPTA_SAISIE makes',
   'GET /api/caisse/sessions query.ouvertes':

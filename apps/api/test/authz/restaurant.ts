@@ -424,6 +424,12 @@ export const rows: AuthzRow[] = [
     expect: allow({ admin: 200, tresorier: 200 }),
   },
   {
+    // Issue 21: the portal's count of top-ups waiting, only for those who may validate them.
+    route: 'GET /api/payment/en-attente',
+    request: () => ({ url: '/api/payment/en-attente' }),
+    expect: allow({ admin: 200, tresorier: 200 }),
+  },
+  {
     route: 'POST /api/payment/:id/:action',
     scope: 'validate a paid top-up',
     request: async (w) => ({ url: `/api/payment/${await topUp(w, 'P')}/validate` }),

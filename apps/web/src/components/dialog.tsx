@@ -28,6 +28,10 @@ interface DialogMessage {
   redirection?: string;
   /** Run when Ok is pressed, before the redirection (the 401 modal ends the session there). */
   onOk?: () => void;
+  /** What the confirming button says (« Envoyer », « Refuser »…); « Ok » when it only acknowledges. */
+  okLabel?: string;
+  /** What the question's other button says; « Annuler » by default. */
+  cancelLabel?: string;
 }
 
 const ICONS: Record<DialogType, { icon: Icon; color: string }> = {
@@ -136,7 +140,7 @@ export function openDialog(message: DialogMessage): Promise<DialogResult> {
                   resolve('cancel');
                 }}
               >
-                Annuler
+                {message.cancelLabel ?? 'Annuler'}
               </Button>
             )}
             <Button
@@ -149,7 +153,7 @@ export function openDialog(message: DialogMessage): Promise<DialogResult> {
                 resolve('ok');
               }}
             >
-              Ok
+              {message.okLabel ?? 'Ok'}
             </Button>
           </Group>
         </Stack>

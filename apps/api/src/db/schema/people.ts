@@ -39,6 +39,8 @@ export const users = pgTable(
     etat: char('etat', { length: 1 }).$type<UserState>().notNull().default('A'),
     notificationRestauration: boolean('notification_restauration').notNull().default(false),
     notificationDocuments: boolean('notification_documents').notNull().default(false),
+    /** Broadcast messages' e-mails (issue 21, migration 0032): on unless the person turns them off. */
+    notificationMessages: boolean('notification_messages').notNull().default(true),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     /** When the account was first told it must have a second factor (its grace period counts from it). */
     secondFactorAskedAt: timestamp('second_factor_asked_at', { withTimezone: true }),

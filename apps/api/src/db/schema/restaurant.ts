@@ -164,6 +164,10 @@ export const userPayments = pgTable(
   (t) => [
     uniqueIndex('user_payments_trans_key').on(t.transDay, t.transId),
     index('user_payments_user_idx').on(t.userId),
+    // The waiting ones (count, daily e-mail, expiry of the abandoned), migration 0032.
+    index('user_payments_waiting_idx')
+      .on(t.etat, t.createdAt)
+      .where(sql`${t.etat} IN ('C', 'P', 'R')`),
     check('user_payments_amount_positive', sql`${t.montant} > 0`),
   ],
 );
@@ -256,3 +260,12 @@ export const paymentTransCounters = pgTable(
   },
   (t) => [check('payment_trans_counters_range', sql`${t.dernier} BETWEEN 1 AND 899999`)],
 );
+
+/** The daily e-mail of the top-ups waiting for validation (issue 21, migration 0032): one row per day, inserted first. */
+export const topUpDigestRuns = pgTable('top_up_digest_runs', {
+  jour: date('jour').primaryKey(),
+  debut: timestamp('debut', { withTimezone: true }).notNull(),
+  fin: timestamp('fin', { withTimezone: true }),
+  enAttente: integer('en_attente').notNull().default(0),
+  destinataires: integer('destinataires').notNull().default(0),
+});

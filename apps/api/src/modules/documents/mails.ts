@@ -23,28 +23,46 @@ const SECRET_NAME = 'desinscription-documents';
 const signingKey = (db: Executor) =>
   documentsRepository.secret(db, SECRET_NAME, randomBytes(32).toString('base64url'));
 
-const signature = (key: string, userId: number) =>
-  createHmac('sha256', key).update(`documents:${userId}`).digest('base64url');
+/**
+ * Which notification a token turns off: the documents' (tokens `<id>.<sig>`, as first written) or the
+ * broadcast messages' (issue 21, tokens `m<id>.<sig>`); the scope is part of what is signed.
+ */
+export type UnsubscribeScope = 'documents' | 'messages';
 
-export async function unsubscribeToken(db: Executor, userId: number): Promise<string> {
-  return (await unsubscribeSigner(db))(userId);
+const signature = (key: string, userId: number, scope: UnsubscribeScope) =>
+  createHmac('sha256', key).update(`${scope}:${userId}`).digest('base64url');
+
+export async function unsubscribeToken(
+  db: Executor,
+  userId: number,
+  scope: UnsubscribeScope = 'documents',
+): Promise<string> {
+  return (await unsubscribeSigner(db, scope))(userId);
 }
 
 /** Signs many tokens with one read of the key (a distribution signs one per recipient). */
-export async function unsubscribeSigner(db: Executor): Promise<(userId: number) => string> {
+export async function unsubscribeSigner(
+  db: Executor,
+  scope: UnsubscribeScope = 'documents',
+): Promise<(userId: number) => string> {
   const key = await signingKey(db);
-  return (userId) => `${userId}.${signature(key, userId)}`;
+  const prefix = scope === 'messages' ? 'm' : '';
+  return (userId) => `${prefix}${userId}.${signature(key, userId, scope)}`;
 }
 
-/** The user a token names, when its signature holds. */
-export async function userOfToken(db: Executor, token: string): Promise<number | undefined> {
-  const match = /^([0-9]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+/** The user a token names and the notification it turns off, when its signature holds. */
+export async function userOfToken(
+  db: Executor,
+  token: string,
+): Promise<{ userId: number; scope: UnsubscribeScope } | undefined> {
+  const match = /^(m?)([0-9]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
   // The id as we wrote it: "03.…" is not the token we signed for 3.
-  const userId = recordIdOfText(match?.[1]);
+  const userId = recordIdOfText(match?.[2]);
   if (!match || userId === undefined) return undefined;
-  const expected = Buffer.from(signature(await signingKey(db), userId));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+  const scope: UnsubscribeScope = match[1] === 'm' ? 'messages' : 'documents';
+  const expected = Buffer.from(signature(await signingKey(db), userId, scope));
+  const given = Buffer.from(match[3]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, scope } : undefined;
 }
 
 const frenchDate = (iso: string) => frenchDay(iso, { weekday: true });

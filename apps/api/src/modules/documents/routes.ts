@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   API,
+  DistributionPreviewSchema,
   DistributionResultSchema,
   DocumentDetailSchema,
   DocumentListSchema,
@@ -139,6 +140,12 @@ export default async function documentsRoutes(app: App) {
     await documentsService.remove(request.ctx, request.params.id);
     return reply.status(204).send();
   });
+
+  app.get(
+    API.documents.distribution,
+    { schema: { tags, params: IdParams, response: { 200: DistributionPreviewSchema } } },
+    async (request) => documentsService.distributionPreview(request.ctx, request.params.id),
+  );
 
   app.post(
     API.documents.distribution,

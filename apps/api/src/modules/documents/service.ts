@@ -223,6 +223,17 @@ export const documentsService = {
     });
   },
 
+  /** How many people a distribution now would reach: the query the distribution sends with (issue 21). */
+  async distributionPreview(ctx: RequestContext, id: number): Promise<{ nombre: number }> {
+    const row = await documentsRepository.findJoined(ctx.db, id);
+    if (!row) throw notFound("Ce document n'existe pas.");
+    const doc = row.document;
+    const policy = await loadDocumentsContext(ctx);
+    authorize(may(policy, 'READ', doc), "Vous n'avez pas accès à ce document.");
+    authorize(may(policy, 'DISTRIBUTE', doc));
+    return { nombre: (await documentsRepository.recipients(ctx.db, doc, ctx.clock.today())).length };
+  },
+
   /**
    * E-mails the document to every audience member who reads documents and has the notification on, one
    * message each, through the outbox; a second call reaches only those not reached yet. The document row
@@ -331,21 +342,24 @@ export const documentsService = {
     return produced;
   },
 
-  /** The unsubscribe link of the e-mails (public): turns the documents notification off. */
+  /**
+   * The unsubscribe link of the e-mails (public): turns the documents notification off, or the broadcast
+   * messages' e-mails for a token of a message's e-mail.
+   */
   async unsubscribe(ctx: PublicContext, token: string): Promise<void> {
     const { db } = ctx;
-    const userId = await userOfToken(db, token);
-    if (
-      userId === undefined ||
-      !(await usersRepository.update(db, userId, { notificationDocuments: false }, ctx.clock.now()))
-    ) {
+    const named = await userOfToken(db, token);
+    const userId = named?.userId;
+    const changes =
+      named?.scope === 'messages' ? { notificationMessages: false } : { notificationDocuments: false };
+    if (userId === undefined || !(await usersRepository.update(db, userId, changes, ctx.clock.now()))) {
       throw refused(
         'unsubscribe_token',
         'Ce lien de désinscription est invalide. Utilisez celui de l’e-mail reçu.',
       );
     }
     await audit.recordSystem(db, ctx.clock.now(), {
-      action: 'NOTIFICATION_DOCUMENTS_OFF',
+      action: named?.scope === 'messages' ? 'NOTIFICATION_MESSAGES_OFF' : 'NOTIFICATION_DOCUMENTS_OFF',
       recordType: 'user',
       recordId: userId,
       details: { via: 'lien de désinscription' },

@@ -1,7 +1,7 @@
 /** Broadcast messages, their audience and the per-person hidden flags: the only code touching them. */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { messageEntities, messageHidden, messages } from '../../db/schema';
+import { messageEntities, messageHidden, messages, users } from '../../db/schema';
 import { currentMemberships, entitiesRepository, entityNames } from '../entities/repository';
 import { activeUsers } from '../users/repository';
 
@@ -135,19 +135,32 @@ export const messagesRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
-  /** The active users a message is addressed to (its e-mail's recipients). */
-  async audience(db: Executor, message: Pick<MessageRecord, 'id' | 'tous'>, today: string) {
+  /**
+   * The recipients of a message's e-mail: the active users of its audience (everyone, the current members
+   * of a saved message's entities, or of entities being chosen) whose messages e-mails are on. The one
+   * query both the count before sending and the sending use.
+   */
+  async audience(db: Executor, scope: Audience, today: string) {
     const person = activeUsers(db);
     const member = currentMemberships(db, today);
+    const wantsMessages = sql`${person.id} IN (SELECT ${users.id} FROM ${users} WHERE ${users.notificationMessages})`;
+    const inAudience =
+      'tous' in scope
+        ? undefined
+        : 'messageId' in scope
+          ? sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${member} ON ${member.entityId} = ${messageEntities.entityId}
+              WHERE ${messageEntities.messageId} = ${scope.messageId} AND ${member.userId} = ${person.id})`
+          : scope.entityIds.length === 0
+            ? sql`false`
+            : sql`EXISTS (SELECT 1 FROM ${member} WHERE ${member.userId} = ${person.id}
+              AND ${inArray(member.entityId, scope.entityIds)})`;
     return db
       .select({ id: person.id, prenom: person.prenom, email: person.email })
       .from(person)
-      .where(
-        message.tous
-          ? undefined
-          : sql`EXISTS (SELECT 1 FROM ${messageEntities} JOIN ${member} ON ${member.entityId} = ${messageEntities.entityId}
-              WHERE ${messageEntities.messageId} = ${message.id} AND ${member.userId} = ${person.id})`,
-      )
+      .where(and(wantsMessages, inAudience))
       .orderBy(person.id);
   },
 };
+
+/** Whom a message addresses: everyone, a saved message's entities, or entities being chosen. */
+export type Audience = { tous: true } | { messageId: number } | { entityIds: number[] };

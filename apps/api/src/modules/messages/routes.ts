@@ -5,8 +5,10 @@
  */
 import {
   API,
+  MessageAudienceSchema,
   MessageInputSchema,
   MessageListSchema,
+  MessageRecipientsSchema,
   MessageSchema,
   MessageUpdateSchema,
   PortalMessageListSchema,
@@ -53,6 +55,12 @@ export default async function messagesRoutes(app: App) {
     await messagesService.remove(request.ctx, request.params.id);
     return reply.status(204).send();
   });
+
+  app.post(
+    API.messages.recipients,
+    { schema: { tags, body: MessageAudienceSchema, response: { 200: MessageRecipientsSchema } } },
+    async (request) => messagesService.recipients(request.ctx, request.body),
+  );
 
   app.post(API.messages.hide, { schema: { tags, params: IdParams } }, async (request, reply) => {
     await messagesService.hide(request.ctx, request.params.id);

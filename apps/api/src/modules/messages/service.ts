@@ -13,6 +13,7 @@ import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { messageMachine } from './machine';
+import { unsubscribeSigner } from '../documents/mails';
 import { messageEmail } from './mails';
 import { may, type MessagesContext } from './policy';
 import { presentMessage, presentPortalMessage } from './presenter';
@@ -40,14 +41,25 @@ async function emailIfDue(tx: TxContext, message: MessageRecord): Promise<number
   const today = tx.clock.today();
   if (!message.email || message.emailedAt || message.statut !== 'A') return 0;
   if (message.fin && message.fin < today) return 0;
-  const people = await messagesRepository.audience(tx.db, message, today);
-  for (const person of people) {
-    await mailRepository.enqueue(
-      tx.db,
-      messageEmail({ to: person.email, prenom: person.prenom, ...message, publicUrl: tx.publicUrl }),
-      tx.clock.now(),
-    );
-  }
+  const people = await messagesRepository.audience(
+    tx.db,
+    message.tous ? { tous: true } : { messageId: message.id },
+    today,
+  );
+  const sign = await unsubscribeSigner(tx.db, 'messages');
+  await mailRepository.enqueueMany(
+    tx.db,
+    people.map((person) =>
+      messageEmail({
+        to: person.email,
+        prenom: person.prenom,
+        ...message,
+        publicUrl: tx.publicUrl,
+        token: sign(person.id),
+      }),
+    ),
+    tx.clock.now(),
+  );
   const now = tx.clock.now();
   await messagesRepository.update(tx.db, message.id, { emailedAt: now }, now);
   return people.length;
@@ -102,15 +114,30 @@ export const messagesService = {
         recordId: message.id,
         details: { niveau: input.niveau, statut: input.statut, tous: input.tous, entites: entityIds, emails },
       });
-      return message.id;
+      return { id: message.id, emails };
     });
-    return this.infos(ctx, id);
+    return { ...(await this.infos(ctx, id.id)), emailsEnFile: id.emails };
+  },
+
+  /** POST /api/diffusion/destinataires: how many people the e-mail of a message being written reaches. */
+  async recipients(
+    ctx: RequestContext,
+    input: { tous: boolean; entites: number[] },
+  ): Promise<{ nombre: number }> {
+    authorize(may(contextOf(ctx), 'WRITE', null));
+    const ids = [...new Set(input.entites)];
+    const people = await messagesRepository.audience(
+      ctx.db,
+      input.tous ? { tous: true } : { entityIds: ids },
+      ctx.clock.today(),
+    );
+    return { nombre: people.length };
   },
 
   async update(ctx: RequestContext, input: MessageUpdate & Input & { id: number }): Promise<Message> {
     const policy = contextOf(ctx);
     authorize(may(policy, 'WRITE', null));
-    await inTransaction(ctx, async (tx) => {
+    const emails = await inTransaction(ctx, async (tx) => {
       const current = await messagesRepository.lock(tx.db, input.id);
       if (!current) throw notFound("Ce message n'existe pas.");
       let statut = decide(messageMachine, current.statut, 'EDIT', may(policy, 'EDIT', current));
@@ -152,8 +179,9 @@ export const messagesService = {
         recordId: current.id,
         details: { niveau: input.niveau, statut, tous: input.tous, entites: entityIds, emails },
       });
+      return emails;
     });
-    return this.infos(ctx, input.id);
+    return { ...(await this.infos(ctx, input.id)), emailsEnFile: emails };
   },
 
   async remove(ctx: RequestContext, id: number): Promise<void> {

@@ -57,20 +57,31 @@ export const orderMachine = defineMachine<OrderState, OrderAction>(
   { state: (s) => MealOrderState.labels[s], action: (a) => MealOrderAction.labels[a] },
 );
 
-/** The provider's verdicts are actions too: PAID (C → P) and FAILED (C → X). */
-export type TopUpMachineAction = TopUpActionCode | 'PAID' | 'FAILED';
+/**
+ * The provider's verdicts are actions too: PAID (C → P) and FAILED (C → X); and EXPIRE (C → E), the
+ * daily run's for a top-up left unpaid for more than a day. A payment notified after the expiry still
+ * counts (E → P): the member's money was taken, so the treasurer validates it as any other.
+ */
+export type TopUpMachineAction = TopUpActionCode | 'PAID' | 'FAILED' | 'EXPIRE';
 
 export const topUpMachine = defineMachine<TopUpStateCode, TopUpMachineAction>(
   {
     VALIDATE: { P: 'V', R: 'V' },
     TRANSFER: { P: 'R' },
     CANCEL: { C: 'X', P: 'X', R: 'X' },
-    PAID: { C: 'P' },
+    PAID: { C: 'P', E: 'P' },
     FAILED: { C: 'X' },
+    EXPIRE: { C: 'E' },
   },
   {
     state: (s) => TopUpState.labels[s],
     action: (a) =>
-      a === 'PAID' ? 'Paiement reçu' : a === 'FAILED' ? 'Paiement refusé' : TopUpAction.labels[a],
+      a === 'PAID'
+        ? 'Paiement reçu'
+        : a === 'FAILED'
+          ? 'Paiement refusé'
+          : a === 'EXPIRE'
+            ? 'Expiration'
+            : TopUpAction.labels[a],
   },
 );

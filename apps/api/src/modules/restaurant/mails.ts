@@ -47,6 +47,11 @@ const TOP_UP_TEXTS: Record<TopUpState, { sujet: string; intro: string }> = {
     intro:
       "Votre rechargement est annulé (paiement refusé, abandonné ou annulé) : votre carte n'est pas créditée.",
   },
+  E: {
+    sujet: 'Rechargement expiré',
+    intro:
+      "Votre rechargement n'a pas été payé dans la journée : il a expiré et votre carte n'est pas créditée.",
+  },
 };
 
 /** One e-mail to the member about their top-up's new state. */

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { PortalMessages } from '../../features/messages';
 import { BackupWarning } from '../../features/admin';
 import { SecondFactorReminder } from '../../features/account';
+import { TopUpsWaiting } from '../../features/restaurant';
 
 export function PortalPage() {
   usePageTitle('Portail');
@@ -21,6 +22,7 @@ export function PortalPage() {
       </div>
       <SecondFactorReminder />
       <BackupWarning />
+      <TopUpsWaiting />
       <PortalMessages />
       {entries.length === 0 ? (
         <Text>

@@ -2,3 +2,4 @@
 export { useMyOrders } from './api/restaurant';
 export { submitProviderForm, useMyCard, useTopUp } from './api/cards';
 export { OrderStateBadge, TopUpStateBadge } from './components/labels';
+export { TopUpsWaiting } from './components/TopUpsWaiting';

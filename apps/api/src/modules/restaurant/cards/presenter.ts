@@ -28,7 +28,7 @@ export function presentTopUp(
     personne: { id: p.userId, nom: row.nom, prenom: row.prenom },
     transId: p.transId,
     actions: allowedActions(topUpMachine, p.etat, (a) =>
-      a === 'PAID' || a === 'FAILED' ? false : mayTopUp(ctx, a, p),
+      a === 'PAID' || a === 'FAILED' || a === 'EXPIRE' ? false : mayTopUp(ctx, a, p),
     ) as TopUp['actions'],
   };
 }

@@ -2,9 +2,16 @@
  * The only code touching the cards' tables: cards and their ledger, top-ups and the per-day transaction
  * counter. Other modules (users' GDPR export) call it.
  */
-import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { cardMovements, cards, paymentTransCounters, userPayments } from '../../../db/schema';
+import {
+  cardMovements,
+  cards,
+  paymentTransCounters,
+  topUpDigestRuns,
+  userPayments,
+  users,
+} from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
 import { userIdentities } from '../../users/identities';
 
@@ -12,6 +19,9 @@ export type TopUpRecord = typeof userPayments.$inferSelect;
 export type MovementRecord = typeof cardMovements.$inferSelect;
 /** A movement as the ledger shows it: with the name of who wrote it. */
 export type MovementRow = MovementRecord & { auteurNom: string | null; auteurPrenom: string | null };
+
+/** Waiting for the treasurer's validation: paid (P) or taken into account (R). */
+const WAITING: TopUpRecord['etat'][] = ['P', 'R'];
 
 export type CardOwner = { userId: number } | { entityId: number };
 
@@ -181,6 +191,66 @@ export const cardsRepository = {
       .update(userPayments)
       .set({ ...changes, updatedAt: at })
       .where(eq(userPayments.id, id));
+  },
+
+  /** How many top-ups wait for validation: paid (P) or taken into account (R). */
+  async countWaiting(db: Executor): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userPayments)
+      .where(inArray(userPayments.etat, WAITING));
+    return row!.n;
+  },
+
+  /** The top-ups waiting for validation, oldest first (the daily e-mail's list). */
+  async waiting(db: Executor, limit: number) {
+    const person = userIdentities(db);
+    return db
+      .select({ payment: userPayments, nom: person.nom, prenom: person.prenom })
+      .from(userPayments)
+      .innerJoin(person, eq(person.id, userPayments.userId))
+      .where(inArray(userPayments.etat, WAITING))
+      .orderBy(asc(userPayments.createdAt), asc(userPayments.id))
+      .limit(limit);
+  },
+
+  /**
+   * Top-ups still « en cours de paiement » created before `before` become E (expired), in one statement:
+   * a notification holding a top-up's row lock makes this wait, and then finds it no longer in C.
+   */
+  async expireAbandoned(db: Executor, before: Date, at: Date) {
+    return db
+      .update(userPayments)
+      .set({ etat: 'E', updatedAt: at })
+      .where(and(eq(userPayments.etat, 'C'), lt(userPayments.createdAt, before)))
+      .returning({ id: userPayments.id, montant: userPayments.montant });
+  },
+
+  /** The addresses of those who may validate top-ups (active, COMPTA_SAISIE). */
+  async validatorEmails(db: Executor): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ email: users.email })
+      .from(users)
+      .where(and(eq(users.etat, 'A'), sql`'COMPTA_SAISIE' = ANY(${users.habilitations})`))
+      .orderBy(users.email);
+    return rows.map((r) => r.email).filter((e): e is string => !!e);
+  },
+
+  /** Claims today's digest: the first instance's insert wins (primary key), the others skip. */
+  async claimDigest(db: Executor, jour: string, at: Date): Promise<boolean> {
+    const rows = await db
+      .insert(topUpDigestRuns)
+      .values({ jour, debut: at })
+      .onConflictDoNothing()
+      .returning({ jour: topUpDigestRuns.jour });
+    return rows.length === 1;
+  },
+
+  async finishDigest(db: Executor, jour: string, at: Date, enAttente: number, destinataires: number) {
+    await db
+      .update(topUpDigestRuns)
+      .set({ fin: at, enAttente, destinataires })
+      .where(eq(topUpDigestRuns.jour, jour));
   },
 
   async searchTopUps(

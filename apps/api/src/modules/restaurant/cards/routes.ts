@@ -12,6 +12,7 @@ import {
   TopUpListSchema,
   TopUpSchema,
   TopUpSearchSchema,
+  TopUpWaitingSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import { paymentNotifications } from '../../../lib/metrics';
@@ -19,6 +20,7 @@ import type { App } from '../../../types';
 import { notification } from './ipn';
 import { cardsService } from './service';
 import simulatorRoutes from './simulator';
+import { waitingService } from './waiting';
 
 const TopUpParams = z.object({ id: RecordIdParamSchema });
 const TopUpActionParams = z.object({
@@ -55,6 +57,12 @@ export default async function cardsRoutes(app: App) {
     API.payments.search,
     { schema: { tags: cardTags, body: TopUpSearchSchema, response: { 200: TopUpListSchema } } },
     async (request) => cardsService.search(request.ctx, request.body),
+  );
+
+  app.get(
+    API.payments.waiting,
+    { schema: { tags: cardTags, response: { 200: TopUpWaitingSchema } } },
+    async (request) => waitingService.count(request.ctx),
   );
 
   app.post(

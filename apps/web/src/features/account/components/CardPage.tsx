@@ -59,7 +59,7 @@ export function CardPage() {
       {back && (
         <Alert
           variant="light"
-          color={back.etat === 'X' ? 'red' : back.etat === 'C' ? 'gray' : 'green'}
+          color={back.etat === 'X' ? 'red' : back.etat === 'C' || back.etat === 'E' ? 'gray' : 'green'}
           title={`Rechargement de ${formatCents(back.montant)} : ${TopUpState.labels[back.etat].toLowerCase()}`}
           role="status"
         >
@@ -69,7 +69,9 @@ export function CardPage() {
               ? 'Votre carte est créditée.'
               : back.etat === 'X'
                 ? 'Le paiement n’a pas abouti : votre carte n’est pas créditée.'
-                : 'Le paiement est en cours : actualisez la page dans un instant.'}
+                : back.etat === 'E'
+                  ? 'Ce rechargement n’a pas été payé dans la journée : il a expiré. Demandez-en un nouveau.'
+                  : 'Le paiement est en cours : actualisez la page dans un instant.'}
         </Alert>
       )}
       {card.isPending && <Loader aria-label="Chargement de la carte" />}

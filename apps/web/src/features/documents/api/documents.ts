@@ -8,6 +8,7 @@ import {
   EntityListSchema,
   pathTo,
   type DocumentUpdate,
+  DistributionPreviewSchema,
 } from '@union/contract';
 import { api, sendRequest } from '../../../lib/api-client';
 
@@ -78,3 +79,7 @@ export const useUpdateDocument = () =>
   useDocumentMutation((body: DocumentUpdate) =>
     api.put(API.documents.document, body, { schema: DocumentDetailSchema }),
   );
+
+/** GET /api/document/{id}/diffusion: how many people a distribution would e-mail now (asked before it). */
+export const fetchDistributionPreview = (id: number) =>
+  api.get(pathTo(API.documents.distribution, { id }), { schema: DistributionPreviewSchema });

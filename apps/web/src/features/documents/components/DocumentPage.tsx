@@ -38,6 +38,7 @@ import {
   fetchDocumentFile,
   useCancelDistribution,
   useDeleteDocument,
+  fetchDistributionPreview,
   useDistribute,
   useDocument,
 } from '../api/documents';
@@ -158,10 +159,23 @@ function DistributionPanel({ doc }: { doc: DocumentDetail }) {
   const counts = doc.compteurs!;
 
   async function onDistribute() {
+    // Before e-mailing many people, say to how many (the count the distribution itself uses).
+    const preview = await fetchDistributionPreview(doc.id).catch(() => undefined);
+    if (!preview) return;
+    const n = preview.nombre;
+    if (n === 0) {
+      await openDialog({
+        type: 'info',
+        title: 'Diffuser par e-mail',
+        text: `Personne à joindre pour « ${doc.titre} » : chaque destinataire a déjà reçu le document, ou n'a pas activé la notification des documents. Rien n'est envoyé.`,
+      });
+      return;
+    }
     const answer = await openDialog({
       type: 'question',
       title: 'Diffuser par e-mail',
-      text: `Envoyer un e-mail à chaque destinataire de « ${doc.titre} » dont la notification des documents est activée ? L'e-mail contient un lien vers le document, jamais le fichier.`,
+      text: `Envoyer un e-mail à ${n} personne${n > 1 ? 's' : ''} (les destinataires de « ${doc.titre} » dont la notification des documents est activée, pas encore atteints) ? L'e-mail contient un lien vers le document, jamais le fichier.`,
+      okLabel: `Envoyer ${n} e-mail${n > 1 ? 's' : ''}`,
     });
     if (answer !== 'ok') return;
     distribute.mutate(doc.id, {
@@ -170,7 +184,7 @@ function DistributionPanel({ doc }: { doc: DocumentDetail }) {
           'success',
           r.nombre === 0
             ? 'Tous les destinataires ont déjà reçu ce document.'
-            : `${r.nombre} e-mail${r.nombre > 1 ? 's' : ''} en cours d'envoi.`,
+            : `${r.nombre} e-mail${r.nombre > 1 ? 's' : ''} en file d'envoi.`,
         ),
     });
   }

@@ -4,6 +4,7 @@ import {
   API,
   EntityListSchema,
   MessageListSchema,
+  MessageRecipientsSchema,
   MessageSchema,
   pathTo,
   PortalMessageListSchema,
@@ -58,6 +59,9 @@ export const useSaveMessage = () =>
       ? api.put(API.messages.message, body, { schema: MessageSchema })
       : api.post(API.messages.message, body, { schema: MessageSchema }),
   );
+/** How many people the e-mail of a message being written would reach (asked before sending it). */
+export const countRecipients = (audience: { tous: boolean; entites: number[] }) =>
+  api.post(API.messages.recipients, audience, { schema: MessageRecipientsSchema });
 export const useDeleteMessage = () =>
   useMessageMutation((id: number) => api.delete(pathTo(API.messages.remove, { id })));
 export const useHideMessage = () =>

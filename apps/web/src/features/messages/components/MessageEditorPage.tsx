@@ -34,7 +34,13 @@ import { openDialog } from '../../../components/dialog';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useDeleteMessage, useEntityNames, useMessage, useSaveMessage } from '../api/messages';
+import {
+  countRecipients,
+  useDeleteMessage,
+  useEntityNames,
+  useMessage,
+  useSaveMessage,
+} from '../api/messages';
 import { MessageCard } from './MessageCard';
 
 export function MessageEditorPage() {
@@ -94,10 +100,34 @@ function Editor({ message }: { message: Message | null }) {
   });
   const { titre, texte, niveau, tous } = form.values;
 
-  function submit(values: FormValues) {
-    save.mutate(schema.parse(bodyOf(values)), {
-      onSuccess: () => {
-        toast('success', message ? 'Le message est enregistré.' : 'Le message est publié.');
+  async function submit(values: FormValues) {
+    const body = schema.parse(bodyOf(values));
+    // Before anything is e-mailed to many people, say to how many (the server's own count).
+    const sends = values.email && values.actif && !message?.envoyeLe && (!body.fin || body.fin >= parisDay());
+    if (sends) {
+      // A refused count has shown its error already: nothing is sent.
+      const count = await countRecipients({ tous: body.tous, entites: body.entites ?? [] }).catch(
+        () => undefined,
+      );
+      if (!count) return;
+      const { nombre } = count;
+      const answer = await openDialog({
+        type: 'question',
+        title: 'Envoyer le message par e-mail',
+        text:
+          nombre === 0
+            ? 'Personne ne recevra ce message par e-mail (aucun destinataire ne reçoit les e-mails des messages). Il sera tout de même affiché sur les portails.'
+            : `Ce message sera envoyé par e-mail à ${nombre} personne${nombre > 1 ? 's' : ''}, une seule fois.`,
+        okLabel:
+          nombre === 0 ? 'Publier sans e-mail' : `Envoyer à ${nombre} personne${nombre > 1 ? 's' : ''}`,
+      });
+      if (answer !== 'ok') return;
+    }
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        const queued = saved.emailsEnFile ?? 0;
+        const mails = queued > 0 ? ` ${queued} e-mail${queued > 1 ? 's' : ''} en file d'envoi.` : '';
+        toast('success', (message ? 'Le message est enregistré.' : 'Le message est publié.') + mails);
         void navigate('/app/diffusions');
       },
     });
@@ -109,6 +139,7 @@ function Editor({ message }: { message: Message | null }) {
       type: 'question',
       title: 'Supprimer le message',
       text: `Supprimer « ${message.titre} » ? Il disparaît de tous les portails.`,
+      okLabel: 'Supprimer',
     });
     if (answer === 'ok')
       remove.mutate(message.id, {
@@ -128,7 +159,7 @@ function Editor({ message }: { message: Message | null }) {
       </Anchor>
       <Title order={2}>{message ? 'Modifier un message' : 'Nouveau message'}</Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <form onSubmit={form.onSubmit(submit, focusFirstInvalid)} noValidate>
+        <form onSubmit={form.onSubmit((values) => void submit(values), focusFirstInvalid)} noValidate>
           <Stack gap="sm">
             <TextInput label="Titre" required maxLength={150} {...form.getInputProps('titre')} />
             <Textarea

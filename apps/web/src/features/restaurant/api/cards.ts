@@ -9,6 +9,7 @@ import {
   TopUpSchema,
   type ProviderForm,
   type TopUpSearch,
+  TopUpWaitingSchema,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
@@ -18,6 +19,16 @@ export function useMyCard() {
   return useQuery({
     queryKey: [...CARD_KEY, 'mienne'],
     queryFn: () => api.get(API.payments.mine, { schema: MyCardSchema }),
+    staleTime: 0,
+  });
+}
+
+/** How many top-ups wait for validation: asked only by those who may validate (COMPTA_SAISIE). */
+export function useTopUpsWaiting(enabled: boolean) {
+  return useQuery({
+    queryKey: [...CARD_KEY, 'en-attente'],
+    queryFn: () => api.get(API.payments.waiting, { schema: TopUpWaitingSchema }),
+    enabled,
     staleTime: 0,
   });
 }

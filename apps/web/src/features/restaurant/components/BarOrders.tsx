@@ -6,6 +6,7 @@
 import { Alert, Button, Group, Loader, Menu, Stack, Table, Text } from '@mantine/core';
 import { PaymentMeans, type Meal, type MealOrder } from '@union/contract';
 import { useState } from 'react';
+import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { useBarOrders, useCashOrder, useRefuseOrder, useUndoPayment } from '../api/restaurant';
@@ -99,7 +100,14 @@ export function BarOrders({ meal }: { meal: Meal }) {
                         variant="light"
                         color="red"
                         c="red.9"
-                        onClick={() => refuse.mutate({ ...ids, orderId: o.id })}
+                        onClick={() =>
+                          void openDialog({
+                            type: 'question',
+                            title: 'Refuser le paiement',
+                            text: `Refuser le paiement de la commande de ${who(o)} (${formatCents(o.montant)}) ? Elle reste à payer.`,
+                            okLabel: 'Refuser le paiement',
+                          }).then((answer) => answer === 'ok' && refuse.mutate({ ...ids, orderId: o.id }))
+                        }
                         aria-label={`Refuser le paiement de ${who(o)}`}
                       >
                         Refuser

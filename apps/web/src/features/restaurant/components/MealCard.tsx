@@ -157,9 +157,18 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   <Button
                     size="compact-md"
                     onClick={() =>
-                      pay.mutate(
-                        { mealId: meal.id, orderId: o.id, moyen: o.idEntite === null ? 'C' : 'L' },
-                        { onSuccess: () => toast('success', 'Commande payée avec la carte Union.') },
+                      void openDialog({
+                        type: 'question',
+                        title: 'Payer avec la carte Union',
+                        text: `Payer ${formatCents(o.montant)} avec ${o.idEntite === null ? 'votre carte Union' : 'la carte de la loge'} ?`,
+                        okLabel: `Payer ${formatCents(o.montant)}`,
+                      }).then(
+                        (answer) =>
+                          answer === 'ok' &&
+                          pay.mutate(
+                            { mealId: meal.id, orderId: o.id, moyen: o.idEntite === null ? 'C' : 'L' },
+                            { onSuccess: () => toast('success', 'Commande payée avec la carte Union.') },
+                          ),
                       )
                     }
                   >

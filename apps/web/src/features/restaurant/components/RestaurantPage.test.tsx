@@ -147,6 +147,8 @@ describe('a card-read balance (issue 17)', () => {
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
     fireEvent.click(within(card).getByRole('button', { name: 'Payer avec ma carte' }));
+    // Asked first (issue 21): the dialog names the amount.
+    fireEvent.click(await screen.findByRole('button', { name: /^Payer \d/ }));
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/api/repas/4/commande/31/payer/C',
@@ -364,7 +366,7 @@ describe('Ma carte Union', () => {
     mockFetch({ 'GET /api/user/payments': { body: card } });
     renderApp('/app/account/payments?rechargement=9');
     expect(await screen.findByTestId('solde-carte')).toHaveTextContent(/12,00/);
-    expect(screen.getByText(/Rechargement de 30,00.*a valider/)).toBeInTheDocument();
+    expect(screen.getByText(/Rechargement de 30,00.*à valider/)).toBeInTheDocument();
     expect(screen.getByText('Repas du 3 mars')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Recharger ma carte de 30,00/ })).toBeEnabled();
     // Each movement says who wrote it: the staff member's adjustment, with its reason, is theirs.

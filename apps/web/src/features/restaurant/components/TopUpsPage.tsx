@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, SegmentedControl, Stack, Table, Text, Tit
 import { IconInbox } from '@tabler/icons-react';
 import { TopUpAction, type TopUpState } from '@union/contract';
 import { useState } from 'react';
+import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents, formatDateTime } from '../../../lib/format';
@@ -13,7 +14,7 @@ import { ScrollTable } from '../../../components/ScrollTable';
 const FILTERS: Record<string, TopUpState[]> = {
   'À valider': ['P', 'R'],
   'En cours': ['C'],
-  Traités: ['V', 'X'],
+  Traités: ['V', 'X', 'E'],
 };
 const PATH = { VALIDATE: 'validate', TRANSFER: 'transfer', CANCEL: 'cancel' } as const;
 /** What the toast says once done: « Rechargement n° 2 validé. », not the button's infinitive. */
@@ -83,14 +84,25 @@ export function TopUpsPage() {
                           color={action === 'CANCEL' ? 'red' : undefined}
                           c={action === 'CANCEL' ? 'red.9' : undefined}
                           aria-label={`${TopUpAction.labels[action]} le rechargement de ${p.personne.prenom} ${p.personne.nom}`}
-                          onClick={() =>
-                            decide.mutate(
-                              { id: p.id, action: PATH[action] },
-                              {
-                                onSuccess: () => toast('success', `Rechargement n° ${p.id} ${DONE[action]}.`),
-                              },
-                            )
-                          }
+                          onClick={() => {
+                            const run = () =>
+                              decide.mutate(
+                                { id: p.id, action: PATH[action] },
+                                {
+                                  onSuccess: () =>
+                                    toast('success', `Rechargement n° ${p.id} ${DONE[action]}.`),
+                                },
+                              );
+                            // Cancelling refuses the member's payment: asked first.
+                            if (action !== 'CANCEL') return run();
+                            void openDialog({
+                              type: 'question',
+                              title: 'Annuler le rechargement',
+                              text: `Annuler le rechargement de ${formatCents(p.montant)} de ${p.personne.prenom} ${p.personne.nom} ? Sa carte ne sera pas créditée.`,
+                              okLabel: 'Annuler le rechargement',
+                              cancelLabel: 'Ne rien changer',
+                            }).then((answer) => answer === 'ok' && run());
+                          }}
                         >
                           {TopUpAction.labels[action]}
                         </Button>

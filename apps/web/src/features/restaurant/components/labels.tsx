@@ -6,7 +6,7 @@ import { MealOrderState, PaymentMeans, TopUpState, type MealOrder, type TopUp } 
 const DARK_LABEL = { label: { color: 'var(--mantine-color-dark-7)' } };
 
 const ORDER_COLORS = { C: 'blue', P: 'green', R: 'red' } as const;
-const TOP_UP_COLORS = { C: 'gray', P: 'orange', R: 'yellow', V: 'green', X: 'red' } as const;
+const TOP_UP_COLORS = { C: 'gray', P: 'orange', R: 'yellow', V: 'green', X: 'red', E: 'gray' } as const;
 
 export function OrderStateBadge({ order }: { order: MealOrder }) {
   const label =
