@@ -5,7 +5,7 @@ import {
   DishSchema,
   DishUpdateSchema,
   IsoDateSchema,
-  MealInputSchema,
+  MealCreateSchema,
   MealOrderListSchema,
   MealSchema,
   MealSessionListSchema,
@@ -46,7 +46,7 @@ export default async function mealsRoutes(app: App) {
 
   app.post(
     API.restaurant.meals,
-    { schema: { tags, body: MealInputSchema, response: { 201: MealSchema } } },
+    { schema: { tags, body: MealCreateSchema, response: { 201: MealSchema } } },
     async (request, reply) =>
       reply.status(201).send(await mealsService.createMeal(request.ctx, request.body)),
   );
