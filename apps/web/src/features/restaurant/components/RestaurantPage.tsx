@@ -25,6 +25,8 @@ export function RestaurantPage() {
   const treasurer = useHabilitation('COMPTA_LECTURE');
   const desk = useHabilitation('MENUS');
   const go = (day: string) => setParams({ date: day }, { replace: true });
+  // A new meal defaults to the Tuesday of the week shown, never to a day already past.
+  const newMealDay = addDays(monday, 1) < todayIso() ? todayIso() : addDays(monday, 1);
 
   return (
     <Stack gap="md">
@@ -101,7 +103,14 @@ export function RestaurantPage() {
       {week.data?.repas.map((meal) => (
         <MealCard key={meal.id} meal={meal} week={week.data} />
       ))}
-      {creating && <MealModal defaultDate={addDays(monday, 1)} onClose={() => setCreating(false)} />}
+      {creating && (
+        <MealModal
+          defaultDate={newMealDay}
+          onClose={() => setCreating(false)}
+          // A meal made for another week is shown: the page moves to its week.
+          onSaved={(meal) => go(meal.date)}
+        />
+      )}
     </Stack>
   );
 }
