@@ -15,6 +15,7 @@ import {
   Select,
   Stack,
   Switch,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -150,7 +151,13 @@ export function MealModal({
   }
 
   return (
-    <Modal opened onClose={onClose} title={meal ? 'Modifier le repas' : 'Nouveau repas'}>
+    // Wider for a new meal: a dish's type, label and price hold on one line.
+    <Modal
+      opened
+      onClose={onClose}
+      title={meal ? 'Modifier le repas' : 'Nouveau repas'}
+      size={meal ? 'md' : 'lg'}
+    >
       <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
           <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
@@ -215,7 +222,14 @@ function DishesFieldset({
 }) {
   const { plats } = form.values;
   return (
-    <Fieldset legend="Plats" variant="unstyled">
+    <Fieldset
+      legend={
+        <Text fw={700} size="md">
+          Plats du menu
+        </Text>
+      }
+      variant="unstyled"
+    >
       <Stack gap="xs">
         <NativeSelect
           label="Copier les plats d’un repas précédent"
