@@ -84,10 +84,10 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   // The member orders by keyboard alone: one « Commander » named after its meal, the form sent by Enter.
   await membre.goto(`/app/restauration?date=${day}`);
   const card = membre.getByRole('article', { name: TITLE });
-  const orderButton = card.getByRole('button', { name: new RegExp(`^Commander « ${TITLE} », .* du `) });
+  const orderButton = card.getByRole('button', { name: new RegExp(`^Commander «\\s${TITLE}\\s», .* du `) });
   await orderButton.focus();
   await membre.keyboard.press('Enter');
-  const orderForm = membre.getByRole('dialog', { name: new RegExp(`^Commander « ${TITLE} »`) });
+  const orderForm = membre.getByRole('dialog', { name: new RegExp(`^Commander «\\s${TITLE}\\s»`) });
   await orderForm.getByLabel(/Menu du parcours/).focus();
   await membre.keyboard.press('ControlOrMeta+a');
   await membre.keyboard.type('1');
@@ -97,7 +97,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   // Ordered: « Commander » is no longer offered, the order is changed instead; the focus is on the meal.
   await expect(orderButton).toHaveCount(0);
   await expect(card.getByRole('heading', { name: TITLE })).toBeFocused();
-  const edit = card.getByRole('button', { name: new RegExp(`^Modifier ma commande de « ${TITLE} »`) });
+  const edit = card.getByRole('button', { name: new RegExp(`^Modifier ma commande de «\\s${TITLE}\\s»`) });
   await edit.focus();
   await membre.keyboard.press('Enter');
   const editForm = membre.getByRole('dialog', { name: new RegExp(`^Modifier ma commande`) });

@@ -23,7 +23,7 @@ const ORDER: MealOrder = {
 };
 
 /** How buttons and dialogs name the meal below. */
-const NAME = '« Blanquette de veau », agapes du midi du mardi 3 mars 2099';
+const NAME = '«\u00a0Blanquette de veau\u00a0», agapes du midi du mardi 3 mars 2099';
 
 const MEAL: Meal = {
   id: 4,

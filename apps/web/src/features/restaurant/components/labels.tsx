@@ -43,7 +43,8 @@ export const deadlineText = (limite: string) =>
 
 /**
  * A meal as buttons and confirmations name it, so that five « Commander » differ for a screen reader:
- * « « Blanquette de veau », agapes du midi du jeudi 3 décembre 2026 » (frenchDay: « 1er », lower case).
+ * « « Blanquette de veau », agapes du midi du jeudi 3 décembre 2026 » (frenchDay: « 1er », lower case;
+ * no-break spaces inside the guillemets, which never end a line alone).
  */
 export const mealName = (meal: Pick<Meal, 'titre' | 'date'> & { type?: Meal['type'] }) =>
-  `« ${meal.titre} »${meal.type ? `, ${MealType.labels[meal.type].toLowerCase()}` : ''} du ${frenchDay(meal.date, { weekday: true })}`;
+  `«\u00a0${meal.titre}\u00a0»${meal.type ? `, ${MealType.labels[meal.type].toLowerCase()}` : ''} du ${frenchDay(meal.date, { weekday: true })}`;
