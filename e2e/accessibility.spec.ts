@@ -92,6 +92,15 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'ma carte', path: '/app/account/payments', ready: heading(/carte/i) },
   { name: 'messages', path: '/app/diffusions', ready: heading('Messages') },
   { name: 'restauration', path: '/app/restauration', ready: heading('Restauration') },
+  {
+    // The meal's dialog with its dishes and the copy from a previous meal (issue 21).
+    name: 'restauration, nouveau repas',
+    path: '/app/restauration',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Nouveau repas' }).click();
+      await expect(p.getByRole('dialog').getByLabel('Libellé du plat 1')).toBeVisible({ timeout: 8_000 });
+    },
+  },
   { name: 'documents', path: '/app/doc', ready: heading('Documents') },
   { name: 'compta', path: '/app/compta', ready: heading('Comptabilité Union') },
   { name: 'admin', path: '/app/admin', ready: heading('Administration') },

@@ -39,22 +39,21 @@ async function pdfText(path: string): Promise<string> {
 test('a meal published, a card topped up and validated, an order paid by card, the recap', async ({
   browser,
 }) => {
-  // The restaurant publishes a meal with a dish.
+  // The restaurant publishes, from this week's page, a meal two weeks ahead with its dish typed in the
+  // meal's dialog: once saved, the page shows the meal's week.
   const chef = await as(browser, 'restaurant');
-  await chef.goto(`/app/restauration?date=${day}`);
+  await chef.goto('/app/restauration');
   await chef.getByRole('button', { name: 'Nouveau repas' }).click();
   const mealForm = chef.getByRole('dialog', { name: 'Nouveau repas' });
   await mealForm.getByLabel(/^Date/).first().fill(day);
   await mealForm.getByLabel('Titre').fill(TITLE);
   await mealForm.getByLabel('Places').fill('20');
   await mealForm.getByLabel('Date limite de commande').fill(`${day}T10:00`);
+  await mealForm.getByLabel('Libellé du plat 1').fill('Menu du parcours');
+  await mealForm.getByLabel('Prix du plat 1 (€)').fill('18');
   await mealForm.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(chef).toHaveURL(new RegExp(`date=${day}`));
   const chefCard = chef.getByRole('article', { name: TITLE });
-  await chefCard.getByRole('button', { name: 'Ajouter un plat' }).click();
-  const dishForm = chef.getByRole('dialog', { name: 'Ajouter un plat' });
-  await dishForm.getByLabel('Libellé').fill('Menu du parcours');
-  await dishForm.getByLabel('Prix (€)').fill('18');
-  await dishForm.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(chefCard.getByText('Menu du parcours')).toBeVisible();
 
   // The member tops up 30 € through the simulator.
@@ -82,14 +81,37 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await membre.goto('/app/account/payments');
   await expect(membre.getByTestId('solde-carte')).toHaveText(/30,00/);
 
-  // The member orders and pays with the card.
+  // The member orders by keyboard alone: one « Commander » named after its meal, the form sent by Enter.
   await membre.goto(`/app/restauration?date=${day}`);
   const card = membre.getByRole('article', { name: TITLE });
-  await card.getByRole('button', { name: 'Commander' }).click();
-  const orderForm = membre.getByRole('dialog', { name: `Commander – ${TITLE}` });
-  await orderForm.getByLabel(/Menu du parcours/).fill('1');
+  const orderButton = card.getByRole('button', { name: new RegExp(`^Commander «\\s${TITLE}\\s», .* du `) });
+  await orderButton.focus();
+  await membre.keyboard.press('Enter');
+  const orderForm = membre.getByRole('dialog', { name: new RegExp(`^Commander «\\s${TITLE}\\s»`) });
+  await orderForm.getByLabel(/Menu du parcours/).focus();
+  await membre.keyboard.press('ControlOrMeta+a');
+  await membre.keyboard.type('1');
   await expect(orderForm.getByText(/Total : 18,00/)).toBeVisible();
-  await orderForm.getByRole('button', { name: 'Commander' }).click();
+  await membre.keyboard.press('Enter');
+  await expect(orderForm).toBeHidden();
+  // Ordered: « Commander » is no longer offered, the order is changed instead; the focus is on the meal.
+  await expect(orderButton).toHaveCount(0);
+  await expect(card.getByRole('heading', { name: TITLE })).toBeFocused();
+  const edit = card.getByRole('button', { name: new RegExp(`^Modifier ma commande de «\\s${TITLE}\\s»`) });
+  await edit.focus();
+  await membre.keyboard.press('Enter');
+  const editForm = membre.getByRole('dialog', { name: new RegExp(`^Modifier ma commande`) });
+  await editForm.getByLabel('Remarque pour la cuisine').focus();
+  await membre.keyboard.type('Allergie sévère aux fruits à coque');
+  await editForm.getByRole('button', { name: 'Enregistrer' }).focus();
+  await membre.keyboard.press('Enter');
+  await expect(editForm).toBeHidden();
+  // The dialog closed, the focus is back on « Modifier ».
+  await expect(edit).toBeFocused();
+  await membre.setViewportSize({ width: 380, height: 800 });
+  await card.screenshot({ path: 'test-results/restaurant-member-380.png' });
+  await membre.setViewportSize({ width: 1280, height: 800 });
+  await card.screenshot({ path: 'test-results/restaurant-member-1280.png' });
   await card.getByRole('button', { name: 'Payer avec ma carte' }).click();
   await expect(card.getByText(/Payée – Par carte Union/)).toBeVisible();
 
@@ -98,16 +120,35 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await membre.goto('/app/account/commandes');
   await expect(membre.getByRole('article').filter({ hasText: TITLE })).toContainText('Payée');
 
-  // The kitchen's recap lists the order.
+  // The kitchen sees the remark highlighted and the quantity of each dish beside the orders.
+  await chef.goto(`/app/restauration?date=${day}`);
+  const kitchen = chef.getByRole('article', { name: TITLE });
+  await kitchen.getByRole('button', { name: /^Commandes \(1\)/ }).click();
+  await expect(kitchen.getByRole('region', { name: 'Plats à préparer' })).toContainText(
+    '1 × Menu du parcours',
+  );
+  await expect(kitchen.getByRole('region', { name: 'Remarques pour la cuisine (1)' })).toContainText(
+    'Marie Membre : Allergie sévère aux fruits à coque',
+  );
+  await expect(kitchen.getByText('Remarque : Allergie sévère aux fruits à coque')).toBeVisible();
+  await kitchen.screenshot({ path: 'test-results/restaurant-kitchen-1280.png' });
+  await chef.setViewportSize({ width: 380, height: 800 });
+  await kitchen.screenshot({ path: 'test-results/restaurant-kitchen-380.png' });
+  await chef.setViewportSize({ width: 1280, height: 800 });
+
+  // The kitchen's recap lists the order; what is paid stands apart from what is offered.
   await chef.goto(`/app/restauration?date=${day}`);
   const download = chef.waitForEvent('download');
   await chef
     .getByRole('article', { name: TITLE })
-    .getByRole('button', { name: 'Récapitulatif (PDF)' })
+    .getByRole('button', { name: /^Récapitulatif \(PDF\)/ })
     .click();
   const text = await pdfText((await (await download).path())!);
   expect(text).toContain(TITLE);
   expect(text).toContain('1 × Menu du parcours');
   expect(text).toContain('Marie Membre');
   expect(text).toContain('Par carte Union');
+  expect(text).toContain('Remarque : Allergie sévère aux fruits à coque');
+  expect(text).toMatch(/Total payant : 18,00 € \(1 commande\)/);
+  expect(text).toMatch(/Offert \(invitation\) : 0,00 €/);
 });

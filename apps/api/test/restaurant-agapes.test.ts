@@ -250,8 +250,19 @@ describe('tying a meal to a session (POST and PUT /api/repas)', () => {
 describe("the week: a lodge's agapes first for its orderers and managers", () => {
   it('lists the agapes first for the lodge, in date order for others; a deleted session unties', async () => {
     // Monday's lunch first by date, then Tuesday's agapes of the lodge.
-    const lunch = await createMeal(monday, { type: 'M', titre: 'Déjeuner', limite: `${monday}T10:00` });
-    const agapes = await createMeal(tuesday, { titre: 'Agapes des Chevaliers', session: session.lodge });
+    // With a dish each: members see a meal once it has one.
+    const menu = [{ type: 'M', libelle: 'Menu', prix: 1500 }];
+    const lunch = await createMeal(monday, {
+      type: 'M',
+      titre: 'Déjeuner',
+      limite: `${monday}T10:00`,
+      dishes: menu,
+    });
+    const agapes = await createMeal(tuesday, {
+      titre: 'Agapes des Chevaliers',
+      session: session.lodge,
+      dishes: menu,
+    });
     const positions = (week: MealWeek) =>
       week.repas.filter((r) => r.id === lunch.id || r.id === agapes.id).map((r) => r.id);
 

@@ -390,9 +390,10 @@ describe('orders', () => {
 
     const created = await ordered('membre', meal.id, payload);
     expect(created).toMatchObject({ montant: 2 * 1800 + 2 * 150, etat: 'C', moyen: null, invites: 1 });
-    const again = await order('membre', meal.id, payload);
-    expect(again.statusCode).toBe(412);
-    expect(again.json()).toMatchObject({ error: 'meal_order_exists' });
+    // A second order for the same meal changes the first (200), never a second row.
+    const again = await order('membre', meal.id, { ...payload, invites: 0 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: created.id, invites: 0 });
     // For the lodge (flag restauration), a second order of the same person is allowed.
     const forLodge = await ordered('membre', meal.id, { ...payload, idEntite: lodge });
     expect(forLodge).toMatchObject({ idEntite: lodge, entite: 'Les Chevaliers du Rhône' });

@@ -131,6 +131,15 @@ export type DishInput = z.infer<typeof DishInputSchema>;
 export const DishUpdateSchema = DishInputSchema.extend({ id: RecordIdSchema });
 export type DishUpdate = z.infer<typeof DishUpdateSchema>;
 
+/**
+ * Body of POST /api/repas: the meal and, written in the same transaction, its first dishes (typed in the
+ * meal's dialog or copied from a previous meal). A meal without dishes is seen by its managers only.
+ */
+export const MealCreateSchema = MealInputSchema.extend({
+  plats: z.array(DishInputSchema).max(30, { message: 'Plats : 30 plats au plus.' }).default([]),
+});
+export type MealCreate = z.infer<typeof MealCreateSchema>;
+
 export const MealOrderLineInputSchema = z.object({
   idPlat: RecordIdSchema,
   quantite: z

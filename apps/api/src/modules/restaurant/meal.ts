@@ -7,7 +7,7 @@ import type { Refusal } from '../../lib/constraints';
 import { notFound } from '../../lib/errors';
 import { mealsRepository, type MealRow } from './repository';
 
-const MEAL_NOT_FOUND = "Ce repas n'existe pas.";
+export const MEAL_NOT_FOUND = "Ce repas n'existe pas.";
 
 export async function loadMeal(db: Executor, id: number, lock = false): Promise<MealRow> {
   const row = lock ? await mealsRepository.lockMeal(db, id) : await mealsRepository.findMeal(db, id);

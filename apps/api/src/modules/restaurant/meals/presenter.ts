@@ -10,7 +10,7 @@ import { allowedActions } from '../../../lib/policy';
 import { mealAcceptsChanges, mealMachine, mealState } from '../machine';
 import { presentMealOrders, presentOrders } from '../orders/presenter';
 import { mealOrdersRepository, type OrderRow } from '../orders/repository';
-import { isMenus, mayMeal, ownsAgapes, type RestaurantContext } from '../policy';
+import { isMenus, mayMeal, ownsAgapes, type MealPolicyAction, type RestaurantContext } from '../policy';
 import { mealsRepository, type DishRecord, type MealRow, type SessionRow } from '../repository';
 
 export const presentDish = (d: DishRecord): Dish => ({
@@ -44,6 +44,13 @@ export function presentMeal(
 ): Meal {
   const m = row.meal;
   const state = mealState(row, now);
+  const mesCommandes = parts.mine.filter((o) => o.idRepas === m.id);
+  // « Commander » is offered while the caller has someone left to order for (themself, or one of their
+  // lodges) with no order yet: a second order would be an edit of the first (orders/service.ts).
+  const ordered = new Set(mesCommandes.map((o) => o.idEntite ?? 0));
+  const leftToOrderFor =
+    (ordered.has(0) ? 0 : 1) + [...ctx.restaurationEntityIds].filter((id) => !ordered.has(id)).length;
+  const allowed = (a: MealPolicyAction) => mayMeal(ctx, a, m) && (a !== 'ORDER' || leftToOrderFor > 0);
   return {
     id: m.id,
     date: m.jour,
@@ -58,9 +65,9 @@ export function presentMeal(
     agapes: parts.agapes && presentSession(parts.agapes),
     mesAgapes: parts.agapes !== null && ownsAgapes(ctx, parts.agapes.entityId),
     plats: parts.plats.filter((d) => d.mealId === m.id).map(presentDish),
-    mesCommandes: parts.mine.filter((o) => o.idRepas === m.id),
+    mesCommandes,
     bar: parts.bar && (parts.bar.get(m.id) ?? { commandes: 0, montant: 0 }),
-    actions: allowedActions(mealMachine, state, (a) => mayMeal(ctx, a, m)),
+    actions: allowedActions(mealMachine, state, allowed),
   };
 }
 

@@ -109,15 +109,39 @@ export function buildRecap(
         );
       const items = (linesOf.get(o.order.id) ?? []).map((l) => `${l.quantite} × ${l.libelle}`).join(', ');
       if (items) doc.fontSize(10).text(`    ${items}`);
-      if (o.order.commentaire) doc.fontSize(10).text(`    Remarque : ${o.order.commentaire}`);
+      // In bold: an allergy must not be missed.
+      if (o.order.commentaire)
+        doc.font('Helvetica-Bold').fontSize(10).text(`    Remarque : ${o.order.commentaire}`);
     }
   }
-  const total = orders.reduce((sum, o) => sum + o.order.montant, 0);
+  // What is paid and what is offered (means I, invitation) are apart: an offered meal is no takings.
+  const sum = (keep: (o: OrderRow) => boolean) => {
+    const kept = orders.filter(keep);
+    return { count: kept.length, cents: kept.reduce((total, o) => total + o.order.montant, 0) };
+  };
+  const offered = (o: OrderRow) => o.order.etat === 'P' && o.order.moyen === 'I';
+  const paying = sum((o) => !offered(o));
+  const parts = [
+    ['payé', sum((o) => o.order.etat === 'P' && !offered(o))],
+    ['à encaisser', sum((o) => o.order.etat === 'C')],
+    ['paiement refusé', sum((o) => o.order.etat === 'R')],
+  ] as const;
+  const gift = sum(offered);
+  const count = (n: number) => `${n} commande${n > 1 ? 's' : ''}`;
   doc
     .moveDown()
     .font('Helvetica-Bold')
     .fontSize(11)
-    .text(`Total des commandes : ${euros(total)}`);
+    .text(`Total payant : ${euros(paying.cents)} (${count(paying.count)})`);
+  doc.font('Helvetica').text(
+    parts
+      .filter(([, p]) => p.count > 0)
+      .map(([label, p]) => `${label} : ${euros(p.cents)}`)
+      .join(' ; ') || 'aucune commande payante',
+  );
+  doc
+    .font('Helvetica-Bold')
+    .text(`Offert (invitation) : ${euros(gift.cents)} (${count(gift.count)}), hors total payant`);
   doc.end();
   return done;
 }

@@ -5,7 +5,7 @@ import {
   DishSchema,
   DishUpdateSchema,
   IsoDateSchema,
-  MealInputSchema,
+  MealCreateSchema,
   MealOrderListSchema,
   MealSchema,
   MealSessionListSchema,
@@ -47,7 +47,7 @@ export default async function mealsRoutes(app: App) {
 
   app.post(
     API.restaurant.meals,
-    { schema: { tags, body: MealInputSchema, response: { 201: MealSchema } } },
+    { schema: { tags, body: MealCreateSchema, response: { 201: MealSchema } } },
     async (request, reply) =>
       reply.status(201).send(await mealsService.createMeal(request.ctx, request.body)),
   );

@@ -92,7 +92,8 @@ export const mealsService = {
     authorize(mayMeal(rctx, 'READ', null));
     const { debut, fin } = weekOf(day);
     const rows = await mealsRepository.mealsBetween(ctx.db, debut, fin);
-    const repas = await presentMeals(ctx, rctx, rows);
+    // A meal without dishes is not published yet: only its managers see it (and add the dishes).
+    const repas = (await presentMeals(ctx, rctx, rows)).filter((m) => isMenus(rctx) || m.plats.length > 0);
     // The agapes of the caller's lodges first, then the week in date order (the sort is stable).
     repas.sort((a, b) => Number(b.mesAgapes) - Number(a.mesAgapes));
     return {
@@ -122,18 +123,26 @@ export const mealsService = {
     return (await mealsRepository.sessionsOfDay(ctx.db, day)).map(presentSession);
   },
 
-  async createMeal(ctx: RequestContext, input: MealInput): Promise<Meal> {
+  async createMeal(ctx: RequestContext, input: MealInput & { plats?: DishInput[] }): Promise<Meal> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       authorize(mayMeal(rctx, 'MANAGE', null));
       checkDeadline(input);
       await checkSession(tx.db, input);
       const id = await mealsRepository.insertMeal(tx.db, mealColumns(input), tx.clock.now());
+      const plats = input.plats ?? [];
+      for (const dish of plats) await mealsRepository.insertDish(tx.db, { mealId: id, ...dish });
       await audit.record(tx, {
         action: 'meal_created',
         recordType: 'meal',
         recordId: id,
-        details: input.idReservation === null ? undefined : { reservation: input.idReservation },
+        details:
+          input.idReservation === null && plats.length === 0
+            ? undefined
+            : {
+                ...(input.idReservation === null ? {} : { reservation: input.idReservation }),
+                ...(plats.length > 0 ? { plats: plats.length } : {}),
+              },
       });
       return presentOneMeal(tx, rctx, await loadMeal(tx.db, id));
     });

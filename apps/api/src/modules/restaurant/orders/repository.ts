@@ -2,7 +2,7 @@
  * The only code touching the meal orders' tables: orders and their lines. Other modules (users' GDPR
  * export) call it.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { dishes, mealOrderLines, mealOrders, meals } from '../../../db/schema';
 import { entityNames } from '../../entities/repository';
@@ -158,6 +158,24 @@ export const mealOrdersRepository = {
 
   ordersOfUser: (db: Executor, userId: number) =>
     mealOrdersRepository.orders(db, eq(mealOrders.userId, userId), true),
+
+  /** The caller's order on a meal for themself (`entityId` null) or for a lodge, if any. */
+  async findOwnOrder(
+    db: Executor,
+    mealId: number,
+    userId: number,
+    entityId: number | null,
+  ): Promise<OrderRow | undefined> {
+    const [row] = await mealOrdersRepository.orders(
+      db,
+      and(
+        eq(mealOrders.mealId, mealId),
+        eq(mealOrders.userId, userId),
+        entityId === null ? isNull(mealOrders.entityId) : eq(mealOrders.entityId, entityId),
+      ),
+    );
+    return row;
+  },
 
   /** `lock`: the order's row stays locked until the transaction ends (two payments never both pass). */
   async findOrder(

@@ -26,11 +26,23 @@ export default async function ordersRoutes(app: App) {
 
   app.post(
     API.restaurant.orders,
-    { schema: { tags, params: MealParams, body: MealOrderInputSchema, response: { 201: MealOrderSchema } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await mealOrdersService.createOrder(request.ctx, request.params.id, request.body)),
+    {
+      schema: {
+        tags,
+        params: MealParams,
+        body: MealOrderInputSchema,
+        response: { 200: MealOrderSchema, 201: MealOrderSchema },
+      },
+    },
+    // A second order for the same meal and « pour » changes the first: 200 then.
+    async (request, reply) => {
+      const { order, created } = await mealOrdersService.createOrder(
+        request.ctx,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(order);
+    },
   );
 
   app.put(

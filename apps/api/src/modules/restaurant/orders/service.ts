@@ -17,7 +17,7 @@ import { audit } from '../../audit/audit';
 import { loadRestaurantContext } from '../context';
 import { mealAcceptsChanges, orderMachine } from '../machine';
 import { mealsRepository, type MealRow } from '../repository';
-import { SEATS_REFUSAL, loadMeal } from '../meal';
+import { MEAL_NOT_FOUND, SEATS_REFUSAL, loadMeal } from '../meal';
 import { ORDER_REFUSED, isMenus, mayMeal, mayOrder, type RestaurantContext } from '../policy';
 import { presentOneOrder, presentOrders } from './presenter';
 import { mealOrdersRepository, type OrderRow } from './repository';
@@ -64,9 +64,13 @@ async function takeSeats(db: Executor, meal: MealRow, delta: number): Promise<vo
   await guardConstraint(() => mealsRepository.takeSeats(db, meal.meal.id, delta), SEATS_REFUSAL);
 }
 
-/** The lines of an order priced from the meal's dishes; 412 naming a dish not on its menu. */
-async function priceLines(db: Executor, mealId: number, input: OrderInput) {
-  const dishes = new Map((await mealsRepository.dishesOf(db, [mealId])).map((d) => [d.id, d]));
+/**
+ * The lines of an order priced from the meal's dishes; 412 naming a dish not on its menu. A meal without
+ * dishes is not published: a member meets a 404, as the week does not list it for them.
+ */
+async function priceLines(db: Executor, rctx: RestaurantContext, meal: MealRow, input: OrderInput) {
+  const dishes = new Map((await mealsRepository.dishesOf(db, [meal.meal.id])).map((d) => [d.id, d]));
+  if (dishes.size === 0 && !isMenus(rctx)) throw notFound(MEAL_NOT_FOUND);
   const seen = new Set<number>();
   const lines = input.lignes.map((l) => {
     const dish = dishes.get(l.idPlat);
@@ -81,8 +85,55 @@ async function priceLines(db: Executor, mealId: number, input: OrderInput) {
 
 const seatsOf = (invites: number) => 1 + invites;
 
+/**
+ * Changes an order on its locked meal: the caller's right, the meal's deadline for members, the order's
+ * state, then its lines, seats and amount (PUT, and a member's second POST for the same meal).
+ */
+async function editOrder(
+  tx: RequestContext,
+  rctx: RestaurantContext,
+  meal: MealRow,
+  row: OrderRow,
+  input: OrderInput,
+): Promise<void> {
+  const o = row.order;
+  authorize(mayOrder(rctx, 'EDIT', { userId: o.userId, entityId: o.entityId, mealOpen: true }));
+  checkOpenFor(rctx, meal, tx.clock.now());
+  decide(orderMachine, o.etat, 'EDIT', true);
+  if (input.idEntite !== o.entityId) {
+    throw refused(
+      'meal_order_entity_fixed',
+      'Pour : une commande reste pour la personne ou la loge choisie ; supprimez-la et commandez à nouveau.',
+    );
+  }
+  const { lines, montant } = await priceLines(tx.db, rctx, meal, input);
+  await takeSeats(tx.db, meal, seatsOf(input.invites) - seatsOf(o.invites));
+  await mealOrdersRepository.updateOrder(
+    tx.db,
+    o.id,
+    { invites: input.invites, montant, commentaire: input.commentaire ?? null },
+    tx.clock.now(),
+  );
+  await mealOrdersRepository.replaceLines(tx.db, o.id, lines);
+  await audit.record(tx, {
+    action: 'meal_order_updated',
+    recordType: 'meal_order',
+    recordId: o.id,
+    details: { montant },
+  });
+}
+
 export const mealOrdersService = {
-  async createOrder(ctx: RequestContext, mealId: number, input: OrderInput): Promise<MealOrder> {
+  /**
+   * A person has one order per meal for themself and one per lodge (unique index): a second POST for the
+   * same meal and the same « pour » changes the first (under the meal's row lock, so two clicks queue and
+   * the second finds the first). `created` tells the route 201 from 200.
+   */
+  async createOrder(
+    ctx: RequestContext,
+    mealId: number,
+    input: OrderInput,
+  ): Promise<{ order: MealOrder; created: boolean }> {
     return inTransaction(ctx, async (tx) => {
       const rctx = await loadRestaurantContext(tx);
       // The meal's deadline is checked once it is loaded (checkOpenFor).
@@ -90,9 +141,18 @@ export const mealOrdersService = {
       authorize(mayOrder(rctx, 'CREATE', order), ORDER_REFUSED);
       // The meal's row lock queues the orders of one meal: the seats left are read and taken under it.
       const meal = await loadMeal(tx.db, mealId, true);
+      const existing = await mealOrdersRepository.findOwnOrder(tx.db, mealId, rctx.caller.id, input.idEntite);
+      if (existing) {
+        await editOrder(tx, rctx, meal, existing, input);
+        return {
+          order: await presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, existing.order.id)),
+          created: false,
+        };
+      }
       checkOpenFor(rctx, meal, tx.clock.now());
-      const { lines, montant } = await priceLines(tx.db, mealId, input);
+      const { lines, montant } = await priceLines(tx.db, rctx, meal, input);
       await takeSeats(tx.db, meal, seatsOf(input.invites));
+      // The unique index stays the database's last word should a row escape the meal's lock.
       const id = await guardConstraint(
         () =>
           mealOrdersRepository.insertOrder(
@@ -124,7 +184,10 @@ export const mealOrdersService = {
         recordId: id,
         details: { meal: mealId, montant },
       });
-      return presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, id));
+      return {
+        order: await presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, id)),
+        created: true,
+      };
     });
   },
 
@@ -138,37 +201,8 @@ export const mealOrdersService = {
       authorize(mayMeal(rctx, 'READ', null));
       const meal = await loadMeal(tx.db, mealId, true);
       const row = await loadOrder(tx.db, mealId, input.id);
-      const o = row.order;
-      const facts = { userId: o.userId, entityId: o.entityId, mealOpen: true };
-      authorize(mayOrder(rctx, 'EDIT', facts));
-      checkOpenFor(rctx, meal, tx.clock.now());
-      decide(orderMachine, o.etat, 'EDIT', true);
-      if (input.idEntite !== o.entityId) {
-        throw refused(
-          'meal_order_entity_fixed',
-          'Pour : une commande reste pour la personne ou la loge choisie ; supprimez-la et commandez à nouveau.',
-        );
-      }
-      const { lines, montant } = await priceLines(tx.db, mealId, input);
-      await takeSeats(tx.db, meal, seatsOf(input.invites) - seatsOf(o.invites));
-      await mealOrdersRepository.updateOrder(
-        tx.db,
-        o.id,
-        {
-          invites: input.invites,
-          montant,
-          commentaire: input.commentaire ?? null,
-        },
-        tx.clock.now(),
-      );
-      await mealOrdersRepository.replaceLines(tx.db, o.id, lines);
-      await audit.record(tx, {
-        action: 'meal_order_updated',
-        recordType: 'meal_order',
-        recordId: o.id,
-        details: { montant },
-      });
-      return presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, o.id));
+      await editOrder(tx, rctx, meal, row, input);
+      return presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, row.order.id));
     });
   },
 

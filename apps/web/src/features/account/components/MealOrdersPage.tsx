@@ -4,7 +4,7 @@ import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents, formatLongDate } from '../../../lib/format';
-import { OrderStateBadge, useMyOrders } from '../../restaurant';
+import { OrderStateBadge, mealName, useMyOrders } from '../../restaurant';
 
 export function MealOrdersPage() {
   usePageTitle('Mes commandes de repas');
@@ -44,6 +44,7 @@ export function MealOrdersPage() {
                   to={`/app/restauration?date=${o.date}`}
                   size="compact-sm"
                   variant="light"
+                  aria-label={`Voir le repas ${mealName({ titre: o.repas, date: o.date })}`}
                 >
                   Voir le repas
                 </Button>

@@ -3,7 +3,20 @@
  * would be paid with, and exactly the buttons the server allows (pay by each means, refuse, undo). A
  * payment by card opens CardPaymentModal, where the balance read on the card may be typed.
  */
-import { Alert, Button, Group, Loader, Menu, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Loader,
+  Menu,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { PaymentMeans, type Meal, type MealOrder } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
@@ -15,6 +28,77 @@ import { OrderStateBadge } from './labels';
 import { ScrollTable } from '../../../components/ScrollTable';
 
 const who = (o: MealOrder) => `${o.personne.prenom} ${o.personne.nom}`;
+
+/**
+ * What the kitchen prepares, beside the orders: the quantity of each dish over every order (as the
+ * recap counts it), the covers, and the remarks (an allergy) highlighted with whose they are.
+ */
+function KitchenSummary({ meal, orders }: { meal: Meal; orders: MealOrder[] }) {
+  const perDish = new Map<number, number>();
+  for (const o of orders)
+    for (const l of o.lignes) perDish.set(l.idPlat, (perDish.get(l.idPlat) ?? 0) + l.quantite);
+  const guests = orders.reduce((n, o) => n + o.invites, 0);
+  const remarks = orders.filter((o) => o.commentaire);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Paper withBorder p="sm" component="section" aria-labelledby={`plats-${meal.id}`}>
+        <Text fw={700} size="sm" id={`plats-${meal.id}`} component="h5" m={0}>
+          Plats à préparer
+        </Text>
+        <List size="sm" spacing={2} mt={4}>
+          {meal.plats.map((d) => (
+            <List.Item key={d.id}>
+              <Text span fw={700} size="sm">
+                {perDish.get(d.id) ?? 0} ×
+              </Text>{' '}
+              {d.libelle}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm" mt={4}>
+          {orders.length + guests} couvert{orders.length + guests > 1 ? 's' : ''} : {orders.length} commande
+          {orders.length > 1 ? 's' : ''} et {guests} invité{guests > 1 ? 's' : ''}
+        </Text>
+      </Paper>
+      <Paper
+        withBorder
+        p="sm"
+        component="section"
+        aria-labelledby={`remarques-${meal.id}`}
+        bg={remarks.length > 0 ? 'var(--mantine-color-yellow-0)' : undefined}
+        style={
+          remarks.length > 0 ? { borderColor: 'var(--mantine-color-orange-7)', borderWidth: 2 } : undefined
+        }
+      >
+        <Group gap={6}>
+          {remarks.length > 0 && (
+            <IconAlertTriangle size={18} color="var(--mantine-color-orange-9)" aria-hidden />
+          )}
+          <Text fw={700} size="sm" id={`remarques-${meal.id}`} component="h5" m={0}>
+            Remarques pour la cuisine ({remarks.length})
+          </Text>
+        </Group>
+        {remarks.length === 0 ? (
+          <Text size="sm" mt={4}>
+            Aucune remarque.
+          </Text>
+        ) : (
+          <List size="sm" spacing={2} mt={4}>
+            {remarks.map((o) => (
+              <List.Item key={o.id}>
+                <Text span fw={700} size="sm">
+                  {who(o)}
+                  {o.entite ? ` (${o.entite})` : ''} :
+                </Text>{' '}
+                {o.commentaire}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Paper>
+    </SimpleGrid>
+  );
+}
 
 export function BarOrders({ meal }: { meal: Meal }) {
   const pay = useCashOrder();
@@ -28,7 +112,8 @@ export function BarOrders({ meal }: { meal: Meal }) {
   if (orders.data.length === 0) return <Text c="gray.7">Aucune commande pour l’instant.</Text>;
   const ids = { mealId: meal.id };
   return (
-    <>
+    <Stack gap="sm">
+      <KitchenSummary meal={meal} orders={orders.data} />
       {byCard && <CardPaymentModal {...byCard} onClose={() => setByCard(null)} />}
       <ScrollTable label="Commandes du repas" minWidth={640}>
         <Table striped verticalSpacing="xs" aria-label={`Commandes du repas ${meal.titre}`}>
@@ -58,6 +143,19 @@ export function BarOrders({ meal }: { meal: Meal }) {
                     {o.lignes.map((l) => `${l.quantite} × ${l.libelle}`).join(', ')}
                     {o.invites > 0 && ` (+ ${o.invites} invité${o.invites > 1 ? 's' : ''})`}
                   </Text>
+                  {o.commentaire && (
+                    <Text
+                      size="sm"
+                      fw={700}
+                      mt={2}
+                      px={4}
+                      bg="var(--mantine-color-yellow-1)"
+                      c="var(--mantine-color-dark-9)"
+                      style={{ borderLeft: '3px solid var(--mantine-color-orange-7)' }}
+                    >
+                      Remarque : {o.commentaire}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{formatCents(o.montant)}</Table.Td>
                 <Table.Td>{o.soldeCarte === null ? '' : formatCents(o.soldeCarte)}</Table.Td>
@@ -135,6 +233,6 @@ export function BarOrders({ meal }: { meal: Meal }) {
           </Table.Tbody>
         </Table>
       </ScrollTable>
-    </>
+    </Stack>
   );
 }

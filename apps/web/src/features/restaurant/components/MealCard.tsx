@@ -14,7 +14,7 @@ import {
   type MealOrder,
   type MealWeek,
 } from '@union/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { formatCents, formatLongDate } from '../../../lib/format';
@@ -30,7 +30,7 @@ import { BarOrders } from './BarOrders';
 import { DishModal } from './DishModal';
 import { MealModal } from './MealModal';
 import { OrderModal } from './OrderModal';
-import { OrderStateBadge, deadlineText } from './labels';
+import { OrderStateBadge, deadlineText, mealName } from './labels';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -48,6 +48,26 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
   const pay = usePayWithCard();
   const manage = meal.actions.includes('EDIT');
   const headingId = `repas-${meal.id}`;
+  const name = mealName(meal);
+  // A dialog closed gives the focus back to the button that opened it, or to the meal's heading when
+  // that button is gone (« Commander » once the order is taken). The dialogs are unmounted on closing,
+  // which Mantine's own return does not cover.
+  const opener = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opening =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      set(v);
+    };
+  const closing = (close: () => void) => () => {
+    close();
+    window.setTimeout(() => {
+      const el = opener.current;
+      if (el && el.isConnected && !el.matches(':disabled')) el.focus();
+      else heading.current?.focus();
+    }, 20);
+  };
 
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
@@ -57,7 +77,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
             <Text size="sm" c="gray.7">
               {capitalize(formatLongDate(meal.date))} – {MealType.labels[meal.type]}
             </Text>
-            <Title order={3} fz="lg" id={headingId}>
+            <Title order={3} fz="lg" id={headingId} ref={heading} tabIndex={-1}>
               {meal.titre}
             </Title>
           </Stack>
@@ -112,7 +132,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                         <ActionIcon
                           variant="subtle"
                           aria-label={`Modifier le plat ${d.libelle}`}
-                          onClick={() => setEditingDish(d)}
+                          onClick={() => opening(setEditingDish)(d)}
                         >
                           <IconPencil size={18} />
                         </ActionIcon>
@@ -176,7 +196,12 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   </Button>
                 )}
                 {o.actions.includes('EDIT') && (
-                  <Button size="compact-md" variant="default" onClick={() => setOrdering(o)}>
+                  <Button
+                    size="compact-md"
+                    variant="default"
+                    onClick={() => opening(setOrdering)(o)}
+                    aria-label={`Modifier ma commande${o.entite ? ` pour ${o.entite}` : ''} de ${name}`}
+                  >
                     Modifier
                   </Button>
                 )}
@@ -186,8 +211,14 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                     variant="subtle"
                     color="red"
                     c="red.9"
+                    aria-label={`Supprimer ma commande${o.entite ? ` pour ${o.entite}` : ''} de ${name}`}
                     onClick={async () => {
-                      if ((await confirm('Supprimer la commande', 'Supprimer cette commande ?')) === 'ok') {
+                      if (
+                        (await confirm(
+                          'Supprimer la commande',
+                          `Supprimer votre commande${o.entite ? ` pour ${o.entite}` : ''} de ${name} ?`,
+                        )) === 'ok'
+                      ) {
                         deleteOrder.mutate({ mealId: meal.id, orderId: o.id });
                       }
                     }}
@@ -203,7 +234,8 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
         {meal.actions.includes('ORDER') && (
           <Group gap="sm">
             <Button
-              onClick={() => setOrdering('new')}
+              onClick={() => opening(setOrdering)('new')}
+              aria-label={`Commander ${name}`}
               size="md"
               fullWidth={false}
               disabled={meal.plats.length === 0}
@@ -231,10 +263,20 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
               labelPosition="left"
             />
             <Group gap="xs">
-              <Button size="compact-md" variant="light" onClick={() => setEditingDish('new')}>
+              <Button
+                size="compact-md"
+                variant="light"
+                onClick={() => opening(setEditingDish)('new')}
+                aria-label={`Ajouter un plat à ${name}`}
+              >
                 Ajouter un plat
               </Button>
-              <Button size="compact-md" variant="default" onClick={() => setEditingMeal(true)}>
+              <Button
+                size="compact-md"
+                variant="default"
+                onClick={() => opening(setEditingMeal)(true)}
+                aria-label={`Modifier le repas ${name}`}
+              >
                 Modifier le repas
               </Button>
               {meal.actions.includes('NOTIFY') && (
@@ -242,6 +284,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   size="compact-md"
                   variant="default"
                   disabled={meal.notifie}
+                  aria-label={`${meal.notifie ? 'Menu notifié' : 'Notifier le menu'} de ${name}`}
                   onClick={() =>
                     notify.mutate(meal.id, {
                       onSuccess: (r) =>
@@ -253,7 +296,12 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                 </Button>
               )}
               {meal.actions.includes('RECAP') && (
-                <Button size="compact-md" variant="default" onClick={() => void downloadRecap(meal)}>
+                <Button
+                  size="compact-md"
+                  variant="default"
+                  onClick={() => void downloadRecap(meal)}
+                  aria-label={`Récapitulatif (PDF) de ${name}`}
+                >
                   Récapitulatif (PDF)
                 </Button>
               )}
@@ -263,11 +311,12 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   variant="subtle"
                   color="red"
                   c="red.9"
+                  aria-label={`Supprimer le repas ${name}`}
                   onClick={async () => {
                     if (
                       (await confirm(
                         'Supprimer le repas',
-                        `Supprimer « ${meal.titre} » et ses commandes non payées ?`,
+                        `Supprimer le repas ${name} et ses commandes non payées ?`,
                       )) === 'ok'
                     ) {
                       deleteMeal.mutate(meal.id, { onSuccess: () => toast('info', 'Repas supprimé.') });
@@ -299,15 +348,17 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
           meal={meal}
           entites={week.entites}
           order={ordering === 'new' ? undefined : ordering}
-          onClose={() => setOrdering(null)}
+          onClose={closing(() => setOrdering(null))}
         />
       )}
-      {editingMeal && <MealModal meal={meal} defaultDate={meal.date} onClose={() => setEditingMeal(false)} />}
+      {editingMeal && (
+        <MealModal meal={meal} defaultDate={meal.date} onClose={closing(() => setEditingMeal(false))} />
+      )}
       {editingDish && (
         <DishModal
           mealId={meal.id}
           dish={editingDish === 'new' ? undefined : editingDish}
-          onClose={() => setEditingDish(null)}
+          onClose={closing(() => setEditingDish(null))}
         />
       )}
     </Card>

@@ -2,7 +2,7 @@
  * The order form: for myself or for one of my lodges, quantities per dish, guests; the total follows.
  * Phone first: one column, large steppers. Checked with the contract's schema before it is sent.
  */
-import { Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   DishType,
   MealOrderInputSchema,
@@ -17,6 +17,8 @@ import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { useSaveOrder } from '../api/restaurant';
 import { FormActions } from '../../../components/FormActions';
+import { useEffect, useRef, useState } from 'react';
+import { mealName } from './labels';
 
 interface Props {
   meal: Meal;
@@ -68,8 +70,33 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
   const total = meal.plats.reduce((sum, d) => sum + (quantities[d.id] ?? 0) * d.prix, 0);
   const lignes = linesOf(form.values);
 
+  // A guest is a person: one menu for two people is asked about, never sent silently.
+  const people = 1 + (Number(form.values.invites) || 0);
+  const mains = lignes.filter((l) => meal.plats.find((d) => d.id === l.idPlat)?.type === 'M');
+  const mainLines =
+    mains.length > 0 ? mains : lignes.filter((l) => meal.plats.find((d) => d.id === l.idPlat)?.type === 'P');
+  const mainCount = mainLines.reduce((n, l) => n + l.quantite, 0);
+  const [asked, setAsked] = useState<string | null>(null);
+  const askKey = `${people}/${mainCount}`;
+  const question = people > 1 && mainCount > 0 && mainCount < people ? askKey : null;
+  const firstAnswer = useRef<HTMLButtonElement>(null);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (asking) firstAnswer.current?.focus();
+  }, [asking]);
+  const single = mainLines.length === 1 ? meal.plats.find((d) => d.id === mainLines[0]!.idPlat)! : null;
+
   function submit(values: FormValues) {
     if (lignes.length === 0) return;
+    if (question && asked !== question) {
+      setAsking(true);
+      return;
+    }
+    send(values);
+  }
+
+  function send(values: FormValues) {
+    setAsking(false);
     save.mutate(
       { mealId: meal.id, order: schema.parse(bodyOf(values)) },
       {
@@ -85,7 +112,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
     <Modal
       opened
       onClose={onClose}
-      title={order ? 'Modifier ma commande' : `Commander – ${meal.titre}`}
+      title={order ? `Modifier ma commande – ${mealName(meal)}` : `Commander ${mealName(meal)}`}
       fullScreen={false}
     >
       <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
@@ -117,6 +144,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
           ))}
           <NumberInput
             label="Invités (en plus de vous)"
+            description="Chaque invité est une personne : commandez aussi son menu."
             min={0}
             max={199}
             allowDecimal={false}
@@ -134,6 +162,43 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
           <Text fw={700} size="lg" aria-live="polite">
             Total : {formatCents(total)}
           </Text>
+          {asking && question && (
+            <Alert color="yellow" title="Un menu par personne ?" role="alert">
+              <Stack gap="xs">
+                <Text size="sm">
+                  Vous êtes {people} personnes (vous et {people - 1} invité{people > 2 ? 's' : ''}) pour{' '}
+                  {mainCount} {mains.length > 0 ? 'menu' : 'plat'}
+                  {mainCount > 1 ? 's' : ''}.
+                </Text>
+                <Group gap="xs">
+                  {single && (
+                    <Button
+                      ref={firstAnswer}
+                      size="compact-md"
+                      onClick={() => {
+                        form.setFieldValue(`plat.${single.id}`, mainCount + (people - mainCount));
+                        setAsked(question);
+                        setAsking(false);
+                      }}
+                    >
+                      {`Passer à ${people} × ${single.libelle}`}
+                    </Button>
+                  )}
+                  <Button
+                    ref={single ? undefined : firstAnswer}
+                    size="compact-md"
+                    variant="default"
+                    onClick={() => {
+                      setAsked(question);
+                      send(form.values);
+                    }}
+                  >
+                    {`Commander ainsi (${mainCount} pour ${people})`}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <FormActions
             onCancel={onClose}
             loading={save.isPending}

@@ -22,6 +22,9 @@ const ORDER: MealOrder = {
   actions: ['EDIT', 'DELETE', 'PAY_CARD'],
 };
 
+/** How buttons and dialogs name the meal below. */
+const NAME = '«\u00a0Blanquette de veau\u00a0», agapes du midi du mardi 3 mars 2099';
+
 const MEAL: Meal = {
   id: 4,
   date: '2099-03-03',
@@ -66,10 +69,10 @@ describe('Restauration', () => {
     expect(within(card).getByText('12 places restantes')).toBeInTheDocument();
     expect(within(card).getByText('Commandes jusqu’au 03/03 à 10:00')).toBeInTheDocument();
     expect(within(card).getByText(/18,00/)).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: 'Notifier' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Notifier/ })).not.toBeInTheDocument();
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Commander' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Commander – Blanquette de veau' });
+    fireEvent.click(within(card).getByRole('button', { name: `Commander ${NAME}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Commander ${NAME}` });
     fireEvent.change(within(dialog).getByLabelText(/Menu du jour/), { target: { value: '2' } });
     fireEvent.change(within(dialog).getByLabelText(/Invités/), { target: { value: '1' } });
     expect(within(dialog).getByText(/Total : 36,00/)).toBeInTheDocument();
@@ -85,6 +88,31 @@ describe('Restauration', () => {
     // A whole form filled in jsdom: slow on a loaded machine.
   }, 20_000);
 
+  it('a guest is a person: one menu for two asks before sending, and « Passer à 2 × » sends two', async () => {
+    signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([MEAL]) },
+      'POST /api/repas/4/commande': { status: 201, body: ORDER },
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    fireEvent.click(await screen.findByRole('button', { name: `Commander ${NAME}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Commander ${NAME}` });
+    fireEvent.change(within(dialog).getByLabelText(/Menu du jour/), { target: { value: '1' } });
+    fireEvent.change(within(dialog).getByLabelText(/Invités/), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commander' }));
+    const question = await within(dialog).findByRole('alert');
+    expect(question).toHaveTextContent('Vous êtes 2 personnes (vous et 1 invité) pour 1 menu.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(question).getByRole('button', { name: 'Passer à 2 × Menu du jour' }));
+    expect(within(dialog).getByText(/Total : 36,00/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Commander' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({
+      invites: 1,
+      lignes: [{ idPlat: 11, quantite: 2 }],
+    });
+  }, 20_000);
+
   it('a closed meal says « Commandes closes » and offers no order; my order shows exactly its buttons', async () => {
     signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
     const closed: Meal = {
@@ -98,7 +126,7 @@ describe('Restauration', () => {
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
     expect(within(card).getByText('Commandes closes')).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: 'Commander' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Commander/ })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Payer avec ma carte' })).toBeInTheDocument();
     expect(within(card).getByText('Créée')).toBeInTheDocument();
   });
@@ -112,7 +140,15 @@ describe('Restauration', () => {
     };
     const calls = mockFetch({
       'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
-      'GET /api/repas/4/commandes': { body: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }] },
+      'GET /api/repas/4/commandes': {
+        body: [
+          {
+            ...ORDER,
+            commentaire: 'Allergie sévère aux fruits à coque',
+            actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'],
+          },
+        ],
+      },
     });
     renderApp('/app/restauration?date=2099-03-03');
     // The week shows the count; the orders are asked only when the manager opens the meal's bar.
@@ -123,6 +159,15 @@ describe('Restauration', () => {
     expect(opener).toHaveAttribute('aria-expanded', 'true');
     const table = await screen.findByRole('table', { name: 'Commandes du repas Blanquette de veau' });
     expect(within(table).getByText('Marie Membre')).toBeInTheDocument();
+    // The kitchen's view beside the orders: the quantity of each dish and the remarks, highlighted.
+    expect(within(table).getByText('Remarque : Allergie sévère aux fruits à coque')).toBeInTheDocument();
+    const dishes = screen.getByRole('region', { name: 'Plats à préparer' });
+    expect(dishes).toHaveTextContent('2 × Menu du jour');
+    expect(dishes).toHaveTextContent('0 × Café');
+    expect(dishes).toHaveTextContent('2 couverts : 1 commande et 1 invité');
+    expect(screen.getByRole('region', { name: 'Remarques pour la cuisine (1)' })).toHaveTextContent(
+      'Marie Membre : Allergie sévère aux fruits à coque',
+    );
     expect(within(table).getByText(/50,00/)).toBeInTheDocument();
     expect(
       within(table).getByRole('button', { name: 'Encaisser la commande de Marie Membre' }),
@@ -131,7 +176,7 @@ describe('Restauration', () => {
       within(table).getByRole('button', { name: 'Refuser le paiement de Marie Membre' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nouveau repas' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifier' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Notifier le menu de ${NAME}` })).toBeInTheDocument();
   });
 });
 
@@ -284,7 +329,7 @@ describe('Agapes', () => {
     });
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Modifier le repas' }));
+    fireEvent.click(within(card).getByRole('button', { name: /^Modifier le repas/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le repas' });
     const select = within(dialog).getByLabelText(/Agapes de la tenue/);
     await vi.waitFor(() => expect(select).toBeEnabled());
@@ -314,7 +359,7 @@ describe('Agapes', () => {
     });
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Modifier le repas' }));
+    fireEvent.click(within(card).getByRole('button', { name: /^Modifier le repas/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le repas' });
     await vi.waitFor(() => expect(within(dialog).getByLabelText(/Agapes de la tenue/)).toHaveValue('77'));
     fireEvent.change(within(dialog).getByLabelText(/^Date\s*\*?$/), { target: { value: '2099-03-04' } });

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconToolsKitchen2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatLongDate } from '../../../lib/format';
@@ -21,10 +21,14 @@ export function RestaurantPage() {
   const monday = mondayOf(params.get('date') ?? todayIso());
   const week = useMealWeek(monday);
   const [creating, setCreating] = useState(false);
+  // The dialog is unmounted on closing: the focus goes back to « Nouveau repas » by hand.
+  const newMeal = useRef<HTMLButtonElement>(null);
   const compta = useHabilitation('COMPTA_SAISIE');
   const treasurer = useHabilitation('COMPTA_LECTURE');
   const desk = useHabilitation('MENUS');
   const go = (day: string) => setParams({ date: day }, { replace: true });
+  // A new meal defaults to the Tuesday of the week shown, never to a day already past.
+  const newMealDay = addDays(monday, 1) < todayIso() ? todayIso() : addDays(monday, 1);
 
   return (
     <Stack gap="md">
@@ -49,7 +53,7 @@ export function RestaurantPage() {
             </Button>
           )}
           {week.data?.gestion && (
-            <Button onClick={() => setCreating(true)} size="compact-md">
+            <Button ref={newMeal} onClick={() => setCreating(true)} size="compact-md">
               Nouveau repas
             </Button>
           )}
@@ -101,7 +105,17 @@ export function RestaurantPage() {
       {week.data?.repas.map((meal) => (
         <MealCard key={meal.id} meal={meal} week={week.data} />
       ))}
-      {creating && <MealModal defaultDate={addDays(monday, 1)} onClose={() => setCreating(false)} />}
+      {creating && (
+        <MealModal
+          defaultDate={newMealDay}
+          onClose={() => {
+            setCreating(false);
+            window.setTimeout(() => newMeal.current?.focus(), 20);
+          }}
+          // A meal made for another week is shown: the page moves to its week.
+          onSaved={(meal) => go(meal.date)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,15 @@
 /** Small shared pieces of the restaurant screens: state badges and the deadline line. */
 import { Badge } from '@mantine/core';
-import { MealOrderState, PaymentMeans, TopUpState, type MealOrder, type TopUp } from '@union/contract';
+import {
+  MealOrderState,
+  MealType,
+  PaymentMeans,
+  TopUpState,
+  frenchDay,
+  type Meal,
+  type MealOrder,
+  type TopUp,
+} from '@union/contract';
 
 /** Light badges keep dark text: their light colours fail 4.5:1 against their own tint. */
 const DARK_LABEL = { label: { color: 'var(--mantine-color-dark-7)' } };
@@ -31,3 +40,11 @@ export function TopUpStateBadge({ topUp }: { topUp: TopUp }) {
 /** "2026-03-03T11:00" → "03/03 à 11:00". */
 export const deadlineText = (limite: string) =>
   `${limite.slice(8, 10)}/${limite.slice(5, 7)} à ${limite.slice(11, 16)}`;
+
+/**
+ * A meal as buttons and confirmations name it, so that five « Commander » differ for a screen reader:
+ * « « Blanquette de veau », agapes du midi du jeudi 3 décembre 2026 » (frenchDay: « 1er », lower case;
+ * no-break spaces inside the guillemets, which never end a line alone).
+ */
+export const mealName = (meal: Pick<Meal, 'titre' | 'date'> & { type?: Meal['type'] }) =>
+  `«\u00a0${meal.titre}\u00a0»${meal.type ? `, ${MealType.labels[meal.type].toLowerCase()}` : ''} du ${frenchDay(meal.date, { weekday: true })}`;
