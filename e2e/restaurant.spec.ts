@@ -113,6 +113,8 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await membre.setViewportSize({ width: 1280, height: 800 });
   await card.screenshot({ path: 'test-results/restaurant-member-1280.png' });
   await card.getByRole('button', { name: 'Payer avec ma carte' }).click();
+  // Paying asks first, with the amount on the button.
+  await membre.getByRole('dialog').getByRole('button', { name: /^Payer \d/ }).click();
   await expect(card.getByText(/Payée – Par carte Union/)).toBeVisible();
 
   await membre.goto('/app/account/payments');
