@@ -86,8 +86,10 @@ async function newChallenge(
   purpose: WebauthnPurpose,
   userId: number | null,
   now: Date,
-): Promise<string> {
-  const challenge = isoBase64URL.fromBuffer(new Uint8Array(randomBytes(32)));
+): Promise<Uint8Array<ArrayBuffer>> {
+  // Given as bytes: the library sends their base64url, which is what the browser signs back.
+  const bytes = new Uint8Array(randomBytes(32));
+  const challenge = isoBase64URL.fromBuffer(bytes);
   await repo.insertChallenge(
     db,
     {
@@ -98,7 +100,7 @@ async function newChallenge(
     },
     now,
   );
-  return challenge;
+  return bytes;
 }
 
 /**
