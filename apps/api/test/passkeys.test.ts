@@ -194,7 +194,11 @@ describe('adding passkeys from the account page', () => {
       token: stranger.token,
     });
     expect(notTheirs.statusCode).toBe(404);
-    const removed = await t.call({ method: 'DELETE', url: `/api/user/cles-acces/${row.id}`, token: person.token });
+    const removed = await t.call({
+      method: 'DELETE',
+      url: `/api/user/cles-acces/${row.id}`,
+      token: person.token,
+    });
     expect(removed.statusCode).toBe(204);
     expect(await mine(person)).toEqual([]);
     const actions = await t.db
@@ -223,7 +227,10 @@ describe('signing in with a passkey', () => {
     expect(await lastOutcome(person.identifiant)).toBe('passkey_ok');
     expect((await mine(person))[0]!.derniereUtilisation).not.toBeNull();
     // The `mfa_token` opened its session: a second assertion does not open another.
-    const reused = await secondStepGrant(mfaToken, key.assert(await signInOptions(mfaToken).catch(() => options)));
+    const reused = await secondStepGrant(
+      mfaToken,
+      key.assert(await signInOptions(mfaToken).catch(() => options)),
+    );
     expect(reused.statusCode).toBe(400);
   });
 

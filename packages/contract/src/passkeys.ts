@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 
-const b64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/, { message: 'Réponse de la clé d’accès illisible.' });
+const b64url = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]*$/, { message: 'Réponse de la clé d’accès illisible.' });
 
 /** A registration response (`RegistrationResponseJSON`). */
 export const RegistrationResponseSchema = z.looseObject({

@@ -17,7 +17,10 @@ export const passkeys = pgTable(
     publicKey: text('public_key').notNull(),
     /** The signature counter: a sign-in must bring a higher one (one UPDATE decides). */
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default(sql`'{}'`),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

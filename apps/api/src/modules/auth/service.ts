@@ -178,7 +178,10 @@ export const authService = {
    */
   async passkeyGrant(
     ctx: PublicContext,
-    input: { mfaToken?: string; assertion: Parameters<typeof passkeysService.proveSignIn>[1]['response'] } & Origin,
+    input: {
+      mfaToken?: string;
+      assertion: Parameters<typeof passkeysService.proveSignIn>[1]['response'];
+    } & Origin,
     log: { info: (o: object, msg: string) => void },
   ): Promise<SignInResult> {
     const refused = () => new AppError(400, 'invalid_grant', passkeysService.REFUSED);
@@ -281,8 +284,7 @@ export const authService = {
     if (next.kind !== 'open') {
       await record('second_factor_asked');
       // Which factors the second step can take (issue 22, passkeys): the screen offers those.
-      const facteurs =
-        next.kind === 'second_step' ? await passkeysService.factorsOf(db, user.id) : undefined;
+      const facteurs = next.kind === 'second_step' ? await passkeysService.factorsOf(db, user.id) : undefined;
       const message =
         next.kind !== 'second_step'
           ? ENROL_MESSAGE

@@ -33,7 +33,12 @@ export default async function passkeysRoutes(app: App) {
     { schema: { tags, body: PasskeyRegistrationStartSchema, response: { 200: WebauthnOptionsSchema } } },
     async (request) =>
       asJson(
-        await passkeysService.registrationOptions(request.ctx, request.body.motDePasse, request.ip, request.log),
+        await passkeysService.registrationOptions(
+          request.ctx,
+          request.body.motDePasse,
+          request.ip,
+          request.log,
+        ),
       ),
   );
 
@@ -79,6 +84,7 @@ export default async function passkeysRoutes(app: App) {
         response: { 200: WebauthnOptionsSchema },
       },
     },
-    async (request) => asJson(await passkeysService.signInOptions(app.publicContext(), request.body.mfa_token)),
+    async (request) =>
+      asJson(await passkeysService.signInOptions(app.publicContext(), request.body.mfa_token)),
   );
 }

@@ -257,7 +257,9 @@ export const passkeysService = {
         inTransaction(ctx, async (tx) => {
           const now = tx.clock.now();
           // Spent with the passkey's insert: a refused name leaves the ceremony usable for another.
-          if (!(await repo.consumeChallenge(tx.db, challengeHash(challenge), 'register', tx.caller.id, now))) {
+          if (
+            !(await repo.consumeChallenge(tx.db, challengeHash(challenge), 'register', tx.caller.id, now))
+          ) {
             throw invalid('Cet ajout a expiré : recommencez depuis « Ajouter une clé d’accès ».');
           }
           let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -352,7 +354,9 @@ export const passkeysService = {
     }
     const found = await secondFactorService.challenge(ctx, mfaToken);
     if (!found || found.purpose !== 'second_step') {
-      throw invalid('Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.');
+      throw invalid(
+        'Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.',
+      );
     }
     const mine = await repo.listOf(ctx.db, found.userId);
     if (mine.length === 0) throw invalid('Ce compte n’a pas de clé d’accès : saisissez un code.');
