@@ -40,6 +40,7 @@ async function signOut(page: Page) {
 test('a passkey: added from the account page, second step, then alone; renamed and removed', async ({
   page,
 }) => {
+  test.setTimeout(300_000); // axe, eight times, on a shared machine
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -59,7 +60,7 @@ test('a passkey: added from the account page, second step, then alone; renamed a
   // Signed in with the password (no factor yet), the account page adds a passkey.
   await page.getByLabel('Identifiant').fill(WHO);
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Connecter' }).click();
+  await page.getByRole('button', { name: 'Connecter', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/portail$/);
   await page.goto('/app/account');
   await expect(page.getByText('Aucune clé d’accès pour le moment.')).toBeVisible();
@@ -80,7 +81,7 @@ test('a passkey: added from the account page, second step, then alone; renamed a
   await page.goto('/login');
   await page.getByLabel('Identifiant').fill(WHO);
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Connecter' }).click();
+  await page.getByRole('button', { name: 'Connecter', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Vérification en deux étapes' })).toBeVisible();
   await axe(page, 'second-step');
   await page.getByRole('button', { name: 'Utiliser une clé d’accès' }).click();
