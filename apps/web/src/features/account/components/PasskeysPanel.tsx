@@ -7,7 +7,7 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } fr
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import type { PasskeyRow } from '@union/contract';
 import { useState, type FormEvent } from 'react';
-import { passkeyErrorMessage } from '../../auth/api/passkey-sign-in';
+import { passkeyErrorMessage } from '../../auth';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 
 const when = (iso: string) =>
