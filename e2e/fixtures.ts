@@ -8,7 +8,7 @@ export async function signIn(page: Page, identifiant: string, password = DEMO_PA
   await page.goto('/login');
   await page.getByLabel('Identifiant').fill(identifiant);
   await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Connecter' }).click();
+  await page.getByRole('button', { name: 'Connecter', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/portail$/);
 }
 

@@ -18,7 +18,7 @@ test('a wrong password shows "Authentification impossible"', async ({ page }) =>
   await page.goto('/login');
   await page.getByLabel('Identifiant').fill('membre');
   await page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
-  await page.getByRole('button', { name: 'Connecter' }).click();
+  await page.getByRole('button', { name: 'Connecter', exact: true }).click();
   await expect(page.getByText('Authentification impossible')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -47,6 +47,7 @@ import messagesRoutes from './modules/messages/routes';
 import operationsRoutes from './modules/operations/routes';
 import backupsRoutes from './modules/backups/routes';
 import secondFactorRoutes from './modules/second-factor/routes';
+import passkeysRoutes from './modules/passkeys/routes';
 
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
@@ -64,6 +65,7 @@ const MODULES = [
   operationsRoutes,
   backupsRoutes,
   secondFactorRoutes,
+  passkeysRoutes,
 ];
 
 export interface BuildOptions {

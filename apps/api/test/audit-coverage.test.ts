@@ -20,13 +20,14 @@ import * as OTPAuth from 'otpauth';
 import { desc, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
-import { accountingOrders, auditLog, emailOutbox, users } from '../src/db/schema';
+import { accountingOrders, auditLog, emailOutbox, passkeys, users } from '../src/db/schema';
 import { unsubscribeToken } from '../src/modules/documents/mails';
 import { sign } from '../src/modules/restaurant/cards/signature';
 import { createTestContext, PASSWORD, type TestContext } from './helpers';
 import { ALL_ROWS } from './authz';
 import { allow, everyone, ROLES, signedIn, type AuthzRow, type Role } from './authz/rows';
 import { buildWorld, type World } from './authz/world';
+import { SoftAuthenticator } from './soft-authenticator';
 
 const MUTATING = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -46,6 +47,10 @@ const NOT_AUDITED: Record<string, string> = {
     'starts an enrolment: an unconfirmed secret that protects nothing yet; its confirmation (PUT) is audited',
   'POST /oauth/second-facteur/totp':
     'starts the enrolment a sign-in requires: an unconfirmed secret; the second step that confirms it is audited',
+  'POST /api/user/cles-acces/options':
+    'starts adding a passkey: a challenge that protects nothing yet; the registration (POST /api/user/cles-acces) is audited',
+  'POST /oauth/cle-acces/options':
+    'a sign-in’s challenge: recorded with the attempt in sign_in_attempts, like the token request',
   'POST /api/compta/relances/apercu': 'a preview: says which letters would go, writes nothing',
   'POST /api/compta/cotisation/emission':
     'audited per invoice issued (test/compta-bulk.test.ts reads the entries); the matrix’s world has no fee-call draft to issue',
@@ -101,6 +106,17 @@ async function enrolled(w: World) {
   return { token, secret };
 }
 
+/** A new user signed in, with a passkey (written directly: only its row matters here). */
+async function withPasskey(w: World) {
+  const user = await aUser(w);
+  const token = await w.t.signIn(user.identifiant);
+  const [row] = await w.t.db
+    .insert(passkeys)
+    .values({ userId: user.id, credentialId: `audit-${user.id}`, publicKey: 'AA', name: 'Téléphone' })
+    .returning({ id: passkeys.id });
+  return { token, id: row!.id };
+}
+
 /** The link of the last e-mail sent to an address (an invitation, a reset). */
 async function linkSentTo(w: World, email: string): Promise<string> {
   const [mail] = await w.t.db
@@ -117,6 +133,44 @@ async function linkSentTo(w: World, email: string): Promise<string> {
  * changes nothing): the call that changes something, so its audit entry can be looked for.
  */
 const EXTRA: AuthzRow[] = [
+  {
+    route: 'POST /api/user/cles-acces',
+    scope: 'a passkey registered after the current password',
+    request: async (w) => {
+      const token = await w.t.signIn((await aUser(w)).identifiant);
+      const options = await w.t.call({
+        method: 'POST',
+        url: '/api/user/cles-acces/options',
+        token,
+        payload: { motDePasse: PASSWORD },
+      });
+      const key = new SoftAuthenticator(new URL(w.t.config.publicUrl).origin);
+      return {
+        url: '/api/user/cles-acces',
+        token,
+        payload: { nom: 'Téléphone', reponse: key.register(options.json()) },
+      };
+    },
+    expect: signedIn(201),
+  },
+  {
+    route: 'PATCH /api/user/cles-acces/:id',
+    scope: 'one’s own passkey',
+    request: async (w) => {
+      const { token, id } = await withPasskey(w);
+      return { url: `/api/user/cles-acces/${id}`, token, payload: { nom: 'Clé USB' } };
+    },
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/user/cles-acces/:id',
+    scope: 'one’s own passkey',
+    request: async (w) => {
+      const { token, id } = await withPasskey(w);
+      return { url: `/api/user/cles-acces/${id}`, token };
+    },
+    expect: signedIn(204),
+  },
   {
     route: 'PUT /api/user/second-facteur/totp',
     scope: 'the right first code',

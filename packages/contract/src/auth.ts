@@ -1,6 +1,7 @@
 /** Sign-in, session and own-account calls (specification §7 "Authentication and user"). */
 import { z } from 'zod';
 import { HabilitationSchema } from './habilitations';
+import { AuthenticationResponseSchema } from './passkeys';
 
 export const PASSWORD_MIN_LENGTH = 12;
 
@@ -22,10 +23,39 @@ export const SecondFactorGrantSchema = z.object({
   otp: z.string().min(1).max(100),
 });
 
+/** A passkey's assertion in a form field: the browser's `AuthenticationResponseJSON`, as a JSON string. */
+const AssertionFieldSchema = z
+  .string()
+  .max(20_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Réponse de la clé d’accès illisible.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(AuthenticationResponseSchema);
+
+/** The second step with a passkey (issue 22): the `mfa_token` of the password step and the assertion. */
+export const PasskeySecondStepGrantSchema = z.object({
+  grant_type: z.literal('mfa_webauthn'),
+  mfa_token: z.string().min(1).max(200),
+  assertion: AssertionFieldSchema,
+});
+
+/** A sign-in with a passkey alone (issue 22): the assertion of a discoverable credential, verified. */
+export const PasskeyGrantSchema = z.object({
+  grant_type: z.literal('passkey'),
+  assertion: AssertionFieldSchema,
+});
+
 /** Every grant the token request takes. */
 export const TokenGrantSchema = z.discriminatedUnion('grant_type', [
   TokenRequestSchema,
   SecondFactorGrantSchema,
+  PasskeySecondStepGrantSchema,
+  PasskeyGrantSchema,
 ]);
 
 export const TokenResponseSchema = z.object({

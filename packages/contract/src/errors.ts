@@ -80,6 +80,10 @@ export const ERROR_CODES = {
     routes: TOKEN,
   },
 
+  // Passkeys (issue 22).
+  passkey_name_taken: { status: 412, sens: 'La personne a déjà une clé d’accès de ce nom.' },
+  passkey_already_registered: { status: 412, sens: 'Cette clé d’accès est déjà enregistrée.' },
+
   // Accounts and entities.
   identifiant_taken: { status: 412, sens: 'L’identifiant vient d’être pris par un autre compte.' },
   email_taken: { status: 412, sens: 'L’adresse e-mail est déjà celle d’un autre compte.' },
@@ -244,5 +248,7 @@ export const ErrorBodySchema = z.object({
   error_description: z.string().optional(),
   /** `mfa_required`, `mfa_enrolment_required`: what the second step of the sign-in sends back. */
   mfa_token: z.string().optional(),
+  /** `mfa_required`: the factors the account can give (`totp`: a code; `cle_acces`: a passkey). */
+  facteurs: z.array(z.enum(['totp', 'cle_acces'])).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

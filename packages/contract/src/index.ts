@@ -25,3 +25,4 @@ export * from './money';
 export * from './operations';
 export * from './backups';
 export * from './second-factor';
+export * from './passkeys';

@@ -30,6 +30,17 @@ export const API = {
     invitation: '/api/user/:id/invitation',
   },
   /** The second factor (issue 22): one's own, the sessions, the enrolment a sign-in requires, the rule. */
+  /** Passkeys (WebAuthn, issue 22): one's own, and the public options of a sign-in with one. */
+  passkeys: {
+    /** GET lists one's passkeys; POST adds one (the name and the browser's registration response). */
+    mine: '/api/user/cles-acces',
+    /** POST: the options of a registration, after the current password. */
+    registrationOptions: '/api/user/cles-acces/options',
+    /** PATCH renames, DELETE removes. */
+    one: '/api/user/cles-acces/:id',
+    /** POST (public): the options of a sign-in, password-less or as the second step of an `mfa_token`. */
+    signInOptions: '/oauth/cle-acces/options',
+  },
   secondFactor: {
     /** GET: what the account has and must have. */
     mine: '/api/user/second-facteur',

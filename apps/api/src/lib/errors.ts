@@ -12,7 +12,11 @@ export class AppError extends Error {
     message: string,
     readonly details?: string[],
     /** Fields of the body beyond the four (the `mfa_token` of the token request's `mfa_required`). */
-    readonly extra?: { error_description?: string; mfa_token?: string },
+    readonly extra?: {
+      error_description?: string;
+      mfa_token?: string;
+      facteurs?: ('totp' | 'cle_acces')[];
+    },
   ) {
     super(message);
   }

@@ -10,6 +10,7 @@ import { rows as documents } from './documents';
 import { rows as entities } from './entities';
 import { rows as imports } from './imports';
 import { rows as operations } from './operations';
+import { rows as passkeys } from './passkeys';
 import { rows as reservations } from './reservations';
 import { rows as restaurant } from './restaurant';
 import type { AuthzRow } from './rows';
@@ -34,4 +35,5 @@ export const ALL_ROWS: AuthzRow[] = [
   ...operations,
   ...backups,
   ...secondFactor,
+  ...passkeys,
 ];

@@ -11,3 +11,4 @@ export * from './documents';
 export * from './backups';
 export * from './second-factor';
 export * from './accounts';
+export * from './passkeys';

@@ -12,12 +12,26 @@ import { bearerToken } from '../../lib/bearer-token';
 import type { App } from '../../types';
 import { authService } from './service';
 
+/** The grants of the form body (application/x-www-form-urlencoded), for the OpenAPI document. */
+const TOKEN_GRANTS = [
+  'Corps `application/x-www-form-urlencoded`, client en HTTP Basic. Les `grant_type` :',
+  '- `password` : `username`, `password` ; peut répondre 400 `mfa_required` (avec `mfa_token` et `facteurs`) ou `mfa_enrolment_required`.',
+  '- `mfa_otp` : `mfa_token`, `otp` (6 chiffres ou code de secours).',
+  '- `mfa_webauthn` : `mfa_token`, `assertion` (le JSON `AuthenticationResponseJSON` d’une clé d’accès du compte, options de `POST /oauth/cle-acces/options` avec ce `mfa_token`).',
+  '- `passkey` : `assertion` seule (clé d’accès découvrable, vérification de la personne exigée ; options de `POST /oauth/cle-acces/options` sans `mfa_token`).',
+].join('\n');
+
 export default async function authRoutes(app: App) {
   app.post(
     API.auth.token,
     {
       config: { public: true, noXsrf: true },
-      schema: { tags: ['auth'], security: [], response: { 200: TokenResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        description: TOKEN_GRANTS,
+        response: { 200: TokenResponseSchema },
+      },
     },
     async (request) => {
       const { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, TOKEN_TTL_SECONDS } = app.config;

@@ -14,6 +14,7 @@ import { decoyPasswordHash, hashPassword, newToken, tokenHash, verifyPassword } 
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { passwordLink, passwordResetEmail } from '../mail/templates';
+import { passkeysService } from '../passkeys/service';
 import { secondFactorService } from '../second-factor/service';
 import { usersRepository, type UserRow } from '../users/repository';
 import { LAST_USE_STEP_MS, authRepository } from './repository';
@@ -51,6 +52,7 @@ interface Origin {
 
 const SECOND_STEP_MESSAGE =
   'Saisissez le code à 6 chiffres de votre application d’authentification, ou un code de secours.';
+const PASSKEY_STEP_MESSAGE = 'Utilisez votre clé d’accès pour terminer la connexion.';
 const ENROL_MESSAGE =
   'Votre compte doit être protégé par un second facteur : activez une application d’authentification pour continuer.';
 
@@ -105,6 +107,10 @@ export const authService = {
     const form = TokenGrantSchema.safeParse(input.form);
     if (!form.success) throw invalidGrant();
     const origin = { ip: input.ip, userAgent: input.userAgent, ttlSeconds: input.ttlSeconds };
+    if (form.data.grant_type === 'mfa_webauthn' || form.data.grant_type === 'passkey') {
+      const mfaToken = form.data.grant_type === 'mfa_webauthn' ? form.data.mfa_token : undefined;
+      return authService.passkeyGrant(ctx, { mfaToken, assertion: form.data.assertion, ...origin }, log);
+    }
     if (form.data.grant_type === 'mfa_otp') {
       return authService.secondStep(
         ctx,
@@ -161,6 +167,44 @@ export const authService = {
       expiresIn: input.ttlSeconds,
       recoveryCodes: opened.recoveryCodes,
     };
+  },
+
+  /**
+   * The grants with a passkey (issue 22): `mfa_webauthn` (the second step of a password: the `mfa_token`
+   * and an assertion of one of the account's passkeys) and `passkey` (the assertion alone, with user
+   * verification: both factors at once). Every refusal (unknown credential or `mfa_token`, spent
+   * challenge, wrong origin, counter not moving forward, lock) is one `invalid_grant`, counted as a
+   * failed attempt (`passkeysService.proveSignIn`).
+   */
+  async passkeyGrant(
+    ctx: PublicContext,
+    input: {
+      mfaToken?: string;
+      assertion: Parameters<typeof passkeysService.proveSignIn>[1]['response'];
+    } & Origin,
+    log: { info: (o: object, msg: string) => void },
+  ): Promise<SignInResult> {
+    const refused = () => new AppError(400, 'invalid_grant', passkeysService.REFUSED);
+    const secondStep = input.mfaToken !== undefined;
+    const found = secondStep ? await secondFactorService.challenge(ctx, input.mfaToken!) : undefined;
+    const challenge = found?.purpose === 'second_step' ? found : undefined;
+    const userId = await passkeysService.proveSignIn(
+      ctx,
+      { response: input.assertion, secondStep, secondStepOf: challenge?.user, ip: input.ip },
+      log,
+    );
+    if (userId === undefined) throw refused();
+    const now = ctx.clock.now();
+    const accessToken = await ctx.db.transaction(async (tx) => {
+      // One `mfa_token` opens one session, however many right assertions arrive at once.
+      if (challenge && !(await secondFactorService.consumeChallenge(tx, challenge.id, now))) return undefined;
+      const current = await usersRepository.shareLockById(tx, userId);
+      if (!current || !canSignIn(current)) return undefined;
+      return openSession(tx, current, now, input);
+    });
+    if (!accessToken) throw refused();
+    signInAttempts.inc({ outcome: 'ok' });
+    return { accessToken, expiresIn: input.ttlSeconds };
   },
 
   /** Checks the pair and opens a session, or throws invalid_grant whatever the reason. */
@@ -239,13 +283,20 @@ export const authService = {
     const next = await secondFactorService.afterPassword(ctx, user);
     if (next.kind !== 'open') {
       await record('second_factor_asked');
-      const message = next.kind === 'second_step' ? SECOND_STEP_MESSAGE : ENROL_MESSAGE;
+      // Which factors the second step can take (issue 22, passkeys): the screen offers those.
+      const facteurs = next.kind === 'second_step' ? await passkeysService.factorsOf(db, user.id) : undefined;
+      const message =
+        next.kind !== 'second_step'
+          ? ENROL_MESSAGE
+          : facteurs?.includes('totp')
+            ? SECOND_STEP_MESSAGE
+            : PASSKEY_STEP_MESSAGE;
       throw new AppError(
         400,
         next.kind === 'second_step' ? 'mfa_required' : 'mfa_enrolment_required',
         message,
         undefined,
-        { error_description: message, mfa_token: next.mfaToken },
+        { error_description: message, mfa_token: next.mfaToken, ...(facteurs ? { facteurs } : {}) },
       );
     }
 

@@ -26,6 +26,7 @@ import { secondFactorResetEmail } from '../mail/templates';
 import { authRepository } from '../auth/repository';
 import { IP_LIMIT, LOCKOUT, SLOWDOWN, isLockedOut, refusalBeforeCheck, slowDownMs } from '../auth/rules';
 import { usersRepository, type UserRow } from '../users/repository';
+import { passkeysRepository } from '../passkeys/repository';
 import {
   looksLikeTotp,
   newRecoveryCodes,
@@ -76,7 +77,8 @@ async function requirement(
 ): Promise<{ concerned: boolean; has: boolean; deadline: Date | null }> {
   const settings = await settingsOf(db);
   const concerned = user.habilitations.some((h) => settings.habilitations.includes(h));
-  const has = await hasFactor(db, user.id);
+  // A passkey is a factor too (issue 22, passkeys).
+  const has = (await hasFactor(db, user.id)) || (await passkeysRepository.countOf(db, user.id)) > 0;
   if (!concerned || has) return { concerned, has, deadline: null };
   const from = user.secondFactorAskedAt ?? now;
   return { concerned, has, deadline: new Date(from.getTime() + settings.delaiJours * DAY_MS) };
@@ -214,6 +216,9 @@ export const secondFactorService = {
 
   consumeChallenge: (db: Executor, id: number, at: Date) => repo.consumeChallenge(db, id, at),
 
+  /** Whether the account has a confirmed authenticator (passkeys are counted apart). */
+  hasTotp: (db: Executor, userId: number) => hasFactor(db, userId),
+
   /**
    * Checks a code under the sign-in's limits: the attempt is written first and counted with the
    * password's failures (per identifiant and address, then per address), so wrong codes lock and slow
@@ -299,10 +304,11 @@ export const secondFactorService = {
   /** GET /api/user/second-facteur. */
   async status(ctx: RequestContext): Promise<SecondFactorStatus> {
     const user = await caller(ctx);
-    const { concerned, has, deadline } = await requirement(ctx.db, user, ctx.clock.now());
+    const { concerned, deadline } = await requirement(ctx.db, user, ctx.clock.now());
+    const totp = await hasFactor(ctx.db, user.id);
     return {
-      totp: has,
-      codesSecoursRestants: has ? await repo.recoveryCodesLeft(ctx.db, user.id) : 0,
+      totp,
+      codesSecoursRestants: totp ? await repo.recoveryCodesLeft(ctx.db, user.id) : 0,
       obligatoire: concerned,
       avant: deadline?.toISOString() ?? null,
     };
@@ -406,7 +412,9 @@ export const secondFactorService = {
       const user = await usersRepository.lockById(tx.db, id);
       if (!user) throw notFound();
       if (user.anonymizedAt) throw invalid('Ce compte est anonymisé.');
-      const had = await repo.removeFactors(tx.db, user.id);
+      // Passkeys too (issue 22): the person may have lost the device that holds them.
+      const passkeys = await passkeysRepository.removeAllOf(tx.db, user.id);
+      const had = (await repo.removeFactors(tx.db, user.id)) || passkeys > 0;
       if (!had) throw invalid('Ce compte n’a pas de second facteur à réinitialiser.');
       // A fresh grace period from the next sign-in: the person may have lost their phone.
       await usersRepository.update(tx.db, user.id, { secondFactorAskedAt: null }, tx.clock.now());

@@ -8,6 +8,7 @@ import { useAccount } from '../api/account';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { ContactField } from './ContactField';
 import { NotificationSwitch } from './NotificationSwitch';
+import { PasskeysPanel } from './PasskeysPanel';
 import { PasswordForm } from './PasswordForm';
 import { SecondFactorPanel } from './SecondFactorPanel';
 import { SECOND_FACTOR_SECTION } from './SecondFactorReminder';
@@ -101,6 +102,9 @@ export function AccountPage() {
           </Panel>
           <Panel title="Second facteur" id={SECOND_FACTOR_SECTION}>
             <SecondFactorPanel />
+          </Panel>
+          <Panel title="Clés d’accès">
+            <PasskeysPanel />
           </Panel>
           <Panel title="Mes sessions">
             <SessionsPanel />

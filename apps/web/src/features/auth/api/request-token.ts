@@ -20,6 +20,21 @@ export function requestSecondStep(mfaToken: string, otp: string): Promise<TokenR
   return postGrant(new URLSearchParams({ grant_type: 'mfa_otp', mfa_token: mfaToken, otp }));
 }
 
+/**
+ * The grants with a passkey (issue 22): `mfa_webauthn` (second step, with the `mfa_token`) or `passkey`
+ * (alone); the assertion is the browser's response, as JSON.
+ */
+export function requestPasskeyGrant(assertion: unknown, mfaToken?: string): Promise<TokenResponse> {
+  const json = JSON.stringify(assertion);
+  return postGrant(
+    new URLSearchParams(
+      mfaToken
+        ? { grant_type: 'mfa_webauthn', mfa_token: mfaToken, assertion: json }
+        : { grant_type: 'passkey', assertion: json },
+    ),
+  );
+}
+
 function postGrant(form: URLSearchParams): Promise<TokenResponse> {
   return api.post(API.auth.token, form, {
     schema: TokenResponseSchema,

@@ -33,6 +33,8 @@ export interface SecondStep {
   kind: 'mfa_required' | 'mfa_enrolment_required';
   mfaToken: string;
   message: string;
+  /** The factors the account can give (issue 22): a code, a passkey. */
+  facteurs: ('totp' | 'cle_acces')[];
 }
 
 /** The second step a sign-in failure asks for, or null. */
@@ -42,6 +44,7 @@ export function secondStepOf(error: unknown): SecondStep | null {
     kind: error.body.error as SecondStep['kind'],
     mfaToken: error.body.mfa_token,
     message: error.body.error_description ?? error.body.message ?? '',
+    facteurs: error.body.facteurs ?? ['totp'],
   };
 }
 
@@ -71,7 +74,7 @@ export function useSecondStep() {
   return useMutation({ mutationFn: signInSecondStep });
 }
 
-async function openSession(token: TokenResponse): Promise<UserInfo> {
+export async function openSession(token: TokenResponse): Promise<UserInfo> {
   startSession(token.access_token, token.expires_in);
   let info: UserInfo;
   try {

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconLogin } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isSignInRefused, secondStepOf, useSignIn, type SecondStep } from '../api/sign-in';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { SecondStepForm } from './SecondStep';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -105,6 +106,7 @@ export function LoginPage() {
           </Group>
         </Stack>
       </form>
+      <PasskeySignInButton onDone={() => void navigate('/app/portail')} />
     </Paper>
   );
 }

@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { RecoveryCodesList, TotpSetup } from '../../../components/second-factor/TotpSetup';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { PasskeySecondStepButton } from './PasskeySecondStepButton';
 import { isSignInRefused, startRequiredEnrolment, useSecondStep, type SecondStep } from '../api/sign-in';
 
 export function SecondStepForm({
@@ -101,6 +102,9 @@ export function SecondStepForm({
           autoFocus
         />
         {refused}
+        {step.facteurs.includes('cle_acces') && (
+          <PasskeySecondStepButton mfaToken={step.mfaToken} onDone={onDone} />
+        )}
         <SubmitButton
           loading={second.isPending}
           disabledReason={otp.trim() ? null : 'Saisissez un code.'}

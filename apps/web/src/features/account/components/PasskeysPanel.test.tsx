@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Account, PasskeyRow } from '@union/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+
+const startRegistration = vi.fn();
+vi.mock('@simplewebauthn/browser', () => ({
+  startRegistration: (...args: unknown[]) => startRegistration(...args) as unknown,
+  startAuthentication: vi.fn(),
+}));
+
+const ACCOUNT: Account = {
+  id: 7,
+  identifiant: 'membre',
+  nom: 'Membre',
+  prenom: 'Marie',
+  email: 'membre@exemple.fr',
+  telephone: null,
+  notificationRestauration: false,
+  notificationDocuments: false,
+};
+const PHONE: PasskeyRow = {
+  id: 3,
+  nom: 'Clé USB',
+  creation: '2026-03-03T13:05:00.000Z',
+  derniereUtilisation: null,
+};
+
+describe('account page, « Clés d’accès » card', () => {
+  beforeEach(() => {
+    signInAs(['USER']);
+    document.cookie = 'XSRF-TOKEN=x; path=/';
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the passkeys and removes one only after a confirmation naming it', async () => {
+    let list = [PHONE];
+    const calls = mockFetch({
+      'GET /api/user/compte': { body: ACCOUNT },
+      'GET /api/user/cles-acces': () => ({ body: list }),
+      'DELETE /api/user/cles-acces/3': () => {
+        list = [];
+        return { status: 204 };
+      },
+    });
+    renderApp('/app/account');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Clé USB')).toBeVisible();
+    expect(screen.getByText(/jamais utilisée/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Supprimer la clé d’accès Clé USB' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer la clé d’accès' });
+    expect(dialog).toHaveTextContent('Supprimer la clé d’accès « Clé USB » ?');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Supprimer la clé d’accès Clé USB' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Supprimer la clé d’accès' })).getByRole('button', {
+        name: 'Supprimer',
+      }),
+    );
+    expect(await screen.findByText('Aucune clé d’accès pour le moment.')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('adds one after the name and the password; a cancelled ceremony reads as a French sentence', async () => {
+    const calls = mockFetch({
+      'GET /api/user/compte': { body: ACCOUNT },
+      'GET /api/user/cles-acces': { body: [] },
+      'POST /api/user/cles-acces/options': { body: { challenge: 'abc' } },
+    });
+    startRegistration.mockRejectedValueOnce(
+      Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }),
+    );
+    renderApp('/app/account');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une clé d’accès' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter une clé d’accès' });
+    await user.type(within(dialog).getByLabelText(/Nom de la clé/), 'Ordinateur');
+    await user.type(within(dialog).getByLabelText(/Mot de passe actuel/), 'mot-de-passe');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('la demande a été annulée');
+    const options = calls.find((c) => c.path === '/api/user/cles-acces/options');
+    expect(JSON.parse(options!.body!)).toEqual({ motDePasse: 'mot-de-passe' });
+    await waitFor(() =>
+      expect(startRegistration).toHaveBeenCalledWith({ optionsJSON: { challenge: 'abc' } }),
+    );
+  });
+});
