@@ -114,7 +114,10 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await card.screenshot({ path: 'test-results/restaurant-member-1280.png' });
   await card.getByRole('button', { name: 'Payer avec ma carte' }).click();
   // Paying asks first, with the amount on the button.
-  await membre.getByRole('dialog').getByRole('button', { name: /^Payer \d/ }).click();
+  await membre
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Payer \d/ })
+    .click();
   await expect(card.getByText(/Payée – Par carte Union/)).toBeVisible();
 
   await membre.goto('/app/account/payments');

@@ -5,7 +5,6 @@ import {
   RoomListSchema,
   RoomSchema,
   SecondFactorSettingsSchema,
-  type Room,
   type SecondFactorSettings,
   type RoomCreate,
   type RoomUpdate,
