@@ -428,7 +428,8 @@ describe('audit coverage', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // One walk through every mutating route of the app, one call after another: its own time limit.
+  }, 120_000);
 
   it('writes to the audit log only through the audit module (audit.record / recordMany / recordSystem)', () => {
     const src = fileURLToPath(new URL('../src', import.meta.url));
