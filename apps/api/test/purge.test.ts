@@ -1,6 +1,12 @@
 /** The purge of old sign-in attempts and spent tokens (modules/auth/purge.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens, signInAttempts, userTokens } from '../src/db/schema';
+import {
+  accessTokens,
+  secondFactorChallenges,
+  signInAttempts,
+  userTokens,
+  webauthnChallenges,
+} from '../src/db/schema';
 import { newToken, tokenHash } from '../src/lib/secrets';
 import { RETENTION, purgeExpired, startPurgeJob } from '../src/modules/auth/purge';
 import { createTestContext, createUser, type TestContext } from './helpers';
@@ -23,6 +29,26 @@ async function fill() {
   await t.db.delete(signInAttempts);
   await t.db.delete(accessTokens);
   await t.db.delete(userTokens);
+  await t.db.delete(secondFactorChallenges);
+  await t.db.delete(webauthnChallenges);
+  await t.db.insert(secondFactorChallenges).values([
+    {
+      tokenHash: `old-${newToken()}`,
+      userId,
+      purpose: 'second_step',
+      expiresAt: ago(RETENTION.tokensGraceMs + DAY),
+    },
+    { tokenHash: `live-${newToken()}`, userId, purpose: 'second_step', expiresAt: later(300_000) },
+  ]);
+  await t.db.insert(webauthnChallenges).values([
+    {
+      challengeHash: `old-${newToken()}`,
+      userId: null,
+      purpose: 'sign_in',
+      expiresAt: ago(RETENTION.tokensGraceMs + DAY),
+    },
+    { challengeHash: `yesterday-${newToken()}`, userId, purpose: 'register', expiresAt: ago(DAY) },
+  ]);
   await t.db.insert(signInAttempts).values([
     {
       identifiant: 'ancienne',
@@ -75,7 +101,18 @@ async function fill() {
 describe('purgeExpired', () => {
   it('deletes old attempts and tokens past their grace period, and nothing else', async () => {
     await fill();
-    expect(await purgeExpired(t.db, now)).toEqual({ signInAttempts: 1, accessTokens: 2, userTokens: 2 });
+    expect(await purgeExpired(t.db, now)).toEqual({
+      signInAttempts: 1,
+      accessTokens: 2,
+      userTokens: 2,
+      challenges: 2,
+    });
+    expect((await t.db.select().from(secondFactorChallenges)).map((c) => c.tokenHash)).toEqual([
+      expect.stringMatching(/^live-/),
+    ]);
+    expect((await t.db.select().from(webauthnChallenges)).map((c) => c.challengeHash)).toEqual([
+      expect.stringMatching(/^yesterday-/),
+    ]);
     expect((await t.db.select().from(signInAttempts)).map((a) => a.identifiant)).toEqual(['recente']);
     expect(await t.db.select().from(accessTokens)).toHaveLength(3);
     expect((await t.db.select().from(userTokens)).map((l) => l.purpose).sort()).toEqual([
@@ -91,9 +128,17 @@ describe('purgeExpired', () => {
       purgeExpired(t.db, now),
       purgeExpired(t.db, now),
     ]);
-    const total = runs.reduce((sum, r) => sum + r.signInAttempts + r.accessTokens + r.userTokens, 0);
-    expect(total).toBe(5);
-    expect(await purgeExpired(t.db, now)).toEqual({ signInAttempts: 0, accessTokens: 0, userTokens: 0 });
+    const total = runs.reduce(
+      (sum, r) => sum + r.signInAttempts + r.accessTokens + r.userTokens + r.challenges,
+      0,
+    );
+    expect(total).toBe(7);
+    expect(await purgeExpired(t.db, now)).toEqual({
+      signInAttempts: 0,
+      accessTokens: 0,
+      userTokens: 0,
+      challenges: 0,
+    });
   });
 
   it('keeps what the sign-in rules read', () => {

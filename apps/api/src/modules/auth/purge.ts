@@ -1,5 +1,5 @@
 /**
- * Sign-in attempts and spent tokens do not pile up: a small job of each instance deletes what no rule
+ * Sign-in attempts, spent tokens and second steps' challenges do not pile up: a small job of each instance deletes what no rule
  * reads any more. Plain `DELETE … WHERE` statements, so several instances running it at once delete each
  * row once and harm nothing.
  */
@@ -16,7 +16,7 @@ export const RETENTION = {
    * of a stolen account reads; kept 6 months (the CNIL recommends 6 months to 1 year for access logs).
    */
   signInAttemptsMs: 183 * DAY_MS,
-  /** Expired, revoked or used tokens and links: kept a week past their end, then deleted. */
+  /** Expired, revoked or used tokens, links and challenges: kept a week past their end, then deleted. */
   tokensGraceMs: 7 * DAY_MS,
 };
 
@@ -24,6 +24,8 @@ export interface Purged {
   signInAttempts: number;
   accessTokens: number;
   userTokens: number;
+  /** Second steps' challenges (authenticator codes and passkeys) past their end and the grace. */
+  challenges: number;
 }
 
 /**
@@ -64,7 +66,7 @@ export function startPurgeJob(options: {
       purgeExpired(db),
     )
       .then((purged) => {
-        if (purged && (purged.signInAttempts || purged.accessTokens || purged.userTokens))
+        if (purged && Object.values(purged).some((n) => n > 0))
           options.log.info({ purged }, 'old sign-in attempts and tokens purged');
       })
       .catch((error: unknown) => options.log.error({ err: error }, 'purge failed'))

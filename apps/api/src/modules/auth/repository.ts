@@ -2,7 +2,13 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
-import { accessTokens, signInAttempts, userTokens } from '../../db/schema';
+import {
+  accessTokens,
+  secondFactorChallenges,
+  signInAttempts,
+  userTokens,
+  webauthnChallenges,
+} from '../../db/schema';
 import { activeUsers } from '../users/repository';
 
 /** A session's last use is written at most this often (the account page's « dernière utilisation »). */
@@ -230,7 +236,21 @@ export const authRepository = {
         or(lt(userTokens.expiresAt, ended), and(isNotNull(userTokens.usedAt), lt(userTokens.usedAt, ended))),
       )
       .returning({ id: userTokens.id });
-    return { signInAttempts: attempts.length, accessTokens: sessions.length, userTokens: links.length };
+    // The second steps' challenges (codes and passkeys) live minutes: past the same grace, nothing reads them.
+    const codeSteps = await db
+      .delete(secondFactorChallenges)
+      .where(lt(secondFactorChallenges.expiresAt, ended))
+      .returning({ id: secondFactorChallenges.id });
+    const passkeySteps = await db
+      .delete(webauthnChallenges)
+      .where(lt(webauthnChallenges.expiresAt, ended))
+      .returning({ id: webauthnChallenges.id });
+    return {
+      signInAttempts: attempts.length,
+      accessTokens: sessions.length,
+      userTokens: links.length,
+      challenges: codeSteps.length + passkeySteps.length,
+    };
   },
 
   /**
