@@ -824,6 +824,12 @@ describe('notify and recap', () => {
       (await t.call({ method: 'POST', url: '/api/repas/999999/notifier', token: tokens.chef })).statusCode,
     ).toBe(404);
     const before = (await t.db.select().from(emailOutbox)).length;
+    // The count asked before sending: the same recipients, nothing written; a member may not ask it.
+    expect((await t.call({ method: 'GET', url, token: tokens.membre })).statusCode).toBe(403);
+    const preview = await t.call({ method: 'GET', url, token: tokens.chef });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ destinataires: 1 });
+    expect(await t.db.select().from(emailOutbox)).toHaveLength(before);
     const sent = await t.call({ method: 'POST', url, token: tokens.chef });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ destinataires: 1 });
@@ -834,6 +840,9 @@ describe('notify and recap', () => {
     const again = await t.call({ method: 'POST', url, token: tokens.chef });
     expect(again.statusCode).toBe(412);
     expect(again.json()).toMatchObject({ error: 'meal_already_notified' });
+    expect((await t.call({ method: 'GET', url, token: tokens.chef })).json()).toMatchObject({
+      error: 'meal_already_notified',
+    });
     await addDish(meal.id, 'D', 'Tarte aux pralines', 500);
     expect((await t.call({ method: 'POST', url, token: tokens.chef })).statusCode).toBe(200);
   });

@@ -204,6 +204,11 @@ export const rows: AuthzRow[] = [
     expect: menus(204),
   },
   {
+    route: 'GET /api/repas/:id/notifier',
+    request: async (w) => ({ url: `/api/repas/${(await meal(w)).id}/notifier` }),
+    expect: menus(200),
+  },
+  {
     route: 'POST /api/repas/:id/notifier',
     request: async (w) => ({ url: `/api/repas/${(await meal(w)).id}/notifier` }),
     expect: menus(200),

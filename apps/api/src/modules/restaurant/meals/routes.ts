@@ -63,6 +63,13 @@ export default async function mealsRoutes(app: App) {
     return reply.status(204).send();
   });
 
+  // GET: how many people the POST would e-mail now, for the confirmation asked before it (issue 21).
+  app.get(
+    API.restaurant.notify,
+    { schema: { tags, params: MealParams, response: { 200: MealNotificationResultSchema } } },
+    async (request) => mealsService.notifyPreview(request.ctx, request.params.id),
+  );
+
   app.post(
     API.restaurant.notify,
     {

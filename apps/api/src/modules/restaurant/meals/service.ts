@@ -19,7 +19,7 @@ import {
 import type { Executor } from '../../../db/client';
 import { authorize } from '../../../lib/authorize';
 import { guardConstraint } from '../../../lib/constraints';
-import { inTransaction, type RequestContext } from '../../../lib/context';
+import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
 import { notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
@@ -34,7 +34,7 @@ import { isMenus, mayMeal } from '../policy';
 import { presentBarOrders, presentDish, presentMeals, presentOneMeal, presentSession } from './presenter';
 import { buildRecap } from './recap';
 import { loadMeal, SEATS_REFUSAL } from '../meal';
-import { AGAPES_STATES, mealsRepository } from '../repository';
+import { AGAPES_STATES, mealsRepository, type MealRow } from '../repository';
 
 /**
  * The session a meal is to be the agapes of: an existing reservation, confirmed (CR, DS), on the meal's
@@ -83,6 +83,24 @@ function checkDeadline(input: MealInput): void {
       `Date limite : elle doit être au plus tard le jour du repas (${frenchDate(input.date)}).`,
     );
   }
+}
+
+/**
+ * The meal « Notifier » may e-mail now, locked: the manager's right, the state machine's NOTIFY, and a menu
+ * not sent already unchanged. Shared by the sending and its count, so the count asks exactly what it does.
+ */
+async function notifiableMeal(tx: TxContext, id: number): Promise<MealRow> {
+  const rctx = await loadRestaurantContext(tx);
+  authorize(mayMeal(rctx, 'MANAGE', null));
+  const meal = await loadMeal(tx.db, id, true);
+  decide(mealMachine, mealState(meal, tx.clock.now()), 'NOTIFY', mayMeal(rctx, 'NOTIFY', meal));
+  if (meal.meal.notifiedAt && meal.meal.notifiedAt >= meal.meal.updatedAt) {
+    throw refused(
+      'meal_already_notified',
+      "Ce menu a déjà été notifié et n'a pas changé depuis : il n'est pas renvoyé.",
+    );
+  }
+  return meal;
 }
 
 export const mealsService = {
@@ -198,18 +216,20 @@ export const mealsService = {
   },
 
   /** E-mails the menu once; again only when the meal or its dishes changed since. */
+  /**
+   * How many people « Notifier » would e-mail now, asked before it (issue 21): the same checks and the same
+   * recipients' query as the sending itself, nothing written.
+   */
+  async notifyPreview(ctx: RequestContext, id: number): Promise<{ destinataires: number }> {
+    return inTransaction(ctx, async (tx) => {
+      await notifiableMeal(tx, id);
+      return { destinataires: (await usersRepository.restaurantNotificationEmails(tx.db)).length };
+    });
+  },
+
   async notify(ctx: RequestContext, id: number): Promise<{ destinataires: number }> {
     return inTransaction(ctx, async (tx) => {
-      const rctx = await loadRestaurantContext(tx);
-      authorize(mayMeal(rctx, 'MANAGE', null));
-      const meal = await loadMeal(tx.db, id, true);
-      decide(mealMachine, mealState(meal, tx.clock.now()), 'NOTIFY', mayMeal(rctx, 'NOTIFY', meal));
-      if (meal.meal.notifiedAt && meal.meal.notifiedAt >= meal.meal.updatedAt) {
-        throw refused(
-          'meal_already_notified',
-          "Ce menu a déjà été notifié et n'a pas changé depuis : il n'est pas renvoyé.",
-        );
-      }
+      const meal = await notifiableMeal(tx, id);
       const plats = await mealsRepository.dishesOf(tx.db, [id]);
       const recipients = await usersRepository.restaurantNotificationEmails(tx.db);
       for (const email of menuEmails(meal, plats, recipients, tx.publicUrl))

@@ -83,10 +83,20 @@ export const useSaveMeal = () =>
 export const useDeleteMeal = () =>
   useRestaurantMutation((id: number) => api.delete(pathTo(API.restaurant.meal, { id })));
 
-export const useNotifyMeal = () =>
-  useRestaurantMutation((id: number) =>
+/**
+ * « Notifier » asks first how many people the menu would reach (GET, nothing sent), then sends it (POST).
+ * The count's failure (already notified…) goes to the error dialog like the sending's.
+ */
+export const useNotifyMeal = () => {
+  const preview = useMutation({
+    mutationFn: (id: number) =>
+      api.get(pathTo(API.restaurant.notify, { id }), { schema: MealNotificationResultSchema }),
+  });
+  const send = useRestaurantMutation((id: number) =>
     api.post(pathTo(API.restaurant.notify, { id }), undefined, { schema: MealNotificationResultSchema }),
   );
+  return { preview, send };
+};
 
 export const useSaveDish = () =>
   useRestaurantMutation(({ mealId, dish }: { mealId: number; dish: DishInput & { id?: number } }) =>

@@ -285,10 +285,30 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   variant="default"
                   disabled={meal.notifie}
                   aria-label={`${meal.notifie ? 'Menu notifié' : 'Notifier le menu'} de ${name}`}
+                  loading={notify.preview.isPending || notify.send.isPending}
                   onClick={() =>
-                    notify.mutate(meal.id, {
-                      onSuccess: (r) =>
-                        toast('success', `Menu envoyé à ${plural(r.destinataires, 'personne')}.`),
+                    notify.preview.mutate(meal.id, {
+                      onSuccess: async ({ destinataires }) => {
+                        if (destinataires === 0) {
+                          await openDialog({
+                            type: 'info',
+                            title: 'Notifier le menu',
+                            text: "Aucun membre n'a demandé à recevoir les menus par e-mail : rien n'est envoyé.",
+                          });
+                          return;
+                        }
+                        const answer = await openDialog({
+                          type: 'question',
+                          title: 'Notifier le menu',
+                          text: `Envoyer par e-mail le menu ${name} ? Il part à ${plural(destinataires, 'personne')}.`,
+                          okLabel: `Envoyer ${plural(destinataires, 'e-mail')}`,
+                        });
+                        if (answer !== 'ok') return;
+                        notify.send.mutate(meal.id, {
+                          onSuccess: (r) =>
+                            toast('success', `${plural(r.destinataires, 'e-mail')} en file d'envoi.`),
+                        });
+                      },
                     })
                   }
                 >

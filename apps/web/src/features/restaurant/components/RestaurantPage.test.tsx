@@ -178,6 +178,24 @@ describe('Restauration', () => {
     expect(screen.getByRole('button', { name: 'Nouveau repas' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Notifier le menu de ${NAME}` })).toBeInTheDocument();
   });
+
+  it('« Notifier » says how many people the menu reaches before sending it, and counts what was sent', async () => {
+    signInAs(['USER', 'MENUS']);
+    const managed: Meal = { ...MEAL, actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'] };
+    const calls = mockFetch({
+      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
+      'GET /api/repas/4/notifier': { body: { destinataires: 21 } },
+      'POST /api/repas/4/notifier': { body: { destinataires: 21 } },
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    fireEvent.click(await screen.findByRole('button', { name: `Notifier le menu de ${NAME}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifier le menu' });
+    expect(dialog).toHaveTextContent('Il part à 21 personnes.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer 21 e-mails' }));
+    expect(await screen.findByText("21 e-mails en file d'envoi.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/repas/4/notifier']);
+  });
 });
 
 describe('a card-read balance (issue 17)', () => {
