@@ -30,6 +30,7 @@ describe('GET /api/user/compte', () => {
       email: paul.email,
       notificationRestauration: false,
       notificationDocuments: false,
+      notificationMessages: true,
     });
   });
 });
@@ -173,6 +174,14 @@ describe('PATCH /api/user/email, /telephone, /notification/*', () => {
       payload: { data: '0' },
     });
     expect(off.json().notificationRestauration).toBe(false);
+    // The broadcast messages' e-mails: on by default, turned off and on from the account page too.
+    const messages = await t.call({
+      method: 'PATCH',
+      url: '/api/user/notification/messages',
+      token,
+      payload: { data: '0' },
+    });
+    expect(messages.json()).toMatchObject({ notificationDocuments: true, notificationMessages: false });
   });
 
   it('writes each switch of a notification in the account’s history (issue 18)', async () => {

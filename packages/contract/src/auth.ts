@@ -135,5 +135,7 @@ export const AccountSchema = z.object({
   telephone: z.string().nullable(),
   notificationRestauration: z.boolean(),
   notificationDocuments: z.boolean(),
+  /** The broadcast messages sent by e-mail too (issue 21; on by default, one-click off from each e-mail). */
+  notificationMessages: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -20,6 +20,8 @@ export const API = {
     telephone: '/api/user/telephone',
     notificationRestauration: '/api/user/notification/restauration',
     notificationDocuments: '/api/user/notification/documents',
+    /** Beside the specification's two: the broadcast messages' e-mails (issue 21). */
+    notificationMessages: '/api/user/notification/messages',
     personalData: '/api/user/donnees-personnelles',
     search: '/api/user/search',
     /** POST creates, PUT updates. */

@@ -162,6 +162,7 @@ export const PersonalDataSchema = z.object({
     etat: z.string(),
     notificationRestauration: z.boolean(),
     notificationDocuments: z.boolean(),
+    notificationMessages: z.boolean(),
     creeLe: z.string(),
     modifieLe: z.string(),
   }),

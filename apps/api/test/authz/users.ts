@@ -72,6 +72,11 @@ export const rows: AuthzRow[] = [
     expect: signedIn(200),
   },
   {
+    route: 'PATCH /api/user/notification/messages',
+    request: () => ({ url: '/api/user/notification/messages', payload: { data: '0' } }),
+    expect: signedIn(200),
+  },
+  {
     route: 'GET /api/user/donnees-personnelles',
     scope: 'own data',
     request: () => ({ url: '/api/user/donnees-personnelles' }),

@@ -26,6 +26,7 @@ const ACCOUNT = {
   telephone: null,
   notificationRestauration: true,
   notificationDocuments: false,
+  notificationMessages: true,
 };
 
 describe('routes and guards', () => {

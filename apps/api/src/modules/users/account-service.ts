@@ -37,7 +37,16 @@ const toAccount = (u: UserRow): Account => ({
   telephone: u.telephone,
   notificationRestauration: u.notificationRestauration,
   notificationDocuments: u.notificationDocuments,
+  notificationMessages: u.notificationMessages,
 });
+
+/** The e-mails a person may turn on or off from their account page, and the column of each. */
+const NOTIFICATION_COLUMNS = {
+  restauration: 'notificationRestauration',
+  documents: 'notificationDocuments',
+  messages: 'notificationMessages',
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_COLUMNS;
 
 export const usersService = {
   async account(ctx: RequestContext): Promise<Account> {
@@ -119,14 +128,9 @@ export const usersService = {
     return toAccount({ ...user, telephone: value });
   },
 
-  async setNotification(
-    ctx: RequestContext,
-    kind: 'restauration' | 'documents',
-    on: boolean,
-  ): Promise<Account> {
+  async setNotification(ctx: RequestContext, kind: NotificationKind, on: boolean): Promise<Account> {
     const user = await load(ctx);
-    const changes =
-      kind === 'restauration' ? { notificationRestauration: on } : { notificationDocuments: on };
+    const changes = { [NOTIFICATION_COLUMNS[kind]]: on };
     await inTransaction(ctx, async (tx) => {
       await usersRepository.update(tx.db, user.id, changes, tx.clock.now());
       // As the e-mails' unsubscribe link does (NOTIFICATION_DOCUMENTS_OFF): who turned what on or off.
@@ -171,6 +175,7 @@ export const usersService = {
           etat: user.etat,
           notificationRestauration: user.notificationRestauration,
           notificationDocuments: user.notificationDocuments,
+          notificationMessages: user.notificationMessages,
           creeLe: user.createdAt.toISOString(),
           modifieLe: user.updatedAt.toISOString(),
         },

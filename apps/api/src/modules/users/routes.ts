@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { bearerToken } from '../../lib/bearer-token';
 import { contentDisposition } from '../../lib/file-names';
 import type { App } from '../../types';
-import { usersService } from './account-service';
+import { usersService, type NotificationKind } from './account-service';
 import { usersAdminService } from './admin-service';
 import { usersSearchService } from './search-service';
 
@@ -59,9 +59,12 @@ export default async function usersRoutes(app: App) {
     async (request) => usersService.changeTelephone(request.ctx, request.body.data),
   );
 
-  for (const kind of ['restauration', 'documents'] as const) {
-    const path =
-      kind === 'restauration' ? API.users.notificationRestauration : API.users.notificationDocuments;
+  const notificationPaths = {
+    restauration: API.users.notificationRestauration,
+    documents: API.users.notificationDocuments,
+    messages: API.users.notificationMessages,
+  } as const;
+  for (const [kind, path] of Object.entries(notificationPaths) as [NotificationKind, string][]) {
     app.patch(
       path,
       { schema: { tags, body: NotificationFlagSchema, response: { 200: AccountSchema } } },

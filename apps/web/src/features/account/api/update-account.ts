@@ -1,5 +1,5 @@
 /**
- * The PATCH calls of the account page: e-mail, telephone, and the two notification flags. Each answers the
+ * The PATCH calls of the account page: e-mail, telephone, and the notification flags. Each answers the
  * updated account, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,13 +7,15 @@ import { AccountSchema, API, type Account } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY } from './account';
 
-type AccountField = 'email' | 'telephone' | 'notificationRestauration' | 'notificationDocuments';
+export type NotificationField = 'notificationRestauration' | 'notificationDocuments' | 'notificationMessages';
+type AccountField = 'email' | 'telephone' | NotificationField;
 
 const PATHS: Record<AccountField, string> = {
   email: API.users.email,
   telephone: API.users.telephone,
   notificationRestauration: API.users.notificationRestauration,
   notificationDocuments: API.users.notificationDocuments,
+  notificationMessages: API.users.notificationMessages,
 };
 
 function updateAccount(field: AccountField, data: string): Promise<Account> {

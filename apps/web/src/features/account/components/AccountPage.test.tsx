@@ -13,6 +13,7 @@ const ACCOUNT: Account = {
   telephone: '04 78 00 00 00',
   notificationRestauration: true,
   notificationDocuments: false,
+  notificationMessages: true,
 };
 
 /** The « Second facteur » and « Mes sessions » panels' calls (issue 22). */
@@ -41,6 +42,7 @@ describe('account page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveValue('membre@exemple.fr');
     expect(screen.getByRole('switch', { name: /Restauration/ })).toBeChecked();
     expect(screen.getByRole('switch', { name: /Documents/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /Messages/ })).toBeChecked();
   });
 
   it("switching a preference sends '1' or '0'", async () => {

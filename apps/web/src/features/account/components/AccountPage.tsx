@@ -122,6 +122,12 @@ export function AccountPage() {
               description="Recevoir un e-mail quand un document m'est diffusé."
               checked={account.notificationDocuments}
             />
+            <NotificationSwitch
+              field="notificationMessages"
+              label="Messages"
+              description="Recevoir par e-mail les messages de diffusion envoyés aussi par e-mail."
+              checked={account.notificationMessages}
+            />
           </Panel>
           <Panel title="Agenda">
             <CalendarFeedPanel />

@@ -13,6 +13,7 @@ const ACCOUNT: Account = {
   telephone: null,
   notificationRestauration: false,
   notificationDocuments: false,
+  notificationMessages: true,
 };
 const URL_1 = 'https://intranet.exemple.fr/api/calendrier/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics';
 const URL_2 = 'https://intranet.exemple.fr/api/calendrier/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.ics';

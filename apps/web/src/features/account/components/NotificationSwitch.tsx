@@ -1,10 +1,10 @@
 /** A notification preference, saved as soon as it is switched (data '1' or '0'). */
 import { Switch } from '@mantine/core';
 import { toast } from '../../../components/toast';
-import { useUpdateAccount } from '../api/update-account';
+import { useUpdateAccount, type NotificationField } from '../api/update-account';
 
 interface NotificationSwitchProps {
-  field: 'notificationRestauration' | 'notificationDocuments';
+  field: NotificationField;
   label: string;
   description: string;
   checked: boolean;

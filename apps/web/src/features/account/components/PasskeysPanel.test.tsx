@@ -19,6 +19,7 @@ const ACCOUNT: Account = {
   telephone: null,
   notificationRestauration: false,
   notificationDocuments: false,
+  notificationMessages: true,
 };
 const PHONE: PasskeyRow = {
   id: 3,
