@@ -260,7 +260,8 @@ describe('the restore drill', () => {
     const replaced = await openTarget(target);
     opened.push(replaced);
     expect(await fingerprint(replaced)).toEqual(expected);
-  });
+    // A backup and three restores of the whole database, one after the other: its own time limit.
+  }, 90_000);
 
   it('refuses while a server uses the target, even with --force', async () => {
     const target = await emptyTarget();
