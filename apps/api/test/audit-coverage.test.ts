@@ -41,7 +41,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/payment/search': 'a read: the search criteria are a body',
   'POST /api/compta/commande/search': 'a read: the search criteria are a body',
   'POST /api/compta/commande/excel': 'a read: an export whose filters are a body',
-  'POST /api/diffusion/destinataires': 'a read: the count of a message’s recipients, whose audience is a body',
+  'POST /api/diffusion/destinataires':
+    'a read: the count of a message’s recipients, whose audience is a body',
   'POST /simulateur-paiement':
     'the payment simulator’s page (no real provider): shows the form, writes nothing',
   'POST /api/user/second-facteur/totp':
