@@ -435,7 +435,8 @@ for (const size of WIDTHS) {
     });
 
     test(`écrans de l'intranet (${size.name})`, async ({ page }) => {
-      test.setTimeout(240_000);
+      // About ninety screens, each loaded and audited: minutes on a shared two-core machine.
+      test.setTimeout(480_000);
       await signIn(page, 'admin');
       const findings: Finding[] = [];
       for (const screen of ADMIN_SCREENS) {
