@@ -285,8 +285,8 @@ const ADMIN_SCREENS: Screen[] = [
     name: "nouveau message, confirmation de l'envoi par e-mail",
     path: '/app/diffusions/nouveau',
     ready: async (p) => {
-      await p.getByLabel('Titre').fill('Fermeture du restaurant');
-      await p.getByLabel('Texte').fill('Le restaurant est fermé lundi.');
+      await p.getByRole('textbox', { name: 'Titre', exact: true }).fill('Fermeture du restaurant');
+      await p.getByRole('textbox', { name: 'Texte', exact: true }).fill('Le restaurant est fermé lundi.');
       await p.getByRole('checkbox', { name: /Envoyer aussi par e-mail/ }).check();
       await p.getByRole('button', { name: 'Publier le message' }).focus();
       await p.keyboard.press('Enter');
