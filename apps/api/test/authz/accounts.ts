@@ -151,6 +151,7 @@ export const rows: AuthzRow[] = [
   {
     route: 'POST /api/compta/paiement-cb/:id/regularisation',
     scope: 'an online payment « à régulariser » of the own lodge',
+    tries: ['body.action'],
     request: async (w) => {
       const [row] = await w.t.db
         .insert(invoiceCardPayments)

@@ -146,6 +146,26 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/repas',
+    scope: 'a meal created with its dishes (issue 21)',
+    tries: ['body.plats.prix'],
+    request: (w) => {
+      const date = addDays(parisDay(), 30 + (++offset % 300));
+      return {
+        url: '/api/repas',
+        payload: {
+          date,
+          type: 'M',
+          titre: `Déjeuner ${w.unique()}`,
+          places: 10,
+          limite: `${date}T10:00`,
+          plats: [{ type: 'M', libelle: 'Menu du jour', prix: 1800 }],
+        },
+      };
+    },
+    expect: menus(201),
+  },
+  {
+    route: 'POST /api/repas',
     scope: "the agapes of the lodge's session",
     tries: ['body.idReservation'],
     request: async (w) => {
