@@ -9,7 +9,7 @@ import { onTestFinished, vi } from 'vitest';
 import { Providers } from '../src/app/Providers';
 import { createQueryClient } from '../src/app/query-client';
 import { buildRoutes } from '../src/app/router';
-import { describeIssues, type ResponseSchema } from '../src/lib/api-client';
+import { describeIssues, type SyncSchema } from '../src/lib/api-client';
 import { setUserInfo, startSession } from '../src/lib/session';
 // The authenticated frame is a lazy route (a smaller first load in the browser). Loaded here with the
 // helpers, so that the first test of each file does not spend its time budget transforming it.
@@ -44,7 +44,7 @@ export interface Reply {
  * here, with the route and the departures in the message, instead of feeding the screen a shape the server
  * can no longer send.
  */
-export function reply<T>(schema: ResponseSchema<T>, body: NoInfer<T>, { status = 200 } = {}): Reply {
+export function reply<T>(schema: SyncSchema<T>, body: NoInfer<T>, { status = 200 } = {}): Reply {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new Error(`Fixture hors contrat : ${describeIssues(parsed.error.issues)}\n${JSON.stringify(body)}`);

@@ -43,13 +43,26 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** What the client needs of a contract schema (a Zod schema fits): a parse that says what is wrong. */
+type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+
+/** A contract schema as the client uses it (a Zod schema fits): a parse that says what is wrong. */
+export interface SyncSchema<T> {
+  safeParse(value: unknown): ParseResult<T>;
+}
+
+/** What the client needs of a schema: a parse, now or once the schema is loaded ({@link lazySchema}). */
 export interface ResponseSchema<T> {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  safeParse(value: unknown): ParseResult<T> | Promise<ParseResult<T>>;
+}
+
+/**
+ * A schema loaded when the first answer comes: the login page's calls use it, so that the validation
+ * library is not part of the page's first load (lib/sign-in-schemas.ts).
+ */
+export function lazySchema<T>(load: () => Promise<SyncSchema<T>>): ResponseSchema<T> {
+  return { safeParse: async (value) => (await load()).safeParse(value) };
 }
 
 /** The options of a JSON call: with `schema`, the answer is checked against the contract before use. */
@@ -155,8 +168,13 @@ async function apiRequest<T>(path: string, options: JsonRequestOptions<T> = {}):
  * Parses an answer with its contract schema (the api client and the uploads share it). An answer that
  * departs from the contract logs where, and becomes the ApiError the screens show like any failure.
  */
-export function parseAnswer<T>(path: string, status: number, body: unknown, schema: ResponseSchema<T>): T {
-  const parsed = schema.safeParse(body);
+export async function parseAnswer<T>(
+  path: string,
+  status: number,
+  body: unknown,
+  schema: ResponseSchema<T>,
+): Promise<T> {
+  const parsed = await schema.safeParse(body);
   if (parsed.success) return parsed.data;
   console.error(`Réponse de ${path} hors contrat : ${describeIssues(parsed.error.issues)}`);
   throw new ApiError(status, {

@@ -73,14 +73,10 @@ export function uploadFile<T>(request: UploadRequest<T>): Promise<T> {
     xhr.onload = () => {
       const body = parseText(xhr.responseText);
       if (isUploadSuccess(xhr.status)) {
-        let answer: T;
-        try {
-          answer = parseAnswer(request.url, xhr.status, body, request.schema);
-        } catch (error) {
-          return reject(error as ApiError);
-        }
-        request.onProgress?.(100);
-        resolve(answer);
+        parseAnswer(request.url, xhr.status, body, request.schema).then((answer) => {
+          request.onProgress?.(100);
+          resolve(answer);
+        }, reject);
       } else {
         reject(new ApiError(xhr.status, (body ?? {}) as ApiError['body']));
       }

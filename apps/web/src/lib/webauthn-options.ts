@@ -7,12 +7,13 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { WebauthnOptionsSchema } from '@union/contract';
 import type { ResponseSchema } from './api-client';
 
 function optionsOf<T>(): ResponseSchema<T> {
   return {
-    safeParse: (value) => {
+    // Loaded with the first ceremony: the login page offers one, and keeps its first load small.
+    safeParse: async (value) => {
+      const { WebauthnOptionsSchema } = await import('./sign-in-schemas');
       const parsed = WebauthnOptionsSchema.safeParse(value);
       return parsed.success ? { success: true, data: parsed.data as T } : parsed;
     },

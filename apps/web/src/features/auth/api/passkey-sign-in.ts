@@ -4,7 +4,6 @@
  * step of a password. The browser's refusals become a French sentence (`passkeyErrorMessage`).
  */
 import { useMutation } from '@tanstack/react-query';
-import { startAuthentication } from '@simplewebauthn/browser';
 import { API, type UserInfo } from '@union/contract';
 import { ApiError, api } from '../../../lib/api-client';
 import { RequestOptionsSchema } from '../../../lib/webauthn-options';
@@ -16,6 +15,8 @@ export async function signInWithPasskey(mfaToken?: string): Promise<UserInfo> {
     auth: false,
     schema: RequestOptionsSchema,
   });
+  // The ceremony's library comes with the first passkey sign-in, not with the login page.
+  const { startAuthentication } = await import('@simplewebauthn/browser');
   const assertion = await startAuthentication({ optionsJSON: options });
   return openSession(await requestPasskeyGrant(assertion, mfaToken));
 }

@@ -1,5 +1,5 @@
-import { API, TokenResponseSchema, type TokenResponse } from '@union/contract';
-import { api } from '../../../lib/api-client';
+import { API, type TokenResponse } from '@union/contract';
+import { api, lazySchema } from '../../../lib/api-client';
 import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET } from '../../../lib/config';
 
 export interface Credentials {
@@ -37,7 +37,7 @@ export function requestPasskeyGrant(assertion: unknown, mfaToken?: string): Prom
 
 function postGrant(form: URLSearchParams): Promise<TokenResponse> {
   return api.post(API.auth.token, form, {
-    schema: TokenResponseSchema,
+    schema: lazySchema(() => import('../../../lib/sign-in-schemas').then((m) => m.TokenResponseSchema)),
     auth: false,
     headers: {
       Authorization: `Basic ${btoa(`${OAUTH_CLIENT_ID}:${OAUTH_CLIENT_SECRET}`)}`,

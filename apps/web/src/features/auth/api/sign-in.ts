@@ -2,14 +2,8 @@
  * Sign-in (specification §4 "Login"): token, then user info; only holders of USER stay signed in.
  */
 import { useMutation } from '@tanstack/react-query';
-import {
-  API,
-  TotpEnrolmentSchema,
-  type TokenResponse,
-  type TotpEnrolment,
-  type UserInfo,
-} from '@union/contract';
-import { ApiError, api } from '../../../lib/api-client';
+import { API, type TokenResponse, type TotpEnrolment, type UserInfo } from '@union/contract';
+import { ApiError, api, lazySchema } from '../../../lib/api-client';
 import { clearSession, setUserInfo, startSession } from '../../../lib/session';
 import { revokeToken } from './revoke-token';
 import { requestSecondStep, requestToken, type Credentials } from './request-token';
@@ -66,7 +60,10 @@ export function startRequiredEnrolment(mfaToken: string): Promise<TotpEnrolment>
   return api.post(
     API.secondFactor.enrolment,
     { mfa_token: mfaToken },
-    { schema: TotpEnrolmentSchema, auth: false },
+    {
+      schema: lazySchema(() => import('../../../lib/sign-in-schemas').then((m) => m.TotpEnrolmentSchema)),
+      auth: false,
+    },
   );
 }
 

@@ -7,15 +7,23 @@ import { Providers } from '../../../app/Providers';
 import { createQueryClient } from '../../../app/query-client';
 import { EditDocumentModal } from './EditDocumentModal';
 
-const doc = {
+const doc: DocumentDetail = {
   id: 12,
   type: 'N',
   titre: 'Planche du solstice',
   date: '2026-06-23',
   idEntite: 5,
+  entite: 'Les Chevaliers du Rhône',
   audience: 'ENTITE',
   idReservation: null,
-} as unknown as DocumentDetail;
+  nomFichier: 'planche.pdf',
+  typeFichier: 'application/pdf',
+  taille: 1024,
+  diffusion: 'N',
+  publieLe: '2026-06-23T10:00:00.000Z',
+  actions: ['READ', 'EDIT'],
+  compteurs: null,
+};
 
 function renderModal() {
   const onClose = vi.fn();

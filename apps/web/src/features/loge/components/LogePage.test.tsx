@@ -180,6 +180,7 @@ describe('Gestion Loge', () => {
         return {
           body: {
             total: texte === 'paul.lefort@ailleurs.fr' ? 1 : 0,
+            totalAuMoins: false,
             page: 1,
             taille: 10,
             lignes:

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
+  Entity,
   PlanningEntry,
   PlanningEntryDetail,
   PlanningSaveResult,
@@ -35,8 +36,19 @@ const YEARS = (gestion: boolean): PlanningYears => ({
   annees: [{ annee: 2099, libelle: '2099-2100', entrees: 1 }],
   gestion,
 });
-const ENTITIES = [
-  { id: 5, code: 'CHEV', nom: 'Les Chevaliers du Rhône', type: 'GODF', numero: null, ville: null, etat: 'A' },
+const ENTITIES: Entity[] = [
+  {
+    id: 5,
+    code: 'CHEV',
+    nom: 'Les Chevaliers du Rhône',
+    type: 'GODF',
+    numero: null,
+    ville: null,
+    adresseFacturation: null,
+    emailFacturation: null,
+    etat: 'A',
+    nbMembres: 12,
+  },
 ];
 
 describe('annual planning', { timeout: 20_000 }, () => {
