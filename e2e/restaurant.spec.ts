@@ -68,7 +68,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await expect(membre.getByText(/30,00/)).toBeVisible();
   await membre.getByRole('button', { name: 'Payer' }).click();
   await expect(membre).toHaveURL(/\/app\/account\/payments\?rechargement=\d+/);
-  await expect(membre.getByText(/Rechargement de 30,00.*: a valider/)).toBeVisible();
+  await expect(membre.getByText(/Rechargement de 30,00.*: à valider/)).toBeVisible();
   // The return page never credits: the balance waits for the treasurer.
   await expect(membre.getByTestId('solde-carte')).toHaveText(/0,00/);
 
