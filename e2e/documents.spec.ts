@@ -85,8 +85,9 @@ test.describe.serial('documents and messages', () => {
       }
       await expect(confirmDistribution).toBeVisible({ timeout: 3_000 });
     }).toPass({ timeout: 20_000 });
-    await confirmDistribution.getByRole('button', { name: 'Ok' }).click();
-    await expect(page.getByText(/e-mails? en cours d'envoi/)).toBeVisible();
+    // The confirmation says how many people will be e-mailed, and the toast counts what was queued.
+    await confirmDistribution.getByRole('button', { name: /^Envoyer \d+ e-mails?$/ }).click();
+    await expect(page.getByText(/\d+ e-mails? en file d'envoi/)).toBeVisible();
     await expect(page.getByText('Diffusé', { exact: true })).toBeVisible();
     await page.screenshot({ path: 'test-results/document-publisher.png', fullPage: true });
     // Without SMTP, the e-mails wait in the outbox: the member's holds the link, never the file.
