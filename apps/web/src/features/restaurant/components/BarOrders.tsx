@@ -17,7 +17,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { PaymentMeans, type Meal, type MealOrder } from '@union/contract';
+import { PaymentMeans, plural, type Meal, type MealOrder } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
@@ -56,8 +56,8 @@ function KitchenSummary({ meal, orders }: { meal: Meal; orders: MealOrder[] }) {
           ))}
         </List>
         <Text size="sm" mt={4}>
-          {orders.length + guests} couvert{orders.length + guests > 1 ? 's' : ''} : {orders.length} commande
-          {orders.length > 1 ? 's' : ''} et {guests} invité{guests > 1 ? 's' : ''}
+          {plural(orders.length + guests, 'couvert')} : {plural(orders.length, 'commande')}
+          {guests === 0 ? ', sans invité' : ` et ${plural(guests, 'invité')}`}
         </Text>
       </Paper>
       <Paper
