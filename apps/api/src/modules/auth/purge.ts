@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client';
 import { JOB_LOCKS, runAlone } from '../../db/alone';
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { authRepository } from './repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -40,15 +41,9 @@ export async function purgeExpired(db: Executor, now = new Date()): Promise<Purg
   });
 }
 
-export interface PurgeJob {
-  /** Stops the timer and waits for a purge in progress. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs `purgeExpired` a minute after the start (or after `intervalMs` when shorter), then every
- * `intervalMs`. The timers are unref'd: they
- * never keep the process alive. A failed purge is logged and tried again at the next tick.
+ * `intervalMs` (lib/periodic.ts).
  */
 export function startPurgeJob(options: {
   db: Executor;
@@ -57,33 +52,20 @@ export function startPurgeJob(options: {
   intervalMs: number;
   log: FastifyBaseLogger;
   firstDelayMs?: number;
-}): PurgeJob {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runAlone({ db: options.db, kind: options.kind ?? 'pglite' }, JOB_LOCKS.purge, (db) =>
-      purgeExpired(db),
-    )
-      .then((purged) => {
-        if (purged && Object.values(purged).some((n) => n > 0))
-          options.log.info({ purged }, 'old sign-in attempts and tokens purged');
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'purge failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(tick, options.firstDelayMs ?? Math.min(60_000, options.intervalMs));
-  const every = setInterval(tick, options.intervalMs);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
+}): PeriodicJob {
+  return startPeriodic({
+    name: 'purge',
+    everyMs: options.intervalMs,
+    firstDelayMs: options.firstDelayMs ?? Math.min(60_000, options.intervalMs),
+    log: options.log,
+    run: async () => {
+      const purged = await runAlone(
+        { db: options.db, kind: options.kind ?? 'pglite' },
+        JOB_LOCKS.purge,
+        (db) => purgeExpired(db),
+      );
+      if (purged && Object.values(purged).some((n) => n > 0))
+        options.log.info({ purged }, 'old sign-in attempts and tokens purged');
     },
-  };
+  });
 }

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import { JOB_LOCKS, runAlone } from '../../db/alone';
 import { parisDay, TIME_ZONE } from '../../lib/dates';
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { BACKUP_FILE_PATTERN, backupFileName, takeBackup } from './backup';
 import { backupsRepository } from './repository';
 
@@ -93,37 +94,18 @@ export async function runDailyBackupIfDue(
   return taken ?? false;
 }
 
-export interface BackupJob {
-  stop(): Promise<void>;
-}
-
-/** Checks every minute (unref'd timers); a failure is logged, recorded, and tried again an hour later. */
+/** Checks every minute; a failure is logged, recorded, and tried again an hour later (`runDailyBackupIfDue`). */
 export function startBackupJob(
   options: DailyBackupOptions & { log: FastifyBaseLogger; everyMs?: number },
-): BackupJob {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runDailyBackupIfDue(options)
-      .then((took) => {
-        if (took) options.log.info('daily backup written');
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'daily backup failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(tick, Math.min(5_000, options.everyMs ?? 60_000));
-  const every = setInterval(tick, options.everyMs ?? 60_000);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
+): PeriodicJob {
+  const everyMs = options.everyMs ?? 60_000;
+  return startPeriodic({
+    name: 'daily backup',
+    everyMs,
+    firstDelayMs: Math.min(5_000, everyMs),
+    log: options.log,
+    run: async () => {
+      if (await runDailyBackupIfDue(options)) options.log.info('daily backup written');
     },
-  };
+  });
 }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../../db/client';
 import { TIME_ZONE } from '../../../lib/dates';
 import { systemClock } from '../../../lib/context';
+import { startPeriodic } from '../../../lib/periodic';
 import { runDailyReminders } from './batch';
 
 const parisHour = new Intl.DateTimeFormat('en-GB', {
@@ -19,30 +20,18 @@ const parisHour = new Intl.DateTimeFormat('en-GB', {
 export const REMINDER_HOUR = 8;
 
 export function startReminderJob(options: { db: DbHandle['db']; everyMs: number; log: FastifyBaseLogger }) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running || Number(parisHour.format(new Date())) < REMINDER_HOUR) return;
-    running = runDailyReminders(options.db, systemClock)
-      .then((report) => {
-        if (report)
-          options.log.info(
-            { envoyees: report.envoyees.length, ignorees: report.ignorees.length },
-            'daily reminders sent',
-          );
-      })
-      .catch((error: unknown) => options.log.error({ err: error }, 'daily reminders failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const every = setInterval(tick, options.everyMs);
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(every);
-      await running;
+  return startPeriodic({
+    name: 'daily reminders',
+    everyMs: options.everyMs,
+    log: options.log,
+    run: async () => {
+      if (Number(parisHour.format(new Date())) < REMINDER_HOUR) return;
+      const report = await runDailyReminders(options.db, systemClock);
+      if (report)
+        options.log.info(
+          { envoyees: report.envoyees.length, ignorees: report.ignorees.length },
+          'daily reminders sent',
+        );
     },
-  };
+  });
 }

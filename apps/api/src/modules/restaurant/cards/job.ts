@@ -1,11 +1,12 @@
 /**
  * The top-ups' timer (issue 21): every TOP_UP_CHECK_MS (an hour by default), each instance expires the
  * top-ups left unpaid for more than a day, then sends the treasurer's daily e-mail if its time has come
- * and no instance sent it today (waiting.ts). A tick still running makes the next one skip.
+ * and no instance sent it today (waiting.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../../db/client';
 import { systemClock } from '../../../lib/context';
+import { startPeriodic } from '../../../lib/periodic';
 import { expireAbandonedTopUps, runTopUpDigest } from './waiting';
 
 export function startTopUpJob(options: {
@@ -16,11 +17,11 @@ export function startTopUpJob(options: {
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = (async () => {
+  return startPeriodic({
+    name: 'top-ups daily run',
+    everyMs: options.everyMs,
+    log: options.log,
+    run: async () => {
       const expired = await expireAbandonedTopUps(options.db, systemClock);
       if (expired > 0) options.log.info({ expired }, 'abandoned top-ups expired');
       if (options.digestTime === null) return;
@@ -29,19 +30,6 @@ export function startTopUpJob(options: {
         publicUrl: options.publicUrl,
       });
       if (sent) options.log.info(sent, 'top-ups to validate: daily e-mail');
-    })()
-      .catch((error: unknown) => options.log.error({ err: error }, 'top-ups daily run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const every = setInterval(tick, options.everyMs);
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(every);
-      await running;
     },
-  };
+  });
 }
