@@ -3,7 +3,6 @@
  * (invalid_grant) and is logged with its real reason.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TokenGrantSchema } from '@union/contract';
 import { signInAttempts } from '../../lib/metrics';
 import type { Executor } from '../../db/client';
@@ -18,18 +17,9 @@ import { passkeysService } from '../passkeys/service';
 import { secondFactorService } from '../second-factor/service';
 import { usersRepository, type UserRow } from '../users/repository';
 import { LAST_USE_STEP_MS, authRepository } from './repository';
+import { openAttempt } from './attempts';
 import type { Session, SessionUser } from './session-cache';
-import {
-  IP_LIMIT,
-  LOCKOUT,
-  RESET_LINK_TTL_MS,
-  RESET_REQUEST_LIMIT,
-  SLOWDOWN,
-  canSignIn,
-  isLockedOut,
-  refusalBeforeCheck,
-  slowDownMs,
-} from './rules';
+import { RESET_LINK_TTL_MS, RESET_REQUEST_LIMIT, canSignIn } from './rules';
 
 /** Rolls the stand-in's writes back (see `requestPasswordReset`). */
 class NoResetDue extends Error {}
@@ -216,52 +206,17 @@ export const authService = {
     const { db } = ctx;
     const now = ctx.clock.now();
     const identifiant = input.username.trim();
-    // Written first, counted by the others as a failure until settled: a burst of simultaneous guesses,
-    // on one instance or split across several, gets no more checks than the lock allows
-    // (authRepository.startAttempt).
-    const attempt = await authRepository.startAttempt(db, { identifiant, ip: input.ip, createdAt: now });
-    // The lock is per identifiant and address: five wrong passwords from one address must not keep the
-    // owner out from another. Two windows back: a run that ended up to 15 minutes ago may have started
-    // 30 ago.
-    const pairFailures = await authRepository.failureTimesForIdentifiant(
-      db,
-      identifiant,
-      new Date(now.getTime() - 2 * LOCKOUT.windowMs),
-      100,
-      input.ip,
-      attempt,
-    );
-    const forIp = await authRepository.countFailuresForIp(
-      db,
-      input.ip,
-      new Date(now.getTime() - IP_LIMIT.windowMs),
-      attempt,
-    );
-    const refusal = refusalBeforeCheck(isLockedOut(pairFailures, now), forIp);
+    const attempt = await openAttempt(db, now, { identifiant, ip: input.ip }, log, 'sign-in attempt');
     const record = async (outcome: string) => {
-      await authRepository.settleAttempt(db, attempt, outcome, false);
-      log.info({ identifiant, ip: input.ip, outcome }, 'sign-in attempt');
+      await attempt.settle(outcome, false);
       signInAttempts.inc({ outcome });
     };
-    if (refusal) {
-      await record(refusal);
+    if (attempt.refusal) {
+      await record(attempt.refusal);
       throw invalidGrant();
     }
-
-    // Attacked from many addresses: slowed down, never locked (the owner still gets in).
-    const recentFailures = await authRepository.failureTimesForIdentifiant(
-      db,
-      identifiant,
-      new Date(now.getTime() - SLOWDOWN.windowMs),
-      SLOWDOWN.freeFailures + 16,
-      undefined,
-      attempt,
-    );
-    const delay = slowDownMs(recentFailures.length);
-    if (delay > 0) {
-      log.info({ identifiant, ip: input.ip, delayMs: delay }, 'sign-in slowed down');
-      await sleep(delay);
-    }
+    const delay = await attempt.slowDown();
+    if (delay > 0) log.info({ identifiant, ip: input.ip, delayMs: delay }, 'sign-in slowed down');
 
     const user = await usersRepository.findByIdentifiant(db, identifiant);
     // Verify against a decoy hash for unknown users, so the answer time does not reveal who exists.
@@ -308,7 +263,7 @@ export const authService = {
       const current = await usersRepository.shareLockById(tx, user.id);
       if (!current || current.passwordHash !== user.passwordHash || !canSignIn(current)) return false;
       accessToken = await openSession(tx, user, now, input);
-      await authRepository.settleAttempt(tx, attempt, 'ok', true);
+      await authRepository.settleAttempt(tx, attempt.id, 'ok', true);
       return true;
     });
     if (!opened) {

@@ -5,7 +5,6 @@
  * (attempts in `sign_in_attempts`, counted with passwords and codes). docs/decisions/auth-and-sessions.md.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { PasskeyRow } from '@union/contract';
 import {
   generateAuthenticationOptions,
@@ -26,8 +25,7 @@ import { inTransaction, type PublicContext, type RequestContext } from '../../li
 import { invalid, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
-import { authRepository } from '../auth/repository';
-import { IP_LIMIT, LOCKOUT, SLOWDOWN, isLockedOut, refusalBeforeCheck, slowDownMs } from '../auth/rules';
+import { proveUnderLimits } from '../auth/attempts';
 import { secondFactorService } from '../second-factor/service';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository as repo, type PasskeyRowDb } from './repository';
@@ -103,58 +101,20 @@ async function newChallenge(
   return bytes;
 }
 
-/**
- * Runs `check` under the sign-in's limits, like a password or a code: the attempt is written first and
- * counted with their failures (per identifiant and address, then per address); a lock or the address's
- * limit refuses without checking, and a run of failures slows the check down. `identifiant` '' (an
- * unknown credential or `mfa_token`) counts for the address only. A success clears the failures before it.
- */
-async function underSignInLimits(
+/** A passkey check (or the password asked again) under the sign-in limits (auth/attempts.ts). */
+function underSignInLimits(
   ctx: PublicContext,
   who: { identifiant: string; ip: string },
   check: () => Promise<string | true>,
   log: Log,
 ): Promise<boolean> {
-  const { db } = ctx;
-  const now = ctx.clock.now();
-  const { identifiant, ip } = who;
-  const attempt = await authRepository.startAttempt(db, { identifiant, ip, createdAt: now });
-  const pair = await authRepository.failureTimesForIdentifiant(
-    db,
-    identifiant,
-    new Date(now.getTime() - 2 * LOCKOUT.windowMs),
-    100,
-    ip,
-    attempt,
+  return proveUnderLimits(
+    ctx.db,
+    ctx.clock.now(),
+    who,
+    { check, okOutcome: 'passkey_ok', errorOutcome: 'passkey_error', label: 'passkey attempt' },
+    log,
   );
-  const forIp = await authRepository.countFailuresForIp(
-    db,
-    ip,
-    new Date(now.getTime() - IP_LIMIT.windowMs),
-    attempt,
-  );
-  const settle = async (outcome: string, success: boolean) => {
-    await authRepository.settleAttempt(db, attempt, outcome, success);
-    log.info({ identifiant, ip, outcome }, 'passkey attempt');
-  };
-  const refusal = refusalBeforeCheck(isLockedOut(pair, now), forIp);
-  if (refusal) {
-    await settle(refusal, false);
-    return false;
-  }
-  const recent = await authRepository.failureTimesForIdentifiant(
-    db,
-    identifiant,
-    new Date(now.getTime() - SLOWDOWN.windowMs),
-    SLOWDOWN.freeFailures + 16,
-    undefined,
-    attempt,
-  );
-  const delay = slowDownMs(recent.length);
-  if (delay > 0) await sleep(delay);
-  const outcome = await check().catch(() => 'passkey_error');
-  await settle(outcome === true ? 'passkey_ok' : outcome, outcome === true);
-  return outcome === true;
 }
 
 /**

@@ -4,7 +4,6 @@
  * reset and the rule's setting. The token request's second step is `authService.secondStep`, which
  * calls `checkProof` here. docs/decisions/auth-and-sessions.md.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   Habilitation,
   RecoveryCodes,
@@ -23,8 +22,7 @@ import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { secondFactorResetEmail } from '../mail/templates';
-import { authRepository } from '../auth/repository';
-import { IP_LIMIT, LOCKOUT, SLOWDOWN, isLockedOut, refusalBeforeCheck, slowDownMs } from '../auth/rules';
+import { proveUnderLimits } from '../auth/attempts';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository } from '../passkeys/repository';
 import {
@@ -237,46 +235,23 @@ export const secondFactorService = {
     },
     log: Log,
   ): Promise<boolean> {
-    const { db } = ctx;
     const now = ctx.clock.now();
-    const { identifiant, ip } = input;
-    const attempt = await authRepository.startAttempt(db, { identifiant, ip, createdAt: now });
-    const pairFailures = await authRepository.failureTimesForIdentifiant(
-      db,
-      identifiant,
-      new Date(now.getTime() - 2 * LOCKOUT.windowMs),
-      100,
-      ip,
-      attempt,
+    return proveUnderLimits(
+      ctx.db,
+      now,
+      input,
+      {
+        check: async () =>
+          (await verifyCode(ctx.db, input.userId, input.purpose, input.code, now))
+            ? true
+            : input.userId === undefined
+              ? 'unknown_mfa_token'
+              : 'bad_code',
+        okOutcome: 'second_factor_ok',
+        label: 'second factor attempt',
+      },
+      log,
     );
-    const forIp = await authRepository.countFailuresForIp(
-      db,
-      ip,
-      new Date(now.getTime() - IP_LIMIT.windowMs),
-      attempt,
-    );
-    const refusal = refusalBeforeCheck(isLockedOut(pairFailures, now), forIp);
-    const settle = async (outcome: string, success: boolean) => {
-      await authRepository.settleAttempt(db, attempt, outcome, success);
-      log.info({ identifiant, ip, outcome }, 'second factor attempt');
-    };
-    if (refusal) {
-      await settle(refusal, false);
-      return false;
-    }
-    const recent = await authRepository.failureTimesForIdentifiant(
-      db,
-      identifiant,
-      new Date(now.getTime() - SLOWDOWN.windowMs),
-      SLOWDOWN.freeFailures + 16,
-      undefined,
-      attempt,
-    );
-    const delay = slowDownMs(recent.length);
-    if (delay > 0) await sleep(delay);
-    const ok = await verifyCode(db, input.userId, input.purpose, input.code, now);
-    await settle(ok ? 'second_factor_ok' : input.userId === undefined ? 'unknown_mfa_token' : 'bad_code', ok);
-    return ok;
   },
 
   /** After the enrolment a sign-in required: its recovery codes and its audit entry, in `tx`. */
