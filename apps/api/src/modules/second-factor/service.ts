@@ -170,6 +170,23 @@ function deviceOf(userAgent: string | null): string {
   return os.name ? `${what} sur ${os.name}` : what;
 }
 
+/**
+ * The caller, once a code of their own authenticator (or a recovery code) proved it is them: what
+ * removing the authenticator or renewing the recovery codes asks, under the sign-in limits.
+ */
+async function provedByOwnCode(ctx: RequestContext, code: string, ip: string, log: Log): Promise<UserRow> {
+  const user = await caller(ctx);
+  if (!(await hasFactor(ctx.db, user.id)))
+    throw invalid('Aucune application d’authentification n’est activée.');
+  const ok = await secondFactorService.checkProof(
+    ctx,
+    { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
+    log,
+  );
+  if (!ok) throw wrongCode();
+  return user;
+}
+
 export const secondFactorService = {
   /**
    * After a right password: whether a session may open (`open`), or the second step (`second_step`) or an
@@ -315,15 +332,7 @@ export const secondFactorService = {
 
   /** DELETE /api/user/second-facteur/totp: removes one's authenticator, proved by a code. */
   async remove(ctx: RequestContext, code: string, ip: string, log: Log): Promise<void> {
-    const user = await caller(ctx);
-    if (!(await hasFactor(ctx.db, user.id)))
-      throw invalid('Aucune application d’authentification n’est activée.');
-    const ok = await secondFactorService.checkProof(
-      ctx,
-      { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
-      log,
-    );
-    if (!ok) throw wrongCode();
+    const user = await provedByOwnCode(ctx, code, ip, log);
     await inTransaction(ctx, async (tx) => {
       await repo.removeFactors(tx.db, user.id);
       await audit.record(tx, { action: 'second_factor_removed', recordType: 'user', recordId: user.id });
@@ -332,15 +341,7 @@ export const secondFactorService = {
 
   /** POST /api/user/second-facteur/codes-secours: ten new codes, proved by a code. */
   async newRecoveryCodes(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
-    const user = await caller(ctx);
-    if (!(await hasFactor(ctx.db, user.id)))
-      throw invalid('Aucune application d’authentification n’est activée.');
-    const ok = await secondFactorService.checkProof(
-      ctx,
-      { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
-      log,
-    );
-    if (!ok) throw wrongCode();
+    const user = await provedByOwnCode(ctx, code, ip, log);
     return inTransaction(ctx, async (tx) => {
       const codes = await renewRecoveryCodes(tx.db, user.id, tx.clock.now());
       await audit.record(tx, {
