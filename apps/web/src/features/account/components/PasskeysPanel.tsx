@@ -9,9 +9,7 @@ import type { PasskeyRow } from '@union/contract';
 import { useState, type FormEvent } from 'react';
 import { passkeyErrorMessage } from '../../auth';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+import { formatDateTime } from '../../../lib/format';
 
 function AddPasskey({ onClose }: { onClose: () => void }) {
   const add = useAddPasskey();
@@ -145,9 +143,9 @@ export function PasskeysPanel() {
                   {passkey.nom}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  Ajoutée le {when(passkey.creation)} ·{' '}
+                  Ajoutée le {formatDateTime(passkey.creation)} ·{' '}
                   {passkey.derniereUtilisation
-                    ? `dernière utilisation le ${when(passkey.derniereUtilisation)}`
+                    ? `dernière utilisation le ${formatDateTime(passkey.derniereUtilisation)}`
                     : 'jamais utilisée'}
                 </Text>
               </div>

@@ -1,9 +1,7 @@
 /** « Mes sessions » on the account page (issue 22): where the person is signed in, and ending any of them. */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEndSession, useSessions } from '../api/second-factor';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+import { formatDateTime } from '../../../lib/format';
 
 export function SessionsPanel() {
   const { data: sessions } = useSessions();
@@ -20,7 +18,7 @@ export function SessionsPanel() {
             </Text>
             <Text size="sm" c="dimmed">
               {session.adresse ?? 'Adresse inconnue'} · dernière utilisation le{' '}
-              {when(session.derniereUtilisation)}
+              {formatDateTime(session.derniereUtilisation)}
             </Text>
           </div>
           {!session.courante && (
