@@ -4,10 +4,8 @@
  * balance drops, and the kitchen's recap lists the order.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from 'unpdf/pdfjs';
 import { signIn } from './fixtures';
 
 async function as(browser: Browser, identifiant: string): Promise<Page> {
@@ -22,12 +20,9 @@ const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).forma
 );
 const TITLE = `Repas du parcours ${Date.now() % 100000}`;
 
-/** pdf.js draws the standard fonts (pdfkit's Helvetica) from these files. */
-const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-
 async function pdfText(path: string): Promise<string> {
   const data = new Uint8Array(await readFile(path));
-  const pdf = await getDocument({ data, isEvalSupported: false, standardFontDataUrl }).promise;
+  const pdf = await getDocument({ data, isEvalSupported: false }).promise;
   let text = '';
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();

@@ -5,7 +5,7 @@
  */
 import type { OrderDetail } from '@union/contract';
 import { desc, eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from 'unpdf/pdfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAttachments, emailOutbox } from '../src/db/schema';
 import type { OrderDocument } from '../src/modules/compta/documents/document';

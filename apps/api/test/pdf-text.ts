@@ -1,19 +1,13 @@
-/** Reads the text of a PDF back, page by page, with Mozilla's pdf.js (the documents' tests read what they print). */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+/** Reads the text of a PDF back, page by page, with Mozilla's pdf.js (unpdf's build, as the server reads uploads; the documents' tests read what they print). */
 import type { Response } from 'light-my-request';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from 'unpdf/pdfjs';
 import { expect } from 'vitest';
-
-/** pdf.js reads the metrics of the 14 standard PDF fonts (Helvetica…) from its own package. */
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 export async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
   const doc = await getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     useSystemFonts: false,
-    standardFontDataUrl,
   }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {

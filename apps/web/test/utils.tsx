@@ -28,21 +28,20 @@ export interface RecordedCall {
   body: string | undefined;
 }
 
-type Answer = { status?: number; body?: unknown } | 'network-error';
-type Handler = (call: RecordedCall) => Answer;
-
-/** A fixture that matches the contract: only {@link reply} makes one. */
+/** A fixture that matches the contract: only {@link reply} (or the helpers below, for answers no schema reads) makes one. */
 export interface Reply {
   readonly status: number;
+  /** Sent as JSON, or as it is when it is a file's content ({@link download}). */
   readonly body: unknown;
+  readonly raw?: true;
   readonly checked: true;
 }
 
 /**
- * A successful answer declared with the contract's response schema. The body is parsed when the fixture is
- * made, so a fixture that no longer matches the contract (a field renamed, a type changed) fails the test
- * here, with the route and the departures in the message, instead of feeding the screen a shape the server
- * can no longer send.
+ * A successful answer declared with the contract's response schema: the body must have the schema's type
+ * (a fixture that departs from the contract fails `npm run typecheck`), and it is parsed when the fixture is
+ * made, so what the type cannot say (a refinement, a format) fails the test here, with the route and the
+ * departures in the message, instead of feeding the screen a shape the server can no longer send.
  */
 export function reply<T>(schema: SyncSchema<T>, body: NoInfer<T>, { status = 200 } = {}): Reply {
   const parsed = schema.safeParse(body);
@@ -52,7 +51,7 @@ export function reply<T>(schema: SyncSchema<T>, body: NoInfer<T>, { status = 200
   return { status, body, checked: true };
 }
 
-/** An answer with no body (204 by default): nothing for a schema to check. */
+/** An answer with no body (204 by default), or one whose body the client does not read. */
 export function noContent(status = 204): Reply {
   return { status, body: undefined, checked: true };
 }
@@ -62,41 +61,25 @@ export function failure(status: number, body: object = {}): Reply {
   return { status, body, checked: true };
 }
 
-type TypedHandler = (call: RecordedCall) => Reply | 'network-error';
+/** A file the screen downloads (a workbook, a PDF): bytes, not JSON, so no schema reads them. */
+export function download(content: string): Reply {
+  return { status: 200, body: content, raw: true, checked: true };
+}
+
+type Handler = (call: RecordedCall) => Reply | 'network-error';
 
 /**
- * The typed fake fetch: every answer is a {@link reply} (contract-checked), {@link noContent},
- * {@link failure} or 'network-error'. Handlers are keyed "METHOD /path" (build the path with `API` and
- * `pathTo`); unknown calls answer 404. A reply made inside a handler that does not match the contract would
- * otherwise look like a network failure to the client: it is kept and fails the test when it ends.
+ * Replaces fetch: every answer is a {@link reply} (contract-typed and checked), {@link noContent},
+ * {@link failure}, {@link download} or 'network-error'; there is no untyped answer. Handlers are keyed
+ * "METHOD /path" (the path as the client sends it, query included); unknown calls answer 404. A reply made
+ * inside a handler that does not match the contract would otherwise look like a network failure to the
+ * client: it is kept and fails the test when it ends.
  */
-export function mockApi(handlers: Record<string, Reply | 'network-error' | TypedHandler>): RecordedCall[] {
+export function mockApi(handlers: Record<string, Reply | 'network-error' | Handler>): RecordedCall[] {
   const errors: unknown[] = [];
   onTestFinished(() => {
     if (errors.length > 0) throw errors[0];
   });
-  const untyped: Record<string, Answer | Handler> = {};
-  for (const [route, handler] of Object.entries(handlers)) {
-    untyped[route] =
-      typeof handler === 'function'
-        ? (call) => {
-            try {
-              return handler(call);
-            } catch (error) {
-              errors.push(error);
-              throw error;
-            }
-          }
-        : handler;
-  }
-  return mockFetch(untyped);
-}
-
-/**
- * Replaces fetch with untyped answers. Kept for the tests not yet converted to {@link mockApi} (listed in
- * docs/architecture.md): their bodies are not checked against the contract.
- */
-export function mockFetch(handlers: Record<string, Answer | Handler>): RecordedCall[] {
   const calls: RecordedCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -109,11 +92,17 @@ export function mockFetch(handlers: Record<string, Answer | Handler>): RecordedC
       };
       calls.push(call);
       const handler = handlers[`${call.method} ${call.path}`];
-      const answer = typeof handler === 'function' ? handler(call) : (handler ?? { status: 404, body: {} });
+      let answer: Reply | 'network-error';
+      try {
+        answer = typeof handler === 'function' ? handler(call) : (handler ?? failure(404));
+      } catch (error) {
+        errors.push(error);
+        throw error;
+      }
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
-      const status = answer.status ?? 200;
-      const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-      return new Response(status === 204 ? null : text, { status });
+      const text =
+        answer.body === undefined ? '' : answer.raw ? String(answer.body) : JSON.stringify(answer.body);
+      return new Response(answer.status === 204 ? null : text, { status: answer.status });
     }),
   );
   return calls;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { PROFILES, type Habilitation } from '@union/contract';
+import { OutboxListSchema, PROFILES, type Habilitation } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../test/utils';
 import { getSession } from '../lib/session';
 import { activeItemUrl, HOME_ENTRIES, HOME_ITEM, visibleEntries } from './menu';
 
@@ -49,7 +49,7 @@ describe('home menu filtering', () => {
 
 describe('portal, main menu and header', () => {
   beforeEach(() => {
-    mockFetch({ 'GET /api/admin/emails': { body: [] } });
+    mockApi({ 'GET /api/admin/emails': reply(OutboxListSchema, []) });
   });
   afterEach(() => vi.unstubAllGlobals());
 

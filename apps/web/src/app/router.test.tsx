@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { PAGES, pathTo } from '@union/contract';
+import { AccountSchema, OutboxListSchema, PAGES, pathTo } from '@union/contract';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../test/utils';
 import { buildRoutes } from './router';
 
 const SECTIONS = [
@@ -31,9 +31,9 @@ const ACCOUNT = {
 
 describe('routes and guards', () => {
   beforeEach(() => {
-    mockFetch({
-      'GET /api/admin/emails': { body: [] },
-      'GET /api/user/compte': { body: ACCOUNT },
+    mockApi({
+      'GET /api/admin/emails': reply(OutboxListSchema, []),
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
     });
   });
   afterEach(() => vi.unstubAllGlobals());

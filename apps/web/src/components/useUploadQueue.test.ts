@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, signInAs } from '../../test/utils';
+import { mockApi, noContent, signInAs } from '../../test/utils';
 import { isUploadSuccess } from '../lib/upload';
 import { useUploadQueue } from './useUploadQueue';
 
@@ -129,10 +129,11 @@ describe('upload queue', () => {
 
   it('obtains the XSRF cookie first when the page has none, then sends the file with it', async () => {
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-    const calls = mockFetch({
+    const calls = mockApi({
       'GET /api/parametres/droits': () => {
         document.cookie = 'XSRF-TOKEN=frais; path=/';
-        return { body: [] };
+        // The client reads only the cookie of this answer.
+        return noContent(200);
       },
     });
     const { result } = renderHook(() => useUploadQueue({ url: '/api/x', schema: anyAnswer }));

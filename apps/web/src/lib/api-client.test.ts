@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, UserInfoSchema } from '@union/contract';
-import { mockApi, mockFetch, reply, signInAs } from '../../test/utils';
+import { API, type UserInfo, UserInfoSchema } from '@union/contract';
+import { failure, mockApi, noContent, reply, signInAs } from '../../test/utils';
 import { api, ApiError } from './api-client';
 
-/** A schema that accepts any answer: these tests are about the transport, not about a route's shape. */
+/**
+ * A schema that accepts any answer: these tests are about the transport, not about a route's shape (and one
+ * sends an answer off the contract on purpose).
+ */
 const anything = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
 
 function setCookie(value: string) {
@@ -15,21 +18,21 @@ describe('api client', () => {
 
   it('sends the bearer token on ordinary calls', async () => {
     signInAs(['USER']);
-    const info = { habilitations: ['USER'], id: 1, nom: 'A', prenom: 'B' };
-    const calls = mockFetch({ 'GET /api/user/info': { body: info } });
+    const info: UserInfo = { habilitations: ['USER'], id: 1, nom: 'A', prenom: 'B' };
+    const calls = mockApi({ 'GET /api/user/info': reply(UserInfoSchema, info) });
     await expect(api.get('/api/user/info', { schema: UserInfoSchema })).resolves.toEqual(info);
     expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
   });
 
   it('sends no bearer token on public calls, nor when the session has expired', async () => {
     signInAs(['USER']);
-    const calls = mockFetch({ 'PATCH /api/user/password': { status: 204 } });
+    const calls = mockApi({ 'PATCH /api/user/password': noContent() });
     setCookie('x');
     await api.patch('/api/user/password', { data: 'a@b.fr' }, { auth: false });
     expect(calls[0]!.headers.Authorization).toBeUndefined();
 
     signInAs(['USER'], { expiresInSeconds: -1 });
-    const later = mockFetch({ 'POST /api/x': { status: 204 } });
+    const later = mockApi({ 'POST /api/x': noContent() });
     await api.post('/api/x', undefined, { auth: false });
     expect(later[0]!.headers.Authorization).toBeUndefined();
   });
@@ -38,7 +41,7 @@ describe('api client', () => {
     'copies the XSRF-TOKEN cookie into X-XSRF-TOKEN on %s',
     async (method) => {
       setCookie('jeton-123');
-      const calls = mockFetch({ [`${method} /api/x`]: { status: 204 } });
+      const calls = mockApi({ [`${method} /api/x`]: noContent() });
       await api[method.toLowerCase() as 'post'](`/api/x`, method === 'DELETE' ? undefined : { data: '1' });
       expect(calls).toHaveLength(1);
       expect(calls[0]!.headers['X-XSRF-TOKEN']).toBe('jeton-123');
@@ -47,19 +50,19 @@ describe('api client', () => {
 
   it('does not add the XSRF header to a GET', async () => {
     setCookie('jeton-123');
-    const calls = mockFetch({ 'GET /api/x': { body: [] } });
+    const calls = mockApi({ 'GET /api/x': reply(anything, []) });
     await api.get('/api/x', { schema: anything });
     expect(calls[0]!.headers['X-XSRF-TOKEN']).toBeUndefined();
   });
 
   it('obtains the cookie with a GET first when a mutating call would go without it', async () => {
     signInAs(['USER']);
-    const calls = mockFetch({
+    const calls = mockApi({
       'GET /api/parametres/droits': () => {
         setCookie('frais');
-        return { body: [] };
+        return noContent(200);
       },
-      'POST /api/x': { status: 204 },
+      'POST /api/x': noContent(),
     });
     await api.post('/api/x', { data: '1' });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/parametres/droits', 'POST /api/x']);
@@ -68,14 +71,14 @@ describe('api client', () => {
   });
 
   it('does not wait for the cookie on public calls (the server exempts them)', async () => {
-    const calls = mockFetch({ 'PATCH /api/user/password': { status: 204 } });
+    const calls = mockApi({ 'PATCH /api/user/password': noContent() });
     await api.patch('/api/user/password', { data: 'a@b.fr' }, { auth: false });
     expect(calls.map((c) => c.path)).toEqual(['/api/user/password']);
   });
 
   it('sends JSON bodies with their content type', async () => {
     setCookie('x');
-    const calls = mockFetch({ 'POST /api/x': { status: 204 } });
+    const calls = mockApi({ 'POST /api/x': noContent() });
     await api.post('/api/x', { data: 'é' });
     expect(calls[0]!.headers['Content-Type']).toBe('application/json');
     expect(calls[0]!.body).toBe('{"data":"é"}');
@@ -83,16 +86,13 @@ describe('api client', () => {
 
   it('resolves to nothing when the call site reads no answer (no schema: nothing read unchecked)', async () => {
     setCookie('x');
-    mockFetch({ 'POST /api/x': { body: { secret: 1 } } });
+    mockApi({ 'POST /api/x': reply(anything, { secret: 1 }) });
     await expect(api.post('/api/x', { data: '1' })).resolves.toBeUndefined();
   });
 
   it('turns a failure into an ApiError carrying the status and the server body', async () => {
-    mockFetch({
-      'GET /api/x': {
-        status: 412,
-        body: { status: 412, error: 'e', message: 'Trop court.', details: ['a'] },
-      },
+    mockApi({
+      'GET /api/x': failure(412, { status: 412, error: 'e', message: 'Trop court.', details: ['a'] }),
     });
     const error = await api.get('/api/x', { schema: anything }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -101,7 +101,7 @@ describe('api client', () => {
   });
 
   it('reports an unreachable server as status 0', async () => {
-    mockFetch({ 'GET /api/x': 'network-error' });
+    mockApi({ 'GET /api/x': 'network-error' });
     const error = await api.get('/api/x', { schema: anything }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
   });
@@ -123,7 +123,7 @@ describe('api client', () => {
   it('turns an answer that departs from the contract into an ApiError with a French message', async () => {
     signInAs(['USER']);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch({ [`GET ${API.auth.userInfo}`]: { body: { id: '3', nom: 'A' } } });
+    mockApi({ [`GET ${API.auth.userInfo}`]: reply(anything, { id: '3', nom: 'A' }) });
     const error = await api.get(API.auth.userInfo, { schema: UserInfoSchema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body.error).toBe('unexpected_response');

@@ -33,7 +33,7 @@ export const MAX_TEXT_CHARS = 300_000;
 export type PdfTextAnswer = { texte: string } | { limite: 'inflated' | 'unreadable' };
 
 /**
- * The text of a PDF, read by pdf.js once the file passed the cap on inflated bytes. A PDF pdf.js
+ * The text of a PDF, read by pdf.js (unpdf's build: see docs/decisions/uploads.md) once the file passed the cap on inflated bytes. A PDF pdf.js
  * cannot open is `unreadable`; one that opens but holds no text (a scan) answers an empty text.
  */
 export async function pdfText({
@@ -45,7 +45,7 @@ export async function pdfText({
 }): Promise<PdfTextAnswer> {
   const bytes = await readFile(path);
   if (await pdfInflatesPast(bytes, maxInflated)) return { limite: 'inflated' };
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await import('unpdf/pdfjs');
   let pdf;
   try {
     pdf = await getDocument({
@@ -90,7 +90,10 @@ export function asRefusal(error: unknown): { refusal: Refusal } {
   };
 }
 
-/** Loads the parsers, so that a task's time limit counts its own work only (see ./pool.ts). */
+/**
+ * Loads the parsers, so that a task's time limit counts its own work only (see ./pool.ts). unpdf's build
+ * of pdf.js holds its worker code in the same module: nothing is left to load inside a task.
+ */
 export async function warm(): Promise<void> {
-  await import('pdfjs-dist/legacy/build/pdf.mjs');
+  await import('unpdf/pdfjs');
 }

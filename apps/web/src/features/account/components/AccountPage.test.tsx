@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account } from '@union/contract';
+import { type Account, AccountSchema, SecondFactorStatusSchema, SessionListSchema } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { failure, mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const ACCOUNT: Account = {
   id: 7,
@@ -18,10 +18,13 @@ const ACCOUNT: Account = {
 
 /** The « Second facteur » and « Mes sessions » panels' calls (issue 22). */
 const SECOND_FACTOR = {
-  'GET /api/user/second-facteur': {
-    body: { totp: false, codesSecoursRestants: 0, obligatoire: false, avant: null },
-  },
-  'GET /api/user/sessions': { body: [] },
+  'GET /api/user/second-facteur': reply(SecondFactorStatusSchema, {
+    totp: false,
+    codesSecoursRestants: 0,
+    obligatoire: false,
+    avant: null,
+  }),
+  'GET /api/user/sessions': reply(SessionListSchema, []),
 };
 
 describe('account page', { timeout: 20_000 }, () => {
@@ -36,7 +39,7 @@ describe('account page', { timeout: 20_000 }, () => {
   });
 
   it('shows the identity and the two notification preferences', async () => {
-    mockFetch({ ...SECOND_FACTOR, 'GET /api/user/compte': { body: ACCOUNT } });
+    mockApi({ ...SECOND_FACTOR, 'GET /api/user/compte': reply(AccountSchema, ACCOUNT) });
     renderApp('/app/account');
     expect(await screen.findByText('membre')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Adresse e-mail' })).toHaveValue('membre@exemple.fr');
@@ -46,10 +49,13 @@ describe('account page', { timeout: 20_000 }, () => {
   });
 
   it("switching a preference sends '1' or '0'", async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       ...SECOND_FACTOR,
-      'GET /api/user/compte': { body: ACCOUNT },
-      'PATCH /api/user/notification/documents': { body: { ...ACCOUNT, notificationDocuments: true } },
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'PATCH /api/user/notification/documents': reply(AccountSchema, {
+        ...ACCOUNT,
+        notificationDocuments: true,
+      }),
     });
     renderApp('/app/account');
     await userEvent.click(await screen.findByRole('switch', { name: /Documents/ }));
@@ -60,13 +66,14 @@ describe('account page', { timeout: 20_000 }, () => {
   });
 
   it('changes the password with the current one, and shows the server refusal', async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       ...SECOND_FACTOR,
-      'GET /api/user/compte': { body: ACCOUNT },
-      'POST /api/user/password': {
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'POST /api/user/password': failure(412, {
         status: 412,
-        body: { status: 412, error: 'x', message: 'Le mot de passe actuel est incorrect.' },
-      },
+        error: 'x',
+        message: 'Le mot de passe actuel est incorrect.',
+      }),
     });
     renderApp('/app/account');
     const user = userEvent.setup();
@@ -86,10 +93,10 @@ describe('account page', { timeout: 20_000 }, () => {
   });
 
   it('saves a new e-mail address', async () => {
-    const calls = mockFetch({
+    const calls = mockApi({
       ...SECOND_FACTOR,
-      'GET /api/user/compte': { body: ACCOUNT },
-      'PATCH /api/user/email': { body: { ...ACCOUNT, email: 'marie@exemple.fr' } },
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'PATCH /api/user/email': reply(AccountSchema, { ...ACCOUNT, email: 'marie@exemple.fr' }),
     });
     renderApp('/app/account');
     const user = userEvent.setup();

@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, CalendarFeedState } from '@union/contract';
+import {
+  type Account,
+  AccountSchema,
+  type CalendarFeedState,
+  CalendarFeedStateSchema,
+} from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const ACCOUNT: Account = {
   id: 7,
@@ -36,12 +41,16 @@ describe('account page, « Agenda » card', () => {
 
   it('creates the address, shows it with a copy button, and renews it only after a confirmation', async () => {
     let posts = 0;
-    const calls = mockFetch({
-      'GET /api/user/compte': { body: ACCOUNT },
-      'GET /api/user/calendrier': {
-        body: { actif: false, creeLe: null, gestion: false, adresses: null } satisfies CalendarFeedState,
-      },
-      'POST /api/user/calendrier': () => ({ body: created(++posts === 1 ? URL_1 : URL_2) }),
+    const calls = mockApi({
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'GET /api/user/calendrier': reply(CalendarFeedStateSchema, {
+        actif: false,
+        creeLe: null,
+        gestion: false,
+        adresses: null,
+      } satisfies CalendarFeedState),
+      'POST /api/user/calendrier': () =>
+        reply(CalendarFeedStateSchema, created(++posts === 1 ? URL_1 : URL_2)),
     });
     renderApp('/app/account');
     const user = userEvent.setup();
@@ -69,9 +78,9 @@ describe('account page, « Agenda » card', () => {
   });
 
   it('says when the address exists but can no longer be shown', async () => {
-    mockFetch({
-      'GET /api/user/compte': { body: ACCOUNT },
-      'GET /api/user/calendrier': { body: { ...created(URL_1), adresses: null } },
+    mockApi({
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'GET /api/user/calendrier': reply(CalendarFeedStateSchema, { ...created(URL_1), adresses: null }),
     });
     renderApp('/app/account');
     expect(await screen.findByText(/Elle n’est affichée qu’à sa création/)).toBeVisible();

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Account, PasskeyRow } from '@union/contract';
+import {
+  type Account,
+  AccountSchema,
+  PasskeyListSchema,
+  type PasskeyRow,
+  WebauthnOptionsSchema,
+} from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const startRegistration = vi.fn();
 vi.mock('@simplewebauthn/browser', () => ({
@@ -40,12 +46,12 @@ describe('account page, « Clés d’accès » card', () => {
 
   it('lists the passkeys and removes one only after a confirmation naming it', async () => {
     let list = [PHONE];
-    const calls = mockFetch({
-      'GET /api/user/compte': { body: ACCOUNT },
-      'GET /api/user/cles-acces': () => ({ body: list }),
+    const calls = mockApi({
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'GET /api/user/cles-acces': () => reply(PasskeyListSchema, list),
       'DELETE /api/user/cles-acces/3': () => {
         list = [];
-        return { status: 204 };
+        return noContent();
       },
     });
     renderApp('/app/account');
@@ -70,10 +76,10 @@ describe('account page, « Clés d’accès » card', () => {
   });
 
   it('adds one after the name and the password; a cancelled ceremony reads as a French sentence', async () => {
-    const calls = mockFetch({
-      'GET /api/user/compte': { body: ACCOUNT },
-      'GET /api/user/cles-acces': { body: [] },
-      'POST /api/user/cles-acces/options': { body: { challenge: 'abc' } },
+    const calls = mockApi({
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'GET /api/user/cles-acces': reply(PasskeyListSchema, []),
+      'POST /api/user/cles-acces/options': reply(WebauthnOptionsSchema, { challenge: 'abc' }),
     });
     startRegistration.mockRejectedValueOnce(
       Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }),

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { BackupEntry, BackupsOverview } from '@union/contract';
+import { type BackupEntry, type BackupsOverview, BackupsOverviewSchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 import { formatSize } from './BackupsPage';
 
 const GOOD: BackupEntry = {
@@ -38,7 +38,7 @@ describe('backups page', () => {
 
   it('lists time, origin, result, size and file or error, and says the daily settings', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({ 'GET /api/admin/sauvegardes': { body: overview() } });
+    mockApi({ 'GET /api/admin/sauvegardes': reply(BackupsOverviewSchema, overview()) });
     renderApp('/app/admin/sauvegardes');
     const table = await screen.findByRole('table', { name: 'Dernières sauvegardes' });
     const rows = within(table).getAllByRole('row');
@@ -52,13 +52,14 @@ describe('backups page', () => {
 
   it('warns when the last good backup is too old, and says when the daily backup is off', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({
-      'GET /api/admin/sauvegardes': {
-        body: overview({
+    mockApi({
+      'GET /api/admin/sauvegardes': reply(
+        BackupsOverviewSchema,
+        overview({
           enRetard: true,
           quotidienne: { active: false, heure: '03:00', conservees: 14, chiffrees: false },
         }),
-      },
+      ),
     });
     renderApp('/app/admin/sauvegardes');
     expect(await screen.findByText('Sauvegarde en retard')).toBeInTheDocument();
@@ -79,10 +80,11 @@ describe('the portal’s backup warning', () => {
 
   it('warns an administrator when no good backup is recent, with a link to the backups', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({
-      'GET /api/admin/sauvegardes': {
-        body: overview({ sauvegardes: [], derniereReussie: null, enRetard: true }),
-      },
+    mockApi({
+      'GET /api/admin/sauvegardes': reply(
+        BackupsOverviewSchema,
+        overview({ sauvegardes: [], derniereReussie: null, enRetard: true }),
+      ),
     });
     renderApp('/app');
     expect(await screen.findByText('Sauvegardes en retard')).toBeInTheDocument();
@@ -95,7 +97,7 @@ describe('the portal’s backup warning', () => {
 
   it('says nothing when the last good backup is recent', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({ 'GET /api/admin/sauvegardes': { body: overview() } });
+    const calls = mockApi({ 'GET /api/admin/sauvegardes': reply(BackupsOverviewSchema, overview()) });
     renderApp('/app');
     await screen.findByText('Bonjour Marie');
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/admin/sauvegardes')).toBe(true));
@@ -104,7 +106,7 @@ describe('the portal’s backup warning', () => {
 
   it('never asks for anyone but an administrator', async () => {
     signInAs(['USER']);
-    const calls = mockFetch({});
+    const calls = mockApi({});
     renderApp('/app');
     await screen.findByText('Bonjour Marie');
     expect(calls.some((c) => c.path === '/api/admin/sauvegardes')).toBe(false);

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OutboxEmail } from '@union/contract';
+import { type OutboxEmail, OutboxListSchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const EMAIL: OutboxEmail = {
   id: 1,
@@ -21,17 +21,18 @@ describe('e-mail outbox', () => {
 
   it('says when the outbox is empty', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({ 'GET /api/admin/emails': { body: [] } });
+    mockApi({ 'GET /api/admin/emails': reply(OutboxListSchema, []) });
     renderApp('/app/admin/emails');
     expect(await screen.findByText("Aucun e-mail dans la boîte d'envoi.")).toBeInTheDocument();
   });
 
   it('lists date, recipient, subject, French status and attempts, and opens the text on click', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/admin/emails': {
-        body: [EMAIL, { ...EMAIL, id: 2, statut: 'X', tentatives: 5, erreur: 'Refusé' }],
-      },
+    const calls = mockApi({
+      'GET /api/admin/emails': reply(OutboxListSchema, [
+        EMAIL,
+        { ...EMAIL, id: 2, statut: 'X', tentatives: 5, erreur: 'Refusé' },
+      ]),
     });
     renderApp('/app/admin/emails');
     const [row] = await screen.findAllByRole('row', { name: /Lire l'e-mail « Réinitialisation/ });
@@ -51,7 +52,7 @@ describe('e-mail outbox', () => {
 
   it('makes the links of a message clickable', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({ 'GET /api/admin/emails': { body: [EMAIL] } });
+    mockApi({ 'GET /api/admin/emails': reply(OutboxListSchema, [EMAIL]) });
     renderApp('/app/admin/emails');
     const [row] = await screen.findAllByRole('row', { name: /Lire l'e-mail/ });
     await userEvent.click(row!);
@@ -63,10 +64,10 @@ describe('e-mail outbox', () => {
 
   it('asks the server for the recipient and the state chosen, and checks the days before asking', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/admin/emails': { body: [EMAIL] },
-      'GET /api/admin/emails?destinataire=paul': { body: [EMAIL] },
-      'GET /api/admin/emails?destinataire=paul&statut=X': { body: [] },
+    const calls = mockApi({
+      'GET /api/admin/emails': reply(OutboxListSchema, [EMAIL]),
+      'GET /api/admin/emails?destinataire=paul': reply(OutboxListSchema, [EMAIL]),
+      'GET /api/admin/emails?destinataire=paul&statut=X': reply(OutboxListSchema, []),
     });
     renderApp('/app/admin/emails');
     await screen.findAllByRole('row', { name: /Lire l'e-mail/ });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Entity } from '@union/contract';
+import { type Entity, EntityDetailSchema, EntityListSchema, HistorySchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { failure, mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const entity = (fields: Partial<Entity> & Pick<Entity, 'id' | 'code' | 'nom'>): Entity => ({
   type: 'GODF',
@@ -33,7 +33,7 @@ describe('entities list', { timeout: 20_000 }, () => {
 
   it('shows the active entities with type, number, city, members and state', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({ 'GET /api/entite/all': { body: ENTITIES } });
+    mockApi({ 'GET /api/entite/all': reply(EntityListSchema, ENTITIES) });
     renderApp('/app/admin/entites');
     const row = await screen.findByRole('row', { name: /Les Chevaliers du Rhône/ }, { timeout: 5000 });
     expect(
@@ -59,7 +59,7 @@ describe('entities list', { timeout: 20_000 }, () => {
 
   it('filters by state and by words typed without accents, and says when nothing matches', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({ 'GET /api/entite/all': { body: ENTITIES } });
+    mockApi({ 'GET /api/entite/all': reply(EntityListSchema, ENTITIES) });
     renderApp('/app/admin/entites');
     await screen.findByRole('row', { name: /Chevaliers/ }, { timeout: 5000 });
 
@@ -80,17 +80,15 @@ describe('entities list', { timeout: 20_000 }, () => {
 
   it('opens an entity when its row is clicked', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({
-      'GET /api/entite/all': { body: ENTITIES },
-      'GET /api/entite/4/infos': {
-        body: {
-          ...ENTITIES[2],
-          creeLe: '2026-03-03T09:15:00.000Z',
-          modifieLe: '2026-03-03T09:15:00.000Z',
-          actions: [],
-        },
-      },
-      'GET /api/entite/4/historique': { body: [] },
+    mockApi({
+      'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
+      'GET /api/entite/4/infos': reply(EntityDetailSchema, {
+        ...ENTITIES[2]!,
+        creeLe: '2026-03-03T09:15:00.000Z',
+        modifieLe: '2026-03-03T09:15:00.000Z',
+        actions: [],
+      }),
+      'GET /api/entite/4/historique': reply(HistorySchema, []),
     });
     const { router } = renderApp('/app/admin/entites');
     const row = await screen.findByRole('row', { name: /Tolérance/ }, { timeout: 5000 });
@@ -101,7 +99,7 @@ describe('entities list', { timeout: 20_000 }, () => {
 
   it('says when the list cannot be loaded', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({ 'GET /api/entite/all': { status: 500, body: { status: 500, error: 'internal_error' } } });
+    mockApi({ 'GET /api/entite/all': failure(500, { status: 500, error: 'internal_error' }) });
     renderApp('/app/admin/entites');
     expect(
       await screen.findByText("La liste des entités n'a pas pu être chargée.", {}, { timeout: 5000 }),

@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HistoryEntry, EntityDetail } from '@union/contract';
+import {
+  type EntityDetail,
+  EntityDetailSchema,
+  EntityListSchema,
+  type HistoryEntry,
+  HistorySchema,
+  MembershipListSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs, type RecordedCall } from '../../../../test/utils';
+import { failure, mockApi, renderApp, reply, signInAs, type RecordedCall } from '../../../../test/utils';
 
 const ENTITY: EntityDetail = {
   id: 3,
@@ -42,10 +49,10 @@ const HISTORY: HistoryEntry[] = [
 ];
 
 const existing = (entity: EntityDetail) => ({
-  'GET /api/entite/3/infos': { body: entity },
-  'GET /api/entite/3/historique': { body: HISTORY },
-  'GET /api/entite/3/appartenances': { body: [] },
-  'GET /api/entite/all': { body: [] },
+  'GET /api/entite/3/infos': reply(EntityDetailSchema, entity),
+  'GET /api/entite/3/historique': reply(HistorySchema, HISTORY),
+  'GET /api/entite/3/appartenances': reply(MembershipListSchema, []),
+  'GET /api/entite/all': reply(EntityListSchema, []),
 });
 
 const bodyOf = (calls: RecordedCall[], method: string, path: string) =>
@@ -57,12 +64,12 @@ describe('entity page', { timeout: 20_000 }, () => {
   it('shows the entity, its members and its history, and saves the edited form', async () => {
     signInAs(['USER', 'ADMIN']);
     let current = ENTITY;
-    const calls = mockFetch({
+    const calls = mockApi({
       ...existing(ENTITY),
-      'GET /api/entite/3/infos': () => ({ body: current }),
+      'GET /api/entite/3/infos': () => reply(EntityDetailSchema, current),
       'PUT /api/entite': (call) => {
         current = { ...ENTITY, ...JSON.parse(call.body!), modifieLe: '2026-03-05T10:00:00.000Z' };
-        return { body: current };
+        return reply(EntityDetailSchema, current);
       },
     });
     renderApp('/app/admin/entites/3');
@@ -100,9 +107,10 @@ describe('entity page', { timeout: 20_000 }, () => {
 
   it('checks the code and the billing e-mail before sending, then creates the entity and opens it', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
+    const calls = mockApi({
       ...existing(ENTITY),
-      'POST /api/entite': (call) => ({ status: 201, body: { ...ENTITY, ...JSON.parse(call.body!) } }),
+      'POST /api/entite': (call) =>
+        reply(EntityDetailSchema, { ...ENTITY, ...JSON.parse(call.body!) }, { status: 201 }),
     });
     const { router } = renderApp('/app/admin/entites/nouvelle');
     expect(
@@ -140,16 +148,13 @@ describe('entity page', { timeout: 20_000 }, () => {
 
   it('shows the server’s refusal, such as a code already taken', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({
+    mockApi({
       ...existing(ENTITY),
-      'PUT /api/entite': {
+      'PUT /api/entite': failure(412, {
         status: 412,
-        body: {
-          status: 412,
-          error: 'precondition_failed',
-          message: "Le code « TOL » est déjà utilisé par l'entité « Tolérance et Progrès ».",
-        },
-      },
+        error: 'precondition_failed',
+        message: "Le code « TOL » est déjà utilisé par l'entité « Tolérance et Progrès ».",
+      }),
     });
     renderApp('/app/admin/entites/3');
     const code = await screen.findByLabelText(/^Code/, {}, { timeout: 5000 });
@@ -166,7 +171,7 @@ describe('entity page', { timeout: 20_000 }, () => {
 
   it('offers the member import only on an active entity, in a dialog', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch(existing(ENTITY));
+    mockApi(existing(ENTITY));
     const view = renderApp('/app/admin/entites/3');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Importer des membres' }, { timeout: 5000 }),
@@ -176,7 +181,7 @@ describe('entity page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     view.unmount();
 
-    mockFetch(existing({ ...ENTITY, etat: 'S', nbMembres: 0, actions: ['EDIT', 'MEMBERS', 'HISTORY'] }));
+    mockApi(existing({ ...ENTITY, etat: 'S', nbMembres: 0, actions: ['EDIT', 'MEMBERS', 'HISTORY'] }));
     renderApp('/app/admin/entites/3');
     expect(
       await screen.findByText('Loge bleue (Grand Orient de France) — 0 membre actuel', {}, { timeout: 5000 }),
@@ -187,7 +192,7 @@ describe('entity page', { timeout: 20_000 }, () => {
 
   it('locks the form and hides the history when the server allows neither', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch(existing({ ...ENTITY, actions: ['MEMBERS'] }));
+    mockApi(existing({ ...ENTITY, actions: ['MEMBERS'] }));
     renderApp('/app/admin/entites/3');
     expect(await screen.findByLabelText(/^Nom/, {}, { timeout: 5000 })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).not.toBeInTheDocument();
@@ -197,7 +202,7 @@ describe('entity page', { timeout: 20_000 }, () => {
 
   it('says so for an address that names no entity', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({});
+    mockApi({});
     renderApp('/app/admin/entites/abc');
     expect(await screen.findByText("Cette entité n'existe pas.", {}, { timeout: 5000 })).toBeInTheDocument();
   });

@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EntityDetail, Membership } from '@union/contract';
+import {
+  type EntityDetail,
+  EntityDetailSchema,
+  EntityListSchema,
+  HistorySchema,
+  type Membership,
+  MembershipListSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const ENTITY: EntityDetail = {
   id: 3,
@@ -53,18 +60,16 @@ describe('members of an entity', { timeout: 20_000 }, () => {
 
   it('shows flags and only the allowed buttons, hides ended memberships, and ends one after confirmation', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/entite/3/infos': { body: ENTITY },
-      'GET /api/entite/3/historique': { body: [] },
-      'GET /api/entite/all': { body: [] },
-      'GET /api/entite/3/appartenances': {
-        body: [
-          member(1, 'Paul', ['EDIT', 'END']),
-          member(2, 'Anne', ['EDIT']),
-          member(3, 'Luc', ['EDIT'], '2020-12-31'),
-        ],
-      },
-      'DELETE /api/user/101/appartenances/1': { status: 204 },
+    const calls = mockApi({
+      'GET /api/entite/3/infos': reply(EntityDetailSchema, ENTITY),
+      'GET /api/entite/3/historique': reply(HistorySchema, []),
+      'GET /api/entite/all': reply(EntityListSchema, []),
+      'GET /api/entite/3/appartenances': reply(MembershipListSchema, [
+        member(1, 'Paul', ['EDIT', 'END']),
+        member(2, 'Anne', ['EDIT']),
+        member(3, 'Luc', ['EDIT'], '2020-12-31'),
+      ]),
+      'DELETE /api/user/101/appartenances/1': noContent(),
     });
     renderApp('/app/admin/entites/3');
     const paul = await screen.findByRole('row', { name: /Paul Dupont/ }, { timeout: 5000 });

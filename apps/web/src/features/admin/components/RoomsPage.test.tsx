@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Room } from '@union/contract';
+import { type Room, RoomListSchema, RoomSchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const HIRAM: Room = {
   id: 1,
@@ -18,11 +18,12 @@ describe('rooms', { timeout: 20_000 }, () => {
 
   it('lists rooms with their rate in euros, and saves an edit in cents', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/parametres/salles': {
-        body: [HIRAM, { ...HIRAM, id: 2, nom: 'Salle Voltaire', active: false }],
-      },
-      'PUT /api/parametres/salles': (call) => ({ body: JSON.parse(call.body!) }),
+    const calls = mockApi({
+      'GET /api/parametres/salles': reply(RoomListSchema, [
+        HIRAM,
+        { ...HIRAM, id: 2, nom: 'Salle Voltaire', active: false },
+      ]),
+      'PUT /api/parametres/salles': (call) => reply(RoomSchema, JSON.parse(call.body!)),
     });
     renderApp('/app/admin/salles');
     expect(await screen.findByText('Temple Hiram', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UnionSettings } from '@union/contract';
+import {
+  type SecondFactorSettings,
+  SecondFactorSettingsSchema,
+  type UnionSettings,
+  UnionSettingsSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const SETTINGS: UnionSettings = {
   identite: {
@@ -20,17 +25,17 @@ const SETTINGS: UnionSettings = {
   reservations: { preavisHeures: 48, horizonMois: 18 },
 };
 
-const RULE = { habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 };
+const RULE: SecondFactorSettings = { habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 };
 
 describe('Union settings', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the fees in euros and saves the VAT mention and the fees in cents', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/parametres/union': { body: SETTINGS },
-      'PUT /api/parametres/union': (call) => ({ body: JSON.parse(call.body!) }),
-      'GET /api/parametres/second-facteur': { body: RULE },
+    const calls = mockApi({
+      'GET /api/parametres/union': reply(UnionSettingsSchema, SETTINGS),
+      'PUT /api/parametres/union': (call) => reply(UnionSettingsSchema, JSON.parse(call.body!)),
+      'GET /api/parametres/second-facteur': reply(SecondFactorSettingsSchema, RULE),
     });
     renderApp('/app/admin/parametres');
     const godf = await screen.findByLabelText('Loge bleue (Grand Orient de France)', {}, { timeout: 5000 });
@@ -48,10 +53,11 @@ describe('Union settings', { timeout: 20_000 }, () => {
 
   it('saves who must have a second factor and the grace period, with French messages', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/parametres/union': { body: SETTINGS },
-      'GET /api/parametres/second-facteur': { body: RULE },
-      'PUT /api/parametres/second-facteur': (call) => ({ body: JSON.parse(call.body!) }),
+    const calls = mockApi({
+      'GET /api/parametres/union': reply(UnionSettingsSchema, SETTINGS),
+      'GET /api/parametres/second-facteur': reply(SecondFactorSettingsSchema, RULE),
+      'PUT /api/parametres/second-facteur': (call) =>
+        reply(SecondFactorSettingsSchema, JSON.parse(call.body!)),
     });
     renderApp('/app/admin/parametres');
     const rule = await screen.findByRole(

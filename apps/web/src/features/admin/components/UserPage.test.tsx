@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserDetail } from '@union/contract';
+import {
+  EntityListSchema,
+  HistorySchema,
+  MembershipListSchema,
+  type UserDetail,
+  UserDetailSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const USER: UserDetail = {
   id: 12,
@@ -24,10 +30,10 @@ const USER: UserDetail = {
 };
 
 const base = (user: UserDetail) => ({
-  'GET /api/user/12/infos': { body: user },
-  'GET /api/user/12/historique': { body: [] },
-  'GET /api/user/12/appartenances': { body: [] },
-  'GET /api/entite/all': { body: [] },
+  'GET /api/user/12/infos': reply(UserDetailSchema, user),
+  'GET /api/user/12/historique': reply(HistorySchema, []),
+  'GET /api/user/12/appartenances': reply(MembershipListSchema, []),
+  'GET /api/entite/all': reply(EntityListSchema, []),
 });
 
 describe('user page', { timeout: 20_000 }, () => {
@@ -36,12 +42,12 @@ describe('user page', { timeout: 20_000 }, () => {
   it('shows exactly the state buttons the server allows, and deletes after confirmation', async () => {
     signInAs(['USER', 'ADMIN']);
     let current = USER;
-    const calls = mockFetch({
+    const calls = mockApi({
       ...base(USER),
-      'GET /api/user/12/infos': () => ({ body: current }),
+      'GET /api/user/12/infos': () => reply(UserDetailSchema, current),
       'PUT /api/user': (call) => {
         current = { ...USER, ...JSON.parse(call.body!), actions: ['EDIT', 'ACTIVATE', 'ANONYMISE'] };
-        return { body: current };
+        return reply(UserDetailSchema, current);
       },
     });
     renderApp('/app/admin/utilisateurs/12');
@@ -67,7 +73,7 @@ describe('user page', { timeout: 20_000 }, () => {
 
   it('locks the form of an anonymised user', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch(base({ ...USER, etat: 'S', anonymise: true, actions: [] }));
+    mockApi(base({ ...USER, etat: 'S', anonymise: true, actions: [] }));
     renderApp('/app/admin/utilisateurs/12');
     expect(await screen.findByText(/a été anonymisé/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Nom/)).toBeDisabled();
@@ -76,11 +82,9 @@ describe('user page', { timeout: 20_000 }, () => {
 
   it('a profile fills the checkboxes, and creating sends the form', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'POST /api/user': (call) => ({
-        status: 201,
-        body: { ...USER, ...JSON.parse(call.body!), id: 12, etat: 'A' },
-      }),
+    const calls = mockApi({
+      'POST /api/user': (call) =>
+        reply(UserDetailSchema, { ...USER, ...JSON.parse(call.body!), id: 12, etat: 'A' }, { status: 201 }),
       ...base({ ...USER, etat: 'A' }),
     });
     renderApp('/app/admin/utilisateurs/nouveau');
@@ -108,12 +112,12 @@ describe('user page', { timeout: 20_000 }, () => {
   it('resets the second factor after a confirmation naming the person, then says so and keeps the focus', async () => {
     signInAs(['USER', 'ADMIN']);
     let current: UserDetail = { ...USER, etat: 'A', doubleAuthentification: true };
-    const calls = mockFetch({
+    const calls = mockApi({
       ...base(USER),
-      'GET /api/user/12/infos': () => ({ body: current }),
+      'GET /api/user/12/infos': () => reply(UserDetailSchema, current),
       'DELETE /api/user/12/second-facteur': () => {
         current = { ...current, doubleAuthentification: false };
-        return { status: 204 };
+        return noContent();
       },
     });
     renderApp('/app/admin/utilisateurs/12');

@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserRow, UserSearchResult } from '@union/contract';
+import {
+  EntityListSchema,
+  UserSearchResultSchema,
+  type UserRow,
+  type UserSearchResult,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const USER: UserRow = {
   id: 12,
@@ -27,11 +32,12 @@ describe('user list', { timeout: 20_000 }, () => {
 
   it('shows the users with their state and the total, and sorts by a column on click', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/entite/all': { body: [] },
-      'POST /api/user/search': {
-        body: page([USER, { ...USER, id: 13, nom: 'Très-Long-Nom-De-Famille', etat: 'I' }], 45),
-      },
+    const calls = mockApi({
+      'GET /api/entite/all': reply(EntityListSchema, []),
+      'POST /api/user/search': reply(
+        UserSearchResultSchema,
+        page([USER, { ...USER, id: 13, nom: 'Très-Long-Nom-De-Famille', etat: 'I' }], 45),
+      ),
     });
     renderApp('/app/admin/utilisateurs');
     expect(await screen.findByText('45 utilisateurs', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -50,10 +56,12 @@ describe('user list', { timeout: 20_000 }, () => {
 
   it('sends the typed text and says when nothing matches', async () => {
     signInAs(['USER', 'ADMIN']);
-    const calls = mockFetch({
-      'GET /api/entite/all': { body: [] },
+    const calls = mockApi({
+      'GET /api/entite/all': reply(EntityListSchema, []),
       'POST /api/user/search': (call) =>
-        JSON.parse(call.body!).texte ? { body: page([]) } : { body: page([USER]) },
+        JSON.parse(call.body!).texte
+          ? reply(UserSearchResultSchema, page([]))
+          : reply(UserSearchResultSchema, page([USER])),
     });
     renderApp('/app/admin/utilisateurs');
     await screen.findByText('1 utilisateur', {}, { timeout: 5000 });
@@ -66,10 +74,12 @@ describe('user list', { timeout: 20_000 }, () => {
 
   it('says when a text matches more accounts than are counted, and asks to refine it', async () => {
     signInAs(['USER', 'ADMIN']);
-    mockFetch({
-      'GET /api/entite/all': { body: [] },
+    mockApi({
+      'GET /api/entite/all': reply(EntityListSchema, []),
       'POST /api/user/search': (call) =>
-        JSON.parse(call.body!).texte ? { body: page([USER], 1000, true) } : { body: page([USER]) },
+        JSON.parse(call.body!).texte
+          ? reply(UserSearchResultSchema, page([USER], 1000, true))
+          : reply(UserSearchResultSchema, page([USER])),
     });
     renderApp('/app/admin/utilisateurs');
     await screen.findByText('1 utilisateur', {}, { timeout: 5000 });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp } from '../../../../test/utils';
+import { mockApi, noContent, renderApp } from '../../../../test/utils';
 
 describe('forgotten-password page', () => {
   beforeEach(() => {
@@ -13,7 +13,7 @@ describe('forgotten-password page', () => {
   });
 
   it('warns about an invalid address and keeps Envoyer disabled', async () => {
-    mockFetch({});
+    mockApi({});
     renderApp('/mdp-oublie');
     const user = userEvent.setup();
     const send = await screen.findByRole('button', { name: 'Envoyer' });
@@ -29,7 +29,7 @@ describe('forgotten-password page', () => {
   });
 
   it('sends the address without a bearer and confirms "Un e-mail va être envoyé !"', async () => {
-    const calls = mockFetch({ 'PATCH /api/user/password': { status: 204 } });
+    const calls = mockApi({ 'PATCH /api/user/password': noContent() });
     document.cookie = 'XSRF-TOKEN=x; path=/';
     renderApp('/mdp-oublie');
     const user = userEvent.setup();
@@ -47,7 +47,7 @@ describe('forgotten-password page', () => {
   });
 
   it('shows the danger alert "le service est inaccessible" when the service fails, not the modal', async () => {
-    mockFetch({ 'PATCH /api/user/password': 'network-error', 'GET /api/parametres/droits': 'network-error' });
+    mockApi({ 'PATCH /api/user/password': 'network-error', 'GET /api/parametres/droits': 'network-error' });
     renderApp('/mdp-oublie');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Adresse e-mail/ }), 'paul@exemple.fr');

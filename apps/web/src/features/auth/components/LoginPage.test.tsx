@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { type TokenResponse, TokenResponseSchema, UserInfoSchema } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp } from '../../../../test/utils';
+import { failure, mockApi, noContent, renderApp, reply } from '../../../../test/utils';
 import { getSession } from '../../../lib/session';
 
-const TOKEN = { access_token: 'jeton', token_type: 'bearer', expires_in: 28800 };
+const TOKEN: TokenResponse = { access_token: 'jeton', token_type: 'bearer', expires_in: 28800 };
 
 async function fillAndSubmit(username: string, password: string) {
   const user = userEvent.setup();
@@ -24,7 +25,7 @@ describe('login page', () => {
   });
 
   it('keeps Connecter disabled until both fields have a character', async () => {
-    mockFetch({});
+    mockApi({});
     renderApp('/login');
     const user = userEvent.setup();
     const submit = await screen.findByRole('button', { name: 'Connecter' });
@@ -36,7 +37,7 @@ describe('login page', () => {
   });
 
   it('says "le format de l\'e-mail est invalide" when submitted invalid, and sends nothing', async () => {
-    const calls = mockFetch({});
+    const calls = mockApi({});
     renderApp('/login');
     fireEvent.submit(await screen.findByRole('form', { name: 'Connexion' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("le format de l'e-mail est invalide");
@@ -44,7 +45,7 @@ describe('login page', () => {
   });
 
   it('offers Retour and "Mot de passe oublié ?"', async () => {
-    mockFetch({});
+    mockApi({});
     renderApp('/login');
     expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute(
@@ -54,7 +55,7 @@ describe('login page', () => {
   });
 
   it('shows "Authentification impossible" on invalid_grant, without the error modal', async () => {
-    mockFetch({ 'POST /oauth/token': { status: 400, body: { error: 'invalid_grant' } } });
+    mockApi({ 'POST /oauth/token': failure(400, { error: 'invalid_grant' }) });
     renderApp('/login');
     await fillAndSubmit('membre', 'faux');
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentification impossible');
@@ -63,9 +64,14 @@ describe('login page', () => {
   });
 
   it('sends the form-encoded password grant with the client credentials and no bearer', async () => {
-    const calls = mockFetch({
-      'POST /oauth/token': { body: TOKEN },
-      'GET /api/user/info': { body: { habilitations: ['USER'], id: 4, nom: 'Durand', prenom: 'Paul' } },
+    const calls = mockApi({
+      'POST /oauth/token': reply(TokenResponseSchema, TOKEN),
+      'GET /api/user/info': reply(UserInfoSchema, {
+        habilitations: ['USER'],
+        id: 4,
+        nom: 'Durand',
+        prenom: 'Paul',
+      }),
     });
     renderApp('/login');
     await fillAndSubmit('membre', 'p@ss&mot=de passe');
@@ -77,11 +83,14 @@ describe('login page', () => {
   });
 
   it('with USER: stores the session and opens the portal', async () => {
-    mockFetch({
-      'POST /oauth/token': { body: TOKEN },
-      'GET /api/user/info': {
-        body: { habilitations: ['USER', 'ADMIN'], id: 4, nom: 'Durand', prenom: 'Paul' },
-      },
+    mockApi({
+      'POST /oauth/token': reply(TokenResponseSchema, TOKEN),
+      'GET /api/user/info': reply(UserInfoSchema, {
+        habilitations: ['USER', 'ADMIN'],
+        id: 4,
+        nom: 'Durand',
+        prenom: 'Paul',
+      }),
     });
     const before = Date.now();
     const { router } = renderApp('/login');
@@ -98,10 +107,15 @@ describe('login page', () => {
   });
 
   it('without USER: revokes the token, clears the session and says "Authentification impossible"', async () => {
-    const calls = mockFetch({
-      'POST /oauth/token': { body: TOKEN },
-      'GET /api/user/info': { body: { habilitations: ['ADMIN'], id: 4, nom: 'Durand', prenom: 'Paul' } },
-      'DELETE /oauth/token': { status: 204 },
+    const calls = mockApi({
+      'POST /oauth/token': reply(TokenResponseSchema, TOKEN),
+      'GET /api/user/info': reply(UserInfoSchema, {
+        habilitations: ['ADMIN'],
+        id: 4,
+        nom: 'Durand',
+        prenom: 'Paul',
+      }),
+      'DELETE /oauth/token': noContent(),
     });
     const { router } = renderApp('/login');
     await fillAndSubmit('admin', 'secret');
@@ -113,10 +127,15 @@ describe('login page', () => {
   });
 
   it('logout revokes the token, clears the session and returns to /', async () => {
-    const calls = mockFetch({
-      'POST /oauth/token': { body: TOKEN },
-      'GET /api/user/info': { body: { habilitations: ['USER'], id: 4, nom: 'Durand', prenom: 'Paul' } },
-      'DELETE /oauth/token': { status: 204 },
+    const calls = mockApi({
+      'POST /oauth/token': reply(TokenResponseSchema, TOKEN),
+      'GET /api/user/info': reply(UserInfoSchema, {
+        habilitations: ['USER'],
+        id: 4,
+        nom: 'Durand',
+        prenom: 'Paul',
+      }),
+      'DELETE /oauth/token': noContent(),
     });
     const { router } = renderApp('/login');
     await fillAndSubmit('membre', 'secret');

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp } from '../../../../test/utils';
+import { failure, mockApi, noContent, renderApp } from '../../../../test/utils';
 
 describe('reset-password page', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -21,7 +21,7 @@ describe('reset-password page', { timeout: 20_000 }, () => {
   }
 
   it('needs 12 characters and the same password twice', async () => {
-    mockFetch({});
+    mockApi({});
     renderApp('/reinitialiser-mdp?jeton=abc');
     await choose('court', 'autre');
     expect(screen.getByText('Au moins 12 caractères.')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('reset-password page', { timeout: 20_000 }, () => {
   });
 
   it('sends the token and the password, then offers to sign in', async () => {
-    const calls = mockFetch({ 'POST /api/user/password/reinitialiser': { status: 204 } });
+    const calls = mockApi({ 'POST /api/user/password/reinitialiser': noContent() });
     renderApp('/reinitialiser-mdp?jeton=abc');
     const user = await choose('Un-mot-de-passe-long', 'Un-mot-de-passe-long');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -40,11 +40,12 @@ describe('reset-password page', { timeout: 20_000 }, () => {
   });
 
   it('an expired link shows the server message in the "Erreur de saisie" modal', async () => {
-    mockFetch({
-      'POST /api/user/password/reinitialiser': {
+    mockApi({
+      'POST /api/user/password/reinitialiser': failure(412, {
         status: 412,
-        body: { status: 412, error: 'x', message: "Ce lien n'est plus valide : demandez-en un nouveau." },
-      },
+        error: 'x',
+        message: "Ce lien n'est plus valide : demandez-en un nouveau.",
+      }),
     });
     renderApp('/reinitialiser-mdp?jeton=abc');
     const user = await choose('Un-mot-de-passe-long', 'Un-mot-de-passe-long');
@@ -55,7 +56,7 @@ describe('reset-password page', { timeout: 20_000 }, () => {
   });
 
   it('without a token, points to a new request', async () => {
-    mockFetch({});
+    mockApi({});
     renderApp('/reinitialiser-mdp');
     expect(await screen.findByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute(
       'href',

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderDetail } from '@union/contract';
+import { type OrderDetail, OrderDetailSchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const INVOICE: OrderDetail = {
   id: 7,
@@ -63,7 +63,7 @@ describe('the order page', { timeout: 20_000 }, () => {
 
   it('shows exactly the buttons of the actions the server allows, and what remains in red', async () => {
     signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
-    mockFetch({ 'GET /api/compta/commande/7/infos': { body: INVOICE } });
+    mockApi({ 'GET /api/compta/commande/7/infos': reply(OrderDetailSchema, INVOICE) });
     renderApp('/app/compta/commandes/7');
     expect(
       await screen.findByRole('heading', { name: 'FA-2026-0012' }, { timeout: 5000 }),
@@ -78,15 +78,14 @@ describe('the order page', { timeout: 20_000 }, () => {
 
   it('asks before a reminder, then sends the action with the order id', async () => {
     signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
-    const calls = mockFetch({
-      'GET /api/compta/commande/7/infos': { body: INVOICE },
-      'PUT /api/compta/commande?action=RELANCE_FACTURE': () => ({
-        body: {
+    const calls = mockApi({
+      'GET /api/compta/commande/7/infos': reply(OrderDetailSchema, INVOICE),
+      'PUT /api/compta/commande?action=RELANCE_FACTURE': () =>
+        reply(OrderDetailSchema, {
           ...INVOICE,
           niveauRelance: 1,
           relances: [{ niveau: 1, date: '2026-11-23', auteur: 'Thierry Trésor' }],
-        },
-      }),
+        }),
     });
     renderApp('/app/compta/commandes/7');
     await userEvent.click(
@@ -102,9 +101,9 @@ describe('the order page', { timeout: 20_000 }, () => {
 
   it('records a payment in cents, and says why while the amount exceeds what remains', async () => {
     signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
-    const calls = mockFetch({
-      'GET /api/compta/commande/7/infos': { body: INVOICE },
-      'PUT /api/compta/commande?action=EDIT_PAYMENT': () => ({ body: INVOICE }),
+    const calls = mockApi({
+      'GET /api/compta/commande/7/infos': reply(OrderDetailSchema, INVOICE),
+      'PUT /api/compta/commande?action=EDIT_PAYMENT': () => reply(OrderDetailSchema, INVOICE),
     });
     const user = userEvent.setup();
     renderApp('/app/compta/commandes/7');
@@ -143,9 +142,9 @@ describe('the order page', { timeout: 20_000 }, () => {
       paiements: [],
       actions: ['READ', 'EDIT_FACTURE'],
     };
-    const calls = mockFetch({
-      'GET /api/compta/commande/7/infos': { body: DRAFT },
-      'PUT /api/compta/commande?action=EDIT_FACTURE': () => ({ body: DRAFT }),
+    const calls = mockApi({
+      'GET /api/compta/commande/7/infos': reply(OrderDetailSchema, DRAFT),
+      'PUT /api/compta/commande?action=EDIT_FACTURE': () => reply(OrderDetailSchema, DRAFT),
     });
     const user = userEvent.setup();
     renderApp('/app/compta/commandes/7');

@@ -1,8 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OverdueList, ReminderBatchReport } from '@union/contract';
+import {
+  type OverdueList,
+  OverdueListSchema,
+  type ReminderBatchReport,
+  ReminderBatchReportSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const line = (
   id: number,
@@ -51,10 +56,10 @@ describe('Relances', { timeout: 90_000 }, () => {
 
   it('lists the levels due, previews the chosen ones and sends them in one action', async () => {
     signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
-    const calls = mockFetch({
-      'GET /api/compta/relances': { body: LIST },
-      'POST /api/compta/relances/apercu': { body: REPORT },
-      'POST /api/compta/relances/envoi': { body: REPORT },
+    const calls = mockApi({
+      'GET /api/compta/relances': reply(OverdueListSchema, LIST),
+      'POST /api/compta/relances/apercu': reply(ReminderBatchReportSchema, REPORT),
+      'POST /api/compta/relances/envoi': reply(ReminderBatchReportSchema, REPORT),
     });
     renderApp('/app/compta/relances');
     const first = await screen.findByLabelText(

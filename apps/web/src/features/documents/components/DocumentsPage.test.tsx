@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Document, DocumentList } from '@union/contract';
+import { type Document, type DocumentList, DocumentListSchema, EntityListSchema } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const DOC: Document = {
   id: 12,
@@ -39,9 +39,9 @@ describe('document library', () => {
   });
 
   it('lists the documents with type badge, entity, date and size; a reader gets no publish button', async () => {
-    mockFetch({
-      'GET /api/document/all?page=1&parPage=50': { body: list() },
-      'GET /api/entite/all': { body: [] },
+    mockApi({
+      'GET /api/document/all?page=1&parPage=50': reply(DocumentListSchema, list()),
+      'GET /api/entite/all': reply(EntityListSchema, []),
     });
     renderApp('/app/doc');
     expect(await screen.findByRole('link', { name: DOC.titre })).toHaveAttribute('href', '/app/doc/12');
@@ -52,12 +52,16 @@ describe('document library', () => {
   });
 
   it('searches the words typed and says when nothing matches', async () => {
-    const calls = mockFetch({
-      'GET /api/document/all?page=1&parPage=50': {
-        body: list({ publication: [{ id: 2, nom: 'LCR', bureau: false }] }),
-      },
-      'GET /api/document/all?q=solsticiale&page=1&parPage=50': { body: list({ total: 0, documents: [] }) },
-      'GET /api/entite/all': { body: [] },
+    const calls = mockApi({
+      'GET /api/document/all?page=1&parPage=50': reply(
+        DocumentListSchema,
+        list({ publication: [{ id: 2, nom: 'LCR', bureau: false }] }),
+      ),
+      'GET /api/document/all?q=solsticiale&page=1&parPage=50': reply(
+        DocumentListSchema,
+        list({ total: 0, documents: [] }),
+      ),
+      'GET /api/entite/all': reply(EntityListSchema, []),
     });
     renderApp('/app/doc');
     expect(await screen.findByRole('link', { name: 'Publier un document' })).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DocumentDetail } from '@union/contract';
+import { type DocumentDetail, DocumentDetailSchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, signInAs } from '../../../../test/utils';
+import { mockApi, reply, signInAs } from '../../../../test/utils';
 import { Providers } from '../../../app/Providers';
 import { createQueryClient } from '../../../app/query-client';
 import { EditDocumentModal } from './EditDocumentModal';
@@ -40,7 +40,7 @@ describe('EditDocumentModal', () => {
 
   it('says a missing title under its field, focuses it and sends nothing', async () => {
     signInAs(['USER']);
-    const calls = mockFetch({});
+    const calls = mockApi({});
     renderModal();
     const title = await screen.findByRole('textbox', { name: 'Titre' });
     await userEvent.clear(title);
@@ -54,7 +54,9 @@ describe('EditDocumentModal', () => {
   it('sends the changed metadata, the entity unchanged, and closes', async () => {
     signInAs(['USER']);
     document.cookie = 'XSRF-TOKEN=jeton; path=/';
-    const calls = mockFetch({ 'PUT /api/document': { body: { ...doc, titre: 'Planche révisée' } } });
+    const calls = mockApi({
+      'PUT /api/document': reply(DocumentDetailSchema, { ...doc, titre: 'Planche révisée' }),
+    });
     const onClose = renderModal();
     const title = await screen.findByRole('textbox', { name: 'Titre' });
     await userEvent.clear(title);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DocumentList, Reservation, Week } from '@union/contract';
+import { type DocumentList, DocumentListSchema, type Reservation, type Week } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const LODGE = 2;
 const session = (id: number, date: string, libelle: string, idEntite = LODGE): Reservation => ({
@@ -76,8 +76,8 @@ describe('the convocation’s session picker (publish form)', () => {
   });
 
   it('offers the lodge’s sessions of the whole month, searchable, and the other months of the year', async () => {
-    const calls = mockFetch({
-      'GET /api/document/all?parPage=1': { body: LIST },
+    const calls = mockApi({
+      'GET /api/document/all?parPage=1': reply(DocumentListSchema, LIST),
       ...weeks(),
     });
     renderApp('/app/doc/publier');
@@ -148,8 +148,8 @@ describe('the convocation’s session picker (publish form)', () => {
   }, 30_000);
 
   it('shows no picker to a publisher who does not see the planning', async () => {
-    const calls = mockFetch({
-      'GET /api/document/all?parPage=1': { body: LIST },
+    const calls = mockApi({
+      'GET /api/document/all?parPage=1': reply(DocumentListSchema, LIST),
       ...weeks(403),
     });
     renderApp('/app/doc/publier');

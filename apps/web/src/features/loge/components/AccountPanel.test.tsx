@@ -1,8 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccountDocument, LodgeAccount, EntitySummary } from '@union/contract';
+import {
+  type AccountDocument,
+  type EntitySummary,
+  EntitySummaryListSchema,
+  type LodgeAccount,
+  LodgeAccountSchema,
+  ProviderFormSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const LODGE: EntitySummary = {
   id: 1,
@@ -93,14 +100,15 @@ describe('Gestion Loge › Compte avec l’Union', () => {
 
   it('a treasurer (carteLoge only) sees the account, not the members, and pays what remains by card', async () => {
     signInAs(['USER', 'LOGE']);
-    const calls = mockFetch({
-      'GET /api/user/entites/gestion': { body: [] },
-      'GET /api/user/entites/carte_loge': { body: [LODGE] },
-      'GET /api/loge/1/compte': { body: ACCOUNT },
-      'POST /api/loge/1/compte/commande/1/paiement-cb': {
-        status: 201,
-        body: { url: '/simulateur-paiement', champs: { vads_amount: '12345' } },
-      },
+    const calls = mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, []),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, [LODGE]),
+      'GET /api/loge/1/compte': reply(LodgeAccountSchema, ACCOUNT),
+      'POST /api/loge/1/compte/commande/1/paiement-cb': reply(
+        ProviderFormSchema,
+        { url: '/simulateur-paiement', champs: { vads_amount: '12345' } },
+        { status: 201 },
+      ),
     });
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     document.cookie = 'XSRF-TOKEN=abc';

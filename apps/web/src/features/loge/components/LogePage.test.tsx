@@ -1,8 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, parisDay, type EntitySummary, type Membership } from '@union/contract';
+import {
+  addDays,
+  type EntitySummary,
+  EntitySummaryListSchema,
+  type Membership,
+  MembershipListSchema,
+  MembershipSchema,
+  parisDay,
+  UserPickResultSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { download, mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const LODGE: EntitySummary = {
   id: 1,
@@ -47,7 +56,7 @@ describe('Gestion Loge', () => {
 
   it('says so when the user manages no entity', async () => {
     signInAs(['USER', 'LOGE']);
-    mockFetch({ 'GET /api/user/entites/gestion': { body: [] } });
+    mockApi({ 'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, []) });
     renderApp('/app/loge');
     expect(await screen.findByText('Aucune entité à gérer')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ajouter un membre' })).not.toBeInTheDocument();
@@ -55,16 +64,14 @@ describe('Gestion Loge', () => {
 
   it('lists the members with fonction and flags, and only the buttons the server allows', async () => {
     signInAs(['USER', 'LOGE']);
-    mockFetch({
-      'GET /api/user/entites/gestion': { body: [LODGE] },
-      'GET /api/user/entites/carte_loge': { body: [] },
-      'GET /api/entite/1/appartenances': {
-        body: [
-          member(1, { nom: 'Vénérable', prenom: 'Victor', fonction: 'Vénérable Maître', gestion: true }),
-          member(2, { nom: 'Durand', prenom: 'Paul', actions: ['EDIT'] }),
-          member(3, { nom: 'Ancien', prenom: 'Louis', fin: '2019-06-30', actuelle: false, actions: [] }),
-        ],
-      },
+    mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, [LODGE]),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, []),
+      'GET /api/entite/1/appartenances': reply(MembershipListSchema, [
+        member(1, { nom: 'Vénérable', prenom: 'Victor', fonction: 'Vénérable Maître', gestion: true }),
+        member(2, { nom: 'Durand', prenom: 'Paul', actions: ['EDIT'] }),
+        member(3, { nom: 'Ancien', prenom: 'Louis', fin: '2019-06-30', actuelle: false, actions: [] }),
+      ]),
     });
     renderApp('/app/loge');
     const table = await screen.findByRole('table', { name: 'Membres des Chevaliers du Rhône' });
@@ -89,11 +96,11 @@ describe('Gestion Loge', () => {
     const yesterday = addDays(parisDay(), -1);
     const shown = `${yesterday.slice(8)}/${yesterday.slice(5, 7)}/${yesterday.slice(0, 4)}`;
     let ended = false;
-    const calls = mockFetch({
-      'GET /api/user/entites/gestion': { body: [LODGE] },
-      'GET /api/user/entites/carte_loge': { body: [] },
-      'GET /api/entite/1/appartenances': () => ({
-        body: [
+    const calls = mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, [LODGE]),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, []),
+      'GET /api/entite/1/appartenances': () =>
+        reply(MembershipListSchema, [
           member(1, { nom: 'Lefèvre', prenom: 'Hélène' }),
           member(2, {
             nom: 'Durand',
@@ -101,11 +108,10 @@ describe('Gestion Loge', () => {
             ...(ended ? { fin: yesterday, actuelle: false, actions: [] } : {}),
           }),
           member(3, { nom: 'Martin', prenom: 'Anaïs' }),
-        ],
-      }),
+        ]),
       'DELETE /api/user/102/appartenances/2': () => {
         ended = true;
-        return { status: 204 };
+        return noContent();
       },
     });
     document.cookie = 'XSRF-TOKEN=abc';
@@ -136,14 +142,15 @@ describe('Gestion Loge', () => {
 
   it('creates a new member, who is invited by e-mail', async () => {
     signInAs(['USER', 'LOGE']);
-    const calls = mockFetch({
-      'GET /api/user/entites/gestion': { body: [LODGE] },
-      'GET /api/user/entites/carte_loge': { body: [] },
-      'GET /api/entite/1/appartenances': { body: [] },
-      'POST /api/entite/1/appartenances': {
-        status: 201,
-        body: member(9, { nom: 'Rousseau', prenom: 'Agathe' }),
-      },
+    const calls = mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, [LODGE]),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, []),
+      'GET /api/entite/1/appartenances': reply(MembershipListSchema, []),
+      'POST /api/entite/1/appartenances': reply(
+        MembershipSchema,
+        member(9, { nom: 'Rousseau', prenom: 'Agathe' }),
+        { status: 201 },
+      ),
     });
     document.cookie = 'XSRF-TOKEN=abc';
     renderApp('/app/loge');
@@ -171,26 +178,28 @@ describe('Gestion Loge', () => {
 
   it('adds an existing person found by exact e-mail, showing only names and e-mail', async () => {
     signInAs(['USER', 'LOGE']);
-    const calls = mockFetch({
-      'GET /api/user/entites/gestion': { body: [LODGE] },
-      'GET /api/user/entites/carte_loge': { body: [] },
-      'GET /api/entite/1/appartenances': { body: [] },
+    const calls = mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, [LODGE]),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, []),
+      'GET /api/entite/1/appartenances': reply(MembershipListSchema, []),
       'POST /api/user/search': (call) => {
         const { texte } = JSON.parse(call.body!) as { texte: string };
-        return {
-          body: {
-            total: texte === 'paul.lefort@ailleurs.fr' ? 1 : 0,
-            totalAuMoins: false,
-            page: 1,
-            taille: 10,
-            lignes:
-              texte === 'paul.lefort@ailleurs.fr'
-                ? [{ id: 42, nom: 'Lefort', prenom: 'Paul', email: 'paul.lefort@ailleurs.fr' }]
-                : [],
-          },
-        };
+        return reply(UserPickResultSchema, {
+          total: texte === 'paul.lefort@ailleurs.fr' ? 1 : 0,
+          totalAuMoins: false,
+          page: 1,
+          taille: 10,
+          lignes:
+            texte === 'paul.lefort@ailleurs.fr'
+              ? [{ id: 42, nom: 'Lefort', prenom: 'Paul', email: 'paul.lefort@ailleurs.fr' }]
+              : [],
+        });
       },
-      'POST /api/entite/1/appartenances': { status: 201, body: member(9, { nom: 'Lefort', prenom: 'Paul' }) },
+      'POST /api/entite/1/appartenances': reply(
+        MembershipSchema,
+        member(9, { nom: 'Lefort', prenom: 'Paul' }),
+        { status: 201 },
+      ),
     });
     document.cookie = 'XSRF-TOKEN=abc';
     renderApp('/app/loge');
@@ -225,12 +234,14 @@ describe('Gestion Loge', () => {
       'URL',
       Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:membres'), revokeObjectURL: vi.fn() }),
     );
-    const calls = mockFetch({
-      'GET /api/user/entites/gestion': { body: [LODGE] },
-      'GET /api/user/entites/carte_loge': { body: [] },
-      'GET /api/entite/1/appartenances': { body: [member(1, { nom: 'Durand', prenom: 'Paul' })] },
-      'GET /api/entite/1/membres/excel': { body: 'xlsx' },
-      'GET /api/entite/1/membres/excel?perimetre=tous': { body: 'xlsx' },
+    const calls = mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, [LODGE]),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, []),
+      'GET /api/entite/1/appartenances': reply(MembershipListSchema, [
+        member(1, { nom: 'Durand', prenom: 'Paul' }),
+      ]),
+      'GET /api/entite/1/membres/excel': download('xlsx'),
+      'GET /api/entite/1/membres/excel?perimetre=tous': download('xlsx'),
     });
     renderApp('/app/loge');
     await userEvent.click(await screen.findByRole('button', { name: 'Exporter (Excel)' }));
@@ -249,11 +260,13 @@ describe('Gestion Loge', () => {
   it('offers a choice when the user manages several entities, kept in the address', async () => {
     signInAs(['USER', 'LOGE']);
     const other = { ...LODGE, id: 2, code: 'AFM', nom: 'Culture et Fraternité', numero: null };
-    mockFetch({
-      'GET /api/user/entites/gestion': { body: [LODGE, other] },
-      'GET /api/user/entites/carte_loge': { body: [] },
-      'GET /api/entite/1/appartenances': { body: [] },
-      'GET /api/entite/2/appartenances': { body: [member(5, { nom: 'Roux', prenom: 'Zoé', entiteId: 2 })] },
+    mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, [LODGE, other]),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, []),
+      'GET /api/entite/1/appartenances': reply(MembershipListSchema, []),
+      'GET /api/entite/2/appartenances': reply(MembershipListSchema, [
+        member(5, { nom: 'Roux', prenom: 'Zoé', entiteId: 2 }),
+      ]),
     });
     // The entities are listed by name (managed and treasured ones together): the first is the default.
     renderApp('/app/loge');

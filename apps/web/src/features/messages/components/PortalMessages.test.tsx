@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PortalMessage } from '@union/contract';
+import { PortalMessageListSchema, type PortalMessage } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { failure, mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const WARNING: PortalMessage = {
   id: 3,
@@ -25,11 +25,11 @@ describe('portal messages', () => {
 
   it('shows the messages above the menu, links clickable, markup as text, and hides one on request', async () => {
     let hidden = false;
-    const calls = mockFetch({
-      'GET /api/diffusion/appli': () => ({ body: hidden ? [] : [WARNING] }),
+    const calls = mockApi({
+      'GET /api/diffusion/appli': () => reply(PortalMessageListSchema, hidden ? [] : [WARNING]),
       'POST /api/diffusion/3/masquer': () => {
         hidden = true;
-        return { status: 204 };
+        return noContent();
       },
     });
     renderApp('/app/portail');
@@ -48,7 +48,7 @@ describe('portal messages', () => {
   });
 
   it('shows nothing, and no error, when the messages cannot be read', async () => {
-    mockFetch({ 'GET /api/diffusion/appli': { status: 500, body: {} } });
+    mockApi({ 'GET /api/diffusion/appli': failure(500) });
     renderApp('/app/portail');
     expect(await screen.findByRole('heading', { name: /Bonjour/ })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 100));

@@ -1,16 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  Entity,
-  PlanningEntry,
-  PlanningEntryDetail,
-  PlanningSaveResult,
-  PlanningYears,
-  Reservation,
-  Room,
+import {
+  type Entity,
+  EntityListSchema,
+  EntitySummaryListSchema,
+  type PlanningEntry,
+  type PlanningEntryDetail,
+  PlanningEntryDetailSchema,
+  PlanningEntryListSchema,
+  type PlanningSaveResult,
+  PlanningSaveResultSchema,
+  type PlanningYears,
+  PlanningYearsSchema,
+  type Reservation,
+  type Room,
+  RoomListSchema,
 } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 import { monthsLabel } from './PlanningEntryList';
 
 const ROOMS: Room[] = [
@@ -62,12 +69,12 @@ describe('annual planning', { timeout: 20_000 }, () => {
 
   it('shows the entries by lodge, without editing buttons for members', async () => {
     signInAs(['USER', 'PLANNING']);
-    mockFetch({
-      'GET /api/planning/annees': { body: YEARS(false) },
-      'GET /api/planning/search/2099/0/0': { body: [ENTRY] },
-      'GET /api/parametres/salles': { body: ROOMS },
-      'GET /api/entite/all': { body: ENTITIES },
-      'GET /api/user/entites/reservation': { body: [] },
+    mockApi({
+      'GET /api/planning/annees': reply(PlanningYearsSchema, YEARS(false)),
+      'GET /api/planning/search/2099/0/0': reply(PlanningEntryListSchema, [ENTRY]),
+      'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
+      'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
+      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
     });
     renderApp('/app/reservations/annuel');
     expect(await screen.findByText('2e mardi du mois')).toBeInTheDocument();
@@ -83,12 +90,12 @@ describe('annual planning', { timeout: 20_000 }, () => {
       creees: 8,
       conflits: [{ date: '2099-12-08', raison: 'Le bâtiment est fermé ce jour-là (Noël).' }],
     };
-    const calls = mockFetch({
-      'GET /api/planning/annees': { body: YEARS(true) },
-      'GET /api/planning/search/2099/0/0': { body: [ENTRY] },
-      'GET /api/parametres/salles': { body: ROOMS },
-      'GET /api/entite/all': { body: ENTITIES },
-      'PUT /api/planning': { body: result },
+    const calls = mockApi({
+      'GET /api/planning/annees': reply(PlanningYearsSchema, YEARS(true)),
+      'GET /api/planning/search/2099/0/0': reply(PlanningEntryListSchema, [ENTRY]),
+      'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
+      'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
+      'PUT /api/planning': reply(PlanningSaveResultSchema, result),
     });
     renderApp('/app/reservations/annuel');
     await screen.findByText('2e mardi du mois');
@@ -131,13 +138,13 @@ describe('annual planning', { timeout: 20_000 }, () => {
       ...ENTRY,
       reservations: [placed, { ...placed, id: 71, date: '2099-11-10' }],
     };
-    mockFetch({
-      'GET /api/planning/annees': { body: YEARS(false) },
-      'GET /api/planning/search/2099/0/0': { body: [ENTRY] },
-      'GET /api/parametres/salles': { body: ROOMS },
-      'GET /api/user/entites/reservation': { body: [] },
-      'GET /api/entite/all': { body: ENTITIES },
-      'GET /api/planning/3/infos': { body: detail },
+    mockApi({
+      'GET /api/planning/annees': reply(PlanningYearsSchema, YEARS(false)),
+      'GET /api/planning/search/2099/0/0': reply(PlanningEntryListSchema, [ENTRY]),
+      'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
+      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
+      'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
+      'GET /api/planning/3/infos': reply(PlanningEntryDetailSchema, detail),
     });
     renderApp('/app/reservations/annuel');
     await userEvent.click(

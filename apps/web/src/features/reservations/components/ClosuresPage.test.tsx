@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClosureList, Reservation } from '@union/contract';
+import { type ClosureList, ClosureListSchema, ClosureResultSchema, type Reservation } from '@union/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
 import { masonicYearOf } from '@union/contract';
 import { todayIso } from '../api/dates';
 
@@ -21,7 +21,7 @@ describe('closed days', () => {
 
   it('lists the closures of the year; members get neither the form nor the reopen button', async () => {
     signInAs(['USER', 'PLANNING']);
-    mockFetch({ [path]: { body: list(false) } });
+    mockApi({ [path]: reply(ClosureListSchema, list(false)) });
     renderApp('/app/reservations/fermetures');
     expect(await screen.findByText('Noël')).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`25 décembre ${year}`))).toBeInTheDocument();
@@ -31,7 +31,7 @@ describe('closed days', () => {
 
   it('says when the year has no closed day', async () => {
     signInAs(['USER', 'PLANNING']);
-    mockFetch({ [path]: { body: { annee: year, fermetures: [], gestion: false } } });
+    mockApi({ [path]: reply(ClosureListSchema, { annee: year, fermetures: [], gestion: false }) });
     renderApp('/app/reservations/fermetures');
     expect(
       await screen.findByText(`Aucun jour de fermeture pour l’année ${year}-${year + 1}.`),
@@ -40,9 +40,9 @@ describe('closed days', () => {
 
   it('lets Union staff reopen a day after confirming', async () => {
     signInAs(['USER', 'PLANNING']);
-    const calls = mockFetch({
-      [path]: { body: list(true) },
-      [`DELETE /api/fermeture/${year}-12-25`]: { status: 204 },
+    const calls = mockApi({
+      [path]: reply(ClosureListSchema, list(true)),
+      [`DELETE /api/fermeture/${year}-12-25`]: noContent(),
     });
     renderApp('/app/reservations/fermetures');
     expect(await screen.findByText('Fermer un jour')).toBeInTheDocument();
@@ -75,12 +75,13 @@ describe('closed days', () => {
       idPlanning: null,
       actions: ['INFOS'],
     };
-    const calls = mockFetch({
-      [path]: { body: list(true) },
-      [`GET /api/fermeture/${target}`]: { body: list(true) },
-      [`POST /api/fermeture/${target}`]: {
-        body: { fermeture: { date: target, motif: 'Travaux' }, reservations: [held] },
-      },
+    const calls = mockApi({
+      [path]: reply(ClosureListSchema, list(true)),
+      [`GET /api/fermeture/${target}`]: reply(ClosureListSchema, list(true)),
+      [`POST /api/fermeture/${target}`]: reply(ClosureResultSchema, {
+        fermeture: { date: target, motif: 'Travaux' },
+        reservations: [held],
+      }),
     });
     renderApp('/app/reservations/fermetures');
     await userEvent.click(await screen.findByRole('button', { name: 'Date' }));

@@ -1,7 +1,14 @@
 import { screen } from '@testing-library/react';
-import type { PendingRequests, Reservation } from '@union/contract';
+import {
+  EntityListSchema,
+  EntitySummaryListSchema,
+  type PendingRequests,
+  PendingRequestsSchema,
+  type Reservation,
+  RoomListSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const MINE: Reservation = {
   id: 8,
@@ -30,10 +37,10 @@ describe('Mes demandes', () => {
   it('says when there is nothing pending, and shows no staff section to members', async () => {
     signInAs(['USER', 'PLANNING']);
     const body: PendingRequests = { miennes: [], aTraiter: [], gestion: false };
-    mockFetch({
-      'GET /api/reservation/demandes': { body },
-      'GET /api/user/entites/reservation': { body: [] },
-      'GET /api/parametres/salles': { body: [] },
+    mockApi({
+      'GET /api/reservation/demandes': reply(PendingRequestsSchema, body),
+      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
+      'GET /api/parametres/salles': reply(RoomListSchema, []),
     });
     renderApp('/app/reservations/demandes');
     expect(await screen.findByText('Vous n’avez aucune demande en attente.')).toBeInTheDocument();
@@ -49,10 +56,10 @@ describe('Mes demandes', () => {
       actions: ['INFOS' as const],
     };
     const body: PendingRequests = { miennes: [refused], aTraiter: [], gestion: false };
-    mockFetch({
-      'GET /api/reservation/demandes': { body },
-      'GET /api/user/entites/reservation': { body: [] },
-      'GET /api/parametres/salles': { body: [] },
+    mockApi({
+      'GET /api/reservation/demandes': reply(PendingRequestsSchema, body),
+      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
+      'GET /api/parametres/salles': reply(RoomListSchema, []),
     });
     renderApp('/app/reservations/demandes');
     expect(await screen.findByText('Refusée : Salle promise à l’AG')).toBeInTheDocument();
@@ -62,10 +69,10 @@ describe('Mes demandes', () => {
   it('lists my pending requests with their state', async () => {
     signInAs(['USER', 'PLANNING']);
     const body: PendingRequests = { miennes: [MINE], aTraiter: [], gestion: false };
-    mockFetch({
-      'GET /api/reservation/demandes': { body },
-      'GET /api/user/entites/reservation': { body: [] },
-      'GET /api/parametres/salles': { body: [] },
+    mockApi({
+      'GET /api/reservation/demandes': reply(PendingRequestsSchema, body),
+      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
+      'GET /api/parametres/salles': reply(RoomListSchema, []),
     });
     renderApp('/app/reservations/demandes');
     expect(await screen.findByText('Mardi 3 mars 2099 · 18:00 – 20:00')).toBeInTheDocument();
@@ -83,11 +90,11 @@ describe('Mes demandes', () => {
       actions: ['INFOS', 'ACCEPT_CREATION', 'REFUSE_CREATION', 'EDIT', 'DELETE'],
     };
     const body: PendingRequests = { miennes: [], aTraiter: [waiting], gestion: true };
-    mockFetch({
-      'GET /api/reservation/demandes': { body },
-      'GET /api/entite/all': { body: [] },
-      'GET /api/user/entites/reservation': { body: [] },
-      'GET /api/parametres/salles': { body: [] },
+    mockApi({
+      'GET /api/reservation/demandes': reply(PendingRequestsSchema, body),
+      'GET /api/entite/all': reply(EntityListSchema, []),
+      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
+      'GET /api/parametres/salles': reply(RoomListSchema, []),
     });
     renderApp('/app/reservations/demandes');
     expect(await screen.findByText('Demandes à traiter (1)')).toBeInTheDocument();
@@ -101,11 +108,11 @@ describe('Mes demandes', () => {
   it('tells Union staff when no request waits for a decision', async () => {
     signInAs(['USER', 'PLANNING']);
     const body: PendingRequests = { miennes: [MINE], aTraiter: [], gestion: true };
-    mockFetch({
-      'GET /api/reservation/demandes': { body },
-      'GET /api/entite/all': { body: [] },
-      'GET /api/user/entites/reservation': { body: [] },
-      'GET /api/parametres/salles': { body: [] },
+    mockApi({
+      'GET /api/reservation/demandes': reply(PendingRequestsSchema, body),
+      'GET /api/entite/all': reply(EntityListSchema, []),
+      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
+      'GET /api/parametres/salles': reply(RoomListSchema, []),
     });
     renderApp('/app/reservations/demandes');
     expect(await screen.findByText('Demandes à traiter (0)')).toBeInTheDocument();

@@ -1,8 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Reservation, ReservationDetail, Room, Week } from '@union/contract';
+import {
+  EntityListSchema,
+  type Reservation,
+  type ReservationDetail,
+  ReservationDetailSchema,
+  ReservationSchema,
+  type Room,
+  RoomListSchema,
+  type Week,
+  WeekSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 import { mondayOf } from '@union/contract';
 import { capitalized, longDate, todayIso } from '../api/dates';
 
@@ -57,12 +67,12 @@ const DETAIL: ReservationDetail = {
   ],
 };
 
-function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
-  return mockFetch({
-    'GET /api/reservation/search/2099-12-07': { body: WEEK },
-    'GET /api/parametres/salles': { body: ROOMS },
-    'GET /api/entite/all': { body: [] },
-    'GET /api/reservation/42/infos': { body: DETAIL },
+function serve(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/reservation/search/2099-12-07': reply(WeekSchema, WEEK),
+    'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
+    'GET /api/entite/all': reply(EntityListSchema, []),
+    'GET /api/reservation/42/infos': reply(ReservationDetailSchema, DETAIL),
     ...extra,
   });
 }
@@ -80,7 +90,9 @@ describe('planning', { timeout: 20_000 }, () => {
       salle: 'Salle fermée',
       libelle: 'Réunion maintenue',
     };
-    serve({ 'GET /api/reservation/search/2099-12-07': { body: { ...WEEK, reservations: [REQUEST, held] } } });
+    serve({
+      'GET /api/reservation/search/2099-12-07': reply(WeekSchema, { ...WEEK, reservations: [REQUEST, held] }),
+    });
     renderApp('/app/reservations?date=2099-12-08&vue=jour');
     const grid = await screen.findByRole('region', { name: /une colonne par salle/ });
     expect(await within(grid).findByText('Salle fermée')).toBeInTheDocument();
@@ -142,7 +154,11 @@ describe('planning', { timeout: 20_000 }, () => {
   it('opens a reservation with exactly the buttons the server allows, and asks a reason to refuse', async () => {
     signInAs(['USER', 'PLANNING']);
     const calls = serve({
-      'PUT /api/reservation?action=REFUSE_CREATION': { body: { ...REQUEST, etat: 'SU', actions: ['INFOS'] } },
+      'PUT /api/reservation?action=REFUSE_CREATION': reply(ReservationSchema, {
+        ...REQUEST,
+        etat: 'SU',
+        actions: ['INFOS'],
+      }),
     });
     renderApp('/app/reservations?date=2099-12-08&vue=jour');
     await userEvent.click(await screen.findByRole('button', { name: /Tenue au 1er degré, Les Chevaliers/ }));
@@ -188,10 +204,11 @@ describe('planning', { timeout: 20_000 }, () => {
       fermetures: [],
     });
     serve({
-      'GET /api/reservation/search/2099-11-30': { body: empty('2099-11-30', '2099-12-06') },
-      [`GET /api/reservation/search/${mondayOf(todayIso())}`]: {
-        body: empty(mondayOf(todayIso()), todayIso()),
-      },
+      'GET /api/reservation/search/2099-11-30': reply(WeekSchema, empty('2099-11-30', '2099-12-06')),
+      [`GET /api/reservation/search/${mondayOf(todayIso())}`]: reply(
+        WeekSchema,
+        empty(mondayOf(todayIso()), todayIso()),
+      ),
     });
     renderApp('/app/reservations?date=2099-12-07&vue=jour');
     expect(await screen.findByText('Lundi 7 décembre 2099')).toBeInTheDocument();

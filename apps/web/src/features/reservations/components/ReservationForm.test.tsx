@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Room } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, signInAs } from '../../../../test/utils';
+import { mockApi, signInAs } from '../../../../test/utils';
 import { Providers } from '../../../app/Providers';
 import { PlanningEntryForm } from './PlanningEntryForm';
 import { ReservationForm } from './ReservationForm';
@@ -23,7 +23,7 @@ describe('reservation and planning forms', { timeout: 20_000 }, () => {
   });
 
   it('says why the request cannot leave yet, then checks it with the contract before sending', async () => {
-    const calls = mockFetch({});
+    const calls = mockApi({});
     const user = userEvent.setup();
     render(
       <Providers>
@@ -64,7 +64,7 @@ describe('reservation and planning forms', { timeout: 20_000 }, () => {
   });
 
   it('the annual planning form names what is missing under its disabled submit', async () => {
-    mockFetch({});
+    mockApi({});
     const user = userEvent.setup();
     render(
       <Providers>

@@ -1,7 +1,20 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Meal, MealOrder, MealSession, MealWeek, MyCard } from '@union/contract';
+import {
+  type Meal,
+  MealNotificationResultSchema,
+  type MealOrder,
+  MealOrderListSchema,
+  MealOrderSchema,
+  MealSchema,
+  type MealSession,
+  MealSessionListSchema,
+  type MealWeek,
+  MealWeekSchema,
+  type MyCard,
+  MyCardSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderApp, signInAs } from '../../../../test/utils';
+import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const ORDER: MealOrder = {
   id: 31,
@@ -60,9 +73,9 @@ describe('Restauration', () => {
 
   it('shows the meal, its dishes and prices, seats left and the deadline; orders with the total', async () => {
     signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([MEAL]) },
-      'POST /api/repas/4/commande': { status: 201, body: ORDER },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([MEAL])),
+      'POST /api/repas/4/commande': reply(MealOrderSchema, ORDER, { status: 201 }),
     });
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
@@ -90,9 +103,9 @@ describe('Restauration', () => {
 
   it('a guest is a person: one menu for two asks before sending, and « Passer à 2 × » sends two', async () => {
     signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([MEAL]) },
-      'POST /api/repas/4/commande': { status: 201, body: ORDER },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([MEAL])),
+      'POST /api/repas/4/commande': reply(MealOrderSchema, ORDER, { status: 201 }),
     });
     renderApp('/app/restauration?date=2099-03-03');
     fireEvent.click(await screen.findByRole('button', { name: `Commander ${NAME}` }));
@@ -122,7 +135,7 @@ describe('Restauration', () => {
       actions: [],
       mesCommandes: [ORDER],
     };
-    mockFetch({ 'GET /api/repas/search/2099-03-02': { body: week([closed]) } });
+    mockApi({ 'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([closed])) });
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
     expect(within(card).getByText('Commandes closes')).toBeInTheDocument();
@@ -138,17 +151,15 @@ describe('Restauration', () => {
       actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
       bar: { commandes: 1, montant: 5000 },
     };
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
-      'GET /api/repas/4/commandes': {
-        body: [
-          {
-            ...ORDER,
-            commentaire: 'Allergie sévère aux fruits à coque',
-            actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'],
-          },
-        ],
-      },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([managed], true)),
+      'GET /api/repas/4/commandes': reply(MealOrderListSchema, [
+        {
+          ...ORDER,
+          commentaire: 'Allergie sévère aux fruits à coque',
+          actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'],
+        },
+      ]),
     });
     renderApp('/app/restauration?date=2099-03-03');
     // The week shows the count; the orders are asked only when the manager opens the meal's bar.
@@ -182,10 +193,10 @@ describe('Restauration', () => {
   it('« Notifier » says how many people the menu reaches before sending it, and counts what was sent', async () => {
     signInAs(['USER', 'MENUS']);
     const managed: Meal = { ...MEAL, actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'] };
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
-      'GET /api/repas/4/notifier': { body: { destinataires: 21 } },
-      'POST /api/repas/4/notifier': { body: { destinataires: 21 } },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([managed], true)),
+      'GET /api/repas/4/notifier': reply(MealNotificationResultSchema, { destinataires: 21 }),
+      'POST /api/repas/4/notifier': reply(MealNotificationResultSchema, { destinataires: 21 }),
     });
     renderApp('/app/restauration?date=2099-03-03');
     fireEvent.click(await screen.findByRole('button', { name: `Notifier le menu de ${NAME}` }));
@@ -203,9 +214,14 @@ describe('a card-read balance (issue 17)', () => {
 
   it('a member paying with their card never sends a balance', async () => {
     signInAs(['USER', 'RESTAURATION', 'PAYMENT']);
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([{ ...MEAL, mesCommandes: [ORDER] }]) },
-      'POST /api/repas/4/commande/31/payer/C': { body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] } },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([{ ...MEAL, mesCommandes: [ORDER] }])),
+      'POST /api/repas/4/commande/31/payer/C': reply(MealOrderSchema, {
+        ...ORDER,
+        etat: 'P',
+        moyen: 'C',
+        actions: [],
+      }),
     });
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
@@ -223,7 +239,7 @@ describe('a card-read balance (issue 17)', () => {
     actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
     bar: { commandes: 1, montant: 5000 },
   });
-  const barOrders = { body: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }] };
+  const barOrders = reply(MealOrderListSchema, [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }]);
 
   async function openCardPayment() {
     fireEvent.click(await screen.findByRole('button', { name: /Commandes \(1\)/ }));
@@ -235,12 +251,11 @@ describe('a card-read balance (issue 17)', () => {
 
   it('the bar asks a motif when the balance read differs from the ledger by more than 500 €, then sends both', async () => {
     signInAs(['USER', 'MENUS']);
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([atTheBar()], true) },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([atTheBar()], true)),
       'GET /api/repas/4/commandes': barOrders,
-      'POST /api/repas/4/commande/31/payer/C?solde=60000&motif=Carte+cr%C3%A9dit%C3%A9e+%C3%A0+la+caisse': {
-        body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] },
-      },
+      'POST /api/repas/4/commande/31/payer/C?solde=60000&motif=Carte+cr%C3%A9dit%C3%A9e+%C3%A0+la+caisse':
+        reply(MealOrderSchema, { ...ORDER, etat: 'P', moyen: 'C', actions: [] }),
     });
     renderApp('/app/restauration?date=2099-03-03');
     const dialog = await openCardPayment();
@@ -271,10 +286,10 @@ describe('a card-read balance (issue 17)', () => {
     'the bar sends %s',
     async (_, typed, path) => {
       signInAs(['USER', 'MENUS']);
-      const calls = mockFetch({
-        'GET /api/repas/search/2099-03-02': { body: week([atTheBar()], true) },
+      const calls = mockApi({
+        'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([atTheBar()], true)),
         'GET /api/repas/4/commandes': barOrders,
-        [`POST ${path}`]: { body: { ...ORDER, etat: 'P', moyen: 'C', actions: [] } },
+        [`POST ${path}`]: reply(MealOrderSchema, { ...ORDER, etat: 'P', moyen: 'C', actions: [] }),
       });
       renderApp('/app/restauration?date=2099-03-03');
       const dialog = await openCardPayment();
@@ -316,7 +331,7 @@ describe('Agapes', () => {
       titre: 'Agapes de Tolérance',
       agapes: { ...SESSION, entite: 'Tolérance et Progrès' },
     };
-    mockFetch({ 'GET /api/repas/search/2099-03-02': { body: week([agapes, MEAL, other]) } });
+    mockApi({ 'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([agapes, MEAL, other])) });
     renderApp('/app/restauration?date=2099-03-03');
     const mine = await screen.findByRole('article', { name: 'Agapes des Chevaliers' });
     expect(within(mine).getByText('Agapes de votre loge')).toBeInTheDocument();
@@ -340,10 +355,10 @@ describe('Agapes', () => {
   it('MENUS tie a meal to a session of its day in the meal editor; the PUT carries it', async () => {
     signInAs(['USER', 'MENUS']);
     const managed: Meal = { ...MEAL, actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'] };
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
-      'GET /api/repas/seances/2099-03-03': { body: [SESSION] },
-      'PUT /api/repas': { body: { ...managed, agapes: SESSION } },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([managed], true)),
+      'GET /api/repas/seances/2099-03-03': reply(MealSessionListSchema, [SESSION]),
+      'PUT /api/repas': reply(MealSchema, { ...managed, agapes: SESSION }),
     });
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
@@ -369,11 +384,11 @@ describe('Agapes', () => {
   it('another day offers its own sessions: a session of the former day is not sent', async () => {
     signInAs(['USER', 'MENUS']);
     const managed: Meal = { ...MEAL, agapes: SESSION, actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'] };
-    const calls = mockFetch({
-      'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
-      'GET /api/repas/seances/2099-03-03': { body: [SESSION] },
-      'GET /api/repas/seances/2099-03-04': { body: [] },
-      'PUT /api/repas': { body: managed },
+    const calls = mockApi({
+      'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([managed], true)),
+      'GET /api/repas/seances/2099-03-03': reply(MealSessionListSchema, [SESSION]),
+      'GET /api/repas/seances/2099-03-04': reply(MealSessionListSchema, []),
+      'PUT /api/repas': reply(MealSchema, managed),
     });
     renderApp('/app/restauration?date=2099-03-03');
     const card = await screen.findByRole('article', { name: 'Blanquette de veau' });
@@ -426,7 +441,7 @@ describe('Ma carte Union', () => {
         },
       ],
     };
-    mockFetch({ 'GET /api/user/payments': { body: card } });
+    mockApi({ 'GET /api/user/payments': reply(MyCardSchema, card) });
     renderApp('/app/account/payments?rechargement=9');
     expect(await screen.findByTestId('solde-carte')).toHaveTextContent(/12,00/);
     expect(screen.getByText(/Rechargement de 30,00.*à valider/)).toBeInTheDocument();
