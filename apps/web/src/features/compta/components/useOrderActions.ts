@@ -40,6 +40,17 @@ const CONFIRM: Partial<Record<OrderChangeAction, string>> = {
   USE_CREDIT: 'Le crédit de la loge réglera ce qui reste dû sur cette facture, dans la limite du crédit.',
 };
 
+/** What the question's confirming button says: what it does, never « Ok ». */
+const CONFIRM_LABEL: Partial<Record<OrderChangeAction, string>> = {
+  SEND_DEVIS: 'Envoyer le devis',
+  DEVIS_SENT: 'Marquer comme envoyé',
+  TRANSFORM_DEVIS: 'Transformer en facture',
+  SEND_FACTURE: 'Émettre et envoyer',
+  FACTURE_SENT: 'Émettre la facture',
+  RELANCE_FACTURE: 'Envoyer la relance',
+  USE_CREDIT: 'Imputer le crédit',
+};
+
 /** Actions that ask a reason (optional) in a small form. */
 const WITH_REASON: OrderChangeAction[] = ['DEVIS_REFUSED', 'DEVIS_CANCELLED', 'FACTURE_CANCELLED'];
 
@@ -67,14 +78,23 @@ export function useOrderActions(order: OrderDetail) {
     if (action === 'AVOIR_FACTURE') return setForm('avoir');
     if (action === 'REVERSE_PAYMENT') return setForm('contrepassation');
     if (action === 'FACTURE_PAID' && reste > 0) return setPaying('FACTURE_PAID');
-    const question = CONFIRM[action];
+    // An issued invoice sent again (a lost e-mail): same action, but nothing is issued.
+    const resend = action === 'SEND_FACTURE' && !!order.numeroFacture;
+    const question = resend
+      ? `La facture ${order.numeroFacture} sera envoyée de nouveau en PDF à l’adresse de facturation.`
+      : CONFIRM[action];
     if (question) {
       const answer = await openDialog({
         type: 'question',
-        title: OrderAction.labels[action],
+        title: resend ? 'Renvoyer la facture par e-mail' : OrderAction.labels[action],
         text: question,
+        okLabel: resend ? 'Renvoyer la facture' : (CONFIRM_LABEL[action] ?? OrderAction.labels[action]),
       });
       if (answer !== 'ok') return;
+    }
+    if (resend) {
+      await change.mutateAsync({ action, id: order.id });
+      return toast('success', 'La facture est envoyée de nouveau par e-mail.');
     }
     await run(action);
   };
