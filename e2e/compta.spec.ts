@@ -225,7 +225,9 @@ test('a partial credit note on a paid invoice leaves a credit that settles the l
   await page.goto(`/app/compta/commandes/${next.id}`);
   await expect(page.getByText(/Crédit de la loge : 50,00/)).toBeVisible();
   await page.getByRole('button', { name: 'Imputer le crédit de la loge' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Imputer le crédit', exact: true }).click();
+  const use = page.getByRole('dialog', { name: 'Imputer le crédit de la loge' });
+  await expect(use).toContainText(/Le crédit de la loge \(50,00\s€\) réglera 50,00\s€ des 120,00\s€ dus/);
+  await use.getByRole('button', { name: /^Imputer 50,00\s€$/ }).click();
   await expect(page.getByText('Le crédit de la loge est imputé sur la facture.')).toBeVisible();
   await expect(page.getByText(/Reste dû : 70,00/).first()).toBeVisible();
   await expect(page.getByText(/Crédit de la loge : /)).toHaveCount(0);

@@ -6,6 +6,7 @@ import { OrderAction, type OrderChangeAction, type OrderDetail } from '@union/co
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
+import { formatCents } from '../../../lib/format';
 import { useChangeOrder } from '../api/orders';
 
 /** What each action did, said once it is done. */
@@ -37,7 +38,6 @@ const CONFIRM: Partial<Record<OrderChangeAction, string>> = {
     'La facture recevra son numéro définitif et sera envoyée en PDF à l’adresse de facturation. Elle ne pourra plus être modifiée.',
   FACTURE_SENT: 'La facture recevra son numéro définitif, sans e-mail. Elle ne pourra plus être modifiée.',
   RELANCE_FACTURE: 'Une relance (courrier PDF et facture) sera envoyée à l’adresse de facturation.',
-  USE_CREDIT: 'Le crédit de la loge réglera ce qui reste dû sur cette facture, dans la limite du crédit.',
 };
 
 /** What the question's confirming button says: what it does, never « Ok ». */
@@ -48,7 +48,6 @@ const CONFIRM_LABEL: Partial<Record<OrderChangeAction, string>> = {
   SEND_FACTURE: 'Émettre et envoyer',
   FACTURE_SENT: 'Émettre la facture',
   RELANCE_FACTURE: 'Envoyer la relance',
-  USE_CREDIT: 'Imputer le crédit',
 };
 
 /** Actions that ask a reason (optional) in a small form. */
@@ -80,15 +79,23 @@ export function useOrderActions(order: OrderDetail) {
     if (action === 'FACTURE_PAID' && reste > 0) return setPaying('FACTURE_PAID');
     // An issued invoice sent again (a lost e-mail): same action, but nothing is issued.
     const resend = action === 'SEND_FACTURE' && !!order.numeroFacture;
+    // What the credit settles: all that remains due, or as much as the credit allows.
+    const used = Math.min(order.creditEntite, reste);
     const question = resend
       ? `La facture ${order.numeroFacture} sera envoyée de nouveau en PDF à l’adresse de facturation.`
-      : CONFIRM[action];
+      : action === 'USE_CREDIT'
+        ? `Le crédit de la loge (${formatCents(order.creditEntite)}) réglera ${formatCents(used)} des ${formatCents(reste)} dus sur cette facture.`
+        : CONFIRM[action];
     if (question) {
       const answer = await openDialog({
         type: 'question',
         title: resend ? 'Renvoyer la facture par e-mail' : OrderAction.labels[action],
         text: question,
-        okLabel: resend ? 'Renvoyer la facture' : (CONFIRM_LABEL[action] ?? OrderAction.labels[action]),
+        okLabel: resend
+          ? 'Renvoyer la facture'
+          : action === 'USE_CREDIT'
+            ? `Imputer ${formatCents(used)}`
+            : (CONFIRM_LABEL[action] ?? OrderAction.labels[action]),
       });
       if (answer !== 'ok') return;
     }
