@@ -158,7 +158,8 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await page.getByRole('button', { name: 'Annuler la facture' }).click();
   const cancel = page.getByRole('dialog', { name: 'Annuler la facture' });
   await cancel.getByRole('textbox', { name: 'Motif (facultatif)' }).fill('Loge mise en sommeil');
-  await cancel.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(cancel).toContainText(/sera annulée par un avoir numéroté de [\d\s,]+€\./);
+  await cancel.getByRole('button', { name: 'Annuler la facture' }).click();
   await expect(page.getByText(/Avoir AV-\d{4}-\d{4} du/)).toBeVisible();
 
   // The year's fee table, on screen and in Excel.

@@ -62,6 +62,9 @@ test('a lodge pays its invoice online by card, and the treasurer sees « CB en l
     page.getByRole('heading', { name: 'Simulateur de paiement par carte bancaire' }),
   ).toBeVisible();
   await expect(page.getByText(/123,45/).first()).toBeVisible();
+  await expect(
+    page.getByText(`Paiement de la facture ${invoice.numeroFacture!}`, { exact: false }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Payer', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/loge\?.*paiement=\d+/);
