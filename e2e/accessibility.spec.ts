@@ -299,7 +299,69 @@ const ADMIN_SCREENS: Screen[] = [
     },
   },
   { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },
-  { name: 'balance âgée et FEC', path: '/app/compta/balance-agee', ready: heading('Balance âgée') },
+  {
+    // The demo's card payment « à régulariser » shows its section (issue 20).
+    name: 'balance âgée et FEC',
+    path: '/app/compta/balance-agee',
+    ready: async (p) =>
+      expect(
+        p.getByRole('region', { name: 'Paiements par carte à régulariser' }).getByRole('row').nth(1),
+      ).toBeVisible({ timeout: 8_000 }),
+  },
+  {
+    name: 'balance âgée, régularisation d’un paiement par carte',
+    path: '/app/compta/balance-agee',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Porter au crédit de la loge' }).first().click();
+      await expect(p.getByRole('dialog', { name: 'Régulariser le paiement par carte' })).toBeVisible({
+        timeout: 8_000,
+      });
+    },
+  },
+  {
+    name: 'relances',
+    path: '/app/compta/relances',
+    ready: async (p) =>
+      expect(p.getByRole('region', { name: 'Factures en retard de paiement' })).toBeVisible({
+        timeout: 8_000,
+      }),
+  },
+  {
+    name: 'relances, aperçu',
+    path: '/app/compta/relances',
+    ready: async (p) => {
+      await p.getByRole('checkbox', { name: /^Choisir toutes les relances/ }).check();
+      await p.getByRole('button', { name: /^Aperçu de l’envoi/ }).click();
+      await expect(p.getByRole('dialog', { name: 'Aperçu de l’envoi des relances' })).toBeVisible({
+        timeout: 8_000,
+      });
+    },
+  },
+  {
+    name: 'émission d’un appel, aperçu',
+    path: '/app/compta',
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Émettre un appel' }).click();
+      const dialog = p.getByRole('dialog', { name: 'Émettre et envoyer les factures d’un appel' });
+      await dialog.getByRole('button', { name: 'Voir l’aperçu' }).click();
+      await expect(dialog.getByText('Aperçu', { exact: true })).toBeVisible({ timeout: 8_000 });
+    },
+  },
+  {
+    // A paid invoice with a partial credit note (demo): its credit-note form.
+    name: 'fiche commande, avoir',
+    path: '/app/compta',
+    ready: async (p) => {
+      await p
+        .locator('main tbody tr', { hasText: 'Régularisation' })
+        .first()
+        .getByRole('link')
+        .first()
+        .click();
+      await p.getByRole('button', { name: 'Établir un avoir' }).click();
+      await expect(p.getByRole('dialog', { name: 'Établir un avoir' })).toBeVisible({ timeout: 8_000 });
+    },
+  },
   {
     name: 'tableau des cotisations',
     path: '/app/compta/cotisations',
@@ -459,8 +521,14 @@ for (const size of WIDTHS) {
         {
           name: 'gestion loge, compte avec l’Union (vénérable)',
           path: '/app/loge?onglet=compte',
-          ready: async (p: Page) =>
-            expect(p.getByRole('heading', { name: 'Factures et devis' })).toBeVisible(),
+          // Every table of the account filled by the demo, the credit notes' included (issue 20).
+          ready: async (p: Page) => {
+            await expect(p.getByRole('heading', { name: 'Factures et devis' })).toBeVisible();
+            await expect(p.getByRole('region', { name: 'Avoirs' }).getByRole('row').nth(1)).toBeVisible();
+            await expect(
+              p.getByRole('region', { name: 'Relances reçues' }).getByRole('row').nth(1),
+            ).toBeVisible();
+          },
         },
         {
           // One lodge to publish for: the convocation's session picker shows, its list opened.

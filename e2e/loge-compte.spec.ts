@@ -62,6 +62,9 @@ test('a lodge pays its invoice online by card, and the treasurer sees « CB en l
     page.getByRole('heading', { name: 'Simulateur de paiement par carte bancaire' }),
   ).toBeVisible();
   await expect(page.getByText(/123,45/).first()).toBeVisible();
+  await expect(
+    page.getByText(`Paiement de la facture ${invoice.numeroFacture!}`, { exact: false }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Payer', exact: true }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/loge\?.*paiement=\d+/);
@@ -78,4 +81,31 @@ test('a lodge pays its invoice online by card, and the treasurer sees « CB en l
   await signIn(tresorier, 'tresorier');
   await tresorier.goto(`/app/compta/commandes/${invoice.id}`);
   await expect(tresorier.getByText(/CB en ligne/).first()).toBeVisible();
+});
+
+test('keyboard only: the venerable downloads a credit note, a reminder letter and the statement of the account', async ({
+  page,
+}) => {
+  await signIn(page, 'venerable');
+  await page.goto('/app/loge?onglet=compte');
+  // The demo's partial credit note on the paid adjustment leaves the lodge a credit.
+  const notes = page.getByRole('region', { name: 'Avoirs' });
+  const note = notes.getByRole('row', { name: /AV-\d{4}-\d{4}/ }).first();
+  await expect(note).toContainText('Un des deux membres a quitté la loge avant la rentrée');
+  await expect(note).toContainText('120,00');
+  await expect(page.getByText(/Votre crédit de 120,00\s€ sera imputé/)).toBeVisible();
+  const pressed = async (name: RegExp) => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name }).first().focus();
+    await page.keyboard.press('Enter');
+    return (await download).suggestedFilename();
+  };
+  expect(await pressed(/^Télécharger l’avoir AV-/)).toMatch(/^AV-\d{4}-\d{4}\.pdf$/);
+  const letters = page.getByRole('region', { name: 'Relances reçues' });
+  await expect(letters.getByRole('row', { name: /Rappel de paiement/ }).first()).toBeVisible();
+  expect(await pressed(/^Télécharger la relance de niveau 1 de la facture FA-/)).toMatch(
+    /^relance-1-FA-\d{4}-\d{4}\.pdf$/,
+  );
+  expect(await pressed(/^Relevé PDF$/)).toMatch(/^releve-CHEV-RHONE-.*\.pdf$/);
+  expect(await pressed(/^Relevé Excel$/)).toMatch(/^releve-CHEV-RHONE-.*\.xlsx$/);
 });

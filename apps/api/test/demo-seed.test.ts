@@ -2,7 +2,15 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
-import { meals, reservations, users } from '../src/db/schema';
+import {
+  accountingCreditNotes,
+  accountingReminders,
+  invoiceCardPayments,
+  meals,
+  reservations,
+  unionSettings,
+  users,
+} from '../src/db/schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo';
 import { freshDatabase } from './helpers';
 
@@ -59,5 +67,17 @@ describe('demo restaurant', () => {
           meal.jour,
         ).toContain(meal.reservationId);
     }
+  });
+});
+
+describe('demo accounts of the Union (issue 20)', () => {
+  it('give the treasurer a year to walk through: a partial credit note, a letter sent, a card payment to settle, an IBAN', async () => {
+    const notes = await handle.db.select().from(accountingCreditNotes);
+    expect(notes.map((n) => n.montant)).toEqual([12000]);
+    expect(await handle.db.select().from(accountingReminders)).toHaveLength(1);
+    const online = await handle.db.select().from(invoiceCardPayments);
+    expect(online.map((p) => p.etat)).toEqual(['A']);
+    const [settings] = await handle.db.select().from(unionSettings);
+    expect(settings).toMatchObject({ iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' });
   });
 });

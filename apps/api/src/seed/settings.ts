@@ -17,6 +17,10 @@ export async function seedSettings(db: Database): Promise<void> {
       email: 'tresorerie@demo.union-lyon.fr',
       telephone: '04 78 00 00 00',
       mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+      // The standard example IBAN (valid key, no real account): invoices show how to pay by transfer,
+      // with the GiroCode, as soon as the demo starts.
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
     });
     await tx
       .insert(membershipFees)

@@ -78,6 +78,10 @@ export default async function simulatorRoutes(app: App) {
       if (!hasValidSignature(fields, key) || fields.vads_site_id !== app.config.SYSTEMPAY_SITE_ID)
         return refused(reply);
       const amount = Number(fields.vads_amount);
+      // An invoice paid online carries its number (compta's online payment); a top-up carries none.
+      const what = fields.vads_order_info
+        ? `Paiement de la facture ${escapeHtml(fields.vads_order_info)}`
+        : 'Rechargement de la carte Union';
       const hidden = Object.entries(fields)
         .map(
           ([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
@@ -88,7 +92,7 @@ export default async function simulatorRoutes(app: App) {
           'Simulateur de paiement',
           `<h1>Simulateur de paiement par carte bancaire</h1>
 <p class="note">Simulation : aucune carte n'est débitée. Cette page remplace la plateforme de paiement tant qu'aucun compte Systempay n'est configuré.</p>
-<p>Rechargement de la carte Union, transaction n° ${escapeHtml(fields.vads_trans_id ?? '')}</p>
+<p>${what}, transaction n° ${escapeHtml(fields.vads_trans_id ?? '')}</p>
 <p class="montant">${escapeHtml(Number.isFinite(amount) ? euros(amount) : '')}</p>
 <form method="post" action="${API.payments.simulatorAnswer}">${hidden}
 <div class="actions"><button class="payer" type="submit" name="issue" value="PAYER">Payer</button>

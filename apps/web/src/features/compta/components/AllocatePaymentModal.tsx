@@ -88,7 +88,7 @@ export function AllocatePaymentModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={`Répartir un paiement de ${entity.nom}`}
+      title={`Répartir un paiement — ${entity.nom}`}
       centered
       size="xl"
     >

@@ -18,12 +18,12 @@ function documentsOf(order: OrderDetail): { kind: DocumentKind; label: string }[
 }
 
 export function OrderDocuments({ order }: { order: OrderDetail }) {
-  const [preview, setPreview] = useState<{ kind: DocumentKind; url: string } | null>(null);
+  const [preview, setPreview] = useState<{ label: string; url: string } | null>(null);
   const documents = documentsOf(order);
 
-  const showPdf = async (kind: DocumentKind) => {
+  const showPdf = async (kind: DocumentKind, label: string) => {
     const blob = await documentBlob(order.id, kind);
-    setPreview({ kind, url: URL.createObjectURL(blob) });
+    setPreview({ label, url: URL.createObjectURL(blob) });
   };
   const closePreview = () => {
     if (preview) URL.revokeObjectURL(preview.url);
@@ -40,7 +40,7 @@ export function OrderDocuments({ order }: { order: OrderDetail }) {
           <Group gap="sm" wrap="wrap">
             {documents.map((d) => (
               <Group key={d.kind} gap={4}>
-                <Button variant="light" onClick={() => void showPdf(d.kind)}>
+                <Button variant="light" onClick={() => void showPdf(d.kind, d.label)}>
                   Aperçu : {d.label}
                 </Button>
                 <Button variant="subtle" onClick={() => void downloadDocument(order.id, d.kind)}>
@@ -65,7 +65,7 @@ export function OrderDocuments({ order }: { order: OrderDetail }) {
         {preview && (
           <iframe
             src={preview.url}
-            title={`Aperçu du document (${preview.kind})`}
+            title={`Aperçu : ${preview.label}`}
             style={{ width: '100%', height: '75vh', border: 0 }}
           />
         )}

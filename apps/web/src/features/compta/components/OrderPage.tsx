@@ -61,6 +61,7 @@ function OrderView({ order }: { order: OrderDetail }) {
       <OrderPaymentsAndHistory order={order} />
 
       <OrderReasonModal
+        order={order}
         action={reasonFor}
         onClose={() => setReasonFor(null)}
         onConfirm={async (motif) => {

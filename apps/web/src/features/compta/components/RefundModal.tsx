@@ -51,7 +51,7 @@ export function RefundModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={`Rembourser le crédit de ${entity.nom}`} centered>
+    <Modal opened={opened} onClose={onClose} title={`Rembourser le crédit — ${entity.nom}`} centered>
       <form noValidate onSubmit={(e) => void submit(e)}>
         <Stack>
           <Text size="sm">Crédit de la loge : {formatCents(credit)}</Text>

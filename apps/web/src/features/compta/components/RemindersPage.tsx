@@ -25,12 +25,9 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents, formatDay } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
 import { downloadLetter, reminderPreview, useOverdue, useSendReminders } from '../api/bulk';
+import { REMINDER_LEVELS } from './shared';
 
-const LEVELS: Record<number, string> = {
-  1: 'Rappel de paiement',
-  2: 'Deuxième relance',
-  3: 'Mise en demeure',
-};
+const LEVELS = REMINDER_LEVELS;
 
 export function RemindersPage() {
   usePageTitle('Relances');
@@ -174,7 +171,7 @@ export function RemindersPage() {
                             aria-label={`Télécharger la lettre ${lettre.rang} (${LEVELS[lettre.niveau]}, ${formatDay(lettre.date)}) de la facture ${l.numeroFacture}`}
                             onClick={() => void downloadLetter(l.id, lettre.rang)}
                           >
-                            {`N${lettre.niveau} ${formatDay(lettre.date)}`}
+                            {`Niveau ${lettre.niveau}, ${formatDay(lettre.date)}`}
                           </Button>
                         ))}
                       </Group>

@@ -16,3 +16,10 @@ export const orderNumber = (o: { numeroFacture: string | null; numeroDevis: stri
 
 export const options = <T extends string>(labels: Record<T, string>) =>
   (Object.entries(labels) as [T, string][]).map(([value, label]) => ({ value, label }));
+
+/** The reminder letters by level, as the letters title them. */
+export const REMINDER_LEVELS: Record<number, string> = {
+  1: 'Rappel de paiement',
+  2: 'Deuxième relance',
+  3: 'Mise en demeure de payer',
+};

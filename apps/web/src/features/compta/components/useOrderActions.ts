@@ -6,6 +6,7 @@ import { OrderAction, type OrderChangeAction, type OrderDetail } from '@union/co
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
+import { formatCents } from '../../../lib/format';
 import { useChangeOrder } from '../api/orders';
 
 /** What each action did, said once it is done. */
@@ -37,7 +38,16 @@ const CONFIRM: Partial<Record<OrderChangeAction, string>> = {
     'La facture recevra son numéro définitif et sera envoyée en PDF à l’adresse de facturation. Elle ne pourra plus être modifiée.',
   FACTURE_SENT: 'La facture recevra son numéro définitif, sans e-mail. Elle ne pourra plus être modifiée.',
   RELANCE_FACTURE: 'Une relance (courrier PDF et facture) sera envoyée à l’adresse de facturation.',
-  USE_CREDIT: 'Le crédit de la loge réglera ce qui reste dû sur cette facture, dans la limite du crédit.',
+};
+
+/** What the question's confirming button says: what it does, never « Ok ». */
+const CONFIRM_LABEL: Partial<Record<OrderChangeAction, string>> = {
+  SEND_DEVIS: 'Envoyer le devis',
+  DEVIS_SENT: 'Marquer comme envoyé',
+  TRANSFORM_DEVIS: 'Transformer en facture',
+  SEND_FACTURE: 'Émettre et envoyer',
+  FACTURE_SENT: 'Émettre la facture',
+  RELANCE_FACTURE: 'Envoyer la relance',
 };
 
 /** Actions that ask a reason (optional) in a small form. */
@@ -67,14 +77,31 @@ export function useOrderActions(order: OrderDetail) {
     if (action === 'AVOIR_FACTURE') return setForm('avoir');
     if (action === 'REVERSE_PAYMENT') return setForm('contrepassation');
     if (action === 'FACTURE_PAID' && reste > 0) return setPaying('FACTURE_PAID');
-    const question = CONFIRM[action];
+    // An issued invoice sent again (a lost e-mail): same action, but nothing is issued.
+    const resend = action === 'SEND_FACTURE' && !!order.numeroFacture;
+    // What the credit settles: all that remains due, or as much as the credit allows.
+    const used = Math.min(order.creditEntite, reste);
+    const question = resend
+      ? `La facture ${order.numeroFacture} sera envoyée de nouveau en PDF à l’adresse de facturation.`
+      : action === 'USE_CREDIT'
+        ? `Le crédit de la loge (${formatCents(order.creditEntite)}) réglera ${formatCents(used)} des ${formatCents(reste)} dus sur cette facture.`
+        : CONFIRM[action];
     if (question) {
       const answer = await openDialog({
         type: 'question',
-        title: OrderAction.labels[action],
+        title: resend ? 'Renvoyer la facture par e-mail' : OrderAction.labels[action],
         text: question,
+        okLabel: resend
+          ? 'Renvoyer la facture'
+          : action === 'USE_CREDIT'
+            ? `Imputer ${formatCents(used)}`
+            : (CONFIRM_LABEL[action] ?? OrderAction.labels[action]),
       });
       if (answer !== 'ok') return;
+    }
+    if (resend) {
+      await change.mutateAsync({ action, id: order.id });
+      return toast('success', 'La facture est envoyée de nouveau par e-mail.');
     }
     await run(action);
   };

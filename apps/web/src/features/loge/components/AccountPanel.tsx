@@ -4,7 +4,7 @@
  * payments and reminders, and the statement of a period (PDF or Excel). The server decides everything
  * shown (`payable`, `documents`); the screen only lays it out.
  */
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import {
   Instalment,
@@ -16,12 +16,12 @@ import {
   type AccountDocument,
   type AccountDocumentKind,
   type AccountPayment,
+  type AccountReminder,
   type EntitySummary,
 } from '@union/contract';
-import { useState, type ReactNode } from 'react';
-import { ScrollTable } from '../../../components/ScrollTable';
+import { useState } from 'react';
 import { formatCents, formatDay } from '../../../lib/format';
-import { OrderStateBadge, PeriodFields } from '../../compta';
+import { AccountTable, OrderStateBadge, PeriodFields, REMINDER_LEVELS } from '../../compta';
 import {
   downloadAccountDocument,
   downloadCreditNote,
@@ -114,69 +114,6 @@ function StatementForm({ entityId }: { entityId: number }) {
   );
 }
 
-/** One column of a section's table: its header, how a row fills it, amounts to the right. */
-interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  right?: boolean;
-}
-
-/**
- * A titled part of the account: a sentence when it is empty, otherwise its table (scrolling sideways on
- * a phone). Every table of the account is one of these, so they read and behave alike.
- */
-function Section<T>({
-  title,
-  empty,
-  rows,
-  columns,
-  rowKey,
-  minWidth,
-}: {
-  title: string;
-  empty: string;
-  rows: T[];
-  columns: Column<T>[];
-  rowKey: (row: T) => string | number;
-  minWidth: number;
-}) {
-  return (
-    <Paper withBorder p="md">
-      <Title order={3} fz="h4" mb="sm">
-        {title}
-      </Title>
-      {rows.length === 0 ? (
-        <Text c="dimmed">{empty}</Text>
-      ) : (
-        <ScrollTable label={title} minWidth={minWidth}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => (
-                  <Table.Th key={c.header} ta={c.right ? 'right' : undefined}>
-                    {c.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.header} ta={c.right ? 'right' : undefined}>
-                      {c.cell(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
-    </Paper>
-  );
-}
-
 function Figure({ label, value, alert = false }: { label: string; value: string; alert?: boolean }) {
   return (
     <Paper withBorder p="md">
@@ -230,7 +167,7 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
         </Text>
       )}
 
-      <Section<AccountDocument>
+      <AccountTable<AccountDocument>
         title="Factures et devis"
         empty="Aucune facture ni aucun devis pour le moment."
         rows={account.documents}
@@ -248,7 +185,7 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
         ]}
       />
 
-      <Section<AccountCreditNote>
+      <AccountTable<AccountCreditNote>
         title="Avoirs"
         empty="Aucun avoir."
         rows={account.avoirs}
@@ -276,7 +213,7 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
         ]}
       />
 
-      <Section<AccountDocument>
+      <AccountTable<AccountDocument>
         title="Appels de cotisation"
         empty="Aucun appel de cotisation émis."
         rows={calls}
@@ -295,7 +232,7 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
         ]}
       />
 
-      <Section<AccountPayment>
+      <AccountTable<AccountPayment>
         title="Paiements"
         empty="Aucun paiement enregistré."
         rows={account.paiements}
@@ -311,32 +248,31 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
         ]}
       />
 
-      <Paper withBorder p="md">
-        <Title order={3} fz="h4" mb="sm">
-          Relances reçues
-        </Title>
-        {account.relances.length === 0 ? (
-          <Text c="dimmed">Aucune relance.</Text>
-        ) : (
-          <Stack gap={4}>
-            {account.relances.map((r) => (
-              <Group key={`${r.idCommande}-${r.niveau}-${r.date}`} gap="sm" wrap="wrap">
-                <Text>
-                  {formatDay(r.date)} · facture {r.numeroFacture} · niveau {r.niveau}
-                </Text>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  onClick={() => void downloadAccountDocument(entite.id, r.idCommande, 'relance', r.niveau)}
-                  aria-label={`Télécharger la relance de niveau ${r.niveau} de la facture ${r.numeroFacture}`}
-                >
-                  Lettre
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </Paper>
+      <AccountTable<AccountReminder>
+        title="Relances reçues"
+        empty="Aucune relance."
+        rows={account.relances}
+        rowKey={(r) => `${r.idCommande}-${r.niveau}-${r.date}`}
+        minWidth={560}
+        columns={[
+          { header: 'Date', cell: (r) => formatDay(r.date) },
+          { header: 'Facture', cell: (r) => r.numeroFacture },
+          { header: 'Lettre', cell: (r) => REMINDER_LEVELS[r.niveau] ?? `Relance de niveau ${r.niveau}` },
+          {
+            header: 'Document',
+            cell: (r) => (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => void downloadAccountDocument(entite.id, r.idCommande, 'relance', r.niveau)}
+                aria-label={`Télécharger la relance de niveau ${r.niveau} de la facture ${r.numeroFacture}`}
+              >
+                Lettre
+              </Button>
+            ),
+          },
+        ]}
+      />
 
       <StatementForm entityId={entite.id} />
     </Stack>
