@@ -29,7 +29,7 @@ import {
 import {
   HABILITATIONS,
   HABILITATION_CODES,
-  UserSortField,
+  type UserSortField,
   UserState,
   USER_PAGE_SIZES,
 } from '@union/contract';
