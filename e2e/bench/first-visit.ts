@@ -230,7 +230,7 @@ async function visit(context: BrowserContext, url: string, journey: Journey): Pr
  * The floor's page: a form, then two "pages" shown by the script, then the list; the token and the
  * search are the application's own calls (proxied to it, so the browser talks to one origin).
  */
-const FLOOR_PAGE = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Plancher</title></head><body>
+const FLOOR_PAGE = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Plancher</title></head><body>
 <main>
 <form id="login" aria-label="Connexion">
 <label>Identifiant <input name="username"></label>
