@@ -10,6 +10,7 @@ import { Providers } from '../src/app/Providers';
 import { createQueryClient } from '../src/app/query-client';
 import { buildRoutes } from '../src/app/router';
 import { describeIssues, type SyncSchema } from '../src/lib/api-client';
+import { registerQueryClient } from '../src/lib/load-ahead';
 import { setUserInfo, startSession } from '../src/lib/session';
 // The authenticated frame is a lazy route (a smaller first load in the browser). Loaded here with the
 // helpers, so that the first test of each file does not spend its time budget transforming it.
@@ -108,10 +109,15 @@ export function mockApi(handlers: Record<string, Reply | 'network-error' | Handl
   return calls;
 }
 
-/** Renders the whole application at `path`; returns the router to read the current location. */
+/**
+ * Renders the whole application at `path`; returns the router to read the current location. As in
+ * app/App.tsx, the query client is the one the routes' loaders ask for data ahead with.
+ */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const queryClient = createQueryClient();
+  registerQueryClient(queryClient);
+  onTestFinished(() => registerQueryClient(null));
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const view = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -14,6 +14,9 @@ import { APP_SECTIONS, type AppSection } from './sections';
 
 const toNotFound = { path: '*', element: <Navigate to="/page-not-found" replace /> };
 
+/** The authenticated area's frame; also fetched ahead while the sign-in form is filled (App.tsx). */
+export const loadAppLayout = () => import('./layout/AppLayout');
+
 export function buildRoutes(sections: AppSection[] = APP_SECTIONS): RouteObject[] {
   return [
     {
@@ -28,7 +31,7 @@ export function buildRoutes(sections: AppSection[] = APP_SECTIONS): RouteObject[
             {
               // The authenticated area's frame (header, menu) is loaded once signed in: the landing and
               // login pages do not carry it (nor the sections, each loaded on its first visit).
-              lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
+              lazy: async () => ({ Component: (await loadAppLayout()).AppLayout }),
               children: [
                 { index: true, element: <Navigate to="portail" replace /> },
                 ...sections.map((section) => ({

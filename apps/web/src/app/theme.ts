@@ -11,7 +11,11 @@ import { blend, darkenUntil, readableOn } from '../lib/contrast';
 
 const DIMMED = darkenUntil(DEFAULT_THEME.colors.gray[6], SURFACES, TARGET);
 
-const cssVariablesResolver: CSSVariablesResolver = () => ({
+// Computed once: the provider asks at every render, and each colour's contrast search takes a few steps.
+let variables: ReturnType<CSSVariablesResolver> | undefined;
+const cssVariablesResolver: CSSVariablesResolver = () => (variables ??= resolveVariables());
+
+const resolveVariables = (): ReturnType<CSSVariablesResolver> => ({
   variables: {},
   light: {
     // Secondary text (c="dimmed", descriptions, hints) and placeholders: readable, yet lighter than values.
@@ -36,6 +40,15 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
  * own colour), black or white, whichever reads better. "Light" variants of such colours get a darkened text.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
+  // Every button, badge and icon asks at each render, always with one theme (ours): remembered per input.
+  const key = JSON.stringify([input.variant, input.color, input.gradient, input.autoContrast]);
+  let result = resolvedVariants.get(key);
+  if (!result) resolvedVariants.set(key, (result = resolveVariant(input)));
+  return result;
+};
+const resolvedVariants = new Map<string, ReturnType<VariantColorsResolver>>();
+
+const resolveVariant: VariantColorsResolver = (input) => {
   const result = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (input.variant === 'filled') {

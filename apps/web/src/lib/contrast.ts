@@ -33,8 +33,11 @@ function luminance(hex: string): number {
 
 /** Contrast ratio between two colours, from 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  return ratioOfLuminances(luminance(a), luminance(b));
+}
+
+function ratioOfLuminances(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
 /** `top` laid over `bottom` with the given opacity (how Mantine's "light" backgrounds are drawn). */
@@ -51,9 +54,13 @@ function darken(hex: string, amount: number): string {
 
 /** The colour itself, or the least darkened version of it that reaches `ratio` against every background. */
 export function darkenUntil(hex: string, backgrounds: string[], ratio: number): string {
+  // The theme runs this for every palette before the first screen is drawn: each background's luminance
+  // is computed once, not at every step (issue 18).
+  const surfaces = backgrounds.map(luminance);
   for (let amount = 0; amount < 1; amount += 0.02) {
     const candidate = darken(hex, amount);
-    if (backgrounds.every((bg) => contrastRatio(candidate, bg) >= ratio)) return candidate;
+    const own = luminance(candidate);
+    if (surfaces.every((surface) => ratioOfLuminances(own, surface) >= ratio)) return candidate;
   }
   return '#000000';
 }

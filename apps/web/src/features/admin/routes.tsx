@@ -17,7 +17,17 @@ export const adminRoutes: RouteObject[] = [
   {
     path: 'utilisateurs',
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./components/UsersPage')).UsersPage }) },
+      {
+        index: true,
+        // The list's data is asked for beside the page's code, not once it has arrived (issue 18); the
+        // page's own queries follow the criteria it changes afterwards.
+        loader: ({ request }) => {
+          void import('./api/users').then((m) => m.prefetchUserList(new URL(request.url).searchParams));
+          return null;
+        },
+        shouldRevalidate: () => false,
+        lazy: async () => ({ Component: (await import('./components/UsersPage')).UsersPage }),
+      },
       {
         path: 'nouveau',
         lazy: async () => ({ Component: (await import('./components/UserPage')).UserPage }),

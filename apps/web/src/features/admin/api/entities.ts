@@ -1,5 +1,5 @@
 /** Entities: the list, one entity, create, edit, history. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   EntityDetailSchema,
@@ -14,11 +14,13 @@ import { api } from '../../../lib/api-client';
 
 export const ENTITIES_KEY = ['admin', 'entities'] as const;
 
+export const entitiesQuery = queryOptions({
+  queryKey: ENTITIES_KEY,
+  queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
+});
+
 export function useEntities() {
-  return useQuery({
-    queryKey: ENTITIES_KEY,
-    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
-  });
+  return useQuery(entitiesQuery);
 }
 
 export function useEntity(id: number) {

@@ -1,9 +1,11 @@
 /** The user administration calls: search, infos, create, edit, anonymise, invitation, history. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   HistorySchema,
   pathTo,
+  UserSortField,
+  USER_PAGE_SIZES,
   type UserCreate,
   type UserDetail,
   type UserSearch,
@@ -12,6 +14,8 @@ import {
   UserSearchResultSchema,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
+import { prefetchQuery } from '../../../lib/load-ahead';
+import { entitiesQuery } from './entities';
 
 export const USERS_KEY = ['admin', 'users'] as const;
 const userKey = (id: number) => [...USERS_KEY, id] as const;
@@ -20,14 +24,38 @@ const userKey = (id: number) => [...USERS_KEY, id] as const;
 const searchUsers = (criteria: UserSearch) =>
   api.post(API.users.search, criteria, { schema: UserSearchResultSchema });
 
+/** The list's criteria read from its address (they live there, so "back" keeps them), with the defaults. */
+export function userListCriteria(params: URLSearchParams): UserSearch {
+  const number = (name: string) => (params.get(name) ? Number(params.get(name)) : undefined);
+  const tri = params.get('tri');
+  const taille = number('taille');
+  return {
+    texte: params.get('texte') || undefined,
+    entiteId: number('entite'),
+    habilitation: (params.get('habilitation') as UserSearch['habilitation']) ?? undefined,
+    etat: (params.get('etat') as UserSearch['etat']) ?? undefined,
+    tri: tri && tri in UserSortField.labels ? (tri as UserSortField) : 'nom',
+    sens: params.get('sens') === 'desc' ? 'desc' : 'asc',
+    page: number('page') ?? 1,
+    taille: taille && (USER_PAGE_SIZES as readonly number[]).includes(taille) ? taille : 20,
+  };
+}
+
+const userSearchQuery = (criteria: UserSearch) =>
+  queryOptions({ queryKey: [...USERS_KEY, 'search', criteria], queryFn: () => searchUsers(criteria) });
+
 /** The page of users matching the criteria; the previous page stays shown while the next one loads. */
 export function useUserSearch(criteria: UserSearch, enabled = true) {
-  return useQuery({
-    queryKey: [...USERS_KEY, 'search', criteria],
-    queryFn: () => searchUsers(criteria),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...userSearchQuery(criteria), placeholderData: keepPreviousData, enabled });
+}
+
+/**
+ * The list's first page and the entities of its filter, asked for by the route while the page's code is
+ * still on its way (features/admin/routes.tsx): the page then finds them in the cache, or in flight.
+ */
+export function prefetchUserList(params: URLSearchParams): void {
+  prefetchQuery(userSearchQuery(userListCriteria(params)));
+  prefetchQuery(entitiesQuery);
 }
 
 export function useUser(id: number) {

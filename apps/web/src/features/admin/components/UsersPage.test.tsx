@@ -54,6 +54,25 @@ describe('user list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(searches().at(-1)).toMatchObject({ tri: 'identifiant', sens: 'desc' }));
   });
 
+  it('asks for the first page and the entities once: the route asks beside the page’s code, the page finds them', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockApi({
+      'GET /api/entite/all': reply(EntityListSchema, []),
+      'POST /api/user/search': reply(UserSearchResultSchema, page([USER])),
+    });
+    renderApp('/app/admin/utilisateurs?tri=prenom&sens=desc');
+    await screen.findByText('1 utilisateur', {}, { timeout: 5000 });
+    const searches = calls.filter((c) => c.path === '/api/user/search');
+    expect(searches).toHaveLength(1);
+    expect(JSON.parse(searches[0]!.body!)).toMatchObject({
+      tri: 'prenom',
+      sens: 'desc',
+      page: 1,
+      taille: 20,
+    });
+    expect(calls.filter((c) => c.path === '/api/entite/all')).toHaveLength(1);
+  });
+
   it('sends the typed text and says when nothing matches', async () => {
     signInAs(['USER', 'ADMIN']);
     const calls = mockApi({

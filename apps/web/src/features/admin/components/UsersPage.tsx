@@ -29,15 +29,14 @@ import {
 import {
   HABILITATIONS,
   HABILITATION_CODES,
-  UserSortField,
+  type UserSortField,
   UserState,
   USER_PAGE_SIZES,
-  type UserSearch,
 } from '@union/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useEntities } from '../api/entities';
-import { useUserSearch } from '../api/users';
+import { userListCriteria, useUserSearch } from '../api/users';
 import { UserStateBadge } from './UserStateBadge';
 
 const COLUMNS: { field: UserSortField; label: string }[] = [
@@ -48,27 +47,10 @@ const COLUMNS: { field: UserSortField; label: string }[] = [
   { field: 'etat', label: 'État' },
 ];
 
-/** Reads the criteria from the address, with the defaults of the contract. */
-function criteriaFrom(params: URLSearchParams): UserSearch {
-  const number = (name: string) => (params.get(name) ? Number(params.get(name)) : undefined);
-  const tri = params.get('tri');
-  const taille = number('taille');
-  return {
-    texte: params.get('texte') ?? undefined,
-    entiteId: number('entite'),
-    habilitation: (params.get('habilitation') as UserSearch['habilitation']) ?? undefined,
-    etat: (params.get('etat') as UserSearch['etat']) ?? undefined,
-    tri: tri && tri in UserSortField.labels ? (tri as UserSortField) : 'nom',
-    sens: params.get('sens') === 'desc' ? 'desc' : 'asc',
-    page: number('page') ?? 1,
-    taille: taille && (USER_PAGE_SIZES as readonly number[]).includes(taille) ? taille : 20,
-  };
-}
-
 export function UsersPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const criteria = criteriaFrom(params);
+  const criteria = userListCriteria(params);
   const [text, setText] = useState(criteria.texte ?? '');
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const { data: entities } = useEntities();
@@ -94,7 +76,7 @@ export function UsersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  const search = useUserSearch({ ...criteria, texte: criteria.texte || undefined });
+  const search = useUserSearch(criteria);
   const result = search.data;
   const pages = result ? Math.max(1, Math.ceil(result.total / result.taille)) : 1;
 

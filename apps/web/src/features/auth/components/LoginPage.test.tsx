@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type TokenResponse, TokenResponseSchema, UserInfoSchema } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, mockApi, noContent, renderApp, reply } from '../../../../test/utils';
+import { registerSignedInScreens } from '../../../lib/load-ahead';
 import { getSession } from '../../../lib/session';
 
 const TOKEN: TokenResponse = { access_token: 'jeton', token_type: 'bearer', expires_in: 28800 };
@@ -42,6 +43,16 @@ describe('login page', () => {
     fireEvent.submit(await screen.findByRole('form', { name: 'Connexion' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("le format de l'e-mail est invalide");
     expect(calls).toHaveLength(0);
+  });
+
+  it('fetches the screens that follow sign-in once the form is shown, before anything is typed', async () => {
+    mockApi({});
+    const load = vi.fn().mockResolvedValue(undefined);
+    registerSignedInScreens(load);
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Connecter' });
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    registerSignedInScreens(() => Promise.resolve());
   });
 
   it('offers Retour and "Mot de passe oublié ?"', async () => {

@@ -1,13 +1,14 @@
 /** The login page (specification §2, §5): Identifiant and Mot de passe, both at least one character. */
 import { Alert, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLogin } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isSignInRefused, secondStepOf, useSignIn, type SecondStep } from '../api/sign-in';
 import { PasskeySignInButton } from './PasskeySignInButton';
 import { SecondStepForm } from './SecondStep';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { loadSignedInScreensAhead, whenIdle } from '../../../lib/load-ahead';
 
 const LOGIN_MIN_LENGTH = 1;
 
@@ -20,6 +21,8 @@ export function LoginPage() {
   const [submittedInvalid, setSubmittedInvalid] = useState(false);
   const [step, setStep] = useState<SecondStep | null>(null);
   const valid = username.length >= LOGIN_MIN_LENGTH && password.length >= LOGIN_MIN_LENGTH;
+  // The screens after sign-in are fetched while the form is filled (lib/load-ahead.ts).
+  useEffect(() => whenIdle(loadSignedInScreensAhead), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,6 +31,8 @@ export function LoginPage() {
       return;
     }
     setSubmittedInvalid(false);
+    // Sent before the idle moment came (a password manager, a fast hand): the downloads run beside the token.
+    loadSignedInScreensAhead();
     signIn.mutate(
       { username, password },
       {
