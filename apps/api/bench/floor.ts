@@ -94,7 +94,10 @@ app.get<{ Querystring: Record<string, string> }>('/api/document/all', async (req
   const policy = await loadDocumentsContext({ ...publicContext, caller: session });
   const filters = { page: 1, parPage: 50, ...request.query };
   const { total, rows } = await documentsRepository.search(db.db, readScope(policy), filters);
-  const publishable = await entitiesRepository.activeAmong(db.db, policy.isStaff ? 'all' : policy.manages);
+  const publishable =
+    policy.isStaff || policy.manages.size > 0
+      ? await entitiesRepository.activeAmong(db.db, policy.isStaff ? 'all' : policy.manages)
+      : [];
   return { total, rows, publishable };
 });
 
