@@ -152,8 +152,16 @@ function seedSql(firstDay: string, tokenHashHex: string): string {
     CREATE INDEX users_search_trgm ON users USING gin (search_text gin_trgm_ops);`;
 }
 
-/** Creates, migrates and fills the database; `kind` postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL. */
-export async function prepareDataset(kind: 'pglite' | 'postgres'): Promise<Dataset> {
+/**
+ * Creates, migrates and fills the database; `kind` postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
+ * `lists`: with the lists of issue 18 (lists-dataset.ts), which only lists.bench.ts reads; their
+ * documents' text is most of the load on PGlite (minutes on a loaded machine), so the other benches
+ * go without.
+ */
+export async function prepareDataset(
+  kind: 'pglite' | 'postgres',
+  { lists = true }: { lists?: boolean } = {},
+): Promise<Dataset> {
   const token = randomBytes(32).toString('base64url');
   const tokens = Object.fromEntries(
     Object.keys(LIST_PEOPLE).map((who) => [who, randomBytes(32).toString('base64url')]),
@@ -190,14 +198,15 @@ export async function prepareDataset(kind: 'pglite' | 'postgres'): Promise<Datas
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
   await migrate(handle);
   await handle.exec(seedSql(firstDay, tokenHash(token)));
-  await handle.exec(
-    listsSql(
-      Object.fromEntries(Object.entries(tokens).map(([who, t]) => [who, tokenHash(t)])) as Record<
-        ListPerson,
-        string
-      >,
-    ),
-  );
+  if (lists)
+    await handle.exec(
+      listsSql(
+        Object.fromEntries(Object.entries(tokens).map(([who, t]) => [who, tokenHash(t)])) as Record<
+          ListPerson,
+          string
+        >,
+      ),
+    );
   await handle.exec('ANALYZE');
   const lodgeIds = (
     await handle.rows<{ id: number }>("SELECT id FROM entities WHERE type = 'GODF' ORDER BY id")

@@ -38,9 +38,12 @@ if (scenarios.length) {
       (kind === 'pglite' || process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL),
   );
   for (const kind of kinds) {
-    const data = await prepareDataset(kind);
+    const data = await prepareDataset(kind, { lists: files.includes('lists.bench.ts') });
+    const lists = files.includes('lists.bench.ts')
+      ? `, ${DOCUMENTS.toLocaleString('fr-FR')} documents, ${ORDERS.toLocaleString('fr-FR')} commandes, une carte de ${MOVEMENTS.toLocaleString('fr-FR')} mouvements`
+      : '';
     console.log(
-      `\n## ${data.label} : ${ACCOUNTS.toLocaleString('fr-FR')} comptes, ${RESERVATIONS.toLocaleString('fr-FR')} réservations sur dix ans, ${DOCUMENTS.toLocaleString('fr-FR')} documents, ${ORDERS.toLocaleString('fr-FR')} commandes, une carte de ${MOVEMENTS.toLocaleString('fr-FR')} mouvements (chargés en ${data.seedSeconds.toFixed(1)} s)`,
+      `\n## ${data.label} : ${ACCOUNTS.toLocaleString('fr-FR')} comptes, ${RESERVATIONS.toLocaleString('fr-FR')} réservations sur dix ans${lists} (chargés en ${data.seedSeconds.toFixed(1)} s)`,
     );
     try {
       const app = await startApp(data, await freePort());
