@@ -138,9 +138,12 @@ export async function seedAccounting(bench: BenchApp) {
     FROM (SELECT i, (ARRAY['DC','DE','DR','DA','FC','FE','FP','FA','FE','FP'])[1 + i % 10] AS etat,
                  date '2007-01-01' + (i::bigint * ${YEARS * 365} / ${others})::int AS day
           FROM generate_series(1, ${others}) AS i) s;
-    INSERT INTO accounting_payments (order_id, mode, date, montant)
-    SELECT id, 'V', date_facture + 10, CASE WHEN etat = 'FP' THEN total ELSE total / 2 END
+    INSERT INTO accounting_payments (entity_id, order_id, mode, date, montant)
+    SELECT entity_id, id, 'V', date_facture + 10, CASE WHEN etat = 'FP' THEN total ELSE total / 2 END
     FROM accounting_orders WHERE etat = 'FP' OR (etat = 'FE' AND id % 3 = 0);
+    -- Each payment settles its invoice (the allocation's trigger keeps the sums).
+    INSERT INTO accounting_allocations (payment_id, order_id, montant)
+    SELECT id, order_id, montant FROM accounting_payments;
     ANALYZE;
   `);
   const [{ n }] = (await bench.handle.rows<{ n: number }>(

@@ -2,7 +2,9 @@
  * The realistic database the HTTP benchmarks run against, on PGlite (a temporary directory) or on
  * PostgreSQL (a fresh database next to BENCH_DATABASE_URL / TEST_DATABASE_URL): the Union, 40 lodges,
  * five rooms, 100,000 accounts with a membership each and 50,000 reservations over ten years, written by
- * SQL (generate_series) in seconds, plus one administrator of the Union and a live session of theirs.
+ * SQL (generate_series) in seconds, plus one administrator of the Union and a live session of theirs;
+ * and the lists of issue 18 (lists-dataset.ts): documents, accounting orders, a card's ledger, with the
+ * people who read them.
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { migrate } from '../src/db/migrate';
 import { tokenHash } from '../src/lib/secrets';
 import { addDays } from '@union/contract';
 import { parisDay } from '../src/lib/dates';
+import { LIST_PEOPLE, listsSql, type ListPerson } from './lists-dataset';
 
 export const ACCOUNTS = 100_000;
 export const RESERVATIONS = 50_000;
@@ -31,6 +34,8 @@ export interface Dataset {
   floorEnv: Record<string, string>;
   /** The bearer token of `bench-admin` (USER, ADMIN, PLANNING; Union staff). */
   token: string;
+  /** The bearer tokens of the lists' readers (lists-dataset.ts `LIST_PEOPLE`). */
+  tokens: Record<ListPerson, string>;
   lodgeIds: number[];
   /** The first day holding reservations; they run over DAYS days from it. */
   firstDay: string;
@@ -144,13 +149,23 @@ function seedSql(firstDay: string, tokenHashHex: string): string {
              CASE WHEN i % 20 = 0 THEN 'DC' ELSE 'CR' END,
              (SELECT id FROM users WHERE identifiant = 'bench-admin')
       FROM generate_series(0, ${RESERVATIONS - 1}) i;
-    CREATE INDEX users_search_trgm ON users USING gin (search_text gin_trgm_ops);
-    ANALYZE;`;
+    CREATE INDEX users_search_trgm ON users USING gin (search_text gin_trgm_ops);`;
 }
 
-/** Creates, migrates and fills the database; `kind` postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL. */
-export async function prepareDataset(kind: 'pglite' | 'postgres'): Promise<Dataset> {
+/**
+ * Creates, migrates and fills the database; `kind` postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
+ * `lists`: with the lists of issue 18 (lists-dataset.ts), which only lists.bench.ts reads; their
+ * documents' text is most of the load on PGlite (minutes on a loaded machine), so the other benches
+ * go without.
+ */
+export async function prepareDataset(
+  kind: 'pglite' | 'postgres',
+  { lists = true }: { lists?: boolean } = {},
+): Promise<Dataset> {
   const token = randomBytes(32).toString('base64url');
+  const tokens = Object.fromEntries(
+    Object.keys(LIST_PEOPLE).map((who) => [who, randomBytes(32).toString('base64url')]),
+  ) as Record<ListPerson, string>;
   const firstDay = addDays(parisDay(), -Math.floor(DAYS / 2));
   let env: Record<string, string>;
   let drop: () => Promise<void>;
@@ -161,7 +176,9 @@ export async function prepareDataset(kind: 'pglite' | 'postgres'): Promise<Datas
   } else {
     const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('BENCH_DATABASE_URL (ou TEST_DATABASE_URL) est requis pour PostgreSQL.');
-    const name = `union_bench_${process.pid}`;
+    // Beside the given database, named after it (`<database>_bench_<pid>`): on a shared server each
+    // one's bench databases stay within their own names.
+    const name = `${new URL(adminUrl).pathname.slice(1) || 'union'}_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
@@ -181,6 +198,16 @@ export async function prepareDataset(kind: 'pglite' | 'postgres'): Promise<Datas
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
   await migrate(handle);
   await handle.exec(seedSql(firstDay, tokenHash(token)));
+  if (lists)
+    await handle.exec(
+      listsSql(
+        Object.fromEntries(Object.entries(tokens).map(([who, t]) => [who, tokenHash(t)])) as Record<
+          ListPerson,
+          string
+        >,
+      ),
+    );
+  await handle.exec('ANALYZE');
   const lodgeIds = (
     await handle.rows<{ id: number }>("SELECT id FROM entities WHERE type = 'GODF' ORDER BY id")
   ).map((r) => r.id);
@@ -201,6 +228,7 @@ export async function prepareDataset(kind: 'pglite' | 'postgres'): Promise<Datas
     env,
     floorEnv,
     token,
+    tokens,
     lodgeIds,
     firstDay,
     seedSeconds: (performance.now() - start) / 1000,

@@ -23,6 +23,12 @@ import { weekOf } from '@union/contract';
 import { reservationsRepository } from '../src/modules/reservations/repository';
 import { loadPlanningContext } from '../src/modules/reservations/service';
 import { usersRepository } from '../src/modules/users/repository';
+import { comptaRepository } from '../src/modules/compta/repository';
+import { readScope } from '../src/modules/documents/policy';
+import { documentsRepository } from '../src/modules/documents/repository';
+import { loadDocumentsContext } from '../src/modules/documents/service';
+import { entitiesRepository } from '../src/modules/entities/repository';
+import { cardsRepository } from '../src/modules/restaurant/cards/repository';
 
 const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? '' });
 const app = Fastify();
@@ -79,6 +85,40 @@ app.post<{ Body: Record<string, unknown> }>('/api/user/search', async (request, 
   if (!session) return reply.status(401).send({ status: 401 });
   const criteria = { tri: 'nom', sens: 'asc', page: 1, taille: 20, ...request.body };
   return usersRepository.search(db.db, criteria as Parameters<typeof usersRepository.search>[1], parisDay());
+});
+
+// The lists of issue 18 (lists.bench.ts): the same repository calls as the services, in the same order.
+app.get<{ Querystring: Record<string, string> }>('/api/document/all', async (request, reply) => {
+  const session = await caller(request.headers.authorization);
+  if (!session) return reply.status(401).send({ status: 401 });
+  const policy = await loadDocumentsContext({ ...publicContext, caller: session });
+  const filters = { page: 1, parPage: 50, ...request.query };
+  const { total, rows } = await documentsRepository.search(db.db, readScope(policy), filters);
+  const publishable =
+    policy.isStaff || policy.manages.size > 0
+      ? await entitiesRepository.activeAmong(db.db, policy.isStaff ? 'all' : policy.manages)
+      : [];
+  return { total, rows, publishable };
+});
+
+app.post<{ Body: Record<string, unknown> }>('/api/compta/commande/search', async (request, reply) => {
+  const session = await caller(request.headers.authorization);
+  if (!session) return reply.status(401).send({ status: 401 });
+  const criteria = { tri: 'creeLe', sens: 'desc', page: 1, taille: 50, ...request.body };
+  return comptaRepository.search(
+    db.db,
+    criteria as Parameters<typeof comptaRepository.search>[1],
+    parisDay(),
+  );
+});
+
+app.get('/api/user/payments', async (request, reply) => {
+  const session = await caller(request.headers.authorization);
+  if (!session) return reply.status(401).send({ status: 401 });
+  const solde = await cardsRepository.balanceOfUser(db.db, session.id);
+  const movements = await cardsRepository.movementsOfUser(db.db, session.id);
+  const topUps = await cardsRepository.topUpsOfUser(db.db, session.id);
+  return { solde, movements, topUps };
 });
 
 process.on('SIGTERM', () => {

@@ -90,6 +90,8 @@ export function startApp(data: Dataset, port: number, nodeArgs: string[] = []): 
       OAUTH_CLIENT_SECRET: 'secret-du-banc-d-essai',
       // Production refuses the documentation's public test key: the bench brings its own (no real shop).
       SYSTEMPAY_KEY: 'cle-systempay-du-banc-d-essai',
+      // Production wants the second factor's key from outside: 32 bytes of the bench's own, base64.
+      SECOND_FACTOR_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Request logs off, like the floor: the figures compare the request path, not the log volume.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -118,6 +120,8 @@ export interface Load {
    * that keeps no cookie (a script, a load tester from outside), which the server must not charge for one.
    */
   xsrfCookie?: boolean;
+  /** Whose session the requests carry: the dataset's administrator unless said (`Dataset.tokens`). */
+  token?: string;
 }
 
 export interface Figures {
@@ -204,6 +208,7 @@ export async function measurePair(
   load: Load,
   rounds = 4,
 ): Promise<{ app: Figures; floor: Figures }> {
+  token = load.token ?? token;
   const warmup = Math.max(20, Math.round(load.amount / 10));
   await cannon(app.url, token, load, warmup);
   await cannon(floor.url, token, load, warmup);

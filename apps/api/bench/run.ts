@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { ACCOUNTS, RESERVATIONS, prepareDataset } from './dataset';
+import { DOCUMENTS, MOVEMENTS, ORDERS } from './lists-dataset';
 import { freePort, measurePair, startApp, startFloor, type Figures, type Scenario } from './http';
 
 const wanted = process.argv.slice(2);
@@ -37,9 +38,12 @@ if (scenarios.length) {
       (kind === 'pglite' || process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL),
   );
   for (const kind of kinds) {
-    const data = await prepareDataset(kind);
+    const data = await prepareDataset(kind, { lists: files.includes('lists.bench.ts') });
+    const lists = files.includes('lists.bench.ts')
+      ? `, ${DOCUMENTS.toLocaleString('fr-FR')} documents, ${ORDERS.toLocaleString('fr-FR')} commandes, une carte de ${MOVEMENTS.toLocaleString('fr-FR')} mouvements`
+      : '';
     console.log(
-      `\n## ${data.label} : ${ACCOUNTS.toLocaleString('fr-FR')} comptes, ${RESERVATIONS.toLocaleString('fr-FR')} réservations sur dix ans (chargées en ${data.seedSeconds.toFixed(1)} s)`,
+      `\n## ${data.label} : ${ACCOUNTS.toLocaleString('fr-FR')} comptes, ${RESERVATIONS.toLocaleString('fr-FR')} réservations sur dix ans${lists} (chargés en ${data.seedSeconds.toFixed(1)} s)`,
     );
     try {
       const app = await startApp(data, await freePort());
@@ -68,6 +72,7 @@ if (scenarios.length) {
                 ? `${((a.perSecond / f.perSecond) * 100).toFixed(0)} %`
                 : `${(a.p95 / f.p95).toFixed(2)} ×`,
               'p50 ms (app)': Number(a.p50.toFixed(1)),
+              'p50 ms (plancher)': Number(f.p50.toFixed(1)),
               erreurs: a.errors + f.errors,
               objectif: scenario.target ?? '',
             };

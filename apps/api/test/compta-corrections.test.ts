@@ -5,7 +5,7 @@
  * payment allocated across several invoices, the cheque deposit slip read back, and the order page that
  * offers only what the server accepts.
  */
-import type { EntityAccount, OrderDetail } from '@union/contract';
+import type { EntityAccount, OrderDetail, OrderSearchResult } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingAllocations, accountingPayments } from '../src/db/schema';
@@ -65,7 +65,8 @@ afterAll(() => t.close());
 
 describe('partial credit notes', () => {
   it('credits some lines of an unpaid invoice: its own AV number, what is due goes down', async () => {
-    const invoice = await invoiceOf(await aLodge());
+    const lodge = await aLodge();
+    const invoice = await invoiceOf(lodge);
     const credited = await ok('AVOIR_FACTURE', {
       id: invoice.id,
       avoir: { lignes: [1] },
@@ -80,6 +81,16 @@ describe('partial credit notes', () => {
       }),
     ]);
     expect(credited).toMatchObject({ credite: 4000, du: 6000, creditable: 6000, creditEntite: 0 });
+    // The search's « Reste dû » adds up its rows' `du`: the credit note lowers it too.
+    const found = (
+      await t.call({
+        method: 'POST',
+        url: '/api/compta/commande/search',
+        token: tokens.lecteur,
+        payload: { idEntite: lodge },
+      })
+    ).json<OrderSearchResult>();
+    expect(found).toMatchObject({ total: 1, montantDu: 6000, lignes: [{ id: invoice.id, du: 6000 }] });
     expect(credited.historique.map((h) => h.libelle.replace(/[\u202f\u00a0]/g, ' '))).toContain(
       `Avoir ${credited.avoirs[0]!.numero} de 40,00 € établi — Ménage non fait`,
     );

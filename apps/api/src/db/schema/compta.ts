@@ -72,7 +72,8 @@ export const accountingOrders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('accounting_orders_entity_idx').on(t.entityId),
+    // Migration 0034: a lodge's orders of a year (the search), and a lodge's orders (its first column).
+    index('accounting_orders_entity_year_idx').on(t.entityId, t.annee),
     index('accounting_orders_etat_idx').on(t.etat),
     index('accounting_orders_created_idx').on(t.createdAt),
     uniqueIndex('accounting_orders_numero_devis_key').on(t.numeroDevis),

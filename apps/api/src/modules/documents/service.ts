@@ -33,12 +33,14 @@ import { documentsRepository, type DocumentRow } from './repository';
 
 /** Who the caller is for documents: staff or not, member and manager of which entities. */
 export async function loadDocumentsContext(ctx: RequestContext<Executor>): Promise<DocumentsContext> {
-  const today = ctx.clock.today();
-  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
-  const isStaff = await entitiesRepository.isUnionStaff(ctx.db, ctx.caller.id, today);
-  const manages = await entitiesRepository.managedIds(ctx.db, ctx.caller.id, today);
-  const memberOf = await entitiesRepository.memberOf(ctx.db, ctx.caller.id, today);
-  return { caller: ctx.caller, isStaff, manages, memberOf };
+  // One query for the three facts: every list and every document's page asks them (issue 18).
+  const rows = await entitiesRepository.currentMemberships(ctx.db, ctx.caller.id, ctx.clock.today());
+  return {
+    caller: ctx.caller,
+    isStaff: rows.some((m) => m.gestion && m.union),
+    manages: new Set(rows.filter((m) => m.gestion).map((m) => m.entityId)),
+    memberOf: new Set(rows.map((m) => m.entityId)),
+  };
 }
 
 /** 404 when there is no such document, 403 when the caller may not read it. */
@@ -95,7 +97,11 @@ export const documentsService = {
   async list(ctx: RequestContext, filters: DocumentSearch, maxBytes: number): Promise<DocumentList> {
     const policy = await loadDocumentsContext(ctx);
     const { total, rows } = await documentsRepository.search(ctx.db, readScope(policy), filters);
-    const publishable = await entitiesRepository.activeAmong(ctx.db, policy.isStaff ? 'all' : policy.manages);
+    // A reader who manages nothing publishes nowhere: no query for it.
+    const publishable =
+      policy.isStaff || policy.manages.size > 0
+        ? await entitiesRepository.activeAmong(ctx.db, policy.isStaff ? 'all' : policy.manages)
+        : [];
     return {
       total,
       documents: rows.map((row) => presentDocument(policy, row)),

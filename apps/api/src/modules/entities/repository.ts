@@ -207,6 +207,27 @@ export const entitiesRepository = {
     return rows.sort((a, b) => FRENCH.compare(a.nom, b.nom));
   },
 
+  /**
+   * The user's current memberships in one query: each entity, whether they manage it, whether it is the
+   * Union. What `isUnionStaff`, `managedIds` and `memberOf` answer one by one, for a caller that needs
+   * all three on every request (the documents' list).
+   */
+  async currentMemberships(
+    db: Executor,
+    userId: number,
+    today: string,
+  ): Promise<{ entityId: number; gestion: boolean; union: boolean }[]> {
+    return db
+      .select({
+        entityId: memberships.entityId,
+        gestion: memberships.gestion,
+        union: sql<boolean>`${entities.type} = 'UN'`,
+      })
+      .from(memberships)
+      .innerJoin(entities, eq(entities.id, memberships.entityId))
+      .where(and(eq(memberships.userId, userId), membershipIsCurrent(today)));
+  },
+
   /** Whether the user manages the Union (DECISIONS §1: Union staff). */
   async isUnionStaff(db: Executor, userId: number, today: string): Promise<boolean> {
     const [row] = await db

@@ -17,8 +17,11 @@ import { userIdentities } from '../../users/identities';
 
 export type TopUpRecord = typeof userPayments.$inferSelect;
 export type MovementRecord = typeof cardMovements.$inferSelect;
-/** A movement as the ledger shows it: with the name of who wrote it. */
-export type MovementRow = MovementRecord & { auteurNom: string | null; auteurPrenom: string | null };
+/** A movement as the ledger shows it (`ledgerColumns`): with the name of who wrote it. */
+export type MovementRow = Pick<MovementRecord, keyof typeof ledgerColumns> & {
+  auteurNom: string | null;
+  auteurPrenom: string | null;
+};
 
 /** Waiting for the treasurer's validation: paid (P) or taken into account (R). */
 const WAITING: TopUpRecord['etat'][] = ['P', 'R'];
@@ -127,7 +130,7 @@ export const cardsRepository = {
   async movementsOfUser(db: Executor, userId: number): Promise<MovementRow[]> {
     const author = userIdentities(db);
     return db
-      .select({ ...cardMovementColumns, auteurNom: author.nom, auteurPrenom: author.prenom })
+      .select({ ...ledgerColumns, auteurNom: author.nom, auteurPrenom: author.prenom })
       .from(cardMovements)
       .innerJoin(cards, eq(cards.id, cardMovements.cardId))
       .leftJoin(author, eq(author.id, cardMovements.authorId))
@@ -298,17 +301,16 @@ export const cardsRepository = {
   },
 };
 
-const cardMovementColumns = {
+/**
+ * What the ledger shows of a movement, and no more: a member's card holds thousands of them, read whole on
+ * every visit of the card page, and each column is parsed on each row (issue 18: six columns instead of
+ * twelve read 2,000 movements about a tenth faster).
+ */
+const ledgerColumns = {
   id: cardMovements.id,
-  cardId: cardMovements.cardId,
   type: cardMovements.type,
   montant: cardMovements.montant,
-  orderId: cardMovements.orderId,
-  paymentId: cardMovements.paymentId,
   authorId: cardMovements.authorId,
   libelle: cardMovements.libelle,
-  tillSessionId: cardMovements.tillSessionId,
-  moyen: cardMovements.moyen,
-  reference: cardMovements.reference,
   createdAt: cardMovements.createdAt,
 };
