@@ -20,8 +20,9 @@ async function openOrder(page: Page, lodge: string) {
   await expect(page.getByRole('main')).toContainText(lodge);
 }
 
-async function confirm(page: Page) {
-  await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+/** Answers the dialog: « Ok » for a report, the action's own name for a question. */
+async function confirm(page: Page, action = 'Ok') {
+  await page.getByRole('dialog').getByRole('button', { name: action, exact: true }).click();
 }
 
 test('the treasurer calls the fees, bills, records payments, reminds, cancels and exports', async ({
@@ -45,7 +46,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await page.getByRole('option', { name: 'Facture en préparation' }).click();
   await openOrder(page, 'Les Chevaliers du Rhône');
   await page.getByRole('button', { name: 'Émettre et envoyer la facture par e-mail' }).click();
-  await confirm(page);
+  await confirm(page, 'Émettre et envoyer la facture par e-mail');
   await expect(page.getByText('La facture est émise et envoyée par e-mail.')).toBeVisible();
   const number = (await page.getByRole('heading', { level: 2 }).textContent())!;
   expect(number).toMatch(/^FA-\d{4}-\d{4}$/);
@@ -72,7 +73,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await page.getByRole('checkbox', { name: 'En retard de paiement' }).check();
   await openOrder(page, 'Tolérance et Progrès');
   await page.getByRole('button', { name: 'Envoyer une relance' }).click();
-  await confirm(page);
+  await confirm(page, 'Envoyer une relance');
   await expect(page.getByText('La relance est envoyée par e-mail.')).toBeVisible();
   await expect(page.getByText(/Niveau 1 le/)).toBeVisible();
   expect((await lastEmailTo(request, 'tresorerie.tolprogres@demo.union-lyon.fr'))?.sujet).toMatch(
@@ -85,7 +86,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await page.getByRole('option', { name: 'Facture en préparation' }).click();
   await openOrder(page, 'Helvétie Lyonnaise');
   await page.getByRole('button', { name: 'Émettre la facture sans e-mail' }).click();
-  await confirm(page);
+  await confirm(page, 'Émettre la facture sans e-mail');
   await expect(page.getByText('La facture est émise.')).toBeVisible();
   await page.getByRole('button', { name: 'Annuler la facture' }).click();
   const cancel = page.getByRole('dialog', { name: 'Annuler la facture' });

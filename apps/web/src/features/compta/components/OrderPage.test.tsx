@@ -92,7 +92,9 @@ describe('the order page', { timeout: 20_000 }, () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Envoyer une relance' }, { timeout: 5000 }),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Envoyer une relance' }),
+    );
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/api/compta/commande?action=RELANCE_FACTURE');

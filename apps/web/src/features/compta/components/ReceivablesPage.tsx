@@ -99,6 +99,7 @@ function UnappliedOnline() {
       type: 'question',
       title: 'Régulariser le paiement par carte',
       text: what,
+      okLabel: action === 'CREDIT' ? 'Porter au crédit' : 'Oui, remboursé sur la carte',
     });
     if (answer !== 'ok') return;
     await settle.mutateAsync({ id: p.id, action });

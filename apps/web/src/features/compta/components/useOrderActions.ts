@@ -73,6 +73,7 @@ export function useOrderActions(order: OrderDetail) {
         type: 'question',
         title: OrderAction.labels[action],
         text: question,
+        okLabel: OrderAction.labels[action],
       });
       if (answer !== 'ok') return;
     }

@@ -11,6 +11,7 @@ import {
   plural,
   type Dish,
   type Meal,
+  type MealBar,
   type MealOrder,
   type MealWeek,
 } from '@union/contract';
@@ -34,7 +35,24 @@ import { OrderStateBadge, deadlineText, mealName } from './labels';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-const confirm = (title: string, text: string) => openDialog({ type: 'question', title, text });
+/**
+ * The bar's header, split as the recap splits it: the « total payant » (every order not offered) and,
+ * apart, what is offered by invitation, so the two figures a manager compares are the same.
+ */
+function barHeading(bar: MealBar | null): string {
+  const { commandes, montant, offertes, offert } = bar ?? {
+    commandes: 0,
+    montant: 0,
+    offertes: 0,
+    offert: 0,
+  };
+  const gift = offertes > 0 ? ` · offert ${formatCents(offert)} (${plural(offertes, 'commande')})` : '';
+  return `Commandes (${commandes}) · total payant ${formatCents(montant)}${gift}`;
+}
+
+/** A question whose confirming button repeats its title (« Supprimer le repas »), never « Ok ». */
+const confirm = (title: string, text: string) =>
+  openDialog({ type: 'question', title, text, okLabel: title });
 
 export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
   const [ordering, setOrdering] = useState<MealOrder | 'new' | null>(null);
@@ -355,7 +373,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                 aria-controls={`bar-${meal.id}`}
                 onClick={() => setBarOpen((o) => !o)}
               >
-                Commandes ({meal.bar?.commandes ?? 0}) · {formatCents(meal.bar?.montant ?? 0)}
+                {barHeading(meal.bar)}
               </Button>
             </Title>
             {/* Read on opening only: a busy week has thousands of orders (issue 18). */}

@@ -136,7 +136,7 @@ describe('Restauration', () => {
     const managed: Meal = {
       ...MEAL,
       actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
-      bar: { commandes: 1, montant: 5000 },
+      bar: { commandes: 1, montant: 5000, offertes: 0, offert: 0 },
     };
     const calls = mockFetch({
       'GET /api/repas/search/2099-03-02': { body: week([managed], true) },
@@ -221,7 +221,7 @@ describe('a card-read balance (issue 17)', () => {
   const atTheBar = (): Meal => ({
     ...MEAL,
     actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
-    bar: { commandes: 1, montant: 5000 },
+    bar: { commandes: 1, montant: 5000, offertes: 0, offert: 0 },
   });
   const barOrders = { body: [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }] };
 
