@@ -45,6 +45,8 @@ async function mealsOf(request: APIRequestContext, who: string): Promise<WeekMea
   return meals;
 }
 
+test.use({ actionTimeout: 15_000 });
+
 test('the top-ups waiting and expired, and the bar’s questions, pass axe at both widths', async ({
   browser,
   request,
@@ -82,7 +84,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   await question.getByRole('button', { name: 'Ne rien changer' }).click();
   await expect(question).toBeHidden();
   await expect(cancel).toBeFocused();
-  await treasurer.getByRole('radio', { name: 'Traités' }).check({ force: true });
+  await treasurer.locator('label', { hasText: 'Traités' }).click();
   await expect(treasurer.getByRole('table', { name: 'Rechargements' })).toContainText('Expiré (non payé)');
   await axeAtBothWidths(treasurer, 'rechargements-traites-expire');
 
@@ -96,21 +98,14 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   const lunch = (await mealsOf(request, 'membre2')).find(
     (m) => m.titre === 'Déjeuner du mardi' && m.commandable && m.date >= dayIn(3),
   )!;
-  const paulToken = await apiToken(request, 'membre2');
-  const ordered = await request.post(`/api/repas/${lunch.id}/commande`, {
-    headers: { authorization: `Bearer ${paulToken}` },
-    data: {
-      idEntite: null,
-      invites: 0,
-      lignes: [{ idPlat: lunch.plats[0]!.id, quantite: 1 }],
-      commentaire: null,
-    },
-  });
-  expect(ordered.status()).toBe(201);
   await paul.goto(`/app/restauration?date=${lunch.date}`);
-  const pay = paul.getByRole('article', { name: 'Déjeuner du mardi' }).getByRole('button', {
-    name: 'Payer avec ma carte',
-  });
+  const lunchCard = paul.getByRole('article', { name: 'Déjeuner du mardi' });
+  await lunchCard.getByRole('button', { name: /^Commander «\sDéjeuner du mardi\s»/ }).click();
+  const orderForm = paul.getByRole('dialog', { name: /^Commander «\sDéjeuner du mardi\s»/ });
+  await orderForm.getByLabel(/Menu du jour/).fill('1');
+  await orderForm.getByRole('button', { name: 'Commander', exact: true }).click();
+  await expect(orderForm).toBeHidden();
+  const pay = lunchCard.getByRole('button', { name: 'Payer avec ma carte' });
   await pay.focus();
   await paul.keyboard.press('Enter');
   const payQuestion = paul.getByRole('dialog');
@@ -121,7 +116,9 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   await expect(pay).toBeFocused();
 
   // The bar: the Vénérable's lodge order on the demo's agapes.
-  const agapes = (await mealsOf(request, 'restaurant')).find((m) => (m.bar?.commandes ?? 0) > 0)!;
+  const agapes = (await mealsOf(request, 'restaurant')).find(
+    (m) => m.titre === 'Agapes du jeudi soir' && (m.bar?.commandes ?? 0) > 0,
+  )!;
   const bar = await as(browser, 'restaurant');
   await bar.goto(`/app/restauration?date=${agapes.date}`);
   const meal = bar.getByRole('article', { name: agapes.titre });
