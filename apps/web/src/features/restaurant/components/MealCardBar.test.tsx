@@ -3,7 +3,16 @@
  * what is offered as the recap does, and the card's questions name what their button does.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API, MealWeekSchema, pathTo, type Meal, type MealWeek } from '@union/contract';
+import {
+  API,
+  MealOrderListSchema,
+  MealOrderSchema,
+  MealWeekSchema,
+  pathTo,
+  type Meal,
+  type MealOrder,
+  type MealWeek,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
 
@@ -96,5 +105,67 @@ describe('the meal card’s questions', () => {
     dialog = await screen.findByRole('dialog', { name: 'Supprimer le repas' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer le repas' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+});
+
+describe('the bar’s « Annuler le paiement »', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const PAID: MealOrder = {
+    id: 31,
+    idRepas: 4,
+    date: '2099-03-03',
+    repas: 'Blanquette de veau',
+    personne: { id: 7, nom: 'Membre', prenom: 'Marie' },
+    idEntite: null,
+    entite: null,
+    invites: 0,
+    lignes: [{ idPlat: 11, libelle: 'Menu du jour', type: 'M', quantite: 1, prixUnitaire: 1800 }],
+    montant: 1800,
+    etat: 'P',
+    moyen: 'C',
+    commentaire: null,
+    dateRefus: null,
+    soldeCarte: 0,
+    actions: ['UNDO_PAYMENT'],
+  };
+
+  it('asks first, says the card is re-credited, and sends nothing on « Ne rien changer »', async () => {
+    signInAs(['USER', 'MENUS']);
+    const calls = mockApi({
+      [SEARCH]: reply(
+        MealWeekSchema,
+        week([{ ...MEAL, bar: { commandes: 1, montant: 1800, offertes: 0, offert: 0 } }]),
+      ),
+      [`GET ${pathTo(API.restaurant.mealOrders, { id: 4 })}`]: reply(MealOrderListSchema, [PAID]),
+      [`DELETE ${pathTo(API.restaurant.payment, { id: 4, commandeId: 31 })}`]: reply(MealOrderSchema, {
+        ...PAID,
+        etat: 'C',
+        moyen: null,
+        actions: ['PAY'],
+      }),
+    });
+    renderApp('/app/restauration?date=2099-03-03');
+    fireEvent.click(await screen.findByRole('button', { name: /^Commandes \(1\)/ }));
+    const button = await screen.findByRole('button', { name: 'Annuler le paiement de Marie Membre' });
+    button.focus();
+    fireEvent.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Annuler le paiement' });
+    expect(dialog).toHaveTextContent(
+      /Annuler le paiement de la commande de Marie Membre \(18,00\s€ – Par carte Union\) \? Elle redevient à encaisser et la carte débitée est recréditée\./,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ne rien changer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+
+    fireEvent.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Annuler le paiement' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler le paiement' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+        `DELETE ${pathTo(API.restaurant.payment, { id: 4, commandeId: 31 })}`,
+      ]),
+    );
   });
 });
