@@ -3,7 +3,7 @@
  * (and screenshotted): the treasurer's count of top-ups waiting on the portal, the top-ups list with an
  * expired one, the question before cancelling a top-up; an expired top-up on a member's card; the
  * member's question before paying with the card; the bar's « Encaisser » menu (opened, walked and
- * closed by keyboard) and its question before refusing a payment. After each question, the focus is
+ * closed by keyboard) and its questions before refusing a payment and undoing one. After each question, the focus is
  * back on the button that opened it.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -154,4 +154,27 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   await refuseQuestion.getByRole('button', { name: 'Annuler' }).click();
   await expect(refuseQuestion).toBeHidden();
   await expect(refuse).toBeFocused();
+
+  // Paid « Au Bar » from the menu by keyboard, then « Annuler le paiement » asks first; « Ne rien
+  // changer » keeps it, the focus back on its button; confirmed, the order is to be paid again.
+  await cash.focus();
+  await bar.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem', { name: 'Au Bar' })).toBeVisible();
+  await menu.getByRole('menuitem', { name: 'Au Bar' }).focus();
+  await bar.keyboard.press('Enter');
+  await expect(bar.getByText('Commande de Victor Vénérable payée.')).toBeVisible();
+  const undo = orders.getByRole('button', { name: 'Annuler le paiement de Victor Vénérable' });
+  await undo.focus();
+  await bar.keyboard.press('Enter');
+  const undoQuestion = bar.getByRole('dialog', { name: 'Annuler le paiement' });
+  await expect(undoQuestion).toContainText('Elle redevient à encaisser.');
+  await expect(undoQuestion.getByRole('button', { name: 'Annuler le paiement' })).toBeFocused();
+  await axeAtBothWidths(bar, 'bar-annuler-le-paiement-question');
+  await undoQuestion.getByRole('button', { name: 'Ne rien changer' }).click();
+  await expect(undoQuestion).toBeHidden();
+  await expect(undo).toBeFocused();
+  await bar.keyboard.press('Enter');
+  await undoQuestion.getByRole('button', { name: 'Annuler le paiement' }).click();
+  await expect(bar.getByText('Paiement annulé.')).toBeVisible();
+  await expect(cash).toBeVisible();
 });

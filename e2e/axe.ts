@@ -1,7 +1,8 @@
 /**
- * axe on the page as it is, at 1280 px then at 380 px (WCAG 2.1 AA, serious or critical violations),
- * with a screenshot of each width in test-results/ to look at. For journeys that audit a state reached
- * by a few steps (an open dialog, a menu) rather than a screen reached by its address.
+ * axe on the page as it is, at 1280 px then at 380 px (WCAG 2.1 AA, serious or critical violations, no
+ * sideways scroll, no button or badge label cut), with a screenshot of each width in test-results/ to
+ * look at. For journeys that audit a state reached by a few steps (an open dialog, a menu) rather than a
+ * screen reached by its address.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -29,6 +30,13 @@ export async function axeAtBothWidths(page: Page, name: string): Promise<void> {
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     );
     if (sideways) problems.push(`${name} ${width}px: la page défile horizontalement`);
+    // A label cut short hides its meaning: buttons and badges show their whole text (as accessibility.spec).
+    const cut = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label'))
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2)
+        .map((el) => el.textContent ?? ''),
+    );
+    for (const label of cut) problems.push(`${name} ${width}px: libellé coupé « ${label} »`);
     await page.screenshot({ path: `test-results/axe-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

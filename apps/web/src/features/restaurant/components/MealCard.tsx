@@ -17,6 +17,7 @@ import {
 } from '@union/contract';
 import { useRef, useState } from 'react';
 import { openDialog } from '../../../components/dialog';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { toast } from '../../../components/toast';
 import { formatCents, formatLongDate } from '../../../lib/format';
 import {
@@ -366,9 +367,12 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
               )}
             </Group>
             <Title order={4} fz="md">
+              {/* Wraps on a phone: « · total payant 104,00 € · offert … » is longer than 380 px. */}
               <Button
                 variant="subtle"
                 size="compact-md"
+                {...WRAPPING_BUTTON}
+                styles={{ label: { ...WRAPPING_BUTTON.styles.label, textAlign: 'left' } }}
                 aria-expanded={barOpen}
                 aria-controls={`bar-${meal.id}`}
                 onClick={() => setBarOpen((o) => !o)}
