@@ -69,9 +69,15 @@ describe('the card desk', () => {
       [`GET ${pathTo(API.desk.receipt, { id: 3 })}`]: { status: 200, body: 'PDF', checked: true },
     });
     renderApp('/app/restauration/caisse');
-    const form = await screen.findByRole('form', { name: 'Créditer ou débiter une carte' });
+    const form = await screen.findByRole(
+      'form',
+      { name: 'Créditer ou débiter une carte' },
+      { timeout: 5000 },
+    );
     fireEvent.change(within(form).getByLabelText('Carte de'), { target: { value: 'Paul' } });
-    fireEvent.click(await within(form).findByRole('radio', { name: /Paul Voisin – solde 20,00/ }));
+    fireEvent.click(
+      await within(form).findByRole('radio', { name: /Paul Voisin – solde 20,00/ }, { timeout: 5000 }),
+    );
     fireEvent.click(within(form).getByText('Vente au bar'));
     fireEvent.change(within(form).getByLabelText(/Montant/), { target: { value: '4' } });
     fireEvent.change(within(form).getByLabelText(/Article vendu/), {
@@ -81,6 +87,8 @@ describe('the card desk', () => {
     expect(
       await screen.findByText(
         /^Vente au bar de 4,00\s€ enregistrée pour Paul Voisin : nouveau solde 16,00\s€\.$/,
+        undefined,
+        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'POST')!;
