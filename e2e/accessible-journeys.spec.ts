@@ -165,8 +165,8 @@ test('keyboard only: a confirmation dialog gives the focus back to the button th
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  // Ok has the focus; Annuler is before it.
-  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  // « Désactiver » (what the button does) has the focus; Annuler is before it.
+  await expect(dialog.getByRole('button', { name: 'Désactiver', exact: true })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -64,6 +64,7 @@ test.describe.serial('documents and messages', () => {
     await page.getByRole('button', { name: 'Publier' }).click();
     await expect(row.getByText('Publié')).toBeVisible({ timeout: 30_000 });
     await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await expect(bar).toHaveAttribute('aria-valuetext', '100 % – Publié');
 
     await row.getByRole('link', { name: `Ouvrir « ${TITLE} »` }).click();
     await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();

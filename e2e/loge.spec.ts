@@ -79,7 +79,10 @@ test('venerable imports a CSV: preview with a rejected row, confirmation, report
   await expect(wizard.getByText('Adresse e-mail invalide « pas-une-adresse ».')).toBeVisible();
 
   await wizard.getByRole('button', { name: 'Importer 1 membre' }).click();
-  await page.getByRole('dialog', { name: 'Confirmer l’import' }).getByRole('button', { name: 'Ok' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirmer l’import' })
+    .getByRole('button', { name: 'Importer', exact: true })
+    .click();
   await expect(wizard.getByText('Import terminé')).toBeVisible();
   // The wizard's own button (the dialog's close cross is named « Fermer » too).
   await wizard.getByRole('button', { name: 'Fermer', exact: true }).last().click();

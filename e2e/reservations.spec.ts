@@ -48,13 +48,13 @@ async function openFromRequests(page: Page, libelle: string) {
   return page.getByRole('dialog', { name: 'Réservation' });
 }
 
-/** Clicks an action of the panel and answers Ok to its confirmation. */
+/** Clicks an action of the panel and confirms it with the dialog's button, named as the action. */
 async function confirmAction(page: Page, panel: ReturnType<Page['getByRole']>, action: string) {
   await panel.getByRole('button', { name: action, exact: true }).click();
   await page
     .getByRole('dialog')
     .filter({ hasText: `${action} pour` })
-    .getByRole('button', { name: 'Ok' })
+    .getByRole('button', { name: action, exact: true })
     .click();
 }
 

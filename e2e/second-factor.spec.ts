@@ -212,7 +212,7 @@ test('past its grace period, an account must enrol at sign-in; the administrator
   await expect(dialog).toContainText(person.name);
   await expect(dialog).toContainText('e-mail');
   await axe(admin, 'admin-reinitialisation-confirmation');
-  await dialog.getByRole('button', { name: 'Ok' }).focus();
+  await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).focus();
   await admin.keyboard.press('Enter');
   await expect(admin.getByText(`Double authentification de ${person.name} réinitialisée`)).toBeVisible();
   await expect(admin.getByText('Non activée', { exact: true })).toBeVisible();

@@ -154,5 +154,13 @@ describe('the recap', () => {
     expect(text).toContain('Total payant : 21,00 € (2 commandes)');
     expect(text).toContain('payé : 18,00 € ; à encaisser : 3,00 €');
     expect(text).toContain('Offert (invitation) : 18,00 € (1 commande), hors total payant');
+    // The week's bar header agrees with the recap: the offered order is counted apart, not in the total.
+    const week = await weekOf(chef, meal.date);
+    expect(week.repas.find((r) => r.id === meal.id)!.bar).toEqual({
+      commandes: 3,
+      montant: 2100,
+      offertes: 1,
+      offert: 1800,
+    });
   });
 });

@@ -352,7 +352,12 @@ describe('GET /api/repas/search/{date}', () => {
     expect(orders).toHaveLength(2);
     expect(orders[0]!.actions).toEqual(['EDIT', 'DELETE', 'PAY', 'REFUSE']);
     expect(orders[0]!.soldeCarte).toBe(0);
-    expect(all.bar).toEqual({ commandes: 2, montant: orders.reduce((n, o) => n + o.montant, 0) });
+    expect(all.bar).toEqual({
+      commandes: 2,
+      montant: orders.reduce((n, o) => n + o.montant, 0),
+      offertes: 0,
+      offert: 0,
+    });
     expect(all.bar!.montant).toBeGreaterThan(0);
   });
 });

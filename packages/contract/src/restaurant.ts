@@ -248,6 +248,21 @@ export const MealSessionSchema = z.object({
 export type MealSession = z.infer<typeof MealSessionSchema>;
 export const MealSessionListSchema = z.array(MealSessionSchema);
 
+/**
+ * The bar's counts of a meal, split as the recap splits them: an offered meal (paid by invitation, means
+ * I) is no takings, so `montant` is the « total payant » (every order not offered, whatever its state)
+ * and the offered orders are counted apart.
+ */
+export const MealBarSchema = z.object({
+  /** Every order of the meal, offered ones included. */
+  commandes: z.number().int(),
+  /** The total of the orders not offered (cents): the recap's « Total payant ». */
+  montant: z.number().int(),
+  /** The orders offered (paid by invitation) and their total (cents), outside `montant`. */
+  offertes: z.number().int(),
+  offert: z.number().int(),
+});
+
 export const MealSchema = z.object({
   id: z.number().int(),
   date: z.string(),
@@ -269,13 +284,14 @@ export const MealSchema = z.object({
   /** The caller's own orders on this meal. */
   mesCommandes: z.array(MealOrderSchema),
   /**
-   * For MENUS, what the bar shows before it is opened: the number of orders and their total (cents);
-   * null otherwise. The orders themselves come from GET /api/repas/{id}/commandes when it is opened.
+   * For MENUS, what the bar shows before it is opened; null otherwise. The orders themselves come from
+   * GET /api/repas/{id}/commandes when it is opened.
    */
-  bar: z.object({ commandes: z.number().int(), montant: z.number().int() }).nullable(),
+  bar: MealBarSchema.nullable(),
   actions: z.array(MealAction.schema),
 });
 export type Meal = z.infer<typeof MealSchema>;
+export type MealBar = z.infer<typeof MealBarSchema>;
 /** What « Prévenir les membres » did: how many people the meal was e-mailed to. */
 export const MealNotificationResultSchema = z.object({ destinataires: z.number().int() });
 

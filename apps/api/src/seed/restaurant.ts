@@ -1,7 +1,7 @@
 /**
  * Demo restaurant: meals in the coming three weeks (Tuesday lunch, Thursday evening agapes, tied to
  * that evening's session when there is one, Friday's bistrot), each with its dishes, and a lodge order
- * of the Vénérable. Goes through the module's services,
+ * of the Vénérable, and an abandoned top-up of his card, expired. Goes through the module's services,
  * so the demo data obeys the same rules as real data.
  */
 import type { Habilitation } from '@union/contract';
@@ -11,6 +11,8 @@ import { parisDay } from '../lib/dates';
 import { addDays, weekdayOf } from '@union/contract';
 import { mealsService } from '../modules/restaurant/meals/service';
 import { mealOrdersService } from '../modules/restaurant/orders/service';
+import { cardsService } from '../modules/restaurant/cards/service';
+import { expireAbandonedTopUps } from '../modules/restaurant/cards/waiting';
 import type { Database } from '../db/client';
 import { entities, users } from '../db/schema';
 
@@ -96,4 +98,9 @@ export async function seedRestaurant(db: Database): Promise<void> {
       }
     }
   }
+  // A top-up of 20 € started two days ago and never paid, expired by the very job that expires real
+  // ones: the demo shows « Expiré (non payé) » on the Vénérable's card and in the treasurer's list.
+  const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+  await cardsService.create({ ...venerable, clock: { ...systemClock, now: () => twoDaysAgo } }, 2000);
+  await expireAbandonedTopUps(db, systemClock);
 }

@@ -12,13 +12,16 @@ describe('confirmation dialog', () => {
   });
   afterEach(() => navigate.mockReset());
 
-  it('a question offers Ok and Annuler and answers cancel', async () => {
+  it('a question offers its named action and Annuler, and answers cancel', async () => {
     const answer = openDialog({
       type: 'question',
       title: 'Supprimer ?',
       text: 'La réservation sera supprimée.',
+      okLabel: 'Supprimer la réservation',
     });
     expect(await screen.findByRole('dialog')).toHaveTextContent('Supprimer ?');
+    expect(screen.getByRole('button', { name: 'Supprimer la réservation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ok' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     await expect(answer).resolves.toBe('cancel');
     expect(navigate).not.toHaveBeenCalled();
@@ -46,16 +49,26 @@ describe('confirmation dialog', () => {
     document.body.append(page);
     const opener = page.querySelector('button')!;
     opener.focus();
-    const first = openDialog({ type: 'question', title: 'Désactiver ?', text: 'Le compte sera désactivé.' });
+    const first = openDialog({
+      type: 'question',
+      title: 'Désactiver ?',
+      text: 'Le compte sera désactivé.',
+      okLabel: 'Désactiver',
+    });
     await screen.findByRole('dialog');
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     await first;
     await waitFor(() => expect(opener).toHaveFocus());
 
     // The answer removed the opener (a deleted row): the page's heading takes the focus.
-    const second = openDialog({ type: 'question', title: 'Supprimer ?', text: 'La ligne sera supprimée.' });
+    const second = openDialog({
+      type: 'question',
+      title: 'Supprimer ?',
+      text: 'La ligne sera supprimée.',
+      okLabel: 'Supprimer la ligne',
+    });
     await screen.findByRole('dialog');
-    fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer la ligne' }));
     opener.remove();
     await second;
     await waitFor(() => expect(page.querySelector('h2')).toHaveFocus());

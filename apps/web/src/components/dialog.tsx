@@ -19,8 +19,7 @@ import { navigateTo } from '../lib/navigation';
 type DialogType = 'info' | 'success' | 'warning' | 'danger' | 'question';
 type DialogResult = 'ok' | 'cancel';
 
-interface DialogMessage {
-  type: DialogType;
+interface DialogBase {
   title: string;
   text: string;
   details?: string[];
@@ -28,11 +27,18 @@ interface DialogMessage {
   redirection?: string;
   /** Run when Ok is pressed, before the redirection (the 401 modal ends the session there). */
   onOk?: () => void;
-  /** What the confirming button says (« Envoyer », « Refuser »…); « Ok » when it only acknowledges. */
-  okLabel?: string;
   /** What the question's other button says; « Annuler » by default. */
   cancelLabel?: string;
 }
+
+/**
+ * A question's confirming button says what it does (« Supprimer le repas », « Envoyer 21 e-mails »):
+ * required by the type, so no question can fall back to « Ok ». A message that only informs may keep
+ * « Ok », which then merely acknowledges.
+ */
+type DialogMessage =
+  | (DialogBase & { type: 'question'; okLabel: string })
+  | (DialogBase & { type: Exclude<DialogType, 'question'>; okLabel?: string });
 
 const ICONS: Record<DialogType, { icon: Icon; color: string }> = {
   info: { icon: IconInfoCircle, color: 'blue' },

@@ -3,7 +3,14 @@
  * meals: their dishes, their agapes, the caller's orders and, for MENUS, the bar's counts; one meal's
  * every order with balances is `presentBarOrders` (GET /api/repas/{id}/commandes).
  */
-import { hhmmOf, type Dish, type Meal, type MealOrder, type MealSession } from '@union/contract';
+import {
+  hhmmOf,
+  type Dish,
+  type Meal,
+  type MealBar,
+  type MealOrder,
+  type MealSession,
+} from '@union/contract';
 import type { Executor } from '../../../db/client';
 import type { RequestContext } from '../../../lib/context';
 import { allowedActions } from '../../../lib/policy';
@@ -38,7 +45,7 @@ export function presentMeal(
   parts: {
     plats: DishRecord[];
     mine: MealOrder[];
-    bar: Map<number, { commandes: number; montant: number }> | null;
+    bar: Map<number, MealBar> | null;
     agapes: SessionRow | null;
   },
 ): Meal {
@@ -66,7 +73,7 @@ export function presentMeal(
     mesAgapes: parts.agapes !== null && ownsAgapes(ctx, parts.agapes.entityId),
     plats: parts.plats.filter((d) => d.mealId === m.id).map(presentDish),
     mesCommandes,
-    bar: parts.bar && (parts.bar.get(m.id) ?? { commandes: 0, montant: 0 }),
+    bar: parts.bar && (parts.bar.get(m.id) ?? { commandes: 0, montant: 0, offertes: 0, offert: 0 }),
     actions: allowedActions(mealMachine, state, allowed),
   };
 }

@@ -3,6 +3,7 @@
  * export) call it.
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { MealBar } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { dishes, mealOrderLines, mealOrders, meals } from '../../../db/schema';
 import { entityNames } from '../../entities/repository';
@@ -270,22 +271,25 @@ export const mealOrdersRepository = {
     await db.delete(mealOrders).where(eq(mealOrders.id, id));
   },
 
-  /** Per meal, the number of its orders and the sum of their amounts: what the week shows MENUS at first. */
-  async barOfMeals(
-    db: Executor,
-    mealIds: number[],
-  ): Promise<Map<number, { commandes: number; montant: number }>> {
+  /**
+   * Per meal, what the week shows MENUS at first: the number of its orders, the total of those not
+   * offered and, apart, the offered ones (paid by invitation), split as the recap splits them.
+   */
+  async barOfMeals(db: Executor, mealIds: number[]): Promise<Map<number, MealBar>> {
     if (mealIds.length === 0) return new Map();
+    const offered = sql`${mealOrders.etat} = 'P' and ${mealOrders.moyen} = 'I'`;
     const rows = await db
       .select({
         mealId: mealOrders.mealId,
         commandes: sql<number>`count(*)::int`,
-        montant: sql<number>`coalesce(sum(${mealOrders.montant}), 0)::int`,
+        montant: sql<number>`coalesce(sum(${mealOrders.montant}) filter (where not (${offered})), 0)::int`,
+        offertes: sql<number>`(count(*) filter (where ${offered}))::int`,
+        offert: sql<number>`coalesce(sum(${mealOrders.montant}) filter (where ${offered}), 0)::int`,
       })
       .from(mealOrders)
       .where(inArray(mealOrders.mealId, mealIds))
       .groupBy(mealOrders.mealId);
-    return new Map(rows.map((r) => [r.mealId, { commandes: r.commandes, montant: r.montant }]));
+    return new Map(rows.map(({ mealId, ...bar }) => [mealId, bar]));
   },
 
   async countPaidOrders(db: Executor, mealId: number): Promise<number> {

@@ -69,7 +69,7 @@ describe('account page, « Agenda » card', () => {
 
     await user.click(screen.getByRole('button', { name: 'Renouveler l’adresse' }));
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: /^(Ok|Confirmer|Oui)/ }),
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Renouveler l’adresse' }),
     );
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Réservations de mes loges' })).toHaveValue(URL_2),

@@ -64,6 +64,7 @@ export function CalendarFeedPanel() {
       type: 'question',
       title: 'Renouveler l’adresse de l’agenda',
       text: 'L’adresse actuelle cessera aussitôt de fonctionner : les agendas qui y sont abonnés devront l’être à la nouvelle. Continuer ?',
+      okLabel: 'Renouveler l’adresse',
     });
     if (answer !== 'ok') return;
     renew.mutate(undefined, {

@@ -50,7 +50,7 @@ export function HabilitationsPicker({ value, onChange, disabled, profiles = true
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {HABILITATION_GROUPS.map((group) => (
           <Stack key={group.titre} gap={8}>
-            <Title order={4} fz="sm" c="dimmed" tt="uppercase">
+            <Title order={4} fz="sm" c="dimmed">
               {group.titre}
             </Title>
             {group.codes.map((code) => (

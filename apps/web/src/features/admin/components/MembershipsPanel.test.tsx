@@ -84,7 +84,9 @@ describe('members of an entity', { timeout: 20_000 }, () => {
     expect(screen.getByRole('row', { name: /Luc Dupont/ })).toBeInTheDocument();
 
     await userEvent.click(within(paul).getByRole('button', { name: "Terminer l'appartenance" }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Terminer l’appartenance' }),
+    );
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('/api/user/101/appartenances/1');
   });

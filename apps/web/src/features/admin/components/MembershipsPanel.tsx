@@ -46,6 +46,7 @@ export function MembershipsPanel({ scope, canAdd }: Props) {
       type: 'question',
       title: "Terminer l'appartenance",
       text: endMembershipText(`${m.utilisateur.prenom} ${m.utilisateur.nom}`, m.entite.nom, m.debut),
+      okLabel: 'Terminer l’appartenance',
     });
     if (answer === 'ok')
       end.mutate(

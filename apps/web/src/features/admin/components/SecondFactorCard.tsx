@@ -21,6 +21,7 @@ export function SecondFactorCard({ user }: { user: UserDetail }) {
       text:
         `L’application d’authentification et les codes de secours de ${name} ne fonctionneront plus. ` +
         `${name} sera prévenu(e) par e-mail à ${user.email} et devra en configurer une nouvelle.`,
+      okLabel: 'Réinitialiser',
     });
     if (answer !== 'ok') return;
     reset.mutate(user.id, {

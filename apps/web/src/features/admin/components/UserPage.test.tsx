@@ -63,7 +63,9 @@ describe('user page', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Ajouter une appartenance' })).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Supprimer' }),
+    );
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body!)).toMatchObject({ id: 12, etat: 'S' });
     expect(await screen.findByRole('button', { name: 'Anonymiser' })).toBeInTheDocument();
@@ -128,7 +130,7 @@ describe('user page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Hélène Lefèvre');
     expect(dialog).toHaveTextContent('helene.lefevre@exemple.fr');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(
       await screen.findByText(/Double authentification de Hélène Lefèvre réinitialisée/),

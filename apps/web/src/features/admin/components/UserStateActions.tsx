@@ -41,8 +41,12 @@ export function UserStateActions({ user }: { user: UserDetail }) {
   async function changeState(action: UserAction) {
     const button = STATE_BUTTONS[action]!;
     if (
-      (await openDialog({ type: 'question', title: UserAction.labels[action], text: button.question })) !==
-      'ok'
+      (await openDialog({
+        type: 'question',
+        title: UserAction.labels[action],
+        text: button.question,
+        okLabel: UserAction.labels[action],
+      })) !== 'ok'
     )
       return;
     const body: UserUpdate = {
@@ -65,6 +69,7 @@ export function UserStateActions({ user }: { user: UserDetail }) {
       text:
         "Le nom, le prénom, l'identifiant, l'e-mail et le téléphone seront effacés définitivement. " +
         "L'historique et les appartenances restent, sous un nom anonyme. Cette opération est irréversible.",
+      okLabel: 'Anonymiser définitivement',
     });
     if (answer === 'ok')
       anonymise.mutate(user.id, { onSuccess: () => toast('success', 'Compte anonymisé.') });

@@ -194,6 +194,8 @@ function DistributionPanel({ doc }: { doc: DocumentDetail }) {
       type: 'question',
       title: 'Annuler la diffusion',
       text: 'Les e-mails pas encore partis ne seront pas envoyés. Ceux déjà envoyés ne peuvent être repris.',
+      okLabel: 'Annuler la diffusion',
+      cancelLabel: 'Continuer la diffusion',
     });
     if (answer === 'ok')
       cancel.mutate(doc.id, {
@@ -207,6 +209,7 @@ function DistributionPanel({ doc }: { doc: DocumentDetail }) {
       type: 'question',
       title: 'Supprimer le document',
       text: `Supprimer « ${doc.titre} » et son fichier ? Les e-mails de diffusion pas encore partis sont annulés.`,
+      okLabel: 'Supprimer le document',
     });
     if (answer === 'ok') {
       remove.mutate(doc.id, {

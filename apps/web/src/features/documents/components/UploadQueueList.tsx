@@ -48,6 +48,10 @@ const STATE_TEXT: Record<UploadItem['state'], string> = {
   cancelled: 'Annulé',
 };
 
+/** What the progress bar reads out: the percentage, in French, and the file's state. */
+const progressText = (item: Pick<UploadItem, 'progress' | 'state'>) =>
+  `${item.progress} % – ${STATE_TEXT[item.state]}`;
+
 function QueueRow({
   item,
   onCancel,
@@ -68,19 +72,28 @@ function QueueRow({
               ({formatSize(item.size)})
             </Text>
           </Text>
-          <Progress
-            value={item.progress}
-            color={
-              item.state === 'error'
-                ? 'red'
-                : item.state === 'success'
-                  ? 'green'
-                  : item.state === 'cancelled'
-                    ? 'gray'
-                    : 'blue'
-            }
-            aria-label={`Progression de l'envoi de ${item.name}`}
-          />
+          {/* The bar says in French where the file is (« 45 % – Envoi en cours »), not Mantine's « 45% ». */}
+          <Progress.Root>
+            <Progress.Section
+              value={item.progress}
+              color={
+                item.state === 'error'
+                  ? 'red'
+                  : item.state === 'success'
+                    ? 'green'
+                    : item.state === 'cancelled'
+                      ? 'gray'
+                      : 'blue'
+              }
+              withAria={false}
+              role="progressbar"
+              aria-label={`Progression de l'envoi de ${item.name}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={item.progress}
+              aria-valuetext={progressText(item)}
+            />
+          </Progress.Root>
           <Text size="sm" c={item.state === 'error' ? 'red.8' : 'dimmed'} aria-live="polite">
             {STATE_TEXT[item.state]}
             {item.state === 'uploading' ? ` : ${item.progress} %` : ''}

@@ -98,7 +98,7 @@ describe('ImportWizard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Importer 2 membres' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('1 compte créé, avec une invitation par e-mail');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Importer' }));
 
     expect(await screen.findByText('Import terminé')).toBeInTheDocument();
     expect(send.mock.lastCall?.[0]).toMatchObject({ idEntite: 1, dryRun: false });

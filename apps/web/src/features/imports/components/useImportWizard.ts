@@ -46,6 +46,7 @@ export function useImportWizard(
       title: 'Confirmer l’import',
       text: `Importer ce fichier dans « ${entite.nom} » ? Tout est enregistré en une fois, ou rien en cas d’erreur.`,
       details,
+      okLabel: 'Importer',
     });
     if (answer !== 'ok') return;
     setProgress(0);

@@ -132,7 +132,7 @@ describe('Gestion Loge', () => {
     expect(dialog).toHaveTextContent(
       `Terminer l’appartenance de Paul Durand à « Les Chevaliers du Rhône » ? Son dernier jour sera hier, le ${shown}`,
     );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Terminer l’appartenance' }));
     expect(await screen.findByText('Appartenance terminée.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/102/appartenances/2')).toBe(true);
     await userEvent.click(screen.getByLabelText('Afficher les anciens membres'));

@@ -87,6 +87,7 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
       type: 'question',
       title: 'Terminer l’appartenance',
       text: endMembershipText(`${m.utilisateur.prenom} ${m.utilisateur.nom}`, entite.nom, m.debut),
+      okLabel: 'Terminer l’appartenance',
     });
     if (answer === 'ok')
       end.mutate(

@@ -52,6 +52,7 @@ export function AnnualPlanningPage() {
       type: 'question',
       title: 'Ouvrir une année',
       text: `Ouvrir l’année ${next}-${next + 1} ? Les tenues de l’année précédente y sont recopiées et leurs réservations créées.`,
+      okLabel: `Ouvrir l’année ${next}-${next + 1}`,
     });
     if (answer !== 'ok') return;
     openYear.mutate(undefined, {
@@ -71,6 +72,7 @@ export function AnnualPlanningPage() {
       type: 'question',
       title: 'Supprimer la tenue régulière',
       text: `Supprimer « ${entry.libelle} » ${de(entry.entite)} (${entry.regleLibelle}) ? Ses réservations à venir qui n’ont pas été modifiées à la main sont supprimées.`,
+      okLabel: 'Supprimer la tenue',
     });
     if (answer !== 'ok') return;
     remove.mutate(entry.id, {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ClosureList, ClosureListSchema, ClosureResultSchema, type Reservation } from '@union/contract';
 import dayjs from 'dayjs';
@@ -47,7 +47,9 @@ describe('closed days', () => {
     renderApp('/app/reservations/fermetures');
     expect(await screen.findByText('Fermer un jour')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Rouvrir' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rouvrir ce jour' }),
+    );
     expect(await screen.findByText(new RegExp(`25 décembre ${year} est rouvert`))).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/fermeture/${year}-12-25`)).toBe(true);
   });
@@ -103,7 +105,9 @@ describe('closed days', () => {
     fireEvent.click(fifteenth);
     await userEvent.type(screen.getByLabelText(/Motif/), 'Travaux');
     await userEvent.click(screen.getByRole('button', { name: 'Fermer ce jour' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fermer ce jour' }),
+    );
     expect(await screen.findByText('Jour fermé : réservations à traiter')).toBeInTheDocument();
     expect(
       screen.getByText('19:30–23:00, Temple Hiram : Les Chevaliers du Rhône (« Tenue régulière »)'),

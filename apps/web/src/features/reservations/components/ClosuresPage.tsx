@@ -62,6 +62,7 @@ export function ClosuresPage() {
       type: 'question',
       title: 'Fermer ce jour',
       text: `Fermer le bâtiment le ${longDate(date)} (${body.motif.trim()}) ? Plus aucune réservation ne pourra y être faite.`,
+      okLabel: 'Fermer ce jour',
     });
     if (answer !== 'ok') return;
     closeDay.mutate(body, {
@@ -89,6 +90,7 @@ export function ClosuresPage() {
       type: 'question',
       title: 'Rouvrir ce jour',
       text: `Rouvrir le bâtiment le ${longDate(day)} ?`,
+      okLabel: 'Rouvrir ce jour',
     });
     if (answer === 'ok') {
       reopen.mutate(day, { onSuccess: () => toast('success', `Le ${longDate(day)} est rouvert.`) });

@@ -80,6 +80,7 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
       type: 'question',
       title: ReservationAction.labels[action],
       text: `${ReservationAction.labels[action]} pour « ${r.libelle ?? r.entite} », ${r.salle}, le ${longDate(r.date)} de ${r.heureDebut} à ${r.heureFin} ?`,
+      okLabel: ReservationAction.labels[action],
     });
     if (answer === 'ok') run(action);
   }

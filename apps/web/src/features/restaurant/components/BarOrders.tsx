@@ -215,10 +215,27 @@ export function BarOrders({ meal }: { meal: Meal }) {
                       <Button
                         size="compact-sm"
                         variant="default"
+                        // Undoing a payment moves money back to a card: asked first, as « Refuser ».
                         onClick={() =>
-                          undo.mutate(
-                            { ...ids, orderId: o.id },
-                            { onSuccess: () => toast('info', 'Paiement annulé.') },
+                          void openDialog({
+                            type: 'question',
+                            title: 'Annuler le paiement',
+                            text:
+                              `Annuler le paiement de la commande de ${who(o)} (${formatCents(o.montant)}` +
+                              `${o.moyen ? ` – ${PaymentMeans.labels[o.moyen]}` : ''}) ? ` +
+                              'Elle redevient à encaisser' +
+                              (o.moyen === 'C' || o.moyen === 'L'
+                                ? ' et la carte débitée est recréditée.'
+                                : '.'),
+                            okLabel: 'Annuler le paiement',
+                            cancelLabel: 'Ne rien changer',
+                          }).then(
+                            (answer) =>
+                              answer === 'ok' &&
+                              undo.mutate(
+                                { ...ids, orderId: o.id },
+                                { onSuccess: () => toast('info', 'Paiement annulé.') },
+                              ),
                           )
                         }
                         aria-label={`Annuler le paiement de ${who(o)}`}

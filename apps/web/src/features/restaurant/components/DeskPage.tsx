@@ -232,7 +232,8 @@ function MovementForm({ sessionId }: { sessionId: number }) {
         onSuccess: (m) => {
           toast(
             'success',
-            `${MovementType.labels[m.type]} de ${formatCents(Math.abs(m.montant))} enregistré pour ${m.titulaire} : nouveau solde ${formatCents(m.soldeApres)}.`,
+            // « Vente » is feminine: « Vente au bar de 4,00 € enregistrée », « Crédit … enregistré ».
+            `${MovementType.labels[m.type]} de ${formatCents(Math.abs(m.montant))} enregistré${m.type === 'V' ? 'e' : ''} pour ${m.titulaire} : nouveau solde ${formatCents(m.soldeApres)}.`,
           );
           setMontant('');
           setTexte('');

@@ -11,11 +11,13 @@ import {
   plural,
   type Dish,
   type Meal,
+  type MealBar,
   type MealOrder,
   type MealWeek,
 } from '@union/contract';
 import { useRef, useState } from 'react';
 import { openDialog } from '../../../components/dialog';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { toast } from '../../../components/toast';
 import { formatCents, formatLongDate } from '../../../lib/format';
 import {
@@ -34,7 +36,24 @@ import { OrderStateBadge, deadlineText, mealName } from './labels';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-const confirm = (title: string, text: string) => openDialog({ type: 'question', title, text });
+/**
+ * The bar's header, split as the recap splits it: the « total payant » (every order not offered) and,
+ * apart, what is offered by invitation, so the two figures a manager compares are the same.
+ */
+function barHeading(bar: MealBar | null): string {
+  const { commandes, montant, offertes, offert } = bar ?? {
+    commandes: 0,
+    montant: 0,
+    offertes: 0,
+    offert: 0,
+  };
+  const gift = offertes > 0 ? ` · offert ${formatCents(offert)} (${plural(offertes, 'commande')})` : '';
+  return `Commandes (${commandes}) · total payant ${formatCents(montant)}${gift}`;
+}
+
+/** A question whose confirming button repeats its title (« Supprimer le repas »), never « Ok ». */
+const confirm = (title: string, text: string) =>
+  openDialog({ type: 'question', title, text, okLabel: title });
 
 export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
   const [ordering, setOrdering] = useState<MealOrder | 'new' | null>(null);
@@ -348,14 +367,17 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
               )}
             </Group>
             <Title order={4} fz="md">
+              {/* Wraps on a phone: « · total payant 104,00 € · offert … » is longer than 380 px. */}
               <Button
                 variant="subtle"
                 size="compact-md"
+                {...WRAPPING_BUTTON}
+                styles={{ label: { ...WRAPPING_BUTTON.styles.label, textAlign: 'left' } }}
                 aria-expanded={barOpen}
                 aria-controls={`bar-${meal.id}`}
                 onClick={() => setBarOpen((o) => !o)}
               >
-                Commandes ({meal.bar?.commandes ?? 0}) · {formatCents(meal.bar?.montant ?? 0)}
+                {barHeading(meal.bar)}
               </Button>
             </Title>
             {/* Read on opening only: a busy week has thousands of orders (issue 18). */}

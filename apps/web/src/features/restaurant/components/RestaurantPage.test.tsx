@@ -149,7 +149,7 @@ describe('Restauration', () => {
     const managed: Meal = {
       ...MEAL,
       actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
-      bar: { commandes: 1, montant: 5000 },
+      bar: { commandes: 1, montant: 5000, offertes: 0, offert: 0 },
     };
     const calls = mockApi({
       'GET /api/repas/search/2099-03-02': reply(MealWeekSchema, week([managed], true)),
@@ -237,7 +237,7 @@ describe('a card-read balance (issue 17)', () => {
   const atTheBar = (): Meal => ({
     ...MEAL,
     actions: ['EDIT', 'DELETE', 'NOTIFY', 'RECAP'],
-    bar: { commandes: 1, montant: 5000 },
+    bar: { commandes: 1, montant: 5000, offertes: 0, offert: 0 },
   });
   const barOrders = reply(MealOrderListSchema, [{ ...ORDER, actions: ['EDIT', 'DELETE', 'PAY', 'REFUSE'] }]);
 

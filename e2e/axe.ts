@@ -1,0 +1,44 @@
+/**
+ * axe on the page as it is, at 1280 px then at 380 px (WCAG 2.1 AA, serious or critical violations, no
+ * sideways scroll, no button or badge label cut), with a screenshot of each width in test-results/ to
+ * look at. For journeys that audit a state reached by a few steps (an open dialog, a menu) rather than a
+ * screen reached by its address.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const AXE_WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 380, height: 800 },
+] as const;
+
+export async function axeAtBothWidths(page: Page, name: string): Promise<void> {
+  const problems: string[] = [];
+  for (const { width, height } of AXE_WIDTHS) {
+    await page.setViewportSize({ width, height });
+    // Transitions (dialogs, menus) end before colours are read.
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+      problems.push(
+        `${name} ${width}px: ${v.id} (${v.help}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    // Reflow (WCAG 1.4.10), which axe does not check: nothing makes the page scroll sideways.
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    if (sideways) problems.push(`${name} ${width}px: la page défile horizontalement`);
+    // A label cut short hides its meaning: buttons and badges show their whole text (as accessibility.spec).
+    const cut = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label'))
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2)
+        .map((el) => el.textContent ?? ''),
+    );
+    for (const label of cut) problems.push(`${name} ${width}px: libellé coupé « ${label} »`);
+    await page.screenshot({ path: `test-results/axe-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(problems).toEqual([]);
+}
