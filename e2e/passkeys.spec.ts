@@ -11,8 +11,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
 
-const PORT = Number(process.env.E2E_PORT ?? 8180);
-test.use({ baseURL: `http://localhost:${PORT}` });
+// The server of this journey's project (playwright.config.ts), reached by its name.
+test.use({
+  // Playwright's fixture signature: the first argument lists the fixtures used, here none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) =>
+    use(testInfo.project.use.baseURL!.replace('//127.0.0.1:', '//localhost:')),
+});
 
 const WHO = 'membre2';
 

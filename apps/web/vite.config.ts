@@ -119,8 +119,12 @@ const config = {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     css: false,
     // Typing with user-event through jsdom takes seconds on a busy 2-core machine: 5 s (the default)
-    // failed on a shared one without any fault of the screen's.
-    testTimeout: 15_000,
+    // failed on a shared one without any fault of the screen's, and `npm test` runs this suite beside
+    // the API's. A limit only delays a failure: a passing test takes no longer for it.
+    testTimeout: 30_000,
+    // Two files at a time: Vitest's default on two cores is one (the number of cores minus one), which
+    // left a core idle for the whole suite. Each file renders in its own jsdom and fake fetch.
+    maxWorkers: 2,
   },
 } satisfies UserConfig;
 

@@ -17,6 +17,15 @@ export function databaseUrlFor(database: string): string {
   return url.toString();
 }
 
+/**
+ * A test database's commits do not wait for the WAL to reach the disk (`synchronous_commit = off`, set on
+ * the database, so the app's pools, the servers a test starts and pg_dump all get it). What a committed
+ * transaction shows to the next one is unchanged; only a crash of the server could lose the last
+ * commits, of a database dropped at the end of the file anyway. On the CI's disk a commit waited about
+ * 13 ms for its flush, against 2 ms without, and the API suite commits on every call.
+ */
+export const FAST_COMMITS = (database: string) => `ALTER DATABASE ${database} SET synchronous_commit = off`;
+
 /** Databases copied from a template are named after it, so a run drops only its own. */
 export const copyPrefix = (template: string) => `${template.replace('union_tmpl_', 'union_t_')}_`;
 

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { copyPrefix, databaseUrlFor, testEngine } from './engine';
+import { FAST_COMMITS, copyPrefix, databaseUrlFor, testEngine } from './engine';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +26,7 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
+    await admin.query(FAST_COMMITS(template));
     const handle = fromPostgres(databaseUrlFor(template));
     await migrate(handle);
     await handle.close();

@@ -17,7 +17,7 @@ import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../s
 import { entities, memberships, rooms, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
 import type { App } from '../src/types';
-import { copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
+import { FAST_COMMITS, copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 
 export const PASSWORD = 'Mot-de-passe-de-test-1';
 export const CLIENT_BASIC = `Basic ${Buffer.from('union-intranet:union-intranet-secret').toString('base64')}`;
@@ -32,6 +32,7 @@ async function postgresDatabase(label: string, template?: string): Promise<DbHan
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await admin.query(FAST_COMMITS(name));
   await admin.end();
   const handle = fromPostgres(databaseUrlFor(name));
   return {

@@ -5,8 +5,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// The first render of a file imports Mantine and the route tree: on a busy machine it takes over a second.
-configure({ asyncUtilTimeout: 3000 });
+// The first render of a file imports Mantine and the route tree: on a busy machine it takes over a second,
+// and `npm test` runs this suite beside the API's (scripts/parallel.mjs), two files at a time each. A
+// findBy or waitFor returns as soon as what it waits for is there: the limit only delays a failure.
+configure({ asyncUtilTimeout: 10_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
