@@ -16,8 +16,9 @@ export async function axeAtBothWidths(page: Page, name: string): Promise<void> {
   const problems: string[] = [];
   for (const { width, height } of AXE_WIDTHS) {
     await page.setViewportSize({ width, height });
-    // Transitions (dialogs, menus) end before colours are read.
-    await page.waitForTimeout(400);
+    // Transitions (a dialog fading in, a menu opening) end before colours are read: a title read at half
+    // opacity fails its contrast. Waited for, not timed: a loaded machine stretches them.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();

@@ -7,8 +7,8 @@
  * WebAuthn needs a secure context and a domain as the relying party's id: the journey runs on
  * `localhost` (the server's default public address), not 127.0.0.1.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeAtBothWidths } from './axe';
 import { DEMO_PASSWORD } from './fixtures';
 
 // The server of this journey's project (playwright.config.ts), reached by its name.
@@ -20,22 +20,6 @@ test.use({
 });
 
 const WHO = 'membre2';
-
-async function axe(page: Page, what: string) {
-  for (const { width, height } of [
-    { width: 1280, height: 900 },
-    { width: 380, height: 800 },
-  ]) {
-    await page.setViewportSize({ width, height });
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${what} ${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/passkeys-${what}-${width}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /Déconnexion|Se déconnecter/ }).click();
@@ -60,7 +44,7 @@ test('a passkey: added from the account page, second step, then alone; renamed a
 
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeVisible();
-  await axe(page, 'login');
+  await axeAtBothWidths(page, 'login');
 
   // Signed in with the password (no factor yet), the account page adds a passkey.
   await page.getByLabel('Identifiant').fill(WHO);
@@ -73,13 +57,13 @@ test('a passkey: added from the account page, second step, then alone; renamed a
   const add = page.getByRole('dialog', { name: 'Ajouter une clé d’accès' });
   await add.getByLabel('Nom de la clé').fill('Ordinateur portable');
   await add.getByLabel('Mot de passe actuel').fill(DEMO_PASSWORD);
-  await axe(page, 'ajout');
+  await axeAtBothWidths(page, 'ajout');
   await add.getByRole('button', { name: 'Continuer' }).click();
   await expect(add).toBeHidden();
   await expect(page.getByText('Ordinateur portable')).toBeVisible();
   await expect(page.getByText(/jamais utilisée/)).toBeVisible();
   await page.getByText('Ordinateur portable').scrollIntoViewIfNeeded();
-  await axe(page, 'panneau');
+  await axeAtBothWidths(page, 'panneau');
   await signOut(page);
 
   // The password, then the passkey as the second step.
@@ -88,7 +72,7 @@ test('a passkey: added from the account page, second step, then alone; renamed a
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Connecter', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Vérification en deux étapes' })).toBeVisible();
-  await axe(page, 'second-step');
+  await axeAtBothWidths(page, 'second-step');
   await page.getByRole('button', { name: 'Utiliser une clé d’accès' }).click();
   await expect(page).toHaveURL(/\/app\/portail$/);
   await signOut(page);
@@ -109,7 +93,7 @@ test('a passkey: added from the account page, second step, then alone; renamed a
   await page.getByRole('button', { name: 'Supprimer la clé d’accès Portable du bureau' }).click();
   const confirm = page.getByRole('dialog', { name: 'Supprimer la clé d’accès' });
   await expect(confirm.getByText('Supprimer la clé d’accès « Portable du bureau » ?')).toBeVisible();
-  await axe(page, 'suppression');
+  await axeAtBothWidths(page, 'suppression');
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Aucune clé d’accès pour le moment.')).toBeVisible();
   await signOut(page);
