@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { untilShown } from './axe';
 import { signIn } from './fixtures';
 
 const WIDTHS = [
@@ -398,8 +399,8 @@ interface Finding {
 }
 
 async function audit(page: Page, screen: string, width: string): Promise<Finding[]> {
-  // Let transitions (modals, toasts, menus) finish so colours are read at rest.
-  await page.waitForTimeout(400);
+  // Dialogs and menus fully shown, so colours are read at rest (axe.ts).
+  await untilShown(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   // Reflow (WCAG 1.4.10), which axe does not check: at 380 px nothing may make the page scroll sideways
   // (a wide table scrolls in its own box).

@@ -12,13 +12,29 @@ export const AXE_WIDTHS = [
   { width: 380, height: 800 },
 ] as const;
 
+/**
+ * Waits until every dialog, menu and toast is fully shown: a title read at half opacity fails its contrast.
+ * Mantine fades them in by a transition that starts a frame after the element appears (so « no running
+ * animation » can be true before it starts): what is waited for is an opacity of 1 on each of them and
+ * their ancestors, and no animation running. Waited for, not timed: a loaded machine stretches them.
+ */
+export async function untilShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const layers = document.querySelectorAll(
+      '[role="dialog"], [role="alertdialog"], [role="menu"], [role="alert"]',
+    );
+    for (const layer of Array.from(layers))
+      for (let e: Element | null = layer; e; e = e.parentElement)
+        if (getComputedStyle(e).opacity !== '1') return false;
+    return document.getAnimations().every((a) => a.playState !== 'running');
+  });
+}
+
 export async function axeAtBothWidths(page: Page, name: string): Promise<void> {
   const problems: string[] = [];
   for (const { width, height } of AXE_WIDTHS) {
     await page.setViewportSize({ width, height });
-    // Transitions (a dialog fading in, a menu opening) end before colours are read: a title read at half
-    // opacity fails its contrast. Waited for, not timed: a loaded machine stretches them.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await untilShown(page);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
