@@ -93,9 +93,14 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await expect(orderButton).toHaveCount(0);
   await expect(card.getByRole('heading', { name: TITLE })).toBeFocused();
   const edit = card.getByRole('button', { name: new RegExp(`^Modifier ma commande de «\\s${TITLE}\\s»`) });
+  // The week is read again after the order (its places, the member's order): once it is in, the focus
+  // put on « Modifier » stays there for the key press.
+  await membre.waitForLoadState('networkidle');
   await edit.focus();
+  await expect(edit).toBeFocused();
   await membre.keyboard.press('Enter');
   const editForm = membre.getByRole('dialog', { name: new RegExp(`^Modifier ma commande`) });
+  await expect(editForm).toBeVisible();
   await editForm.getByLabel('Remarque pour la cuisine').focus();
   await membre.keyboard.type('Allergie sévère aux fruits à coque');
   await editForm.getByRole('button', { name: 'Enregistrer' }).focus();
