@@ -9,20 +9,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, lastEmailTo, signIn } from './fixtures';
+import { apiSend, apiToken, lastEmailTo, signIn } from './fixtures';
 
-/** A mutating API call as the treasurer (bearer + the double-submit XSRF header), to prepare a scene. */
+/** A mutating call as the treasurer. */
 async function send(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown) {
-  const token = await apiToken(request, 'tresorier');
-  await request.get('/api/health');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const response = await request.fetch(url, {
+  return apiSend<{ id: number; numeroFacture: string | null }>(
+    request,
+    await apiToken(request, 'tresorier'),
     method,
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    url,
     data,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json() as Promise<{ id: number; numeroFacture: string | null }>;
+  );
 }
 
 /** An invoice issued today to a lodge (by its code), without e-mail. */

@@ -24,6 +24,28 @@ export async function apiToken(request: APIRequestContext, identifiant: string, 
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * A mutating API call beside the screens, with the bearer and the double-submit XSRF header (the cookie
+ * read first); fails the journey unless it succeeds. Answers the JSON body, or null for a 204.
+ */
+export async function apiSend<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  await request.get('/api/health');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const response = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    data,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
+
 /** The newest e-mail of the outbox sent to an address, read through the admin call. */
 export async function lastEmailTo(request: APIRequestContext, address: string) {
   const token = await apiToken(request, 'admin');

@@ -4,27 +4,8 @@
  * alone through the payment simulator (signed form, signed notification), comes back to the account
  * where the payment shows « CB en ligne » and nothing remains; the treasurer sees the same payment.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, signIn } from './fixtures';
-
-/** A mutating API call with the bearer and the double-submit XSRF header (cookie read first). */
-async function send(
-  request: APIRequestContext,
-  token: string,
-  method: 'POST' | 'PUT',
-  url: string,
-  data: unknown,
-) {
-  await request.get('/api/health');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const response = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-    data,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.json() as Promise<{ id: number; numeroFacture: string | null }>;
-}
+import { expect, test } from '@playwright/test';
+import { apiSend, apiToken, signIn } from './fixtures';
 
 test('a lodge pays its invoice online by card, and the treasurer sees « CB en ligne »', async ({
   page,
@@ -38,17 +19,29 @@ test('a lodge pays its invoice online by card, and the treasurer sees « CB en l
   const lodge = managed.find((e) => e.code === 'CHEV-RHONE')!;
   const token = await apiToken(request, 'tresorier');
   const objet = `Location du parcours ${Date.now() % 100000}`;
-  const draft = await send(request, token, 'POST', '/api/compta/commande', {
-    type: 'S',
-    idEntite: lodge.id,
-    annee: 2026,
-    objet,
-    devis: false,
-    lignes: [{ libelle: 'Temple Hiram, une soirée', quantite: 1, prixUnitaire: 12345 }],
-  });
-  const invoice = await send(request, token, 'PUT', '/api/compta/commande?action=FACTURE_SENT', {
-    id: draft.id,
-  });
+  const draft = await apiSend<{ id: number; numeroFacture: string | null }>(
+    request,
+    token,
+    'POST',
+    '/api/compta/commande',
+    {
+      type: 'S',
+      idEntite: lodge.id,
+      annee: 2026,
+      objet,
+      devis: false,
+      lignes: [{ libelle: 'Temple Hiram, une soirée', quantite: 1, prixUnitaire: 12345 }],
+    },
+  );
+  const invoice = await apiSend<{ id: number; numeroFacture: string | null }>(
+    request,
+    token,
+    'PUT',
+    '/api/compta/commande?action=FACTURE_SENT',
+    {
+      id: draft.id,
+    },
+  );
 
   await signIn(page, 'venerable');
   await page.goto(`/app/loge?entite=${lodge.id}&onglet=compte`);

@@ -9,29 +9,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
 import * as OTPAuth from 'otpauth';
-import { apiToken, lastEmailTo, linkIn, signIn } from './fixtures';
+import { apiSend, apiToken, lastEmailTo, linkIn, signIn } from './fixtures';
 
 const PASSWORD = 'Vigilance-Double-2026';
-
-/** A mutating API call as someone, with the double-submit XSRF header. */
-async function send(request: APIRequestContext, token: string, method: string, url: string, data?: unknown) {
-  await request.get('/api/health');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const response = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-    data,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return response.status() === 204 ? null : response.json();
-}
 
 /** A new account with these habilitations, its password chosen through its invitation link. */
 async function officer(request: APIRequestContext, habilitations: string[], prenom: string) {
   const admin = await apiToken(request, 'admin');
   const nom = `Officier${Date.now().toString(36)}`;
   const email = `${prenom}.${nom}@exemple.fr`.toLowerCase();
-  const user = (await send(request, admin, 'POST', '/api/user', {
+  const user = (await apiSend(request, admin, 'POST', '/api/user', {
     nom,
     prenom,
     email,
@@ -39,7 +26,7 @@ async function officer(request: APIRequestContext, habilitations: string[], pren
   })) as { id: number; identifiant: string };
   const mail = await lastEmailTo(request, email);
   const jeton = new URL(linkIn(mail!.texte), 'http://x').searchParams.get('jeton')!;
-  await send(request, admin, 'POST', '/api/user/password/reinitialiser', { jeton, data: PASSWORD });
+  await apiSend(request, admin, 'POST', '/api/user/password/reinitialiser', { jeton, data: PASSWORD });
   return { ...user, email, name: `${prenom} ${nom}` };
 }
 
@@ -178,7 +165,7 @@ test('past its grace period, an account must enrol at sign-in; the administrator
     await page.getByRole('button', { name: 'J’ai noté mes codes, continuer' }).click();
     await expect(page).toHaveURL(/\/app\/portail$/);
   } finally {
-    await send(request, adminToken, 'PUT', '/api/parametres/second-facteur', saved);
+    await apiSend(request, adminToken, 'PUT', '/api/parametres/second-facteur', saved);
   }
 
   // The administrator resets it from the person's page, with the keyboard.
