@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 
 // The audit every axe journey relies on finds what it must, so that passing it means something: a
@@ -9,7 +9,7 @@ const PAGE = `<!doctype html><html lang="fr"><head><title>Essai</title></head><b
   <div>Hors des régions</div></body></html>`;
 const FRAME = `<iframe title="Cadre" srcdoc="<!doctype html><html lang='fr'><title>Cadre</title><body><input type='text'></body></html>"></iframe>`;
 
-const found = async (page: import('@playwright/test').Page) =>
+const found = async (page: Page) =>
   (await seriousViolations(page)).map((v) => `${v.id} ×${v.nodes.length}`).sort();
 
 test('the axe audit finds the WCAG failures of a page, and only those', async ({ page }) => {

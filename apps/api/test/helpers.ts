@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { hash } from '@node-rs/argon2';
 import type { EntityType, Habilitation } from '@union/contract';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import pg from 'pg';
@@ -16,6 +15,7 @@ import { systemClock, type Clock } from '../src/lib/context';
 import { parisDay } from '../src/lib/dates';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
 import { entities, memberships, rooms, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/secrets';
 import type { App } from '../src/types';
 import { FAST_COMMITS, copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 
@@ -162,15 +162,7 @@ export async function onItsOwnDatabase<T>(test: (t: TestContext) => Promise<T>):
   }
 }
 
-/**
- * The test accounts' password hash, argon2id at its lowest cost (8 KiB, one pass). The app verifies a
- * hash with the parameters written in it, so a test's sign-in costs 0.1 ms instead of about 18 ms of
- * processor, thousands of times in a run; the sign-in path is the same. Every hash the app writes itself
- * (a first password, a change, a reset) keeps OWASP's parameters, checked in src/lib/secrets.test.ts.
- */
 let passwordHash: Promise<string> | undefined;
-const cheapHash = (password: string) =>
-  hash(password, { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 });
 
 /** Creates a user who can sign in with PASSWORD. */
 export async function createUser(
@@ -193,7 +185,7 @@ export async function createUser(
       email: fields.email ?? `${fields.identifiant}@exemple.fr`,
       habilitations: fields.habilitations ?? ['USER'],
       etat: fields.etat ?? 'A',
-      passwordHash: await (passwordHash ??= cheapHash(PASSWORD)),
+      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
     })
     .returning();
   return user!;
