@@ -69,6 +69,24 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: webImportPatterns() }],
     },
   },
+  {
+    // A journey's pages go to its worker's own server only through the journeys' `test` (e2e/fixtures.ts).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './fixtures': each worker talks to its own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Inside a feature, a relative path that climbs into a sibling feature must stop at its index too.
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],

@@ -6,9 +6,9 @@
  * closed by keyboard) and its questions before refusing a payment and undoing one. After each question, the focus is
  * back on the button that opened it.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
-import { apiToken, signIn } from './fixtures';
+import { expect, test, apiToken, signIn } from './fixtures';
 
 async function as(browser: Browser, identifiant: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

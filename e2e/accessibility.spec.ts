@@ -4,9 +4,9 @@
  * critical violation. Every violation of a screen is printed with its rule, its nodes and their targets,
  * so a failure says what to fix.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { seriousViolations, untilShown } from './axe';
-import { signIn } from './fixtures';
+import { expect, test, signIn } from './fixtures';
 
 const WIDTHS = [
   { name: 'large', width: 1280, height: 900 },

@@ -3,8 +3,8 @@
  * main action), and the keyboard alone (sign in, change a notification setting, find focus back after a
  * dialog). The collapsed menu keeps no hidden tab stop.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, test, DEMO_PASSWORD, signIn } from './fixtures';
 
 test.describe('au téléphone (380 px)', () => {
   test.use({ viewport: { width: 380, height: 800 } });

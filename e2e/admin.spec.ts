@@ -1,7 +1,6 @@
 /** Administration journeys of issue 3: a user created by admin signs in from the invitation; guards. */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { lastEmailTo, linkIn, signIn } from './fixtures';
+import { expect, test, lastEmailTo, linkIn, signIn } from './fixtures';
 
 test('admin creates a user, the invitation reaches the outbox, the new user chooses a password and signs in', async ({
   browser,

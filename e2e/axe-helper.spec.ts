@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 
 // The audit every axe journey relies on finds what it must, so that passing it means something: a

@@ -7,9 +7,9 @@
  * as the lodge's credit with the keyboard alone.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiSend, apiToken, lastEmailTo, signIn } from './fixtures';
+import { expect, test, apiSend, apiToken, lastEmailTo, signIn } from './fixtures';
 
 /** A mutating call as the treasurer. */
 async function send(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown) {

@@ -4,9 +4,9 @@
  * session with 2 € missing: the reason is asked for, given, and the treasurer sees it with the session.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { getDocument } from 'unpdf/pdfjs';
-import { signIn } from './fixtures';
+import { expect, test, signIn } from './fixtures';
 
 async function as(browser: Browser, identifiant: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -3,9 +3,8 @@
  * distributes it; a member finds it by a word inside the PDF and opens it, on a phone too; a member of
  * another lodge does not see it; the secretariat posts a warning that members see on their portal.
  */
-import { expect, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
-import { lastEmailTo, linkIn, signIn } from './fixtures';
+import { expect, test, lastEmailTo, linkIn, signIn } from './fixtures';
 
 /** A word found nowhere else: letters only, so the search reads it as one word. */
 const WORD = `zephyr${Date.now()

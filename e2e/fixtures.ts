@@ -1,5 +1,21 @@
-/** Helpers shared by the journeys: sign in through the real login form, read the e-mail outbox. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+/**
+ * What the journeys share: their `test` (each worker on its own server), signing in through the real
+ * login form, API calls beside the screens, the e-mail outbox.
+ */
+import { expect, test as playwrightTest, type APIRequestContext, type Page } from '@playwright/test';
+import { serverUrl } from './servers';
+
+/**
+ * Every journey's `test`: its pages and API calls go to its worker's own server (servers.ts), so the
+ * journeys run two at a time without two of them ever acting on the same database. A journey runs
+ * after the others of its worker, as before after the others of the run: none assumes a fresh server.
+ */
+export const test = playwrightTest.extend({
+  // Playwright's fixture signature: the first argument lists the fixtures used, here none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => use(serverUrl(testInfo.parallelIndex)),
+});
+export { expect };
 
 export const DEMO_PASSWORD = 'Union-Demo-2026!';
 

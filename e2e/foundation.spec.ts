@@ -1,6 +1,5 @@
 /** The foundation journeys of issue 2: sign-in, rights, password reset, guards, 404, logout. */
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, lastEmailTo, linkIn, signIn } from './fixtures';
+import { expect, test, DEMO_PASSWORD, lastEmailTo, linkIn, signIn } from './fixtures';
 
 test('membre signs in and sees only the entries of their habilitations', async ({ page }) => {
   await signIn(page, 'membre');

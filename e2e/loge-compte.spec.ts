@@ -4,8 +4,7 @@
  * alone through the payment simulator (signed form, signed notification), comes back to the account
  * where the payment shows « CB en ligne » and nothing remains; the treasurer sees the same payment.
  */
-import { expect, test } from '@playwright/test';
-import { apiSend, apiToken, signIn } from './fixtures';
+import { expect, test, apiSend, apiToken, signIn } from './fixtures';
 
 test('a lodge pays its invoice online by card, and the treasurer sees « CB en ligne »', async ({
   page,

@@ -1,8 +1,8 @@
 /** Gestion Loge journeys of issue 3: a lodge manager adds and imports members, then exports the list. */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, lastEmailTo, signIn } from './fixtures';
+import { expect, test, apiToken, lastEmailTo, signIn } from './fixtures';
 
 /** The rows of the first sheet of a downloaded workbook, as text. */
 async function workbookRows(path: string): Promise<string[][]> {

@@ -7,16 +7,16 @@
  * WebAuthn needs a secure context and a domain as the relying party's id: the journey runs on
  * `localhost` (the server's default public address), not 127.0.0.1.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
-import { DEMO_PASSWORD } from './fixtures';
+import { serverUrl } from './servers';
+import { expect, test, DEMO_PASSWORD } from './fixtures';
 
-// The server of this journey's project (playwright.config.ts), reached by its name.
+// The server of this journey's worker (fixtures.ts), reached by its name.
 test.use({
   // Playwright's fixture signature: the first argument lists the fixtures used, here none.
   // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use, testInfo) =>
-    use(testInfo.project.use.baseURL!.replace('//127.0.0.1:', '//localhost:')),
+  baseURL: async ({}, use, testInfo) => use(serverUrl(testInfo.parallelIndex, 'localhost')),
 });
 
 const WHO = 'membre2';

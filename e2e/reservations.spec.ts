@@ -1,6 +1,6 @@
 /** The planning journeys of issue 4: a request accepted then deleted on request, and a refused request. */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './fixtures';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test, signIn } from './fixtures';
 
 /** A day ten days ahead (Paris), away from the demo's closed days. */
 function dayAhead(days: number): string {

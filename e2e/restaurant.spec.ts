@@ -4,9 +4,9 @@
  * balance drops, and the kitchen's recap lists the order.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { getDocument } from 'unpdf/pdfjs';
-import { signIn } from './fixtures';
+import { expect, test, signIn } from './fixtures';
 
 async function as(browser: Browser, identifiant: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

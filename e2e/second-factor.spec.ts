@@ -6,10 +6,10 @@
  * factor. The new screens pass axe at 1280 and 380 px; the main actions are made with the keyboard.
  * Each test makes its own officers (the demo accounts keep no factor: the other journeys sign them in).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
 import * as OTPAuth from 'otpauth';
-import { apiSend, apiToken, lastEmailTo, linkIn, signIn } from './fixtures';
+import { expect, test, apiSend, apiToken, lastEmailTo, linkIn, signIn } from './fixtures';
 
 const PASSWORD = 'Vigilance-Double-2026';
 

@@ -46,7 +46,9 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
         <QueryClientProvider client={client}>
           <ForgetDataOfPreviousSession />
           <ModalsProvider labels={{ confirm: 'Confirmer', cancel: 'Annuler' }}>
-            <Notifications position="top-center" zIndex={1000} />
+            {/* Toasts above dialogs (200) but under the menus and lists a person opens (300): on a phone a
+                toast lies over the header, and a tap on the user menu's first entry would hit the toast. */}
+            <Notifications position="top-center" zIndex={250} />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

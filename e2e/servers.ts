@@ -1,0 +1,11 @@
+/**
+ * The journeys' servers: E2E_SERVERS of them (two by default), on E2E_PORT and the ports after it, each
+ * on a fresh data directory with the demo data (playwright.config.ts starts them). Each Playwright
+ * worker talks to its own (fixtures.ts), so two journeys running at the same time never share a database.
+ */
+export const SERVERS = Number(process.env.E2E_SERVERS ?? 2);
+const PORT = Number(process.env.E2E_PORT ?? 8180);
+
+/** The address of the server of worker `index`; `localhost` where a secure context is needed (WebAuthn). */
+export const serverUrl = (index: number, host: '127.0.0.1' | 'localhost' = '127.0.0.1') =>
+  `http://${host}:${PORT + index}`;
