@@ -1,7 +1,6 @@
 // Runs npm scripts side by side and prints each one's output whole when it ends, so that the logs of
 // `npm test` stay readable. Fails when any of them fails (after all have ended, so every failure is
-// printed). `npm test` runs the static checks with it (three scripts side by side); `npm run test:lanes`
-// runs two lanes with it, the checks then the API suites beside the web suite then the journeys.
+// printed). `npm test` runs the static checks with it (three scripts side by side).
 //   node scripts/parallel.mjs typecheck lint format:check
 import { spawn } from 'node:child_process';
 

@@ -17,21 +17,12 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 const PASSWORD = 'Union-Demo-2026!';
 const CLIENT = Buffer.from(
   `${process.env.OAUTH_CLIENT_ID ?? 'union-intranet'}:${process.env.OAUTH_CLIENT_SECRET ?? 'union-intranet-secret'}`,
 ).toString('base64');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** One request as Chromium saw it. */
 interface Request {
@@ -326,7 +317,7 @@ export async function measureFirstVisit({
   showWaterfall: boolean;
 }) {
   const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const floor = await startFloor(url, floorPort);
