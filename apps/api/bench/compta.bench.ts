@@ -9,6 +9,7 @@ import { entities, membershipFees, memberships, users } from '../src/db/schema';
 import { systemClock, type RequestContext } from '../src/lib/context';
 import { ordersService } from '../src/modules/compta/orders/service';
 import { hashPassword } from '../src/lib/secrets';
+import { PAYMENTS_SQL, feeCallsSql, rentalsAndServicesSql } from './accounting-rows';
 import { measure, report, type Measure } from './lib';
 import { CLIENT_BASIC, startBenchApp, type BenchApp } from './setup';
 
@@ -105,45 +106,23 @@ export async function seedAccounting(bench: BenchApp) {
   // 50,000 orders in two statements (generate_series): the fee calls (one per entity, year and
   // instalment, most issued and some paid), then rentals and services of every state over 20 years.
   const first = lodges[0]!.id;
-  await bench.handle.exec(`
-    INSERT INTO accounting_orders (type, entity_id, annee, tranche, objet, etat, total, numero_facture,
-      date_facture, date_echeance, created_at)
-    SELECT 'A', ${first} + e, y, t, 'Cotisations ' || y || ', tranche ' || t, etat, 40000,
-      'FA-' || y || '-C' || e || t, day, day + 30, day + time '09:00'
-    FROM (SELECT e, y, t, CASE WHEN (e + y) % 4 = 0 THEN 'FE' ELSE 'FP' END AS etat,
-                 make_date(y, CASE t WHEN 'A' THEN 10 WHEN 'B' THEN 1 WHEN 'C' THEN 4 ELSE 7 END, 5)
-                   + CASE WHEN t = 'A' THEN 0 ELSE 365 END AS day
-          FROM generate_series(0, ${ENTITIES - 1}) AS e, generate_series(${2026 - YEARS + 1}, 2026) AS y,
-               unnest(ARRAY['A','B','C','D']) AS t) s
-    WHERE day <= current_date;
-  `);
+  const years = `generate_series(${2026 - YEARS + 1}, 2026)`;
+  await bench.handle.exec(
+    feeCallsSql(`SELECT ${first} + g AS e FROM generate_series(0, ${ENTITIES - 1}) g`, years),
+  );
   // The calls not yet made this year are not there: the rentals and services make up the 50,000.
   const [{ calls }] = (await bench.handle.rows<{ calls: number }>(
     'SELECT count(*)::int AS calls FROM accounting_orders',
   )) as [{ calls: number }];
-  const others = ORDERS - calls;
   await bench.handle.exec(`
-    INSERT INTO accounting_orders (type, entity_id, annee, objet, etat, total, numero_devis, date_devis,
-      numero_facture, date_facture, date_echeance, numero_avoir, date_avoir, created_at)
-    SELECT CASE WHEN i % 3 = 0 THEN 'L' ELSE 'S' END, ${first} + i % ${ENTITIES},
-      extract(year FROM day)::int, 'Prestation ' || i, etat, 1000 + (i * 37) % 90000,
-      CASE WHEN etat LIKE 'D%' THEN 'DE-' || extract(year FROM day) || '-' || lpad(i::text, 6, '0') END,
-      CASE WHEN etat LIKE 'D%' THEN day END,
-      CASE WHEN etat IN ('FE', 'FP', 'FA') THEN 'FA-' || extract(year FROM day) || '-' || lpad(i::text, 6, '0') END,
-      CASE WHEN etat IN ('FE', 'FP', 'FA') THEN day END,
-      CASE WHEN etat IN ('FE', 'FP', 'FA') THEN day + 30 END,
-      CASE WHEN etat = 'FA' THEN 'AV-' || extract(year FROM day) || '-' || lpad(i::text, 6, '0') END,
-      CASE WHEN etat = 'FA' THEN day + 10 END,
-      day + time '10:00'
-    FROM (SELECT i, (ARRAY['DC','DE','DR','DA','FC','FE','FP','FA','FE','FP'])[1 + i % 10] AS etat,
-                 date '2007-01-01' + (i::bigint * ${YEARS * 365} / ${others})::int AS day
-          FROM generate_series(1, ${others}) AS i) s;
-    INSERT INTO accounting_payments (entity_id, order_id, mode, date, montant)
-    SELECT entity_id, id, 'V', date_facture + 10, CASE WHEN etat = 'FP' THEN total ELSE total / 2 END
-    FROM accounting_orders WHERE etat = 'FP' OR (etat = 'FE' AND id % 3 = 0);
-    -- Each payment settles its invoice (the allocation's trigger keeps the sums).
-    INSERT INTO accounting_allocations (payment_id, order_id, montant)
-    SELECT id, order_id, montant FROM accounting_payments;
+    ${rentalsAndServicesSql({
+      count: String(ORDERS - calls),
+      from: `date '2007-01-01'`,
+      days: YEARS * 365,
+      firstLodge: String(first),
+      lodges: String(ENTITIES),
+    })}
+    ${PAYMENTS_SQL}
     ANALYZE;
   `);
   const [{ n }] = (await bench.handle.rows<{ n: number }>(

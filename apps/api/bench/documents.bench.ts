@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import { documentFiles, documents, entities, memberships, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
 import { measure, peakMemory, report } from './lib';
+import { READER_WORDS } from './lists-dataset';
 import { CLIENT_BASIC, startBenchApp } from './setup';
 
 const DOCUMENTS = 20_000;
@@ -117,25 +118,20 @@ export default async function documentsBench() {
     fetch(`${bench.url}/api/document/all?q=${encodeURIComponent(q)}`, {
       headers: { authorization: `Bearer ${readerToken}` },
     }).then(async (r) => r.status === 200 && ((await r.json()) as { total: number }).total >= 0);
-  const QUERIES = [
-    'solstice',
-    'convocation tenue',
-    'fraternite',
-    'planche hiram',
-    'mot4242',
-    'tresorerie',
-    'initiat',
-  ];
   const alone = { requests: 100, concurrency: 1, warmup: 10 };
   const together = { requests: 200, concurrency: 4, warmup: 0 };
   const measures = [
     await measure(
       'mots (7 recherches variées), lecteur d’une loge',
-      (i) => search(QUERIES[i % QUERIES.length]!),
+      (i) => search(READER_WORDS[i % READER_WORDS.length]!),
       alone,
     ),
     await measure('liste sans mot, page 1', () => search(''), alone),
-    await measure('mots, 4 lecteurs à la fois', (i) => search(QUERIES[i % QUERIES.length]!), together),
+    await measure(
+      'mots, 4 lecteurs à la fois',
+      (i) => search(READER_WORDS[i % READER_WORDS.length]!),
+      together,
+    ),
   ];
 
   // The upload of a 20 MB PDF (just under the default limit), by the lodge's manager.

@@ -4,6 +4,7 @@
  * and one member's card with 2,000 movements and 400 top-ups; with the three people who read them, each
  * with a live session: a lodge's reader of documents, a treasurer, the card's holder.
  */
+import { PAYMENTS_SQL, feeCallsSql, rentalsAndServicesSql } from './accounting-rows';
 
 export const DOCUMENTS = 10_000;
 export const ORDERS = 20_000;
@@ -27,6 +28,20 @@ export const VOCABULARY = (
   'cotisation assemblée générale bureau conseil procès verbal lettre information rituel initiation ' +
   'élévation banquet secrétariat vénérable orateur hospitalier travaux lumière équinoxe colonne'
 ).split(' ');
+
+/**
+ * Words a reader types into the documents' search: common ones (a document in twenty or more), a rare
+ * one, a prefix, two words (lists.bench.ts and documents.bench.ts).
+ */
+export const READER_WORDS = [
+  'solstice',
+  'convocation tenue',
+  'fraternite',
+  'planche hiram',
+  'mot4242',
+  'tresorerie',
+  'initiat',
+];
 
 const sqlArray = (values: readonly string[]) =>
   `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
@@ -74,38 +89,18 @@ export function listsSql(tokenHashes: Record<ListPerson, string>): string {
     -- Accounting: the fee calls (one per lodge, year and instalment, issued, some paid), then rentals
     -- and services of every state over 20 years up to ${ORDERS.toLocaleString('en')} orders; payments
     -- for the paid invoices and a third of the issued ones (half paid).
-    INSERT INTO accounting_orders (type, entity_id, annee, tranche, objet, etat, total, numero_facture,
-      date_facture, date_echeance, created_at)
-    SELECT 'A', e, y, t, 'Cotisations ' || y || ', tranche ' || t, etat, 40000,
-      'FA-' || y || '-C' || e || t, day, day + 30, day + time '09:00'
-    FROM (SELECT e, y, t, CASE WHEN (e + y) % 4 = 0 THEN 'FE' ELSE 'FP' END AS etat,
-                 make_date(y, CASE t WHEN 'A' THEN 10 WHEN 'B' THEN 1 WHEN 'C' THEN 4 ELSE 7 END, 5)
-                   + CASE WHEN t = 'A' THEN 0 ELSE 365 END AS day
-          FROM (SELECT id AS e FROM entities WHERE type = 'GODF') l,
-               generate_series(extract(year FROM current_date)::int - ${FEE_YEARS - 1}, extract(year FROM current_date)::int) AS y,
-               unnest(ARRAY['A','B','C','D']) AS t) s
-    WHERE day <= current_date;
-    INSERT INTO accounting_orders (type, entity_id, annee, objet, etat, total, numero_devis, date_devis,
-      numero_facture, date_facture, date_echeance, numero_avoir, date_avoir, created_at)
-    SELECT CASE WHEN i % 3 = 0 THEN 'L' ELSE 'S' END, ${lodge} + i % ${lodges},
-      extract(year FROM day)::int, 'Prestation ' || i, etat, 1000 + (i * 37) % 90000,
-      CASE WHEN etat LIKE 'D%' THEN 'DE-' || extract(year FROM day) || '-' || lpad(i::text, 6, '0') END,
-      CASE WHEN etat LIKE 'D%' THEN day END,
-      CASE WHEN etat IN ('FE', 'FP', 'FA') THEN 'FA-' || extract(year FROM day) || '-' || lpad(i::text, 6, '0') END,
-      CASE WHEN etat IN ('FE', 'FP', 'FA') THEN day END,
-      CASE WHEN etat IN ('FE', 'FP', 'FA') THEN day + 30 END,
-      CASE WHEN etat = 'FA' THEN 'AV-' || extract(year FROM day) || '-' || lpad(i::text, 6, '0') END,
-      CASE WHEN etat = 'FA' THEN day + 10 END,
-      day + time '10:00'
-    FROM (SELECT i, (ARRAY['DC','DE','DR','DA','FC','FE','FP','FA','FE','FP'])[1 + i % 10] AS etat,
-                 current_date - ${FEE_YEARS * 365} + (i::bigint * ${FEE_YEARS * 365} / n)::int AS day
-          FROM (SELECT ${ORDERS} - count(*)::int AS n FROM accounting_orders) c, generate_series(1, n) AS i) s;
-    INSERT INTO accounting_payments (entity_id, order_id, mode, date, montant)
-    SELECT entity_id, id, 'V', date_facture + 10, CASE WHEN etat = 'FP' THEN total ELSE total / 2 END
-    FROM accounting_orders WHERE etat = 'FP' OR (etat = 'FE' AND id % 3 = 0);
-    -- Each payment settles its invoice (the allocation's trigger keeps the sums).
-    INSERT INTO accounting_allocations (payment_id, order_id, montant)
-    SELECT id, order_id, montant FROM accounting_payments;
+    ${feeCallsSql(
+      `SELECT id AS e FROM entities WHERE type = 'GODF'`,
+      `generate_series(extract(year FROM current_date)::int - ${FEE_YEARS - 1}, extract(year FROM current_date)::int)`,
+    )}
+    ${rentalsAndServicesSql({
+      count: `${ORDERS} - (SELECT count(*) FROM accounting_orders)`,
+      from: `current_date - ${FEE_YEARS * 365}`,
+      days: FEE_YEARS * 365,
+      firstLodge: lodge,
+      lodges,
+    })}
+    ${PAYMENTS_SQL}
 
     -- The card: ${MOVEMENTS} movements over about five years, newest last; one in ${TOP_UP_EVERY} the
     -- credit of a validated top-up, the others meals paid (a staff author on one in ten) and a refund

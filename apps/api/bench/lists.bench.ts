@@ -6,18 +6,8 @@
  */
 import type { Dataset } from './dataset';
 import type { Load, Scenario } from './http';
-import { DOCUMENTS, MOVEMENTS, ORDERS } from './lists-dataset';
+import { DOCUMENTS, MOVEMENTS, ORDERS, READER_WORDS } from './lists-dataset';
 
-// Words a reader types: common ones (a document in twenty or more), a rare one, a prefix, two words.
-const WORDS = [
-  'solstice',
-  'convocation tenue',
-  'fraternite',
-  'planche hiram',
-  'mot4242',
-  'tresorerie',
-  'initiat',
-];
 const TARGET = 'p95 < 50 ms (PostgreSQL)';
 const THOUSANDS = (n: number) => n.toLocaleString('fr-FR');
 
@@ -39,7 +29,9 @@ export const scenarios: Scenario[] = [
     load: (data) =>
       alone(data, {
         token: data.tokens.lecteur,
-        requests: (i) => ({ path: `/api/document/all?q=${encodeURIComponent(WORDS[i % WORDS.length]!)}` }),
+        requests: (i) => ({
+          path: `/api/document/all?q=${encodeURIComponent(READER_WORDS[i % READER_WORDS.length]!)}`,
+        }),
       }),
     metrics: ['p95'],
     target: TARGET,
