@@ -112,8 +112,19 @@ const HAPPENED: Record<string, (d: Record<string, unknown>) => string> = {
     `Paiement de ${amountOf(d)} enregistré${modeOf(d)} (affecté ${euros(Number(d.affecte))} à cette facture)`,
 };
 
+/** The lodges' payments by card on the account page (accounts/), recorded by the system. */
+const ONLINE: Record<string, (d: Record<string, unknown>) => string> = {
+  invoice_online_payment_started: (d) => `Paiement en ligne de ${amountOf(d)} commencé par la loge`,
+  invoice_online_payment_failed: (d) => `Paiement en ligne de ${amountOf(d)} non abouti`,
+  invoice_online_payment_unapplied: (d) =>
+    `Paiement en ligne de ${amountOf(d)} reçu alors que la facture n’attendait plus ce montant : à régulariser`,
+  invoice_online_payment_credited: (d) => `Paiement en ligne de ${amountOf(d)} porté au crédit de la loge`,
+  invoice_online_payment_refunded: (d) => `Paiement en ligne de ${amountOf(d)} remboursé à la loge`,
+};
+
 /** What an audit entry of an order says happened, in French. */
 export function historyLabel(action: string, details: Record<string, unknown>): string {
+  if (ONLINE[action]) return ONLINE[action](details);
   if (action === 'accounting_order_created')
     return details.devis
       ? `Devis ${String(details.numeroDevis ?? '')} créé`.replace('  ', ' ')
