@@ -380,8 +380,13 @@ const ADMIN_SCREENS: Screen[] = [
     path: '/app/compta',
     ready: async (p) => {
       await p.getByRole('checkbox', { name: 'En retard de paiement' }).check();
-      // The filtered list replaces the whole one: wait for an invoice (a quote is never overdue).
-      await p.locator('main tbody a', { hasText: /^FA-/ }).first().click();
+      // The list keeps showing the previous answer until the filtered one arrives: pick a row whose badge
+      // says it is overdue, so the invoice opened still has something to pay whichever list is shown.
+      await p
+        .locator('main tbody tr', { hasText: '· en retard' })
+        .first()
+        .getByRole('link', { name: /^FA-/ })
+        .click();
       await p.getByRole('button', { name: 'Enregistrer un paiement' }).click();
       await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
     },

@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { SERVERS, serverUrl } from './servers';
 
 /**
- * End-to-end journeys in Debian's Chromium against the built app, on E2E_SERVERS servers (one by
+ * End-to-end journeys in Debian's Chromium against the built app, on E2E_SERVERS servers (two by
  * default, servers.ts), each a fresh embedded database with the demo data. One worker per server: the
  * spec files go to whichever worker is free, each file's journeys one after the other, and a worker's
  * pages reach only its own server (fixtures.ts).
