@@ -10,37 +10,12 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import { JOB_LOCKS, runAlone } from '../../db/alone';
-import { parisDay, TIME_ZONE } from '../../lib/dates';
+import { parisDay, parisInstant } from '../../lib/dates';
 import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { BACKUP_FILE_PATTERN, backupFileName, takeBackup } from './backup';
 import { backupsRepository } from './repository';
 
 const HOUR_MS = 3600_000;
-
-const parisWallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The instant when Paris clocks show `day` (yyyy-mm-dd) at `time` (HH:MM). */
-export function parisInstant(day: string, time: string): Date {
-  const wanted = Date.parse(`${day}T${time}:00Z`);
-  let at = wanted;
-  // Two corrections find the offset (+1 h or +2 h) on either side of a change of time.
-  for (let i = 0; i < 2; i++) {
-    const parts = Object.fromEntries(
-      parisWallClock.formatToParts(new Date(at)).map((p) => [p.type, p.value]),
-    );
-    const shown = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`);
-    at += wanted - shown;
-  }
-  return new Date(at);
-}
 
 /** The last scheduled time at or before `now`: today's BACKUP_TIME, or yesterday's if it is not yet. */
 export function lastSlot(now: Date, time: string): Date {

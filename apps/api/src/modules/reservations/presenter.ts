@@ -7,6 +7,7 @@ import {
   type ReservationDetail,
 } from '@union/contract';
 import type { Describe } from '../audit/audit';
+import { TIME_ZONE } from '../../lib/dates';
 import { allowedActions } from '../../lib/policy';
 import { reservationMachine } from './machine';
 import { may, seesWhole, type PlanningContext } from './policy';
@@ -78,13 +79,13 @@ export const EDITED_FIELD_LABELS: Record<string, string> = {
 };
 
 const parisDate = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
+  timeZone: TIME_ZONE,
   day: 'numeric',
   month: 'long',
   year: 'numeric',
 });
 const parisTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
+  timeZone: TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
 });

@@ -9,7 +9,7 @@ import type { DbHandle } from '../../../db/client';
 import { authorize } from '../../../lib/authorize';
 import type { Clock, RequestContext } from '../../../lib/context';
 import { audit } from '../../audit/audit';
-import { parisInstant } from '../../backups/job';
+import { TIME_ZONE, parisInstant } from '../../../lib/dates';
 import { mailRepository, type NewEmail } from '../../mail/repository';
 import { mayTopUp } from '../policy';
 import { cardsRepository } from './repository';
@@ -53,7 +53,7 @@ export function digestEmail(
   total: number,
   publicUrl: string,
 ): NewEmail {
-  const day = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short' });
+  const day = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, dateStyle: 'short' });
   const lines = rows.map(
     (r) =>
       `- n° ${r.id} du ${day.format(r.date)} : ${r.prenom} ${r.nom}, ${euros(r.montant)} (${TopUpState.labels[r.etat].toLowerCase()})`,
