@@ -4,15 +4,12 @@
  * balance brought forward, each invoice, credit note and payment with the running balance, the balance
  * at the end.
  */
-import { euros as eurosIntl } from '@union/contract';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 import type { Executor } from '../../../db/client';
 import { unionSettings } from '../../settings/service';
 import type { Statement } from './presenter';
 
-/** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */
-const euros = (cents: number) => eurosIntl(cents).replace(/\u202f/g, '\u00a0');
 const shortDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 const MONTH = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long' });
@@ -31,16 +28,10 @@ export const balanceWords = (cents: number) =>
 
 export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> {
   const union = (await unionSettings(db)).identite;
-  const pdf = new PDFDocument({
+  const { pdf, bytes } = startPdf({
     size: 'A4',
     margin: 50,
     info: { Title: `${statementTitle(s)} – ${s.entite.nom}`, Author: union.raisonSociale },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
   const left = 50;
   const width = pdf.page.width - 100;
@@ -130,7 +121,7 @@ export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> 
     .fontSize(10)
     .text(`Solde au ${frenchDate(s.au)} : ${balanceWords(s.soldeFinal)}.`, left, y + 10, { width });
   pdf.end();
-  return done;
+  return bytes;
 }
 
 /** Excel's format codes are written with the English separators; Excel shows them in the reader's locale. */

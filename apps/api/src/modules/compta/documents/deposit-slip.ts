@@ -3,12 +3,9 @@
  * received in a period: the Union's identity, each cheque (date, drawer, number, amount), their count and
  * total, and a place for the bank's stamp. Plain PDF (pdfkit, like the other documents): it is no invoice.
  */
-import { euros as eurosIntl, type UnionSettings } from '@union/contract';
-import PDFDocument from 'pdfkit';
+import type { UnionSettings } from '@union/contract';
 import { frenchDate } from '../../../lib/dates';
-
-/** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */
-const euros = (cents: number) => eurosIntl(cents).replace(/\u202f/g, '\u00a0');
+import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 
 export interface DepositSlip {
   union: UnionSettings;
@@ -21,16 +18,10 @@ export interface DepositSlip {
 
 export function renderDepositSlip(d: DepositSlip): Promise<Buffer> {
   const id = d.union.identite;
-  const pdf = new PDFDocument({
+  const { pdf, bytes } = startPdf({
     size: 'A4',
     margin: 50,
     info: { Title: 'Bordereau de remise de chèques', Author: id.raisonSociale },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
   const left = 50;
   const width = pdf.page.width - 100;
@@ -88,5 +79,5 @@ export function renderDepositSlip(d: DepositSlip): Promise<Buffer> {
   pdf.font('Helvetica').fontSize(9);
   pdf.text('Cachet et signature de la banque :', left, y + 40, { width });
   pdf.end();
-  return done;
+  return bytes;
 }

@@ -4,16 +4,14 @@
  * dates, the lines and totals and the VAT mention; invoices add the late-payment penalties and the 40 €
  * recovery indemnity that French law requires (Code de commerce, art. L441-10 and D441-5).
  */
-import { deEntite, euros as eurosIntl } from '@union/contract';
-import PDFDocument from 'pdfkit';
+import { deEntite } from '@union/contract';
 import QRCode from 'qrcode';
 import { frenchDate } from '../../../lib/dates';
+import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 import { PENALTIES_TEXT, type OrderDocument } from './document';
 import { epcPayload } from './epc';
 import { isFacturX, makeFacturX, PDFA_OPTIONS } from './facturx';
 
-/** The standard PDF fonts speak WinAnsi: Intl's narrow no-break space becomes a plain no-break space. */
-const euros = (cents: number) => eurosIntl(cents).replace(/\u202f/g, '\u00a0');
 const quantity = (q: number) =>
   q.toLocaleString('fr-FR', { maximumFractionDigits: 2 }).replace(/\u202f/g, '\u00a0');
 
@@ -116,19 +114,13 @@ function paymentBlock(
 export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
   // An issued invoice or a credit note is a Factur-X file (PDF/A-3b with its XML): see facturx.ts.
   const facturx = isFacturX(d);
-  const pdf = new PDFDocument({
+  const { pdf, bytes } = startPdf({
     size: 'A4',
     margin: 50,
     info: { Title: title(d), Author: d.union.identite.raisonSociale },
     ...(facturx ? PDFA_OPTIONS : {}),
   });
   if (facturx) makeFacturX(pdf, d, new Date());
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
 
   const id = d.union.identite;
   const left = 50;
@@ -235,5 +227,5 @@ export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
     paymentBlock(pdf, d, reste, left, width);
   }
   pdf.end();
-  return done;
+  return bytes;
 }

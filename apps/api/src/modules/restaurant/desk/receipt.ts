@@ -3,13 +3,10 @@
  * credited or sold, on whose card, how it was paid, the card's balance after it and who recorded it.
  * Standard fonts (Helvetica) carry French accents in WinAnsi.
  */
-import { DeskMeans, MovementType, Till, euros as frenchEuros } from '@union/contract';
-import PDFDocument from 'pdfkit';
+import { DeskMeans, MovementType, Till } from '@union/contract';
 import { TIME_ZONE } from '../../../lib/dates';
+import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 import { holderOf, type DeskMovementRow, type TillSessionRecord } from './repository';
-
-/** French amounts use narrow no-break spaces, which the standard PDF fonts lack: plain spaces here. */
-const euros = (cents: number) => frenchEuros(cents).replace(/[\u202f\u00a0]/g, ' ');
 
 const when = new Intl.DateTimeFormat('fr-FR', {
   timeZone: TIME_ZONE,
@@ -18,10 +15,7 @@ const when = new Intl.DateTimeFormat('fr-FR', {
 });
 
 export function buildReceipt(m: DeskMovementRow, session: TillSessionRecord): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `Reçu n° ${m.id}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const { pdf: doc, bytes } = startPdf({ size: 'A5', margin: 40, info: { Title: `Reçu n° ${m.id}` } });
 
   doc.font('Helvetica-Bold').fontSize(15).text(`Reçu n° ${m.id} – Carte Union`);
   doc
@@ -48,5 +42,5 @@ export function buildReceipt(m: DeskMovementRow, session: TillSessionRecord): Pr
     .fontSize(10)
     .text(`Enregistré par ${`${m.auteurPrenom ?? ''} ${m.auteurNom ?? ''}`.trim() || 'le système'}.`);
   doc.end();
-  return done;
+  return bytes;
 }

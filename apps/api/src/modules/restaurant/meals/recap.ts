@@ -4,24 +4,14 @@
  * that lodge's orders come first under « Agapes de <loge> », with its covers and guests counted.
  * Standard fonts (Helvetica) carry French accents in WinAnsi.
  */
-import {
-  DishType,
-  MealOrderState,
-  MealType,
-  PaymentMeans,
-  hhmmOf,
-  euros as frenchEuros,
-} from '@union/contract';
-import PDFDocument from 'pdfkit';
+import { DishType, MealOrderState, MealType, PaymentMeans, hhmmOf } from '@union/contract';
 import { frenchDate } from '../../../lib/dates';
+import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 import { linesByOrder } from '../orders/presenter';
 import type { LineRow, OrderRow } from '../orders/repository';
 import type { DishRecord, MealRow, SessionRow } from '../repository';
 
 const INDIVIDUAL = 'Commandes individuelles';
-
-/** French amounts use narrow no-break spaces, which the standard PDF fonts lack: plain spaces here. */
-const euros = (cents: number) => frenchEuros(cents).replace(/[\u202f\u00a0]/g, ' ');
 
 export function buildRecap(
   meal: MealRow,
@@ -30,14 +20,11 @@ export function buildRecap(
   lines: LineRow[],
   agapes: SessionRow | null,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { pdf: doc, bytes } = startPdf({
     size: 'A4',
     margin: 48,
     info: { Title: `Récapitulatif – ${meal.meal.titre}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
   const m = meal.meal;
   doc.font('Helvetica-Bold').fontSize(16).text(`Récapitulatif du repas – ${m.titre}`);
@@ -143,5 +130,5 @@ export function buildRecap(
     .font('Helvetica-Bold')
     .text(`Offert (invitation) : ${euros(gift.cents)} (${count(gift.count)}), hors total payant`);
   doc.end();
-  return done;
+  return bytes;
 }
