@@ -1,7 +1,7 @@
 // Lint rules for the whole repository: typescript-eslint's recommended set, React hooks on the web,
 // and import boundaries (a feature never reaches into another feature's internals; only repositories
 // and db/ talk to Drizzle).
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -24,6 +24,76 @@ const webImportPatterns = (...extra) => [
   ...extra,
 ];
 
+/**
+ * The API's tables and the module that owns each (docs/decisions/architecture.md, « Reads across
+ * modules »): only the owner's files name a table; another module asks the owner's repository, which
+ * answers rows or a subquery of its own columns. Every table of `db/schema` must be listed here: a new
+ * table without an owner fails the lint.
+ */
+const TABLES_OF = {
+  audit: ['auditLog'],
+  auth: ['accessTokens', 'signInAttempts', 'userTokens'],
+  backups: ['backups'],
+  compta: [
+    'accountingAllocations',
+    'accountingCreditNotes',
+    'accountingLines',
+    'accountingOrders',
+    'accountingPayments',
+    'accountingReminders',
+    'documentCounters',
+    'invoiceCardPayments',
+    'reminderRuns',
+  ],
+  documents: ['appSecrets', 'documentDistributions', 'documentFileChunks', 'documentFiles', 'documents'],
+  entities: ['entities', 'memberships'],
+  mail: ['emailAttachments', 'emailOutbox'],
+  messages: ['messageEntities', 'messageHidden', 'messages'],
+  passkeys: ['passkeys', 'webauthnChallenges'],
+  reservations: ['calendarFeeds', 'closures', 'planningEntries', 'planningYears', 'reservations'],
+  restaurant: [
+    'cardMovements',
+    'cards',
+    'dishes',
+    'mealOrderLines',
+    'mealOrders',
+    'meals',
+    'paymentTransCounters',
+    'tillSessions',
+    'topUpDigestRuns',
+    'userPayments',
+  ],
+  'second-factor': ['recoveryCodes', 'secondFactorChallenges', 'secondFactorSettings', 'totpFactors'],
+  settings: ['membershipFees', 'rooms', 'unionSettings'],
+  users: ['users'],
+};
+const SCHEMA_DIR = new URL('./apps/api/src/db/schema/', import.meta.url);
+const ownerless = readdirSync(SCHEMA_DIR)
+  .flatMap((file) => [
+    ...readFileSync(new URL(file, SCHEMA_DIR), 'utf8').matchAll(/export const (\w+) = pgTable/g),
+  ])
+  .map((match) => match[1])
+  .filter((table) => !Object.values(TABLES_OF).flat().includes(table));
+if (ownerless.length > 0) {
+  throw new Error(
+    `eslint.config.js: give each table its owning module in TABLES_OF: ${ownerless.join(', ')}`,
+  );
+}
+const API_MODULES = readdirSync(new URL('./apps/api/src/modules', import.meta.url));
+
+const DRIZZLE_ONLY_IN_REPOSITORIES = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only repositories and db/ query the database.',
+};
+/** The tables of every module but `module`, refused in its files. */
+const tablesOfOthers = (module) => ({
+  group: ['**/db/schema', '**/db/schema/*'],
+  importNames: Object.entries(TABLES_OF)
+    .filter(([owner]) => owner !== module)
+    .flatMap(([, tables]) => tables),
+  message: "A module reads another module's table through that module's repository (its owner).",
+});
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -38,28 +108,34 @@ export default tseslint.config(
     },
   },
   {
+    // Outside the modules (lib/, plugins/, the app), only db/ and the demo data (seed/, which writes its
+    // fixed rows with Drizzle beside the services it calls) talk to Drizzle.
     files: ['apps/api/src/**/*.ts'],
-    // The demo data (seed/) writes its fixed rows with Drizzle, beside the services it calls.
     ignores: [
       'apps/api/src/db/**',
       'apps/api/src/seed/**',
-      'apps/api/src/**/repository.ts',
+      'apps/api/src/modules/**',
       'apps/api/src/**/*.test.ts',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*'],
-              message: 'Only repositories and db/ query the database.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE_ONLY_IN_REPOSITORIES] }] },
   },
+  // In a module, only its repositories query the database, and every file names only its own tables.
+  ...API_MODULES.flatMap((module) => [
+    {
+      files: [`apps/api/src/modules/${module}/**/*.ts`],
+      ignores: ['**/repository.ts', '**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [DRIZZLE_ONLY_IN_REPOSITORIES, tablesOfOthers(module)] },
+        ],
+      },
+    },
+    {
+      files: [`apps/api/src/modules/${module}/**/repository.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [tablesOfOthers(module)] }] },
+    },
+  ]),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, Executor } from '../../db/client';
 import { JOB_LOCKS, runAlone } from '../../db/alone';
 import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
+import { passkeysRepository } from '../passkeys/repository';
+import { secondFactorRepository } from '../second-factor/repository';
 import { authRepository } from './repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -35,10 +37,16 @@ export interface Purged {
  * context's clock; tests pass the instant they reason about.
  */
 export async function purgeExpired(db: Executor, now = new Date()): Promise<Purged> {
-  return authRepository.purge(db, {
+  const tokensEndedBefore = new Date(now.getTime() - RETENTION.tokensGraceMs);
+  const tokens = await authRepository.purge(db, {
     attemptsBefore: new Date(now.getTime() - RETENTION.signInAttemptsMs),
-    tokensEndedBefore: new Date(now.getTime() - RETENTION.tokensGraceMs),
+    tokensEndedBefore,
   });
+  // The second steps' challenges (codes and passkeys) live minutes; each module deletes its own.
+  const challenges =
+    (await secondFactorRepository.purgeChallenges(db, tokensEndedBefore)) +
+    (await passkeysRepository.purgeChallenges(db, tokensEndedBefore));
+  return { ...tokens, challenges };
 }
 
 /**

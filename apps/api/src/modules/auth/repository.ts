@@ -2,13 +2,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
-import {
-  accessTokens,
-  secondFactorChallenges,
-  signInAttempts,
-  userTokens,
-  webauthnChallenges,
-} from '../../db/schema';
+import { accessTokens, signInAttempts, userTokens } from '../../db/schema';
 import { activeUsers } from '../users/repository';
 
 /** A session's last use is written at most this often (the account page's « dernière utilisation »). */
@@ -236,21 +230,47 @@ export const authRepository = {
         or(lt(userTokens.expiresAt, ended), and(isNotNull(userTokens.usedAt), lt(userTokens.usedAt, ended))),
       )
       .returning({ id: userTokens.id });
-    // The second steps' challenges (codes and passkeys) live minutes: past the same grace, nothing reads them.
-    const codeSteps = await db
-      .delete(secondFactorChallenges)
-      .where(lt(secondFactorChallenges.expiresAt, ended))
-      .returning({ id: secondFactorChallenges.id });
-    const passkeySteps = await db
-      .delete(webauthnChallenges)
-      .where(lt(webauthnChallenges.expiresAt, ended))
-      .returning({ id: webauthnChallenges.id });
     return {
       signInAttempts: attempts.length,
       accessTokens: sessions.length,
       userTokens: links.length,
-      challenges: codeSteps.length + passkeySteps.length,
     };
+  },
+
+  /** The open sessions of an account, last used first. */
+  async sessionsOf(db: Executor, userId: number, now: Date) {
+    return db
+      .select({
+        id: accessTokens.id,
+        tokenHash: accessTokens.tokenHash,
+        ip: accessTokens.ip,
+        userAgent: accessTokens.userAgent,
+        createdAt: accessTokens.createdAt,
+        lastUsedAt: accessTokens.lastUsedAt,
+      })
+      .from(accessTokens)
+      .where(
+        and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)),
+      )
+      .orderBy(
+        desc(sql`coalesce(${accessTokens.lastUsedAt}, ${accessTokens.createdAt})`),
+        desc(accessTokens.id),
+      )
+      .limit(200);
+  },
+
+  /**
+   * Ends one open session of the account `at`: the revocation's trigger (migration 0021) tells the
+   * session cache, which forgets it before this answer is sent. False when it was not the account's, or
+   * already ended.
+   */
+  async endSession(db: Executor, userId: number, id: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(accessTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+      .returning({ id: accessTokens.id });
+    return rows.length > 0;
   },
 
   /**

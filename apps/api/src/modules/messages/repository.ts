@@ -1,7 +1,7 @@
 /** Broadcast messages, their audience and the per-person hidden flags: the only code touching them. */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { messageEntities, messageHidden, messages, users } from '../../db/schema';
+import { messageEntities, messageHidden, messages } from '../../db/schema';
 import { currentMemberships, entitiesRepository, entityNames } from '../entities/repository';
 import { activeUsers } from '../users/repository';
 
@@ -143,7 +143,7 @@ export const messagesRepository = {
   async audience(db: Executor, scope: Audience, today: string) {
     const person = activeUsers(db);
     const member = currentMemberships(db, today);
-    const wantsMessages = sql`${person.id} IN (SELECT ${users.id} FROM ${users} WHERE ${users.notificationMessages})`;
+    const wantsMessages = eq(person.notificationMessages, true);
     const inAudience =
       'tous' in scope
         ? undefined

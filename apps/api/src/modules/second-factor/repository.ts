@@ -1,14 +1,8 @@
 /** The second factor's tables: authenticators, recovery codes, pending second steps, the rule. */
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
-import {
-  accessTokens,
-  recoveryCodes,
-  secondFactorChallenges,
-  secondFactorSettings,
-  totpFactors,
-} from '../../db/schema';
+import { recoveryCodes, secondFactorChallenges, secondFactorSettings, totpFactors } from '../../db/schema';
 
 export type ChallengePurpose = 'second_step' | 'enrol';
 
@@ -200,41 +194,5 @@ export const secondFactorRepository = {
       .insert(secondFactorSettings)
       .values({ id: 1, ...values, updatedAt: at })
       .onConflictDoUpdate({ target: secondFactorSettings.id, set: { ...values, updatedAt: at } });
-  },
-
-  /** The open sessions of an account, last used first. */
-  async sessionsOf(db: Executor, userId: number, now: Date) {
-    return db
-      .select({
-        id: accessTokens.id,
-        tokenHash: accessTokens.tokenHash,
-        ip: accessTokens.ip,
-        userAgent: accessTokens.userAgent,
-        createdAt: accessTokens.createdAt,
-        lastUsedAt: accessTokens.lastUsedAt,
-      })
-      .from(accessTokens)
-      .where(
-        and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)),
-      )
-      .orderBy(
-        desc(sql`coalesce(${accessTokens.lastUsedAt}, ${accessTokens.createdAt})`),
-        desc(accessTokens.id),
-      )
-      .limit(200);
-  },
-
-  /**
-   * Ends one open session of the account `at`: the revocation's trigger (migration 0021) tells the
-   * session cache, which forgets it before this answer is sent. False when it was not the account's, or
-   * already ended.
-   */
-  async endSession(db: Executor, userId: number, id: number, at: Date): Promise<boolean> {
-    const rows = await db
-      .update(accessTokens)
-      .set({ revokedAt: at })
-      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
-      .returning({ id: accessTokens.id });
-    return rows.length > 0;
   },
 };

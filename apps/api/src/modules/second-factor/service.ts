@@ -23,6 +23,7 @@ import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { secondFactorResetEmail } from '../mail/templates';
 import { proveUnderLimits } from '../auth/attempts';
+import { authRepository } from '../auth/repository';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository } from '../passkeys/repository';
 import {
@@ -356,7 +357,7 @@ export const secondFactorService = {
   /** GET /api/user/sessions: where the caller is signed in. */
   async sessions(ctx: RequestContext, currentToken: string | undefined): Promise<SessionRow[]> {
     const current = currentToken ? tokenHash(currentToken) : undefined;
-    const rows = await repo.sessionsOf(ctx.db, ctx.caller.id, ctx.clock.now());
+    const rows = await authRepository.sessionsOf(ctx.db, ctx.caller.id, ctx.clock.now());
     return rows.map((r) => ({
       id: r.id,
       appareil: deviceOf(r.userAgent),
@@ -370,7 +371,7 @@ export const secondFactorService = {
   /** DELETE /api/user/sessions/{id}: ends one of the caller's sessions (the current one too). */
   async endSession(ctx: RequestContext, id: number): Promise<void> {
     await inTransaction(ctx, async (tx) => {
-      const ended = await repo.endSession(tx.db, tx.caller.id, id, tx.clock.now());
+      const ended = await authRepository.endSession(tx.db, tx.caller.id, id, tx.clock.now());
       if (!ended) throw notFound('Cette session n’existe pas ou est déjà terminée.');
       await audit.record(tx, {
         action: 'session_ended',

@@ -98,6 +98,7 @@ export function activeUsers(db: Executor) {
       prenom: users.prenom,
       email: users.email,
       habilitations: users.habilitations,
+      notificationMessages: users.notificationMessages,
     })
     .from(users)
     .where(eq(users.etat, 'A'))
@@ -381,19 +382,24 @@ export const usersRepository = {
     return row?.email;
   },
 
-  /** The addresses of the active accounts holding the habilitation among `among` (a subquery of ids). */
-  async activeEmailsWith(db: Executor, habilitation: Habilitation, among: SQLWrapper): Promise<string[]> {
+  /**
+   * The addresses of the active accounts holding the habilitation, among `among` (a subquery of ids) when
+   * given; each once, in alphabetical order.
+   */
+  async activeEmailsWith(db: Executor, habilitation: Habilitation, among?: SQLWrapper): Promise<string[]> {
     const rows = await db
       .selectDistinct({ email: users.email })
       .from(users)
       .where(
         and(
           eq(users.etat, 'A'),
+          isNotNull(users.email),
           sql`${habilitation} = ANY(${users.habilitations})`,
-          inArray(users.id, among),
+          among ? inArray(users.id, among) : undefined,
         ),
-      );
-    return rows.map((r) => r.email);
+      )
+      .orderBy(asc(users.email));
+    return rows.map((r) => r.email).filter((email): email is string => email !== null);
   },
 
   /** The addresses of the active accounts whose restaurant notification is on. */

@@ -10,7 +10,6 @@ import {
   paymentTransCounters,
   topUpDigestRuns,
   userPayments,
-  users,
 } from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
 import { userIdentities } from '../../users/identities';
@@ -227,16 +226,6 @@ export const cardsRepository = {
       .set({ etat: 'E', updatedAt: at })
       .where(and(eq(userPayments.etat, 'C'), lt(userPayments.createdAt, before)))
       .returning({ id: userPayments.id, montant: userPayments.montant });
-  },
-
-  /** The addresses of those who may validate top-ups (active, COMPTA_SAISIE). */
-  async validatorEmails(db: Executor): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ email: users.email })
-      .from(users)
-      .where(and(eq(users.etat, 'A'), sql`'COMPTA_SAISIE' = ANY(${users.habilitations})`))
-      .orderBy(users.email);
-    return rows.map((r) => r.email).filter((e): e is string => !!e);
   },
 
   /** Claims today's digest: the first instance's insert wins (primary key), the others skip. */
