@@ -1,1 +1,3 @@
-export { ConvocationLinks } from './components/ConvocationLinks';
+// Other features use nothing of the documents: the planning reads a session's convocations through the
+// contract (reservations/components/ConvocationLinks.tsx), so the two features no longer use each other.
+export {};

@@ -1,5 +1,11 @@
 /** Documents: the library (search and filters), one document, its file, its distribution. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   API,
   DistributionResultSchema,
@@ -11,8 +17,19 @@ import {
   DistributionPreviewSchema,
 } from '@union/contract';
 import { api, sendRequest } from '../../../lib/api-client';
+import { planningKeys } from '../../reservations';
 
-export const DOCUMENTS_KEY = ['documents'] as const;
+const DOCUMENTS_KEY = ['documents'] as const;
+
+/**
+ * After a document is published, changed or removed: every view of the documents, and the planning's
+ * convocation links (a session's panel lists the convocations tied to it).
+ */
+export const refreshDocuments = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: planningKeys.convocations() }),
+  ]);
 
 export interface DocumentFilters {
   type?: string;
@@ -61,7 +78,7 @@ function useDocumentMutation<T, V>(run: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+    onSuccess: () => refreshDocuments(queryClient),
   });
 }
 

@@ -37,7 +37,7 @@ import { FileDropzone } from '../../../components/FileDropzone';
 import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue } from '../../../components/useUploadQueue';
-import { DOCUMENTS_KEY, useDocuments } from '../api/documents';
+import { refreshDocuments, useDocuments } from '../api/documents';
 import { AudienceField } from './AudienceField';
 import { SessionPicker } from './SessionPicker';
 import { UploadQueueList } from './UploadQueueList';
@@ -122,7 +122,7 @@ export function PublishPage() {
     setNoFile(waiting.length === 0);
     if (hasErrors || waiting.length === 0) return;
     await queue.uploadAll();
-    await queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+    await refreshDocuments(queryClient);
   }
 
   return (

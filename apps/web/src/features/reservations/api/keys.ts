@@ -6,6 +6,11 @@ export const planningKeys = {
   pending: () => [...PLANNING_KEY, 'pending'] as const,
   closures: (annee: number) => [...PLANNING_KEY, 'closures', annee] as const,
   years: () => [...PLANNING_KEY, 'years'] as const,
+  /** A session's convocations (documents of type V tied to it): every session's, without `id`. */
+  convocations: (id?: number) =>
+    id === undefined
+      ? ([...PLANNING_KEY, 'convocations'] as const)
+      : ([...PLANNING_KEY, 'convocations', id] as const),
   entries: (annee: number, entite: number, salle: number) =>
     [...PLANNING_KEY, 'entries', annee, entite, salle] as const,
 };

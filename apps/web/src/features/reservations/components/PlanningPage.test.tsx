@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  type Document,
+  DocumentListSchema,
   EntityListSchema,
   type Reservation,
   type ReservationDetail,
@@ -184,6 +186,41 @@ describe('planning', { timeout: 20_000 }, () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/api/reservation?action=REFUSE_CREATION');
     expect(JSON.parse(put.body!)).toEqual({ id: 42, motif: 'Salle promise' });
+  });
+
+  it('lists the convocations tied to the session in its panel, as links to them', async () => {
+    signInAs(['USER', 'PLANNING']);
+    const convocation: Document = {
+      id: 77,
+      type: 'V',
+      titre: 'Convocation à la tenue du 8 décembre',
+      date: '2099-12-01',
+      idEntite: 5,
+      entite: 'Les Chevaliers du Rhône',
+      audience: 'ENTITE',
+      idReservation: 42,
+      nomFichier: 'convocation.pdf',
+      typeFichier: 'application/pdf',
+      taille: 1000,
+      diffusion: 'D',
+      publieLe: '2099-12-01T10:00:00.000Z',
+      actions: [],
+    };
+    const calls = serve({
+      'GET /api/document/all?idReservation=42&type=V': reply(DocumentListSchema, {
+        total: 1,
+        documents: [convocation],
+        publication: [],
+        tailleMax: 20_000_000,
+      }),
+    });
+    renderApp('/app/reservations?date=2099-12-08&vue=jour');
+    await userEvent.click(await screen.findByRole('button', { name: /Tenue au 1er degré, Les Chevaliers/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Réservation' });
+    const link = await within(panel).findByRole('link', { name: 'Convocation à la tenue du 8 décembre' });
+    expect(link).toHaveAttribute('href', '/app/doc/77');
+    expect(within(panel).getByText('Convocation')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/document/'))).toHaveLength(1);
   });
 
   it('lists the week day by day, with closures', async () => {

@@ -23,10 +23,10 @@ import {
   type ReservationDetail,
 } from '@union/contract';
 import { useState } from 'react';
-import { ConvocationLinks } from '../../documents';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
+import { ConvocationLinks } from './ConvocationLinks';
 import { longDate } from '../api/dates';
 import { useReservationInfos } from '../api/reservation-infos';
 import { STATE_COLORS } from './colors';

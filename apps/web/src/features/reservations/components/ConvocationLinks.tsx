@@ -1,16 +1,22 @@
-/** The convocations tied to one session of the planning, as links (shown in the session's panel). */
+/**
+ * The convocations tied to one session of the planning, as links (shown in the session's panel). Read
+ * from the documents' API through the contract, not through the documents feature, which itself uses the
+ * planning (its session picker); publishing or removing a document refreshes these lists too
+ * (`planningKeys.convocations`, invalidated by the documents' changes).
+ */
 import { Anchor, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { API, DocumentListSchema, pathTo } from '@union/contract';
+import { Link } from 'react-router';
 import { api } from '../../../lib/api-client';
-import { DocumentListSchema } from '@union/contract';
-import { DOCUMENTS_KEY, documentsUrl } from '../api/documents';
+import { planningKeys } from '../api/keys';
 
 export function ConvocationLinks({ idReservation }: { idReservation: number }) {
   // An extra of the session's panel: a failure (no right to documents…) shows nothing, never an error.
   const query = useQuery({
-    queryKey: [...DOCUMENTS_KEY, 'convocations', idReservation],
-    queryFn: () => api.get(documentsUrl({ idReservation, type: 'V' }), { schema: DocumentListSchema }),
+    queryKey: planningKeys.convocations(idReservation),
+    queryFn: () =>
+      api.get(pathTo(API.documents.all, {}, { idReservation, type: 'V' }), { schema: DocumentListSchema }),
     meta: { handlesErrors: true },
     retry: false,
   });
