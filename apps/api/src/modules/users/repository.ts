@@ -87,8 +87,9 @@ export const USER_UNIQUE = {
 } as const;
 
 /**
- * The active accounts, with their names, address and habilitations, as a subquery for a query of another
- * module that only concerns active people (a session's owner, a message's audience).
+ * The active accounts, with their names, address, habilitations and whether they want messages by e-mail,
+ * as a subquery for a query of another module that only concerns active people (a session's owner, a
+ * message's audience).
  */
 export function activeUsers(db: Executor) {
   return db
