@@ -50,6 +50,7 @@ const TABLES_OF = {
   mail: ['emailAttachments', 'emailOutbox'],
   messages: ['messageEntities', 'messageHidden', 'messages'],
   passkeys: ['passkeys', 'webauthnChallenges'],
+  'payment-provider': ['paymentTransCounters'],
   reservations: ['calendarFeeds', 'closures', 'planningEntries', 'planningYears', 'reservations'],
   restaurant: [
     'cardMovements',
@@ -58,7 +59,6 @@ const TABLES_OF = {
     'mealOrderLines',
     'mealOrders',
     'meals',
-    'paymentTransCounters',
     'tillSessions',
     'topUpDigestRuns',
     'userPayments',

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
 import { accountingOrders, auditLog, emailOutbox, passkeys, users } from '../src/db/schema';
 import { unsubscribeToken } from '../src/modules/documents/mails';
-import { sign } from '../src/modules/restaurant/cards/signature';
+import { sign } from '../src/modules/payment-provider/signature';
 import { createTestContext, PASSWORD, type TestContext } from './helpers';
 import { ALL_ROWS } from './authz';
 import { allow, everyone, ROLES, signedIn, type AuthzRow, type Role } from './authz/rows';

@@ -26,7 +26,7 @@ import { restorePayload } from '../src/modules/backups/engines';
 import { MAGIC, openBackupFile } from '../src/modules/backups/format';
 import { backupsRepository } from '../src/modules/backups/repository';
 import { restoreBackup } from '../src/modules/backups/restore';
-import { sign } from '../src/modules/restaurant/cards/signature';
+import { sign } from '../src/modules/payment-provider/signature';
 import { builders, named, type Builders, type Person } from './builders';
 import { multipartBody, pdfWith } from './documents-helpers';
 import { databaseUrlFor, dropTestDatabase, onEngine, testEngine } from './engine';

@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingPayments, invoiceCardPayments } from '../src/db/schema';
-import { sign } from '../src/modules/restaurant/cards/signature';
+import { sign } from '../src/modules/payment-provider/signature';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 import { pdfAnswerText } from './pdf-text';

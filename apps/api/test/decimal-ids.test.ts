@@ -16,7 +16,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, userPayments, users } from '../src/db/schema';
 import { unsubscribeToken } from '../src/modules/documents/mails';
-import { sign } from '../src/modules/restaurant/cards/signature';
+import { sign } from '../src/modules/payment-provider/signature';
 import { builders, type Builders } from './builders';
 import { multipartBody, pdfWith } from './documents-helpers';
 import { createTestContext, type TestContext } from './helpers';

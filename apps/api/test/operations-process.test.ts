@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, fromPostgres, type DbHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
-import { sign } from '../src/modules/restaurant/cards/signature';
+import { sign } from '../src/modules/payment-provider/signature';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 import { PASSWORD, createUser } from './helpers';
 

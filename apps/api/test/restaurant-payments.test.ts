@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { auditLog, cardMovements, cards, emailOutbox, meals, userPayments } from '../src/db/schema';
-import { sign } from '../src/modules/restaurant/cards/signature';
+import { sign } from '../src/modules/payment-provider/signature';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { testEngine } from './engine';
 import { createTestContext, type TestContext } from './helpers';

@@ -32,11 +32,17 @@ const tokenRequest = (username: string, password: string, ip: string) =>
     payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
   });
 
-/** Failed attempts written as if they had just happened, from the given addresses. */
+/**
+ * Failed attempts written as if they had just happened, from the given addresses, stamped as the app
+ * stamps its own: by its clock, to the millisecond. Stamped by PostgreSQL's `now()`, to the microsecond,
+ * a failure could sort after a sign-in the app made within the same millisecond (a run on PostgreSQL
+ * saw it once: the success then did not clear it).
+ */
 async function failures(identifiant: string, ips: string[]) {
+  const createdAt = new Date();
   await t.db
     .insert(signInAttempts)
-    .values(ips.map((ip) => ({ identifiant, ip, success: false, outcome: 'bad_password' })));
+    .values(ips.map((ip) => ({ identifiant, ip, success: false, outcome: 'bad_password', createdAt })));
 }
 
 /** The attempts for the identifiant after the one numbered `after`, in order. */

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, topUpDigestRuns, userPayments } from '../src/db/schema';
-import { sign } from '../src/modules/restaurant/cards/signature';
+import { sign } from '../src/modules/payment-provider/signature';
 import { expireAbandonedTopUps, runTopUpDigest } from '../src/modules/restaurant/cards/waiting';
 import { builders, type Builders, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';

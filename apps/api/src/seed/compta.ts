@@ -12,7 +12,7 @@ import { addDays, masonicYearOf } from '@union/contract';
 import { applyInvoiceNotification } from '../modules/compta/accounts/online';
 import { accountsRepository } from '../modules/compta/accounts/repository';
 import { ordersService } from '../modules/compta/orders/service';
-import { cardsRepository } from '../modules/restaurant/cards/repository';
+import { newTransaction } from '../modules/payment-provider/transactions';
 import type { Database } from '../db/client';
 import { entities, users } from '../db/schema';
 
@@ -119,14 +119,7 @@ async function seedUnappliedOnlinePayment(
   const day = at.toISOString().slice(0, 10);
   const online = await accountsRepository.insertOnlinePayment(
     db,
-    {
-      orderId: order.id,
-      montant: 7500,
-      transDay: day,
-      transId: String(await cardsRepository.nextTransId(db, day)).padStart(6, '0'),
-      transDate: at.toISOString().replace(/[-:T]/g, '').slice(0, 14),
-      createdById: ctx(5).caller.id,
-    },
+    { orderId: order.id, montant: 7500, ...(await newTransaction(db, at)), createdById: ctx(5).caller.id },
     at,
   );
   await ordersService.change(ctx(5), 'FACTURE_PAID', {

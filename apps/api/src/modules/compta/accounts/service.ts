@@ -16,14 +16,13 @@ import {
 import type { Config } from '../../../config';
 import type { Executor } from '../../../db/client';
 import { authorize } from '../../../lib/authorize';
-import { guardConstraint } from '../../../lib/constraints';
 import { inTransaction, type RequestContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
-import { cardsRepository } from '../../restaurant/cards/repository';
-import { providerUrl } from '../../restaurant/cards/provider';
-import { sign } from '../../restaurant/cards/signature';
+import { providerUrl } from '../../payment-provider/provider';
+import { sign } from '../../payment-provider/signature';
+import { newTransaction } from '../../payment-provider/transactions';
 import { usersRepository } from '../../users/repository';
 import { fileName, render, renderCreditNote } from '../documents/service';
 import { paymentsRepository } from '../payments/repository';
@@ -56,7 +55,6 @@ async function openAccount(ctx: RequestContext, entityId: number, action: 'READ_
 }
 
 /** yyyyMMddHHmmss in UTC (vads_trans_date), as the top-ups send it. */
-const transDateOf = (at: Date) => at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 /** Statements cover at most ten years (the legal keeping of invoices). */
 const STATEMENT_MAX_DAYS = 3_700;
@@ -158,24 +156,9 @@ export const accountsService = {
       if (order.etat !== 'FE' || reste <= 0)
         throw refused('nothing_due', `Rien ne reste à payer sur la facture ${order.numeroFacture}.`);
       const now = tx.clock.now();
-      const day = now.toISOString().slice(0, 10);
-      // The top-ups' counter: one series of transaction numbers per day for the whole shop.
-      const n = await guardConstraint(() => cardsRepository.nextTransId(tx.db, day), {
-        payment_trans_counters_range: {
-          code: 'trans_ids_exhausted',
-          message: "Trop de paiements aujourd'hui : réessayez demain.",
-        },
-      });
       const online = await accountsRepository.insertOnlinePayment(
         tx.db,
-        {
-          orderId,
-          montant: reste,
-          transDay: day,
-          transId: String(n).padStart(6, '0'),
-          transDate: transDateOf(now),
-          createdById: tx.caller.id,
-        },
+        { orderId, montant: reste, ...(await newTransaction(tx.db, now)), createdById: tx.caller.id },
         now,
       );
       await audit.record(tx, {

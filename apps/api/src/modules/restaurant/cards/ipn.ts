@@ -11,7 +11,7 @@ import { applyInvoiceNotification, onlinePaymentOf } from '../../compta/accounts
 import { topUpMachine } from '../machine';
 import { mailMember } from './notify';
 import { cardsRepository } from './repository';
-import { hasValidSignature, type Fields } from './signature';
+import { hasValidSignature, type Fields } from '../../payment-provider/signature';
 
 /** The provider's verdicts (vads_trans_status) that mean paid, and those that mean it will never be. */
 const PAID_STATUSES = new Set(['AUTHORISED', 'AUTHORISED_TO_VALIDATE', 'CAPTURED', 'ACCEPTED']);

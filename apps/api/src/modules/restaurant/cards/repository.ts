@@ -4,13 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import {
-  cardMovements,
-  cards,
-  paymentTransCounters,
-  topUpDigestRuns,
-  userPayments,
-} from '../../../db/schema';
+import { cardMovements, cards, topUpDigestRuns, userPayments } from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
 import { userIdentities } from '../../users/identities';
 
@@ -147,22 +141,6 @@ export const cardsRepository = {
   },
 
   // --- Top-ups ----------------------------------------------------------------------------------
-
-  /**
-   * The next vads_trans_id of a UTC day (1, 2, …): one upsert, so simultaneous top-ups each get their
-   * own number; the CHECK stops at 899999 (the protocol's range).
-   */
-  async nextTransId(db: Executor, utcDay: string): Promise<number> {
-    const [row] = await db
-      .insert(paymentTransCounters)
-      .values({ jour: utcDay, dernier: 1 })
-      .onConflictDoUpdate({
-        target: paymentTransCounters.jour,
-        set: { dernier: sql`${paymentTransCounters.dernier} + 1` },
-      })
-      .returning({ dernier: paymentTransCounters.dernier });
-    return row!.dernier;
-  },
 
   async insertTopUp(db: Executor, p: typeof userPayments.$inferInsert, at: Date): Promise<TopUpRecord> {
     const [row] = await db

@@ -22,17 +22,17 @@ import { inTransaction, type RequestContext, type TxContext } from '../../../lib
 import { notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
+import { providerUrl } from '../../payment-provider/provider';
+import { sign } from '../../payment-provider/signature';
+import { newTransaction } from '../../payment-provider/transactions';
 import { topUpMachine } from '../machine';
 import { mayCard, mayTopUp } from '../policy';
 import { openCard, statedBalance, type StatedBalance } from './ledger';
 import { mailMember } from './notify';
 import { presentMovement, presentTopUp } from './presenter';
-import { providerUrl } from './provider';
 import { cardsRepository, type TopUpRecord } from './repository';
-import { sign } from './signature';
 
 /** yyyyMMddHHmmss in UTC (vads_trans_date). */
-const transDateOf = (at: Date) => at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 /** One's own card: its balance, movements and top-ups, a new top-up and its form (PAYMENT). */
 const mayUseCard = (ctx: RequestContext) => authorize(mayCard(ctx, 'USE', null));
@@ -100,23 +100,10 @@ export const cardsService = {
     mayUseCard(ctx);
     return inTransaction(ctx, async (tx) => {
       const now = tx.clock.now();
-      const day = now.toISOString().slice(0, 10);
-      const n = await guardConstraint(() => cardsRepository.nextTransId(tx.db, day), {
-        payment_trans_counters_range: {
-          code: 'trans_ids_exhausted',
-          message: "Trop de paiements aujourd'hui : réessayez demain.",
-        },
-      });
       const p = await cardsRepository.insertTopUp(
         tx.db,
-        {
-          userId: tx.caller.id,
-          montant,
-          transDay: day,
-          transId: String(n).padStart(6, '0'),
-          transDate: transDateOf(now),
-        },
-        tx.clock.now(),
+        { userId: tx.caller.id, montant, ...(await newTransaction(tx.db, now)) },
+        now,
       );
       await audit.record(tx, {
         action: 'top_up_created',

@@ -7,8 +7,8 @@
  */
 import { API, euros } from '@union/contract';
 import type { App } from '../../../types';
-import { simulatorEnabled } from './provider';
-import { hasValidSignature, sign, type Fields } from './signature';
+import { simulatorEnabled } from '../../payment-provider/provider';
+import { hasValidSignature, sign, type Fields } from '../../payment-provider/signature';
 
 const OUTCOMES = {
   PAYER: { status: 'AUTHORISED', result: '00' },

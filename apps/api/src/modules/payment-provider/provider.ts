@@ -1,9 +1,9 @@
 /**
- * Where the top-up form goes: Lyra's payment page, the address of SYSTEMPAY_URL, or the built-in
- * simulator (never in production).
+ * Where a payment form goes (a card top-up, a lodge's invoice): Lyra's payment page, the address of
+ * SYSTEMPAY_URL, or the built-in simulator (never in production).
  */
 import { API } from '@union/contract';
-import type { Config } from '../../../config';
+import type { Config } from '../../config';
 
 /** Lyra's production payment page, used in production when SYSTEMPAY_URL is not set. */
 export const SYSTEMPAY_DEFAULT_URL = 'https://paiement.systempay.fr/vads-payment/';
