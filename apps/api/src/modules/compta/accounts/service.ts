@@ -54,8 +54,6 @@ async function openAccount(ctx: RequestContext, entityId: number, action: 'READ_
   return entity;
 }
 
-/** yyyyMMddHHmmss in UTC (vads_trans_date), as the top-ups send it. */
-
 /** Statements cover at most ten years (the legal keeping of invoices). */
 const STATEMENT_MAX_DAYS = 3_700;
 const daysBetween = (a: string, b: string) =>

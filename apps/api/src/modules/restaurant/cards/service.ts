@@ -32,8 +32,6 @@ import { mailMember } from './notify';
 import { presentMovement, presentTopUp } from './presenter';
 import { cardsRepository, type TopUpRecord } from './repository';
 
-/** yyyyMMddHHmmss in UTC (vads_trans_date). */
-
 /** One's own card: its balance, movements and top-ups, a new top-up and its form (PAYMENT). */
 const mayUseCard = (ctx: RequestContext) => authorize(mayCard(ctx, 'USE', null));
 
