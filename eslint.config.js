@@ -32,7 +32,7 @@ const webImportPatterns = (...extra) => [
  */
 const TABLES_OF = {
   audit: ['auditLog'],
-  auth: ['accessTokens', 'signInAttempts', 'userTokens'],
+  auth: ['accessTokens', 'userTokens'],
   backups: ['backups'],
   compta: [
     'accountingAllocations',
@@ -65,6 +65,7 @@ const TABLES_OF = {
   ],
   'second-factor': ['recoveryCodes', 'secondFactorChallenges', 'secondFactorSettings', 'totpFactors'],
   settings: ['membershipFees', 'rooms', 'unionSettings'],
+  'sign-in-attempts': ['signInAttempts'],
   users: ['users'],
 };
 const SCHEMA_DIR = new URL('./apps/api/src/db/schema/', import.meta.url);

@@ -84,7 +84,7 @@ app.post<{ Body: Record<string, unknown> }>('/api/user/search', async (request, 
   const session = await caller(request.headers.authorization);
   if (!session) return reply.status(401).send({ status: 401 });
   const criteria = { tri: 'nom', sens: 'asc', page: 1, taille: 20, ...request.body };
-  return usersRepository.search(db.db, criteria as Parameters<typeof usersRepository.search>[1], parisDay());
+  return usersRepository.search(db.db, criteria as Parameters<typeof usersRepository.search>[1]);
 });
 
 // The lists of issue 18 (lists.bench.ts): the same repository calls as the services, in the same order.

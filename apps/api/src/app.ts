@@ -34,7 +34,7 @@ import { startTopUpJob } from './modules/restaurant/cards/job';
 import { startMailWorker, type MailWorker } from './modules/mail/worker';
 import type { App } from './types';
 import authRoutes from './modules/auth/routes';
-import usersRoutes from './modules/users/routes';
+import userAccountsRoutes from './modules/user-accounts/routes';
 import settingsRoutes from './modules/settings/routes';
 import entitiesRoutes from './modules/entities/routes';
 import mailRoutes from './modules/mail/routes';
@@ -52,7 +52,7 @@ import passkeysRoutes from './modules/passkeys/routes';
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
   authRoutes,
-  usersRoutes,
+  userAccountsRoutes,
   settingsRoutes,
   entitiesRoutes,
   mailRoutes,

@@ -9,8 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
-import type { Caller } from './lib/authorize';
-import type { SessionUser } from './modules/auth/session-cache';
+import type { Caller, SessionUser } from './lib/authorize';
 
 export type App = FastifyInstance<
   RawServerDefault,

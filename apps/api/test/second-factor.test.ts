@@ -20,8 +20,8 @@ import {
   secondFactorBox,
   secretBox,
 } from '../src/lib/secret-box';
-import { authRepository } from '../src/modules/auth/repository';
 import { secondFactorRepository } from '../src/modules/second-factor/repository';
+import { signInAttemptsRepository } from '../src/modules/sign-in-attempts/repository';
 import { sealTotpSecrets } from '../src/modules/second-factor/service';
 import { builders, type Builders, type Person } from './builders';
 import { CLIENT_BASIC, PASSWORD, createTestContext, movableClock, type TestContext } from './helpers';
@@ -218,7 +218,10 @@ describe('the second step of the token request', () => {
     const trace = async (run: () => Promise<unknown>) => {
       const calls: string[] = [];
       const restore: (() => void)[] = [];
-      for (const repository of [secondFactorRepository, authRepository] as Record<string, unknown>[]) {
+      for (const repository of [secondFactorRepository, signInAttemptsRepository] as Record<
+        string,
+        unknown
+      >[]) {
         for (const [name, original] of Object.entries(repository)) {
           if (typeof original !== 'function') continue;
           repository[name] = (...args: unknown[]) => {
@@ -238,6 +241,7 @@ describe('the second step of the token request', () => {
     const wrong = String((Number(codeOf(secret)) + 1) % 1_000_000).padStart(6, '0');
     const wrongCode = await trace(() => second(token, wrong, '10.9.0.2'));
     const unknownToken = await trace(() => second('jeton-inconnu', wrong, '10.9.0.3'));
+    expect(wrongCode).toContain('startAttempt');
     expect(wrongCode).toContain('findChallenge');
     expect(wrongCode).toContain('acceptStep');
     expect(unknownToken).toEqual(wrongCode);

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAttempts } from '../src/db/schema';
-import { SLOWDOWN } from '../src/modules/auth/rules';
+import { SLOWDOWN } from '../src/modules/sign-in-attempts/rules';
 import { builders, type Builders } from './builders';
 import { CLIENT_BASIC, PASSWORD, createTestContext, type TestContext } from './helpers';
 

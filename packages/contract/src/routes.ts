@@ -11,6 +11,9 @@ export const API = {
     token: '/oauth/token',
     userInfo: '/api/user/info',
     passwordReset: '/api/user/password/reinitialiser',
+    /** GET: where the person is signed in (issue 22); DELETE one (`:id`). */
+    sessions: '/api/user/sessions',
+    session: '/api/user/sessions/:id',
   },
   /** The signed-in user's own account, and the administration of users. */
   users: {
@@ -31,7 +34,6 @@ export const API = {
     anonymise: '/api/user/:id/anonymiser',
     invitation: '/api/user/:id/invitation',
   },
-  /** The second factor (issue 22): one's own, the sessions, the enrolment a sign-in requires, the rule. */
   /** Passkeys (WebAuthn, issue 22): one's own, and the public options of a sign-in with one. */
   passkeys: {
     /** GET lists one's passkeys; POST adds one (the name and the browser's registration response). */
@@ -43,6 +45,7 @@ export const API = {
     /** POST (public): the options of a sign-in, password-less or as the second step of an `mfa_token`. */
     signInOptions: '/oauth/cle-acces/options',
   },
+  /** The second factor (issue 22): one's own, the enrolment a sign-in requires, the rule. */
   secondFactor: {
     /** GET: what the account has and must have. */
     mine: '/api/user/second-facteur',
@@ -52,9 +55,6 @@ export const API = {
     recoveryCodes: '/api/user/second-facteur/codes-secours',
     /** The enrolment a sign-in requires, before any session (public: the `mfa_token` is the proof). */
     enrolment: '/oauth/second-facteur/totp',
-    /** GET: where the person is signed in; DELETE one (`:id`). */
-    sessions: '/api/user/sessions',
-    session: '/api/user/sessions/:id',
     /** DELETE: an administrator resets someone's factors. */
     reset: '/api/user/:id/second-facteur',
     /** GET and PUT: who must have a second factor (ADMIN). */

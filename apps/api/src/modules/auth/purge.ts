@@ -9,6 +9,7 @@ import { JOB_LOCKS, runAlone } from '../../db/alone';
 import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { passkeysRepository } from '../passkeys/repository';
 import { secondFactorRepository } from '../second-factor/repository';
+import { signInAttemptsRepository } from '../sign-in-attempts/repository';
 import { authRepository } from './repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -38,15 +39,16 @@ export interface Purged {
  */
 export async function purgeExpired(db: Executor, now = new Date()): Promise<Purged> {
   const tokensEndedBefore = new Date(now.getTime() - RETENTION.tokensGraceMs);
-  const tokens = await authRepository.purge(db, {
-    attemptsBefore: new Date(now.getTime() - RETENTION.signInAttemptsMs),
-    tokensEndedBefore,
-  });
+  const signInAttempts = await signInAttemptsRepository.purge(
+    db,
+    new Date(now.getTime() - RETENTION.signInAttemptsMs),
+  );
+  const tokens = await authRepository.purge(db, tokensEndedBefore);
   // The second steps' challenges (codes and passkeys) live minutes; each module deletes its own.
   const challenges =
     (await secondFactorRepository.purgeChallenges(db, tokensEndedBefore)) +
     (await passkeysRepository.purgeChallenges(db, tokensEndedBefore));
-  return { ...tokens, challenges };
+  return { signInAttempts, ...tokens, challenges };
 }
 
 /**

@@ -1,16 +1,27 @@
-/** POST and DELETE /oauth/token, GET /api/user/info, and the public password-reset calls. */
+/**
+ * POST and DELETE /oauth/token, the options of a sign-in with a passkey, GET /api/user/info, the public
+ * password-reset calls, and one's open sessions.
+ */
 import {
   API,
   EmailBodySchema,
   ErrorBodySchema,
+  PasskeySignInStartSchema,
   PasswordResetSchema,
+  RecordIdParamSchema,
+  SessionListSchema,
   TokenResponseSchema,
   UserInfoSchema,
+  WebauthnOptionsSchema,
 } from '@union/contract';
 import { z } from 'zod';
 import { bearerToken } from '../../lib/bearer-token';
 import type { App } from '../../types';
+import { asJson } from '../passkeys/service';
 import { authService } from './service';
+import { sessionsService } from './sessions';
+
+const idParams = z.object({ id: RecordIdParamSchema });
 
 /** The grants of the form body (application/x-www-form-urlencoded), for the OpenAPI document. */
 const TOKEN_GRANTS = [
@@ -111,6 +122,36 @@ export default async function authRoutes(app: App) {
     },
     async (request, reply) => {
       await authService.resetPassword(app.publicContext(), request.body.jeton, request.body.data);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Before any session: anyone may ask for a challenge (it proves nothing until a passkey signs it).
+  app.post(
+    API.passkeys.signInOptions,
+    {
+      config: { public: true, noXsrf: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: PasskeySignInStartSchema,
+        response: { 200: WebauthnOptionsSchema },
+      },
+    },
+    async (request) => asJson(await authService.passkeyOptions(app.publicContext(), request.body.mfa_token)),
+  );
+
+  app.get(
+    API.auth.sessions,
+    { schema: { tags: ['compte'], response: { 200: SessionListSchema } } },
+    async (request) => sessionsService.sessions(request.ctx, bearerToken(request)),
+  );
+
+  app.delete(
+    API.auth.session,
+    { schema: { tags: ['compte'], params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await sessionsService.endSession(request.ctx, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { TokenGrantSchema } from '@union/contract';
 import { signInAttempts } from '../../lib/metrics';
 import type { Executor } from '../../db/client';
+import type { SessionUser } from '../../lib/authorize';
 import type { PublicContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import { checkNewPassword } from '../../lib/passwords';
@@ -15,10 +16,11 @@ import { mailRepository } from '../mail/repository';
 import { passwordLink, passwordResetEmail } from '../mail/templates';
 import { passkeysService } from '../passkeys/service';
 import { secondFactorService } from '../second-factor/service';
+import { openAttempt } from '../sign-in-attempts/attempts';
+import { signInAttemptsRepository } from '../sign-in-attempts/repository';
 import { usersRepository, type UserRow } from '../users/repository';
 import { LAST_USE_STEP_MS, authRepository } from './repository';
-import { openAttempt } from './attempts';
-import type { Session, SessionUser } from './session-cache';
+import type { Session } from './session-cache';
 import { RESET_LINK_TTL_MS, RESET_REQUEST_LIMIT, canSignIn } from './rules';
 
 /** Rolls the stand-in's writes back (see `requestPasswordReset`). */
@@ -160,6 +162,20 @@ export const authService = {
   },
 
   /**
+   * POST /oauth/cle-acces/options (public): without `mfa_token`, the options of a sign-in with a passkey
+   * alone; with the `mfa_token` of a password step, those of its second step (the account's passkeys).
+   */
+  async passkeyOptions(ctx: PublicContext, mfaToken: string | undefined) {
+    if (mfaToken === undefined) return passkeysService.signInOptions(ctx);
+    const found = await secondFactorService.challenge(ctx, mfaToken);
+    if (!found || found.purpose !== 'second_step')
+      throw invalid(
+        'Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.',
+      );
+    return passkeysService.secondStepOptions(ctx, found.userId);
+  },
+
+  /**
    * The grants with a passkey (issue 22): `mfa_webauthn` (the second step of a password: the `mfa_token`
    * and an assertion of one of the account's passkeys) and `passkey` (the assertion alone, with user
    * verification: both factors at once). Every refusal (unknown credential or `mfa_token`, spent
@@ -239,7 +255,8 @@ export const authService = {
     if (next.kind !== 'open') {
       await record('second_factor_asked');
       // Which factors the second step can take (issue 22, passkeys): the screen offers those.
-      const facteurs = next.kind === 'second_step' ? await passkeysService.factorsOf(db, user.id) : undefined;
+      const facteurs =
+        next.kind === 'second_step' ? await secondFactorService.factorsOf(db, user.id) : undefined;
       const message =
         next.kind !== 'second_step'
           ? ENROL_MESSAGE
@@ -263,7 +280,7 @@ export const authService = {
       const current = await usersRepository.shareLockById(tx, user.id);
       if (!current || current.passwordHash !== user.passwordHash || !canSignIn(current)) return false;
       accessToken = await openSession(tx, user, now, input);
-      await authRepository.settleAttempt(tx, attempt.id, 'ok', true);
+      await signInAttemptsRepository.settleAttempt(tx, attempt.id, 'ok', true);
       return true;
     });
     if (!opened) {

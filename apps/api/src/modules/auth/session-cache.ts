@@ -6,12 +6,8 @@
  * given other habilitations) arrive as the writing transaction commits. On PostgreSQL, where other
  * instances write too, each request asks the database (one query for the token and its user).
  */
-import type { UserInfo } from '@union/contract';
-import type { Caller } from '../../lib/authorize';
+import type { SessionUser } from '../../lib/authorize';
 import { tokenHash } from '../../lib/secrets';
-
-/** The signed-in user as the session knows them: the caller plus the names the header shows. */
-export type SessionUser = Caller & UserInfo;
 
 export interface Session {
   user: SessionUser;

@@ -19,7 +19,7 @@ import { inTransaction, type RequestContext } from '../../lib/context';
 import { invalid, notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit, changedFields } from '../audit/audit';
-import { historyOf } from '../users/history';
+import { historyOf } from './history';
 import { entityActionToReach, entityMachine } from './machine';
 import { may, type EntitiesPolicyContext } from './policy';
 import { presentEntity, presentEntityDetail } from './presenter';

@@ -18,7 +18,7 @@ import { guardConstraint } from '../../lib/constraints';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
 import { invalid, notFound, refused } from '../../lib/errors';
 import { audit, changedFields } from '../audit/audit';
-import { createUser } from '../users/invitations';
+import { createUser } from '../invitations/service';
 import { userMachine } from '../users/machine';
 import { may as mayUser, usersPolicyContext } from '../users/policy';
 import { usersRepository, type UserRow } from '../users/repository';

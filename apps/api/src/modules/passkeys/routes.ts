@@ -1,4 +1,7 @@
-/** Passkeys (issue 22): one's own, and the public options of a sign-in with one. */
+/**
+ * One's passkeys (issue 22). The public options of a sign-in with one are a sign-in step
+ * (auth/routes.ts).
+ */
 import {
   API,
   PasskeyListSchema,
@@ -6,17 +9,13 @@ import {
   PasskeyRegistrationStartSchema,
   PasskeyRenameSchema,
   PasskeyRowSchema,
-  PasskeySignInStartSchema,
   RecordIdParamSchema,
   WebauthnOptionsSchema,
 } from '@union/contract';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { App } from '../../types';
-import { passkeysService } from './service';
-
-/** The library's options, as the loose JSON object the contract describes. */
-const asJson = <T extends { challenge: string }>(options: T) => options as T & Record<string, unknown>;
+import { asJson, passkeysService } from './service';
 
 const idParams = z.object({ id: RecordIdParamSchema });
 
@@ -70,21 +69,5 @@ export default async function passkeysRoutes(app: App) {
       await passkeysService.remove(request.ctx, request.params.id);
       return reply.status(204).send(null);
     },
-  );
-
-  // Before any session: anyone may ask for a challenge (it proves nothing until a passkey signs it).
-  app.post(
-    paths.signInOptions,
-    {
-      config: { public: true, noXsrf: true },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        body: PasskeySignInStartSchema,
-        response: { 200: WebauthnOptionsSchema },
-      },
-    },
-    async (request) =>
-      asJson(await passkeysService.signInOptions(app.publicContext(), request.body.mfa_token)),
   );
 }

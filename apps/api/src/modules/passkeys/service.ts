@@ -25,8 +25,7 @@ import { inTransaction, type PublicContext, type RequestContext } from '../../li
 import { invalid, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
-import { proveUnderLimits } from '../auth/attempts';
-import { secondFactorService } from '../second-factor/service';
+import { proveUnderLimits } from '../sign-in-attempts/attempts';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository as repo, type PasskeyRowDb } from './repository';
 
@@ -159,6 +158,9 @@ async function verifyAssertion(
   if (!(await repo.acceptCounter(ctx.db, passkey.id, counter, now))) return 'passkey_counter';
   return true;
 }
+
+/** The library's options, as the loose JSON object the contract describes (for a route's answer). */
+export const asJson = <T extends { challenge: string }>(options: T) => options as T & Record<string, unknown>;
 
 export const passkeysService = {
   /** GET /api/user/cles-acces. */
@@ -296,31 +298,31 @@ export const passkeysService = {
   },
 
   /**
-   * POST /oauth/cle-acces/options (public): without `mfa_token`, the options of a sign-in without an
-   * identifiant (the browser offers the passkeys it holds for the site); with the `mfa_token` of a
-   * password step, those of its second step, listing the account's passkeys.
+   * The options of a sign-in without an identifiant (the browser offers the passkeys it holds for the
+   * site): POST /oauth/cle-acces/options without `mfa_token` (auth/routes.ts).
    */
-  async signInOptions(ctx: PublicContext, mfaToken?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const now = ctx.clock.now();
+  async signInOptions(ctx: PublicContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const challenge = await newChallenge(ctx.db, 'sign_in', null, ctx.clock.now());
+    return generateAuthenticationOptions({
+      rpID: relyingParty(ctx.publicUrl).rpID,
+      challenge,
+      timeout: WEBAUTHN_CHALLENGE_TTL_MS,
+      userVerification: 'required',
+    });
+  },
+
+  /**
+   * The options of the second step of `userId`'s password sign-in, listing the account's passkeys: the
+   * same call with the `mfa_token` of that step, which auth/service.ts resolves.
+   */
+  async secondStepOptions(
+    ctx: PublicContext,
+    userId: number,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const { rpID } = relyingParty(ctx.publicUrl);
-    if (mfaToken === undefined) {
-      const challenge = await newChallenge(ctx.db, 'sign_in', null, now);
-      return generateAuthenticationOptions({
-        rpID,
-        challenge,
-        timeout: WEBAUTHN_CHALLENGE_TTL_MS,
-        userVerification: 'required',
-      });
-    }
-    const found = await secondFactorService.challenge(ctx, mfaToken);
-    if (!found || found.purpose !== 'second_step') {
-      throw invalid(
-        'Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.',
-      );
-    }
-    const mine = await repo.listOf(ctx.db, found.userId);
+    const mine = await repo.listOf(ctx.db, userId);
     if (mine.length === 0) throw invalid('Ce compte n’a pas de clé d’accès : saisissez un code.');
-    const challenge = await newChallenge(ctx.db, 'second_step', found.userId, now);
+    const challenge = await newChallenge(ctx.db, 'second_step', userId, ctx.clock.now());
     return generateAuthenticationOptions({
       rpID,
       challenge,
@@ -366,14 +368,6 @@ export const passkeysService = {
       log,
     );
     return ok ? owner?.id : undefined;
-  },
-
-  /** Which factors the account can give at its second step (the `mfa_required` answer lists them). */
-  async factorsOf(db: Executor, userId: number): Promise<('totp' | 'cle_acces')[]> {
-    const factors: ('totp' | 'cle_acces')[] = [];
-    if (await secondFactorService.hasTotp(db, userId)) factors.push('totp');
-    if ((await repo.countOf(db, userId)) > 0) factors.push('cle_acces');
-    return factors;
   },
 
   REFUSED,

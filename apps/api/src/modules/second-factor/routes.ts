@@ -1,4 +1,4 @@
-/** The second factor's calls (issue 22): one's own factor and sessions, the required enrolment, the rule. */
+/** The second factor's calls (issue 22): one's own factor, the required enrolment, the rule. */
 import {
   API,
   EnrolmentTokenSchema,
@@ -7,12 +7,10 @@ import {
   SecondFactorProofSchema,
   SecondFactorSettingsSchema,
   SecondFactorStatusSchema,
-  SessionListSchema,
   TotpCodeSchema,
   TotpEnrolmentSchema,
 } from '@union/contract';
 import { z } from 'zod';
-import { bearerToken } from '../../lib/bearer-token';
 import type { App } from '../../types';
 import { secondFactorService } from './service';
 
@@ -69,19 +67,6 @@ export default async function secondFactorRoutes(app: App) {
       reply
         .status(201)
         .send(await secondFactorService.startRequiredEnrolment(app.publicContext(), request.body.mfa_token)),
-  );
-
-  app.get(paths.sessions, { schema: { tags, response: { 200: SessionListSchema } } }, async (request) =>
-    secondFactorService.sessions(request.ctx, bearerToken(request)),
-  );
-
-  app.delete(
-    paths.session,
-    { schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await secondFactorService.endSession(request.ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
   );
 
   app.delete(

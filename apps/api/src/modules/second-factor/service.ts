@@ -9,10 +9,8 @@ import type {
   RecoveryCodes,
   SecondFactorSettings,
   SecondFactorStatus,
-  SessionRow,
   TotpEnrolment,
 } from '@union/contract';
-import Bowser from 'bowser';
 import type { Executor } from '../../db/client';
 import { hasHabilitation } from '../../lib/authorize';
 import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
@@ -22,8 +20,7 @@ import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { secondFactorResetEmail } from '../mail/templates';
-import { proveUnderLimits } from '../auth/attempts';
-import { authRepository } from '../auth/repository';
+import { proveUnderLimits } from '../sign-in-attempts/attempts';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository } from '../passkeys/repository';
 import {
@@ -163,14 +160,6 @@ export async function sealTotpSecrets(db: Executor, box: SecretBox = secondFacto
   return sealed;
 }
 
-/** « Firefox sur Linux », from a User-Agent; « Appareil inconnu » without one. */
-function deviceOf(userAgent: string | null): string {
-  if (!userAgent) return 'Appareil inconnu';
-  const { browser, os } = Bowser.parse(userAgent);
-  const what = browser.name || 'Navigateur inconnu';
-  return os.name ? `${what} sur ${os.name}` : what;
-}
-
 /**
  * The caller, once a code of their own authenticator (or a recovery code) proved it is them: what
  * removing the authenticator or renewing the recovery codes asks, under the sign-in limits.
@@ -233,7 +222,13 @@ export const secondFactorService = {
   consumeChallenge: (db: Executor, id: number, at: Date) => repo.consumeChallenge(db, id, at),
 
   /** Whether the account has a confirmed authenticator (passkeys are counted apart). */
-  hasTotp: (db: Executor, userId: number) => hasFactor(db, userId),
+  /** Which factors the account can give at its second step (the `mfa_required` answer lists them). */
+  async factorsOf(db: Executor, userId: number): Promise<('totp' | 'cle_acces')[]> {
+    const factors: ('totp' | 'cle_acces')[] = [];
+    if (await hasFactor(db, userId)) factors.push('totp');
+    if ((await passkeysRepository.countOf(db, userId)) > 0) factors.push('cle_acces');
+    return factors;
+  },
 
   /**
    * Checks a code under the sign-in's limits: the attempt is written first and counted with the
@@ -351,34 +346,6 @@ export const secondFactorService = {
         recordId: user.id,
       });
       return { codes };
-    });
-  },
-
-  /** GET /api/user/sessions: where the caller is signed in. */
-  async sessions(ctx: RequestContext, currentToken: string | undefined): Promise<SessionRow[]> {
-    const current = currentToken ? tokenHash(currentToken) : undefined;
-    const rows = await authRepository.sessionsOf(ctx.db, ctx.caller.id, ctx.clock.now());
-    return rows.map((r) => ({
-      id: r.id,
-      appareil: deviceOf(r.userAgent),
-      adresse: r.ip,
-      ouverture: r.createdAt.toISOString(),
-      derniereUtilisation: (r.lastUsedAt ?? r.createdAt).toISOString(),
-      courante: r.tokenHash === current,
-    }));
-  },
-
-  /** DELETE /api/user/sessions/{id}: ends one of the caller's sessions (the current one too). */
-  async endSession(ctx: RequestContext, id: number): Promise<void> {
-    await inTransaction(ctx, async (tx) => {
-      const ended = await authRepository.endSession(tx.db, tx.caller.id, id, tx.clock.now());
-      if (!ended) throw notFound('Cette session n’existe pas ou est déjà terminée.');
-      await audit.record(tx, {
-        action: 'session_ended',
-        recordType: 'user',
-        recordId: tx.caller.id,
-        details: { session: id },
-      });
     });
   },
 

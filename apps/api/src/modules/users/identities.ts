@@ -1,7 +1,7 @@
 /**
- * The users' identity subquery, apart from the repository so that entities/repository (whose
- * `currentMembersOf` the repository's search uses) can join it without an import loop. It still reads
- * only the users table, which the users module owns.
+ * The users' identity subquery, which the other modules' queries join to name people (beside the
+ * repository, which holds the users' own reads and writes). It reads only the users table, which the
+ * users module owns.
  */
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';

@@ -25,7 +25,6 @@ import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { users } from '../../db/schema';
 import { identityColumns } from './identities';
-import { currentMembersOf } from '../entities/repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -41,7 +40,11 @@ export interface NewAccount {
 
 export interface UserCriteria {
   texte?: string;
-  entiteId?: number;
+  /**
+   * Only these accounts: a subquery of user ids, the current members of the entity filtered on (the
+   * memberships' owner, entities/repository `currentMembersOf`, builds it).
+   */
+  among?: SQLWrapper;
   habilitation?: Habilitation;
   etat?: UserState;
   tri: UserSortField;
@@ -52,7 +55,7 @@ export interface UserCriteria {
    * A lodge manager's search: only current members of these entities, or the account whose e-mail is
    * exactly `exactEmail`.
    */
-  scope?: { entityIds: number[]; exactEmail?: string };
+  scope?: { members: SQLWrapper; exactEmail?: string };
 }
 
 /**
@@ -303,7 +306,6 @@ export const usersRepository = {
   async search(
     db: Executor,
     c: UserCriteria,
-    today: string,
   ): Promise<{ total: number; totalAuMoins: boolean; rows: UserRow[] }> {
     const conditions: SQL[] = [];
     for (const word of (c.texte ?? '').split(/\s+/).filter(Boolean)) {
@@ -311,10 +313,10 @@ export const usersRepository = {
     }
     if (c.etat) conditions.push(eq(users.etat, c.etat));
     if (c.habilitation) conditions.push(arrayContains(users.habilitations, [c.habilitation]));
-    // Current members, from the memberships' owner (`user_id IN (…)`: the same semi-join as EXISTS).
-    if (c.entiteId !== undefined) conditions.push(inArray(users.id, currentMembersOf(db, c.entiteId, today)));
+    // `user_id IN (…)`: the same semi-join as EXISTS.
+    if (c.among) conditions.push(inArray(users.id, c.among));
     if (c.scope) {
-      const inScope = inArray(users.id, currentMembersOf(db, c.scope.entityIds, today));
+      const inScope = inArray(users.id, c.scope.members);
       const { exactEmail } = c.scope;
       conditions.push(exactEmail ? or(inScope, sql`lower(${users.email}) = lower(${exactEmail})`)! : inScope);
     }

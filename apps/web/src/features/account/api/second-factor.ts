@@ -49,14 +49,14 @@ export function useConfirmTotp() {
 export function useSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: () => api.get(API.secondFactor.sessions, { schema: SessionListSchema }),
+    queryFn: () => api.get(API.auth.sessions, { schema: SessionListSchema }),
   });
 }
 
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(pathTo(API.secondFactor.session, { id })),
+    mutationFn: (id: number) => api.delete(pathTo(API.auth.session, { id })),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

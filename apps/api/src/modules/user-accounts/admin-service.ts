@@ -14,14 +14,15 @@ import { decide } from '../../lib/policy';
 import { audit, changedFields } from '../audit/audit';
 import { authRepository } from '../auth/repository';
 import { mailRepository } from '../mail/repository';
-import { historyOf } from './history';
-import { createUser, sendInvitation, type CreateUserInput } from './invitations';
-import { actionToReach, userMachine } from './machine';
-import { may, usersPolicyContext, type UsersPolicyContext } from './policy';
+import { historyOf } from '../entities/history';
+import { createUser, sendInvitation, type CreateUserInput } from '../invitations/service';
+import { actionToReach, userMachine } from '../users/machine';
+import { may, usersPolicyContext, type UsersPolicyContext } from '../users/policy';
 import { secondFactorRepository } from '../second-factor/repository';
+import { signInAttemptsRepository } from '../sign-in-attempts/repository';
 import { presentUserDetail } from './presenter';
-import { emailTaken, identifiantTaken, raceRefusals } from './refusals';
-import { usersRepository, type UserRow } from './repository';
+import { emailTaken, identifiantTaken, raceRefusals } from '../users/refusals';
+import { usersRepository, type UserRow } from '../users/repository';
 
 /** The account's page, with whether it has a confirmed authenticator (the reset button shows then). */
 async function detail(db: Executor, policy: UsersPolicyContext, user: UserRow): Promise<UserDetail> {
@@ -68,7 +69,7 @@ async function eraseTraces(db: Executor, user: UserRow, alias: string, at: Date)
     for (const value of [...addresses, details.ancienEmail])
       if (typeof value === 'string') emails.add(value.toLowerCase());
   }
-  await authRepository.renameSignIns(db, [...identifiants], alias);
+  await signInAttemptsRepository.renameSignIns(db, [...identifiants], alias);
   await mailRepository.eraseRecipients(db, [...emails], alias);
   await audit.eraseDetails(db, 'user', user.id, {
     whole: ['email_changed'],

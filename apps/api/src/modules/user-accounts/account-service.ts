@@ -16,8 +16,9 @@ import { entitiesRepository } from '../entities/repository';
 import { mailRepository } from '../mail/repository';
 import { cardsRepository } from '../restaurant/cards/repository';
 import { mealOrdersRepository } from '../restaurant/orders/repository';
-import { raceRefusals } from './refusals';
-import { usersRepository, type UserRow } from './repository';
+import { signInAttemptsRepository } from '../sign-in-attempts/repository';
+import { raceRefusals } from '../users/refusals';
+import { usersRepository, type UserRow } from '../users/repository';
 
 /** The request context on the database or inside a transaction: helpers run on either. */
 type Ctx = RequestContext<Executor>;
@@ -151,7 +152,7 @@ export const usersService = {
       const [memberships, entries, signIns, emails] = [
         await entitiesRepository.membershipsOfUser(tx.db, user.id),
         await audit.about(tx.db, 'user', user.id),
-        await authRepository.signInsOf(tx.db, user.identifiant),
+        await signInAttemptsRepository.signInsOf(tx.db, user.identifiant),
         await mailRepository.sentTo(tx.db, user.email),
       ];
       const orders = await mealOrdersRepository.ordersOfUser(tx.db, user.id);

@@ -1,9 +1,9 @@
 /** User rows → the administration DTOs of the contract. */
 import type { UserDetail, UserPickRow, UserRow as UserRowDto } from '@union/contract';
 import { allowedActions } from '../../lib/policy';
-import { userMachine } from './machine';
-import { may, type UsersPolicyContext } from './policy';
-import type { UserRow } from './repository';
+import { userMachine } from '../users/machine';
+import { may, type UsersPolicyContext } from '../users/policy';
+import type { UserRow } from '../users/repository';
 
 export const presentUserRow = (u: UserRow): UserRowDto => ({
   id: u.id,

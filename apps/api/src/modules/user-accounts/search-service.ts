@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { authorize } from '../../lib/authorize';
 import type { RequestContext } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
-import { entitiesRepository } from '../entities/repository';
-import { may, usersPolicyContext } from './policy';
+import { currentMembersOf, entitiesRepository } from '../entities/repository';
+import { may, usersPolicyContext } from '../users/policy';
 import { presentUserPick, presentUserRow } from './presenter';
-import { usersRepository } from './repository';
+import { usersRepository } from '../users/repository';
 
 /** A whole e-mail address typed in the search (one word, one @, a dot in the domain). */
 const EXACT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,29 +31,31 @@ export const usersSearchService = {
     const policy = usersPolicyContext(ctx);
     authorize(may(policy, 'SEARCH', null));
     const today = ctx.clock.today();
+    const { entiteId, ...rest } = criteria;
+    const among = entiteId === undefined ? undefined : currentMembersOf(db, entiteId, today);
     if (may(policy, 'SEARCH_ALL', null)) {
-      const { rows, ...count } = await usersRepository.search(db, criteria, today);
+      const { rows, ...count } = await usersRepository.search(db, { ...rest, among });
       return { ...count, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
     }
     const managed = await entitiesRepository.managedIds(db, caller.id, today);
-    if (criteria.entiteId !== undefined && !managed.has(criteria.entiteId))
+    if (entiteId !== undefined && !managed.has(entiteId))
       throw forbidden('Vous ne gérez pas cette entité : vous ne pouvez pas en chercher les membres.');
     if (criteria.habilitation !== undefined)
       throw forbidden('Seul un administrateur peut chercher les comptes par habilitation.');
     const texte = criteria.texte?.trim() ?? '';
     const c = {
-      ...criteria,
+      ...rest,
+      among,
       etat: 'A' as const,
       // Sorting by identifiant, e-mail or creation would reveal what the rows do not show.
       tri: criteria.tri === 'prenom' ? ('prenom' as const) : ('nom' as const),
       scope: {
-        entityIds: [...managed],
+        members: currentMembersOf(db, [...managed], today),
         // Only for someone who manages an entity (they would add the person to it), with no entity filter.
-        exactEmail:
-          managed.size && criteria.entiteId === undefined && EXACT_EMAIL.test(texte) ? texte : undefined,
+        exactEmail: managed.size && entiteId === undefined && EXACT_EMAIL.test(texte) ? texte : undefined,
       },
     };
-    const { rows, ...count } = await usersRepository.search(db, c, today);
+    const { rows, ...count } = await usersRepository.search(db, c);
     return { ...count, page: c.page, taille: c.taille, lignes: rows.map(presentUserPick) };
   },
 };

@@ -12,8 +12,8 @@ import {
 import type { Executor } from '../../db/client';
 import { audit } from '../audit/audit';
 import { presentHistory } from '../audit/presenter';
-import { entitiesRepository } from '../entities/repository';
-import { usersRepository } from './repository';
+import { usersRepository } from '../users/repository';
+import { entitiesRepository } from './repository';
 
 /** French names of the fields an audit entry lists as changed. */
 const FIELD_LABELS: Record<string, string> = {

@@ -13,9 +13,9 @@ import { authRepository } from '../auth/repository';
 import { INVITATION_LINK_TTL_MS } from '../auth/rules';
 import { mailRepository } from '../mail/repository';
 import { invitationEmail, passwordLink } from '../mail/templates';
-import { assignIdentifiants, baseIdentifiant } from './identifiants';
-import { emailTaken, identifiantTaken, raceRefusals } from './refusals';
-import { USER_UNIQUE, usersRepository, type NewUser, type UserRow } from './repository';
+import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
+import { emailTaken, identifiantTaken, raceRefusals } from '../users/refusals';
+import { USER_UNIQUE, usersRepository, type NewUser, type UserRow } from '../users/repository';
 
 /** The request context on the database or inside a transaction: helpers run on either. */
 type Ctx = RequestContext<Executor>;

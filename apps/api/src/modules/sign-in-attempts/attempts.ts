@@ -1,13 +1,13 @@
 /**
  * The sign-in limits (rules.ts) applied to one attempt: a password, an authenticator code, a recovery
  * code or a passkey all count in `sign_in_attempts` together, so one guesser cannot try five passwords
- * then five codes. The password step (service.ts), the second step (second-factor/) and the passkeys
- * (passkeys/) open their attempt here, in the same statements and the same order, which keeps their
- * timing alike.
+ * then five codes. The password step (auth/service.ts), the second step (second-factor/) and the
+ * passkeys (passkeys/) open their attempt here, in the same statements and the same order, which keeps
+ * their timing alike. A module below the three, so that none of them imports another for it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor } from '../../db/client';
-import { authRepository } from './repository';
+import { signInAttemptsRepository } from './repository';
 import {
   IP_LIMIT,
   LOCKOUT,
@@ -41,12 +41,12 @@ export async function openAttempt(
   const { identifiant, ip } = who;
   // Written first, counted by the others as a failure until settled: a burst of simultaneous guesses,
   // on one instance or split across several, gets no more checks than the lock allows
-  // (authRepository.startAttempt).
-  const attempt = await authRepository.startAttempt(db, { identifiant, ip, createdAt: now });
+  // (signInAttemptsRepository.startAttempt).
+  const attempt = await signInAttemptsRepository.startAttempt(db, { identifiant, ip, createdAt: now });
   // The lock is per identifiant and address: five wrong passwords from one address must not keep the
   // owner out from another. Two windows back: a run that ended up to 15 minutes ago may have started
   // 30 ago.
-  const pairFailures = await authRepository.failureTimesForIdentifiant(
+  const pairFailures = await signInAttemptsRepository.failureTimesForIdentifiant(
     db,
     identifiant,
     new Date(now.getTime() - 2 * LOCKOUT.windowMs),
@@ -54,7 +54,7 @@ export async function openAttempt(
     ip,
     attempt,
   );
-  const forIp = await authRepository.countFailuresForIp(
+  const forIp = await signInAttemptsRepository.countFailuresForIp(
     db,
     ip,
     new Date(now.getTime() - IP_LIMIT.windowMs),
@@ -65,7 +65,7 @@ export async function openAttempt(
     refusal: refusalBeforeCheck(isLockedOut(pairFailures, now), forIp),
     async slowDown() {
       // Attacked from many addresses: slowed down, never locked (the owner still gets in).
-      const recent = await authRepository.failureTimesForIdentifiant(
+      const recent = await signInAttemptsRepository.failureTimesForIdentifiant(
         db,
         identifiant,
         new Date(now.getTime() - SLOWDOWN.windowMs),
@@ -78,7 +78,7 @@ export async function openAttempt(
       return delay;
     },
     async settle(outcome, success) {
-      await authRepository.settleAttempt(db, attempt, outcome, success);
+      await signInAttemptsRepository.settleAttempt(db, attempt, outcome, success);
       log.info({ identifiant, ip, outcome }, label);
     },
   };
