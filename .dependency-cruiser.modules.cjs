@@ -22,6 +22,16 @@ module.exports = {
       to: { path: '^apps/api/src/modules/[^/]+$', circular: true },
     },
     {
+      name: 'no-circular-api-sub-areas',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Two sub-areas of one module (compta/orders and compta/payments, say) that need each other: move ' +
+        "what both use to the module's root (as compta/order.ts, reservations/context.ts).",
+      from: { path: '^apps/api/src/modules/[^/]+/[^/]+$' },
+      to: { path: '^apps/api/src/modules/[^/]+/[^/]+$', circular: true },
+    },
+    {
       name: 'no-circular-web-features',
       severity: 'error',
       scope: 'folder',

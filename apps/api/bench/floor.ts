@@ -21,7 +21,7 @@ import { tokenHash } from '../src/lib/secrets';
 import { closuresRepository } from '../src/modules/reservations/closures/repository';
 import { weekOf } from '@union/contract';
 import { reservationsRepository } from '../src/modules/reservations/repository';
-import { loadPlanningContext } from '../src/modules/reservations/service';
+import { loadPlanningContext } from '../src/modules/reservations/context';
 import { usersRepository } from '../src/modules/users/repository';
 import { comptaRepository } from '../src/modules/compta/repository';
 import { readScope } from '../src/modules/documents/policy';

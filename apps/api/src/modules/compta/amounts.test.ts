@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineAmount } from '@union/contract';
-import { totalOf, withAmounts } from './amounts';
+import { presentLine, totalOf, withAmounts } from './amounts';
 import { feeCallLines, thirdOf } from './fee-calls/lines';
 
 describe('amounts', () => {
@@ -16,6 +16,25 @@ describe('amounts', () => {
         ]),
       ),
     ).toBe(2500);
+  });
+  it('shows a stored line with its decimal quantity as a number, the rest as stored', () => {
+    const stored = {
+      id: 7,
+      orderId: 3,
+      position: 1,
+      libelle: 'Location salle 2',
+      quantite: '2.50',
+      prixUnitaire: 3333,
+      montant: 8333,
+      reservationId: 12,
+    };
+    expect(presentLine(stored)).toEqual({
+      libelle: 'Location salle 2',
+      quantite: 2.5,
+      prixUnitaire: 3333,
+      montant: 8333,
+      reservationId: 12,
+    });
   });
   it('three thirds add up to the yearly amount to the cent', () => {
     for (const yearly of [0, 100, 12000, 12001, 12002, 9999]) {

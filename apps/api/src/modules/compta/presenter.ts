@@ -12,6 +12,7 @@ import {
 import type { Caller } from '../../lib/authorize';
 import { presentHistory } from '../audit/presenter';
 import type { AuditRow } from '../audit/repository';
+import { presentLine } from './amounts';
 import { dueOf, orderActions, unavailableActions, type MoneyFacts } from './policy';
 import type { PaymentRow } from './payments/repository';
 import type { CreditNoteRow, LineRow, OrderRow } from './repository';
@@ -61,15 +62,6 @@ export function presentSearch(
     lignes: result.rows.map((r) => presentSummary(r, today)),
   };
 }
-
-/** A line as the order page, the PDF and the Factur-X XML show it (the quantity is stored as a decimal). */
-export const presentLine = (l: LineRow) => ({
-  libelle: l.libelle,
-  quantite: Number(l.quantite),
-  prixUnitaire: l.prixUnitaire,
-  montant: l.montant,
-  reservationId: l.reservationId,
-});
 
 const modeOf = (details: Record<string, unknown>) =>
   details.mode === 'B'

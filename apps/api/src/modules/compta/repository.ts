@@ -19,16 +19,26 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accountingCreditNotes, accountingLines, accountingOrders } from '../../db/schema';
+import {
+  accountingAllocations,
+  accountingCreditNotes,
+  accountingLines,
+  accountingOrders,
+} from '../../db/schema';
 import { entityNames } from '../entities/repository';
 import { confirmedReservationsOf } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
-import { paidSum } from './payments/repository';
 
 export type OrderRow = typeof accountingOrders.$inferSelect;
 export type NewOrder = typeof accountingOrders.$inferInsert;
 export type LineRow = typeof accountingLines.$inferSelect;
 export type CreditNoteRow = typeof accountingCreditNotes.$inferSelect;
+
+/**
+ * What payments settle of each order (net of counter-entries), as a column of a query over
+ * `accounting_orders` (the searches, the fee table; the allocations are the payments sub-area's). Credit notes settle too, but are not payments.
+ */
+const paidSum = sql<number>`(SELECT coalesce(sum(a.montant), 0)::int FROM ${accountingAllocations} a WHERE a.order_id = ${sql.raw('"accounting_orders"."id"')} AND a.payment_id IS NOT NULL)`;
 
 /** States whose amount is owed: issued and not settled. */
 export const UNPAID_STATES: OrderState[] = ['FE'];

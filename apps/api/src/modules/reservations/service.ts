@@ -36,6 +36,7 @@ import { unionSettings } from '../settings/service';
 import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
+import { loadPlanningContext } from './context';
 import { BOOK_REFUSED, may, type PlanningContext, type ReservationFacts } from './policy';
 import { describeReservationEntry, presentDetail, presentReservation } from './presenter';
 import {
@@ -47,16 +48,6 @@ import {
 
 /** The request context on the database or inside a transaction: helpers run on either. */
 type Ctx = RequestContext<Executor>;
-
-/** Who the caller is for the planning: Union staff or not, and the entities they may book for. */
-export async function loadPlanningContext({ db, caller, clock }: Ctx): Promise<PlanningContext> {
-  const today = clock.today();
-  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
-  const isStaff = await entitiesRepository.isUnionStaff(db, caller.id, today);
-  const entities = await entitiesRepository.forUser(db, caller.id, 'reservation', today);
-  const memberEntityIds = await entitiesRepository.memberOf(db, caller.id, today);
-  return { caller, isStaff, reservationEntityIds: new Set(entities.map((e) => e.id)), memberEntityIds };
-}
 
 /** The booking rules as they bind the caller now. */
 async function rulesNow(

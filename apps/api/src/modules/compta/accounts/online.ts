@@ -9,7 +9,7 @@ import { recordIdOfText } from '@union/contract';
 import type { PublicContext } from '../../../lib/context';
 import { refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { RECORD_TYPE } from '../orders/common';
+import { RECORD_TYPE } from '../order';
 import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
 import { followSettlement } from '../payments/service';

@@ -26,7 +26,7 @@ import { newTransaction } from '../../payment-provider/transactions';
 import { usersRepository } from '../../users/repository';
 import { fileName, render, renderCreditNote } from '../documents/service';
 import { paymentsRepository } from '../payments/repository';
-import { RECORD_TYPE } from '../orders/common';
+import { RECORD_TYPE } from '../order';
 import { comptaRepository } from '../repository';
 import { onlineOrderId } from './online';
 import { mayAccount, type AccountContext } from './policy';

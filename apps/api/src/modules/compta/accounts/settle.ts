@@ -12,7 +12,7 @@ import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { RECORD_TYPE } from '../orders/common';
+import { RECORD_TYPE } from '../order';
 import { paymentsRepository } from '../payments/repository';
 import { may } from '../policy';
 import { comptaRepository } from '../repository';

@@ -10,13 +10,12 @@ import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
 import { totalOf } from '../amounts';
+import { RECORD_TYPE, orderNotFound } from '../order';
 import { paymentsRepository } from '../payments/repository';
 import type { MoneyFacts } from '../policy';
 import { presentDetail } from '../presenter';
 import { remindersRepository } from '../reminders/repository';
 import { comptaRepository, type NewOrder, type OrderRow } from '../repository';
-
-export const RECORD_TYPE = 'accounting_order';
 
 /** The database's refusals, each with its own code and the sentence the treasurer reads. */
 export const REFUSALS: Record<string, Refusal> = {
@@ -31,8 +30,6 @@ export const REFUSALS: Record<string, Refusal> = {
       'Une facture émise ne peut plus être modifiée : annulez-la par un avoir et établissez-en une nouvelle.',
   },
 };
-
-export const orderNotFound = () => notFound("Cette commande n'existe pas.");
 
 /** The lodge or association an order is made out to: active, and not the Union itself. */
 export async function loadBillable(db: Executor, idEntite: number) {

@@ -15,7 +15,7 @@ import { nextNumber } from '../numbering/service';
 import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
 import { followSettlement, MONEY_REFUSALS } from '../payments/service';
-import { presentLine } from '../presenter';
+import { presentLine } from '../amounts';
 import { comptaRepository, type OrderRow } from '../repository';
 
 /** Writes the credit note, settles the invoice with it as far as it has due, cancels a wholly credited one. */

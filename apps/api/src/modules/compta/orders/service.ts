@@ -33,15 +33,8 @@ import { presentSearch, presentSummary } from '../presenter';
 import { remindersRepository } from '../reminders/repository';
 import { remind } from '../reminders/service';
 import { comptaRepository, type OrderRow } from '../repository';
-import {
-  checkTotal,
-  detail,
-  insertOrder,
-  loadBillable,
-  moneyFacts,
-  orderNotFound,
-  RECORD_TYPE,
-} from './common';
+import { checkTotal, detail, insertOrder, loadBillable, moneyFacts } from './common';
+import { RECORD_TYPE, orderNotFound } from '../order';
 import { creditInvoice } from './credit-notes';
 import { edit } from './edit';
 import { cancelInvoice, markInvoiceSent, sendInvoice } from './invoices';

@@ -17,12 +17,6 @@ import { entityNames } from '../../entities/repository';
 export type PaymentRow = typeof accountingPayments.$inferSelect;
 export type NewPayment = typeof accountingPayments.$inferInsert;
 
-/**
- * What payments settle of each order (net of counter-entries), as a column of a query over
- * `accounting_orders` (the searches, the fee table). Credit notes settle too, but are not payments.
- */
-export const paidSum = sql<number>`(SELECT coalesce(sum(a.montant), 0)::int FROM ${accountingAllocations} a WHERE a.order_id = ${sql.raw('"accounting_orders"."id"')} AND a.payment_id IS NOT NULL)`;
-
 /** A source of the entity's credit: a received payment not reversed, or a credit note, with what is left of it. */
 export interface CreditSource {
   kind: 'payment' | 'creditNote';

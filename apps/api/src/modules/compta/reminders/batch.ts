@@ -25,7 +25,7 @@ import { entitiesRepository } from '../../entities/repository';
 import { unionSettings } from '../../settings/service';
 import { fileName, render } from '../documents/service';
 import { orderMachine } from '../machine';
-import { RECORD_TYPE, orderNotFound } from '../orders/common';
+import { RECORD_TYPE, orderNotFound } from '../order';
 import { dueOf, may } from '../policy';
 import { comptaRepository, type OrderRow } from '../repository';
 import { dueLevel, lateDays } from './due';

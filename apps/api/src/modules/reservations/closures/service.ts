@@ -12,7 +12,7 @@ import { frenchDate } from '../../../lib/dates';
 import { may } from '../policy';
 import { presentReservation } from '../presenter';
 import { reservationsRepository } from '../repository';
-import { loadPlanningContext } from '../service';
+import { loadPlanningContext } from '../context';
 import { closuresRepository } from './repository';
 
 /** Closures are keyed by day; the audit log keys them by the day's number yyyymmdd. */

@@ -15,7 +15,7 @@ import { audit } from '../../audit/audit';
 import { settingsRepository } from '../../settings/repository';
 import { may } from '../policy';
 import { feedsRepository, type FeedScope } from '../repository';
-import { loadPlanningContext } from '../service';
+import { loadPlanningContext } from '../context';
 import { feedText } from './ics';
 import { calendarFeedsRepository } from './repository';
 

@@ -26,7 +26,7 @@ import { checkSlot } from '../calendar';
 import { may } from '../policy';
 import { presentReservation } from '../presenter';
 import { reservationsRepository } from '../repository';
-import { loadPlanningContext } from '../service';
+import { loadPlanningContext } from '../context';
 import { materialise, removeFuture } from './generate';
 import { presentEntry } from './presenter';
 import { planningRepository, type PlanningEntryRecord } from './repository';
