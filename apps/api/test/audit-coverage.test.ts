@@ -19,14 +19,13 @@ import type { RouteOptions } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { desc, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEMPAY_TEST_KEY } from '../src/config';
 import { accountingOrders, auditLog, emailOutbox, passkeys, users } from '../src/db/schema';
 import { unsubscribeToken } from '../src/modules/documents/mails';
-import { sign } from '../src/modules/payment-provider/signature';
 import { createTestContext, PASSWORD, type TestContext } from './helpers';
 import { ALL_ROWS } from './authz';
 import { allow, everyone, ROLES, signedIn, type AuthzRow, type Role } from './authz/rows';
 import { buildWorld, type World } from './authz/world';
+import { ipnRequest, providerNotification } from './payment-provider';
 import { SoftAuthenticator } from './soft-authenticator';
 
 const MUTATING = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -265,18 +264,7 @@ const EXTRA: AuthzRow[] = [
           token: w.tokens.membre,
         })
       ).json<ProviderForm>();
-      const fields: Record<string, string> = {};
-      for (const [name, value] of Object.entries(form.champs))
-        if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-          fields[name] = value;
-      Object.assign(fields, { vads_trans_status: 'AUTHORISED', vads_operation_type: 'DEBIT' });
-      return {
-        url: '/api/payment/systempay/ipn',
-        token: null,
-        noXsrf: true,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ ...fields, signature: sign(fields, SYSTEMPAY_TEST_KEY) }).toString(),
-      };
+      return { ...ipnRequest(providerNotification(form)), token: null };
     },
     expect: everyone(200),
   },
@@ -305,18 +293,7 @@ const EXTRA: AuthzRow[] = [
           token: w.tokens.venerable,
         })
       ).json<ProviderForm>();
-      const fields: Record<string, string> = {};
-      for (const [name, value] of Object.entries(form.champs))
-        if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-          fields[name] = value;
-      Object.assign(fields, { vads_trans_status: 'AUTHORISED', vads_operation_type: 'DEBIT' });
-      return {
-        url: '/api/payment/systempay/ipn',
-        token: null,
-        noXsrf: true,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ ...fields, signature: sign(fields, SYSTEMPAY_TEST_KEY) }).toString(),
-      };
+      return { ...ipnRequest(providerNotification(form)), token: null };
     },
     expect: everyone(200),
   },

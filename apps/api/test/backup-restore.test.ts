@@ -26,7 +26,7 @@ import { restorePayload } from '../src/modules/backups/engines';
 import { MAGIC, openBackupFile } from '../src/modules/backups/format';
 import { backupsRepository } from '../src/modules/backups/repository';
 import { restoreBackup } from '../src/modules/backups/restore';
-import { sign } from '../src/modules/payment-provider/signature';
+import { ipnRequest, providerNotification } from './payment-provider';
 import { builders, named, type Builders, type Person } from './builders';
 import { multipartBody, pdfWith } from './documents-helpers';
 import { databaseUrlFor, dropTestDatabase, onEngine, testEngine } from './engine';
@@ -104,18 +104,7 @@ beforeAll(async () => {
   const form = (
     await t.call({ method: 'GET', url: `/api/user/payments/${id}/systempay`, token: payer.token })
   ).json<ProviderForm>();
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(form.champs))
-    if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-      fields[name] = value;
-  Object.assign(fields, { vads_trans_status: 'AUTHORISED', vads_operation_type: 'DEBIT' });
-  const notified = await t.call({
-    method: 'POST',
-    url: '/api/payment/systempay/ipn',
-    noXsrf: true,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...fields, signature: sign(fields, '1122334455667788') }).toString(),
-  });
+  const notified = await t.call(ipnRequest(providerNotification(form)));
   expect(notified.statusCode, notified.body).toBe(200);
   expect(
     (await t.call({ method: 'POST', url: `/api/payment/${id}/validate`, token: tresorier.token })).statusCode,

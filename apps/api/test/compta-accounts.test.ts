@@ -15,14 +15,14 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingPayments, invoiceCardPayments } from '../src/db/schema';
+import { SYSTEMPAY_TEST_KEY } from '../src/config';
 import { sign } from '../src/modules/payment-provider/signature';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 import { pdfAnswerText } from './pdf-text';
+import { ipnRequest, providerNotification } from './payment-provider';
 
 const clock = movableClock('2026-11-23T10:00:00Z');
-const KEY = '1122334455667788';
-const IPN = '/api/payment/systempay/ipn';
 
 let t: TestContext;
 let b: Builders;
@@ -99,28 +99,10 @@ async function startPayment(who: Person, entityId: number, orderId: number): Pro
   return response.json();
 }
 
-/** The notification the provider sends for the form: its fields, the verdict, signed. */
-function notificationFor(form: ProviderForm, status: string, over: Record<string, string> = {}) {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(form.champs)) {
-    if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-      fields[name] = value;
-  }
-  Object.assign(fields, { vads_trans_status: status, vads_operation_type: 'DEBIT' }, over);
-  return { ...fields, signature: sign(fields, KEY) };
-}
-
-const notify = (fields: Record<string, string>) =>
-  t.call({
-    method: 'POST',
-    url: IPN,
-    noXsrf: true,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-
 const paymentsOf = (orderId: number) =>
   t.db.select().from(accountingPayments).where(eq(accountingPayments.orderId, orderId));
+
+const notify = (notification: Record<string, string>) => t.call(ipnRequest(notification));
 
 describe('GET /api/loge/{idEntite}/compte', () => {
   it('401, 403 for who is no officer of it (whatever else they hold), 404 for a treasurer on no entity', async () => {
@@ -309,7 +291,7 @@ describe('paying an invoice online by card', () => {
     const form = await startPayment(tresorierLoge, lodge.id, invoice.id);
     expect(form.url).toBe('/simulateur-paiement');
     const { signature, ...fields } = form.champs;
-    expect(signature).toBe(sign(fields, KEY));
+    expect(signature).toBe(sign(fields, SYSTEMPAY_TEST_KEY));
     expect(fields).toMatchObject({
       vads_amount: '7500',
       vads_currency: '978',
@@ -341,15 +323,15 @@ describe('paying an invoice online by card', () => {
   it('the signed notification records « CB en ligne » once: a replay and a forged one change nothing', async () => {
     const invoice = await anInvoice(lodge.id, 4000);
     const form = await startPayment(venerable, lodge.id, invoice.id);
-    const forged = await notify({ ...notificationFor(form, 'AUTHORISED'), vads_amount: '1' });
+    const forged = await notify({ ...providerNotification(form, 'AUTHORISED'), vads_amount: '1' });
     expect(forged.statusCode).toBe(412);
-    const wrongAmount = await notify(notificationFor(form, 'AUTHORISED', { vads_amount: '1' }));
+    const wrongAmount = await notify(providerNotification(form, 'AUTHORISED', { vads_amount: '1' }));
     expect(wrongAmount.json().error).toBe('ipn_mismatch');
-    const unknown = await notify(notificationFor(form, 'AUTHORISED', { vads_order_id: 'FACTURE-x1' }));
+    const unknown = await notify(providerNotification(form, 'AUTHORISED', { vads_order_id: 'FACTURE-x1' }));
     expect(unknown.json().error).toBe('ipn_unknown_payment');
     expect(await paymentsOf(invoice.id)).toHaveLength(0);
 
-    const paid = notificationFor(form, 'AUTHORISED');
+    const paid = providerNotification(form, 'AUTHORISED');
     expect((await notify(paid)).statusCode).toBe(200);
     expect((await notify(paid)).statusCode).toBe(200);
     const payments = await paymentsOf(invoice.id);
@@ -362,14 +344,14 @@ describe('paying an invoice online by card', () => {
     expect(detail.paiements).toEqual([expect.objectContaining({ mode: 'B', montant: 8000 })]);
     expect(detail.historique.map((h) => h.libelle).join(' | ')).toContain('par carte bancaire en ligne');
     // A failure arriving after the payment changes nothing either.
-    expect((await notify(notificationFor(form, 'REFUSED'))).statusCode).toBe(200);
+    expect((await notify(providerNotification(form, 'REFUSED'))).statusCode).toBe(200);
     expect(await paymentsOf(invoice.id)).toHaveLength(1);
   });
 
   it('the database refuses a second change of an ended online payment', async () => {
     const invoice = await anInvoice(lodge.id, 1000);
     const form = await startPayment(venerable, lodge.id, invoice.id);
-    expect((await notify(notificationFor(form, 'REFUSED'))).statusCode).toBe(200);
+    expect((await notify(providerNotification(form, 'REFUSED'))).statusCode).toBe(200);
     const [row] = await t.db
       .select()
       .from(invoiceCardPayments)
@@ -380,14 +362,14 @@ describe('paying an invoice online by card', () => {
     ).rejects.toThrow();
     // A later attempt of the same invoice pays it.
     const again = await startPayment(venerable, lodge.id, invoice.id);
-    expect((await notify(notificationFor(again, 'AUTHORISED'))).statusCode).toBe(200);
+    expect((await notify(providerNotification(again, 'AUTHORISED'))).statusCode).toBe(200);
     expect(await paymentsOf(invoice.id)).toHaveLength(1);
   });
 
   it('two simultaneous notifications record one payment', async () => {
     const invoice = await anInvoice(lodge.id, 1500);
     const form = await startPayment(venerable, lodge.id, invoice.id);
-    const paid = notificationFor(form, 'AUTHORISED');
+    const paid = providerNotification(form, 'AUTHORISED');
     const answers = await Promise.all(Array.from({ length: 6 }, () => notify(paid)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
     expect(await paymentsOf(invoice.id)).toHaveLength(1);
@@ -397,7 +379,7 @@ describe('paying an invoice online by card', () => {
     const invoice = await anInvoice(lodge.id, 1200);
     const form = await startPayment(venerable, lodge.id, invoice.id);
     await pay(invoice, 2400, 'V');
-    expect((await notify(notificationFor(form, 'AUTHORISED'))).statusCode).toBe(200);
+    expect((await notify(providerNotification(form, 'AUTHORISED'))).statusCode).toBe(200);
     expect((await paymentsOf(invoice.id)).map((p) => p.mode)).toEqual(['V']);
     const [row] = await t.db
       .select()
@@ -440,7 +422,7 @@ describe('paying an invoice online by card', () => {
     const second = await anInvoice(lodge.id, 1000);
     const form2 = await startPayment(venerable, lodge.id, second.id);
     await pay(second, 2000, 'V');
-    await notify(notificationFor(form2, 'AUTHORISED'));
+    await notify(providerNotification(form2, 'AUTHORISED'));
     const id2 = (await list()).json<UnappliedOnlinePayment[]>().find((p) => p.idCommande === second.id)!.id;
     const credit = (await accountOf(lecteur, lodge.id)).credit;
     expect((await settle(id2, 'REFUNDED')).statusCode).toBe(200);

@@ -16,10 +16,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, userPayments, users } from '../src/db/schema';
 import { unsubscribeToken } from '../src/modules/documents/mails';
-import { sign } from '../src/modules/payment-provider/signature';
 import { builders, type Builders } from './builders';
 import { multipartBody, pdfWith } from './documents-helpers';
 import { createTestContext, type TestContext } from './helpers';
+import { ipnRequest, providerNotification } from './payment-provider';
 
 let t: TestContext;
 let b: Builders;
@@ -58,25 +58,10 @@ describe('recordIdOfText (the contract’s one reading of an id written as text)
 });
 
 describe('the payment notification (IPN): vads_order_id', () => {
-  const KEY = '1122334455667788';
-  const notify = (fields: Record<string, string>) =>
-    t.call({
-      method: 'POST',
-      url: API.payments.ipn,
-      noXsrf: true,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  const notify = (notification: Record<string, string>) => t.call(ipnRequest(notification));
   /** The provider's notification for the form, validly signed with the test key, the order id as given. */
-  function notification(form: ProviderForm, orderId: string) {
-    const fields: Record<string, string> = {};
-    for (const [name, value] of Object.entries(form.champs))
-      if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-        fields[name] = value;
-    Object.assign(fields, { vads_trans_status: 'AUTHORISED', vads_operation_type: 'DEBIT' });
-    fields.vads_order_id = orderId;
-    return { ...fields, signature: sign(fields, KEY) };
-  }
+  const notification = (form: ProviderForm, orderId: string) =>
+    providerNotification(form, 'AUTHORISED', { vads_order_id: orderId });
 
   it('names no top-up unless it is plain decimal digits: answered as an unknown transaction', async () => {
     const payer = await b.aUser({ habilitations: ['USER', 'PAYMENT'] });

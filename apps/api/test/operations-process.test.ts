@@ -21,9 +21,9 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, fromPostgres, type DbHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
-import { sign } from '../src/modules/payment-provider/signature';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 import { PASSWORD, createUser } from './helpers';
+import { providerNotification } from './payment-provider';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'union-ops-'));
@@ -212,18 +212,17 @@ describe('a production run', { shuffle: false }, () => {
     ).json()) as {
       champs: Record<string, string>;
     };
-    const fields: Record<string, string> = { vads_trans_status: 'AUTHORISED', vads_operation_type: 'DEBIT' };
-    for (const [name, value] of Object.entries(form.champs)) {
-      if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-        fields[name] = value;
-    }
-    fields.vads_trans_status = 'AUTHORISED';
-    const signature = sign(fields, SYSTEMPAY_TEST_KEY.split('').reverse().join(''));
-    secrets['payment signature'] = signature;
+    const notification = providerNotification(
+      form,
+      'AUTHORISED',
+      {},
+      SYSTEMPAY_TEST_KEY.split('').reverse().join(''),
+    );
+    secrets['payment signature'] = notification.signature!;
     const ipn = await fetch(`${server.base}/api/payment/systempay/ipn`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...fields, signature }).toString(),
+      body: new URLSearchParams(notification).toString(),
     });
     expect(await ipn.text()).toBe('OK');
 

@@ -6,9 +6,10 @@
 import type { Habilitation, MealOrder, MyCard, ProviderForm, TopUp } from '@union/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { SYSTEMPAY_TEST_KEY, loadConfig } from '../src/config';
 import { auditLog, cardMovements, cards, emailOutbox, meals, userPayments } from '../src/db/schema';
 import { sign } from '../src/modules/payment-provider/signature';
+import { ipnRequest, providerNotification } from './payment-provider';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { testEngine } from './engine';
 import { createTestContext, type TestContext } from './helpers';
@@ -21,8 +22,6 @@ let tresorier: Person;
 let chef: Person;
 /** Restaurant staff who also validate top-ups (MENUS and COMPTA_SAISIE): may state a card-read balance. */
 let caissier: Person;
-const KEY = '1122334455667788';
-const IPN = '/api/payment/systempay/ipn';
 const PAYS: Habilitation[] = ['USER', 'RESTAURATION', 'PAYMENT'];
 
 beforeAll(async () => {
@@ -81,25 +80,7 @@ async function cardOf(who: Person): Promise<MyCard> {
 const mailsTo = (who: Person) =>
   t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, who.email)).orderBy(asc(emailOutbox.id));
 
-/** The notification a provider sends for the form: its fields, the verdict, signed. */
-function notificationFor(form: ProviderForm, status: string, over: Record<string, string> = {}, key = KEY) {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(form.champs)) {
-    if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-      fields[name] = value;
-  }
-  Object.assign(fields, { vads_trans_status: status, vads_operation_type: 'DEBIT' }, over);
-  return { ...fields, signature: sign(fields, key) };
-}
-
-const notify = (fields: Record<string, string>) =>
-  t.call({
-    method: 'POST',
-    url: IPN,
-    noXsrf: true,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const notify = (notification: Record<string, string>) => t.call(ipnRequest(notification));
 
 const act = (who: Person | undefined, id: number, action: string, query = '') =>
   t.call({
@@ -168,7 +149,7 @@ describe('GET /api/user/payments/{id}/systempay', () => {
     });
     expect(form.champs.vads_trans_date).toMatch(/^\d{14}$/);
     const { signature, ...fields } = form.champs;
-    expect(signature).toBe(sign(fields, KEY));
+    expect(signature).toBe(sign(fields, SYSTEMPAY_TEST_KEY));
   });
 });
 
@@ -179,16 +160,28 @@ describe('the provider notification (IPN)', () => {
     const form = await formOf(membre, p.id);
     const cases: [Record<string, string>, string, RegExp][] = [
       [
-        { ...notificationFor(form, 'AUTHORISED'), signature: 'A'.repeat(44) },
+        { ...providerNotification(form, 'AUTHORISED'), signature: 'A'.repeat(44) },
         'ipn_bad_signature',
         /signature/,
       ],
-      [notificationFor(form, 'AUTHORISED', {}, '8877665544332211'), 'ipn_bad_signature', /signature/],
-      [notificationFor(form, 'AUTHORISED', { vads_site_id: '87654321' }), 'ipn_mismatch', /vads_site_id/],
-      [notificationFor(form, 'AUTHORISED', { vads_ctx_mode: 'PRODUCTION' }), 'ipn_mismatch', /vads_ctx_mode/],
-      [notificationFor(form, 'AUTHORISED', { vads_currency: '840' }), 'ipn_mismatch', /vads_currency/],
-      [notificationFor(form, 'AUTHORISED', { vads_amount: '300000' }), 'ipn_mismatch', /vads_amount/],
-      [notificationFor(form, 'AUTHORISED', { vads_trans_id: '999999' }), 'ipn_unknown_payment', /inconnue/],
+      [providerNotification(form, 'AUTHORISED', {}, '8877665544332211'), 'ipn_bad_signature', /signature/],
+      [
+        providerNotification(form, 'AUTHORISED', { vads_site_id: '87654321' }),
+        'ipn_mismatch',
+        /vads_site_id/,
+      ],
+      [
+        providerNotification(form, 'AUTHORISED', { vads_ctx_mode: 'PRODUCTION' }),
+        'ipn_mismatch',
+        /vads_ctx_mode/,
+      ],
+      [providerNotification(form, 'AUTHORISED', { vads_currency: '840' }), 'ipn_mismatch', /vads_currency/],
+      [providerNotification(form, 'AUTHORISED', { vads_amount: '300000' }), 'ipn_mismatch', /vads_amount/],
+      [
+        providerNotification(form, 'AUTHORISED', { vads_trans_id: '999999' }),
+        'ipn_unknown_payment',
+        /inconnue/,
+      ],
     ];
     for (const [fields, code, message] of cases) {
       const response = await notify(fields);
@@ -202,7 +195,7 @@ describe('the provider notification (IPN)', () => {
   it('10 identical notifications in a row: one state change, one e-mail, one audit entry', async () => {
     const membre = await aPayer();
     const p = await topUp(membre, 3000);
-    const fields = notificationFor(await formOf(membre, p.id), 'AUTHORISED');
+    const fields = providerNotification(await formOf(membre, p.id), 'AUTHORISED');
     const mailsBefore = (await mailsTo(membre)).length;
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await notify(fields));
@@ -225,14 +218,16 @@ describe('the provider notification (IPN)', () => {
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)!.sujet).toMatch(/Paiement reçu/);
     // A late "refused" for a paid top-up changes nothing either.
-    expect((await notify(notificationFor(await formOfAny(p.id), 'REFUSED'))).statusCode).toBe(200);
+    expect((await notify(providerNotification(await formOfAny(p.id), 'REFUSED'))).statusCode).toBe(200);
     expect(await stateOf(p.id)).toBe('P');
   });
 
   it('a refused or abandoned payment moves the top-up to X', async () => {
     const membre = await aPayer();
     const p = await topUp(membre, 2000);
-    expect((await notify(notificationFor(await formOf(membre, p.id), 'ABANDONED'))).statusCode).toBe(200);
+    expect((await notify(providerNotification(await formOf(membre, p.id), 'ABANDONED'))).statusCode).toBe(
+      200,
+    );
     expect(await stateOf(p.id)).toBe('X');
   });
 });
@@ -257,7 +252,7 @@ async function formOfAny(id: number): Promise<ProviderForm> {
 describe('staff decisions: POST /api/payment/{id}/validate|transfer|cancel and search', () => {
   async function paid(who: Person, montant: number): Promise<TopUp> {
     const p = await topUp(who, montant);
-    expect((await notify(notificationFor(await formOf(who, p.id), 'AUTHORISED'))).statusCode).toBe(200);
+    expect((await notify(providerNotification(await formOf(who, p.id), 'AUTHORISED'))).statusCode).toBe(200);
     return p;
   }
 
@@ -532,7 +527,7 @@ if (testEngine() === 'postgres') {
     it('10 simultaneous identical notifications: one state change, one e-mail', async () => {
       const membre = await aPayer();
       const p = await topUp(membre, 2500);
-      const fields = notificationFor(await formOf(membre, p.id), 'AUTHORISED');
+      const fields = providerNotification(await formOf(membre, p.id), 'AUTHORISED');
       const before = (await mailsTo(membre)).length;
       const answers = await Promise.all(Array.from({ length: 10 }, () => notify(fields)));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
@@ -544,7 +539,7 @@ if (testEngine() === 'postgres') {
     it('10 simultaneous validations: one credit', async () => {
       const autre = await aPayer();
       const p = await topUp(autre, 1200);
-      await notify(notificationFor(await formOf(autre, p.id), 'AUTHORISED'));
+      await notify(providerNotification(await formOf(autre, p.id), 'AUTHORISED'));
       const answers = await Promise.all(Array.from({ length: 10 }, () => act(tresorier, p.id, 'validate')));
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.statusCode === 412)).toHaveLength(9);

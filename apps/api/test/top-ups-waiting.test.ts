@@ -9,12 +9,11 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, topUpDigestRuns, userPayments } from '../src/db/schema';
-import { sign } from '../src/modules/payment-provider/signature';
+import { ipnRequest, providerNotification } from './payment-provider';
 import { expireAbandonedTopUps, runTopUpDigest } from '../src/modules/restaurant/cards/waiting';
 import { builders, type Builders, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 
-const KEY = '1122334455667788';
 const clock = movableClock('2027-03-03T06:00:00Z');
 let t: TestContext;
 let b: Builders;
@@ -82,20 +81,7 @@ async function pay(who: Person, id: number, status = 'AUTHORISED') {
   return notify(form, status);
 }
 
-function notify(form: ProviderForm, status: string) {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(form.champs))
-    if (name.startsWith('vads_') && name !== 'vads_url_return' && name !== 'vads_url_check')
-      fields[name] = value;
-  Object.assign(fields, { vads_trans_status: status, vads_operation_type: 'DEBIT' });
-  return t.call({
-    method: 'POST',
-    url: '/api/payment/systempay/ipn',
-    noXsrf: true,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...fields, signature: sign(fields, KEY) }).toString(),
-  });
-}
+const notify = (form: ProviderForm, status: string) => t.call(ipnRequest(providerNotification(form, status)));
 
 const count = (who: Person) => t.call({ method: 'GET', url: '/api/payment/en-attente', token: who.token });
 const stateOf = async (id: number) =>
