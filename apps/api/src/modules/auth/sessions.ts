@@ -1,5 +1,5 @@
 /**
- * One's open sessions (the account page's « Sessions ouvertes », issue 22): where one is signed in, and
+ * One's open sessions (the account page's « Mes sessions », issue 22): where one is signed in, and
  * ending one of them.
  */
 import type { SessionRow } from '@union/contract';

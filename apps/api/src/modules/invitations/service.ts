@@ -1,7 +1,8 @@
 /**
  * Creating accounts and inviting their owners: the account is created active without a password, and an
- * e-mailed link (7 days) lets its owner choose one. The administration, the entity pages (a new member)
- * and the import create accounts through `createUser`, inside their own transaction.
+ * e-mailed link (7 days) lets its owner choose one. The administration and the entity pages (a new
+ * member) create accounts through `createUser`, inside their own transaction; the member import writes
+ * its accounts in bulk with the same identifiants (users/identifiants.ts) and invitation links.
  */
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
