@@ -1,7 +1,7 @@
 /**
  * The second factor (issue 22): who must have one, the proof of a code (rate-limited like a password),
- * the enrolment of an authenticator, recovery codes, the sessions of one's account, the administrator's
- * reset and the rule's setting. The token request's second step is `authService.secondStep`, which
+ * the enrolment of an authenticator, recovery codes, the factors a second step offers (an authenticator,
+ * passkeys), the administrator's reset and the rule's setting. The token request's second step is `authService.secondStep`, which
  * calls `checkProof` here. docs/decisions/auth-and-sessions.md.
  */
 import type {
