@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { frenchDay, parisDay } from '@union/contract';
 import { useState } from 'react';
 import { RecoveryCodesList, TotpSetup } from '../../../components/second-factor/TotpSetup';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmTotp, useSecondFactorStatus, useStartTotp } from '../api/second-factor';
 
@@ -56,7 +57,7 @@ export function SecondFactorPanel() {
         votre mot de passe est découvert.
       </Text>
       {!start.data && (
-        <Button onClick={() => start.mutate()} loading={start.isPending}>
+        <Button {...WRAPPING_BUTTON} onClick={() => start.mutate()} loading={start.isPending}>
           Activer une application d’authentification
         </Button>
       )}
