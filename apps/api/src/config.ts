@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   /** The embedded database; by default `data/` at the repository's root, wherever npm runs the server. */
   DATA_DIR: z.string().default(fileURLToPath(new URL('../../../data', import.meta.url))),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL: how long an unused connection of the pool stays open, in milliseconds (10 s). */
+  PG_POOL_IDLE_MS: z.coerce.number().int().positive().default(10_000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Intranet de l'Union <intranet@union-lyon.fr>"),
   OAUTH_CLIENT_ID: z.string().default('union-intranet'),

@@ -11,9 +11,11 @@ import { sealTotpSecrets } from './modules/second-factor/service';
 import { seedDemoIfEmpty } from './seed/demo';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
-  exitIfLocked,
-);
+const db = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  poolIdleMs: config.PG_POOL_IDLE_MS,
+}).catch(exitIfLocked);
 const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL }, backupSocket: true });
 
 // Registered before the migrations and the demo data: a stop asked during them closes cleanly too

@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPostgres, openDatabase, type DbHandle } from '../src/db/client';
+import { holdInstanceLock } from '../src/db/instance-lock';
 import { lockDataDir } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
 import { takeBackup } from '../src/modules/backups/backup';
@@ -254,23 +255,31 @@ describe('the restore drill', () => {
 
   it('refuses while a server uses the target, even with --force', async () => {
     const target = await emptyTarget();
-    // What a running server holds: a connection to the database, or the data directory's lock.
-    const connection = target.databaseUrl
-      ? new pg.Client({ connectionString: target.databaseUrl })
-      : undefined;
-    await connection?.connect();
+    // What a running server holds: PostgreSQL's instance lock, or the data directory's lock.
+    const instance = target.databaseUrl ? await holdInstanceLock(target.databaseUrl) : undefined;
     const lock = target.databaseUrl ? undefined : lockDataDir(target.dataDir);
+    const file = join(work, 'occupee.sauvegarde');
     try {
-      const file = join(work, 'occupee.sauvegarde');
       await takeBackup(t.handle, { target: file, origine: 'manuelle' });
       await expect(restoreBackup(file, { ...target, force: true })).rejects.toThrow(
         onPostgres
-          ? /D’autres connexions utilisent cette base.*arrêtez le serveur/
+          ? /Un serveur de l’Intranet .* utilise cette base PostgreSQL.*--force ne passe pas outre/
           : /déjà utilisé par une autre instance/,
       );
     } finally {
-      await connection?.end();
+      await instance?.release();
       lock?.release();
+    }
+    if (!target.databaseUrl) return;
+    // Any other session (a psql left open) is refused too.
+    const connection = new pg.Client({ connectionString: target.databaseUrl });
+    await connection.connect();
+    try {
+      await expect(restoreBackup(file, { ...target, force: true })).rejects.toThrow(
+        /D’autres connexions utilisent cette base \(1\) : fermez-les/,
+      );
+    } finally {
+      await connection.end();
     }
   });
 });

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { holdInstanceLock } from './instance-lock';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
 
@@ -77,9 +78,12 @@ export function fromPglite(client: PGlite): DbHandle {
   };
 }
 
-/** Wraps a PostgreSQL pool. */
-export function fromPostgres(url: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * Wraps a PostgreSQL pool. `idleMs`: how long an unused connection stays open (node-postgres's 10 s by
+ * default; PG_POOL_IDLE_MS).
+ */
+export function fromPostgres(url: string, options: { idleMs?: number } = {}): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: options.idleMs ?? 10_000 });
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     exec: async (sql) => {
@@ -105,10 +109,29 @@ export function fromPostgres(url: string): DbHandle {
 /**
  * Opens the database the configuration names. A PGlite data directory is locked first, for as long as
  * the handle is open: a second process on the same directory is refused (DataDirLockedError) before
- * it reads a byte of it. PostgreSQL needs no such lock: it serves many processes.
+ * it reads a byte of it. PostgreSQL serves many processes: each holds the shared instance lock
+ * (db/instance-lock.ts) for as long as the handle is open, which is what a restore refuses to run
+ * against.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolIdleMs?: number;
+}): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const instance = await holdInstanceLock(opts.databaseUrl);
+    const handle = fromPostgres(opts.databaseUrl, { idleMs: opts.poolIdleMs });
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          await instance.release();
+        }
+      },
+    };
+  }
   const lock = lockDataDir(opts.dataDir);
   let client: PGlite;
   try {

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS, type DbHandle } from '../../db/client';
+import { tryExclusiveInstanceLock } from '../../db/instance-lock';
 import { LOCK_FILE_NAME, lockDataDir } from '../../db/lock';
 import { knownMigrations } from '../../db/migrate';
 import { BackupError, type BackupHeader } from './format';
@@ -89,8 +90,8 @@ const engineName = { pglite: 'la base embarquée (PGlite, DATA_DIR)', postgres: 
 
 /**
  * Restores a checked payload into an empty database or data directory; `force` first empties a
- * non-empty one. Never while a server uses it: PGlite's lock refuses, and so does a PostgreSQL
- * database with other sessions.
+ * non-empty one. Never while a server uses it: PGlite's lock refuses, and so does PostgreSQL's
+ * instance lock (db/instance-lock.ts), whatever the server's pool holds.
  */
 export async function restorePayload(
   header: BackupHeader,
@@ -139,15 +140,23 @@ async function restorePglite(payloadPath: string, dataDir: string, force: boolea
 }
 
 async function restorePostgres(payloadPath: string, url: string, force: boolean, pgBinDir?: string) {
+  // This connection holds the exclusive instance lock until the restore ends: a server starting
+  // meanwhile waits for it instead of opening a half-restored base.
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // Any server of the Intranet, however quiet (its pool may hold no connection at all), holds the
+    // lock shared for its whole life: refused, even with --force.
+    if (!(await tryExclusiveInstanceLock(client)))
+      throw new BackupError(
+        'Un serveur de l’Intranet (ou une commande : admin:create, migrate, backup) utilise cette base PostgreSQL : arrêtez-le sur chaque machine avant de restaurer. --force ne passe pas outre.',
+      );
     const { rows: others } = await client.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
     if (others[0]!.n > 0)
       throw new BackupError(
-        `D’autres connexions utilisent cette base (${others[0]!.n}) : arrêtez le serveur de l’Intranet avant de restaurer.`,
+        `D’autres connexions utilisent cette base (${others[0]!.n}) : fermez-les avant de restaurer.`,
       );
     const { rows } = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
@@ -159,15 +168,15 @@ async function restorePostgres(payloadPath: string, url: string, force: boolean,
         'La base PostgreSQL n’est pas vide : la restauration la remplacerait. Relancez avec --force pour l’effacer et restaurer, ou désignez une base vide (DATABASE_URL).',
       );
     if (rows[0]!.n > 0) await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+    const tool = libpqTarget(url, pgBinDir);
+    await run(
+      tool.tool('pg_restore'),
+      // Owned by whoever restores (the database may move to another server and role).
+      ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${tool.dbname}`],
+      tool.env,
+      payloadPath,
+    );
   } finally {
     await client.end();
   }
-  const tool = libpqTarget(url, pgBinDir);
-  await run(
-    tool.tool('pg_restore'),
-    // Owned by whoever restores (the database may move to another server and role).
-    ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${tool.dbname}`],
-    tool.env,
-    payloadPath,
-  );
 }

@@ -1,0 +1,96 @@
+/**
+ * The server and the operator's commands as real processes (TypeScript sources through tsx, as
+ * `npm run dev` does), for the tests of how the Intranet is operated.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { SYSTEMPAY_TEST_KEY } from '../src/config';
+
+export const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** What a production server needs besides its database. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  OAUTH_CLIENT_SECRET: 'secret-client-des-tests-de-processus',
+  SYSTEMPAY_KEY: SYSTEMPAY_TEST_KEY.split('').reverse().join(''),
+  SECOND_FACTOR_KEY: 'f'.repeat(64),
+  PUBLIC_URL: 'https://intranet.exemple.fr',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+};
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+const running: ChildProcess[] = [];
+/** Kills what a test left running (afterAll). */
+export function killAll() {
+  for (const child of running)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * Starts `node src/server.ts` with `env` (over PRODUCTION_ENV and PATH only) and waits until it listens.
+ * `stdout: 'ignore'` or a custom stdio is for tests of the output itself.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { stdio?: 'pipe' | 'closed-stdout' } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH, ...PRODUCTION_ENV, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const started = Date.now();
+  const base = `http://127.0.0.1:${port}`;
+  // Listening: the line on stdout, or (stdout closed by the test) the health answer.
+  for (;;) {
+    if (child.exitCode !== null || Date.now() - started > 60_000)
+      throw new Error(`the server did not start:\n${output}`);
+    if (output.includes('prêt sur')) break;
+    const health = await fetch(`${base}/api/health`).catch(() => undefined);
+    if (health?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (options.stdio === 'closed-stdout') child.stdout!.destroy();
+  return { child, base, exited, output: () => output };
+}
+
+/** Runs `scripts/NAME.ts ARGS` with `env` (over PATH only) and answers its exit code and output. */
+export async function runScript(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, output };
+}
