@@ -20,6 +20,7 @@ import type { Clock } from './lib/context';
 import authPlugin from './plugins/auth';
 import contextPlugin from './plugins/context';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import { refuseWhileStopping } from './modules/operations/draining';
 import operationsPlugin from './plugins/operations';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
@@ -104,6 +105,8 @@ export async function buildApp({
     logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 25 * 1024 * 1024,
+    // A stop's late requests get our French 503 instead (modules/operations/draining.ts).
+    return503OnClosing: false,
     frameworkErrors,
     // Fastify's two lines per request (with the raw address) give way to one line of ours, written by
     // plugins/operations.ts with the route pattern and the user's id.
@@ -127,6 +130,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(operationsPlugin);
+  refuseWhileStopping(app);
   await app.register(securityPlugin);
   await app.register(xsrfPlugin);
   await app.register(formbody);

@@ -7,9 +7,12 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { exitIfLocked } from './db/lock';
 import { migrate, pendingMigrations } from './db/migrate';
+import { armExitWatchdog, ignoreClosedOutput } from './modules/operations/exit';
 import { sealTotpSecrets } from './modules/second-factor/service';
 import { seedDemoIfEmpty } from './seed/demo';
 
+// `node dist/server.js | head`: the server goes on when its output's reader is gone.
+ignoreClosedOutput();
 const config = loadConfig();
 const db = await openDatabase({
   databaseUrl: config.DATABASE_URL,
@@ -30,24 +33,28 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 /**
- * The clean stop (issue 19): `/api/ready` answers 503 at once; the socket stops accepting; requests in
- * flight get SHUTDOWN_GRACE_MS to finish, then their connections are cut (an unanswered request's
+ * The clean stop (issue 19): `/api/ready` answers 503 at once; the socket stops accepting; a request
+ * that still arrives on an open connection is answered 503 with `Connection: close`
+ * (modules/operations/draining.ts); requests in flight get SHUTDOWN_GRACE_MS to finish, then their connections are cut (an unanswered request's
  * transaction is rolled back: nothing acknowledged is lost); the workers finish the batch in hand
  * (app.ts's onClose hooks: the background work, the purge, the outbox worker, which marks the message
  * it is sending before it stops); the database closes (PGlite writes its files and releases its lock),
  * and the process exits 0.
  */
 function stop(signal: NodeJS.Signals) {
+  // First, before anything that writes: the thread that ends the process even if this one blocks.
+  armExitWatchdog(config.SHUTDOWN_GRACE_MS + 12_000);
   app.operations.stopping = true;
   app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'stopping');
   const grace = setTimeout(() => {
     app.log.warn('grace period over: the connections still open are closed');
     app.server.closeAllConnections();
   }, config.SHUTDOWN_GRACE_MS);
-  // Should closing hang past the grace (a worker stuck on a dead SMTP server), the process still ends.
+  // Should closing hang past the grace (a worker stuck on a dead SMTP server), the process still ends:
+  // exit 1 from here, or, should this thread itself be blocked, killed by the watchdog 2 s later.
   const deadline = setTimeout(() => {
     app.log.error('stop not finished 10 s after the grace period: exiting');
-    process.exit(1);
+    exit(1);
   }, config.SHUTDOWN_GRACE_MS + 10_000);
   deadline.unref();
   app
@@ -56,12 +63,21 @@ function stop(signal: NodeJS.Signals) {
     .then(() => db.close())
     .then(() => {
       app.log.info('stopped');
-      process.exit(0);
+      exit(0);
     })
     .catch((err: unknown) => {
       console.error(err);
-      process.exit(1);
+      exit(1);
     });
+}
+
+/**
+ * Exits, within 2 s whatever the output does: the logger writes what it still holds as the process
+ * exits, and that write blocks for good on a pipe nobody reads.
+ */
+function exit(code: number): never {
+  armExitWatchdog(2000);
+  process.exit(code);
 }
 
 // MIGRATE_ON_START=false: a host that runs `npm run migrate` once before starting several servers. The

@@ -44,11 +44,12 @@ export function killAll() {
 
 /**
  * Starts `node src/server.ts` with `env` (over PRODUCTION_ENV and PATH only) and waits until it listens.
- * `stdout: 'ignore'` or a custom stdio is for tests of the output itself.
+ * `stdout: 'closed'`: the reader of its output is gone from the start (`| head`); its output is then
+ * stderr only, and it is known to listen when `/api/health` answers.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { stdio?: 'pipe' | 'closed-stdout' } = {},
+  options: { stdout?: 'pipe' | 'closed' } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -58,7 +59,8 @@ export async function startServerProcess(
   });
   running.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (options.stdout === 'closed') child.stdout!.destroy();
+  else child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const started = Date.now();
@@ -72,7 +74,6 @@ export async function startServerProcess(
     if (health?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (options.stdio === 'closed-stdout') child.stdout!.destroy();
   return { child, base, exited, output: () => output };
 }
 
