@@ -10,7 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isInside, loadConfig } from '../src/config';
+import { isInside, loadConfigOrExit } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { DataDirLockedError } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
@@ -22,7 +22,7 @@ if (positionals.length > 1) {
   console.error('Usage : npm run backup -- [FICHIER]');
   process.exit(2);
 }
-const config = loadConfig();
+const config = loadConfigOrExit();
 const encrypted = Boolean(config.BACKUP_PASSPHRASE);
 // npm runs the workspace's script in apps/api: a relative path is the one the operator typed it from.
 const here = process.env.INIT_CWD ?? process.cwd();

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { HABILITATION_CODES } from '@union/contract';
 import { z } from 'zod';
-import { loadConfig } from '../src/config';
+import { describeDatabase, exitWithoutDatabaseSetting, loadConfigOrExit } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { exitIfLocked } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
@@ -41,7 +41,8 @@ if (!parsed.success) {
   process.exit(2);
 }
 const args = parsed.data;
-const config = loadConfig();
+const config = loadConfigOrExit();
+exitWithoutDatabaseSetting(config, 'npm run admin:create');
 // The same lock as the server's: refused while a server (or another script) has the data directory.
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
   exitIfLocked,
@@ -71,7 +72,7 @@ try {
     await mailRepository.enqueue(tx, invitationEmail(args.email, args.prenom, args.identifiant, link), now);
   });
   console.log(
-    `Administrateur « ${args.identifiant} » créé. Lien pour choisir son mot de passe (valable 7 jours) :\n${link}`,
+    `Administrateur « ${args.identifiant} » créé dans ${describeDatabase(config)}. Lien pour choisir son mot de passe (valable 7 jours) :\n${link}`,
   );
 } catch (error) {
   console.error((error as Error).message);

@@ -4,12 +4,13 @@
  * else DATA_DIR, whose lock it takes: on PGlite it runs with the server stopped). Safe to run twice and
  * from several hosts at once (db/migrate.ts takes an advisory lock).
  */
-import { loadConfig } from '../src/config';
+import { describeDatabase, exitWithoutDatabaseSetting, loadConfigOrExit } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { exitIfLocked } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
+exitWithoutDatabaseSetting(config, 'npm run migrate');
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
   exitIfLocked,
 );
@@ -17,8 +18,8 @@ try {
   const applied = await migrate(handle);
   console.log(
     applied.length
-      ? `Migrations appliquées (${applied.length}) :\n${applied.map((tag) => `  ${tag}`).join('\n')}`
-      : 'Aucune migration en attente : la base est à jour.',
+      ? `Migrations appliquées à ${describeDatabase(config)} (${applied.length}) :\n${applied.map((tag) => `  ${tag}`).join('\n')}`
+      : `Aucune migration en attente : ${describeDatabase(config)} est à jour.`,
   );
 } catch (error) {
   console.error(`Migration impossible : ${(error as Error).message}`);

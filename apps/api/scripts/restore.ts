@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config';
+import { describeDatabase, exitWithoutDatabaseSetting, loadConfigOrExit } from '../src/config';
 import { restoreBackup } from '../src/modules/backups/restore';
 
 let parsed;
@@ -20,7 +20,8 @@ if (!parsed || parsed.positionals.length !== 1) {
   console.error('Usage : npm run restore -- FICHIER [--force]');
   process.exit(2);
 }
-const config = loadConfig();
+const config = loadConfigOrExit();
+exitWithoutDatabaseSetting(config, 'npm run restore');
 try {
   // npm runs the workspace's script in apps/api: a relative path is the one the operator typed it from.
   const file = resolve(process.env.INIT_CWD ?? process.cwd(), parsed.positionals[0]!);
@@ -32,9 +33,7 @@ try {
     force: parsed.values.force,
   });
   console.log(
-    `Sauvegarde du ${new Date(header.creeLe).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })} restaurée dans ${
-      config.DATABASE_URL ? 'la base PostgreSQL' : config.DATA_DIR
-    }. Le serveur peut démarrer.`,
+    `Sauvegarde du ${new Date(header.creeLe).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })} restaurée dans ${describeDatabase(config)}. Le serveur peut démarrer.`,
   );
 } catch (error) {
   console.error(`La restauration a échoué : ${(error as Error).message}`);

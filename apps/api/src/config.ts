@@ -5,7 +5,11 @@
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { environmentWithFile } from './env-file';
 import { KEY_FORMAT_MESSAGE, KEY_MISSING_MESSAGE, parseKey } from './lib/secret-box';
+
+// The schema's own messages (a number expected, a wrong address) in French, like the API's.
+z.config(z.locales.fr());
 
 const DEFAULT_CLIENT_SECRET = 'union-intranet-secret';
 /** The public test key of Lyra's documentation: anyone can sign with it. */
@@ -121,7 +125,11 @@ const EnvSchema = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { publicUrl: string };
+export type Config = z.infer<typeof EnvSchema> & {
+  publicUrl: string;
+  /** Whether DATABASE_URL or DATA_DIR was given (rather than DATA_DIR's default, `data/` in the repository). */
+  databaseGiven: boolean;
+};
 
 /** Whether `path` is `folder` or inside it. */
 export function isInside(path: string, folder: string): boolean {
@@ -129,37 +137,115 @@ export function isInside(path: string, folder: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !rel.startsWith('/'));
 }
 
-/** Reads and validates the environment (or the overrides tests pass). Throws a readable error. */
+/** Every problem of the configuration at once, in French, for the operator (no stack trace). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The secrets a copy-paste or a parser can spoil silently: a passphrase or a key with spaces around
+ * it, or with a `#` (the start of a comment for some readers of an env file, part of the value for
+ * others), is refused rather than taken one way here and another way elsewhere.
+ */
+const SECRETS = [
+  'OAUTH_CLIENT_SECRET',
+  'BACKUP_PASSPHRASE',
+  'SYSTEMPAY_KEY',
+  'METRICS_TOKEN',
+  'SECOND_FACTOR_KEY',
+] as const;
+
+const withoutPrefix = (message: string) => message.replace(/^Configuration invalide : /, '');
+
+/**
+ * Reads and validates the environment (or the overrides tests pass), with the file ENV_FILE names
+ * (env-file.ts). Throws a ConfigError listing every problem.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
+  let source: Record<string, string | undefined>;
+  try {
+    source = environmentWithFile(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
   }
-  const config = parsed.data;
-  if (config.NODE_ENV === 'production' && config.OAUTH_CLIENT_SECRET === DEFAULT_CLIENT_SECRET) {
-    throw new Error('Configuration invalide : OAUTH_CLIENT_SECRET doit être défini en production.');
+  const problems: string[] = [];
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  for (const name of SECRETS) {
+    const value = source[name];
+    if (value === undefined) continue;
+    if (value !== value.trim())
+      problems.push(`${name} commence ou finit par une espace : retirez-la (ou changez la valeur).`);
+    if (value.includes('#'))
+      problems.push(
+        `${name} contient « # », que certains lecteurs du fichier de configuration prennent pour un commentaire : choisissez une valeur sans « # ».`,
+      );
   }
-  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
-    // Without it, the links of the invitation and password e-mails would point to localhost.
-    throw new Error(
-      'Configuration invalide : PUBLIC_URL (adresse publique du site) doit être défini en production.',
-    );
-  }
-  if (config.NODE_ENV === 'production' && config.SYSTEMPAY_KEY === SYSTEMPAY_TEST_KEY) {
-    throw new Error(
-      'Configuration invalide : SYSTEMPAY_KEY (clé de la boutique Systempay) doit être définie en production.',
-    );
-  }
-  if (config.NODE_ENV === 'production' && !config.SECOND_FACTOR_KEY) {
-    // A key file beside the database would travel with every copy of it: production keeps the key apart.
-    throw new Error(KEY_MISSING_MESSAGE);
-  }
-  if (!config.DATABASE_URL && config.BACKUP_DIR && isInside(config.BACKUP_DIR, config.DATA_DIR)) {
+  const production = source.NODE_ENV === 'production';
+  const value = (name: keyof z.infer<typeof EnvSchema>) =>
+    parsed.success ? parsed.data[name] : source[name];
+  if (production && (value('OAUTH_CLIENT_SECRET') ?? DEFAULT_CLIENT_SECRET) === DEFAULT_CLIENT_SECRET)
+    problems.push('OAUTH_CLIENT_SECRET doit être défini en production.');
+  // Without it, the links of the invitation and password e-mails would point to localhost.
+  if (production && !value('PUBLIC_URL'))
+    problems.push('PUBLIC_URL (adresse publique du site) doit être défini en production.');
+  if (production && (value('SYSTEMPAY_KEY') ?? SYSTEMPAY_TEST_KEY) === SYSTEMPAY_TEST_KEY)
+    problems.push('SYSTEMPAY_KEY (clé de la boutique Systempay) doit être définie en production.');
+  // A key file beside the database would travel with every copy of it: production keeps the key apart.
+  if (production && !source.SECOND_FACTOR_KEY) problems.push(withoutPrefix(KEY_MISSING_MESSAGE));
+  if (
+    parsed.success &&
+    !parsed.data.DATABASE_URL &&
+    parsed.data.BACKUP_DIR &&
+    isInside(parsed.data.BACKUP_DIR, parsed.data.DATA_DIR)
+  )
     // The embedded database's backup copies DATA_DIR whole: it would copy the older backups too.
-    throw new Error(
-      'Configuration invalide : BACKUP_DIR (dossier des sauvegardes) ne doit pas être dans DATA_DIR (dossier de la base).',
+    problems.push(
+      'BACKUP_DIR (dossier des sauvegardes) ne doit pas être dans DATA_DIR (dossier de la base).',
     );
+  if (problems.length || !parsed.success)
+    throw new ConfigError(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  const config = parsed.data;
+  return {
+    ...config,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    databaseGiven: Boolean(source.DATABASE_URL || source.DATA_DIR),
+  };
+}
+
+/** Which database the configuration names, for the operator: never the password of DATABASE_URL. */
+export function describeDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): string {
+  if (!config.DATABASE_URL) return `la base embarquée du dossier ${resolve(config.DATA_DIR)} (DATA_DIR)`;
+  try {
+    const url = new URL(config.DATABASE_URL);
+    const host = url.hostname || url.searchParams.get('host') || 'localhost';
+    return `la base PostgreSQL « ${decodeURIComponent(url.pathname.slice(1))} » sur ${host}${url.port ? `:${url.port}` : ''} (DATABASE_URL)`;
+  } catch {
+    return 'la base PostgreSQL de DATABASE_URL';
   }
-  return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+}
+
+/**
+ * For the commands that write into the database (admin:create, migrate, restore): in production, run
+ * without the server's settings (no ENV_FILE, no DATABASE_URL nor DATA_DIR), they would silently write
+ * into a new embedded base in the repository's `data/`, which no server reads. Refused, exit code 1.
+ */
+export function exitWithoutDatabaseSetting(config: Config, command: string): void {
+  if (config.NODE_ENV !== 'production' || config.databaseGiven) return;
+  console.error(
+    `${command} : ni DATABASE_URL ni DATA_DIR ne sont définis. En production, la commande lit les réglages du serveur : ` +
+      'lancez-la avec ENV_FILE=/etc/intranet/intranet.env (le fichier de réglages du serveur), sans quoi elle écrirait dans une base vide que le serveur ne lit pas.',
+  );
+  process.exit(1);
+}
+
+/** For the server and the commands: a configuration problem ends the process with its list, exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -3,7 +3,7 @@
  * Stops cleanly on SIGTERM/SIGINT (see `stop` below).
  */
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { exitIfLocked } from './db/lock';
 import { migrate, pendingMigrations } from './db/migrate';
@@ -13,7 +13,7 @@ import { seedDemoIfEmpty } from './seed/demo';
 
 // `node dist/server.js | head`: the server goes on when its output's reader is gone.
 ignoreClosedOutput();
-const config = loadConfig();
+const config = loadConfigOrExit();
 const db = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATA_DIR,

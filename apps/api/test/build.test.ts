@@ -84,10 +84,14 @@ describe('the compiled server', () => {
       spawnSync('npm', ['run', '--silent', 'migrate'], { cwd: join(apiDir, '../..'), env, encoding: 'utf8' });
     const first = migrate();
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/^Migrations appliquées \(\d+\) :\n {2}0000_/);
+    expect(first.stdout).toMatch(
+      /^Migrations appliquées à la base embarquée du dossier .* \(\d+\) :\n {2}0000_/,
+    );
     const second = migrate();
     expect(second.status, second.stderr).toBe(0);
-    expect(second.stdout.trim()).toBe('Aucune migration en attente : la base est à jour.');
+    expect(second.stdout.trim()).toMatch(
+      /^Aucune migration en attente : la base embarquée du dossier .* \(DATA_DIR\) est à jour\.$/,
+    );
 
     const port = await freePort();
     let output = '';

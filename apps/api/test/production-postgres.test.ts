@@ -107,7 +107,7 @@ describe('the README’s production commands on PostgreSQL', () => {
 
     const migrate = npm(['run', '--silent', 'migrate']);
     expect(migrate.status, migrate.stderr).toBe(0);
-    expect(migrate.stdout).toMatch(/^Migrations appliquées \(\d+\) :/);
+    expect(migrate.stdout).toMatch(/^Migrations appliquées à la base PostgreSQL « \w+ » sur .* \(\d+\) :/);
 
     let output = '';
     server = spawn('npm', ['run', 'start', '-w', '@union/api'], { cwd: root, env });
@@ -138,6 +138,7 @@ describe('the README’s production commands on PostgreSQL', () => {
       'Jean',
     ]);
     expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/Administrateur « jdupont » créé dans la base PostgreSQL « \w+ » sur /);
     const link = /(https:\/\/\S+\/reinitialiser-mdp\?jeton=\S+)/.exec(created.stdout)?.[1];
     expect(link, created.stdout).toBeDefined();
     expect(link!.startsWith(`${PUBLIC_URL}/reinitialiser-mdp?jeton=`)).toBe(true);

@@ -43,6 +43,7 @@ export default fp(async function operations(app: App) {
         db: app.dbHandle,
         outbox: () => mailRepository.pendingSummary(app.dbHandle.db),
         lastBackupAt: () => state.lastBackupAt,
+        mailSending: Boolean(app.config.SMTP_URL),
       })
     : undefined;
   if (metrics) app.decorate('metrics', metrics);
