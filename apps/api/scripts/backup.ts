@@ -22,6 +22,8 @@ if (positionals.length > 1) {
   console.error('Usage : npm run backup -- [FICHIER]');
   process.exit(2);
 }
+// The embedded base's files it writes are its account's alone, like the server's (server.ts).
+process.umask(0o077);
 const config = loadConfigOrExit();
 const encrypted = Boolean(config.BACKUP_PASSPHRASE);
 // npm runs the workspace's script in apps/api: a relative path is the one the operator typed it from.

@@ -41,6 +41,8 @@ if (!parsed.success) {
   process.exit(2);
 }
 const args = parsed.data;
+// The embedded base's files it writes are its account's alone, like the server's (server.ts).
+process.umask(0o077);
 const config = loadConfigOrExit();
 exitWithoutDatabaseSetting(config, 'npm run admin:create');
 // The same lock as the server's: refused while a server (or another script) has the data directory.

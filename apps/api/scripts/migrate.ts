@@ -9,6 +9,8 @@ import { openDatabase } from '../src/db/client';
 import { exitIfLocked } from '../src/db/lock';
 import { migrate } from '../src/db/migrate';
 
+// The embedded base's files it writes are its account's alone, like the server's (server.ts).
+process.umask(0o077);
 const config = loadConfigOrExit();
 exitWithoutDatabaseSetting(config, 'npm run migrate');
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(

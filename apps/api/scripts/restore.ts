@@ -20,6 +20,8 @@ if (!parsed || parsed.positionals.length !== 1) {
   console.error('Usage : npm run restore -- FICHIER [--force]');
   process.exit(2);
 }
+// The embedded base's files it writes are its account's alone, like the server's (server.ts).
+process.umask(0o077);
 const config = loadConfigOrExit();
 exitWithoutDatabaseSetting(config, 'npm run restore');
 try {

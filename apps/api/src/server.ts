@@ -13,6 +13,9 @@ import { seedDemoIfEmpty } from './seed/demo';
 
 // `node dist/server.js | head`: the server goes on when its output's reader is gone.
 ignoreClosedOutput();
+// Whatever the server writes (PGlite's files, the key file, uploads waiting to be checked) is its
+// account's alone: PGlite asks for 0666 files and the usual umask 022 leaves them readable by all.
+process.umask(0o077);
 const config = loadConfigOrExit();
 const db = await openDatabase({
   databaseUrl: config.DATABASE_URL,

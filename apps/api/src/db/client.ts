@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { holdInstanceLock } from './instance-lock';
-import { lockDataDir } from './lock';
+import { lockDataDir, makePrivate } from './lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -136,6 +136,7 @@ export async function openDatabase(opts: {
   let client: PGlite;
   try {
     client = await PGlite.create({ dataDir: opts.dataDir, extensions: PGLITE_EXTENSIONS });
+    makePrivate(opts.dataDir);
   } catch (error) {
     lock.release();
     throw error;
@@ -146,6 +147,7 @@ export async function openDatabase(opts: {
     close: async () => {
       try {
         await handle.close();
+        makePrivate(opts.dataDir);
       } finally {
         lock.release();
       }

@@ -12,7 +12,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -38,6 +49,41 @@ export class DataDirLockedError extends Error {
     super(lockedMessage(dataDir, owner, lockFile));
     this.name = 'DataDirLockedError';
   }
+}
+
+/**
+ * Refusal to open a data directory other accounts of the machine may enter: the database's files hold
+ * everyone's habilitations and password hashes, and PGlite writes them as the umask lets it.
+ */
+export class DataDirOpenError extends Error {
+  constructor(
+    readonly dataDir: string,
+    mode: number,
+  ) {
+    const octal = (mode & 0o777).toString(8).padStart(4, '0');
+    super(
+      `Le dossier de données ${dataDir} est ouvert aux autres comptes de la machine (droits ${octal}) : ` +
+        'n’importe quel compte local pourrait lire ou changer la base (comptes, habilitations). ' +
+        `Fermez-le avant de démarrer : chmod -R o-rwx ${dataDir} (le serveur crée lui-même ses dossiers en 0700).`,
+    );
+    this.name = 'DataDirOpenError';
+  }
+}
+
+/**
+ * Makes every folder under `dir` 0700 and every file 0600. PGlite's file system sets its files' modes
+ * itself (0666, whatever the process's umask): this runs as the database opens and as it closes. The
+ * files it creates in between are in a 0700 folder, which other accounts cannot enter.
+ */
+export function makePrivate(dir: string): void {
+  const visit = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    const wanted = stat.isDirectory() ? 0o700 : 0o600;
+    if ((stat.mode & 0o777) !== wanted) chmodSync(path, wanted);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+  };
+  visit(dir);
 }
 
 const dateTime = (iso: string | undefined) => {
@@ -162,7 +208,11 @@ export interface DataDirLock {
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  // Private from its creation (the process's umask may be wider); an existing one open to others is
+  // refused rather than changed behind the operator's back.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const { mode } = statSync(dir);
+  if (mode & 0o007) throw new DataDirOpenError(dir, mode);
   const file = join(dir, LOCK_FILE_NAME);
   const me: LockOwner = {
     pid: process.pid,
@@ -240,11 +290,11 @@ function heldLock(file: string, me: LockOwner): DataDirLock {
 }
 
 /**
- * For the scripts that open the database (server, admin:create): a locked directory ends the process
+ * For the scripts that open the database (server, admin:create): a locked or open directory ends the process
  * with its French message and exit code 1, not a stack trace. Any other error is thrown on.
  */
 export function exitIfLocked(error: unknown): never {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof DataDirOpenError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS, type DbHandle } from '../../db/client';
 import { tryExclusiveInstanceLock } from '../../db/instance-lock';
-import { LOCK_FILE_NAME, lockDataDir } from '../../db/lock';
+import { LOCK_FILE_NAME, lockDataDir, makePrivate } from '../../db/lock';
 import { knownMigrations } from '../../db/migrate';
 import { BackupError, type BackupHeader } from './format';
 
@@ -132,6 +132,7 @@ async function restorePglite(payloadPath: string, dataDir: string, force: boolea
       extensions: PGLITE_EXTENSIONS,
     });
     await client.close();
+    makePrivate(dir);
     // The copy held the lock file of the server that was backed up; it is nobody's here.
     await rm(join(dir, LOCK_FILE_NAME), { force: true });
   } finally {
