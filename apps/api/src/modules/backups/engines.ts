@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS, type DbHandle } from '../../db/client';
@@ -14,6 +16,17 @@ import { tryExclusiveInstanceLock } from '../../db/instance-lock';
 import { LOCK_FILE_NAME, lockDataDir, makePrivate } from '../../db/lock';
 import { knownMigrations } from '../../db/migrate';
 import { BackupError, type BackupHeader } from './format';
+
+/**
+ * Brotli at quality 6 with a 16 MiB window: the data directory's tar (three copies of the system
+ * catalogues, a 16 MiB WAL segment) repeats itself megabytes apart, beyond gzip's 32 KiB window.
+ * Measured in docs/decisions/backups.md.
+ */
+const BROTLI = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_LGWIN]: 24 },
+};
+const brotliCompress = promisify(zlib.brotliCompress);
+const brotliDecompress = promisify(zlib.brotliDecompress);
 
 /** The connection string without its password, which goes to the tool through PGPASSWORD (not `ps`). */
 function libpqTarget(url: string, binDir?: string) {
@@ -64,9 +77,10 @@ export async function dumpPayload(
 ): Promise<Pick<BackupHeader, 'moteur' | 'contenu'>> {
   if (handle.kind === 'pglite') {
     if (!handle.dumpDataDir) throw new Error('this PGlite handle cannot dump its data directory');
-    const tar = await handle.dumpDataDir();
-    await writeFile(path, Buffer.from(await tar.arrayBuffer()), { mode: 0o600 });
-    return { moteur: 'pglite', contenu: 'pglite-datadir-tar-gz' };
+    const tar = Buffer.from(await (await handle.dumpDataDir()).arrayBuffer());
+    // Compressed once the database is free again, on the thread pool (the event loop goes on).
+    await writeFile(path, await brotliCompress(tar, BROTLI), { mode: 0o600 });
+    return { moteur: 'pglite', contenu: 'pglite-datadir-tar-br' };
   }
   if (!handle.url) throw new Error('this PostgreSQL handle has no connection string');
   const target = libpqTarget(handle.url, options.pgBinDir);
@@ -110,11 +124,12 @@ export async function restorePayload(
     throw new BackupError(
       `Cette sauvegarde vient d’une version plus récente de l’Intranet (migrations inconnues de celle-ci : ${unknown.join(', ')}) : restaurez-la avec une version au moins aussi récente.`,
     );
-  if (engine === 'pglite') return restorePglite(payloadPath, target.dataDir, force);
+  if (engine === 'pglite')
+    return restorePglite(payloadPath, target.dataDir, force, header.contenu === 'pglite-datadir-tar-br');
   return restorePostgres(payloadPath, target.databaseUrl!, force, target.pgBinDir);
 }
 
-async function restorePglite(payloadPath: string, dataDir: string, force: boolean) {
+async function restorePglite(payloadPath: string, dataDir: string, force: boolean, brotli: boolean) {
   const dir = resolve(dataDir);
   // The server's own lock: a running server (or admin:create) refuses the restore, even with --force.
   const lock = lockDataDir(dir);
@@ -125,7 +140,9 @@ async function restorePglite(payloadPath: string, dataDir: string, force: boolea
         `Le dossier de données ${dir} n’est pas vide : la restauration le remplacerait. Relancez avec --force pour l’effacer et restaurer, ou choisissez un dossier vide (DATA_DIR).`,
       );
     for (const name of present) await rm(join(dir, name), { recursive: true, force: true });
-    const tar = await readFile(payloadPath);
+    // Brotli is undone here; PGlite undoes gzip itself (earlier versions' backups).
+    const payload = await readFile(payloadPath);
+    const tar = brotli ? await brotliDecompress(payload) : payload;
     const client = await PGlite.create({
       dataDir: dir,
       loadDataDir: new Blob([tar]),

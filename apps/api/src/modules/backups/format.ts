@@ -3,7 +3,8 @@
  *
  *   UNION-INTRANET-SAUVEGARDE\n            the magic line
  *   {"version":1,"moteur":…,…}\n           the header: engine, payload kind, size and SHA-256
- *   <payload>                              PGlite: the data directory as a gzipped tar;
+ *   <payload>                              PGlite: the data directory as a tar compressed with brotli
+ *                                          (gzip in backups of earlier versions, still restored);
  *                                          PostgreSQL: pg_dump's custom format
  *
  * Encrypted, the whole of it is an age file (passphrase, scrypt): it begins `age-encryption.org/v1`.
@@ -30,7 +31,7 @@ export interface BackupHeader {
   version: 1;
   moteur: 'pglite' | 'postgres';
   /** What the payload is, so a restore knows which tool reads it. */
-  contenu: 'pglite-datadir-tar-gz' | 'pg_dump-custom';
+  contenu: 'pglite-datadir-tar-br' | 'pglite-datadir-tar-gz' | 'pg_dump-custom';
   creeLe: string;
   /** The migrations applied to the database backed up (a restore refuses one this code does not know). */
   migrations: string[];
