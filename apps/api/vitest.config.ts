@@ -11,7 +11,15 @@ export default defineConfig({
     include: onPostgres ? ['test/**/*.test.ts'] : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,
-      ...(onPostgres ? ['test/build.test.ts', 'test/data-dir-lock.test.ts'] : []),
+      // The embedded database's own folder and backup: PGlite's alone.
+      ...(onPostgres
+        ? [
+            'test/build.test.ts',
+            'test/data-dir-lock.test.ts',
+            'test/data-dir-permissions.test.ts',
+            'test/backup-embedded.test.ts',
+          ]
+        : []),
       // The README's production commands are the PostgreSQL ones; several instances share one PostgreSQL.
       ...(onPostgres ? [] : ['test/production-postgres.test.ts', 'test/several-instances.test.ts']),
     ],
