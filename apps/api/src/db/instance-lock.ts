@@ -38,8 +38,9 @@ export async function holdInstanceLock(
     // Registered before connect(): a connection that dies later must not crash the process.
     connection.on('error', (error) => lost(connection, error));
     await connection.connect();
-    // Kept out of `idle_session_timeout` and `idle_in_transaction_session_timeout`, which would end it.
-    await connection.query("SET idle_session_timeout = 0; SET application_name = 'union-intranet'");
+    await connection.query("SET application_name = 'union-intranet'");
+    // Kept out of `idle_session_timeout`, which would end it (PostgreSQL 14 and later; 13 has none).
+    await connection.query('SET idle_session_timeout = 0').catch(() => undefined);
     const { rows } = await connection.query<{ got: boolean }>(
       'SELECT pg_try_advisory_lock_shared($1) AS got',
       [INSTANCE_LOCK_KEY],
