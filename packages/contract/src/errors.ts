@@ -90,6 +90,11 @@ export const ERROR_CODES = {
   // Passkeys (issue 22).
   passkey_name_taken: { status: 412, sens: 'La personne a déjà une clé d’accès de ce nom.' },
   passkey_already_registered: { status: 412, sens: 'Cette clé d’accès est déjà enregistrée.' },
+  passkey_challenges_exhausted: {
+    status: 412,
+    sens: 'Trop de connexions par clé d’accès en cours (50 par adresse, 1 000 en tout) : réessayer dans 5 minutes.',
+    routes: ['POST /oauth/cle-acces/options'],
+  },
 
   // Accounts and entities.
   identifiant_taken: { status: 412, sens: 'L’identifiant vient d’être pris par un autre compte.' },
