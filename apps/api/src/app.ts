@@ -26,6 +26,7 @@ import webPlugin from './plugins/web';
 import xsrfPlugin from './plugins/xsrf';
 import { createBackground, type Background } from './lib/background';
 import { errorCatalogueMarkdown, withErrorResponses, withoutErrorInputCopies } from './lib/error-answers';
+import { SECURITY_SCHEMES, XSRF_DESCRIPTION, securityOf } from './lib/openapi';
 import { startPurgeJob } from './modules/auth/purge';
 import { startBackupControl } from './modules/backups/control';
 import { startBackupJob } from './modules/backups/job';
@@ -132,9 +133,9 @@ export async function buildApp({
       info: {
         title: "API de l'Intranet de l'Union",
         version: '1.0.0',
-        description: `Toute erreur répond le même corps \`{status, error, message, details?}\`, \`error\` étant un code du catalogue :\n\n${errorCatalogueMarkdown()}`,
+        description: `${XSRF_DESCRIPTION}\n\nToute erreur répond le même corps \`{status, error, message, details?}\`, \`error\` étant un code du catalogue :\n\n${errorCatalogueMarkdown()}`,
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
       security: [{ bearer: [] }],
     },
     // Every operation declares the error answers its route may give (lib/error-answers.ts), added here
@@ -145,8 +146,8 @@ export async function buildApp({
       // One operation per method: swagger calls this once for each method of a route.
       const method = Array.isArray(route.method) ? route.method[0]! : route.method;
       const shape = { method, url: route.url ?? url, config: route.config, schema };
-      // A public route (plugins/auth.ts) needs no bearer: the document says so, whatever its schema says.
-      const security = route.config?.public ? [] : schema.security;
+      // A public route (plugins/auth.ts) needs no bearer; a mutating one the XSRF pair (lib/openapi.ts).
+      const security = securityOf(shape, schema.security);
       return jsonSchemaTransform({ ...document, schema: withErrorResponses({ ...schema, security }, shape) });
     },
     // The error bodies every route shares become components (`Erreur412`, …), written once.
