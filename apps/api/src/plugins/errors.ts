@@ -15,7 +15,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { databaseErrorCode, databaseErrorOf } from '../lib/constraints';
+import { databaseErrorCode, databaseErrorOf, withoutParameters } from '../lib/constraints';
 import { errorAnswersOf, routeKey } from '../lib/error-answers';
 import { AppError } from '../lib/errors';
 import type { App } from '../types';
@@ -151,29 +151,9 @@ function clientRefusal(status: number, request: FastifyRequest): ServerErrorBody
  * (« Key (email)=(…) already exists »): a person's e-mail, a password's hash or the NUL-laden text an
  * attacker sent would otherwise be written to the logs.
  */
-function refusalOf(error: unknown) {
+function loggedRefusal(error: unknown) {
   const found = databaseErrorOf(error);
   return { code: found?.code, constraint: found?.constraint };
-}
-
-/**
- * An error as the log may keep it: a failed query's text without its parameters (Drizzle's
- * `DrizzleQueryError`: `query`, `params` and a message that repeats them), the driver's error without its
- * `detail`. Any other error is kept as it is.
- */
-export function withoutParameters(error: unknown): unknown {
-  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
-  const cause = error.cause as { code?: unknown; constraint?: unknown; message?: unknown } | undefined;
-  return {
-    type: error.name,
-    message: `Failed query: ${String(error.query)}`,
-    stack: error.stack?.replace(/^[\s\S]*?\n(?=\s+at )/, `${error.name}: Failed query\n`),
-    cause: cause && {
-      code: cause.code,
-      constraint: cause.constraint,
-      message: cause.message,
-    },
-  };
 }
 
 /** The one error body for any failure; logs what is the server's fault. */
@@ -192,7 +172,7 @@ function errorBody(error: FastifyError, request: FastifyRequest): ServerErrorBod
   // or a date out of range, a duplicate that raced past the service's check) is the user's to correct.
   const refusal = databaseRefusal(error);
   if (refusal) {
-    request.log.warn({ refusal: refusalOf(error) }, 'input refused by the database');
+    request.log.warn({ refusal: loggedRefusal(error) }, 'input refused by the database');
     return refusal;
   }
   // Fastify's own refusals (malformed JSON, body too large, unsupported media type, broken multipart).
