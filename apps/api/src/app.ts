@@ -2,7 +2,6 @@
  * Builds the Fastify application: plugins, then one route file per module. Tests call buildApp() with
  * their own database; server.ts adds only the listening socket.
  */
-import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type RouteOptions } from 'fastify';
@@ -18,6 +17,7 @@ import { loadSecondFactorKey, useSecondFactorKey } from './lib/secret-box';
 import type { DbHandle } from './db/client';
 import type { Clock } from './lib/context';
 import authPlugin from './plugins/auth';
+import bodiesPlugin from './plugins/bodies';
 import contextPlugin from './plugins/context';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import { refuseWhileStopping } from './modules/operations/draining';
@@ -27,6 +27,7 @@ import webPlugin from './plugins/web';
 import xsrfPlugin from './plugins/xsrf';
 import { createBackground, type Background } from './lib/background';
 import { errorCatalogueMarkdown, withErrorResponses, withoutErrorInputCopies } from './lib/error-answers';
+import { SECURITY_SCHEMES, XSRF_DESCRIPTION, securityOf } from './lib/openapi';
 import { startPurgeJob } from './modules/auth/purge';
 import { startBackupControl } from './modules/backups/control';
 import { startBackupJob } from './modules/backups/job';
@@ -104,7 +105,8 @@ export async function buildApp({
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 25 * 1024 * 1024,
+    // Each route's own limit is set by plugins/bodies.ts; this one is only for a route it would miss.
+    bodyLimit: 64 * 1024,
     // A stop's late requests get our French 503 instead (modules/operations/draining.ts).
     return503OnClosing: false,
     frameworkErrors,
@@ -115,12 +117,6 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // An empty body sent as JSON (clients often label every POST so) is no body, not an error:
-  // the specification's action calls (POST /api/planning/annees…) carry an empty body.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : jsonParser(request, String(body), done),
-  );
   app.decorate('config', config);
   // The key of the authenticators' secrets (lib/secret-box.ts): one per process, like the configuration.
   useSecondFactorKey(loadSecondFactorKey(config));
@@ -133,7 +129,7 @@ export async function buildApp({
   refuseWhileStopping(app);
   await app.register(securityPlugin);
   await app.register(xsrfPlugin);
-  await app.register(formbody);
+  await app.register(bodiesPlugin);
   await app.register(authPlugin);
   await app.register(contextPlugin, { clock });
   await app.register(swagger, {
@@ -141,9 +137,9 @@ export async function buildApp({
       info: {
         title: "API de l'Intranet de l'Union",
         version: '1.0.0',
-        description: `Toute erreur répond le même corps \`{status, error, message, details?}\`, \`error\` étant un code du catalogue :\n\n${errorCatalogueMarkdown()}`,
+        description: `${XSRF_DESCRIPTION}\n\nToute erreur répond le même corps \`{status, error, message, details?}\`, \`error\` étant un code du catalogue :\n\n${errorCatalogueMarkdown()}`,
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
       security: [{ bearer: [] }],
     },
     // Every operation declares the error answers its route may give (lib/error-answers.ts), added here
@@ -154,8 +150,8 @@ export async function buildApp({
       // One operation per method: swagger calls this once for each method of a route.
       const method = Array.isArray(route.method) ? route.method[0]! : route.method;
       const shape = { method, url: route.url ?? url, config: route.config, schema };
-      // A public route (plugins/auth.ts) needs no bearer: the document says so, whatever its schema says.
-      const security = route.config?.public ? [] : schema.security;
+      // A public route (plugins/auth.ts) needs no bearer; a mutating one the XSRF pair (lib/openapi.ts).
+      const security = securityOf(shape, schema.security);
       return jsonSchemaTransform({ ...document, schema: withErrorResponses({ ...schema, security }, shape) });
     },
     // The error bodies every route shares become components (`Erreur412`, …), written once.

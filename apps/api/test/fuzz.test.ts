@@ -133,6 +133,9 @@ function urlOf(route: Route, rng: Rng): { url: string; what: string[]; nonDecima
     } else {
       kept.push(`${key}=${broken}`);
       what.push(`query ${key} = ${broken.slice(0, 40)}`);
+      // A number in a query string is plain digits too (`rang`, `niveau`, `page`: issue 31 §6).
+      if (isNumericText(route.query?.properties?.[key]) && NON_DECIMAL.includes(broken))
+        nonDecimalId = broken;
     }
     pairs.splice(0, pairs.length, ...kept);
   }
@@ -140,7 +143,7 @@ function urlOf(route: Route, rng: Rng): { url: string; what: string[]; nonDecima
   return { url, what, nonDecimalId };
 }
 
-/** Numbers in a path written otherwise than as plain decimal digits: the app never writes them so. */
+/** Numbers in a path or a query written otherwise than as plain decimal digits: the app never writes them so. */
 const NON_DECIMAL = ['0x10', '%201', '1e3', '1.0', '+1', 'Infinity'];
 
 /** The one error shape: `{status, error, message}` with the answer's own status. */
@@ -249,9 +252,11 @@ async function runCase(route: Route, rng: Rng, run: number, caller: 'anonymous' 
     judge(route, status, response.body) ??
     // A path number must be plain digits: « 0x10 » or « 1e3 » is a typing mistake or a probe, not 16 or
     // 1000. The administrator passes every right check, so only the validation can refuse it.
-    (caller === 'admin' && nonDecimalId && status !== 412
-      ? `the path number « ${decodeURIComponent(nonDecimalId)} » was read as a number (${status}), not refused with 412`
-      : undefined);
+    // A body refused for its size (413) is refused before the address is read: nothing was read as a number.
+    (caller === 'admin' && nonDecimalId && status !== 412 && status !== 413
+      ? `the number « ${decodeURIComponent(nonDecimalId)} » was read as a number (${status}), not refused with 412`
+      : undefined) ??
+    (body?.oversized && status < 400 ? `an oversized body was accepted (${status})` : undefined);
   const report =
     problem &&
     [`${route.key}: ${problem}`, describeCase(), `  answer: ${status} ${shown(response.body)}`].join('\n');

@@ -66,11 +66,14 @@ function declaredCodes(key: string, operation: Operation, status: string): Error
   const answer = operation.responses[status];
   expect(answer?.description, `${key} ${status}: description`).toBeTruthy();
   const schema = resolve(answer!.content!['application/json']!.schema);
+  // The token request's 400 also carries what its second step needs (issue 31 §7).
+  const secondStep = key === 'POST /oauth/token' && status === '400';
   expect(Object.keys(schema.properties ?? {}), `${key} ${status}`).toEqual([
     'status',
     'error',
     'message',
     'details',
+    ...(secondStep ? ['error_description', 'mfa_token', 'facteurs'] : []),
   ]);
   expect(schema.required, `${key} ${status}`).toEqual(['status', 'error', 'message']);
   expect(schema.properties!.status!.enum, `${key} ${status}`).toEqual([Number(status)]);
@@ -93,7 +96,9 @@ describe('the error answers of the OpenAPI document', () => {
 
   it('declares on every operation its error answers, each with the error body and its codes', () => {
     for (const { key, operation } of operations) {
-      const signedIn = (operation.security ?? doc.security ?? []).length > 0;
+      const signedIn = (operation.security ?? doc.security ?? []).some(
+        (requirement) => 'bearer' in (requirement as object),
+      );
       const errors = Object.keys(operation.responses).filter((status) => Number(status) >= 400);
       const expected = ['412', '500', ...(signedIn ? ['401', '403'] : [])];
       if (operation.parameters?.some((p) => p.in === 'path')) expected.push('404');
@@ -184,5 +189,50 @@ describe('the catalogue is enforced in tests', () => {
       await app.close();
       await handle.close();
     }
+  });
+});
+
+describe('what a client needs to know (issue 31 §7)', () => {
+  const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+  /** The calls made before any session, which plugins/xsrf.ts exempts (`config.noXsrf`). */
+  const EXEMPT = [
+    'POST /oauth/token',
+    'POST /oauth/cle-acces/options',
+    'POST /oauth/second-facteur/totp',
+    'PATCH /api/user/password',
+    'POST /api/user/password/reinitialiser',
+    'POST /api/payment/systempay/ipn',
+    'POST /api/public/desinscription-documents',
+  ];
+
+  it('explains the XSRF cookie and header, and asks for them on every mutating call but the exempt ones', () => {
+    const description: string = (doc as unknown as { info: { description: string } }).info.description;
+    expect(description).toMatch(/`XSRF-TOKEN`/);
+    expect(description).toMatch(/`X-XSRF-TOKEN`/);
+    const schemes = (doc.components as unknown as { securitySchemes: Record<string, object> })
+      .securitySchemes;
+    expect(schemes.xsrfCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'XSRF-TOKEN' });
+    expect(schemes.xsrfHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
+    const asked: string[] = [];
+    for (const { key, operation } of operations) {
+      const security = (operation.security ?? doc.security ?? []) as Record<string, unknown>[];
+      const xsrf = security.some((r) => 'xsrfCookie' in r && 'xsrfHeader' in r);
+      if (xsrf) asked.push(key);
+      if (!MUTATING.has(key.split(' ')[0]!)) expect(xsrf, key).toBe(false);
+    }
+    const mutating = operations.filter(({ key }) => MUTATING.has(key.split(' ')[0]!));
+    expect(asked.length).toBeGreaterThan(50);
+    for (const { key } of mutating) {
+      const path = key.replace(/\{(\w+)\}/g, ':$1');
+      if (EXEMPT.includes(path)) expect(asked, key).not.toContain(key);
+      else expect(asked, key).toContain(key);
+    }
+  });
+
+  it('says that the token request’s 400 carries the `mfa_token` of the second step', () => {
+    const answer = doc.paths['/oauth/token']!.post!.responses['400']!;
+    const schema = answer.content!['application/json']!.schema;
+    const body = schema.$ref ? doc.components.schemas[schema.$ref.split('/').at(-1)!]! : schema;
+    expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['mfa_token', 'facteurs']));
   });
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Instalment, OrderState, OrderType, PaymentNature, RecordedPaymentMode } from './compta';
-import { RecordIdParamSchema } from './ids';
+import { RecordIdParamSchema, wholeNumber } from './ids';
 import { IsoDateSchema } from './reservations';
 
 /** The PDFs an officer may download for one document of the account. */
@@ -108,12 +108,13 @@ export const AccountDocumentParamsSchema = AccountOrderParamsSchema.extend({ kin
 export const AccountCreditNoteParamsSchema = AccountOrderParamsSchema;
 /** `niveau` picks one reminder letter (1 to 3); without it, the last one. */
 export const AccountDocumentQuerySchema = z.object({
-  niveau: z.coerce
-    .number({ message: 'Le niveau de relance est 1, 2 ou 3.' })
-    .int({ message: 'Le niveau de relance est 1, 2 ou 3.' })
-    .min(1, { message: 'Le niveau de relance est 1, 2 ou 3.' })
-    .max(3, { message: 'Le niveau de relance est 1, 2 ou 3.' })
-    .optional(),
+  niveau: wholeNumber(
+    z
+      .number({ message: 'Le niveau de relance est 1, 2 ou 3.' })
+      .int({ message: 'Le niveau de relance est 1, 2 ou 3.' })
+      .min(1, { message: 'Le niveau de relance est 1, 2 ou 3.' })
+      .max(3, { message: 'Le niveau de relance est 1, 2 ou 3.' }),
+  ).optional(),
 });
 
 /** A period of the accounts, both days included. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { codeList } from './enums';
-import { RecordIdParamSchema, RecordIdSchema } from './ids';
+import { RecordIdParamSchema, RecordIdSchema, wholeNumber } from './ids';
 import { HistoryEntrySchema } from './history';
 import { IsoDateSchema } from './reservations';
 
@@ -101,11 +101,13 @@ const label = (max: number, what: string) =>
     .max(max, { message: `${what[0]!.toUpperCase()}${what.slice(1)} est limité à ${max} caractères.` });
 
 /** A year of accounts (masonic year, named by its first calendar year). */
-export const AccountingYearSchema = z.coerce
-  .number({ message: "L'année doit être un nombre (exemple : 2026 pour 2026-2027)." })
-  .int({ message: "L'année doit être un nombre entier (exemple : 2026)." })
-  .min(2000, { message: "L'année doit être comprise entre 2000 et 2100." })
-  .max(2100, { message: "L'année doit être comprise entre 2000 et 2100." });
+export const AccountingYearSchema = wholeNumber(
+  z
+    .number({ message: "L'année doit être un nombre (exemple : 2026 pour 2026-2027)." })
+    .int({ message: "L'année doit être un nombre entier (exemple : 2026)." })
+    .min(2000, { message: "L'année doit être comprise entre 2000 et 2100." })
+    .max(2100, { message: "L'année doit être comprise entre 2000 et 2100." }),
+);
 
 /** Cents, as integers: 1234 is 12,34 €. */
 const cents = (what: string) =>
@@ -570,9 +572,11 @@ export type ReminderBatchReport = z.infer<typeof ReminderBatchReportSchema>;
 
 export const ReminderLetterParamsSchema = z.object({
   id: RecordIdParamSchema,
-  rang: z.coerce
-    .number({ message: 'Le rang de la relance est un nombre.' })
-    .int({ message: 'Le rang de la relance est un nombre entier.' })
-    .min(1, { message: 'Le rang de la relance commence à 1.' })
-    .max(1000, { message: 'Ce rang de relance n’existe pas.' }),
+  rang: wholeNumber(
+    z
+      .number({ message: 'Le rang de la relance est un nombre.' })
+      .int({ message: 'Le rang de la relance est un nombre entier.' })
+      .min(1, { message: 'Le rang de la relance commence à 1.' })
+      .max(1000, { message: 'Ce rang de relance n’existe pas.' }),
+  ),
 });

@@ -13,6 +13,7 @@ import {
   labelled,
   labelledRecordId,
   labelledRecordIdField,
+  wholeNumber,
 } from './ids';
 
 export const DocumentType = codeList({
@@ -136,27 +137,30 @@ export const DocumentSearchSchema = z.object({
     labelledRecordId('Entité'),
     'Entité : choisissez une entité de la liste.',
   ).optional(),
-  annee: z.coerce
-    .number({ message: 'Année : indiquez une année (exemple : 2026).' })
-    .int({ message: 'Année : indiquez une année (exemple : 2026).' })
-    .min(1900, { message: `Année : ${IMPLAUSIBLE_YEAR_MESSAGE}` })
-    .max(2200, { message: `Année : ${IMPLAUSIBLE_YEAR_MESSAGE}` })
-    .optional(),
+  annee: wholeNumber(
+    z
+      .number({ message: 'Année : indiquez une année (exemple : 2026).' })
+      .int({ message: 'Année : indiquez une année (exemple : 2026).' })
+      .min(1900, { message: `Année : ${IMPLAUSIBLE_YEAR_MESSAGE}` })
+      .max(2200, { message: `Année : ${IMPLAUSIBLE_YEAR_MESSAGE}` }),
+  ).optional(),
   /** Words searched in the titles and in the text of the files. */
   q: z.string().trim().max(200, { message: 'Recherche : 200 caractères au plus.' }).optional(),
   idReservation: decimalParam(labelledRecordId('Tenue'), SESSION_MESSAGE).optional(),
-  page: z.coerce
-    .number({ message: 'Page : indiquez un numéro de page.' })
-    .int({ message: 'Page : indiquez un numéro de page.' })
-    .min(1, { message: 'Page : à partir de 1.' })
-    .max(10_000, { message: 'Page : le numéro de page ne dépasse pas 10 000.' })
-    .default(1),
-  parPage: z.coerce
-    .number({ message: 'Par page : indiquez un nombre de documents par page.' })
-    .int({ message: 'Par page : indiquez un nombre de documents par page.' })
-    .min(1, { message: 'Par page : au moins un document par page.' })
-    .max(200, { message: 'Par page : le nombre de documents par page est de 200 au plus.' })
-    .default(50),
+  page: wholeNumber(
+    z
+      .number({ message: 'Page : indiquez un numéro de page.' })
+      .int({ message: 'Page : indiquez un numéro de page.' })
+      .min(1, { message: 'Page : à partir de 1.' })
+      .max(10_000, { message: 'Page : le numéro de page ne dépasse pas 10 000.' }),
+  ).default(1),
+  parPage: wholeNumber(
+    z
+      .number({ message: 'Par page : indiquez un nombre de documents par page.' })
+      .int({ message: 'Par page : indiquez un nombre de documents par page.' })
+      .min(1, { message: 'Par page : au moins un document par page.' })
+      .max(200, { message: 'Par page : le nombre de documents par page est de 200 au plus.' }),
+  ).default(50),
 });
 export type DocumentSearch = z.infer<typeof DocumentSearchSchema>;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 /** One code of the catalogue: the HTTP status it is answered with and what it means, in one line. */
 export interface ErrorCodeEntry {
-  status: 400 | 401 | 403 | 404 | 412 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 412 | 413 | 500 | 503;
   sens: string;
   /**
    * The only routes (`METHOD /path` as registered) that answer this code, for a code of one call (the
@@ -32,7 +32,14 @@ export const ERROR_CODES = {
     status: 412,
     sens: 'Requête mal formée : JSON illisible, adresse mal encodée ou trop longue, envoi multipart cassé.',
   },
-  too_large: { status: 412, sens: 'Le contenu envoyé dépasse la taille acceptée par le serveur.' },
+  too_large: {
+    status: 413,
+    sens: 'Requête trop volumineuse pour cet appel (taille, nombre de champs ou imbrication), refusée avant d’être lue.',
+  },
+  nul_character: {
+    status: 400,
+    sens: 'Un texte de la requête (adresse, paramètre ou corps) contient le caractère nul (U+0000), refusé avant la base.',
+  },
   unsupported_media_type: {
     status: 412,
     sens: 'Le type de contenu (Content-Type) de l’envoi n’est pas accepté.',
@@ -83,6 +90,11 @@ export const ERROR_CODES = {
   // Passkeys (issue 22).
   passkey_name_taken: { status: 412, sens: 'La personne a déjà une clé d’accès de ce nom.' },
   passkey_already_registered: { status: 412, sens: 'Cette clé d’accès est déjà enregistrée.' },
+  passkey_challenges_exhausted: {
+    status: 412,
+    sens: 'Trop de connexions par clé d’accès en cours (50 par adresse, 1 000 en tout) : réessayer dans 5 minutes.',
+    routes: ['POST /oauth/cle-acces/options'],
+  },
 
   // Accounts and entities.
   identifiant_taken: { status: 412, sens: 'L’identifiant vient d’être pris par un autre compte.' },

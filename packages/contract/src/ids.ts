@@ -26,6 +26,15 @@ export const decimalParam = (schema: z.ZodNumber, text = message) =>
     .pipe(schema);
 
 /**
+ * A whole number a query string, a path or a JSON body may carry (a year, a page, a letter's rank): a
+ * JSON number as JSON reads it, a text only as plain decimal digits (`2026`, never `0x7ea`, `2026.0`,
+ * `02026` or ` 2026`, which `z.coerce.number` read as numbers). Any other text reaches `schema` as
+ * text, which refuses it with its own French message.
+ */
+export const wholeNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value), schema);
+
+/**
  * A sentence of this file behind a field's label, as the forms' messages read: « Date : l'année doit
  * être comprise entre 1900 et 2200. » (the label names the field once; the sentence goes on in lower case).
  */

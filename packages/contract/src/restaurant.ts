@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { codeList } from './enums';
-import { RecordIdSchema } from './ids';
+import { RecordIdSchema, wholeNumber } from './ids';
 import { IsoDateSchema, ReservationType } from './reservations';
 
 export const MealType = codeList({
@@ -180,12 +180,13 @@ export const ADJUSTMENT_REASON_THRESHOLD = 50_000;
  * `motif`: why, required when the adjustment it makes is over 500 € (both optional query parameters).
  */
 export const SoldeQuerySchema = z.object({
-  solde: z.coerce
-    .number({ message: 'Solde : indiquez un nombre entier de centimes.' })
-    .int({ message: 'Solde : indiquez un nombre entier de centimes.' })
-    .min(0, { message: 'Solde : le solde lu sur la carte ne peut pas être négatif.' })
-    .max(CARD_READ_MAX, { message: 'Solde : le solde ne peut dépasser 10 000 €.' })
-    .optional(),
+  solde: wholeNumber(
+    z
+      .number({ message: 'Solde : indiquez un nombre entier de centimes.' })
+      .int({ message: 'Solde : indiquez un nombre entier de centimes.' })
+      .min(0, { message: 'Solde : le solde lu sur la carte ne peut pas être négatif.' })
+      .max(CARD_READ_MAX, { message: 'Solde : le solde ne peut dépasser 10 000 €.' }),
+  ).optional(),
   motif: z.string().trim().max(200, { message: 'Motif : 200 caractères au plus.' }).optional(),
 });
 export type SoldeQuery = z.output<typeof SoldeQuerySchema>;

@@ -4,6 +4,7 @@
  * waits for the work in progress before it closes (and so before the database closes).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { withoutParameters } from './constraints';
 
 export interface Background {
   /** Starts `work` now, without waiting for it. */
@@ -18,7 +19,9 @@ export function createBackground(log: FastifyBaseLogger): Background {
     run(name, work) {
       const task: Promise<unknown> = Promise.resolve()
         .then(work)
-        .catch((error: unknown) => log.error({ err: error, work: name }, 'background work failed'))
+        .catch((error: unknown) =>
+          log.error({ err: withoutParameters(error), work: name }, 'background work failed'),
+        )
         .finally(() => pending.delete(task));
       pending.add(task);
     },

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import {
   constraintViolationOf,
@@ -5,6 +6,7 @@ import {
   guardConstraint,
   refusalOf,
   violates,
+  withoutParameters,
   type Refusal,
 } from './constraints';
 import { AppError } from './errors';
@@ -96,5 +98,30 @@ describe('refusalOf', () => {
     });
     const other = new Error('boom');
     await expect(refusalOf(other, refusals)).resolves.toBe(other);
+  });
+});
+
+describe('withoutParameters (what a log keeps of a failed query)', () => {
+  it('keeps the SQL text and the driver’s code, never the parameters nor the detail', () => {
+    const driver = Object.assign(new Error('la base refuse'), {
+      code: '23505',
+      constraint: 'users_email_unique',
+      detail: 'Key (email)=(marie@exemple.fr) already exists.',
+    });
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email") values ($1)',
+      ['marie@exemple.fr'],
+      driver,
+    );
+    const logged = JSON.stringify(withoutParameters(failed));
+    expect(logged).toContain('insert into \\"users\\"');
+    expect(logged).toContain('23505');
+    expect(logged).toContain('users_email_unique');
+    expect(logged).not.toContain('marie@exemple.fr');
+  });
+
+  it('keeps any other error as it is', () => {
+    const other = new Error('autre');
+    expect(withoutParameters(other)).toBe(other);
   });
 });

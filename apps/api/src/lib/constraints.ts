@@ -103,3 +103,24 @@ export async function refusalOf(
   const message = typeof refusal.message === 'function' ? await refusal.message(violation) : refusal.message;
   return new AppError(412, refusal.code, message);
 }
+
+/**
+ * An error as the log may keep it: a failed query's text without its parameters (Drizzle's
+ * `DrizzleQueryError`: `query`, `params` and a message that repeats them), the driver's error without its
+ * `detail`. Any other error is kept as it is. Every log of an error that may come from a query goes
+ * through it (the error plugin, background work, periodic jobs, the mail worker).
+ */
+export function withoutParameters(error: unknown): unknown {
+  if (!(error instanceof Error) || !('params' in error) || !('query' in error)) return error;
+  const cause = error.cause as { code?: unknown; constraint?: unknown; message?: unknown } | undefined;
+  return {
+    type: error.name,
+    message: `Failed query: ${String(error.query)}`,
+    stack: error.stack?.replace(/^[\s\S]*?\n(?=\s+at )/, `${error.name}: Failed query\n`),
+    cause: cause && {
+      code: cause.code,
+      constraint: cause.constraint,
+      message: cause.message,
+    },
+  };
+}

@@ -63,11 +63,12 @@ export function errorAnswersOf(route: RouteShape): Partial<Record<ErrorStatus, E
 
 /** The statuses of the catalogue, each with the French sentence of the OpenAPI document. */
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
-  400: 'Connexion refusée (OAuth)',
+  400: 'Connexion refusée (OAuth), ou caractère nul (U+0000) dans la requête',
   401: 'Non authentifié',
   403: 'Non autorisé',
   404: 'Contenu inexistant',
   412: 'Refus : saisie invalide ou règle métier (le message dit quoi corriger)',
+  413: 'Requête trop volumineuse pour cet appel, refusée avant d’être lue',
   500: 'Erreur du serveur',
   503: 'Instance pas prête (sonde de disponibilité)',
 };
@@ -79,6 +80,19 @@ const commonCodesOf = (status: ErrorStatus) =>
   );
 
 const bodySchemas = new Map<string, z.ZodType>();
+
+/** The fields the token request's 400 adds when the password was right and a second step is due. */
+const SECOND_STEP_FIELDS = {
+  error_description: z.string().optional().meta({ description: 'Le message, sous le nom OAuth.' }),
+  mfa_token: z.string().optional().meta({
+    description:
+      'Avec `mfa_required` et `mfa_enrolment_required` : le jeton du second pas, à renvoyer à `POST /oauth/token` (`grant_type` `mfa_otp` ou `mfa_webauthn`) ou à `POST /oauth/cle-acces/options`.',
+  }),
+  facteurs: z
+    .array(z.enum(['totp', 'cle_acces']))
+    .optional()
+    .meta({ description: 'Avec `mfa_required` : les seconds facteurs que le compte peut présenter.' }),
+};
 
 /**
  * The error body of one status with its codes as the `error` enum, as a Zod schema so that the OpenAPI
@@ -95,6 +109,8 @@ export function errorBodySchemaOf(status: ErrorStatus, codes: readonly ErrorCode
     error: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
     details: z.array(z.string()).optional(),
+    // The token request's second step (issue 22): what a client needs to go on is in the 400 itself.
+    ...(codes.includes('mfa_required') ? SECOND_STEP_FIELDS : {}),
   });
   const common = commonCodesOf(status).join(' ') === codes.join(' ');
   const described = schema.meta({

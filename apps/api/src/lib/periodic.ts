@@ -9,6 +9,7 @@
  * the `*_runs` tables): this helper only repeats it.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { withoutParameters } from './constraints';
 
 export interface PeriodicJob {
   /** Stops the timers and waits for the run in progress. */
@@ -31,7 +32,7 @@ export function startPeriodic(options: {
     running = Promise.resolve()
       .then(options.run)
       .catch((error: unknown) =>
-        options.log.error({ err: error, job: options.name }, `${options.name} failed`),
+        options.log.error({ err: withoutParameters(error), job: options.name }, `${options.name} failed`),
       )
       .finally(() => {
         running = undefined;

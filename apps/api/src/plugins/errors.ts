@@ -15,10 +15,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { databaseErrorCode } from '../lib/constraints';
+import { databaseErrorCode, databaseErrorOf, withoutParameters } from '../lib/constraints';
 import { errorAnswersOf, routeKey } from '../lib/error-answers';
 import { AppError } from '../lib/errors';
 import type { App } from '../types';
+import { bodyTooLarge } from './bodies';
 
 /** The body the API sends: its code is one of the catalogue. */
 type ServerErrorBody = ErrorBody & { error: ErrorCode };
@@ -38,6 +39,9 @@ const issueMessage = (v: { keyword?: string; message?: string; params?: Record<s
 
 const MAX_DETAILS = 20;
 
+const WRONG_BODY =
+  'Le contenu de la requête doit être un objet JSON (des champs entre accolades) : réessayez depuis l’application.';
+
 /**
  * A message the contract wrote with its field's French label in front (« Titre : indiquez le titre du
  * document. »): it already names the field, so it is said as is, not behind « Champ « titre » : ».
@@ -54,6 +58,9 @@ function validationBody(error: FastifyError): ServerErrorBody {
         const field = String(v.instancePath ?? '')
           .replace(/^\//, '')
           .replaceAll('/', '.');
+        // The whole body is of the wrong kind (`null`, a list, a number): Zod's « objet attendu, null
+        // reçu » behind « Champ la requête » reads as no French sentence; this one says what to send.
+        if (!field && (v as { keyword?: string }).keyword === 'invalid_type') return WRONG_BODY;
         const label = field ? (FIELD_NAMES[field] ?? `« ${field} »`) : 'la requête';
         return `Champ ${label} : ${message}`;
       })
@@ -118,11 +125,17 @@ const CLIENT_HANDLED: Partial<Record<number, ErrorCode>> = {
   404: 'not_found',
 };
 
-/** Fastify's 4xx refusals as the catalogue's 412, but for the statuses the client handles itself. */
-function clientRefusal(status: number): ServerErrorBody {
+/**
+ * Fastify's 4xx refusals as the catalogue's 412, but for the statuses the client handles itself and the
+ * body over its route's limit (413, plugins/bodies.ts).
+ */
+function clientRefusal(status: number, request: FastifyRequest): ServerErrorBody {
   const handled = CLIENT_HANDLED[status];
   if (handled) return { status, error: handled, message: 'Cette requête ne peut pas aboutir.' };
-  if (status === 413) return refused('too_large', 'Le fichier ou le contenu envoyé est trop volumineux.');
+  if (status === 413) {
+    const tooLarge = bodyTooLarge(request);
+    return { status: 413, error: tooLarge.code, message: tooLarge.message };
+  }
   if (status === 415) {
     return refused(
       'unsupported_media_type',
@@ -130,6 +143,17 @@ function clientRefusal(status: number): ServerErrorBody {
     );
   }
   return refused('bad_request', 'La requête est mal formée : vérifiez les informations saisies.');
+}
+
+/**
+ * What the log says of a refused statement: its SQLSTATE and constraint, never the values. Drizzle's
+ * error carries the statement's parameters (`params: …`) and the driver's `detail` repeats the value
+ * (« Key (email)=(…) already exists »): a person's e-mail, a password's hash or the NUL-laden text an
+ * attacker sent would otherwise be written to the logs.
+ */
+function loggedRefusal(error: unknown) {
+  const found = databaseErrorOf(error);
+  return { code: found?.code, constraint: found?.constraint };
 }
 
 /** The one error body for any failure; logs what is the server's fault. */
@@ -148,12 +172,12 @@ function errorBody(error: FastifyError, request: FastifyRequest): ServerErrorBod
   // or a date out of range, a duplicate that raced past the service's check) is the user's to correct.
   const refusal = databaseRefusal(error);
   if (refusal) {
-    request.log.warn({ err: error }, 'input refused by the database');
+    request.log.warn({ refusal: loggedRefusal(error) }, 'input refused by the database');
     return refusal;
   }
   // Fastify's own refusals (malformed JSON, body too large, unsupported media type, broken multipart).
-  if (error.statusCode && error.statusCode < 500) return clientRefusal(error.statusCode);
-  request.log.error({ err: error }, 'server error');
+  if (error.statusCode && error.statusCode < 500) return clientRefusal(error.statusCode, request);
+  request.log.error({ err: withoutParameters(error) }, 'server error');
   return {
     status: 500,
     error: 'internal_error',

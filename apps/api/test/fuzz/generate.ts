@@ -262,6 +262,8 @@ export interface BodyCase {
   /** A binary body (an upload) instead of `payload`. */
   bytes?: Buffer;
   contentType?: string;
+  /** Larger than any route takes (its body limit, its form fields): never accepted. */
+  oversized?: boolean;
 }
 
 const json = (value: Json) => JSON.stringify(value);
@@ -272,7 +274,7 @@ export function brokenBody(valid: Json, rng: Rng): BodyCase {
   const inner = paths.length > 1 ? paths.slice(1) : paths;
   const at = rng.pick(inner);
   const where = at.length ? at.join('.') : 'the body';
-  switch (rng.int(0, 11)) {
+  switch (rng.int(0, 12)) {
     case 0:
       return { what: 'valid', payload: json(valid), contentType: 'application/json' };
     case 1:
@@ -343,6 +345,28 @@ export function brokenBody(valid: Json, rng: Rng): BodyCase {
         payload: json({ ...(valid as object), inconnu: HUGE.slice(0, 1000), id: -1 }),
         contentType: 'application/json',
       };
+    case 11:
+      // Over every route's limit (issue 31 §3): refused with 413 before it is read or parsed.
+      return rng.pick<BodyCase>([
+        {
+          what: 'oversized: a form of 300,000 fields',
+          payload: 'a=1&'.repeat(300_000),
+          contentType: 'application/x-www-form-urlencoded',
+          oversized: true,
+        },
+        {
+          what: 'oversized: a JSON body of 2 MB',
+          payload: json({ ...(valid as object), inconnu: 'é'.repeat(1_000_000) }),
+          contentType: 'application/json',
+          oversized: true,
+        },
+        {
+          what: 'oversized: a form of 300 fields',
+          payload: Array.from({ length: 300 }, (_, i) => `k${i}=v`).join('&'),
+          contentType: 'application/x-www-form-urlencoded',
+          oversized: true,
+        },
+      ]);
     default:
       return { what: 'no body', contentType: rng.pick([undefined, 'application/json']) };
   }

@@ -41,6 +41,15 @@ describe('error catalogue (specification §8)', () => {
     });
   });
 
+  it('413 says the request is too large, in the server’s words (the call’s limit)', () => {
+    const text = 'La requête est trop volumineuse : cet appel accepte 64 Ko au plus.';
+    expect(errorMessageFor(fail(413, { status: 413, error: 'too_large', message: text }))).toEqual({
+      severity: 'danger',
+      title: 'Envoi trop volumineux',
+      text,
+    });
+  });
+
   it('412 does not repeat the message as its only detail', () => {
     const message = errorMessageFor(fail(412, { message: 'Trop court.', details: ['Trop court.'] }));
     expect(message?.details).toBeUndefined();

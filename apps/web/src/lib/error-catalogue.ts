@@ -73,6 +73,12 @@ const BY_API_STATUS = {
     text: "Le contenu demandé n'existe pas ou n'existe plus.",
   },
   412: correctable,
+  // A request over its call's size (the server says which limit): nothing was read, nothing changed.
+  413: (error: ApiError): ErrorMessage => ({
+    severity: 'danger',
+    title: 'Envoi trop volumineux',
+    text: error.body.message ?? 'La requête est trop volumineuse : rien n’a été enregistré.',
+  }),
   500: GENERIC_SERVER_ERROR,
   // Only the readiness probe answers it (an instance stopping or not migrated): a proxy's 503 for the user.
   503: SERVER_UNAVAILABLE,

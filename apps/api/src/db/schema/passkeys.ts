@@ -44,6 +44,8 @@ export const webauthnChallenges = pgTable(
     /** The account of the ceremony; null for a sign-in without an identifiant. */
     userId: integer('user_id').references(() => users.id),
     purpose: text('purpose').$type<WebauthnPurpose>().notNull(),
+    /** The address that asked for an anonymous sign-in's challenge: they are bounded per address. */
+    address: text('address'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,5 +54,12 @@ export const webauthnChallenges = pgTable(
     unique('webauthn_challenges_hash_unique').on(t.challengeHash),
     check('webauthn_challenges_purpose', sql`${t.purpose} IN ('register', 'sign_in', 'second_step')`),
     index('webauthn_challenges_user_idx').on(t.userId),
+    // The live anonymous challenges, counted before one more is written (migration 0037).
+    index('webauthn_challenges_anonymous_live_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.userId} IS NULL AND ${t.usedAt} IS NULL`),
+    index('webauthn_challenges_anonymous_address_idx')
+      .on(t.address, t.expiresAt)
+      .where(sql`${t.userId} IS NULL AND ${t.usedAt} IS NULL`),
   ],
 );

@@ -138,7 +138,8 @@ export default async function authRoutes(app: App) {
         response: { 200: WebauthnOptionsSchema },
       },
     },
-    async (request) => asJson(await authService.passkeyOptions(app.publicContext(), request.body.mfa_token)),
+    async (request) =>
+      asJson(await authService.passkeyOptions(app.publicContext(), request.body.mfa_token, request.ip)),
   );
 
   app.get(

@@ -165,8 +165,8 @@ export const authService = {
    * POST /oauth/cle-acces/options (public): without `mfa_token`, the options of a sign-in with a passkey
    * alone; with the `mfa_token` of a password step, those of its second step (the account's passkeys).
    */
-  async passkeyOptions(ctx: PublicContext, mfaToken: string | undefined) {
-    if (mfaToken === undefined) return passkeysService.signInOptions(ctx);
+  async passkeyOptions(ctx: PublicContext, mfaToken: string | undefined, address: string) {
+    if (mfaToken === undefined) return passkeysService.signInOptions(ctx, address);
     const found = await secondFactorService.challenge(ctx, mfaToken);
     if (!found || found.purpose !== 'second_step')
       throw invalid(

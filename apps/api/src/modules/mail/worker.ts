@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { mailRepository } from './repository';
+import { withoutParameters } from '../../lib/constraints';
 
 /** Pause before try n+1 after n failed tries: 1 min, 5 min, 30 min, 2 h, then give up. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
@@ -81,7 +82,9 @@ export function startMailWorker(opts: {
   // One pass at a time: a slow SMTP server must not make two passes send the same message.
   const flush = (now = new Date()) => (running ??= sendDue(now).finally(() => (running = undefined)));
   const timer = setInterval(() => {
-    flush().catch((err: unknown) => opts.log.error({ err }, 'mail worker pass failed'));
+    flush().catch((err: unknown) =>
+      opts.log.error({ err: withoutParameters(err) }, 'mail worker pass failed'),
+    );
   }, opts.pollMs);
   timer.unref();
   return {

@@ -5,6 +5,9 @@ import { passkeys, webauthnChallenges, type WebauthnPurpose } from '../../db/sch
 
 export type PasskeyRowDb = typeof passkeys.$inferSelect;
 
+/** The advisory lock key of the anonymous challenges' count (db/alone.ts holds the jobs' keys). */
+const ANONYMOUS_CHALLENGES_LOCK = 712004340;
+
 export const passkeysRepository = {
   async listOf(db: Executor, userId: number) {
     return db
@@ -78,10 +81,45 @@ export const passkeysRepository = {
 
   async insertChallenge(
     db: Executor,
-    challenge: { challengeHash: string; userId: number | null; purpose: WebauthnPurpose; expiresAt: Date },
+    challenge: {
+      challengeHash: string;
+      userId: number | null;
+      purpose: WebauthnPurpose;
+      expiresAt: Date;
+      address?: string;
+    },
     at: Date,
   ): Promise<void> {
     await db.insert(webauthnChallenges).values({ ...challenge, createdAt: at });
+  },
+
+  /**
+   * Waits for the one lock of anonymous challenges (transaction-scoped): two instances, or two requests
+   * on one, never both count 999 and both write the thousandth. PGlite holds its one connection for the
+   * transaction already; the lock costs nothing there.
+   */
+  async lockAnonymousChallenges(db: Executor): Promise<void> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(${ANONYMOUS_CHALLENGES_LOCK})`);
+  },
+
+  /** The live (unused, unexpired) anonymous challenges: in all, and those `address` asked for. */
+  async liveAnonymousChallenges(db: Executor, address: string, now: Date) {
+    const [row] = await db
+      .select({
+        all: count(),
+        ofAddress: sql<number>`count(*) FILTER (WHERE ${webauthnChallenges.address} = ${address})`.mapWith(
+          Number,
+        ),
+      })
+      .from(webauthnChallenges)
+      .where(
+        and(
+          isNull(webauthnChallenges.userId),
+          isNull(webauthnChallenges.usedAt),
+          gt(webauthnChallenges.expiresAt, now),
+        ),
+      );
+    return { all: row?.all ?? 0, ofAddress: row?.ofAddress ?? 0 };
   },
 
   /**

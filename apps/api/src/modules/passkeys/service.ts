@@ -22,7 +22,7 @@ import type { Executor } from '../../db/client';
 import type { WebauthnPurpose } from '../../db/schema';
 import { guardConstraint } from '../../lib/constraints';
 import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
-import { invalid, notFound } from '../../lib/errors';
+import { invalid, notFound, refused } from '../../lib/errors';
 import { verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { proveUnderLimits } from '../sign-in-attempts/attempts';
@@ -31,6 +31,13 @@ import { passkeysRepository as repo, type PasskeyRowDb } from './repository';
 
 /** How long a ceremony's challenge lives. */
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
+/**
+ * Live anonymous challenges (a sign-in without an identifiant asks for one before anyone is known): at
+ * most this many per address, and in all. A person needs one at a time; a whole office behind one
+ * address, a few; the total is far above the Union's sign-ins in five minutes.
+ */
+export const ANONYMOUS_CHALLENGES_PER_ADDRESS = 50;
+export const ANONYMOUS_CHALLENGES_IN_ALL = 1000;
 const RP_NAME = "Intranet de l'Union";
 
 type Log = { info: (o: object, msg: string) => void };
@@ -83,6 +90,7 @@ async function newChallenge(
   purpose: WebauthnPurpose,
   userId: number | null,
   now: Date,
+  address?: string,
 ): Promise<Uint8Array<ArrayBuffer>> {
   // Given as bytes: the library sends their base64url, which is what the browser signs back.
   const bytes = new Uint8Array(randomBytes(32));
@@ -94,6 +102,7 @@ async function newChallenge(
       userId,
       purpose,
       expiresAt: new Date(now.getTime() + WEBAUTHN_CHALLENGE_TTL_MS),
+      ...(address === undefined ? {} : { address }),
     },
     now,
   );
@@ -301,8 +310,27 @@ export const passkeysService = {
    * The options of a sign-in without an identifiant (the browser offers the passkeys it holds for the
    * site): POST /oauth/cle-acces/options without `mfa_token` (auth/routes.ts).
    */
-  async signInOptions(ctx: PublicContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const challenge = await newChallenge(ctx.db, 'sign_in', null, ctx.clock.now());
+  async signInOptions(ctx: PublicContext, address: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const challenge = await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      // Anyone may ask, so the live challenges are bounded (issue 31 §6): counted under one lock, so that
+      // simultaneous requests cannot all pass the count; a refusal writes nothing.
+      await repo.lockAnonymousChallenges(tx);
+      const live = await repo.liveAnonymousChallenges(tx, address, now);
+      if (live.ofAddress >= ANONYMOUS_CHALLENGES_PER_ADDRESS) {
+        throw refused(
+          'passkey_challenges_exhausted',
+          'Trop de connexions par clé d’accès sont en cours depuis votre adresse : terminez-en une ou réessayez dans 5 minutes.',
+        );
+      }
+      if (live.all >= ANONYMOUS_CHALLENGES_IN_ALL) {
+        throw refused(
+          'passkey_challenges_exhausted',
+          'Trop de connexions par clé d’accès sont en cours : réessayez dans 5 minutes, ou connectez-vous avec votre identifiant.',
+        );
+      }
+      return newChallenge(tx, 'sign_in', null, now, address);
+    });
     return generateAuthenticationOptions({
       rpID: relyingParty(ctx.publicUrl).rpID,
       challenge,

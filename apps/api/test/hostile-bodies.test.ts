@@ -1,0 +1,245 @@
+/**
+ * One anonymous request no longer freezes everyone (issue 31 §3). The server runs in its own process, as
+ * in production; while a poller reads `/api/health` every 20 ms, the bodies the issue measured are sent
+ * to the public calls — a 9.9 MB form of a million fields (10.8 s of freeze), 24 MB (33 to 50 s), 0.9 MB
+ * (1 s) — to the payment notification, the token request, the passkey options and the unsubscribe call,
+ * with and without `Content-Length`. Each is refused with 413 before it is read, and no health answer
+ * takes more than 100 ms over the slowest of two quiet seconds before.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API } from '@union/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { SYSTEMPAY_TEST_KEY } from '../src/config';
+import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
+
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'union-bodies-'));
+const pgName = `union_bodies_${randomBytes(5).toString('hex')}`;
+let child: ChildProcess | undefined;
+let base = '';
+let port = 0;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+
+beforeAll(async () => {
+  if (testEngine() === 'postgres') {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
+    await admin.end();
+  }
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      OAUTH_CLIENT_SECRET: 'secret-client-du-test-des-corps',
+      SYSTEMPAY_KEY: SYSTEMPAY_TEST_KEY.split('').reverse().join(''),
+      SECOND_FACTOR_KEY: 'e'.repeat(64),
+      PUBLIC_URL: 'https://intranet.exemple.fr',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: join(dataDir, 'pas-de-web'),
+      ...(testEngine() === 'postgres' ? { DATABASE_URL: databaseUrlFor(pgName) } : { DATA_DIR: dataDir }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const started = Date.now();
+  while (!output.includes('prêt sur') && child.exitCode === null && Date.now() - started < 90_000) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(output, 'the server did not start').toContain('prêt sur');
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.on('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  if (testEngine() === 'postgres') {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await dropTestDatabase(admin, pgName);
+    await admin.end();
+  }
+});
+
+/** One health read, timed. */
+function health(): Promise<number> {
+  const start = performance.now();
+  return fetch(`${base}${API.operations.health}`).then(async (response) => {
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    return performance.now() - start;
+  });
+}
+
+/**
+ * Reads the health every 20 ms until stopped, from a process of its own: the test's own process, busy
+ * writing megabytes, would delay its readings and blame the server. Answers every time it took.
+ */
+const POLLER = `
+const times = [];
+let running = true;
+process.stdin.on('end', () => (running = false)).resume();
+(async () => {
+  while (running) {
+    const start = performance.now();
+    const response = await fetch(process.argv[1]);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error('health ' + response.status);
+    times.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  process.stdout.write(JSON.stringify(times));
+})();
+`;
+function poller() {
+  const reader = spawn(process.execPath, ['-e', POLLER, `${base}${API.operations.health}`], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  reader.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => reader.on('exit', resolve));
+  return {
+    async stop(): Promise<number[]> {
+      reader.stdin.end();
+      expect(await exited).toBe(0);
+      return JSON.parse(output) as number[];
+    },
+  };
+}
+
+/**
+ * Sends `body` to `path` over a raw connection (with its length, or chunked), and answers the status the
+ * server gave, or the error that ended the connection before any answer.
+ */
+function send(path: string, body: Buffer, contentType: string, chunked: boolean): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: {
+          'content-type': contentType,
+          authorization: `Basic ${Buffer.from('union-intranet:x').toString('base64')}`,
+          ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }),
+        },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
+    // In pieces, as a network delivers it: the server may answer, and close, before the end.
+    const step = 64 * 1024;
+    let at = 0;
+    const more = () => {
+      while (at < body.length) {
+        const piece = body.subarray(at, at + step);
+        at += step;
+        if (!request.write(piece)) return void request.once('drain', more);
+      }
+      request.end();
+    };
+    more();
+  });
+}
+
+/** A form of `fields` fields of about ten bytes each: the issue's 9.9 MB had a million. */
+const formOf = (fields: number) =>
+  Buffer.from(Array.from({ length: fields }, (_, i) => `k${i % 100000}=v`).join('&'));
+
+const BODIES: { what: string; body: Buffer; type: string }[] = [
+  {
+    what: '9.9 MB form, a million fields',
+    body: formOf(1_000_000),
+    type: 'application/x-www-form-urlencoded',
+  },
+  { what: '24 MB', body: Buffer.alloc(24 * 1024 * 1024, 'a'), type: 'application/x-www-form-urlencoded' },
+  {
+    what: '0.9 MB of JSON',
+    body: Buffer.from(JSON.stringify({ data: 'é'.repeat(450_000) })),
+    type: 'application/json',
+  },
+];
+const PUBLIC_CALLS = [
+  API.payments.ipn,
+  API.auth.token,
+  API.passkeys.signInOptions,
+  API.documents.unsubscribe,
+];
+
+describe('large anonymous bodies, to a server in its own process', () => {
+  it(
+    'are refused with 413 before being read, and the health answers on time throughout',
+    { timeout: 600_000 },
+    async () => {
+      // The baseline: the slowest health answer of two quiet seconds (after a few to warm up).
+      for (let i = 0; i < 5; i++) await health();
+      const quiet = poller();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const baseline = Math.max(...(await quiet.stop()));
+
+      const busy = poller();
+      const outcomes: string[] = [];
+      for (const path of PUBLIC_CALLS) {
+        for (const { what, body, type } of BODIES) {
+          for (const chunked of [false, true]) {
+            const answer = await send(path, body, type, chunked);
+            outcomes.push(`${path} ${what}${chunked ? ' (chunked)' : ''}: ${answer}`);
+            // One at a time, as the issue measured them: the poller reads the health between them.
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      }
+      const times = await busy.stop();
+      // Every body was refused: the server answers 413 as soon as the length (given, or counted as the
+      // chunks come) passes the call's limit, then closes the connection; a client still writing may meet
+      // the closed socket (EPIPE, ECONNRESET) before it reads that answer. Each call answered 413 at least
+      // once (test/hostile-requests.test.ts checks the answer itself, route by route).
+      for (const outcome of outcomes) expect(outcome).toMatch(/: (413|EPIPE|ECONNRESET)$/);
+      for (const path of PUBLIC_CALLS) {
+        expect(
+          outcomes.filter((o) => o.startsWith(`${path} `) && o.endsWith(': 413')).length,
+          path,
+        ).toBeGreaterThan(0);
+      }
+      console.info(`hostile bodies: ${outcomes.length} sent; ${outcomes.slice(0, 24).join('; ')}`);
+      expect(times.length).toBeGreaterThan(10);
+      const slowest = Math.max(...times);
+      console.info(
+        `health: baseline ${baseline.toFixed(1)} ms, slowest under the bodies ${slowest.toFixed(1)} ms`,
+      );
+      expect(
+        slowest,
+        `health: baseline ${baseline.toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms`,
+      ).toBeLessThan(baseline + 100);
+    },
+  );
+});
