@@ -6,6 +6,7 @@
 import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import {
+  deEntite,
   DishType,
   MealType,
   plural,
@@ -120,7 +121,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
               </Badge>
             )}
             <Text size="sm">
-              {`Agapes de ${meal.agapes.entite} – ${meal.agapes.libelle}, ${meal.agapes.debut} (${meal.agapes.salle})`}
+              {`Agapes ${deEntite(meal.agapes.entite)} – ${meal.agapes.libelle}, ${meal.agapes.debut} (${meal.agapes.salle})`}
             </Text>
           </Group>
         )}
