@@ -20,7 +20,8 @@ import { useRef, useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { toast } from '../../../components/toast';
-import { formatCents, formatLongDate } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatLongDate } from '../../../lib/dates';
 import {
   downloadRecap,
   useDeleteDish,
