@@ -10,6 +10,41 @@ import tseslint from 'typescript-eslint';
 /** The web app's features (apps/web/src/features/*): each is reached from outside only through its index. */
 const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url));
 
+/**
+ * Dates and times on the screens are Paris time, whatever the browser's zone (docs/decisions/
+ * accessibility-and-screens.md): one module, apps/web/src/lib/dates.ts, reads a zone; elsewhere in the web
+ * app (tests aside, which build fixtures) dayjs, Intl.DateTimeFormat and the Date methods that answer in
+ * the browser's zone are refused.
+ */
+const WEB_DATES_MODULE = 'apps/web/src/lib/dates.ts';
+const DATES_ONLY_IN_LIB = {
+  // The pickers' locale data (dayjs/locale/fr, loaded by app/Providers.tsx) computes nothing.
+  regex: '^dayjs(?!/locale/)(/.*)?$',
+  message: "Dates and times go through src/lib/dates.ts (Paris time, whatever the browser's zone).",
+};
+const BROWSER_ZONE_METHODS = [
+  'toLocaleString',
+  'toLocaleDateString',
+  'toLocaleTimeString',
+  'getHours',
+  'getMinutes',
+  'getDate',
+  'getDay',
+  'getMonth',
+  'getFullYear',
+  'getYear',
+  'getTimezoneOffset',
+  'setHours',
+  'setDate',
+  'setMonth',
+  'setFullYear',
+].map((property) => ({
+  property,
+  message: "Answers in the browser's zone: use src/lib/dates.ts (Paris time) or src/lib/format.ts (numbers).",
+}));
+
+const withoutDates = (patterns) => patterns.filter((pattern) => pattern !== DATES_ONLY_IN_LIB);
+
 /** Import patterns refused everywhere in the web app, plus the feature-specific one. */
 const webImportPatterns = (...extra) => [
   {
@@ -21,6 +56,7 @@ const webImportPatterns = (...extra) => [
     group: ['drizzle-orm', 'pg', '@electric-sql/*'],
     message: 'The web app talks to the API, not the database.',
   },
+  DATES_ONLY_IN_LIB,
   ...extra,
 ];
 
@@ -147,6 +183,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [WEB_DATES_MODULE, '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...BROWSER_ZONE_METHODS,
+        {
+          object: 'Intl',
+          property: 'DateTimeFormat',
+          message: 'Dates and times go through src/lib/dates.ts (Paris time).',
+        },
+      ],
+    },
+  },
+  {
+    // The dates module itself, and the tests' fixtures, may use dayjs.
+    files: [WEB_DATES_MODULE, 'apps/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: withoutDates(webImportPatterns()) }],
+    },
+  },
+  {
     // A journey's pages go to its worker's own server only through the journeys' `test` (e2e/fixtures.ts).
     files: ['e2e/**/*.spec.ts'],
     rules: {
@@ -164,19 +222,24 @@ export default tseslint.config(
       ],
     },
   },
-  // Inside a feature, a relative path that climbs into a sibling feature must stop at its index too.
-  ...FEATURES.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: webImportPatterns({
-            regex: `^(\\.\\./)+(?!${feature}/)(${FEATURES.join('|')})/(?!index$).+`,
-            message: 'Import another feature only through its index, never its internals.',
-          }),
-        },
-      ],
-    },
-  })),
+  // Inside a feature, a relative path that climbs into a sibling feature must stop at its index too
+  // (its tests may use dayjs for their fixtures).
+  ...FEATURES.flatMap((feature) => {
+    const patterns = webImportPatterns({
+      regex: `^(\\.\\./)+(?!${feature}/)(${FEATURES.join('|')})/(?!index$).+`,
+      message: 'Import another feature only through its index, never its internals.',
+    });
+    const files = `apps/web/src/features/${feature}/**/*`;
+    return [
+      {
+        files: [`${files}.{ts,tsx}`],
+        ignores: [`${files}.test.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      },
+      {
+        files: [`${files}.test.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns: withoutDates(patterns) }] },
+      },
+    ];
+  }),
 );

@@ -84,6 +84,14 @@ const AFTER_SIGN_IN = [
   'src/features/admin/api/users.ts',
 ];
 
+/**
+ * The web tests run in New York, not Paris: every date the screens show is Paris time (src/lib/dates.ts),
+ * and a screen that read the browser's zone would show 20:05 for 02:05 here and fail. Set before Vitest
+ * starts its workers, which share the process's zone.
+ */
+const TEST_TIME_ZONE = 'America/New_York';
+if (process.env.VITEST) process.env.TZ = TEST_TIME_ZONE;
+
 const config = {
   plugins: [react(), buildStamp(), precompress()],
   // The build sees the server's OAUTH_CLIENT_ID / OAUTH_CLIENT_SECRET: one set of variables for both, so
@@ -118,6 +126,7 @@ const config = {
   },
   test: {
     environment: 'jsdom',
+    env: { TZ: TEST_TIME_ZONE },
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     css: false,

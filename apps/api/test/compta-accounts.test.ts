@@ -16,6 +16,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingPayments, invoiceCardPayments } from '../src/db/schema';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
+import { EXCEL_EUROS } from '../src/lib/excel';
 import { sign } from '../src/modules/payment-provider/signature';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
@@ -518,7 +519,7 @@ describe('aged receivables and the FEC (the Union’s treasurer)', () => {
       if (values[0] === 'Balance Âgée') found = values;
     });
     expect(found).toEqual(['Balance Âgée', 3, 60, undefined, 29.5, undefined, 20, 109.5].map((v) => v ?? 0));
-    expect(sheet.getCell('C2').numFmt).toBe('#,##0.00 "€";-#,##0.00 "€"');
+    expect(sheet.getCell('C4').numFmt).toBe(EXCEL_EUROS);
   });
 
   it('the FEC: 18 columns, AAAAMMJJ dates, comma amounts, every entry balanced, 411 with its auxiliary', async () => {

@@ -19,6 +19,7 @@ import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingOrders, auditLog, emailOutbox, reminderRuns } from '../src/db/schema';
+import { EXCEL_EUROS } from '../src/lib/excel';
 import { epcPayload } from '../src/modules/compta/documents/epc';
 import { runDailyReminders } from '../src/modules/compta/reminders/batch';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
@@ -246,7 +247,7 @@ describe('a fee call issued in one action', () => {
     const sheet = wb.worksheets[0]!;
     const header = sheet.getRow(1).values as string[];
     const appele = sheet.getRow(2).getCell(header.indexOf('Total appelé'));
-    expect(appele.numFmt).toBe('#,##0.00 €;-#,##0.00 €');
+    expect(appele.numFmt).toBe(EXCEL_EUROS);
     expect(typeof appele.value).toBe('number');
   }, 120_000);
 });

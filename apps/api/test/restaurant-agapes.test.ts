@@ -233,7 +233,7 @@ describe('tying a meal to a session (POST and PUT /api/repas)', () => {
     expect((await put(undefined, tied)).statusCode).toBe(401);
     const moved = await put(tokens.chef, { ...tied, date: thursday, limite: `${thursday}T12:00` });
     expect(moved.statusCode).toBe(412);
-    expect(moved.json().message).toMatch(/Tenue : « Tenue régulière » de Les Chevaliers du Rhône a lieu le/);
+    expect(moved.json().message).toMatch(/Tenue : « Tenue régulière » des Chevaliers du Rhône a lieu le/);
     expect((await put(tokens.ordonnateur, tied)).statusCode).toBe(403);
     expect((await put(tokens.chef, { ...tied, id: 999_999 })).statusCode).toBe(404);
 
@@ -353,7 +353,7 @@ describe('GET /api/repas/{id}/document/recap of agapes', () => {
 
     const response = await t.call({ method: 'GET', url, token: tokens.chef });
     const text = await pdfAnswerText(response);
-    expect(text).toContain('Agapes de Les Chevaliers du Rhône : Tenue régulière, 19:30–22:30 (Temple Hiram)');
+    expect(text).toContain('Agapes des Chevaliers du Rhône : Tenue régulière, 19:30–22:30 (Temple Hiram)');
     expect(text).toContain('8 × Menu des agapes');
     // The lodge's group: two orders, three guests, five covers; then the other lodge, then individuals.
     expect(text).toContain('5 couverts : 2 commandes et 3 invités');
@@ -363,7 +363,7 @@ describe('GET /api/repas/{id}/document/recap of agapes', () => {
       return i;
     };
     const heading = at('Commandes (4)');
-    const group = text.indexOf('Agapes de Les Chevaliers du Rhône', heading);
+    const group = text.indexOf('Agapes des Chevaliers du Rhône', heading);
     expect(group).toBeGreaterThan(heading);
     expect(at('ordonnateur ORDONNATEUR + 2 invités')).toBeGreaterThan(group);
     expect(at('frere FRERE + 1 invité')).toBeGreaterThan(group);

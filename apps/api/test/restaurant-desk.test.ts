@@ -18,6 +18,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cardMovements, tillSessions } from '../src/db/schema';
 import { parisDay } from '../src/lib/dates';
+import { EXCEL_EUROS } from '../src/lib/excel';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { testEngine } from './engine';
 import { createTestContext, type TestContext } from './helpers';
@@ -289,7 +290,7 @@ describe('the cards’ total balance at a date', () => {
     expect(rows.some((r) => r[1] === 'Jeanne Soldée' && r[3] === 12.34)).toBe(true);
     const last = rows[rows.length - 1]!;
     expect(last[3]).toBe(balances.total / 100);
-    expect(sheet.getColumn(3).numFmt).toContain('0,00');
+    expect(sheet.getColumn(3).numFmt).toBe(EXCEL_EUROS);
     expect((await call(tresorier, 'GET', '/api/cartes/soldes?date=2026-02-30')).statusCode).toBe(412);
   });
 });

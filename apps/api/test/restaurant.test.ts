@@ -583,6 +583,7 @@ describe('payment of an order', () => {
   it("the lodge's card (L) needs carteLoge; a differing `solde` writes an adjustment in the ledger and the audit log", async () => {
     // A lodge of its own, whose card no other test has paid with.
     const ownLodge = await b.aLodgeWithMembers({
+      nom: 'Les Amis de la Vérité',
       members: [
         { habilitations: EATS, flags: { restauration: true, carteLoge: true } },
         { habilitations: EATS, flags: { restauration: true } },
@@ -598,6 +599,8 @@ describe('payment of an order', () => {
     const bar = await pay('chef', meal.id, withoutCard.id, 'L');
     expect(bar.statusCode).toBe(412);
     expect(bar.json()).toMatchObject({ error: 'meal_order_no_lodge_card' });
+    // « des Amis de la Vérité », never « de Les Amis… ».
+    expect(bar.json().message).toMatch(/n'a pas la carte Union des Amis de la Vérité\.$/);
     const own = await ordered(membre, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
     expect((await pay('chef', meal.id, own.id, 'L')).json()).toMatchObject({
       error: 'meal_order_not_for_lodge',

@@ -45,6 +45,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   telephone_changed: 'Changement de téléphone',
   notification_changed: 'Changement des notifications par e-mail',
   NOTIFICATION_DOCUMENTS_OFF: 'Désinscription des e-mails de documents',
+  NOTIFICATION_MESSAGES_OFF: 'Désinscription des e-mails de messages',
+  NOTIFICATION_RESTAURATION_OFF: 'Désinscription des e-mails de menus',
   membership_added: 'Ajout d’une appartenance',
   membership_updated: 'Modification d’une appartenance',
   membership_ended: 'Fin d’une appartenance',

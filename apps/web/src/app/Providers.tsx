@@ -5,6 +5,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+// The pickers' French month and weekday names (locale data only: dates are lib/dates.ts's).
 import 'dayjs/locale/fr';
 import './a11y.css';
 
@@ -13,13 +14,10 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../lib/session';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
-
-dayjs.locale('fr');
 
 /**
  * Cached answers belong to one signed-in user: when the session ends or changes (logout, 401, expiry,

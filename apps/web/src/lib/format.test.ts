@@ -1,6 +1,6 @@
 import { euros } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import { eurosToCents, formatCents, formatDateTime, formatDay, formatLongDate } from './format';
+import { eurosToCents, formatCents, formatNumber } from './format';
 
 // Intl writes French amounts with narrow no-break spaces: compare on ordinary spaces.
 const spaced = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -23,10 +23,9 @@ describe('formats', () => {
     expect(eurosToCents(19.99)).toBe(1999);
   });
 
-  it('writes dates the French way', () => {
-    expect(formatDay('2026-03-03')).toBe('03/03/2026');
-    expect(formatDay(null)).toBe('');
-    expect(formatLongDate('2026-03-02')).toBe('lundi 2 mars 2026');
-    expect(formatDateTime('2026-03-03T19:30:00')).toBe('03/03/2026 à 19:30');
+  it('writes counts and quantities the French way', () => {
+    expect(spaced(formatNumber(12345))).toBe('12 345');
+    expect(formatNumber(2.5)).toBe('2,5');
+    expect(formatNumber(1536 / 1024, 1)).toBe('1,5');
   });
 });

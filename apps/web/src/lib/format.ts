@@ -1,10 +1,8 @@
 /**
- * How the screens write amounts and dates (DECISIONS: "1 234,50 €", "lundi 3 mars 2026", "03/03/2026").
- * Amounts travel as integer cents everywhere; only the screen turns them into euros.
+ * How the screens write amounts and counts (DECISIONS: "1 234,50 €"). Amounts travel as integer cents
+ * everywhere; only the screen turns them into euros. Dates and times are lib/dates.ts's (Paris time).
  */
-import { euros, frenchDay } from '@union/contract';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
+import { euros } from '@union/contract';
 
 /**
  * 123450 → "1 234,50 €" (with the narrow no-break spaces French uses): the contract's formatter, the one
@@ -17,17 +15,6 @@ export function eurosToCents(value: number | string): number {
   return Math.round(Number(String(value).replace(',', '.')) * 100);
 }
 
-/** "2026-03-03" or an ISO instant → "03/03/2026"; empty for null. */
-export function formatDay(day: string | null | undefined): string {
-  return day ? dayjs(day).format('DD/MM/YYYY') : '';
-}
-
-/** "2026-03-03" → "mardi 3 mars 2026", "2026-04-01" → "mercredi 1er avril 2026" (the contract's formatter). */
-export function formatLongDate(day: string): string {
-  return frenchDay(day, { weekday: true });
-}
-
-/** An ISO instant → "03/03/2026 à 19:30". */
-export function formatDateTime(iso: string): string {
-  return dayjs(iso).format('DD/MM/YYYY [à] HH:mm');
-}
+/** 1234 → "1 234", 2.5 → "2,5": a count or a quantity as French writes it (up to three decimals). */
+export const formatNumber = (n: number, maximumFractionDigits = 3): string =>
+  new Intl.NumberFormat('fr-FR', { maximumFractionDigits }).format(n);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, de, laSalle, parisDay } from '@union/contract';
+import { addDays, de, deEntite, laSalle, parisDay } from '@union/contract';
 
 describe('French helpers', () => {
   it.each([
@@ -13,6 +13,19 @@ describe('French helpers', () => {
     ['La Fraternité', 'de La Fraternité'],
     ['Union', 'd’Union'],
   ])('de(%s) = %s', (name, expected) => expect(de(name)).toBe(expected));
+
+  // « la carte Union des Chevaliers du Rhône », never « de Les Chevaliers du Rhône » (issue 31).
+  it.each([
+    ['Les Chevaliers du Rhône', 'des Chevaliers du Rhône'],
+    ['Le Phénix', 'du Phénix'],
+    ['Grand Orient de France', 'du Grand Orient de France'],
+    ['Loge Hiram', 'de la Loge Hiram'],
+    ['La Fraternité', 'de La Fraternité'],
+    ["L'Étoile du Nord", 'de l’Étoile du Nord'],
+    ['Union des Loges', 'de l’Union des Loges'],
+    ['Atelier Voltaire', 'de l’Atelier Voltaire'],
+    ['Tolérance et Progrès', 'de Tolérance et Progrès'],
+  ])('deEntite(%s) = %s', (name, expected) => expect(deEntite(name)).toBe(expected));
 
   it('says « la salle » once', () => {
     expect(laSalle('Salle Condorcet')).toBe('La salle Condorcet');

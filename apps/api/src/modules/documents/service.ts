@@ -25,7 +25,7 @@ import { reservationsRepository } from '../reservations/repository';
 import { usersRepository } from '../users/repository';
 import { extractText, readStoredFile, storeFile, type StagedFile } from './files';
 import { documentMachine } from './machine';
-import { distributionEmail, unsubscribeSigner, userOfToken } from './mails';
+import { distributionEmail, unsubscribeSigner, userOfToken, type UnsubscribeScope } from './mails';
 import { PRODUCED_FILES, type ProducedFile } from './produced-files';
 import { may, readScope, type DocumentsContext } from './policy';
 import { presentDetail, presentDocument } from './presenter';
@@ -86,6 +86,13 @@ async function checkMetadata(db: Executor, meta: DocumentMetadata): Promise<void
     }
   }
 }
+
+/** What each kind of unsubscribe link turns off, and the line it writes in the person's history. */
+const UNSUBSCRIBES = {
+  documents: { changes: { notificationDocuments: false }, action: 'NOTIFICATION_DOCUMENTS_OFF' },
+  messages: { changes: { notificationMessages: false }, action: 'NOTIFICATION_MESSAGES_OFF' },
+  restaurant: { changes: { notificationRestauration: false }, action: 'NOTIFICATION_RESTAURATION_OFF' },
+} as const satisfies Record<UnsubscribeScope, { changes: object; action: string }>;
 
 const PUBLISH_REFUSAL = 'Vous ne pouvez publier que pour une entité dont vous avez la gestion.';
 
@@ -356,8 +363,8 @@ export const documentsService = {
     const { db } = ctx;
     const named = await userOfToken(db, token);
     const userId = named?.userId;
-    const changes =
-      named?.scope === 'messages' ? { notificationMessages: false } : { notificationDocuments: false };
+    const scope = named?.scope ?? 'documents';
+    const changes = UNSUBSCRIBES[scope].changes;
     if (userId === undefined || !(await usersRepository.update(db, userId, changes, ctx.clock.now()))) {
       throw refused(
         'unsubscribe_token',
@@ -365,7 +372,7 @@ export const documentsService = {
       );
     }
     await audit.recordSystem(db, ctx.clock.now(), {
-      action: named?.scope === 'messages' ? 'NOTIFICATION_MESSAGES_OFF' : 'NOTIFICATION_DOCUMENTS_OFF',
+      action: UNSUBSCRIBES[scope].action,
       recordType: 'user',
       recordId: userId,
       details: { via: 'lien de désinscription' },

@@ -3,7 +3,7 @@
  * titles, so an exported list can be corrected in a spreadsheet and imported back.
  */
 import { IMPORT_COLUMNS } from '@union/contract';
-import ExcelJS from 'exceljs';
+import { EXCEL_DAY, excelDay, newWorkbook } from '../../lib/excel';
 
 export interface MemberLine {
   nom: string;
@@ -23,14 +23,10 @@ export interface MemberLine {
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const yesNo = (flag: boolean) => (flag ? 'Oui' : 'Non');
-/** A yyyy-mm-dd day as an Excel date (midnight UTC, so no time zone shifts the day). */
-const excelDay = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : null);
 
 /** Builds the .xlsx file of an entity's members. */
 export async function membersWorkbook(entityName: string, members: MemberLine[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "Intranet de l'Union";
-  workbook.created = new Date();
+  const workbook = newWorkbook();
   // Sheet names are limited to 31 characters and some punctuation.
   const sheet = workbook.addWorksheet(entityName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Membres', {
     views: [{ state: 'frozen', ySplit: 1 }],
@@ -42,8 +38,8 @@ export async function membersWorkbook(entityName: string, members: MemberLine[])
     { header: IMPORT_COLUMNS.telephone.titre, key: 'telephone', width: 16 },
     { header: IMPORT_COLUMNS.fonction.titre, key: 'fonction', width: 22 },
     { header: 'Identifiant', key: 'identifiant', width: 22 },
-    { header: 'Début', key: 'debut', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
-    { header: 'Fin', key: 'fin', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Début', key: 'debut', width: 12, style: { numFmt: EXCEL_DAY } },
+    { header: 'Fin', key: 'fin', width: 12, style: { numFmt: EXCEL_DAY } },
     { header: 'Gestion', key: 'gestion', width: 10 },
     { header: 'Réservation', key: 'reservation', width: 12 },
     { header: 'Restauration', key: 'restauration', width: 13 },

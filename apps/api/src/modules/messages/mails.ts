@@ -1,5 +1,6 @@
 /** The e-mail of a broadcast message: its plain text as written, a link to the portal and the unsubscribe link. */
-import { API, MessageLevel, PAGES, pathTo, type MessageLevel as Level } from '@union/contract';
+import { MessageLevel, PAGES, type MessageLevel as Level } from '@union/contract';
+import { unsubscribeParts } from '../documents/mails';
 import type { NewEmail } from '../mail/repository';
 
 export function messageEmail(input: {
@@ -12,8 +13,7 @@ export function messageEmail(input: {
   /** The unsubscribe token of the messages e-mails (documents/mails.ts, scope `messages`). */
   token: string;
 }): NewEmail {
-  const pageLink = input.publicUrl + pathTo(PAGES.unsubscribe, {}, { jeton: input.token });
-  const oneClick = input.publicUrl + pathTo(API.documents.unsubscribe, {}, { jeton: input.token });
+  const { pageLink, entetes } = unsubscribeParts(input.publicUrl, input.token);
   const prefix = input.niveau === 'info' ? '' : `[${MessageLevel.labels[input.niveau]}] `;
   return {
     destinataire: input.to,
@@ -23,10 +23,6 @@ export function messageEmail(input: {
       `Ce message est aussi affiché sur votre portail : ${input.publicUrl}${PAGES.portal}\n\n` +
       "--\nIntranet de l'Union\nCe message est envoyé automatiquement, merci de ne pas y répondre.\n" +
       `Pour ne plus recevoir les messages de l'Union par e-mail :\n${pageLink}`,
-    // One-click unsubscribe (RFC 8058), as the documents' e-mails.
-    entetes: {
-      'List-Unsubscribe': `<${oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    entetes,
   };
 }

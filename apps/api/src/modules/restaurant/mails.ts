@@ -1,5 +1,6 @@
 /** The French e-mails of the restaurant: the menu of a meal, and each step of a card top-up. */
 import { DishType, MealType, PAGES, euros, pathTo, type TopUpState } from '@union/contract';
+import { unsubscribeParts } from '../documents/mails';
 import type { NewEmail } from '../mail/repository';
 import { frenchDate } from '../../lib/dates';
 import type { DishRecord, MealRow } from './repository';
@@ -7,12 +8,13 @@ import type { DishRecord, MealRow } from './repository';
 const SIGNATURE =
   "\n\n--\nIntranet de l'Union\nCe message est envoyé automatiquement, merci de ne pas y répondre.";
 
-/** The menu of a meal, to each recipient. */
+/** The menu of a meal, to each recipient, with the link and headers that turn the menus' e-mails off. */
 export function menuEmails(
   row: MealRow,
   plats: DishRecord[],
-  recipients: string[],
+  recipients: { id: number; email: string }[],
   publicUrl: string,
+  sign: (userId: number) => string,
 ): NewEmail[] {
   const m = row.meal;
   const lines = plats.map((d) => `- ${DishType.labels[d.type]} : ${d.libelle} (${euros(d.prix)})`).join('\n');
@@ -24,7 +26,15 @@ export function menuEmails(
     `Commander : ${publicUrl}${pathTo(PAGES.restaurant, {}, { date: m.jour })}` +
     SIGNATURE;
   const sujet = `Menu du ${frenchDate(m.jour)} – ${m.titre}`;
-  return [...new Set(recipients)].map((destinataire) => ({ destinataire, sujet, texte }));
+  return recipients.map(({ id, email }) => {
+    const { pageLink, entetes } = unsubscribeParts(publicUrl, sign(id));
+    return {
+      destinataire: email,
+      sujet,
+      texte: `${texte}\nPour ne plus recevoir les menus du restaurant par e-mail :\n${pageLink}`,
+      entetes,
+    };
+  });
 }
 
 const TOP_UP_TEXTS: Record<TopUpState, { sujet: string; intro: string }> = {

@@ -406,13 +406,13 @@ export const usersRepository = {
   },
 
   /** The addresses of the active accounts whose restaurant notification is on. */
-  async restaurantNotificationEmails(db: Executor): Promise<string[]> {
-    const rows = await db
-      .select({ email: users.email })
+  /** Who receives the menus' e-mails: active accounts with the restaurant notification on. */
+  async restaurantNotificationRecipients(db: Executor): Promise<{ id: number; email: string }[]> {
+    return db
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.etat, 'A'), eq(users.notificationRestauration, true)))
       .orderBy(asc(users.id));
-    return rows.map((r) => r.email);
   },
 
   /** Names of several users at once, for history summaries. */

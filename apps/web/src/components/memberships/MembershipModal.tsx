@@ -26,12 +26,12 @@ import {
   type MembershipUpdate,
   type UserMembershipCreate,
 } from '@union/contract';
-import dayjs from 'dayjs';
 import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid, idOf } from '../forms/contract-form';
 import { toast } from '../toast';
 import { FormActions } from '../../components/FormActions';
 import { UserPicker, type UserSearchHook } from './UserPicker';
+import { pickedDay } from '../../lib/dates';
 
 /** A mutation's `mutate`, as TanStack Query gives it. */
 type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
@@ -86,7 +86,7 @@ interface FormValues extends Flags {
 const DAY_FORMAT = 'D MMMM YYYY';
 
 /** The picker's value as the API's yyyy-mm-dd day, or '' when cleared. */
-const isoDay = (value: string | Date | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
+const isoDay = (value: string | Date | null) => pickedDay(value) ?? '';
 
 const valuesOf = (m: Membership | null): FormValues => ({
   fonction: m?.fonction ?? '',

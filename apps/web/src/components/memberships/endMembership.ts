@@ -4,7 +4,7 @@
  * the dialog announces that very day, in the format the list then shows (« Jusqu’au 22/11/2026 »).
  */
 import { addDays, de, parisDay } from '@union/contract';
-import dayjs from 'dayjs';
+import { formatDay } from '../../lib/dates';
 
 /** Today in Lyon: what « current » and « ended » mean for memberships. */
 export const membershipToday = () => parisDay();
@@ -12,7 +12,7 @@ export const membershipToday = () => parisDay();
 /** The last day an ending gives a membership: yesterday, Paris. */
 const endingLastDay = () => addDays(parisDay(), -1);
 
-export const formatMembershipDay = (day: string | null) => (day ? dayjs(day).format('DD/MM/YYYY') : '');
+export const formatMembershipDay = (day: string | null) => formatDay(day);
 
 /** « Terminer l’appartenance d’Anaïs Martin à « Loge » ? Son dernier jour sera hier, le 22/11/2026… ». */
 export function endMembershipText(person: string, entite: string, debut: string | null): string {

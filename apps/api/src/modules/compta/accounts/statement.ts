@@ -4,7 +4,7 @@
  * balance brought forward, each invoice, credit note and payment with the running balance, the balance
  * at the end.
  */
-import ExcelJS from 'exceljs';
+import { EXCEL_DAY, EXCEL_EUROS, excelDay, newWorkbook } from '../../../lib/excel';
 import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 import type { Executor } from '../../../db/client';
 import { unionSettings } from '../../settings/service';
@@ -124,32 +124,26 @@ export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> 
   return bytes;
 }
 
-/** Excel's format codes are written with the English separators; Excel shows them in the reader's locale. */
-export const EUROS_FORMAT = '#,##0.00 "€";-#,##0.00 "€"';
-const EUROS = EUROS_FORMAT;
 const money = (cents: number) => cents / 100;
-const day = (d: string) => new Date(`${d}T00:00:00Z`);
 
 export async function statementWorkbook(s: Statement): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Intranet de l'Union";
-  wb.created = new Date();
+  const wb = newWorkbook();
   const sheet = wb.addWorksheet('Relevé', { views: [{ state: 'frozen', ySplit: 3 }] });
   sheet.getCell('A1').value = `${s.entite.nom} – ${statementTitle(s)}`;
   sheet.getCell('A1').font = { bold: true, size: 13 };
   sheet.columns = [
-    { key: 'date', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+    { key: 'date', width: 12, style: { numFmt: EXCEL_DAY } },
     { key: 'piece', width: 18 },
     { key: 'libelle', width: 52 },
-    { key: 'debit', width: 14, style: { numFmt: EUROS } },
-    { key: 'credit', width: 14, style: { numFmt: EUROS } },
-    { key: 'solde', width: 14, style: { numFmt: EUROS } },
+    { key: 'debit', width: 14, style: { numFmt: EXCEL_EUROS } },
+    { key: 'credit', width: 14, style: { numFmt: EXCEL_EUROS } },
+    { key: 'solde', width: 14, style: { numFmt: EXCEL_EUROS } },
   ];
   const head = sheet.getRow(3);
   head.values = ['Date', 'Pièce', 'Libellé', 'Débit', 'Crédit', 'Solde'];
   head.font = { bold: true };
   sheet.addRow({
-    date: day(s.du),
+    date: excelDay(s.du),
     libelle: 'Solde au début de la période',
     solde: money(s.soldeInitial),
   }).font = {
@@ -157,7 +151,7 @@ export async function statementWorkbook(s: Statement): Promise<Buffer> {
   };
   for (const l of s.lignes)
     sheet.addRow({
-      date: day(l.date),
+      date: excelDay(l.date),
       piece: l.piece,
       libelle: l.libelle,
       debit: l.debit ? money(l.debit) : null,
@@ -165,7 +159,7 @@ export async function statementWorkbook(s: Statement): Promise<Buffer> {
       solde: money(l.solde),
     });
   sheet.addRow({
-    date: day(s.au),
+    date: excelDay(s.au),
     libelle: 'Totaux et solde à la fin de la période',
     debit: money(s.totalDebit),
     credit: money(s.totalCredit),

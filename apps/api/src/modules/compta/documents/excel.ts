@@ -7,29 +7,14 @@ import {
   type FeeTableRow,
   type OrderSummary,
 } from '@union/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { EXCEL_DAY, EXCEL_EUROS, excelDay, newWorkbook } from '../../../lib/excel';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/**
- * The number format of every amount cell of the house's workbooks (issue 20): a format code is written
- * with the invariant separators (« , » thousands, « . » decimals) and Excel or LibreOffice shows it in the
- * reader's locale, « 1 234,50 € » in French. The former « # ##0,00 » read « , » as a thousands separator
- * and showed no cents.
- */
-export const EXCEL_EUROS = '#,##0.00 €;-#,##0.00 €';
-const EUROS = EXCEL_EUROS;
-const day = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`) : null);
 const money = (cents: number) => cents / 100;
 
-function workbook() {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Intranet de l'Union";
-  wb.created = new Date();
-  return wb;
-}
-
 export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
-  const wb = workbook();
+  const wb = newWorkbook();
   const sheet = wb.addWorksheet('Commandes', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: 'N° facture', key: 'numeroFacture', width: 15 },
@@ -41,11 +26,11 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
     { header: 'Année', key: 'annee', width: 11 },
     { header: 'Tranche', key: 'tranche', width: 14 },
     { header: 'Objet', key: 'objet', width: 40 },
-    { header: 'Date de facture', key: 'dateFacture', width: 14, style: { numFmt: 'dd/mm/yyyy' } },
-    { header: 'Échéance', key: 'dateEcheance', width: 14, style: { numFmt: 'dd/mm/yyyy' } },
-    { header: 'Montant', key: 'total', width: 14, style: { numFmt: EUROS } },
-    { header: 'Payé', key: 'paye', width: 14, style: { numFmt: EUROS } },
-    { header: 'Reste dû', key: 'reste', width: 14, style: { numFmt: EUROS } },
+    { header: 'Date de facture', key: 'dateFacture', width: 14, style: { numFmt: EXCEL_DAY } },
+    { header: 'Échéance', key: 'dateEcheance', width: 14, style: { numFmt: EXCEL_DAY } },
+    { header: 'Montant', key: 'total', width: 14, style: { numFmt: EXCEL_EUROS } },
+    { header: 'Payé', key: 'paye', width: 14, style: { numFmt: EXCEL_EUROS } },
+    { header: 'Reste dû', key: 'reste', width: 14, style: { numFmt: EXCEL_EUROS } },
     { header: 'En retard', key: 'enRetard', width: 10 },
   ];
   sheet.getRow(1).font = { bold: true };
@@ -60,8 +45,8 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
       annee: yearLabel(o.annee),
       tranche: o.tranche ? Instalment.labels[o.tranche] : null,
       objet: o.objet,
-      dateFacture: day(o.dateFacture),
-      dateEcheance: day(o.dateEcheance),
+      dateFacture: excelDay(o.dateFacture),
+      dateEcheance: excelDay(o.dateEcheance),
       total: money(o.total),
       paye: money(o.paye),
       reste: o.etat === 'FE' ? money(o.total - o.paye) : 0,
@@ -72,7 +57,7 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
 }
 
 export async function feeTableWorkbook(annee: number, rows: FeeTableRow[]): Promise<Buffer> {
-  const wb = workbook();
+  const wb = newWorkbook();
   const sheet = wb.addWorksheet(`Cotisations ${yearLabel(annee)}`, {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
@@ -83,14 +68,19 @@ export async function feeTableWorkbook(annee: number, rows: FeeTableRow[]): Prom
   ];
   for (const t of ['A', 'B', 'C', 'D'] as const) {
     columns.push(
-      { header: `${Instalment.labels[t]} appelé`, key: `${t}appele`, width: 16, style: { numFmt: EUROS } },
-      { header: `${Instalment.labels[t]} payé`, key: `${t}paye`, width: 16, style: { numFmt: EUROS } },
+      {
+        header: `${Instalment.labels[t]} appelé`,
+        key: `${t}appele`,
+        width: 16,
+        style: { numFmt: EXCEL_EUROS },
+      },
+      { header: `${Instalment.labels[t]} payé`, key: `${t}paye`, width: 16, style: { numFmt: EXCEL_EUROS } },
     );
   }
   columns.push(
-    { header: 'Total appelé', key: 'appele', width: 16, style: { numFmt: EUROS } },
-    { header: 'Total payé', key: 'paye', width: 16, style: { numFmt: EUROS } },
-    { header: 'Reste dû', key: 'reste', width: 16, style: { numFmt: EUROS } },
+    { header: 'Total appelé', key: 'appele', width: 16, style: { numFmt: EXCEL_EUROS } },
+    { header: 'Total payé', key: 'paye', width: 16, style: { numFmt: EXCEL_EUROS } },
+    { header: 'Reste dû', key: 'reste', width: 16, style: { numFmt: EXCEL_EUROS } },
   );
   sheet.columns = columns;
   sheet.getRow(1).font = { bold: true };

@@ -3,8 +3,7 @@
  * due date counted at today (Paris): not yet due, 0–30, 31–60, 61–90, over 90. On screen and in Excel.
  */
 import { AGED_BUCKET_LABELS, type AgedBuckets, type AgedReceivables } from '@union/contract';
-import ExcelJS from 'exceljs';
-import { EUROS_FORMAT } from '../accounts/statement';
+import { EXCEL_EUROS, newWorkbook } from '../../../lib/excel';
 import type { accountsRepository } from '../accounts/repository';
 
 type Unpaid = Awaited<ReturnType<typeof accountsRepository.unpaidInvoices>>[number];
@@ -46,22 +45,34 @@ export function presentAged(rows: Unpaid[], today: string): AgedReceivables {
 }
 
 export async function agedWorkbook(a: AgedReceivables): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Intranet de l'Union";
-  wb.created = new Date();
-  const sheet = wb.addWorksheet('Balance âgée', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const money = { numFmt: EUROS_FORMAT };
+  const wb = newWorkbook();
+  // The date it stands at first (« Balance âgée au 28/11/2026 »): a file kept or forwarded says when.
+  const sheet = wb.addWorksheet('Balance âgée', { views: [{ state: 'frozen', ySplit: 3 }] });
+  sheet.getCell('A1').value = `Balance âgée au ${a.date.split('-').reverse().join('/')}`;
+  sheet.getCell('A1').font = { bold: true, size: 13 };
+  const money = { numFmt: EXCEL_EUROS };
   sheet.columns = [
-    { header: 'Loge ou association', key: 'entite', width: 34 },
-    { header: 'Factures', key: 'factures', width: 10 },
-    { header: AGED_BUCKET_LABELS.nonEchu, key: 'nonEchu', width: 14, style: money },
-    { header: AGED_BUCKET_LABELS.j0a30, key: 'j0a30', width: 14, style: money },
-    { header: AGED_BUCKET_LABELS.j31a60, key: 'j31a60', width: 14, style: money },
-    { header: AGED_BUCKET_LABELS.j61a90, key: 'j61a90', width: 14, style: money },
-    { header: AGED_BUCKET_LABELS.plus90, key: 'plus90', width: 16, style: money },
-    { header: 'Total dû', key: 'total', width: 14, style: money },
+    { key: 'entite', width: 34 },
+    { key: 'factures', width: 10 },
+    { key: 'nonEchu', width: 14, style: money },
+    { key: 'j0a30', width: 14, style: money },
+    { key: 'j31a60', width: 14, style: money },
+    { key: 'j61a90', width: 14, style: money },
+    { key: 'plus90', width: 16, style: money },
+    { key: 'total', width: 14, style: money },
   ];
-  sheet.getRow(1).font = { bold: true };
+  const head = sheet.getRow(3);
+  head.values = [
+    'Loge ou association',
+    'Factures',
+    AGED_BUCKET_LABELS.nonEchu,
+    AGED_BUCKET_LABELS.j0a30,
+    AGED_BUCKET_LABELS.j31a60,
+    AGED_BUCKET_LABELS.j61a90,
+    AGED_BUCKET_LABELS.plus90,
+    'Total dû',
+  ];
+  head.font = { bold: true };
   const euros = (b: AgedBuckets) => ({
     nonEchu: b.nonEchu / 100,
     j0a30: b.j0a30 / 100,

@@ -1,19 +1,15 @@
 /** The cards' balances at a date as a workbook (issue 21): one row per card, amounts in euros with cents. */
 import { frenchDate } from '../../../lib/dates';
 import type { CardBalances } from '@union/contract';
-import ExcelJS from 'exceljs';
-
-const EUROS = '# ##0,00 €;-# ##0,00 €';
+import { EXCEL_EUROS, newWorkbook } from '../../../lib/excel';
 
 export async function balancesWorkbook(b: CardBalances): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Intranet de l'Union";
-  wb.created = new Date();
+  const wb = newWorkbook();
   const sheet = wb.addWorksheet('Soldes des cartes', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: 'Titulaire', key: 'titulaire', width: 40 },
     { header: 'Carte', key: 'carte', width: 14 },
-    { header: 'Solde', key: 'solde', width: 16, style: { numFmt: EUROS } },
+    { header: 'Solde', key: 'solde', width: 16, style: { numFmt: EXCEL_EUROS } },
   ];
   sheet.getRow(1).font = { bold: true };
   for (const c of b.cartes) {

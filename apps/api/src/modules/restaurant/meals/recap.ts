@@ -4,7 +4,7 @@
  * that lodge's orders come first under « Agapes de <loge> », with its covers and guests counted.
  * Standard fonts (Helvetica) carry French accents in WinAnsi.
  */
-import { DishType, MealOrderState, MealType, PaymentMeans, hhmmOf } from '@union/contract';
+import { DishType, MealOrderState, MealType, PaymentMeans, deEntite, hhmmOf } from '@union/contract';
 import { frenchDate } from '../../../lib/dates';
 import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 import { linesByOrder } from '../orders/presenter';
@@ -36,7 +36,7 @@ export function buildRecap(
     );
   if (agapes) {
     doc.text(
-      `Agapes de ${agapes.entite} : ${agapes.libelle}, ${hhmmOf(agapes.debut)}–${hhmmOf(agapes.fin)} (${agapes.salle})`,
+      `Agapes ${deEntite(agapes.entite)} : ${agapes.libelle}, ${hhmmOf(agapes.debut)}–${hhmmOf(agapes.fin)} (${agapes.salle})`,
     );
   }
   doc.moveDown();
@@ -56,7 +56,7 @@ export function buildRecap(
 
   // The agapes' lodge first (its orders, then its covers and guests), the other lodges by name, then
   // the individual orders.
-  const agapesGroup = agapes ? `Agapes de ${agapes.entite}` : null;
+  const agapesGroup = agapes ? `Agapes ${deEntite(agapes.entite)}` : null;
   const groups = new Map<string, OrderRow[]>();
   for (const o of orders) {
     const key = agapes && o.order.entityId === agapes.entityId ? agapesGroup! : (o.entite ?? INDIVIDUAL);

@@ -4,6 +4,7 @@
  * (machine, 412) → persist, audit and e-mails.
  */
 import {
+  deEntite,
   type Dish,
   type DishInput,
   type DishUpdate,
@@ -28,6 +29,7 @@ import { mailRepository } from '../../mail/repository';
 import { usersRepository } from '../../users/repository';
 import { loadRestaurantContext } from '../context';
 import { mealMachine, mealState } from '../machine';
+import { unsubscribeSigner } from '../../documents/mails';
 import { menuEmails } from '../mails';
 import { mealOrdersRepository } from '../orders/repository';
 import { isMenus, mayMeal } from '../policy';
@@ -49,7 +51,7 @@ async function checkSession(db: Executor, input: MealInput): Promise<void> {
       `Tenue : la réservation n° ${input.idReservation} n'existe pas ; choisissez une tenue du ${frenchDate(input.date)}.`,
     );
   }
-  const what = `« ${session.libelle} » de ${session.entite}`;
+  const what = `« ${session.libelle} » ${deEntite(session.entite)}`;
   if (!(AGAPES_STATES as readonly string[]).includes(session.etat)) {
     throw refused(
       'meal_session_not_confirmed',
@@ -223,7 +225,7 @@ export const mealsService = {
   async notifyPreview(ctx: RequestContext, id: number): Promise<{ destinataires: number }> {
     return inTransaction(ctx, async (tx) => {
       await notifiableMeal(tx, id);
-      return { destinataires: (await usersRepository.restaurantNotificationEmails(tx.db)).length };
+      return { destinataires: (await usersRepository.restaurantNotificationRecipients(tx.db)).length };
     });
   },
 
@@ -231,9 +233,14 @@ export const mealsService = {
     return inTransaction(ctx, async (tx) => {
       const meal = await notifiableMeal(tx, id);
       const plats = await mealsRepository.dishesOf(tx.db, [id]);
-      const recipients = await usersRepository.restaurantNotificationEmails(tx.db);
-      for (const email of menuEmails(meal, plats, recipients, tx.publicUrl))
-        await mailRepository.enqueue(tx.db, email, tx.clock.now());
+      const recipients = await usersRepository.restaurantNotificationRecipients(tx.db);
+      // Each with its own unsubscribe link (the menus only), as every e-mail sent to many people.
+      const sign = await unsubscribeSigner(tx.db, 'restaurant');
+      await mailRepository.enqueueMany(
+        tx.db,
+        menuEmails(meal, plats, recipients, tx.publicUrl, sign),
+        tx.clock.now(),
+      );
       await mealsRepository.markNotified(tx.db, id);
       await audit.record(tx, {
         action: 'meal_notified',

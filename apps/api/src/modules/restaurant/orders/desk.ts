@@ -3,7 +3,13 @@
  * card, its payment refused or undone. The card is debited or re-credited under its row lock (the
  * ledger), in the same transaction as the order's state change.
  */
-import type { MealOrder, MealOrderAction, PaymentMeans, SoldeQuery } from '@union/contract';
+import {
+  deEntite,
+  type MealOrder,
+  type MealOrderAction,
+  type PaymentMeans,
+  type SoldeQuery,
+} from '@union/contract';
 import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
@@ -50,18 +56,20 @@ const CARD_PAYMENTS: Partial<
         "Moyen de paiement : cette commande n'est pas pour une loge ; choisissez un autre moyen.",
       );
     }
+    // « la carte Union des Chevaliers du Rhône »: the order's lodge, named whenever entityId is set.
+    const carte = `la carte Union ${deEntite(row.entite!)}`;
     const holders = await entitiesRepository.forUser(tx.db, o.userId, 'carte_loge', tx.clock.today());
     if (!holders.some((e) => e.id === o.entityId)) {
       throw refused(
         'meal_order_no_lodge_card',
-        `Moyen de paiement : ${row.prenom} ${row.nom} n'a pas la carte Union de ${row.entite}.`,
+        `Moyen de paiement : ${row.prenom} ${row.nom} n'a pas ${carte}.`,
       );
     }
     const card = await openCard(tx, { entityId: o.entityId }, stated, paidWhy(o));
     await debit(tx, card, o.montant, {
       orderId: o.id,
       libelle: libelleOf(row),
-      carte: `la carte Union de ${row.entite}`,
+      carte,
     });
   },
 };

@@ -5,11 +5,11 @@
  */
 import { ActionIcon, Alert, Button, CopyButton, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
-import { frenchDay, type CalendarFeedUrls } from '@union/contract';
-import dayjs from 'dayjs';
+import { type CalendarFeedUrls } from '@union/contract';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { useCalendarFeed, useRenewCalendarFeed } from '../api/calendar-feed';
+import { formatFrenchDay, formatTime } from '../../../lib/dates';
 
 function FeedAddress({ label, url }: { label: string; url: string }) {
   return (
@@ -86,9 +86,8 @@ export function CalendarFeedPanel() {
       {state?.adresses && <Addresses adresses={state.adresses} />}
       {state && !state.adresses && state.actif && state.creeLe && (
         <Text size="sm" c="dimmed">
-          Votre adresse a été créée le {frenchDay(dayjs(state.creeLe).format('YYYY-MM-DD'))} à{' '}
-          {dayjs(state.creeLe).format('HH:mm')}. Elle n’est affichée qu’à sa création : si vous l’avez perdue,
-          renouvelez-la.
+          Votre adresse a été créée le {formatFrenchDay(state.creeLe)} à {formatTime(state.creeLe)}. Elle
+          n’est affichée qu’à sa création : si vous l’avez perdue, renouvelez-la.
         </Text>
       )}
       {state && (

@@ -3,7 +3,8 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine
 import { IconToolsKitchen2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { formatCents, formatLongDate } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatLongDate } from '../../../lib/dates';
 import { OrderStateBadge, mealName, useMyOrders } from '../../restaurant';
 
 export function MealOrdersPage() {

@@ -9,7 +9,7 @@ import type { PasskeyRow } from '@union/contract';
 import { useState, type FormEvent } from 'react';
 import { passkeyErrorMessage } from '../../auth';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 
 function AddPasskey({ onClose }: { onClose: () => void }) {
   const add = useAddPasskey();

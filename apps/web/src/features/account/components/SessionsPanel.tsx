@@ -1,7 +1,7 @@
 /** « Mes sessions » on the account page (issue 22): where the person is signed in, and ending any of them. */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEndSession, useSessions } from '../api/second-factor';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 
 export function SessionsPanel() {
   const { data: sessions } = useSessions();

@@ -5,7 +5,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useHabilitation } from '../../../lib/session';
 import { useBackups } from '../api/backups';
 

@@ -19,7 +19,7 @@ import {
 import { BackupOrigin, type BackupEntry, type BackupsOverview } from '@union/contract';
 import { IconAlertTriangle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useBackups } from '../api/backups';
 
 const sizes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });

@@ -25,7 +25,7 @@ import { IconInbox, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useOutbox } from '../api/outbox';
 import { useIsPhone } from '../../../components/useIsPhone';
 

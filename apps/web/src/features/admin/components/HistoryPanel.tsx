@@ -1,7 +1,7 @@
 /** The history of a user or an entity: who did what and when, newest first. */
 import { Alert, Card, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { HistoryEntry } from '@union/contract';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 
 interface Props {
   entries: HistoryEntry[] | undefined;

@@ -13,7 +13,7 @@ import { endMembershipText, membershipToday } from '../../../components/membersh
 import { MembershipTable } from '../../../components/memberships/MembershipTable';
 import { toast } from '../../../components/toast';
 import { useEndMembership, useMemberships, type MembershipScope } from '../api/memberships';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
 import { MembershipModal } from './MembershipModal';
 import { useDialogState } from '../../../components/useDialogState';
 

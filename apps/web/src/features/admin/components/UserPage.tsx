@@ -5,7 +5,7 @@
  */
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useUser, useUserHistory } from '../api/users';
 import { MembershipsPanel } from './MembershipsPanel';
 import { SecondFactorCard } from './SecondFactorCard';

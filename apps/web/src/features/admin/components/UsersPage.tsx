@@ -38,6 +38,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useEntities } from '../api/entities';
 import { userListCriteria, useUserSearch } from '../api/users';
 import { UserStateBadge } from './UserStateBadge';
+import { formatNumber } from '../../../lib/format';
 
 const COLUMNS: { field: UserSortField; label: string }[] = [
   { field: 'nom', label: 'Nom' },
@@ -135,8 +136,8 @@ export function UsersPage() {
             {result.total === 0
               ? 'Aucun utilisateur ne correspond à ces critères.'
               : result.totalAuMoins
-                ? `Plus de ${result.total.toLocaleString('fr-FR')} utilisateurs : précisez la recherche pour les voir tous.`
-                : `${result.total.toLocaleString('fr-FR')} utilisateur${result.total > 1 ? 's' : ''}`}
+                ? `Plus de ${formatNumber(result.total)} utilisateurs : précisez la recherche pour les voir tous.`
+                : `${formatNumber(result.total)} utilisateur${result.total > 1 ? 's' : ''}`}
           </Text>
           {result.total > 0 && (
             <ScrollArea type="auto">

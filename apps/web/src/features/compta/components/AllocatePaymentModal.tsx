@@ -4,11 +4,11 @@
  * due; what is not allocated stays a credit of the lodge.
  */
 import { Loader, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
-import { eurosToCents, formatCents, formatDay } from '../../../lib/format';
+import { eurosToCents, formatCents } from '../../../lib/format';
+import { formatDay, parisDay } from '../../../lib/dates';
 import { useEntityAccount, usePayEntity } from '../api/orders';
 import { PaymentFields, type PaymentValue } from './PaymentFields';
 
@@ -25,7 +25,7 @@ export function AllocatePaymentModal({
   const pay = usePayEntity();
   const [payment, setPayment] = useState<PaymentValue>({
     mode: 'C',
-    date: dayjs().format('YYYY-MM-DD'),
+    date: parisDay(),
     reference: '',
     montant: '',
   });

@@ -1,14 +1,14 @@
 /** The cheque deposit slip (bordereau de remise) of a period, downloaded as a PDF. */
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { downloadDepositSlip } from '../api/orders';
 import { DayPicker } from './PaymentFields';
+import { parisDay } from '../../../lib/dates';
 
 export function DepositSlipButton() {
   const [opened, setOpened] = useState(false);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = parisDay();
   const [du, setDu] = useState<string | null>(today);
   const [au, setAu] = useState<string | null>(today);
   const problem =

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { ScrollTable } from '../../../components/ScrollTable';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatNumber } from '../../../lib/format';
 import { LinesEditor, linesProblem, toEdited, toInput, type EditedLine } from './LinesEditor';
 
 type EditAction = 'EDIT_DEVIS' | 'EDIT_FACTURE';
@@ -71,7 +71,7 @@ function LinesTable({ order }: { order: OrderDetail }) {
           {order.lignes.map((l, i) => (
             <Table.Tr key={i}>
               <Table.Td>{l.libelle}</Table.Td>
-              <Table.Td ta="right">{l.quantite.toLocaleString('fr-FR')}</Table.Td>
+              <Table.Td ta="right">{formatNumber(l.quantite)}</Table.Td>
               <Table.Td ta="right">{formatCents(l.prixUnitaire)}</Table.Td>
               <Table.Td ta="right">{formatCents(l.montant)}</Table.Td>
             </Table.Tr>

@@ -1,7 +1,8 @@
 /** What was paid and the reminders sent, beside the order's history. */
 import { Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { RecordedPaymentMode, type OrderDetail } from '@union/contract';
-import { formatCents, formatDateTime, formatDay } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/dates';
 import { DepositSlipButton } from './DepositSlipButton';
 import { keepsAccounts } from './OrderActionButtons';
 

@@ -1,7 +1,8 @@
 /** Who the order is for and what it is about; its numbers, dates and what remains to pay. */
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { OrderDetail } from '@union/contract';
-import { formatCents, formatDay } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
 
 export function OrderSummary({ order }: { order: OrderDetail }) {
   // What the server says is due: nothing on a cancelled invoice.

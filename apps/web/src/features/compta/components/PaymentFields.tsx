@@ -6,10 +6,10 @@
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { frenchDay, PaymentMode, type PaymentMode as Mode } from '@union/contract';
-import dayjs from 'dayjs';
+import { pickedDay } from '../../../lib/dates';
 
 /** yyyy-mm-dd of a picked value (Mantine gives a string or a Date). */
-const dayOf = (v: unknown) => (v ? dayjs(v as string).format('YYYY-MM-DD') : null);
+const dayOf = pickedDay;
 
 /** A day picked in the calendar, shown « 1er avril 2026 ». */
 export function DayPicker({

@@ -5,12 +5,12 @@
 import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { OrderAction, OrderChangeSchema, PaymentMode } from '@union/contract';
-import dayjs from 'dayjs';
 import { DayPicker } from './PaymentFields';
 import { FormActions } from '../../../components/FormActions';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import type { PaymentAction } from './useOrderActions';
+import { parisDay } from '../../../lib/dates';
 
 /** The payment part of PUT /api/compta/commande, as the contract checks it. */
 const PaymentBodySchema = OrderChangeSchema.pick({ paiement: true });
@@ -65,7 +65,7 @@ export function PaymentModal({
   onConfirm: (paiement: Payment) => Promise<void>;
 }) {
   const form = useForm<FormValues>({
-    initialValues: { mode: 'C', date: dayjs().format('YYYY-MM-DD'), reference: '', montant: reste / 100 },
+    initialValues: { mode: 'C', date: parisDay(), reference: '', montant: reste / 100 },
     validate: contractResolver(PaymentBodySchema, bodyOf, RENAMED),
   });
   const problem = problemOf(form.values, action, reste);

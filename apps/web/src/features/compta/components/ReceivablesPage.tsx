@@ -16,7 +16,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { formatCents, formatDay } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
 import {
   exportAgedReceivables,
   exportFec,

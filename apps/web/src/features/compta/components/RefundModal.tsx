@@ -1,12 +1,12 @@
 /** The lodge's credit paid back to it (a cheque or a transfer of the Union), recorded as a refund. */
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { useRefund } from '../api/orders';
 import { PaymentFields, type PaymentValue } from './PaymentFields';
+import { parisDay } from '../../../lib/dates';
 
 export function RefundModal({
   entity,
@@ -22,7 +22,7 @@ export function RefundModal({
   const refund = useRefund();
   const [payment, setPayment] = useState<PaymentValue>({
     mode: 'V',
-    date: dayjs().format('YYYY-MM-DD'),
+    date: parisDay(),
     reference: '',
     montant: credit / 100,
   });

@@ -3,7 +3,8 @@ import { Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { RecordedPaymentMode, type OrderDetail } from '@union/contract';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
-import { formatCents, formatDay } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
 
 export function ReversePaymentModal({
   order,

@@ -33,7 +33,7 @@ import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { downloadFile, saveBlob } from '../../../lib/download';
-import { formatDateTime, formatLongDate } from '../../../lib/format';
+import { formatDateTime, formatLongDate } from '../../../lib/dates';
 import {
   fetchDocumentFile,
   useCancelDistribution,

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { downloadFile } from '../../../lib/download';
-import { formatDay } from '../../../lib/format';
+import { formatDay, parisYear } from '../../../lib/dates';
 import { useDocuments, useEntityNames, type DocumentFilters } from '../api/documents';
 import { DocumentTypeBadge } from './DocumentTypeBadge';
 import { fileKind, formatSize } from './format';
@@ -37,7 +37,7 @@ const CONTROL_LABELS = {
   next: 'Page suivante',
   last: 'Dernière page',
 } as const;
-const thisYear = new Date().getFullYear();
+const thisYear = parisYear();
 const YEARS = Array.from({ length: 30 }, (_, i) => String(thisYear + 1 - i));
 
 export function DocumentsPage() {

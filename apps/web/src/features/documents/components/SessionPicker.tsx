@@ -21,7 +21,7 @@ import {
 } from '@union/contract';
 import { useState } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
-import { formatLongDate } from '../../../lib/format';
+import { formatLongDate, parisDay } from '../../../lib/dates';
 import { fetchWeek, planningKeys } from '../../reservations';
 
 /** "2026-03" of a day "2026-03-03"; the month of `fallback` when the day is not a day yet. */
@@ -78,7 +78,7 @@ export function SessionPicker({
   });
   // The document's month first, and again when its date changes; an edited convocation's session
   // brings its own month once read. (State adjusted while rendering, as React advises for a prop change.)
-  const [month, setMonth] = useState(() => monthOf(date, new Date().toISOString()));
+  const [month, setMonth] = useState(() => monthOf(date, parisDay()));
   const [seenDate, setSeenDate] = useState(date);
   if (date !== seenDate) {
     setSeenDate(date);

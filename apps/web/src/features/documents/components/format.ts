@@ -1,9 +1,10 @@
 /** How the documents screens write sizes, types and badges. */
 import { DOCUMENT_MIME_TYPES, type DocumentType } from '@union/contract';
+import { formatNumber } from '../../../lib/format';
 
 /** 1536 → "1,5 Ko"; 2 500 000 → "2,4 Mo". */
 export function formatSize(bytes: number): string {
-  const number = (n: number) => n.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+  const number = (n: number) => formatNumber(n, 1);
   if (bytes < 1024) return `${bytes} octets`;
   if (bytes < 1024 * 1024) return `${number(bytes / 1024)} Ko`;
   return `${number(bytes / 1024 / 1024)} Mo`;

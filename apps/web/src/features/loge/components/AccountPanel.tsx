@@ -20,7 +20,8 @@ import {
   type EntitySummary,
 } from '@union/contract';
 import { useState } from 'react';
-import { formatCents, formatDay } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
 import { AccountTable, OrderStateBadge, PeriodFields, REMINDER_LEVELS } from '../../compta';
 import {
   downloadAccountDocument,

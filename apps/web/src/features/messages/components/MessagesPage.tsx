@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { MessageLevel, MessageStatus, type Message } from '@union/contract';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { formatDay } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
 import { useMessages } from '../api/messages';
 
 const LEVEL_COLORS = { info: 'blue', warning: 'yellow', danger: 'red' } as const;

@@ -18,7 +18,6 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { ClosureInputSchema, IsoDateSchema, masonicYearOf } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
@@ -26,7 +25,7 @@ import { contractResolver, focusFirstInvalid } from '../../../components/forms/c
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useCloseDay, useClosures, useReopenDay } from '../api/closures';
-import { ISO, longDate, todayIso, capitalized } from '../api/dates';
+import { longDate, pickedDay, todayIso, capitalized } from '../api/dates';
 import { PlanningNav } from './PlanningNav';
 
 /** The closure's body plus the day of its address, checked together before asking. */
@@ -140,7 +139,7 @@ export function ClosuresPage() {
               <DatePickerInput
                 label="Date"
                 value={date}
-                onChange={(d) => form.setFieldValue('date', d ? dayjs(d).format(ISO) : null)}
+                onChange={(d) => form.setFieldValue('date', pickedDay(d))}
                 minDate={todayIso()}
                 valueFormat="dddd D MMMM YYYY"
                 w={{ base: '100%', sm: 260 }}

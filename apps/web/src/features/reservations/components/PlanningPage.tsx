@@ -19,10 +19,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { ReservationState, addDays, hhmmOf, mondayOf } from '@union/contract';
 import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ISO, capitalized, longDate, parisNow, todayIso, weekDays } from '../api/dates';
+import { capitalized, longDate, parisNow, pickedDay, todayIso, weekDays } from '../api/dates';
 import { useWeek } from '../api/week';
 import { STATE_COLORS, type ColorMode } from './colors';
 import { DayView, type Selection } from './DayView';
@@ -126,7 +125,7 @@ export function PlanningPage() {
             <DatePickerInput
               aria-label="Choisir une date"
               value={day}
-              onChange={(d) => d && go({ date: dayjs(d).format(ISO) })}
+              onChange={(d) => d && go({ date: pickedDay(d)! })}
               valueFormat="ddd D MMM YYYY"
               size="sm"
               w={160}

@@ -18,13 +18,12 @@ import {
   hhmmOf,
   minutesOf,
 } from '@union/contract';
-import dayjs from 'dayjs';
 import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
 import { useCreateReservation } from '../api/create-reservation';
-import { ISO, longDate, todayIso } from '../api/dates';
+import { longDate, pickedDay, todayIso } from '../api/dates';
 import type { EntityOption } from '../api/reference';
 import { FormActions } from '../../../components/FormActions';
 
@@ -221,7 +220,7 @@ function FormBody({ target, rooms, entities, gestion, regles, onClose }: Props &
           <DatePickerInput
             label="Date"
             {...form.getInputProps('date')}
-            onChange={(d) => form.setFieldValue('date', d ? dayjs(d).format(ISO) : null)}
+            onChange={(d) => form.setFieldValue('date', pickedDay(d))}
             minDate={regles?.premierCreneau?.slice(0, 10) ?? todayIso()}
             maxDate={regles?.dernierJour}
             valueFormat="dddd D MMMM YYYY"

@@ -33,7 +33,8 @@ import { useState, type FormEvent } from 'react';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { eurosToCents, formatCents, formatDateTime } from '../../../lib/format';
+import { eurosToCents, formatCents } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import {
   downloadReceipt,
   useCloseTill,

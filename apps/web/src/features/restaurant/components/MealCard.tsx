@@ -6,6 +6,7 @@
 import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import {
+  deEntite,
   DishType,
   MealType,
   plural,
@@ -19,7 +20,8 @@ import { useRef, useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { toast } from '../../../components/toast';
-import { formatCents, formatLongDate } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatLongDate } from '../../../lib/dates';
 import {
   downloadRecap,
   useDeleteDish,
@@ -120,7 +122,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
               </Badge>
             )}
             <Text size="sm">
-              {`Agapes de ${meal.agapes.entite} – ${meal.agapes.libelle}, ${meal.agapes.debut} (${meal.agapes.salle})`}
+              {`Agapes ${deEntite(meal.agapes.entite)} – ${meal.agapes.libelle}, ${meal.agapes.debut} (${meal.agapes.salle})`}
             </Text>
           </Group>
         )}

@@ -336,7 +336,7 @@ describe('Agapes', () => {
     const mine = await screen.findByRole('article', { name: 'Agapes des Chevaliers' });
     expect(within(mine).getByText('Agapes de votre loge')).toBeInTheDocument();
     expect(
-      within(mine).getByText('Agapes de Les Chevaliers du Rhône – Tenue régulière, 19:30 (Temple Hiram)'),
+      within(mine).getByText('Agapes des Chevaliers du Rhône – Tenue régulière, 19:30 (Temple Hiram)'),
     ).toBeInTheDocument();
     // The order the server sends (the lodge's agapes first) is the order shown.
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([

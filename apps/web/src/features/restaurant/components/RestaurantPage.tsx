@@ -7,7 +7,7 @@ import { IconChevronLeft, IconChevronRight, IconToolsKitchen2 } from '@tabler/ic
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { formatLongDate } from '../../../lib/format';
+import { formatLongDate } from '../../../lib/dates';
 import { useHabilitation } from '../../../lib/session';
 import { addDays, mondayOf } from '@union/contract';
 import { todayIso } from '../api/dates';

@@ -3,7 +3,8 @@ import { Alert, Loader, Table, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { Till } from '@union/contract';
 import { ScrollTable } from '../../../components/ScrollTable';
-import { formatCents, formatDateTime } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/dates';
 import { useTillSessions } from '../api/desk';
 
 export function TillSessionsTable() {

@@ -1,0 +1,85 @@
+/**
+ * Every date and time the screens show or compute, in Paris time (DECISIONS: the building's zone,
+ * whatever the browser's): a member in New York reads 02:05 for a movement made at 02:05 in Lyon, never
+ * 20:05 the day before. The one module of the web app that reads the clock's zone: the lint forbids
+ * `toLocale…String`, `getHours` and the like, `Intl.DateTimeFormat` and dayjs anywhere else
+ * (eslint.config.js), and the web tests run in New York (vite.config.ts) so a slip shows.
+ * Formats (DECISIONS): "03/03/2026", "03/03/2026 à 19:30", "mardi 3 mars 2026".
+ */
+import { addDays, frenchDay, parisDay, TIME_ZONE } from '@union/contract';
+
+export { addDays, parisDay };
+
+const parisParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The day (yyyy-mm-dd) and the time (HH:mm) Paris clocks show at `at`. */
+function inParis(at: Date): { day: string; time: string } {
+  const part = Object.fromEntries(parisParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+}
+
+/** A calendar day (yyyy-mm-dd) stays that day; an instant (ISO with a time) is the day it is in Paris. */
+const dayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : inParis(new Date(value)).day);
+
+/** "2026-03-03" or an ISO instant → "03/03/2026"; empty for null. */
+export function formatDay(value: string | null | undefined): string {
+  return value ? dayOf(value).split('-').reverse().join('/') : '';
+}
+
+/** An ISO instant → "03/03/2026 à 19:30", Paris time. */
+export function formatDateTime(iso: string): string {
+  const { day, time } = inParis(new Date(iso));
+  return `${day.split('-').reverse().join('/')} à ${time}`;
+}
+
+/** An ISO instant → "19:30", Paris time. */
+export const formatTime = (iso: string): string => inParis(new Date(iso)).time;
+
+/** "2026-03-03" (or an instant, its Paris day) → "mardi 3 mars 2026", "mercredi 1er avril 2026". */
+export function formatLongDate(value: string): string {
+  return frenchDay(dayOf(value), { weekday: true });
+}
+
+/** "1er avril 2026", without the weekday. */
+export const formatFrenchDay = (value: string): string => frenchDay(dayOf(value));
+
+/** The day and the minute in Lyon now: the building's clock decides what is past, whatever the browser. */
+export function parisNow(at = new Date()): { day: string; minutes: number } {
+  const { day, time } = inParis(at);
+  return { day, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) };
+}
+
+/** The year it is in Lyon. */
+export const parisYear = (at = new Date()): number => Number(parisDay(at).slice(0, 4));
+
+const shortFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+
+/** "2026-03-03" → "mar. 3 mars" (a calendar day: read in UTC, so no zone moves it). */
+export const shortDate = (day: string): string => shortFormat.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * The yyyy-mm-dd of a value a date picker gives (Mantine 8 gives "2026-03-03", a "2026-03-03 00:00:00"
+ * date-time, or a Date in older code): the calendar day the person picked, read in no zone.
+ */
+export function pickedDay(value: unknown): string | null {
+  if (!value) return null;
+  if (value instanceof Date) {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    // The picker's Date is local midnight of the picked day: its local fields are that day.
+    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  }
+  return String(value).slice(0, 10);
+}
