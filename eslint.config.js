@@ -43,6 +43,7 @@ const TABLES_OF = {
     'accountingReminders',
     'documentCounters',
     'invoiceCardPayments',
+    'issuedDocuments',
     'reminderRuns',
   ],
   documents: ['appSecrets', 'documentDistributions', 'documentFileChunks', 'documentFiles', 'documents'],
