@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OrderDetail } from '@union/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { getDocument } from 'unpdf/pdfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAttachments, emailOutbox, issuedDocuments } from '../src/db/schema';
@@ -212,5 +212,21 @@ describe('the stored documents', () => {
     expect(element(xml, 'ram:DuePayableAmount')).toBe('60.00');
     expect(await pdfText(first)).not.toContain('Déjà réglé');
     expect(sha256(await invoiceOf(invoice.id))).toBe(sha256(first));
+  });
+
+  it('first readings at once of such an invoice all answer the one copy kept', async () => {
+    const invoice = await b.anOrder({ by: tresorier, entity: lodge.id, issued: true });
+    await t.handle.exec('ALTER TABLE issued_documents DISABLE TRIGGER issued_documents_final');
+    await t.handle.exec(
+      `DELETE FROM issued_documents WHERE kind = 'facture' AND document_id = ${invoice.id}`,
+    );
+    await t.handle.exec('ALTER TABLE issued_documents ENABLE TRIGGER issued_documents_final');
+    const pdfs = await Promise.all(Array.from({ length: 6 }, () => invoiceOf(invoice.id)));
+    const kept = await t.db
+      .select({ sha256: issuedDocuments.sha256 })
+      .from(issuedDocuments)
+      .where(and(eq(issuedDocuments.kind, 'facture'), eq(issuedDocuments.documentId, invoice.id)));
+    expect(kept).toHaveLength(1);
+    expect(new Set(pdfs.map(sha256))).toEqual(new Set([kept[0]!.sha256]));
   });
 });
