@@ -79,6 +79,7 @@ const TABLES_OF = {
     'accountingReminders',
     'documentCounters',
     'invoiceCardPayments',
+    'issuedDocuments',
     'reminderRuns',
   ],
   documents: ['appSecrets', 'documentDistributions', 'documentFileChunks', 'documentFiles', 'documents'],

@@ -240,6 +240,40 @@ describe('the lodge’s account agrees with the treasurer’s and with its state
   });
 });
 
+describe('one payment over several invoices', () => {
+  it('names each invoice it settled on the account and on the statement', async () => {
+    const entity = await b.aLodgeWithMembers({ nom: 'La Bienfaisance', managers: 1 });
+    const first = await anInvoice(entity.id, 2000);
+    const second = await anInvoice(entity.id, 3000);
+    const paid = await t.call({
+      method: 'POST',
+      url: '/api/compta/paiement',
+      token: tresorier.token,
+      payload: {
+        idEntite: entity.id,
+        mode: 'V',
+        date: '2026-11-23',
+        reference: 'VIR-GROUPE',
+        montant: 10000,
+        affectations: [
+          { idCommande: second.id, montant: 6000 },
+          { idCommande: first.id, montant: 4000 },
+        ],
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const numbers = [first.numeroFacture!, second.numeroFacture!].sort();
+    const account = await accountOf(entity.manager, entity.id);
+    expect(account.paiements).toEqual([
+      expect.objectContaining({ idCommande: null, factures: numbers, montant: 10000 }),
+    ]);
+    const text = await pdfAnswerText(
+      await get(entity.manager, `/api/loge/${entity.id}/compte/releve/pdf?du=2026-01-01&au=2026-11-23`),
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain(`Paiement (Virement) des factures ${numbers.join(', ')}`);
+  });
+});
+
 describe('GET /api/loge/{idEntite}/compte/commande/{id}/document/{kind}', () => {
   it('the invoice, its reminder letters; nothing of another entity (403 through theirs, 404 through ours)', async () => {
     clock.at = new Date('2026-09-01T10:00:00Z');

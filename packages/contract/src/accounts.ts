@@ -45,6 +45,11 @@ export const AccountPaymentSchema = z.object({
   /** The invoice whose page recorded it; null for a payment kept as credit or a refund. */
   idCommande: z.number().int().nullable(),
   numeroFacture: z.string().nullable(),
+  /**
+   * The numbers of the invoices it settled (a payment may settle several, each named), in order; empty
+   * for a payment kept as credit, a counter-entry or a refund.
+   */
+  factures: z.array(z.string()),
   mode: RecordedPaymentMode.schema,
   /** E received, C counter-entry of a wrong one, R refund of the entity's credit. */
   nature: PaymentNature.schema,

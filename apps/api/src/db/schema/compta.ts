@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   char,
   check,
+  customType,
   date,
   index,
   integer,
@@ -261,3 +262,26 @@ export const reminderRuns = pgTable('reminder_runs', {
   envoyees: integer('envoyees').notNull().default(0),
   ignorees: integer('ignorees').notNull().default(0),
 });
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The PDF of an issued document, rendered once (migration 0035, issue 31): an invoice or a quote
+ * (`document_id` the order), a credit note (the credit note), the cancellation of an invoice in the
+ * lodge's favour (`annulation`, the order). A trigger refuses any change or removal.
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'devis' | 'facture' | 'avoir' | 'annulation'>().notNull(),
+    documentId: integer('document_id').notNull(),
+    /** Computed by the database from the bytes (hex). */
+    sha256: text('sha256')
+      .generatedAlwaysAs(sql`encode(sha256(pdf), 'hex')`)
+      .notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('issued_documents_key').on(t.kind, t.documentId)],
+);

@@ -4,11 +4,13 @@
  * hands over every notification whose order reference is one of ours (`FACTURE-<id>`). Applied once,
  * under the online payment's row lock: a repeat finds it no longer « en cours » and changes nothing; the
  * database refuses any second change of it (migration 0026) and a second accounting payment for it.
+ * The person who paid is e-mailed a receipt.
  */
 import { recordIdOfText } from '@union/contract';
 import type { PublicContext } from '../../../lib/context';
 import { refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
+import { sendReceipt } from '../documents/send';
 import { RECORD_TYPE } from '../order';
 import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
@@ -75,6 +77,7 @@ export async function applyInvoiceNotification(
       return 'applied';
     }
     // A payment of this invoice alone, allocated to it (the credit notes' and payments' model, 0024).
+    const reference = `CB ${p.transDay.replaceAll('-', '')}-${p.transId}`;
     const payment = await paymentsRepository.insert(
       tx,
       {
@@ -82,7 +85,7 @@ export async function applyInvoiceNotification(
         orderId: order.id,
         mode: 'B',
         date: ctx.clock.today(),
-        reference: `CB ${p.transDay.replaceAll('-', '')}-${p.transId}`,
+        reference,
         montant: p.montant,
         createdById: p.createdById,
       },
@@ -101,6 +104,13 @@ export async function applyInvoiceNotification(
       now,
     );
     await followSettlement(tx, order.id, now);
+    // The person who paid gets a receipt (with the outbox's message, in this transaction: applied once).
+    await sendReceipt(
+      tx,
+      order,
+      { payerId: p.createdById, montant: p.montant, reference, day: ctx.clock.today() },
+      now,
+    );
     await audit.recordSystem(tx, now, {
       action: 'invoice_paid_online',
       recordType: RECORD_TYPE,

@@ -69,6 +69,7 @@ export function presentAccount(
       id: p.id,
       idCommande: p.orderId,
       numeroFacture: p.numeroFacture,
+      factures: p.factures,
       mode: p.mode,
       nature: p.nature,
       date: p.date,
@@ -98,9 +99,10 @@ export function entryLabel(e: LedgerEntry): string {
       const mode = RecordedPaymentMode.labels[e.mode!];
       if (e.nature === 'C') return `Contre-passation du paiement ${e.reference ?? ''}`.trim();
       if (e.nature === 'R') return `Remboursement (${mode}) du crédit`;
-      return e.numeroFacture
-        ? `Paiement (${mode}) de la facture ${e.numeroFacture}`
-        : `Paiement (${mode}) porté au crédit`;
+      // One payment over several invoices names each of them.
+      if (e.factures.length > 1) return `Paiement (${mode}) des factures ${e.factures.join(', ')}`;
+      const facture = e.factures[0] ?? e.numeroFacture;
+      return facture ? `Paiement (${mode}) de la facture ${facture}` : `Paiement (${mode}) porté au crédit`;
     }
   }
 }

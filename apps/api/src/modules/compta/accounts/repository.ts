@@ -3,9 +3,10 @@
  * FEC are written from. `entityAccount` is the one place an account's documents are chosen: a new kind
  * of document of the account (partial credit notes) joins here, and every screen and file follows.
  */
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
+  accountingAllocations,
   accountingCreditNotes,
   accountingOrders,
   accountingPayments,
@@ -58,6 +59,25 @@ export interface LedgerEntry {
   nature: 'E' | 'C' | 'R' | null;
   paymentId: number | null;
   reference: string | null;
+  /** Received payments only: the invoices it settled, each named (a payment may settle several). */
+  factures: string[];
+}
+
+/**
+ * The invoices each received payment settled, by number (its allocations to invoices; a counter-entry's
+ * negative allocations leave the payment's own untouched): one payment over several invoices names each.
+ */
+async function invoicesOfPayments(db: Executor, ids: number[]): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectDistinct({ paymentId: accountingAllocations.paymentId, numero: accountingOrders.numeroFacture })
+    .from(accountingAllocations)
+    .innerJoin(accountingOrders, eq(accountingOrders.id, accountingAllocations.orderId))
+    .where(and(inArray(accountingAllocations.paymentId, ids), gt(accountingAllocations.montant, 0)))
+    .orderBy(accountingOrders.numeroFacture);
+  for (const r of rows) found.set(r.paymentId!, [...(found.get(r.paymentId!) ?? []), r.numero!]);
+  return found;
 }
 
 export const accountsRepository = {
@@ -111,9 +131,13 @@ export const accountsRepository = {
       .innerJoin(accountingOrders, eq(accountingOrders.id, accountingCreditNotes.orderId))
       .where(eq(accountingCreditNotes.entityId, entityId))
       .orderBy(desc(accountingCreditNotes.date), desc(accountingCreditNotes.id));
+    const settledBy = await invoicesOfPayments(
+      db,
+      payments.filter((p) => p.nature === 'E').map((p) => p.id),
+    );
     return {
       orders: orders.map((r): AccountOrderRow => ({ ...r.order, paye: r.paye })),
-      payments,
+      payments: payments.map((p) => ({ ...p, factures: settledBy.get(p.id) ?? [] })),
       reminders,
       creditNotes,
     };
@@ -189,7 +213,12 @@ export const accountsRepository = {
       nature: null,
       paymentId: null,
       reference: null,
+      factures: [],
     });
+    const settledBy = await invoicesOfPayments(
+      db,
+      payments.filter(({ p }) => p.nature === 'E').map(({ p }) => p.id),
+    );
     const entries: LedgerEntry[] = [
       ...invoices.map((r) => ({
         ...base(r),
@@ -218,6 +247,7 @@ export const accountsRepository = {
         nature: p.nature,
         paymentId: p.id,
         reference: p.reference,
+        factures: settledBy.get(p.id) ?? [],
       })),
     ];
     const order = { facture: 0, avoir: 1, paiement: 2 };

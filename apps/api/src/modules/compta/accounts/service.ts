@@ -24,7 +24,8 @@ import { providerUrl } from '../../payment-provider/provider';
 import { sign } from '../../payment-provider/signature';
 import { newTransaction } from '../../payment-provider/transactions';
 import { usersRepository } from '../../users/repository';
-import { fileName, render, renderCreditNote } from '../documents/service';
+import { creditNotePdf, orderPdf } from '../documents/issued';
+import { fileName } from '../documents/service';
 import { paymentsRepository } from '../payments/repository';
 import { RECORD_TYPE } from '../order';
 import { comptaRepository } from '../repository';
@@ -86,7 +87,10 @@ export const accountsService = {
     const note = await accountsRepository.creditNoteOfEntity(ctx.db, entityId, id);
     if (!note) throw notFound("Cet avoir n'existe pas dans le compte de cette entité.");
     const row = (await comptaRepository.find(ctx.db, note.orderId))!;
-    return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, row.order, note) };
+    return {
+      nom: `${note.numero}.pdf`,
+      contenu: await creditNotePdf(ctx.db, row.order, note, ctx.clock.now()),
+    };
   },
 
   /** GET /api/loge/{idEntite}/compte/commande/{id}/document/{kind}?niveau=. */
@@ -114,7 +118,7 @@ export const accountsService = {
     }
     return {
       nom: fileName(kind, order, relance?.niveau),
-      contenu: await render(ctx.db, order, kind, relance),
+      contenu: await orderPdf(ctx.db, order, kind, ctx.clock.now(), relance),
     };
   },
 

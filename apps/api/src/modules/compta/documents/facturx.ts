@@ -189,7 +189,8 @@ function tradeAgreement(parent: XMLBuilder, d: OrderDocument) {
 function tradeSettlement(parent: XMLBuilder, d: OrderDocument) {
   const avoir = d.kind === 'avoir';
   const lineTotal = d.lignes.reduce((sum, l) => sum + l.montant, 0);
-  // A credit note cancels an unpaid invoice (the service refuses one with payments): nothing was prepaid on it.
+  // What was paid before issue (issued.ts: nothing, payments come after), never a credit note (a document
+  // of its own: the buyer's software would deduct it twice); a credit note has nothing prepaid.
   const prepaid = avoir ? 0 : d.paye;
   const settlement = parent.ele('ram:ApplicableHeaderTradeSettlement');
   leaf(settlement, 'ram:InvoiceCurrencyCode', 'EUR');

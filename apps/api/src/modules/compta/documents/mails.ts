@@ -1,6 +1,6 @@
 /** The accounting e-mails, sent to the entity's billing address with the PDF attached (DECISIONS §4, §7). */
 import { deEntite, euros } from '@union/contract';
-import { frenchDate } from '../../../lib/dates';
+import { frenchDate, TIME_ZONE } from '../../../lib/dates';
 import type { NewEmail } from '../../mail/repository';
 
 const SIGNATURE = (union: string) =>
@@ -36,6 +36,48 @@ export function invoiceEmail(f: Facts): NewEmail {
       `Bonjour,\n\nVeuillez trouver ci-joint la facture ${f.numero} adressée à ${f.entite} pour « ${f.objet} », ` +
       `d'un montant de ${euros(f.total)}` +
       (f.echeance ? `, à régler avant le ${frenchDate(f.echeance)}.` : '.') +
+      SIGNATURE(f.union),
+  };
+}
+
+/** A credit note (partial or whole) of an invoice, its PDF attached. */
+export function creditNoteEmail(f: Facts & { facture: string; motif: string | null }): NewEmail {
+  return {
+    destinataire: f.to,
+    sujet: `Avoir ${f.numero} sur la facture ${f.facture}`,
+    texte:
+      `Bonjour,\n\nVeuillez trouver ci-joint l'avoir ${f.numero} adressé à ${f.entite}, ` +
+      `d'un montant de ${euros(f.total)}, sur la facture ${f.facture} (« ${f.objet} »)` +
+      (f.motif ? ` : ${f.motif}.` : '.') +
+      ' Il vient en déduction de ce que la facture laissait à payer ; le surplus éventuel reste au crédit de votre compte.' +
+      SIGNATURE(f.union),
+  };
+}
+
+const parisTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The receipt of an invoice paid online by card, to the person who paid; `at` is read in Paris time. */
+export function receiptEmail(f: {
+  to: string;
+  union: string;
+  entite: string;
+  numero: string;
+  montant: number;
+  reference: string;
+  day: string;
+  at: Date;
+}): NewEmail {
+  return {
+    destinataire: f.to,
+    sujet: `Reçu de votre paiement de la facture ${f.numero}`,
+    texte:
+      `Bonjour,\n\nNous avons bien reçu le ${frenchDate(f.day)} à ${parisTime.format(f.at).replace(':', ' h ')} ` +
+      `votre paiement par carte de ${euros(f.montant)} pour la facture ${f.numero} adressée à ${f.entite} ` +
+      `(référence ${f.reference}). Merci.` +
       SIGNATURE(f.union),
   };
 }

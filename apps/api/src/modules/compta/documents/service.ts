@@ -1,21 +1,20 @@
 /**
- * The documents of an order: its PDFs as the order stands now, their file names, and the e-mail that
- * sends a quote or an invoice to the entity's billing address (in the outbox, inside the use case's
- * transaction).
+ * The documents of an order: its PDFs rendered as the order stands now (issued.ts keeps an issued
+ * document's), their file names, and the entity's billing address its e-mails go to.
  */
 import type { Executor } from '../../../db/client';
-import type { TxContext } from '../../../lib/context';
 import { refused } from '../../../lib/errors';
 import { entitiesRepository } from '../../entities/repository';
-import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
 import { comptaRepository, type CreditNoteRow, type OrderRow } from '../repository';
 import type { DocumentKind } from './document';
-import { invoiceEmail, quoteEmail } from './mails';
 import { renderOrderPdf } from './pdf';
 import { presentDocument } from './presenter';
 
-/** The PDF of one document of an order, as it stands now. */
+/**
+ * The PDF of one document of an order, rendered now: issued.ts keeps an issued one's bytes, so this
+ * renders an issued document once (at its issue), a draft, or a reminder letter.
+ */
 export async function render(
   db: Executor,
   order: OrderRow,
@@ -24,9 +23,10 @@ export async function render(
 ): Promise<Buffer> {
   const entity = (await entitiesRepository.find(db, order.entityId))!;
   const lines = await comptaRepository.lines(db, order.id);
-  // What payments and credit notes settle of it (the trigger-kept sum of its allocations); a letter
-  // already sent says what remained due on its day (stored with it), not what remains now.
-  const paye = relance?.reste != null ? order.total - relance.reste : order.regle;
+  // An invoice says nothing of what was paid or credited after its issue (nothing can be before: the
+  // machine takes payments of issued invoices only). A reminder letter says what remained due on its
+  // day: stored with it once sent, what payments and credit notes settle (`regle`) when it is written.
+  const paye = kind !== 'relance' ? 0 : relance?.reste != null ? order.total - relance.reste : order.regle;
   const union = await unionSettings(db);
   return renderOrderPdf(presentDocument(kind, order, { entity, lines, paye, union, relance }));
 }
@@ -76,30 +76,4 @@ export async function billingAddress(
       `« ${entity.nom} » n'a pas d'adresse e-mail de facturation : renseignez-la dans Administration › Entités, ou ${instead}.`,
     );
   return { to: entity.emailFacturation, entite: entity.nom };
-}
-
-/** E-mails the quote or the invoice, its PDF attached. */
-export async function sendDocument(tx: TxContext, order: OrderRow, kind: 'devis' | 'facture') {
-  const { to, entite } = await billingAddress(
-    tx.db,
-    order,
-    kind === 'devis' ? 'marquez le devis comme envoyé' : 'émettez la facture sans e-mail',
-  );
-  const union = (await unionSettings(tx.db)).identite.raisonSociale;
-  const facts = {
-    to,
-    union,
-    entite,
-    objet: order.objet,
-    numero: (kind === 'devis' ? order.numeroDevis : order.numeroFacture)!,
-    total: order.total,
-    echeance: order.dateEcheance,
-  };
-  const pdf = await render(tx.db, order, kind);
-  await mailRepository.enqueueWithAttachments(
-    tx.db,
-    kind === 'devis' ? quoteEmail(facts) : invoiceEmail(facts),
-    [{ nom: fileName(kind, order), typeMime: 'application/pdf', contenu: pdf }],
-    tx.clock.now(),
-  );
 }

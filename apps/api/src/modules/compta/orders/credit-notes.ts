@@ -4,6 +4,7 @@
  * two of them; the database's CHECK on `credite` refuses whatever races past). Each has its own number of
  * the AV series. It settles what the invoice still has due; the rest (on a paid invoice) is a credit of
  * the entity, to use on its next invoice or to refund. The one that credits the whole total cancels it.
+ * Its PDF is kept at issue and e-mailed to the invoice's billing address.
  */
 import { euros } from '@union/contract';
 import type { CreditNoteLine } from '../../../db/schema';
@@ -11,6 +12,8 @@ import { guardConstraint } from '../../../lib/constraints';
 import type { TxContext } from '../../../lib/context';
 import { refused } from '../../../lib/errors';
 import type { ActionHandler, AuditDetails } from '../actions';
+import { creditNotePdf } from '../documents/issued';
+import { sendCreditNote } from '../documents/send';
 import { nextNumber } from '../numbering/service';
 import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
@@ -67,6 +70,9 @@ async function issueCreditNote(
       tx.clock.now(),
     );
   else await followSettlement(tx.db, order.id, tx.clock.now());
+  // Rendered once, now, and e-mailed to the invoice's address with those bytes (issued.ts, send.ts).
+  await creditNotePdf(tx.db, order, note, tx.clock.now());
+  await sendCreditNote(tx, order, note);
   const details: AuditDetails = { numero, montant };
   if (montant > dueOf(order)) details.credit = montant - dueOf(order);
   if (motif) details.motif = motif;

@@ -5,7 +5,8 @@
 import { addDays } from '@union/contract';
 import type { TxContext } from '../../../lib/context';
 import type { ActionHandler, AuditDetails } from '../actions';
-import { sendDocument } from '../documents/service';
+import { invoicePdf, orderPdf } from '../documents/issued';
+import { sendDocument } from '../documents/send';
 import { nextNumber } from '../numbering/service';
 import { comptaRepository, type OrderRow } from '../repository';
 import { checkTotal } from './common';
@@ -25,7 +26,10 @@ async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
     etat: 'FE' as const,
   };
   await comptaRepository.update(tx.db, order.id, issued, tx.clock.now());
-  return { ...order, ...issued };
+  const current = { ...order, ...issued };
+  // Rendered once, now: the issued invoice's PDF and Factur-X never change (issued.ts).
+  await invoicePdf(tx.db, current, tx.clock.now());
+  return current;
 }
 
 /** A draft is issued first; an issued invoice stays as it is. */
@@ -57,12 +61,9 @@ export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) =>
   if (order.numeroFacture) {
     const today = tx.clock.today();
     const numeroAvoir = await nextNumber(tx.db, 'AV', today);
-    await comptaRepository.update(
-      tx.db,
-      order.id,
-      { etat: next, numeroAvoir, dateAvoir: today, motifAnnulation },
-      tx.clock.now(),
-    );
+    const cancelled = { etat: next, numeroAvoir, dateAvoir: today, motifAnnulation };
+    await comptaRepository.update(tx.db, order.id, cancelled, tx.clock.now());
+    await orderPdf(tx.db, { ...order, ...cancelled }, 'avoir', tx.clock.now());
     details.numero = numeroAvoir;
   } else {
     await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation }, tx.clock.now());

@@ -23,7 +23,8 @@ import type { ActionHandler } from '../actions';
 import { totalOf, withAmounts } from '../amounts';
 import type { DocumentKind } from '../documents/document';
 import { ordersWorkbook } from '../documents/excel';
-import { fileName, render, renderCreditNote } from '../documents/service';
+import { creditNotePdf, orderPdf } from '../documents/issued';
+import { fileName } from '../documents/service';
 import { orderMachine } from '../machine';
 import { nextNumber } from '../numbering/service';
 import { paymentsRepository } from '../payments/repository';
@@ -164,17 +165,11 @@ export const ordersService = {
     const order = row.order;
     const action = kind === 'devis' ? 'DOWNLOAD_DEVIS' : 'DOWNLOAD_FACTURE';
     decide(orderMachine, order.etat, action, may(ctx, action, factsOf(order)));
-    if (kind === 'avoir') {
-      const note =
-        order.numeroAvoir && (await comptaRepository.creditNoteNumbered(ctx.db, order.numeroAvoir));
-      // A cancelled invoice in the lodge's favour has its number but nothing credited: its own layout.
-      if (note) return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, order, note) };
-      if (!order.numeroAvoir)
-        throw refused(
-          'no_credit_note',
-          "Cette facture n'a pas été annulée : ses avoirs se téléchargent chacun depuis la liste des avoirs.",
-        );
-    }
+    if (kind === 'avoir' && !order.numeroAvoir)
+      throw refused(
+        'no_credit_note',
+        "Cette facture n'a pas été annulée : ses avoirs se téléchargent chacun depuis la liste des avoirs.",
+      );
     let relance: { niveau: number; date: string } | undefined;
     if (kind === 'relance') {
       const last = (await remindersRepository.reminders(ctx.db, id)).at(-1);
@@ -183,7 +178,7 @@ export const ordersService = {
     }
     return {
       nom: fileName(kind, order, relance?.niveau),
-      contenu: await render(ctx.db, order, kind, relance),
+      contenu: await orderPdf(ctx.db, order, kind, ctx.clock.now(), relance),
     };
   },
 
@@ -199,6 +194,9 @@ export const ordersService = {
       'DOWNLOAD_FACTURE',
       may(ctx, 'DOWNLOAD_FACTURE', factsOf(row.order)),
     );
-    return { nom: `${note.numero}.pdf`, contenu: await renderCreditNote(ctx.db, row.order, note) };
+    return {
+      nom: `${note.numero}.pdf`,
+      contenu: await creditNotePdf(ctx.db, row.order, note, ctx.clock.now()),
+    };
   },
 };

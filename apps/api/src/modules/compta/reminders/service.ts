@@ -8,6 +8,7 @@ import { refused } from '../../../lib/errors';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
 import type { ActionHandler } from '../actions';
+import { invoicePdf } from '../documents/issued';
 import { billingAddress, fileName, render } from '../documents/service';
 import { reminderEmail } from '../documents/mails';
 import { dueOf } from '../policy';
@@ -58,7 +59,7 @@ export async function sendReminder(
       {
         nom: fileName('facture', order),
         typeMime: 'application/pdf',
-        contenu: await render(tx.db, order, 'facture'),
+        contenu: await invoicePdf(tx.db, order, tx.clock.now()),
       },
     ],
     tx.clock.now(),

@@ -82,11 +82,23 @@ const ACCOUNT: LodgeAccount = {
       id: 7,
       idCommande: 2,
       numeroFacture: 'FA-2026-0002',
+      factures: ['FA-2026-0002'],
       mode: 'B',
       nature: 'E',
       date: '2026-11-02',
       reference: 'CB 20261102-000001',
       montant: 9000,
+    },
+    {
+      id: 8,
+      idCommande: null,
+      numeroFacture: null,
+      factures: ['FA-2026-0001', 'FA-2026-0002'],
+      mode: 'V',
+      nature: 'E',
+      date: '2026-11-03',
+      reference: 'VIR-GROUPE',
+      montant: 3000,
     },
   ],
   relances: [{ idCommande: 1, numeroFacture: 'FA-2026-0001', niveau: 1, date: '2026-11-15' }],
@@ -130,6 +142,10 @@ describe('Gestion Loge › Compte avec l’Union', () => {
     expect(within(paid).queryByRole('button', { name: /Payer par carte/ })).not.toBeInTheDocument();
     const payments = screen.getByRole('region', { name: 'Paiements' });
     expect(within(payments).getByText('CB en ligne')).toBeInTheDocument();
+    // One payment over several invoices names each of them.
+    expect(within(payments).getByRole('row', { name: /VIR-GROUPE/ })).toHaveTextContent(
+      'FA-2026-0001, FA-2026-0002',
+    );
     expect(
       within(screen.getByRole('region', { name: 'Appels de cotisation' })).getByText('1er tiers'),
     ).toBeInTheDocument();

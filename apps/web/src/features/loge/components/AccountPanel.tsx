@@ -242,7 +242,8 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
         columns={[
           { header: 'Date', cell: (p) => formatDay(p.date) },
           { header: 'Mouvement', cell: (p) => PAYMENT_NATURE[p.nature] },
-          { header: 'Facture', cell: (p) => p.numeroFacture ?? '—' },
+          // A payment over several invoices names each of them.
+          { header: 'Factures', cell: (p) => p.factures.join(', ') || p.numeroFacture || '—' },
           { header: 'Mode', cell: (p) => RecordedPaymentMode.labels[p.mode] },
           { header: 'Référence', cell: (p) => p.reference ?? '—' },
           { header: 'Montant', right: true, cell: (p) => formatCents(p.montant) },
