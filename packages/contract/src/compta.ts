@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { codeList } from './enums';
 import { RecordIdParamSchema, RecordIdSchema } from './ids';
 import { HistoryEntrySchema } from './history';
+import { PeriodQuerySchema } from './period';
 import { IsoDateSchema } from './reservations';
 
 export const OrderType = codeList({
@@ -468,9 +469,7 @@ export const RefundCreateSchema = z.object({
 export type RefundCreate = z.infer<typeof RefundCreateSchema>;
 
 /** GET /api/compta/remise-cheques?du=&au=: the deposit slip of the cheques received in a period. */
-export const DepositSlipQuerySchema = z
-  .object({ du: IsoDateSchema, au: IsoDateSchema })
-  .refine((q) => q.du <= q.au, { message: 'La date de début précède la date de fin.', path: ['au'] });
+export const DepositSlipQuerySchema = PeriodQuerySchema;
 /** GET /api/compta/cotisation/emission?annee=&tranche= (issue 20): the drafts of a fee call, before issuing them. */
 export const BulkIssueQuerySchema = BulkCallSchema;
 export const BulkIssuePreviewSchema = z.object({

@@ -11,6 +11,7 @@ import { refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { RECORD_TYPE } from '../order';
 import { dueOf } from '../policy';
+import { insertPayment } from '../books';
 import { paymentsRepository } from '../payments/repository';
 import { followSettlement } from '../payments/service';
 import { comptaRepository } from '../repository';
@@ -75,8 +76,8 @@ export async function applyInvoiceNotification(
       return 'applied';
     }
     // A payment of this invoice alone, allocated to it (the credit notes' and payments' model, 0024).
-    const payment = await paymentsRepository.insert(
-      tx,
+    const payment = await insertPayment(
+      { db: tx, clock: ctx.clock },
       {
         entityId: order.entityId,
         orderId: order.id,
@@ -86,7 +87,7 @@ export async function applyInvoiceNotification(
         montant: p.montant,
         createdById: p.createdById,
       },
-      now,
+      order.numeroFacture,
     );
     const paymentId = payment.id;
     await paymentsRepository.allocate(

@@ -11,6 +11,7 @@ import { guardConstraint } from '../../../lib/constraints';
 import type { TxContext } from '../../../lib/context';
 import { refused } from '../../../lib/errors';
 import type { ActionHandler, AuditDetails } from '../actions';
+import { postCreditNote } from '../books';
 import { nextNumber } from '../numbering/service';
 import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
@@ -50,6 +51,7 @@ async function issueCreditNote(
       },
       tx.clock.now(),
     );
+    await postCreditNote(tx, order, row);
     const settles = Math.min(montant, dueOf(order));
     if (settles > 0)
       await paymentsRepository.allocate(

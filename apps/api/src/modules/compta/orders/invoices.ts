@@ -5,6 +5,7 @@
 import { addDays } from '@union/contract';
 import type { TxContext } from '../../../lib/context';
 import type { ActionHandler, AuditDetails } from '../actions';
+import { postInvoice, reverseInvoice } from '../books';
 import { sendDocument } from '../documents/service';
 import { nextNumber } from '../numbering/service';
 import { comptaRepository, type OrderRow } from '../repository';
@@ -25,6 +26,7 @@ async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
     etat: 'FE' as const,
   };
   await comptaRepository.update(tx.db, order.id, issued, tx.clock.now());
+  await postInvoice(tx, { ...order, ...issued });
   return { ...order, ...issued };
 }
 
@@ -63,6 +65,7 @@ export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) =>
       { etat: next, numeroAvoir, dateAvoir: today, motifAnnulation },
       tx.clock.now(),
     );
+    await reverseInvoice(tx, order, numeroAvoir);
     details.numero = numeroAvoir;
   } else {
     await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation }, tx.clock.now());

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  CHART_ROLES,
   type SecondFactorSettings,
   SecondFactorSettingsSchema,
   type UnionSettings,
@@ -23,6 +24,7 @@ const SETTINGS: UnionSettings = {
   relances: { niveau1: 15, niveau2: 30, niveau3: 45, ecart: 10, automatique: false },
   cotisations: { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 },
   reservations: { preavisHeures: 48, horizonMois: 18 },
+  comptabilite: { premierExercice: 2020, comptes: CHART_ROLES },
 };
 
 const RULE: SecondFactorSettings = { habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 };

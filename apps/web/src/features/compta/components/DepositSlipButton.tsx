@@ -1,5 +1,6 @@
 /** The cheque deposit slip (bordereau de remise) of a period, downloaded as a PDF. */
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import { PERIOD_ORDER_MESSAGE } from '@union/contract';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
@@ -11,8 +12,7 @@ export function DepositSlipButton() {
   const today = dayjs().format('YYYY-MM-DD');
   const [du, setDu] = useState<string | null>(today);
   const [au, setAu] = useState<string | null>(today);
-  const problem =
-    !du || !au ? 'Indiquez la période.' : du > au ? 'La date de début précède la date de fin.' : null;
+  const problem = !du || !au ? 'Indiquez la période.' : du > au ? PERIOD_ORDER_MESSAGE : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) return;
