@@ -34,7 +34,7 @@ const TABLES_OF = {
   audit: ['auditLog'],
   auth: ['accessTokens', 'userTokens'],
   backups: ['backups'],
-  bookkeeping: ['journalCounters', 'journalEntries', 'journalLines'],
+  bookkeeping: ['chequeDepositItems', 'chequeDeposits', 'journalCounters', 'journalEntries', 'journalLines'],
   compta: [
     'accountingAllocations',
     'accountingCreditNotes',

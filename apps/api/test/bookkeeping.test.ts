@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { journalEntries, journalLines } from '../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders, type Builders, type Person } from './builders';
+import { testEngine } from './engine';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 
 const clock = movableClock('2026-11-23T10:00:00Z');
@@ -174,3 +175,80 @@ describe('a payment dated out of the plausible range', () => {
     expect((await pay(invoice, 100, '2020-01-01')).statusCode).toBe(200);
   });
 });
+
+describe('the books’ settings', () => {
+  it('the chart of accounts and the first year, saved by an administrator, are what the next entries use', async () => {
+    clock.at = new Date('2026-11-23T10:00:00Z');
+    const admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
+    const current = (
+      await t.call({ method: 'GET', url: '/api/parametres/union', token: admin.token })
+    ).json();
+    expect(current.comptabilite.comptes.ventes).toEqual({ num: '706', lib: 'Prestations de services' });
+    const put = (comptabilite: unknown) =>
+      t.call({
+        method: 'PUT',
+        url: '/api/parametres/union',
+        token: admin.token,
+        payload: { ...current, comptabilite },
+      });
+    const bad = await put({
+      ...current.comptabilite,
+      comptes: { ...current.comptabilite.comptes, ventes: { num: '06', lib: 'X' } },
+    });
+    expect(bad.statusCode).toBe(412);
+    expect(bad.body).toContain('Un numéro de compte commence par sa classe');
+    const saved = await put({
+      premierExercice: 2024,
+      comptes: { ...current.comptabilite.comptes, ventes: { num: '756', lib: 'Cotisations' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const invoice = await anInvoice(1000);
+    const refused = await pay(invoice, 100, '2023-12-31');
+    expect(refused.json().message).toBe(
+      'La date du règlement doit être comprise entre le 1er janvier 2024 et le lundi 30 novembre 2026.',
+    );
+    const lines = await fec('2026-11-23', '2026-11-23');
+    const own = lines.filter((l) => l[8] === invoice.numeroFacture);
+    expect(own.map((l) => [l[4], l[5]])).toContainEqual(['756', 'Cotisations']);
+    expect((await put(current.comptabilite)).statusCode).toBe(200);
+  });
+});
+
+/** PostgreSQL only: PGlite has one connection, so its transactions never interleave. */
+if (testEngine() === 'postgres') {
+  describe('under concurrency (PostgreSQL)', () => {
+    it('ten payments at once take ten consecutive numbers of the bank journal', async () => {
+      clock.at = new Date('2026-11-23T10:00:00Z');
+      const invoices = [];
+      for (let i = 0; i < 10; i++) invoices.push(await anInvoice(1000));
+      const responses = await Promise.all(invoices.map((o) => pay(o, 1000, '2026-11-23')));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      const ranks = (
+        await t.db
+          .select({ rang: journalEntries.rang })
+          .from(journalEntries)
+          .where(eq(journalEntries.journal, 'BQ'))
+          .orderBy(journalEntries.rang)
+      ).map((r) => r.rang);
+      expect(ranks).toEqual(ranks.map((_, i) => i + 1));
+    });
+
+    it('two deposits of the same cheques at once: one records them, the other is refused', async () => {
+      clock.at = new Date('2026-11-23T10:00:00Z');
+      const invoice = await anInvoice(3000);
+      expect((await pay(invoice, 1000, '2026-11-22', 'C')).statusCode).toBe(200);
+      const deposit = () =>
+        t.call({
+          method: 'POST',
+          url: '/api/compta/remises-cheques',
+          token: tresorier.token,
+          payload: { du: '2026-11-22', au: '2026-11-22' },
+        });
+      const answers = await Promise.all([deposit(), deposit()]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 412]);
+      expect(['cheque_deposited', 'no_cheque_to_deposit']).toContain(
+        answers.find((r) => r.statusCode === 412)!.json().error,
+      );
+    });
+  });
+}

@@ -193,6 +193,19 @@ export const CHART_ROLES = {
   ecartsProduits: { num: '758', lib: 'Produits divers de gestion courante' },
 } as const;
 export type ChartRole = keyof typeof CHART_ROLES;
+/** What each role of the chart holds, as the settings screen names it. */
+export const CHART_ROLE_LABELS: Record<ChartRole, string> = {
+  clients: 'Loges et associations (un compte auxiliaire par entité)',
+  cartes: 'Soldes prépayés des cartes (un compte auxiliaire par carte)',
+  caisse: 'Caisse de l’Union (fonds de caisse, espèces comptées)',
+  caisses: 'Caisses du restaurant (bar, accueil)',
+  cheques: 'Chèques reçus, à remettre en banque',
+  banque: 'Banque (virements, paiements par carte, remises)',
+  fraisCarte: 'Frais sur paiements par carte',
+  ventes: 'Ventes : prestations, cotisations, repas, bar',
+  ecartsCharges: 'Écarts en moins (caisse, ajustements de carte)',
+  ecartsProduits: 'Écarts en plus (caisse, ajustements de carte)',
+};
 export type ChartOfAccounts = Record<ChartRole, { num: string; lib: string }>;
 
 const AccountSchema = z.object({

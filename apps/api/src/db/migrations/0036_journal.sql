@@ -22,6 +22,7 @@ CREATE TABLE "journal_entries" (
 	"piece_date" date NOT NULL,
 	"libelle" text NOT NULL,
 	"source" text NOT NULL,
+	"contre_passe_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "journal_entries_journal" CHECK ("journal" IN ('VT', 'BQ', 'CA', 'OD')),
 	CONSTRAINT "journal_entries_year" CHECK ("annee" = extract(year FROM "date"))
@@ -30,6 +31,8 @@ CREATE TABLE "journal_entries" (
 CREATE UNIQUE INDEX "journal_entries_number" ON "journal_entries" USING btree ("journal", "annee", "rang");--> statement-breakpoint
 CREATE UNIQUE INDEX "journal_entries_posted_once" ON "journal_entries" USING btree ("source");--> statement-breakpoint
 CREATE INDEX "journal_entries_date_idx" ON "journal_entries" USING btree ("date");--> statement-breakpoint
+ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_contre_passe_id_fk" FOREIGN KEY ("contre_passe_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "journal_entries_reversed_once" ON "journal_entries" USING btree ("contre_passe_id");--> statement-breakpoint
 CREATE TABLE "journal_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"entry_id" integer NOT NULL,
@@ -53,8 +56,6 @@ BEGIN
     USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_frozen';
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "journal_entries_frozen" BEFORE UPDATE OR DELETE ON "journal_entries" FOR EACH ROW EXECUTE FUNCTION journal_frozen();--> statement-breakpoint
-CREATE TRIGGER "journal_lines_frozen" BEFORE UPDATE OR DELETE ON "journal_lines" FOR EACH ROW EXECUTE FUNCTION journal_frozen();--> statement-breakpoint
 -- Each entry balances, checked when the recording transaction commits (its lines arrive one by one).
 CREATE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -95,8 +96,8 @@ WITH events AS (
       ELSE 'Paiement (' || CASE p."mode" WHEN 'C' THEN 'Chèque' WHEN 'V' THEN 'Virement' ELSE 'CB en ligne' END || ') porté au crédit'
     END,
     p."created_at", p."entity_id", CASE WHEN p."nature" = 'E' THEN -p."montant" ELSE p."montant" END,
-    CASE WHEN p."mode" = 'C' THEN '5112' ELSE '512' END,
-    CASE WHEN p."mode" = 'C' THEN 'Chèques à encaisser' ELSE 'Banque' END
+    CASE WHEN p."mode" = 'C' AND p."nature" <> 'R' THEN '5112' ELSE '512' END,
+    CASE WHEN p."mode" = 'C' AND p."nature" <> 'R' THEN 'Chèques à encaisser' ELSE 'Banque' END
   FROM "accounting_payments" p LEFT JOIN "accounting_orders" o ON o."id" = p."order_id"
 )
 SELECT e.*, extract(year FROM e.date)::integer AS annee,
@@ -123,3 +124,38 @@ INSERT INTO "journal_counters" ("journal", "annee", "dernier")
 SELECT journal, annee, max(rang) FROM "journal_backfill" GROUP BY journal, annee;
 --> statement-breakpoint
 DROP TABLE "journal_backfill";
+--> statement-breakpoint
+-- A counter-entry of a payment names the entry it reverses (before the entries are frozen below).
+UPDATE "journal_entries" r SET "contre_passe_id" = e."id"
+FROM "accounting_payments" p, "journal_entries" e
+WHERE r."source" = 'payment:' || p."id" AND p."contre_passe_id" IS NOT NULL AND e."source" = 'payment:' || p."contre_passe_id";
+--> statement-breakpoint
+CREATE TRIGGER "journal_entries_frozen" BEFORE UPDATE OR DELETE ON "journal_entries" FOR EACH ROW EXECUTE FUNCTION journal_frozen();--> statement-breakpoint
+CREATE TRIGGER "journal_lines_frozen" BEFORE UPDATE OR DELETE ON "journal_lines" FOR EACH ROW EXECUTE FUNCTION journal_frozen();
+--> statement-breakpoint
+-- Cheque deposits (bordereaux de remise): the cheques waiting in 5112 that the treasurer brings to the
+-- bank, each deposited once (a unique index on its entry), and the entry that clears them into 512.
+CREATE TABLE "cheque_deposits" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"date" date NOT NULL,
+	"du" date NOT NULL,
+	"au" date NOT NULL,
+	"total" integer NOT NULL,
+	"created_by_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cheque_deposits_total_positive" CHECK ("total" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "cheque_deposits" ADD CONSTRAINT "cheque_deposits_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE TABLE "cheque_deposit_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"deposit_id" integer NOT NULL,
+	"entry_id" integer NOT NULL,
+	"montant" integer NOT NULL,
+	CONSTRAINT "cheque_deposit_items_positive" CHECK ("montant" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "cheque_deposit_items" ADD CONSTRAINT "cheque_deposit_items_deposit_id_fk" FOREIGN KEY ("deposit_id") REFERENCES "public"."cheque_deposits"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cheque_deposit_items" ADD CONSTRAINT "cheque_deposit_items_entry_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "cheque_deposit_items_once" ON "cheque_deposit_items" USING btree ("entry_id");--> statement-breakpoint
+CREATE INDEX "cheque_deposit_items_deposit_idx" ON "cheque_deposit_items" USING btree ("deposit_id");

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -16,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './people';
 
 /** VT sales, BQ bank (transfers, cheques, online card payments), CA cash (the tills), OD the rest. */
 export type JournalCode = 'VT' | 'BQ' | 'CA' | 'OD';
@@ -49,11 +51,14 @@ export const journalEntries = pgTable(
     libelle: text('libelle').notNull(),
     /** What the entry records (« payment:12 », « card_movement:40 »…): each is posted once. */
     source: text('source').notNull(),
+    /** The entry this one reverses (a counter-entry of a payment, a cancelled adjustment). */
+    contrePasseId: integer('contre_passe_id').references((): AnyPgColumn => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('journal_entries_number').on(t.journal, t.annee, t.rang),
     uniqueIndex('journal_entries_posted_once').on(t.source),
+    uniqueIndex('journal_entries_reversed_once').on(t.contrePasseId),
     index('journal_entries_date_idx').on(t.date),
     check('journal_entries_journal', sql`${t.journal} IN ('VT', 'BQ', 'CA', 'OD')`),
     check('journal_entries_year', sql`${t.annee} = extract(year FROM ${t.date})`),
@@ -82,5 +87,40 @@ export const journalLines = pgTable(
       'journal_lines_one_side',
       sql`${t.debit} >= 0 AND ${t.credit} >= 0 AND (${t.debit} > 0) <> (${t.credit} > 0)`,
     ),
+  ],
+);
+
+/** A deposit of cheques at the bank (bordereau de remise): its day, the period of the cheques, its total. */
+export const chequeDeposits = pgTable(
+  'cheque_deposits',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date').notNull(),
+    du: date('du').notNull(),
+    au: date('au').notNull(),
+    total: integer('total').notNull(),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('cheque_deposits_total_positive', sql`${t.total} > 0`)],
+);
+
+/** The cheques of a deposit: each the entry that put it in 5112, deposited once (a unique index). */
+export const chequeDepositItems = pgTable(
+  'cheque_deposit_items',
+  {
+    id: serial('id').primaryKey(),
+    depositId: integer('deposit_id')
+      .notNull()
+      .references(() => chequeDeposits.id),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    montant: integer('montant').notNull(),
+  },
+  (t) => [
+    uniqueIndex('cheque_deposit_items_once').on(t.entryId),
+    index('cheque_deposit_items_deposit_idx').on(t.depositId),
+    check('cheque_deposit_items_positive', sql`${t.montant} > 0`),
   ],
 );

@@ -1,7 +1,15 @@
 /** The journal's SQL: the counters that number entries, the entries and their lines, the balances. */
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { journalCounters, journalEntries, journalLines, type JournalCode } from '../../db/schema';
+import {
+  chequeDepositItems,
+  chequeDeposits,
+  journalCounters,
+  journalEntries,
+  journalLines,
+  type JournalCode,
+} from '../../db/schema';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
 export type LineRow = typeof journalLines.$inferSelect;
@@ -64,6 +72,92 @@ export const bookkeepingRepository = {
     const byEntry = new Map<number, LineRow[]>();
     for (const l of lines) byEntry.set(l.entryId, [...(byEntry.get(l.entryId) ?? []), l]);
     return entries.map((entry) => ({ entry, lines: byEntry.get(entry.id) ?? [] }));
+  },
+
+  async deposited(db: Executor, source: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: chequeDepositItems.id })
+      .from(chequeDepositItems)
+      .innerJoin(journalEntries, eq(journalEntries.id, chequeDepositItems.entryId))
+      .where(eq(journalEntries.source, source));
+    return row !== undefined;
+  },
+
+  /**
+   * The cheques waiting in 5112 (`compte`) received in [du, au] (by their entry's date): entries with a
+   * debit on it, not yet deposited and not reversed, with who paid (the other line's auxiliary account).
+   */
+  async pendingCheques(db: Executor, compte: string, du: string, au: string) {
+    const drawer = alias(journalLines, 'drawer');
+    const reversal = alias(journalEntries, 'reversal');
+    return db
+      .select({
+        entryId: journalEntries.id,
+        date: journalEntries.date,
+        reference: journalEntries.piece,
+        montant: journalLines.debit,
+        tireur: sql<string>`coalesce(${drawer.auxLib}, ${journalEntries.libelle})`,
+      })
+      .from(journalEntries)
+      .innerJoin(
+        journalLines,
+        and(
+          eq(journalLines.entryId, journalEntries.id),
+          eq(journalLines.compte, compte),
+          gt(journalLines.debit, 0),
+        ),
+      )
+      .leftJoin(
+        drawer,
+        and(eq(drawer.entryId, journalEntries.id), isNotNull(drawer.aux), gt(drawer.credit, 0)),
+      )
+      .leftJoin(chequeDepositItems, eq(chequeDepositItems.entryId, journalEntries.id))
+      .leftJoin(reversal, eq(reversal.contrePasseId, journalEntries.id))
+      .where(
+        and(
+          gte(journalEntries.date, du),
+          lte(journalEntries.date, au),
+          isNull(chequeDepositItems.id),
+          isNull(reversal.id),
+        ),
+      )
+      .orderBy(asc(journalEntries.date), asc(journalEntries.id));
+  },
+
+  async insertDeposit(db: Executor, deposit: typeof chequeDeposits.$inferInsert) {
+    const [row] = await db.insert(chequeDeposits).values(deposit).returning();
+    return row!;
+  },
+
+  async insertDepositItems(db: Executor, items: (typeof chequeDepositItems.$inferInsert)[]) {
+    await db.insert(chequeDepositItems).values(items);
+  },
+
+  /** A recorded deposit and its cheques, as they were when deposited. */
+  async deposit(db: Executor, id: number) {
+    const [deposit] = await db.select().from(chequeDeposits).where(eq(chequeDeposits.id, id));
+    if (!deposit) return undefined;
+    const drawer = alias(journalLines, 'drawer');
+    const cheques = await db
+      .select({
+        date: journalEntries.date,
+        reference: journalEntries.piece,
+        montant: chequeDepositItems.montant,
+        tireur: sql<string>`coalesce(${drawer.auxLib}, ${journalEntries.libelle})`,
+      })
+      .from(chequeDepositItems)
+      .innerJoin(journalEntries, eq(journalEntries.id, chequeDepositItems.entryId))
+      .leftJoin(
+        drawer,
+        and(eq(drawer.entryId, journalEntries.id), isNotNull(drawer.aux), gt(drawer.credit, 0)),
+      )
+      .where(eq(chequeDepositItems.depositId, id))
+      .orderBy(asc(journalEntries.date), asc(journalEntries.id));
+    const [entry] = await db
+      .select({ numero: journalEntries.numero })
+      .from(journalEntries)
+      .where(eq(journalEntries.source, `deposit:${id}`));
+    return { deposit, cheques, ecriture: entry?.numero ?? '' };
   },
 
   /** Debit less credit of an account up to `au` included, per auxiliary account. */

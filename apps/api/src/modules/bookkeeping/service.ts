@@ -28,6 +28,8 @@ export interface Posting {
   libelle: string;
   /** What is recorded (« payment:12 »): an event is posted once (a unique index). */
   source: string;
+  /** The source of the entry this one reverses (a payment's counter-entry): a reversal is one per entry. */
+  reverses?: string;
   lines: PostingLine[];
 }
 
@@ -43,6 +45,9 @@ export async function chart(db: Executor): Promise<ChartOfAccounts> {
 }
 
 export const bookkeeping = {
+  /** Whether the entry of `source` put a cheque in 5112 that has since been deposited at the bank. */
+  deposited: (db: Executor, source: string) => bookkeepingRepository.deposited(db, source),
+
   /**
    * Records the entry in `tx`: its lines of zero are left out, an entry of nothing is not recorded. An
    * unbalanced entry is a bug of the caller (the database would refuse it at commit too).
@@ -55,6 +60,9 @@ export const bookkeeping = {
     const accounts = await chart(tx.db);
     const annee = Number(posting.date.slice(0, 4));
     const rang = await bookkeepingRepository.nextRank(tx.db, posting.journal, annee);
+    const reversed = posting.reverses
+      ? await bookkeepingRepository.bySource(tx.db, posting.reverses)
+      : undefined;
     const today = tx.clock.today();
     const entry = await bookkeepingRepository.insertEntry(tx.db, {
       journal: posting.journal,
@@ -68,6 +76,7 @@ export const bookkeeping = {
       pieceDate: posting.date,
       libelle: posting.libelle,
       source: posting.source,
+      contrePasseId: reversed?.entry.id ?? null,
       createdAt: tx.clock.now(),
     });
     await bookkeepingRepository.insertLines(
@@ -109,6 +118,7 @@ export const bookkeeping = {
       pieceDate: reversal.date,
       libelle: reversal.libelle,
       source: reversal.source,
+      contrePasseId: found.entry.id,
       createdAt: tx.clock.now(),
     });
     await bookkeepingRepository.insertLines(

@@ -87,6 +87,17 @@ export async function postCreditNote(tx: BooksContext, order: OrderRow, note: Cr
 }
 
 /**
+ * Where a payment's money is: a cheque received waits in 5112 until deposited; its counter-entry takes
+ * it back from 5112, or from the bank once deposited (a cheque returned unpaid). A refund goes out of the
+ * bank whatever its means (the Union's own transfer or cheque); transfers and online payments are in 512.
+ */
+async function cashAccount(tx: BooksContext, payment: PaymentRow, reverses: string | undefined) {
+  if (payment.mode !== 'C' || payment.nature === 'R') return 'banque';
+  if (reverses && (await bookkeeping.deposited(tx.db, reverses))) return 'banque';
+  return 'cheques';
+}
+
+/**
  * A payment received (E) credits the entity; its counter-entry (C) and a refund of its credit (R) debit
  * it back. Cheques wait in 5112 until their deposit; transfers and online card payments are in 512.
  */
@@ -110,14 +121,16 @@ export async function postPayment(
     paymentId: payment.id,
     reference: payment.reference,
   };
+  const reverses = payment.contrePasseId ? `payment:${payment.contrePasseId}` : undefined;
   await bookkeeping.post(tx, {
     journal: 'BQ',
     date: payment.date,
     piece: entry.piece,
     libelle: entryLabel(entry),
     source: `payment:${payment.id}`,
+    ...(reverses ? { reverses } : {}),
     lines: [
-      { compte: payment.mode === 'C' ? 'cheques' : 'banque', montant: -owed },
+      { compte: await cashAccount(tx, payment, reverses), montant: -owed },
       { compte: 'clients', aux: await customer(tx, payment.entityId), montant: owed },
     ],
   });

@@ -53,6 +53,35 @@ describe('Union settings', { timeout: 20_000 }, () => {
     expect(body.identite).toEqual(SETTINGS.identite);
   });
 
+  it('saves the first accounting year and the chart of accounts, refusing a number that is no account', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockApi({
+      'GET /api/parametres/union': reply(UnionSettingsSchema, SETTINGS),
+      'PUT /api/parametres/union': (call) => reply(UnionSettingsSchema, JSON.parse(call.body!)),
+      'GET /api/parametres/second-facteur': reply(SecondFactorSettingsSchema, RULE),
+    });
+    renderApp('/app/admin/parametres');
+    const sales = await screen.findByLabelText(/^Compte : Ventes/, {}, { timeout: 5000 });
+    expect(sales).toHaveValue('706');
+    await userEvent.clear(sales);
+    await userEvent.type(sales, '06');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    expect(await screen.findByText(/Un numéro de compte commence par sa classe/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.clear(sales);
+    await userEvent.type(sales, '756');
+    const year = screen.getByLabelText('Premier exercice comptable');
+    await userEvent.clear(year);
+    await userEvent.type(year, '2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.method === 'PUT')!.body!);
+    expect(body.comptabilite).toEqual({
+      premierExercice: 2024,
+      comptes: { ...CHART_ROLES, ventes: { num: '756', lib: CHART_ROLES.ventes.lib } },
+    });
+  });
+
   it('saves who must have a second factor and the grace period, with French messages', async () => {
     signInAs(['USER', 'ADMIN']);
     const calls = mockApi({
