@@ -156,6 +156,16 @@ describe('a payment dated out of the plausible range', () => {
         'La date du règlement doit être comprise entre le 1er janvier 2020 et le lundi 30 novembre 2026.',
       );
     }
+    // Not a day at all, or a year no date of the intranet takes: the contract refuses it first (412).
+    for (const date of [
+      '0001-01-01',
+      '9999-12-31',
+      '2026-02-30',
+      '20261123',
+      '2026-11-23T00:00:00Z',
+      '+02026-11-23',
+    ])
+      expect((await pay(invoice, 100, date)).statusCode, date).toBe(412);
     const entity = await t.call({
       method: 'POST',
       url: '/api/compta/paiement',
