@@ -4,7 +4,7 @@
  * arrives); entries are frozen and balanced by the database; payments dated out of range are refused.
  */
 import type { OrderDetail } from '@union/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { journalEntries, journalLines } from '../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders, type Builders, type Person } from './builders';
@@ -237,7 +237,7 @@ if (testEngine() === 'postgres') {
         await t.db
           .select({ rang: journalEntries.rang })
           .from(journalEntries)
-          .where(eq(journalEntries.journal, 'BQ'))
+          .where(and(eq(journalEntries.journal, 'BQ'), eq(journalEntries.annee, 2026)))
           .orderBy(journalEntries.rang)
       ).map((r) => r.rang);
       expect(ranks).toEqual(ranks.map((_, i) => i + 1));
