@@ -6,6 +6,7 @@
 import type { OrderDetail } from '@union/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { journalEntries, journalLines } from '../src/db/schema';
+import { bookkeeping } from '../src/modules/bookkeeping/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders, type Builders, type Person } from './builders';
 import { testEngine } from './engine';
@@ -141,6 +142,60 @@ describe('the database keeps the books', () => {
     expect(await t.db.select().from(journalEntries).where(eq(journalEntries.source, 'test:1'))).toHaveLength(
       0,
     );
+  });
+});
+
+describe('a reversing entry', () => {
+  it('exchanges the sides of the entry it reverses, names it, and is recorded once', async () => {
+    clock.at = new Date('2026-11-23T10:00:00Z');
+    await t.db.transaction(async (db) => {
+      await bookkeeping.post(
+        { db, clock },
+        {
+          journal: 'OD',
+          date: '2026-11-23',
+          piece: 'ESSAI',
+          libelle: 'Essai',
+          source: 'test:reversed',
+          lines: [
+            { compte: 'banque', montant: 500 },
+            { compte: 'caisse', montant: -500 },
+          ],
+        },
+      );
+      await bookkeeping.reverse({ db, clock }, 'test:reversed', {
+        source: 'test:reversal',
+        date: '2026-11-24',
+        libelle: 'Contre-passation de l’essai',
+      });
+    });
+    const [original] = await t.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.source, 'test:reversed'));
+    const [reversal] = await t.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.source, 'test:reversal'));
+    expect(reversal).toMatchObject({ contrePasseId: original!.id, date: '2026-11-24', piece: 'ESSAI' });
+    const sides = (entryId: number) =>
+      t.db
+        .select({ compte: journalLines.compte, debit: journalLines.debit, credit: journalLines.credit })
+        .from(journalLines)
+        .where(eq(journalLines.entryId, entryId))
+        .orderBy(journalLines.id);
+    expect(await sides(reversal!.id)).toEqual(
+      (await sides(original!.id)).map((l) => ({ compte: l.compte, debit: l.credit, credit: l.debit })),
+    );
+    await expect(
+      t.db.transaction((db) =>
+        bookkeeping.reverse({ db, clock }, 'test:reversed', {
+          source: 'test:again',
+          date: '2026-11-24',
+          libelle: 'X',
+        }),
+      ),
+    ).rejects.toThrow();
   });
 });
 
