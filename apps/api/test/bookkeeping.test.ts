@@ -88,6 +88,16 @@ describe('the FEC reads the recorded entries back', () => {
     expect(added.map((l) => l[4]).sort()).toEqual(['411', '5112']);
   });
 
+  it('refuses a period that ends before it starts, in the one sentence of every period', async () => {
+    const r = await t.call({
+      method: 'GET',
+      url: '/api/compta/fec?du=2026-11-30&au=2026-11-01',
+      token: tresorier.token,
+    });
+    expect(r.statusCode).toBe(412);
+    expect(r.json().message).toContain('La date de début doit précéder la date de fin.');
+  });
+
   it('every issued invoice, credit note and payment is one balanced entry, numbered without a gap', async () => {
     const list = await t.db
       .select({
