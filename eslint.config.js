@@ -70,6 +70,7 @@ const TABLES_OF = {
   audit: ['auditLog'],
   auth: ['accessTokens', 'userTokens'],
   backups: ['backups'],
+  bookkeeping: ['chequeDepositItems', 'chequeDeposits', 'journalCounters', 'journalEntries', 'journalLines'],
   compta: [
     'accountingAllocations',
     'accountingCreditNotes',

@@ -4,12 +4,13 @@
  * provider and notification (applied once, replayed and simultaneous), and the Union reads aged
  * receivables and the FEC, each file read back.
  */
-import type {
-  AgedReceivables,
-  LodgeAccount,
-  OrderDetail,
-  ProviderForm,
-  UnappliedOnlinePayment,
+import {
+  parisDay,
+  type AgedReceivables,
+  type LodgeAccount,
+  type OrderDetail,
+  type ProviderForm,
+  type UnappliedOnlinePayment,
 } from '@union/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -80,7 +81,8 @@ const anInvoice = (entity: number, prixUnitaire = 3000, objet = 'Prestation') =>
     lignes: [{ libelle: 'Location Temple Hiram', quantite: 2, prixUnitaire }],
   });
 
-async function pay(order: OrderDetail, montant: number, mode: 'C' | 'V' = 'C', date = '2026-11-23') {
+/** A payment recorded now, dated today unless said (a payment is never dated over a week ahead). */
+async function pay(order: OrderDetail, montant: number, mode: 'C' | 'V' = 'C', date = parisDay(clock.at)) {
   const response = await t.call({
     method: 'PUT',
     url: '/api/compta/commande?action=EDIT_PAYMENT',
@@ -524,8 +526,8 @@ describe('aged receivables and the FEC (the Union’s treasurer)', () => {
     await anInvoice(entity.id, 1000); // due 1 July: 145 days late on 23 November
     clock.at = new Date('2026-09-10T10:00:00Z');
     const partly = await anInvoice(entity.id, 2000); // due 10 October: 44 days
-    await pay(partly, 1050, 'V', '2026-11-20');
     clock.at = new Date('2026-11-20T10:00:00Z');
+    await pay(partly, 1050, 'V', '2026-11-20');
     await anInvoice(entity.id, 3000); // not due yet
     clock.at = new Date('2026-11-23T10:00:00Z');
     expect((await get(venerable, '/api/compta/balance-agee')).statusCode).toBe(403);

@@ -361,24 +361,24 @@ describe('the cheque deposit slip', () => {
     const two = await invoiceOf(lodge.id);
     await ok('EDIT_PAYMENT', {
       id: one.id,
-      paiement: { ...cheque(4250, 'CHQ 0000123'), date: '2026-12-02' },
+      paiement: { ...cheque(4250, 'CHQ 0000123'), date: '2026-11-27' },
     });
     const wrong = await ok('EDIT_PAYMENT', {
       id: two.id,
-      paiement: { ...cheque(1000, 'CHQ 0000999'), date: '2026-12-02' },
+      paiement: { ...cheque(1000, 'CHQ 0000999'), date: '2026-11-27' },
     });
     await ok('EDIT_PAYMENT', {
       id: two.id,
-      paiement: { mode: 'V', date: '2026-12-02', reference: 'VIR 77', montant: 500 },
+      paiement: { mode: 'V', date: '2026-11-27', reference: 'VIR 77', montant: 500 },
     });
     await ok('REVERSE_PAYMENT', { id: two.id, paiementId: wrong.paiements[0]!.id, motif: 'Doublon' });
     const response = await t.call({
       method: 'GET',
-      url: '/api/compta/remise-cheques?du=2026-12-01&au=2026-12-03',
+      url: '/api/compta/remise-cheques?du=2026-11-26&au=2026-11-28',
       token: tokens.lecteur,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('remise-cheques-2026-12-01-2026-12-03.pdf');
+    expect(response.headers['content-disposition']).toContain('remise-cheques-2026-11-26-2026-11-28.pdf');
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Bordereau de remise de chèques');
     expect(text).toContain('La Parfaite Union');
@@ -389,10 +389,11 @@ describe('the cheque deposit slip', () => {
     expect(text).toMatch(/1 chèque\b/);
     const backwards = await t.call({
       method: 'GET',
-      url: '/api/compta/remise-cheques?du=2026-12-03&au=2026-12-01',
+      url: '/api/compta/remise-cheques?du=2026-11-28&au=2026-11-26',
       token: tokens.lecteur,
     });
     expect(backwards.statusCode).toBe(412);
+    expect(backwards.json().message).toContain('La date de début doit précéder la date de fin.');
   });
 });
 

@@ -168,6 +168,27 @@ describe.each(fixtures.map((f) => [f.release, f] as const))('the database of rel
     }
   });
 
+  it('has the books of what it recorded: one balanced entry per invoice, credit note and payment (0036)', async () => {
+    if (!applied.includes('0036_journal')) return;
+    const [expected] = await handle.rows<{ n: number }>(
+      `SELECT (SELECT count(*) FROM accounting_orders WHERE numero_facture IS NOT NULL AND total <> 0)
+            + (SELECT count(*) FROM accounting_credit_notes) + (SELECT count(*) FROM accounting_payments) AS n`,
+    );
+    const entries = await handle.rows<{ journal: string; annee: number; rang: number; gap: number }>(
+      `SELECT e.journal, e.annee, e.rang, sum(l.debit - l.credit)::int AS gap
+       FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
+       GROUP BY e.id ORDER BY e.journal, e.annee, e.rang`,
+    );
+    expect(entries.length).toBe(Number(expected!.n));
+    expect(entries.length).toBeGreaterThan(0);
+    const last = new Map<string, number>();
+    for (const e of entries) {
+      expect(e.gap).toBe(0);
+      expect(e.rang).toBe((last.get(`${e.journal}${e.annee}`) ?? 0) + 1);
+      last.set(`${e.journal}${e.annee}`, e.rang);
+    }
+  });
+
   it('has the schema of a database migrated from nothing', () => {
     expect(upgradedSchema).toEqual(freshSchema);
   });

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { Instalment, OrderState, OrderType, PaymentNature, RecordedPaymentMode } from './compta';
 import { RecordIdParamSchema, wholeNumber } from './ids';
-import { IsoDateSchema } from './reservations';
 
 /** The PDFs an officer may download for one document of the account. */
 export const AccountDocumentKind = z.enum(['devis', 'facture', 'avoir', 'relance'], {
@@ -121,12 +120,6 @@ export const AccountDocumentQuerySchema = z.object({
       .max(3, { message: 'Le niveau de relance est 1, 2 ou 3.' }),
   ).optional(),
 });
-
-/** A period of the accounts, both days included. */
-export const PeriodQuerySchema = z
-  .object({ du: IsoDateSchema, au: IsoDateSchema })
-  .refine((p) => p.du <= p.au, { message: 'La date de début précède la date de fin.', path: ['au'] });
-export type PeriodQuery = z.infer<typeof PeriodQuerySchema>;
 
 export const StatementParamsSchema = z.object({
   idEntite: RecordIdParamSchema,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { codeList } from './enums';
 import { RecordIdParamSchema, RecordIdSchema, wholeNumber } from './ids';
 import { HistoryEntrySchema } from './history';
+import { PeriodQuerySchema } from './period';
 import { IsoDateSchema } from './reservations';
 
 export const OrderType = codeList({
@@ -470,9 +471,29 @@ export const RefundCreateSchema = z.object({
 export type RefundCreate = z.infer<typeof RefundCreateSchema>;
 
 /** GET /api/compta/remise-cheques?du=&au=: the deposit slip of the cheques received in a period. */
-export const DepositSlipQuerySchema = z
-  .object({ du: IsoDateSchema, au: IsoDateSchema })
-  .refine((q) => q.du <= q.au, { message: 'La date de début précède la date de fin.', path: ['au'] });
+export const DepositSlipQuerySchema = PeriodQuerySchema;
+/** POST /api/compta/remises-cheques: the cheques received in the period and not yet deposited. */
+export const DepositCreateSchema = PeriodQuerySchema;
+/** A recorded deposit: each cheque once, the entry that clears 5112 into 512. */
+export const ChequeDepositSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  du: z.string(),
+  au: z.string(),
+  total: z.number().int(),
+  /** EcritureNum of the entry 5112 → 512. */
+  ecriture: z.string(),
+  cheques: z.array(
+    z.object({
+      date: z.string(),
+      /** Who paid: the lodge, or the card's holder for a cheque at the desk. */
+      tireur: z.string(),
+      reference: z.string(),
+      montant: z.number().int(),
+    }),
+  ),
+});
+export type ChequeDeposit = z.infer<typeof ChequeDepositSchema>;
 /** GET /api/compta/cotisation/emission?annee=&tranche= (issue 20): the drafts of a fee call, before issuing them. */
 export const BulkIssueQuerySchema = BulkCallSchema;
 export const BulkIssuePreviewSchema = z.object({

@@ -170,6 +170,18 @@ export const ERROR_CODES = {
   negative_total: { status: 412, sens: 'Comptabilité : le total de la commande est négatif.' },
   no_billing_email: { status: 412, sens: 'Comptabilité : l’entité n’a pas d’adresse e-mail de facturation.' },
   overpayment: { status: 412, sens: 'Comptabilité : le paiement dépasse le reste à payer.' },
+  no_cheque_to_deposit: {
+    status: 412,
+    sens: 'Comptabilité : aucun chèque à remettre sur cette période.',
+  },
+  cheque_deposited: {
+    status: 412,
+    sens: 'Comptabilité : un de ces chèques vient d’être remis par une autre personne.',
+  },
+  payment_date_out_of_range: {
+    status: 412,
+    sens: 'Comptabilité : la date du règlement est avant le premier exercice ou trop loin dans le futur.',
+  },
   fee_call_exists: { status: 412, sens: 'Comptabilité : cette tranche de cotisation est déjà appelée.' },
   nothing_to_change: { status: 412, sens: 'Comptabilité : la modification ne change rien.' },
   invoice_issued: { status: 412, sens: 'Comptabilité : une facture émise ne se modifie plus.' },

@@ -15,6 +15,7 @@ export * from './restaurant';
 export * from './desk';
 export * from './compta';
 export * from './accounts';
+export * from './period';
 export * from './calendar';
 export * from './french';
 export * from './documents';

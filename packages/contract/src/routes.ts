@@ -214,6 +214,10 @@ export const API = {
     refund: '/api/compta/entite/:id/remboursement',
     /** The deposit slip (bordereau de remise) of the cheques received in a period, PDF. */
     depositSlip: '/api/compta/remise-cheques',
+    /** POST: records the deposit of the cheques of a period not yet deposited (5112 → 512). */
+    deposits: '/api/compta/remises-cheques',
+    /** GET: the slip of a recorded deposit, PDF. */
+    deposit: '/api/compta/remises-cheques/:id',
     /** GET previews, POST issues and e-mails the drafts of a fee call (issue 20). */
     bulkIssue: '/api/compta/cotisation/emission',
     /** The overdue invoices and the level each is due for (issue 20). */

@@ -176,6 +176,66 @@ export const ReminderSettingsSchema = z
   });
 export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
 
+/**
+ * The chart of accounts the books use (issue 31 §2, docs/decisions/accounting.md): each role of the
+ * Union's money and its account, with French defaults an administrator may change.
+ */
+export const CHART_ROLES = {
+  clients: { num: '411', lib: 'Clients – loges et associations' },
+  cartes: { num: '4191', lib: 'Avances des porteurs de cartes' },
+  caisse: { num: '530', lib: 'Caisse' },
+  caisses: { num: '531', lib: 'Caisses du restaurant' },
+  cheques: { num: '5112', lib: 'Chèques à encaisser' },
+  banque: { num: '512', lib: 'Banque' },
+  fraisCarte: { num: '627', lib: 'Frais sur paiements par carte' },
+  ventes: { num: '706', lib: 'Prestations de services' },
+  ecartsCharges: { num: '658', lib: 'Charges diverses de gestion courante' },
+  ecartsProduits: { num: '758', lib: 'Produits divers de gestion courante' },
+} as const;
+export type ChartRole = keyof typeof CHART_ROLES;
+/** What each role of the chart holds, as the settings screen names it. */
+export const CHART_ROLE_LABELS: Record<ChartRole, string> = {
+  clients: 'Loges et associations (un compte auxiliaire par entité)',
+  cartes: 'Soldes prépayés des cartes (un compte auxiliaire par carte)',
+  caisse: 'Caisse de l’Union (fonds de caisse, espèces comptées)',
+  caisses: 'Caisses du restaurant (bar, accueil)',
+  cheques: 'Chèques reçus, à remettre en banque',
+  banque: 'Banque (virements, paiements par carte, remises)',
+  fraisCarte: 'Frais sur paiements par carte',
+  ventes: 'Ventes : prestations, cotisations, repas, bar',
+  ecartsCharges: 'Écarts en moins (caisse, ajustements de carte)',
+  ecartsProduits: 'Écarts en plus (caisse, ajustements de carte)',
+};
+export type ChartOfAccounts = Record<ChartRole, { num: string; lib: string }>;
+
+const AccountSchema = z.object({
+  num: z
+    .string({ message: 'Indiquez le numéro du compte.' })
+    .trim()
+    .regex(/^[1-7][0-9A-Z]{1,11}$/, {
+      message:
+        'Un numéro de compte commence par sa classe (1 à 7), suivie de chiffres ou de lettres (12 au plus).',
+    }),
+  lib: trimmed('L’intitulé du compte', 100),
+});
+export const ChartOfAccountsSchema = z.object(
+  Object.fromEntries(Object.keys(CHART_ROLES).map((k) => [k, AccountSchema])) as Record<
+    ChartRole,
+    typeof AccountSchema
+  >,
+);
+
+/** The books' settings: the first accounting year (no payment dated before it) and the chart. */
+export const BookkeepingSettingsSchema = z.object({
+  premierExercice: z
+    .number({ message: 'Indiquez l’année du premier exercice.' })
+    .int({ message: 'L’année du premier exercice est une année (2020).' })
+    .min(1990, { message: 'L’année du premier exercice est 1990 ou après.' })
+    .max(2100, { message: 'L’année du premier exercice est 2100 ou avant.' }),
+  comptes: ChartOfAccountsSchema,
+});
+export type BookkeepingSettings = z.infer<typeof BookkeepingSettingsSchema>;
+
 /** PUT /api/parametres/union: what an administrator sends (validated and normalised). */
 export const UnionSettingsInputSchema = z.object({
   identite: LegalIdentitySchema,
@@ -186,6 +246,8 @@ export const UnionSettingsInputSchema = z.object({
   /** Optional for the clients written before issue 20: absent keeps what is stored. */
   banque: BankAccountSchema.optional(),
   relances: ReminderSettingsSchema.optional(),
+  /** Absent: the books' settings stay as they are. */
+  comptabilite: BookkeepingSettingsSchema.optional(),
 });
 export type UnionSettingsInput = z.output<typeof UnionSettingsInputSchema>;
 
@@ -215,5 +277,6 @@ export const UnionSettingsSchema = z.object({
     >,
   ),
   reservations: z.object({ preavisHeures: z.number().int(), horizonMois: z.number().int() }),
+  comptabilite: BookkeepingSettingsSchema,
 });
 export type UnionSettings = z.infer<typeof UnionSettingsSchema>;

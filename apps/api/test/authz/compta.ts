@@ -2,7 +2,14 @@
  * Authorization rows of the Union's accounting: COMPTA_LECTURE reads (admin and tresorier hold it, with
  * COMPTA_SAISIE); nobody else sees an order, whatever lodge it bills.
  */
-import { accountingCreditNotes, accountingOrders, accountingPayments } from '../../src/db/schema';
+import {
+  accountingCreditNotes,
+  accountingOrders,
+  accountingPayments,
+  chequeDeposits,
+  journalEntries,
+  journalLines,
+} from '../../src/db/schema';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -55,6 +62,38 @@ export async function creditNote(w: World, entityId = w.lodge): Promise<number> 
     })
     .returning({ id: accountingCreditNotes.id });
   return note!.id;
+}
+
+/** A cheque of 1 € waiting in 5112 (its entry written straight, numbered from its own series). */
+async function pendingCheque(w: World): Promise<void> {
+  // The world's unique() is « <pid>x<counter> »: the counter makes the rank.
+  const rang = 900_000 + Number(w.unique().split('x')[1]);
+  const [entry] = await w.t.db
+    .insert(journalEntries)
+    .values({
+      journal: 'OD',
+      annee: 2026,
+      rang,
+      numero: `OD2026-${rang}`,
+      date: '2026-11-23',
+      valideLe: '2026-11-23',
+      piece: 'CHQ MATRICE',
+      pieceDate: '2026-11-23',
+      libelle: 'Chèque de la matrice',
+      source: `matrice:${w.unique()}`,
+    })
+    .returning({ id: journalEntries.id });
+  await w.t.db.insert(journalLines).values([
+    { entryId: entry!.id, compte: '5112', compteLib: 'Chèques à encaisser', debit: 100 },
+    {
+      entryId: entry!.id,
+      compte: '411',
+      compteLib: 'Clients',
+      aux: '411MAT',
+      auxLib: 'Matrice',
+      credit: 100,
+    },
+  ]);
 }
 
 /** A credit of 10 € on the lodge's account: a payment received and not allocated. */
@@ -237,6 +276,26 @@ export const rows: AuthzRow[] = [
       };
     },
     expect: readers(201),
+  },
+  {
+    route: 'POST /api/compta/remises-cheques',
+    scope: 'the cheques of a period waiting in 5112, one made for the call',
+    request: async (w) => {
+      await pendingCheque(w);
+      return { url: '/api/compta/remises-cheques', payload: { du: '2026-11-01', au: '2026-11-30' } };
+    },
+    expect: readers(201),
+  },
+  {
+    route: 'GET /api/compta/remises-cheques/:id',
+    request: async (w) => {
+      const [deposit] = await w.t.db
+        .insert(chequeDeposits)
+        .values({ date: '2026-11-24', du: '2026-11-01', au: '2026-11-30', total: 100 })
+        .returning({ id: chequeDeposits.id });
+      return { url: `/api/compta/remises-cheques/${deposit!.id}` };
+    },
+    expect: readers(200),
   },
   {
     route: 'GET /api/compta/remise-cheques',

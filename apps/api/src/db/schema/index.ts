@@ -12,3 +12,4 @@ export * from './backups';
 export * from './second-factor';
 export * from './accounts';
 export * from './passkeys';
+export * from './books';

@@ -4,7 +4,7 @@
  */
 import type { EntityType } from '@union/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const unionSettings = pgTable(
   'union_settings',
@@ -30,11 +30,16 @@ export const unionSettings = pgTable(
     relanceJours3: integer('relance_jours_3').notNull().default(45),
     relanceEcart: integer('relance_ecart').notNull().default(10),
     relanceAuto: boolean('relance_auto').notNull().default(false),
+    /** The books (migration 0036): no payment is dated before this year's 1 January. */
+    premierExercice: integer('premier_exercice').notNull().default(2020),
+    /** The chart of accounts the entries use; null: the defaults (bookkeeping/chart.ts). */
+    planComptable: jsonb('plan_comptable').$type<Record<string, { num: string; lib: string }>>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('union_settings_single_row', sql`${t.id} = 1`),
     check('union_settings_preavis_range', sql`${t.preavisReservationHeures} BETWEEN 0 AND 2160`),
+    check('union_settings_first_year', sql`${t.premierExercice} BETWEEN 1990 AND 2100`),
     check('union_settings_horizon_range', sql`${t.horizonReservationMois} BETWEEN 1 AND 36`),
     check(
       'union_settings_reminder_delays',

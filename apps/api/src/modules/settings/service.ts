@@ -3,6 +3,7 @@
  * always answers, with defaults until an administrator saves the settings.
  */
 import {
+  CHART_ROLES,
   EntityType,
   TVA_MENTIONS,
   type Room,
@@ -36,6 +37,8 @@ export const DEFAULT_SETTINGS: UnionSettings = {
   cotisations: Object.fromEntries(EntityType.codes.map((c) => [c, 0])) as UnionSettings['cotisations'],
   // No notice (anything not yet begun, as before the rules) and 18 months ahead (issue 21).
   reservations: { preavisHeures: 0, horizonMois: 18 },
+  // The books (issue 31 §2): payments before 2020 are typing errors; the chart's French defaults.
+  comptabilite: { premierExercice: 2020, comptes: CHART_ROLES },
 };
 
 export const presentRoom = (r: RoomRow): Room => ({
@@ -79,6 +82,11 @@ export async function unionSettings(db: Executor): Promise<UnionSettings> {
     },
     cotisations,
     reservations: { preavisHeures: row.preavisReservationHeures, horizonMois: row.horizonReservationMois },
+    // A role added after the chart was saved takes its default.
+    comptabilite: {
+      premierExercice: row.premierExercice,
+      comptes: { ...CHART_ROLES, ...row.planComptable },
+    },
   };
 }
 
@@ -140,6 +148,7 @@ export const settingsService = {
       const reservations = input.reservations ?? stored.reservations;
       const banque = input.banque ?? stored.banque;
       const relances = input.relances ?? stored.relances;
+      const comptabilite = input.comptabilite ?? stored.comptabilite;
       await settingsRepository.saveSettings(
         tx.db,
         {
@@ -154,6 +163,8 @@ export const settingsService = {
           relanceJours3: relances.niveau3,
           relanceEcart: relances.ecart,
           relanceAuto: relances.automatique,
+          premierExercice: comptabilite.premierExercice,
+          planComptable: comptabilite.comptes,
         },
         tx.clock.now(),
       );
@@ -169,6 +180,7 @@ export const settingsService = {
           reservations,
           ...(input.banque ? { iban: input.banque.iban, bic: input.banque.bic } : {}),
           ...(input.relances ? { relances: input.relances } : {}),
+          ...(input.comptabilite ? { comptabilite: input.comptabilite } : {}),
         },
       });
       return unionSettings(tx.db);

@@ -13,6 +13,7 @@ import { audit } from '../../audit/audit';
 import { sendReceipt } from '../documents/send';
 import { RECORD_TYPE } from '../order';
 import { dueOf } from '../policy';
+import { insertPayment } from '../books';
 import { paymentsRepository } from '../payments/repository';
 import { followSettlement } from '../payments/service';
 import { comptaRepository } from '../repository';
@@ -78,8 +79,8 @@ export async function applyInvoiceNotification(
     }
     // A payment of this invoice alone, allocated to it (the credit notes' and payments' model, 0024).
     const reference = `CB ${p.transDay.replaceAll('-', '')}-${p.transId}`;
-    const payment = await paymentsRepository.insert(
-      tx,
+    const payment = await insertPayment(
+      { db: tx, clock: ctx.clock },
       {
         entityId: order.entityId,
         orderId: order.id,
@@ -89,7 +90,7 @@ export async function applyInvoiceNotification(
         montant: p.montant,
         createdById: p.createdById,
       },
-      now,
+      order.numeroFacture,
     );
     const paymentId = payment.id;
     await paymentsRepository.allocate(

@@ -13,7 +13,7 @@ import { inTransaction, type RequestContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { RECORD_TYPE } from '../order';
-import { paymentsRepository } from '../payments/repository';
+import { insertPayment } from '../books';
 import { may } from '../policy';
 import { comptaRepository } from '../repository';
 import { accountsRepository } from './repository';
@@ -54,8 +54,8 @@ export const onlineSettlements = {
       const now = tx.clock.now();
       let paymentId: number | undefined;
       if (input.action === 'CREDIT') {
-        const payment = await paymentsRepository.insert(
-          tx.db,
+        const payment = await insertPayment(
+          tx,
           {
             entityId: order!.order.entityId,
             orderId: null,
@@ -65,7 +65,7 @@ export const onlineSettlements = {
             montant: p.montant,
             createdById: tx.caller.id,
           },
-          now,
+          null,
         );
         paymentId = payment.id;
       }

@@ -5,6 +5,7 @@
 import type { AgedReceivables, PeriodQuery } from '@union/contract';
 import { authorize } from '../../../lib/authorize';
 import type { RequestContext } from '../../../lib/context';
+import { bookkeepingRepository } from '../../bookkeeping/repository';
 import { unionSettings } from '../../settings/service';
 import { accountsRepository } from '../accounts/repository';
 import { checkPeriod } from '../accounts/service';
@@ -29,15 +30,11 @@ export const exportsService = {
   async fec(ctx: RequestContext, period: PeriodQuery): Promise<{ nom: string; contenu: Buffer }> {
     authorize(may(ctx, 'READ', null));
     checkPeriod(period, FEC_MAX_DAYS);
-    const entries = await accountsRepository.ledger(ctx.db, period.au);
-    const ids = [...new Set(entries.map((e) => e.entityId))];
-    const names = new Map(
-      (await accountsRepository.entityCodes(ctx.db, ids)).map((e) => [e.id, { code: e.code, nom: e.nom }]),
-    );
+    const entries = await bookkeepingRepository.entries(ctx.db, period.du, period.au);
     const siren = ((await unionSettings(ctx.db)).identite.siret ?? '').replace(/\D/g, '').slice(0, 9);
     return {
       nom: `${siren || 'UNION'}FEC${period.au.replaceAll('-', '')}.txt`,
-      contenu: latin9(fecText(entries, names, period.du, period.au)),
+      contenu: latin9(fecText(entries)),
     };
   },
 };

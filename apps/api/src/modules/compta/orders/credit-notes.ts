@@ -14,6 +14,7 @@ import { refused } from '../../../lib/errors';
 import type { ActionHandler, AuditDetails } from '../actions';
 import { creditNotePdf } from '../documents/issued';
 import { sendCreditNote } from '../documents/send';
+import { postCreditNote } from '../books';
 import { nextNumber } from '../numbering/service';
 import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
@@ -53,6 +54,7 @@ async function issueCreditNote(
       },
       tx.clock.now(),
     );
+    await postCreditNote(tx, order, row);
     const settles = Math.min(montant, dueOf(order));
     if (settles > 0)
       await paymentsRepository.allocate(

@@ -7,6 +7,7 @@ import type { TxContext } from '../../../lib/context';
 import type { ActionHandler, AuditDetails } from '../actions';
 import { invoicePdf, orderPdf } from '../documents/issued';
 import { sendDocument } from '../documents/send';
+import { postInvoice, reverseInvoice } from '../books';
 import { nextNumber } from '../numbering/service';
 import { comptaRepository, type OrderRow } from '../repository';
 import { checkTotal } from './common';
@@ -29,6 +30,7 @@ async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
   const current = { ...order, ...issued };
   // Rendered once, now: the issued invoice's PDF and Factur-X never change (issued.ts).
   await invoicePdf(tx.db, current, tx.clock.now());
+  await postInvoice(tx, current);
   return current;
 }
 
@@ -64,6 +66,7 @@ export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) =>
     const cancelled = { etat: next, numeroAvoir, dateAvoir: today, motifAnnulation };
     await comptaRepository.update(tx.db, order.id, cancelled, tx.clock.now());
     await orderPdf(tx.db, { ...order, ...cancelled }, 'avoir', tx.clock.now());
+    await reverseInvoice(tx, order, numeroAvoir);
     details.numero = numeroAvoir;
   } else {
     await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation }, tx.clock.now());

@@ -3,7 +3,9 @@
  * allocated across its invoices, its credit refunded, and the deposit slip of the cheques received.
  * Each write runs in one transaction and is audited (on each invoice it settles, and on the entity).
  */
-import type { EntityAccount, PaymentCreate, RefundCreate } from '@union/contract';
+import type { ChequeDeposit, EntityAccount, PaymentCreate, PeriodQuery, RefundCreate } from '@union/contract';
+import { depositOf, recordDeposit } from '../../bookkeeping/deposits';
+import { presentDeposit } from '../../bookkeeping/presenter';
 import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../../lib/context';
 import type { Executor } from '../../../db/client';
@@ -88,6 +90,43 @@ export const accountService = {
         details: { remboursementId: refund.id, montant: input.montant, mode: input.mode },
       });
       return account(tx.db, entityId);
+    });
+  },
+
+  /** Records the deposit of the cheques of a period not yet deposited: 5112 cleared into 512. */
+  async deposit(ctx: RequestContext, period: PeriodQuery): Promise<ChequeDeposit> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    return inTransaction(ctx, async (tx) => {
+      const id = await recordDeposit(tx, period, tx.caller.id);
+      const found = presentDeposit((await depositOf(tx, id))!);
+      await audit.record(tx, {
+        action: 'cheque_deposit_recorded',
+        recordType: 'cheque_deposit',
+        recordId: id,
+        details: { du: period.du, au: period.au, cheques: found.cheques.length, total: found.total },
+      });
+      return found;
+    });
+  },
+
+  /** The slip of a recorded deposit, its cheques as deposited, as a PDF. */
+  async depositSlipOf(ctx: RequestContext, id: number): Promise<Buffer> {
+    authorize(may(ctx, 'READ', null));
+    const found = await depositOf(ctx, id);
+    if (!found) throw notFound("Cette remise de chèques n'existe pas.");
+    const d = presentDeposit(found);
+    const union = await unionSettings(ctx.db);
+    return renderDepositSlip({
+      union,
+      du: d.du,
+      au: d.au,
+      date: d.date,
+      cheques: d.cheques.map((c) => ({
+        entite: c.tireur,
+        date: c.date,
+        reference: c.reference,
+        montant: c.montant,
+      })),
     });
   },
 

@@ -1,6 +1,8 @@
 /** An entity's account (issue 20): what it owes and its credit, a payment across invoices, a refund, the deposit slip. */
 import {
   API,
+  ChequeDepositSchema,
+  DepositCreateSchema,
   DepositSlipQuerySchema,
   EntityAccountSchema,
   PaymentCreateSchema,
@@ -33,6 +35,21 @@ export default async function paymentsRoutes(app: App) {
     { schema: { tags, params, body: RefundCreateSchema, response: { 201: EntityAccountSchema } } },
     async (request, reply) =>
       reply.status(201).send(await accountService.refund(request.ctx, request.params.id, request.body)),
+  );
+
+  app.post(
+    API.compta.deposits,
+    { schema: { tags, body: DepositCreateSchema, response: { 201: ChequeDepositSchema } } },
+    async (request, reply) => reply.status(201).send(await accountService.deposit(request.ctx, request.body)),
+  );
+
+  app.get(API.compta.deposit, { schema: { tags, params } }, async (request, reply) =>
+    sendFile(
+      reply,
+      `remise-cheques-${request.params.id}.pdf`,
+      'application/pdf',
+      await accountService.depositSlipOf(request.ctx, request.params.id),
+    ),
   );
 
   app.get(

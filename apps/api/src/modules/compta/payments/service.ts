@@ -5,13 +5,16 @@
  * payment is reversed by a counter-entry, never deleted. Each runs under the row locks of the invoices
  * and of the money it moves; the database's CHECKs bound the sums whatever races (migration 0024).
  */
-import { euros, type OrderChange, type PaymentCreate, type RefundCreate } from '@union/contract';
+import { addDays, euros, type OrderChange, type PaymentCreate, type RefundCreate } from '@union/contract';
 import { guardConstraint, type Refusal } from '../../../lib/constraints';
 import type { TxContext } from '../../../lib/context';
+import { frenchDate } from '../../../lib/dates';
 import { refused } from '../../../lib/errors';
+import { unionSettings } from '../../settings/service';
 import type { ActionHandler } from '../actions';
 import { dueOf } from '../policy';
 import { comptaRepository, type OrderRow } from '../repository';
+import { insertPayment } from '../books';
 import { paymentsRepository, type CreditSource } from './repository';
 import type { Executor } from '../../../db/client';
 
@@ -42,6 +45,24 @@ export const MONEY_REFUSALS: Record<string, Refusal> = {
     message: 'Ce paiement vient d’être contre-passé par une autre personne : rechargez la page.',
   },
 };
+
+/** How far ahead a payment may be dated (a cheque received today, dated for next week). */
+export const PAYMENT_DAYS_AHEAD = 7;
+
+/**
+ * A payment's day lies between the 1 January of the Union's first accounting year (settings) and a week
+ * from today: a day outside is a typing error (1900, 2199) and would fall outside every FEC.
+ */
+export async function checkPaymentDate(tx: TxContext, date: string): Promise<void> {
+  const { premierExercice } = (await unionSettings(tx.db)).comptabilite;
+  const first = `${premierExercice}-01-01`;
+  const last = addDays(tx.clock.today(), PAYMENT_DAYS_AHEAD);
+  if (date < first || date > last)
+    throw refused(
+      'payment_date_out_of_range',
+      `La date du règlement doit être comprise entre le 1er janvier ${premierExercice} et le ${frenchDate(last)}.`,
+    );
+}
 
 /** An issued invoice's state follows what is settled of it: FP when nothing remains due, FE otherwise. */
 export async function followSettlement(db: Executor, orderId: number, at: Date): Promise<OrderRow> {
@@ -83,6 +104,7 @@ const paymentRow = (tx: TxContext, entityId: number, orderId: number | null, p: 
 
 /** Records a payment of this invoice alone: never more than what remains. */
 async function record(tx: TxContext, order: OrderRow, paiement: Payment): Promise<void> {
+  await checkPaymentDate(tx, paiement.date);
   const reste = dueOf(order);
   if (paiement.montant > reste)
     throw refused(
@@ -90,10 +112,10 @@ async function record(tx: TxContext, order: OrderRow, paiement: Payment): Promis
       `Le paiement de ${euros(paiement.montant)} dépasse le reste à payer de la facture (${euros(reste)}).`,
     );
   await guardConstraint(async () => {
-    const payment = await paymentsRepository.insert(
-      tx.db,
+    const payment = await insertPayment(
+      tx,
       paymentRow(tx, order.entityId, order.id, paiement),
-      tx.clock.now(),
+      order.numeroFacture,
     );
     await paymentsRepository.allocate(
       tx.db,
@@ -174,8 +196,8 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
     invoices.map((a) => a.orderId!),
   );
   await guardConstraint(async () => {
-    await paymentsRepository.insert(
-      tx.db,
+    await insertPayment(
+      tx,
       {
         entityId: payment.entityId,
         orderId: order.id,
@@ -188,7 +210,7 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
         motif,
         createdById: tx.caller.id,
       },
-      tx.clock.now(),
+      order.numeroFacture,
     );
     for (const a of invoices)
       await paymentsRepository.allocate(
@@ -246,6 +268,7 @@ export const useCredit: ActionHandler = async (tx, { order, body }) => {
  * the payment and the invoices it settled.
  */
 export async function recordEntityPayment(tx: TxContext, input: PaymentCreate) {
+  await checkPaymentDate(tx, input.date);
   const ids = input.affectations.map((a) => a.idCommande);
   const invoices = new Map((await paymentsRepository.lockInvoices(tx.db, ids)).map((o) => [o.id, o]));
   for (const a of input.affectations) {
@@ -268,10 +291,10 @@ export async function recordEntityPayment(tx: TxContext, input: PaymentCreate) {
       `Les affectations (${euros(affecte)}) dépassent le montant du paiement (${euros(input.montant)}).`,
     );
   const payment = await guardConstraint(async () => {
-    const row = await paymentsRepository.insert(
-      tx.db,
+    const row = await insertPayment(
+      tx,
       paymentRow(tx, input.idEntite, null, { ...input, reference: input.reference ?? null }),
-      tx.clock.now(),
+      null,
     );
     for (const a of input.affectations)
       await paymentsRepository.allocate(
@@ -287,6 +310,7 @@ export async function recordEntityPayment(tx: TxContext, input: PaymentCreate) {
 
 /** The entity's credit paid back to it: a refund movement, drawn from its credit's sources, oldest first. */
 export async function refundCredit(tx: TxContext, entityId: number, input: RefundCreate) {
+  await checkPaymentDate(tx, input.date);
   const sources = await paymentsRepository.creditSources(tx.db, entityId, true);
   const credit = sources.reduce((s, c) => s + c.reste, 0);
   if (input.montant > credit)
@@ -297,8 +321,8 @@ export async function refundCredit(tx: TxContext, entityId: number, input: Refun
         : 'La loge n’a pas de crédit à rembourser.',
     );
   return guardConstraint(async () => {
-    const refund = await paymentsRepository.insert(
-      tx.db,
+    const refund = await insertPayment(
+      tx,
       {
         entityId,
         orderId: null,
@@ -310,7 +334,7 @@ export async function refundCredit(tx: TxContext, entityId: number, input: Refun
         motif: input.motif || null,
         createdById: tx.caller.id,
       },
-      tx.clock.now(),
+      null,
     );
     await spendCredit(tx, sources, { refundId: refund.id }, input.montant);
     return refund;

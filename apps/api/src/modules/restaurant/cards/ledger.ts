@@ -9,6 +9,7 @@ import type { RequestContext, TxContext } from '../../../lib/context';
 import { invalid, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { STATE_BALANCE_REFUSED, mayCard } from '../policy';
+import { insertCardMovement } from './books';
 import { cardsRepository, type CardOwner } from './repository';
 
 /** A balance staff read on the physical card, and why it differs from the ledger (a `motif`). */
@@ -69,19 +70,15 @@ export async function openCard(
         `(${euros(balance)}) : vérifiez le solde lu, ou indiquez pourquoi dans « Motif ».`,
     );
   }
-  await cardsRepository.insertMovement(
-    ctx.db,
-    {
-      cardId,
-      type: 'J',
-      montant: difference,
-      authorId: ctx.caller.id,
-      libelle:
-        `Ajustement : solde lu sur la carte ${euros(solde)}, registre ${euros(balance)}` +
-        (motif === undefined ? '' : ` – motif : ${motif}`),
-    },
-    ctx.clock.now(),
-  );
+  await insertCardMovement(ctx, {
+    cardId,
+    type: 'J',
+    montant: difference,
+    authorId: ctx.caller.id,
+    libelle:
+      `Ajustement : solde lu sur la carte ${euros(solde)}, registre ${euros(balance)}` +
+      (motif === undefined ? '' : ` – motif : ${motif}`),
+  });
   await audit.record(ctx, {
     action: 'card_adjusted',
     recordType: 'card',
@@ -106,16 +103,12 @@ export async function debit(
         'Rechargez la carte ou choisissez un autre moyen de paiement.',
     );
   }
-  await cardsRepository.insertMovement(
-    ctx.db,
-    {
-      cardId: card.cardId,
-      type: 'P',
-      montant: -amount,
-      orderId: movement.orderId,
-      authorId: ctx.caller.id,
-      libelle: movement.libelle,
-    },
-    ctx.clock.now(),
-  );
+  await insertCardMovement(ctx, {
+    cardId: card.cardId,
+    type: 'P',
+    montant: -amount,
+    orderId: movement.orderId,
+    authorId: ctx.caller.id,
+    libelle: movement.libelle,
+  });
 }

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } f
 import type { Executor } from '../../../db/client';
 import { cardMovements, cards, topUpDigestRuns, userPayments } from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
+import { entityNames } from '../../entities/repository';
 import { userIdentities } from '../../users/identities';
 
 export type TopUpRecord = typeof userPayments.$inferSelect;
@@ -104,8 +105,26 @@ export const cardsRepository = {
     );
   },
 
-  async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert, at: Date): Promise<void> {
-    await db.insert(cardMovements).values({ ...m, createdAt: at });
+  /** Writes a movement; cards/books.ts is its one caller, which posts it to the books. */
+  async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert, at: Date): Promise<number> {
+    const [row] = await db
+      .insert(cardMovements)
+      .values({ ...m, createdAt: at })
+      .returning({ id: cardMovements.id });
+    return row!.id;
+  },
+
+  /** The card's holder as the books name it: « Prénom Nom » or the lodge's name. */
+  async holderName(db: Executor, cardId: number): Promise<string> {
+    const person = userIdentities(db);
+    const entity = entityNames(db);
+    const [row] = await db
+      .select({ nom: person.nom, prenom: person.prenom, entite: entity.nom })
+      .from(cards)
+      .leftJoin(person, eq(person.id, cards.userId))
+      .leftJoin(entity, eq(entity.id, cards.entityId))
+      .where(eq(cards.id, cardId));
+    return row?.entite ?? `${row?.prenom ?? ''} ${row?.nom ?? ''}`.trim();
   },
 
   /** The last debit of an order not yet reversed: what "undo the payment" re-credits. */

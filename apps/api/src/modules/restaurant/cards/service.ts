@@ -30,6 +30,7 @@ import { mayCard, mayTopUp } from '../policy';
 import { openCard, statedBalance, type StatedBalance } from './ledger';
 import { mailMember } from './notify';
 import { presentMovement, presentTopUp } from './presenter';
+import { insertCardMovement } from './books';
 import { cardsRepository, type TopUpRecord } from './repository';
 
 /** One's own card: its balance, movements and top-ups, a new top-up and its form (PAYMENT). */
@@ -51,18 +52,14 @@ const EFFECTS: Record<
     const card = await openCard(tx, { userId: p.userId }, stated, why);
     await guardConstraint(
       () =>
-        cardsRepository.insertMovement(
-          tx.db,
-          {
-            cardId: card.cardId,
-            type: 'R',
-            montant: p.montant,
-            paymentId: p.id,
-            authorId: tx.caller.id,
-            libelle: `Rechargement n° ${p.id} (carte bancaire)`,
-          },
-          tx.clock.now(),
-        ),
+        insertCardMovement(tx, {
+          cardId: card.cardId,
+          type: 'R',
+          montant: p.montant,
+          paymentId: p.id,
+          authorId: tx.caller.id,
+          libelle: `Rechargement n° ${p.id} (carte bancaire)`,
+        }),
       {
         card_movements_one_per_top_up: {
           code: 'top_up_already_credited',

@@ -168,14 +168,6 @@ export const deskRepository = {
     return row;
   },
 
-  async insertMovement(db: Executor, m: typeof cardMovements.$inferInsert, at: Date): Promise<number> {
-    const [row] = await db
-      .insert(cardMovements)
-      .values({ ...m, createdAt: at })
-      .returning({ id: cardMovements.id });
-    return row!.id;
-  },
-
   /** Cards staff may use at the desk: people and entities whose name holds the text, with their balance. */
   async searchOwners(db: Executor, text: string) {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -21,11 +21,13 @@ import { guardConstraint } from '../../../lib/constraints';
 import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import { invalid, notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
+import { insertCardMovement } from '../cards/books';
 import { openCard } from '../cards/ledger';
 import { cardsRepository, type CardOwner } from '../cards/repository';
 import { mayDesk } from '../policy';
 import { balancesWorkbook } from './excel';
 import { presentDeskMovement, presentSession } from './presenter';
+import { postTillClosing, postTillOpening } from './books';
 import { buildReceipt } from './receipt';
 import { deskRepository, holderOf, type TillSessionRecord } from './repository';
 
@@ -99,6 +101,7 @@ export const deskService = {
           },
         },
       );
+      await postTillOpening(tx, session);
       await audit.record(tx, {
         action: 'till_opened',
         recordType: 'till_session',
@@ -135,6 +138,7 @@ export const deskService = {
         { closedBy: tx.caller.id, attendu, compte: input.compte, motif },
         tx.clock.now(),
       );
+      await postTillClosing(tx, session, { attendu, compte: input.compte });
       await audit.record(tx, {
         action: 'till_closed',
         recordType: 'till_session',
@@ -170,8 +174,8 @@ export const deskService = {
             'Créditez la carte avant la vente, ou faites payer autrement.',
         );
       }
-      const movementId = await deskRepository.insertMovement(
-        tx.db,
+      const movementId = await insertCardMovement(
+        tx,
         input.type === 'G'
           ? {
               cardId: card.cardId,
@@ -191,7 +195,7 @@ export const deskService = {
               authorId: tx.caller.id,
               libelle: input.libelle,
             },
-        tx.clock.now(),
+        session.caisse,
       );
       await audit.record(tx, {
         action: input.type === 'G' ? 'card_desk_credit' : 'card_bar_sale',

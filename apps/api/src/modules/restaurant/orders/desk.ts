@@ -18,6 +18,7 @@ import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
 import { entitiesRepository } from '../../entities/repository';
 import { debit, openCard, statedBalance, type StatedBalance } from '../cards/ledger';
+import { insertCardMovement } from '../cards/books';
 import { cardsRepository } from '../cards/repository';
 import { loadRestaurantContext } from '../context';
 import { orderMachine } from '../machine';
@@ -214,18 +215,14 @@ export const deskService = {
             recordType: 'meal_order',
             recordId: o.id,
           });
-          await cardsRepository.insertMovement(
-            tx.db,
-            {
-              cardId: card.cardId,
-              type: 'A',
-              montant: -paid.montant,
-              orderId: o.id,
-              authorId: tx.caller.id,
-              libelle: `Paiement annulé : repas du ${frenchDate(row.jour)} – ${row.titre}`,
-            },
-            tx.clock.now(),
-          );
+          await insertCardMovement(tx, {
+            cardId: card.cardId,
+            type: 'A',
+            montant: -paid.montant,
+            orderId: o.id,
+            authorId: tx.caller.id,
+            libelle: `Paiement annulé : repas du ${frenchDate(row.jour)} – ${row.titre}`,
+          });
         }
       }
       await mealOrdersRepository.updateOrder(

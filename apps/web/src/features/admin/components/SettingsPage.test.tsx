@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  CHART_ROLES,
   type SecondFactorSettings,
   SecondFactorSettingsSchema,
   type UnionSettings,
@@ -23,6 +24,7 @@ const SETTINGS: UnionSettings = {
   relances: { niveau1: 15, niveau2: 30, niveau3: 45, ecart: 10, automatique: false },
   cotisations: { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 },
   reservations: { preavisHeures: 48, horizonMois: 18 },
+  comptabilite: { premierExercice: 2020, comptes: CHART_ROLES },
 };
 
 const RULE: SecondFactorSettings = { habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 };
@@ -49,6 +51,35 @@ describe('Union settings', { timeout: 20_000 }, () => {
     expect(body.mentionTva).toBe('TVA non applicable, art. 293 B du CGI');
     expect(body.cotisations).toEqual({ ...SETTINGS.cotisations, GODF: 13550 });
     expect(body.identite).toEqual(SETTINGS.identite);
+  });
+
+  it('saves the first accounting year and the chart of accounts, refusing a number that is no account', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockApi({
+      'GET /api/parametres/union': reply(UnionSettingsSchema, SETTINGS),
+      'PUT /api/parametres/union': (call) => reply(UnionSettingsSchema, JSON.parse(call.body!)),
+      'GET /api/parametres/second-facteur': reply(SecondFactorSettingsSchema, RULE),
+    });
+    renderApp('/app/admin/parametres');
+    const sales = await screen.findByLabelText(/^Compte : Ventes/, {}, { timeout: 5000 });
+    expect(sales).toHaveValue('706');
+    await userEvent.clear(sales);
+    await userEvent.type(sales, '06');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    expect(await screen.findByText(/Un numéro de compte commence par sa classe/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.clear(sales);
+    await userEvent.type(sales, '756');
+    const year = screen.getByLabelText('Premier exercice comptable');
+    await userEvent.clear(year);
+    await userEvent.type(year, '2024');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.method === 'PUT')!.body!);
+    expect(body.comptabilite).toEqual({
+      premierExercice: 2024,
+      comptes: { ...CHART_ROLES, ventes: { num: '756', lib: CHART_ROLES.ventes.lib } },
+    });
   });
 
   it('saves who must have a second factor and the grace period, with French messages', async () => {

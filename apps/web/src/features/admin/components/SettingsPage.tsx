@@ -1,7 +1,8 @@
 /**
  * The Union's settings: its legal identity printed on quotes and invoices, the VAT mention, and the
  * yearly fee per member for each entity type (fee calls), the booking rules of the rooms, and the rule of
- * who must have a second factor (its own form: SecondFactorRuleCard).
+ * who must have a second factor (its own form: SecondFactorRuleCard), the books' first year and chart of
+ * accounts (BookkeepingSettings).
  */
 import {
   Alert,
@@ -25,6 +26,7 @@ import { EntityType, TVA_MENTIONS, UnionSettingsInputSchema, type UnionSettings 
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useSaveUnionSettings, useUnionSettings } from '../api/settings';
+import { BookkeepingSettings, type BookkeepingValues } from './BookkeepingSettings';
 import { SecondFactorRuleCard } from './SecondFactorRuleCard';
 import { eurosToCents } from '../../../lib/format';
 
@@ -49,6 +51,7 @@ interface FormValues {
     ecart: number | string;
     automatique: boolean;
   };
+  comptabilite: BookkeepingValues;
 }
 
 /** A notice of whole days is typed in days. */
@@ -73,6 +76,7 @@ const valuesOf = (s: UnionSettings): FormValues => ({
   uniteReservation: inDays(s.reservations.preavisHeures) ? 'jours' : 'heures',
   banque: { iban: s.banque.iban ?? '', bic: s.banque.bic ?? '' },
   relances: { ...s.relances },
+  comptabilite: { premierExercice: s.comptabilite.premierExercice, comptes: s.comptabilite.comptes },
 });
 
 /** What a typed number becomes: a number when it is one, else as typed (the schema says why it is not). */
@@ -105,6 +109,10 @@ const bodyOf = (values: FormValues) => ({
     ecart: Number(values.relances.ecart),
     automatique: values.relances.automatique,
   },
+  comptabilite: {
+    premierExercice: numberOf(values.comptabilite.premierExercice),
+    comptes: values.comptabilite.comptes,
+  },
 });
 
 function SettingsForm({ settings }: { settings: UnionSettings }) {
@@ -119,7 +127,7 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
   function submit(values: FormValues) {
     const body = UnionSettingsInputSchema.parse(bodyOf(values));
     save.mutate(
-      { ...body, banque: body.banque!, relances: body.relances! },
+      { ...body, banque: body.banque!, relances: body.relances!, comptabilite: body.comptabilite! },
       {
         onSuccess: () => toast('success', 'Paramètres enregistrés.'),
       },
@@ -284,6 +292,7 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
             />
           </Stack>
         </Card>
+        <BookkeepingSettings form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Enregistrer les paramètres

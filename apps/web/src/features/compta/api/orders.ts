@@ -1,6 +1,7 @@
 /** The accounting calls: search, one order, create, actions, preload, fee calls, documents. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ChequeDepositSchema,
   API,
   BulkCallReportSchema,
   EntityAccountSchema,
@@ -134,7 +135,7 @@ export function useEntityAccount(entityId: number, enabled = true) {
 }
 
 /** A payment or a refund changes several invoices: every accounting view is read again. */
-function useAccountChange<V>(call: (variables: V) => Promise<EntityAccount>) {
+function useAccountChange<V, R = EntityAccount>(call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -154,6 +155,15 @@ export const useRefund = () =>
 
 export const downloadCreditNote = (id: number, numero: string) =>
   downloadFile(pathTo(API.compta.creditNote, { id }), `${numero}.pdf`);
+
+/** Records the deposit of the period's cheques not yet deposited (5112 → 512). */
+export const useRecordDeposit = () =>
+  useAccountChange((period: { du: string; au: string }) =>
+    api.post(API.compta.deposits, period, { schema: ChequeDepositSchema }),
+  );
+
+export const downloadDeposit = (id: number) =>
+  downloadFile(pathTo(API.compta.deposit, { id }), `remise-cheques-${id}.pdf`);
 
 export const downloadDepositSlip = (du: string, au: string) =>
   downloadFile(pathTo(API.compta.depositSlip, {}, { du, au }), `remise-cheques-${du}-${au}.pdf`);

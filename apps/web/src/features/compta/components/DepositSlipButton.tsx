@@ -1,8 +1,13 @@
-/** The cheque deposit slip (bordereau de remise) of a period, downloaded as a PDF. */
-import { Button, Group, Modal, Stack } from '@mantine/core';
+/**
+ * The cheque deposit slip (bordereau de remise) of a period: downloaded as a PDF to check it, or recorded
+ * (the cheques not yet deposited go to the bank once, 5112 cleared into 512) and its slip downloaded.
+ */
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { euros, PERIOD_ORDER_MESSAGE } from '@union/contract';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
-import { downloadDepositSlip } from '../api/orders';
+import { toast } from '../../../components/toast';
+import { downloadDeposit, downloadDepositSlip, useRecordDeposit } from '../api/orders';
 import { DayPicker } from './PaymentFields';
 import { parisDay } from '../../../lib/dates';
 
@@ -11,8 +16,24 @@ export function DepositSlipButton() {
   const today = parisDay();
   const [du, setDu] = useState<string | null>(today);
   const [au, setAu] = useState<string | null>(today);
-  const problem =
-    !du || !au ? 'Indiquez la période.' : du > au ? 'La date de début précède la date de fin.' : null;
+  const problem = !du || !au ? 'Indiquez la période.' : du > au ? PERIOD_ORDER_MESSAGE : null;
+  const record = useRecordDeposit();
+  const recordDeposit = () => {
+    if (problem) return;
+    record.mutate(
+      { du: du!, au: au! },
+      {
+        onSuccess: (deposit) => {
+          toast(
+            'success',
+            `Remise enregistrée : ${deposit.cheques.length} chèque${deposit.cheques.length > 1 ? 's' : ''}, ${euros(deposit.total)} (écriture ${deposit.ecriture}).`,
+          );
+          setOpened(false);
+          void downloadDeposit(deposit.id);
+        },
+      },
+    );
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) return;
@@ -33,6 +54,18 @@ export function DepositSlipButton() {
             <FormActions onCancel={() => setOpened(false)} disabledReason={problem}>
               Télécharger le bordereau
             </FormActions>
+            <Text size="sm" c="dimmed">
+              Une fois les chèques portés à la banque, enregistrez la remise : chaque chèque n’est remis
+              qu’une fois, et la comptabilité passe son total en banque.
+            </Text>
+            <Button
+              variant="light"
+              onClick={recordDeposit}
+              disabled={problem !== null}
+              loading={record.isPending}
+            >
+              Enregistrer la remise en banque
+            </Button>
           </Stack>
         </form>
       </Modal>

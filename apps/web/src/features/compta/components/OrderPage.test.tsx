@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type OrderDetail, OrderDetailSchema } from '@union/contract';
+import {
+  type ChequeDeposit,
+  ChequeDepositSchema,
+  type OrderDetail,
+  OrderDetailSchema,
+} from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
+import { download, mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const INVOICE: OrderDetail = {
   id: 7,
@@ -74,6 +79,38 @@ describe('the order page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Modifier/ })).not.toBeInTheDocument();
     expect(screen.getByText(/720,00\s€/)).toBeInTheDocument();
     expect(screen.getByText('Facture émise · en retard')).toBeInTheDocument();
+  });
+
+  it('records the deposit of the period’s cheques, then downloads its slip', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:remise'), revokeObjectURL: vi.fn() });
+    const deposit: ChequeDeposit = {
+      id: 5,
+      date: '2026-11-20',
+      du: '2026-11-01',
+      au: '2026-11-20',
+      total: 20000,
+      ecriture: 'BQ2026-000031',
+      cheques: [
+        { date: '2026-10-10', tireur: 'Les Chevaliers du Rhône', reference: '0004512', montant: 20000 },
+      ],
+    };
+    const calls = mockApi({
+      'GET /api/compta/commande/7/infos': reply(OrderDetailSchema, INVOICE),
+      'POST /api/compta/remises-cheques': reply(ChequeDepositSchema, deposit),
+      'GET /api/compta/remises-cheques/5': download('pdf'),
+    });
+    renderApp('/app/compta/commandes/7');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Bordereau de remise de chèques' }, { timeout: 5000 }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer la remise en banque' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/compta/remises-cheques/5')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(Object.keys(JSON.parse(post.body!))).toEqual(['du', 'au']);
+    expect(
+      await screen.findByText(/Remise enregistrée : 1 chèque, 200,00\s€ \(écriture BQ2026-000031\)/),
+    ).toBeInTheDocument();
   });
 
   it('asks before a reminder, then sends the action with the order id', async () => {
