@@ -74,6 +74,10 @@ export const ERROR_CODES = {
     sens: 'Mot de passe correct : donnez un code de l’application d’authentification, un code de secours ou une clé d’accès (`mfa_token`).',
     routes: TOKEN,
   },
+  codes_locked: {
+    status: 412,
+    sens: 'Trop de codes du second facteur erronés pour ce compte, d’où qu’ils viennent : il attend 15 minutes (son titulaire est prévenu par e-mail).',
+  },
   mfa_enrolment_required: {
     status: 400,
     sens: 'Mot de passe correct : le compte doit d’abord activer un second facteur (`mfa_token`).',

@@ -14,13 +14,14 @@ import type {
 import type { Executor } from '../../db/client';
 import { hasHabilitation } from '../../lib/authorize';
 import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
-import { forbidden, invalid, notFound } from '../../lib/errors';
-import { secondFactorBox, type SecretBox } from '../../lib/secret-box';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { secondFactorBox } from '../../lib/secret-box';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
-import { secondFactorResetEmail } from '../mail/templates';
-import { proveUnderLimits } from '../sign-in-attempts/attempts';
+import { codesLockedEmail, secondFactorResetEmail } from '../mail/templates';
+import { accountCodesLocked, proveUnderLimits } from '../sign-in-attempts/attempts';
+import { ACCOUNT_CODE_LOCK } from '../sign-in-attempts/rules';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository } from '../passkeys/repository';
 import {
@@ -33,6 +34,9 @@ import {
   totpUri,
 } from './codes';
 import { secondFactorRepository as repo, type ChallengePurpose } from './repository';
+import { sealContext, secretOf } from './sealing';
+
+export { sealTotpSecrets } from './sealing';
 
 /**
  * The rule until an administrator saves one: the Union's administrators (who manage every account),
@@ -114,53 +118,6 @@ async function renewRecoveryCodes(db: Executor, userId: number, at: Date): Promi
 }
 
 /**
- * What a sealed secret is bound to: its account. A sealed secret copied onto another account's row does
- * not open (GCM's additional data), so a database writer cannot give themselves someone's authenticator.
- */
-const sealContext = (userId: number) => `totp_factors:${userId}`;
-
-/** A sealed decoy per key, opened when there is no factor: a wrong code and an unknown token cost the same. */
-const decoys = new WeakMap<SecretBox, string>();
-
-/**
- * The clear secret of an authenticator row (sealed since migration 0030; clear until the start-up seals
- * it). Without a row, a decoy is opened the same way and undefined answered.
- */
-function secretOf(
-  factor: { userId: number; secret: string | null; secretSealed: string | null } | undefined,
-): string | undefined {
-  const box = secondFactorBox();
-  if (!factor) {
-    let decoy = decoys.get(box);
-    if (!decoy) decoys.set(box, (decoy = box.seal(newTotpSecret(), sealContext(0))));
-    box.open(decoy, sealContext(0));
-    return undefined;
-  }
-  if (factor.secretSealed !== null) return box.open(factor.secretSealed, sealContext(factor.userId));
-  return factor.secret ?? undefined;
-}
-
-/**
- * At the server's start: seals the secrets still in clear (rows written before migration 0030), then
- * checks that the key opens a sealed one, so that a wrong SECOND_FACTOR_KEY stops the start with a French
- * message for the operator instead of failing every officer's sign-in. Safe on several instances at once.
- */
-export async function sealTotpSecrets(db: Executor, box: SecretBox = secondFactorBox()): Promise<number> {
-  let sealed = 0;
-  for (;;) {
-    const rows = await repo.clearSecrets(db, 100);
-    for (const row of rows) {
-      await repo.sealSecret(db, row.userId, row.secret!, box.seal(row.secret!, sealContext(row.userId)));
-    }
-    sealed += rows.length;
-    if (rows.length < 100) break;
-  }
-  const sample = await repo.oneSealedSecret(db);
-  if (sample?.sealed) box.open(sample.sealed, sealContext(sample.userId));
-  return sealed;
-}
-
-/**
  * The caller, once a code of their own authenticator (or a recovery code) proved it is them: what
  * removing the authenticator or renewing the recovery codes asks, under the sign-in limits.
  */
@@ -233,7 +190,9 @@ export const secondFactorService = {
   /**
    * Checks a code under the sign-in's limits: the attempt is written first and counted with the
    * password's failures (per identifiant and address, then per address), so wrong codes lock and slow
-   * down like wrong passwords, and only the pair's own failures lock it. `userId` undefined (an unknown
+   * down like wrong passwords, and only the pair's own failures lock it. The account's wrong codes from
+   * every address are counted too (ACCOUNT_CODE_LOCK): once it waits, every code is refused with the
+   * 412 `codes_locked`, and its owner is e-mailed once per wait. `userId` undefined (an unknown
    * `mfa_token`) runs the same statements against no account. A right code clears the failures before
    * it, like a right password.
    */
@@ -249,7 +208,10 @@ export const secondFactorService = {
     log: Log,
   ): Promise<boolean> {
     const now = ctx.clock.now();
-    return proveUnderLimits(
+    const since = new Date(now.getTime() - ACCOUNT_CODE_LOCK.windowMs);
+    const lockedAt = (await usersRepository.findById(ctx.db, input.userId ?? 0))?.codesLockedAt;
+    let refusal: string | null = null;
+    const ok = await proveUnderLimits(
       ctx.db,
       now,
       input,
@@ -262,9 +224,20 @@ export const secondFactorService = {
               : 'bad_code',
         okOutcome: 'second_factor_ok',
         label: 'second factor attempt',
+        code: { waiting: !!lockedAt && lockedAt > since },
+        onRefusal: (r) => (refusal = r),
       },
       log,
     );
+    if (ok) return ok;
+    // Refused before its check, or the wrong code that starts the wait (the same query for an unknown
+    // `mfa_token`: the same work).
+    const waits = refusal === 'account_locked' || (await accountCodesLocked(ctx.db, input.identifiant, now));
+    if (waits && input.userId !== undefined) {
+      await startWait(ctx.db, input.userId, now, since);
+      throw codesLocked();
+    }
+    return false;
   },
 
   /** After the enrolment a sign-in required: its recovery codes and its audit entry, in `tx`. */
@@ -389,6 +362,25 @@ export const secondFactorService = {
     });
   },
 };
+
+const codesLocked = () =>
+  new AppError(
+    412,
+    'codes_locked',
+    'Trop de codes erronés pour ce compte : il n’accepte plus de code pendant 15 minutes. Son titulaire est prévenu par e-mail.',
+  );
+
+/**
+ * Starts the account's wait (unless one is running) and e-mails its owner, once per wait however many
+ * refusals arrive at once.
+ */
+async function startWait(db: Executor, userId: number, now: Date, since: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await usersRepository.startCodesWait(tx, userId, now, since))) return;
+    const user = await usersRepository.findById(tx, userId);
+    if (user) await mailRepository.enqueue(tx, codesLockedEmail(user.email, user.prenom), now);
+  });
+}
 
 const wrongCode = () =>
   invalid('Code incorrect ou déjà utilisé. Vérifiez l’heure de votre téléphone et réessayez.');
