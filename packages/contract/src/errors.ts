@@ -252,7 +252,10 @@ export const ErrorBodySchema = z.object({
   error_description: z.string().optional(),
   /** `mfa_required`, `mfa_enrolment_required`: what the second step of the sign-in sends back. */
   mfa_token: z.string().optional(),
-  /** `mfa_required`: the factors the account can give (`totp`: a code; `cle_acces`: a passkey). */
-  facteurs: z.array(z.enum(['totp', 'cle_acces'])).optional(),
+  /**
+   * `mfa_required`: the factors the account can give (`totp`: an authenticator's code; `cle_acces`: a
+   * passkey; `code_secours`: one of its unused recovery codes).
+   */
+  facteurs: z.array(z.enum(['totp', 'cle_acces', 'code_secours'])).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -24,16 +24,9 @@ import { accountCodesLocked, proveUnderLimits } from '../sign-in-attempts/attemp
 import { ACCOUNT_CODE_LOCK } from '../sign-in-attempts/rules';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository } from '../passkeys/repository';
-import {
-  looksLikeTotp,
-  newRecoveryCodes,
-  newTotpSecret,
-  qrDataUrl,
-  recoveryCodeHash,
-  totpStep,
-  totpUri,
-} from './codes';
+import { looksLikeTotp, newTotpSecret, qrDataUrl, recoveryCodeHash, totpStep, totpUri } from './codes';
 import { secondFactorRepository as repo, type ChallengePurpose } from './repository';
+import { hasAnyFactor, hasFactor, renewRecoveryCodes } from './factors';
 import { sealContext, secretOf } from './sealing';
 
 export { sealTotpSecrets } from './sealing';
@@ -61,11 +54,6 @@ async function settingsOf(db: Executor): Promise<SecondFactorSettings> {
     : DEFAULT_SECOND_FACTOR_SETTINGS;
 }
 
-async function hasFactor(db: Executor, userId: number): Promise<boolean> {
-  const totp = await repo.totpOf(db, userId);
-  return totp?.confirmedAt != null;
-}
-
 /**
  * Whether the account must have a second factor and, when it has none, until when it may still sign in
  * without (`deadline`; in the past: it must enrol now).
@@ -78,7 +66,7 @@ async function requirement(
   const settings = await settingsOf(db);
   const concerned = user.habilitations.some((h) => settings.habilitations.includes(h));
   // A passkey is a factor too (issue 22, passkeys).
-  const has = (await hasFactor(db, user.id)) || (await passkeysRepository.countOf(db, user.id)) > 0;
+  const has = await hasAnyFactor(db, user.id);
   if (!concerned || has) return { concerned, has, deadline: null };
   const from = user.secondFactorAskedAt ?? now;
   return { concerned, has, deadline: new Date(from.getTime() + settings.delaiJours * DAY_MS) };
@@ -110,21 +98,23 @@ async function verifyCode(
   return repo.spendRecoveryCode(db, owner, recoveryCodeHash(typed), now);
 }
 
-/** Ten new recovery codes for the account (the old ones stop working); answers them in clear, once. */
-async function renewRecoveryCodes(db: Executor, userId: number, at: Date): Promise<string[]> {
-  const codes = newRecoveryCodes();
-  await repo.replaceRecoveryCodes(db, userId, codes.map(recoveryCodeHash), at);
-  return codes;
-}
-
 /**
  * The caller, once a code of their own authenticator (or a recovery code) proved it is them: what
  * removing the authenticator or renewing the recovery codes asks, under the sign-in limits.
  */
-async function provedByOwnCode(ctx: RequestContext, code: string, ip: string, log: Log): Promise<UserRow> {
+async function provedByOwnCode(
+  ctx: RequestContext,
+  code: string,
+  ip: string,
+  log: Log,
+  /** `totp`: the authenticator is what the call changes; `any`: a passkey-only account's codes too. */
+  needs: 'totp' | 'any',
+): Promise<UserRow> {
   const user = await caller(ctx);
-  if (!(await hasFactor(ctx.db, user.id)))
+  if (needs === 'totp' && !(await hasFactor(ctx.db, user.id)))
     throw invalid('Aucune application d’authentification n’est activée.');
+  if (needs === 'any' && !(await hasAnyFactor(ctx.db, user.id)))
+    throw invalid('Aucun second facteur n’est activé : ajoutez une application ou une clé d’accès.');
   const ok = await secondFactorService.checkProof(
     ctx,
     { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
@@ -180,10 +170,11 @@ export const secondFactorService = {
 
   /** Whether the account has a confirmed authenticator (passkeys are counted apart). */
   /** Which factors the account can give at its second step (the `mfa_required` answer lists them). */
-  async factorsOf(db: Executor, userId: number): Promise<('totp' | 'cle_acces')[]> {
-    const factors: ('totp' | 'cle_acces')[] = [];
+  async factorsOf(db: Executor, userId: number): Promise<('totp' | 'cle_acces' | 'code_secours')[]> {
+    const factors: ('totp' | 'cle_acces' | 'code_secours')[] = [];
     if (await hasFactor(db, userId)) factors.push('totp');
     if ((await passkeysRepository.countOf(db, userId)) > 0) factors.push('cle_acces');
+    if ((await repo.recoveryCodesLeft(db, userId)) > 0) factors.push('code_secours');
     return factors;
   },
 
@@ -269,7 +260,7 @@ export const secondFactorService = {
     const totp = await hasFactor(ctx.db, user.id);
     return {
       totp,
-      codesSecoursRestants: totp ? await repo.recoveryCodesLeft(ctx.db, user.id) : 0,
+      codesSecoursRestants: await repo.recoveryCodesLeft(ctx.db, user.id),
       obligatoire: concerned,
       avant: deadline?.toISOString() ?? null,
     };
@@ -301,7 +292,7 @@ export const secondFactorService = {
 
   /** DELETE /api/user/second-facteur/totp: removes one's authenticator, proved by a code. */
   async remove(ctx: RequestContext, code: string, ip: string, log: Log): Promise<void> {
-    const user = await provedByOwnCode(ctx, code, ip, log);
+    const user = await provedByOwnCode(ctx, code, ip, log, 'totp');
     await inTransaction(ctx, async (tx) => {
       await repo.removeFactors(tx.db, user.id);
       await audit.record(tx, { action: 'second_factor_removed', recordType: 'user', recordId: user.id });
@@ -310,7 +301,7 @@ export const secondFactorService = {
 
   /** POST /api/user/second-facteur/codes-secours: ten new codes, proved by a code. */
   async newRecoveryCodes(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
-    const user = await provedByOwnCode(ctx, code, ip, log);
+    const user = await provedByOwnCode(ctx, code, ip, log, 'any');
     return inTransaction(ctx, async (tx) => {
       const codes = await renewRecoveryCodes(tx.db, user.id, tx.clock.now());
       await audit.record(tx, {
