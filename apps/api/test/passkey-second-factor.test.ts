@@ -88,6 +88,22 @@ describe('passkeys as a second factor', () => {
     expect((await infos()).json()).toMatchObject({ doubleAuthentification: false });
   });
 
+  it('refuses an administrator’s reset of their own factor, which goes only with a code', async () => {
+    const admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
+    await addPasskey(admin, 'Téléphone');
+    const own = await t.call({
+      method: 'DELETE',
+      url: `/api/user/${admin.id}/second-facteur`,
+      token: admin.token,
+    });
+    expect(own.statusCode).toBe(412);
+    expect(own.json().message).toMatch(/page « Mon compte », qui demande un de ses codes/);
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, admin.id))).toHaveLength(1);
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.id))).toHaveLength(
+      10,
+    );
+  });
+
   it('satisfies the officers’ rule: a lodge manager with a passkey is not asked to enrol', async () => {
     const officer = await b.aUser({ habilitations: ['USER', 'LOGE'] });
     await addPasskey(officer, 'Téléphone');

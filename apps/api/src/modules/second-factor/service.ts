@@ -1,8 +1,7 @@
 /**
- * The second factor (issue 22): who must have one, the proof of a code (rate-limited like a password),
- * the enrolment of an authenticator, recovery codes, the factors a second step offers (an authenticator,
- * passkeys), the administrator's reset and the rule's setting. The token request's second step is `authService.secondStep`, which
- * calls `checkProof` here. docs/decisions/auth-and-sessions.md.
+ * The second factor (issues 22, 31): who must have one, the proof of a code (limited like a password,
+ * and per account), the enrolment of an authenticator, recovery codes, the factors a second step
+ * offers, the administrator's reset and the rule's setting. docs/decisions/auth-and-sessions.md.
  */
 import type {
   Habilitation,
@@ -316,6 +315,11 @@ export const secondFactorService = {
   /** DELETE /api/user/{id}/second-facteur: an administrator resets someone's factors; they are told. */
   async reset(ctx: RequestContext, id: number): Promise<void> {
     if (!hasHabilitation(ctx.caller, 'ADMIN')) throw forbidden();
+    // One's own factor goes only with one of its codes (the account page), not by a session alone.
+    if (id === ctx.caller.id)
+      throw invalid(
+        'Vous ne pouvez pas réinitialiser votre propre second facteur : retirez-le depuis la page « Mon compte », qui demande un de ses codes.',
+      );
     await inTransaction(ctx, async (tx) => {
       const user = await usersRepository.lockById(tx.db, id);
       if (!user) throw notFound();
