@@ -59,6 +59,10 @@ test('a passkey: added from the account page, second step, then alone; renamed a
   await add.getByLabel('Mot de passe actuel').fill(DEMO_PASSWORD);
   await axeAtBothWidths(page, 'ajout');
   await add.getByRole('button', { name: 'Continuer' }).click();
+  // The account's first factor comes with its recovery codes, shown once.
+  await expect(add.getByText(/notez-les maintenant/)).toBeVisible();
+  await axeAtBothWidths(page, 'codes-de-secours');
+  await add.getByRole('button', { name: 'J’ai noté mes codes' }).click();
   await expect(add).toBeHidden();
   await expect(page.getByText('Ordinateur portable')).toBeVisible();
   await expect(page.getByText(/jamais utilisée/)).toBeVisible();

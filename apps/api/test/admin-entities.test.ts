@@ -280,8 +280,9 @@ describe('memberships seen from the entity', () => {
     for (const [payload, message] of [
       [{}, /un seul des deux/],
       [{ userId: paul.id, nouveau: { nom: 'A', prenom: 'B', email: 'a@b.fr' } }, /un seul des deux/],
-      [{ userId: paul.id, debut: '2026-13-01' }, /aaaa-mm-jj/],
-      [{ userId: paul.id, debut: '2026-03-01', fin: '2026-02-01' }, /date de fin/],
+      [{ userId: paul.id, email: paul.email, debut: '2026-13-01' }, /aaaa-mm-jj/],
+      [{ userId: paul.id, email: 'paul' }, /format de l'e-mail/],
+      [{ userId: paul.id, email: paul.email, debut: '2026-03-01', fin: '2026-02-01' }, /date de fin/],
       [{ nouveau: { nom: 'A', prenom: 'B', email: marie.email } }, /déjà utilisée/],
     ] as const) {
       const response = await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload });
@@ -317,9 +318,49 @@ describe('memberships seen from the entity', () => {
     ).toBe(404);
   });
 
+  it('lets a lodge manager name only the people of their entities, or someone by their exact e-mail', async () => {
+    const { mine, marie, paul, lodgeToken } = await aScene();
+    const admin = await b.aUser({ prenom: 'Alice', nom: 'Admin', habilitations: ['USER', 'ADMIN'] });
+    for (const [path, payload] of [
+      [url(mine.id), { userId: admin.id }],
+      [url(mine.id), { userId: paul.id, email: marie.email }],
+      [`/api/user/${paul.id}/appartenances`, { entiteId: mine.id }],
+      [`/api/user/${marie.id}/appartenances`, { entiteId: mine.id, email: 'marie@ailleurs.fr' }],
+    ] as const) {
+      const response = await t.call({ method: 'POST', url: path, token: lodgeToken, payload });
+      expect(response.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(404);
+      expect(response.json().message).toBe(
+        "Personne de ce numéro parmi les membres de vos entités : pour ajouter quelqu'un d'ailleurs, saisissez son adresse e-mail exacte.",
+      );
+      expect(response.body).not.toMatch(/Durand|Marie|Alice/);
+    }
+    expect(await t.db.select().from(memberships).where(eq(memberships.entityId, mine.id))).toHaveLength(1);
+    // The exact address, whatever its case, names the person; a former member needs none.
+    const added = await t.call({
+      method: 'POST',
+      url: url(mine.id),
+      token: lodgeToken,
+      payload: { userId: paul.id, email: paul.email.toUpperCase(), debut: '2020-01-01', fin: '2020-12-31' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const again = await t.call({
+      method: 'POST',
+      url: `/api/user/${paul.id}/appartenances`,
+      token: lodgeToken,
+      payload: { entiteId: mine.id, debut: '2024-01-01' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
   it('POST adds an existing user, and refuses a second overlapping membership', async () => {
     const { mine, paul, lodgeToken } = await aScene();
-    const payload = { userId: paul.id, fonction: 'Orateur', debut: '2024-09-01', reservation: true };
+    const payload = {
+      userId: paul.id,
+      email: paul.email,
+      fonction: 'Orateur',
+      debut: '2024-09-01',
+      reservation: true,
+    };
     const response = await t.call({ method: 'POST', url: url(mine.id), token: lodgeToken, payload });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -335,6 +376,7 @@ describe('memberships seen from the entity', () => {
       token: lodgeToken,
       payload: { userId: paul.id },
     });
+    // Paul is now a member of the lodge: his manager names him without his e-mail.
     expect(again.statusCode).toBe(412);
     expect(again.json().message).toBe(
       'Paul Durand est déjà membre de « Les Chevaliers du Rhône » sur cette période.',
@@ -450,7 +492,7 @@ describe('memberships seen from the user', () => {
       method: 'POST',
       url: url(marie.id),
       token: lodgeToken,
-      payload: { entiteId: mine.id, fonction: 'Hospitalière', restauration: true },
+      payload: { entiteId: mine.id, email: marie.email, fonction: 'Hospitalière', restauration: true },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ entiteId: mine.id, restauration: true });
@@ -595,7 +637,7 @@ describe('a lodge manager on an entity they do not manage', () => {
       method: 'POST',
       url: `/api/entite/${mine.id}/appartenances`,
       token: lodgeToken,
-      payload: { userId: dormant.id },
+      payload: { userId: dormant.id, email: dormant.email },
     });
     expect(byManager.statusCode).toBe(412);
     expect(byManager.json().message).toBe(
@@ -605,7 +647,7 @@ describe('a lodge manager on an entity they do not manage', () => {
       method: 'POST',
       url: `/api/user/${dormant.id}/appartenances`,
       token: lodgeToken,
-      payload: { entiteId: mine.id },
+      payload: { entiteId: mine.id, email: dormant.email },
     });
     expect(fromUser.statusCode).toBe(412);
     expect(fromUser.json().message).toMatch(/Ce compte est désactivé/);
@@ -622,8 +664,8 @@ describe('a lodge manager on an entity they do not manage', () => {
     const { mine, lodgeToken } = await aScene();
     const gone = await b.aUser({ etat: 'S', nom: 'Parti', prenom: 'Pierre' });
     for (const [url, payload] of [
-      [`/api/entite/${mine.id}/appartenances`, { userId: gone.id }],
-      [`/api/user/${gone.id}/appartenances`, { entiteId: mine.id }],
+      [`/api/entite/${mine.id}/appartenances`, { userId: gone.id, email: gone.email }],
+      [`/api/user/${gone.id}/appartenances`, { entiteId: mine.id, email: gone.email }],
     ] as const) {
       const response = await t.call({ method: 'POST', url, token: lodgeToken, payload });
       expect(response.statusCode, url).toBe(412);
@@ -681,7 +723,7 @@ describe('memberships of one person in one entity never overlap', () => {
         method: 'POST',
         url: `/api/entite/${mine.id}/appartenances`,
         token: lodgeToken,
-        payload: { userId: person.id, fonction: 'Course' },
+        payload: { userId: person.id, email: person.email, fonction: 'Course' },
       });
       expect(added.statusCode, added.body).toBe(412);
       expect(added.json().error).toBe('already_member');
@@ -692,7 +734,13 @@ describe('memberships of one person in one entity never overlap', () => {
         method: 'POST',
         url: `/api/entite/${mine.id}/appartenances`,
         token: lodgeToken,
-        payload: { userId: person.id, fonction: 'Membre', debut: '1990-01-01', fin: '1990-12-31' },
+        payload: {
+          userId: person.id,
+          email: person.email,
+          fonction: 'Membre',
+          debut: '1990-01-01',
+          fin: '1990-12-31',
+        },
       });
       expect(created.statusCode, created.body).toBe(201);
       const edited = await t.call({

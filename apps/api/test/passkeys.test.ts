@@ -217,7 +217,7 @@ describe('signing in with a passkey', () => {
     const { key } = await enrol(person);
     const step = await form({ grant_type: 'password', username: person.identifiant, password: PASSWORD });
     expect(step.statusCode).toBe(400);
-    expect(step.json()).toMatchObject({ error: 'mfa_required', facteurs: ['cle_acces'] });
+    expect(step.json()).toMatchObject({ error: 'mfa_required', facteurs: ['cle_acces', 'code_secours'] });
     const mfaToken = step.json<{ mfa_token: string }>().mfa_token;
     const options = await signInOptions(mfaToken);
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);

@@ -130,8 +130,15 @@ const membershipFields = {
   carteLoge: z.boolean().default(false),
 };
 
+/**
+ * The person's exact e-mail address, which a lodge manager gives to add someone who is not yet among
+ * the people of their entities (the rule of their search, docs/decisions/entities-and-memberships.md);
+ * an administrator does not need it.
+ */
+const knownEmail = { email: emailField.optional() };
+
 /** POST /api/user/{id}/appartenances: the user joins an entity. */
-export const UserMembershipCreateSchema = z.object({ entiteId: id, ...membershipFields });
+export const UserMembershipCreateSchema = z.object({ entiteId: id, ...knownEmail, ...membershipFields });
 export type UserMembershipCreate = z.input<typeof UserMembershipCreateSchema>;
 
 /** PUT /api/user/{id}/appartenances and PUT /api/entite/{id}/appartenances: edits one membership. */
@@ -146,6 +153,7 @@ export const EntityMembershipCreateSchema = z
   .object({
     userId: id.optional(),
     nouveau: NewUserFieldsSchema.optional(),
+    ...knownEmail,
     ...membershipFields,
   })
   .refine((v) => (v.userId === undefined) !== (v.nouveau === undefined), {

@@ -81,6 +81,10 @@ export const ERROR_CODES = {
     sens: 'Mot de passe correct : donnez un code de l’application d’authentification, un code de secours ou une clé d’accès (`mfa_token`).',
     routes: TOKEN,
   },
+  codes_locked: {
+    status: 412,
+    sens: 'Trop de codes du second facteur erronés pour ce compte, d’où qu’ils viennent : il attend 15 minutes (son titulaire est prévenu par e-mail).',
+  },
   mfa_enrolment_required: {
     status: 400,
     sens: 'Mot de passe correct : le compte doit d’abord activer un second facteur (`mfa_token`).',
@@ -272,7 +276,10 @@ export const ErrorBodySchema = z.object({
   error_description: z.string().optional(),
   /** `mfa_required`, `mfa_enrolment_required`: what the second step of the sign-in sends back. */
   mfa_token: z.string().optional(),
-  /** `mfa_required`: the factors the account can give (`totp`: a code; `cle_acces`: a passkey). */
-  facteurs: z.array(z.enum(['totp', 'cle_acces'])).optional(),
+  /**
+   * `mfa_required`: the factors the account can give (`totp`: an authenticator's code; `cle_acces`: a
+   * passkey; `code_secours`: one of its unused recovery codes).
+   */
+  facteurs: z.array(z.enum(['totp', 'cle_acces', 'code_secours'])).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -72,6 +72,13 @@ export const PasskeyRowSchema = z.object({
   derniereUtilisation: z.string().nullable(),
 });
 export type PasskeyRow = z.infer<typeof PasskeyRowSchema>;
+
+/**
+ * POST /api/user/cles-acces: the passkey added, and, when it is the account's first second factor,
+ * its ten recovery codes (shown once), as an authenticator's enrolment gives them.
+ */
+export const PasskeyAddedSchema = PasskeyRowSchema.extend({ codesSecours: z.array(z.string()).optional() });
+export type PasskeyAdded = z.infer<typeof PasskeyAddedSchema>;
 export const PasskeyListSchema = z.array(PasskeyRowSchema);
 
 /**

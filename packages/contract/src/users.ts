@@ -95,7 +95,7 @@ export const UserDetailSchema = UserRowSchema.extend({
   notificationDocuments: z.boolean(),
   /** Whether the user has chosen a password (false until the invitation link is used). */
   motDePasseDefini: z.boolean(),
-  /** Whether the user has a confirmed authenticator (issue 22): an administrator may reset it. */
+  /** Whether the user has a second factor, an authenticator or a passkey: an administrator may reset it. */
   doubleAuthentification: z.boolean(),
   anonymise: z.boolean(),
   creeLe: z.string(),

@@ -15,7 +15,7 @@ export class AppError extends Error {
     readonly extra?: {
       error_description?: string;
       mfa_token?: string;
-      facteurs?: ('totp' | 'cle_acces')[];
+      facteurs?: ('totp' | 'cle_acces' | 'code_secours')[];
     },
   ) {
     super(message);

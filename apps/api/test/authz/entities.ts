@@ -5,9 +5,9 @@
  */
 import type { Membership } from '@union/contract';
 import { eq } from 'drizzle-orm';
-import { memberships } from '../../src/db/schema';
+import { memberships, users } from '../../src/db/schema';
 import { addMembership } from '../helpers';
-import { allow, signedIn, type AuthzRow } from './rows';
+import { allow, signedIn, type AuthzRow, type Role } from './rows';
 import type { World } from './world';
 
 type Scope = 'own' | 'other';
@@ -34,7 +34,86 @@ const FLAGS = ['body.gestion', 'body.reservation', 'body.restauration', 'body.ca
 const membershipOf = (w: World, id: number) => async () =>
   (await w.t.db.select().from(memberships).where(eq(memberships.id, id)))[0];
 
+/** The account's e-mail address, which a lodge manager gives to add someone from elsewhere. */
+const emailOf = async (w: World, userId: number) =>
+  (await w.t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
+
+/** The memberships of one account: a refused addition leaves them as they were. */
+const membershipsOfUser = (w: World, userId: number) => async () =>
+  w.t.db.select().from(memberships).where(eq(memberships.userId, userId));
+
+/**
+ * Accounts venerable cannot see: the staff, the other lodge's member, an account of no entity. Each
+ * role adds them to a new entity, which venerable manages only on venerable's turn: the
+ * administrator's addition must not make them venerable's member.
+ */
+const OTHER_PEOPLE: [string, (w: World) => number | Promise<number>][] = [
+  ['admin', (w) => w.ids.admin],
+  ['secretariat', (w) => w.ids.secretariat],
+  ['tresorier', (w) => w.ids.tresorier],
+  ['restaurant', (w) => w.ids.restaurant],
+  ["the other lodge's member", (w) => w.ids.membre2],
+  ['an account of no entity', (w) => w.fresh.user()],
+];
+
+/** A new entity, that venerable manages on venerable's turn. */
+const entityOfVenerable = async (w: World, role: Role) => {
+  const id = await w.fresh.entity();
+  if (role === 'venerable')
+    await addMembership(w.t.db, { userId: w.ids.venerable, entityId: id, gestion: true });
+  return id;
+};
+
+/**
+ * Adding other people by number: a lodge manager learns nothing of them (404, no name in the answer)
+ * unless they give the exact e-mail address, the rule of their search.
+ */
+const otherPeopleRows: AuthzRow[] = OTHER_PEOPLE.flatMap(([who, person]): AuthzRow[] => [
+  {
+    route: 'POST /api/entite/:id/appartenances',
+    scope: `an entity venerable manages, ${who} by number`,
+    tries: ['body.userId'],
+    request: async (w, role) => {
+      const userId = await person(w);
+      return {
+        url: `/api/entite/${await entityOfVenerable(w, role)}/appartenances`,
+        payload: { userId, debut: '2031-01-01' },
+        watch: membershipsOfUser(w, userId),
+      };
+    },
+    expect: allow({ admin: 201, venerable: 404 }),
+  },
+  {
+    route: 'POST /api/user/:id/appartenances',
+    scope: `joining an entity venerable manages, ${who} by number`,
+    tries: ['body.entiteId'],
+    request: async (w, role) => {
+      const userId = await person(w);
+      return {
+        url: `/api/user/${userId}/appartenances`,
+        payload: { entiteId: await entityOfVenerable(w, role), debut: '2031-01-01' },
+        watch: membershipsOfUser(w, userId),
+      };
+    },
+    expect: allow({ admin: 201, venerable: 404 }),
+  },
+]);
+
 export const rows: AuthzRow[] = [
+  ...otherPeopleRows,
+  {
+    route: 'POST /api/entite/:id/appartenances',
+    scope: 'an entity venerable manages, an account of no entity by its exact e-mail',
+    tries: ['body.userId'],
+    request: async (w, role) => {
+      const userId = await w.fresh.user();
+      return {
+        url: `/api/entite/${await entityOfVenerable(w, role)}/appartenances`,
+        payload: { userId, email: (await emailOf(w, userId)).toUpperCase(), debut: '2031-01-01' },
+      };
+    },
+    expect: allow({ admin: 201, venerable: 201 }),
+  },
   {
     route: 'DELETE /api/user/:id/appartenances/:membershipId',
     scope: "a member of both lodges, the other lodge's membership",
@@ -82,12 +161,15 @@ export const rows: AuthzRow[] = [
     },
     {
       route: 'POST /api/entite/:id/appartenances',
-      scope: `${label(scope)}, an existing account`,
+      scope: `${label(scope)}, an existing account by its exact e-mail`,
       tries: ['body.userId', ...FLAGS],
-      request: async (w) => ({
-        url: `/api/entite/${entityOf(w, scope)}/appartenances`,
-        payload: { userId: await w.fresh.user(), ...membershipFields },
-      }),
+      request: async (w) => {
+        const userId = await w.fresh.user();
+        return {
+          url: `/api/entite/${entityOf(w, scope)}/appartenances`,
+          payload: { userId, email: await emailOf(w, userId), ...membershipFields },
+        };
+      },
       expect: manager(scope, 201),
     },
     {
@@ -143,12 +225,15 @@ export const rows: AuthzRow[] = [
     },
     {
       route: 'POST /api/user/:id/appartenances',
-      scope: `joining the ${label(scope)}`,
+      scope: `joining the ${label(scope)}, an account given with its exact e-mail`,
       tries: ['body.entiteId', ...FLAGS],
-      request: async (w) => ({
-        url: `/api/user/${await w.fresh.user()}/appartenances`,
-        payload: { entiteId: entityOf(w, scope), ...membershipFields },
-      }),
+      request: async (w) => {
+        const userId = await w.fresh.user();
+        return {
+          url: `/api/user/${userId}/appartenances`,
+          payload: { entiteId: entityOf(w, scope), email: await emailOf(w, userId), ...membershipFields },
+        };
+      },
       expect: manager(scope, 201),
     },
     {

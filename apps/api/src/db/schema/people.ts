@@ -44,6 +44,11 @@ export const users = pgTable(
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     /** When the account was first told it must have a second factor (its grace period counts from it). */
     secondFactorAskedAt: timestamp('second_factor_asked_at', { withTimezone: true }),
+    /**
+     * When the account last started waiting after too many wrong second-factor codes (migration 0039):
+     * no code is accepted for ACCOUNT_CODE_LOCK.windowMs from then.
+     */
+    codesLockedAt: timestamp('codes_locked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

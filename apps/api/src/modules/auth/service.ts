@@ -45,6 +45,8 @@ interface Origin {
 const SECOND_STEP_MESSAGE =
   'Saisissez le code à 6 chiffres de votre application d’authentification, ou un code de secours.';
 const PASSKEY_STEP_MESSAGE = 'Utilisez votre clé d’accès pour terminer la connexion.';
+const PASSKEY_OR_RECOVERY_MESSAGE =
+  'Utilisez votre clé d’accès pour terminer la connexion, ou saisissez un de vos codes de secours.';
 const ENROL_MESSAGE =
   'Votre compte doit être protégé par un second facteur : activez une application d’authentification pour continuer.';
 
@@ -262,7 +264,9 @@ export const authService = {
           ? ENROL_MESSAGE
           : facteurs?.includes('totp')
             ? SECOND_STEP_MESSAGE
-            : PASSKEY_STEP_MESSAGE;
+            : facteurs?.includes('code_secours')
+              ? PASSKEY_OR_RECOVERY_MESSAGE
+              : PASSKEY_STEP_MESSAGE;
       throw new AppError(
         400,
         next.kind === 'second_step' ? 'mfa_required' : 'mfa_enrolment_required',

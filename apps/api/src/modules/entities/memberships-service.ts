@@ -156,6 +156,35 @@ async function addMembership(
   return presentMembership(policy, created, tx.clock.today());
 }
 
+/** What a lodge manager reads when the account they name is not one they may add. */
+const UNKNOWN_PERSON =
+  "Personne de ce numéro parmi les membres de vos entités : pour ajouter quelqu'un d'ailleurs, saisissez son adresse e-mail exacte.";
+
+/**
+ * The existing account a membership call names, once the caller may name it. An administrator names
+ * any account. A lodge manager names only the people of the entities they manage (whatever the period
+ * of their membership: the entity's list shows them all), or the one account whose e-mail is exactly
+ * the one given, the rule of their search: anyone else answers the same 404 as a missing account, so
+ * the answer, which names the person, tells them nothing they could not already see.
+ */
+async function loadNamedUser(
+  tx: TxContext,
+  policy: EntitiesPolicyContext,
+  userId: number,
+  email: string | undefined,
+): Promise<UserRow> {
+  const user = await usersRepository.findById(tx.db, userId);
+  if (mayUser(usersPolicyContext(tx), 'ADMINISTER', null)) {
+    if (!user) throw notFound("Cet utilisateur n'existe pas.");
+    return user;
+  }
+  if (!user) throw notFound(UNKNOWN_PERSON);
+  if (email !== undefined && email.toLowerCase() === user.email.toLowerCase()) return user;
+  const theirs = await entitiesRepository.membershipsOfUser(tx.db, user.id);
+  if (theirs.some((m) => policy.manages.has(m.entityId))) return user;
+  throw notFound(UNKNOWN_PERSON);
+}
+
 const deletedEntity = (entity: EntityRow) =>
   invalid(`L'entité « ${entity.nom} » est supprimée : réactivez-la avant d'y ajouter des membres.`);
 
@@ -194,10 +223,9 @@ export const membershipsService = {
     const policy = await loadEntitiesPolicyContext(ctx);
     authorize(may(policy, 'ADD_MEMBER', { id: input.entiteId }));
     return inTransaction(ctx, async (tx) => {
-      const user = await usersRepository.findById(tx.db, userId);
-      if (!user) throw notFound("Cet utilisateur n'existe pas.");
+      const { entiteId: _e, email, ...fields } = input;
+      const user = await loadNamedUser(tx, policy, userId, email);
       const { entity } = await loadEntity(tx, input.entiteId);
-      const { entiteId: _e, ...fields } = input;
       return addMembership(tx, policy, user, entity, fields);
     });
   },
@@ -215,13 +243,12 @@ export const membershipsService = {
     authorize(may(policy, 'ADD_MEMBER', { id: entityId }));
     return inTransaction(ctx, async (tx) => {
       const { entity } = await loadEntity(tx, entityId);
-      const { userId, nouveau, ...fields } = input as EntityMembershipCreate & MembershipFields;
+      const { userId, nouveau, email, ...fields } = input as EntityMembershipCreate & MembershipFields;
       // Before creating the account, which would otherwise be left without its entity.
       if (nouveau && !entityMachine.can(entity.etat, 'ADD_MEMBER')) throw deletedEntity(entity);
       const user = nouveau
         ? await createUser(tx, { ...nouveau, email: nouveau.email, habilitations: PROFILES.Membre })
-        : await usersRepository.findById(tx.db, userId!);
-      if (!user) throw notFound("Cet utilisateur n'existe pas.");
+        : await loadNamedUser(tx, policy, userId!, email);
       return addMembership(tx, policy, user, entity, fields);
     });
   },

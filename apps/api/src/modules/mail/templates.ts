@@ -35,6 +35,19 @@ export function secondFactorResetEmail(to: string, prenom: string): NewEmail {
   };
 }
 
+export function codesLockedEmail(to: string, prenom: string): NewEmail {
+  return {
+    destinataire: to,
+    sujet: "Trop de codes erronés sur votre compte – Intranet de l'Union",
+    texte:
+      `Bonjour ${prenom},\n\nDix codes du second facteur erronés viennent d'être saisis pour votre compte, ` +
+      `après votre mot de passe. Par précaution, votre compte n'accepte plus de code pendant 15 minutes ` +
+      `(une clé d'accès reste acceptée).\n\nSi ce n'était pas vous, quelqu'un connaît votre mot de passe : ` +
+      `changez-le dès que possible depuis la page « Mon compte » et prévenez le secrétariat de l'Union.` +
+      SIGNATURE,
+  };
+}
+
 export function invitationEmail(to: string, prenom: string, identifiant: string, link: string): NewEmail {
   return {
     destinataire: to,

@@ -8,6 +8,7 @@ import {
   PasskeyRegistrationSchema,
   PasskeyRegistrationStartSchema,
   PasskeyRenameSchema,
+  PasskeyAddedSchema,
   PasskeyRowSchema,
   RecordIdParamSchema,
   WebauthnOptionsSchema,
@@ -43,7 +44,7 @@ export default async function passkeysRoutes(app: App) {
 
   app.post(
     paths.mine,
-    { schema: { tags, body: PasskeyRegistrationSchema, response: { 201: PasskeyRowSchema } } },
+    { schema: { tags, body: PasskeyRegistrationSchema, response: { 201: PasskeyAddedSchema } } },
     async (request, reply) =>
       reply
         .status(201)

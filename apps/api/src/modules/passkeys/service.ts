@@ -5,7 +5,7 @@
  * (attempts in `sign_in_attempts`, counted with passwords and codes). docs/decisions/auth-and-sessions.md.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { PasskeyRow } from '@union/contract';
+import type { PasskeyAdded, PasskeyRow } from '@union/contract';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -25,6 +25,7 @@ import { inTransaction, type PublicContext, type RequestContext } from '../../li
 import { invalid, notFound, refused } from '../../lib/errors';
 import { verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
+import { recoveryCodesForNewFactor } from '../second-factor/factors';
 import { proveUnderLimits } from '../sign-in-attempts/attempts';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository as repo, type PasskeyRowDb } from './repository';
@@ -220,7 +221,11 @@ export const passkeysService = {
   },
 
   /** POST /api/user/cles-acces: the registration's response, verified; the passkey, named. */
-  async register(ctx: RequestContext, name: string, response: RegistrationResponseJSON): Promise<PasskeyRow> {
+  async register(
+    ctx: RequestContext,
+    name: string,
+    response: RegistrationResponseJSON,
+  ): Promise<PasskeyAdded> {
     const { rpID, origin } = relyingParty(ctx.publicUrl);
     const challenge = signedChallenge(response.response.clientDataJSON);
     return guardConstraint(
@@ -263,7 +268,8 @@ export const passkeysService = {
             recordId: tx.caller.id,
             details: { passkey: row.id, nom: name },
           });
-          return present(row);
+          const codesSecours = await recoveryCodesForNewFactor(tx);
+          return { ...present(row), ...(codesSecours ? { codesSecours } : {}) };
         }),
       NAME_REFUSALS,
     );

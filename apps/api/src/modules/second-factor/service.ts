@@ -1,8 +1,7 @@
 /**
- * The second factor (issue 22): who must have one, the proof of a code (rate-limited like a password),
- * the enrolment of an authenticator, recovery codes, the factors a second step offers (an authenticator,
- * passkeys), the administrator's reset and the rule's setting. The token request's second step is `authService.secondStep`, which
- * calls `checkProof` here. docs/decisions/auth-and-sessions.md.
+ * The second factor (issues 22, 31): who must have one, the proof of a code (limited like a password,
+ * and per account), the enrolment of an authenticator, recovery codes, the factors a second step
+ * offers, the administrator's reset and the rule's setting. docs/decisions/auth-and-sessions.md.
  */
 import type {
   Habilitation,
@@ -14,25 +13,22 @@ import type {
 import type { Executor } from '../../db/client';
 import { hasHabilitation } from '../../lib/authorize';
 import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
-import { forbidden, invalid, notFound } from '../../lib/errors';
-import { secondFactorBox, type SecretBox } from '../../lib/secret-box';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { secondFactorBox } from '../../lib/secret-box';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
-import { secondFactorResetEmail } from '../mail/templates';
-import { proveUnderLimits } from '../sign-in-attempts/attempts';
+import { codesLockedEmail, secondFactorResetEmail } from '../mail/templates';
+import { accountCodesLocked, proveUnderLimits } from '../sign-in-attempts/attempts';
+import { ACCOUNT_CODE_LOCK } from '../sign-in-attempts/rules';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository } from '../passkeys/repository';
-import {
-  looksLikeTotp,
-  newRecoveryCodes,
-  newTotpSecret,
-  qrDataUrl,
-  recoveryCodeHash,
-  totpStep,
-  totpUri,
-} from './codes';
+import { looksLikeTotp, newTotpSecret, qrDataUrl, recoveryCodeHash, totpStep, totpUri } from './codes';
 import { secondFactorRepository as repo, type ChallengePurpose } from './repository';
+import { hasAnyFactor, hasFactor, renewRecoveryCodes } from './factors';
+import { sealContext, secretOf } from './sealing';
+
+export { sealTotpSecrets } from './sealing';
 
 /**
  * The rule until an administrator saves one: the Union's administrators (who manage every account),
@@ -57,11 +53,6 @@ async function settingsOf(db: Executor): Promise<SecondFactorSettings> {
     : DEFAULT_SECOND_FACTOR_SETTINGS;
 }
 
-async function hasFactor(db: Executor, userId: number): Promise<boolean> {
-  const totp = await repo.totpOf(db, userId);
-  return totp?.confirmedAt != null;
-}
-
 /**
  * Whether the account must have a second factor and, when it has none, until when it may still sign in
  * without (`deadline`; in the past: it must enrol now).
@@ -74,7 +65,7 @@ async function requirement(
   const settings = await settingsOf(db);
   const concerned = user.habilitations.some((h) => settings.habilitations.includes(h));
   // A passkey is a factor too (issue 22, passkeys).
-  const has = (await hasFactor(db, user.id)) || (await passkeysRepository.countOf(db, user.id)) > 0;
+  const has = await hasAnyFactor(db, user.id);
   if (!concerned || has) return { concerned, has, deadline: null };
   const from = user.secondFactorAskedAt ?? now;
   return { concerned, has, deadline: new Date(from.getTime() + settings.delaiJours * DAY_MS) };
@@ -106,68 +97,23 @@ async function verifyCode(
   return repo.spendRecoveryCode(db, owner, recoveryCodeHash(typed), now);
 }
 
-/** Ten new recovery codes for the account (the old ones stop working); answers them in clear, once. */
-async function renewRecoveryCodes(db: Executor, userId: number, at: Date): Promise<string[]> {
-  const codes = newRecoveryCodes();
-  await repo.replaceRecoveryCodes(db, userId, codes.map(recoveryCodeHash), at);
-  return codes;
-}
-
-/**
- * What a sealed secret is bound to: its account. A sealed secret copied onto another account's row does
- * not open (GCM's additional data), so a database writer cannot give themselves someone's authenticator.
- */
-const sealContext = (userId: number) => `totp_factors:${userId}`;
-
-/** A sealed decoy per key, opened when there is no factor: a wrong code and an unknown token cost the same. */
-const decoys = new WeakMap<SecretBox, string>();
-
-/**
- * The clear secret of an authenticator row (sealed since migration 0030; clear until the start-up seals
- * it). Without a row, a decoy is opened the same way and undefined answered.
- */
-function secretOf(
-  factor: { userId: number; secret: string | null; secretSealed: string | null } | undefined,
-): string | undefined {
-  const box = secondFactorBox();
-  if (!factor) {
-    let decoy = decoys.get(box);
-    if (!decoy) decoys.set(box, (decoy = box.seal(newTotpSecret(), sealContext(0))));
-    box.open(decoy, sealContext(0));
-    return undefined;
-  }
-  if (factor.secretSealed !== null) return box.open(factor.secretSealed, sealContext(factor.userId));
-  return factor.secret ?? undefined;
-}
-
-/**
- * At the server's start: seals the secrets still in clear (rows written before migration 0030), then
- * checks that the key opens a sealed one, so that a wrong SECOND_FACTOR_KEY stops the start with a French
- * message for the operator instead of failing every officer's sign-in. Safe on several instances at once.
- */
-export async function sealTotpSecrets(db: Executor, box: SecretBox = secondFactorBox()): Promise<number> {
-  let sealed = 0;
-  for (;;) {
-    const rows = await repo.clearSecrets(db, 100);
-    for (const row of rows) {
-      await repo.sealSecret(db, row.userId, row.secret!, box.seal(row.secret!, sealContext(row.userId)));
-    }
-    sealed += rows.length;
-    if (rows.length < 100) break;
-  }
-  const sample = await repo.oneSealedSecret(db);
-  if (sample?.sealed) box.open(sample.sealed, sealContext(sample.userId));
-  return sealed;
-}
-
 /**
  * The caller, once a code of their own authenticator (or a recovery code) proved it is them: what
  * removing the authenticator or renewing the recovery codes asks, under the sign-in limits.
  */
-async function provedByOwnCode(ctx: RequestContext, code: string, ip: string, log: Log): Promise<UserRow> {
+async function provedByOwnCode(
+  ctx: RequestContext,
+  code: string,
+  ip: string,
+  log: Log,
+  /** `totp`: the authenticator is what the call changes; `any`: a passkey-only account's codes too. */
+  needs: 'totp' | 'any',
+): Promise<UserRow> {
   const user = await caller(ctx);
-  if (!(await hasFactor(ctx.db, user.id)))
+  if (needs === 'totp' && !(await hasFactor(ctx.db, user.id)))
     throw invalid('Aucune application d’authentification n’est activée.');
+  if (needs === 'any' && !(await hasAnyFactor(ctx.db, user.id)))
+    throw invalid('Aucun second facteur n’est activé : ajoutez une application ou une clé d’accès.');
   const ok = await secondFactorService.checkProof(
     ctx,
     { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
@@ -223,17 +169,20 @@ export const secondFactorService = {
 
   /** Whether the account has a confirmed authenticator (passkeys are counted apart). */
   /** Which factors the account can give at its second step (the `mfa_required` answer lists them). */
-  async factorsOf(db: Executor, userId: number): Promise<('totp' | 'cle_acces')[]> {
-    const factors: ('totp' | 'cle_acces')[] = [];
+  async factorsOf(db: Executor, userId: number): Promise<('totp' | 'cle_acces' | 'code_secours')[]> {
+    const factors: ('totp' | 'cle_acces' | 'code_secours')[] = [];
     if (await hasFactor(db, userId)) factors.push('totp');
     if ((await passkeysRepository.countOf(db, userId)) > 0) factors.push('cle_acces');
+    if ((await repo.recoveryCodesLeft(db, userId)) > 0) factors.push('code_secours');
     return factors;
   },
 
   /**
    * Checks a code under the sign-in's limits: the attempt is written first and counted with the
    * password's failures (per identifiant and address, then per address), so wrong codes lock and slow
-   * down like wrong passwords, and only the pair's own failures lock it. `userId` undefined (an unknown
+   * down like wrong passwords, and only the pair's own failures lock it. The account's wrong codes from
+   * every address are counted too (ACCOUNT_CODE_LOCK): once it waits, every code is refused with the
+   * 412 `codes_locked`, and its owner is e-mailed once per wait. `userId` undefined (an unknown
    * `mfa_token`) runs the same statements against no account. A right code clears the failures before
    * it, like a right password.
    */
@@ -249,7 +198,10 @@ export const secondFactorService = {
     log: Log,
   ): Promise<boolean> {
     const now = ctx.clock.now();
-    return proveUnderLimits(
+    const since = new Date(now.getTime() - ACCOUNT_CODE_LOCK.windowMs);
+    const lockedAt = (await usersRepository.findById(ctx.db, input.userId ?? 0))?.codesLockedAt;
+    let refusal: string | null = null;
+    const ok = await proveUnderLimits(
       ctx.db,
       now,
       input,
@@ -262,9 +214,20 @@ export const secondFactorService = {
               : 'bad_code',
         okOutcome: 'second_factor_ok',
         label: 'second factor attempt',
+        code: { waiting: !!lockedAt && lockedAt > since },
+        onRefusal: (r) => (refusal = r),
       },
       log,
     );
+    if (ok) return ok;
+    // Refused before its check, or the wrong code that starts the wait (the same query for an unknown
+    // `mfa_token`: the same work).
+    const waits = refusal === 'account_locked' || (await accountCodesLocked(ctx.db, input.identifiant, now));
+    if (waits && input.userId !== undefined) {
+      await startWait(ctx.db, input.userId, now, since);
+      throw codesLocked();
+    }
+    return false;
   },
 
   /** After the enrolment a sign-in required: its recovery codes and its audit entry, in `tx`. */
@@ -296,7 +259,7 @@ export const secondFactorService = {
     const totp = await hasFactor(ctx.db, user.id);
     return {
       totp,
-      codesSecoursRestants: totp ? await repo.recoveryCodesLeft(ctx.db, user.id) : 0,
+      codesSecoursRestants: await repo.recoveryCodesLeft(ctx.db, user.id),
       obligatoire: concerned,
       avant: deadline?.toISOString() ?? null,
     };
@@ -328,7 +291,7 @@ export const secondFactorService = {
 
   /** DELETE /api/user/second-facteur/totp: removes one's authenticator, proved by a code. */
   async remove(ctx: RequestContext, code: string, ip: string, log: Log): Promise<void> {
-    const user = await provedByOwnCode(ctx, code, ip, log);
+    const user = await provedByOwnCode(ctx, code, ip, log, 'totp');
     await inTransaction(ctx, async (tx) => {
       await repo.removeFactors(tx.db, user.id);
       await audit.record(tx, { action: 'second_factor_removed', recordType: 'user', recordId: user.id });
@@ -337,7 +300,7 @@ export const secondFactorService = {
 
   /** POST /api/user/second-facteur/codes-secours: ten new codes, proved by a code. */
   async newRecoveryCodes(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
-    const user = await provedByOwnCode(ctx, code, ip, log);
+    const user = await provedByOwnCode(ctx, code, ip, log, 'any');
     return inTransaction(ctx, async (tx) => {
       const codes = await renewRecoveryCodes(tx.db, user.id, tx.clock.now());
       await audit.record(tx, {
@@ -352,6 +315,11 @@ export const secondFactorService = {
   /** DELETE /api/user/{id}/second-facteur: an administrator resets someone's factors; they are told. */
   async reset(ctx: RequestContext, id: number): Promise<void> {
     if (!hasHabilitation(ctx.caller, 'ADMIN')) throw forbidden();
+    // One's own factor goes only with one of its codes (the account page), not by a session alone.
+    if (id === ctx.caller.id)
+      throw invalid(
+        'Vous ne pouvez pas réinitialiser votre propre second facteur : retirez-le depuis la page « Mon compte », qui demande un de ses codes.',
+      );
     await inTransaction(ctx, async (tx) => {
       const user = await usersRepository.lockById(tx.db, id);
       if (!user) throw notFound();
@@ -389,6 +357,25 @@ export const secondFactorService = {
     });
   },
 };
+
+const codesLocked = () =>
+  new AppError(
+    412,
+    'codes_locked',
+    'Trop de codes erronés pour ce compte : il n’accepte plus de code pendant 15 minutes. Son titulaire est prévenu par e-mail.',
+  );
+
+/**
+ * Starts the account's wait (unless one is running) and e-mails its owner, once per wait however many
+ * refusals arrive at once.
+ */
+async function startWait(db: Executor, userId: number, now: Date, since: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await usersRepository.startCodesWait(tx, userId, now, since))) return;
+    const user = await usersRepository.findById(tx, userId);
+    if (user) await mailRepository.enqueue(tx, codesLockedEmail(user.email, user.prenom), now);
+  });
+}
 
 const wrongCode = () =>
   invalid('Code incorrect ou déjà utilisé. Vérifiez l’heure de votre téléphone et réessayez.');

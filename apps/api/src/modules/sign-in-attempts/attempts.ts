@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor } from '../../db/client';
 import { signInAttemptsRepository } from './repository';
 import {
+  ACCOUNT_CODE_LOCK,
   IP_LIMIT,
   LOCKOUT,
   SLOWDOWN,
@@ -31,18 +32,48 @@ export interface OpenAttempt {
   settle(outcome: string, success: boolean): Promise<void>;
 }
 
+/**
+ * Whether an account's wrong second-factor codes, from every address, make it wait now
+ * (ACCOUNT_CODE_LOCK). `except`: the attempt asking. The same query for '' (an unknown `mfa_token`),
+ * whose answer nobody reads: the same work either way.
+ */
+export async function accountCodesLocked(
+  db: Executor,
+  identifiant: string,
+  now: Date,
+  except = 0,
+): Promise<boolean> {
+  const failures = await signInAttemptsRepository.codeFailureTimes(
+    db,
+    identifiant,
+    new Date(now.getTime() - 2 * ACCOUNT_CODE_LOCK.windowMs),
+    100,
+    except,
+  );
+  return isLockedOut(failures, now, ACCOUNT_CODE_LOCK);
+}
+
 export async function openAttempt(
   db: Executor,
   now: Date,
   who: { identifiant: string; ip: string },
   log: Log,
   label: string,
+  /**
+   * A second-factor code: the account's code limit applies too; `waiting`, the account already waits
+   * (a wait started by earlier refusals, which the count no longer sees once they are settled).
+   */
+  code: { waiting: boolean } | undefined = undefined,
 ): Promise<OpenAttempt> {
   const { identifiant, ip } = who;
   // Written first, counted by the others as a failure until settled: a burst of simultaneous guesses,
   // on one instance or split across several, gets no more checks than the lock allows
   // (signInAttemptsRepository.startAttempt).
-  const attempt = await signInAttemptsRepository.startAttempt(db, { identifiant, ip, createdAt: now });
+  const attempt = await signInAttemptsRepository.startAttempt(
+    db,
+    { identifiant, ip, createdAt: now },
+    code ? 'pending_code' : 'pending',
+  );
   // The lock is per identifiant and address: five wrong passwords from one address must not keep the
   // owner out from another. Two windows back: a run that ended up to 15 minutes ago may have started
   // 30 ago.
@@ -60,9 +91,11 @@ export async function openAttempt(
     new Date(now.getTime() - IP_LIMIT.windowMs),
     attempt,
   );
+  const accountLocked =
+    code !== undefined && (code.waiting || (await accountCodesLocked(db, identifiant, now, attempt)));
   return {
     id: attempt,
-    refusal: refusalBeforeCheck(isLockedOut(pairFailures, now), forIp),
+    refusal: refusalBeforeCheck(isLockedOut(pairFailures, now), forIp, accountLocked),
     async slowDown() {
       // Attacked from many addresses: slowed down, never locked (the owner still gets in).
       const recent = await signInAttemptsRepository.failureTimesForIdentifiant(
@@ -102,12 +135,17 @@ export async function proveUnderLimits(
     /** The outcome of a check that throws (a malformed passkey answer); without it, the error goes up. */
     errorOutcome?: string;
     label: string;
+    /** A second-factor code: the account's code limit applies too (see `openAttempt`). */
+    code?: { waiting: boolean };
+    /** Told why an attempt was refused before its check (the account's code limit is told apart). */
+    onRefusal?: (refusal: Refusal) => void;
   },
   log: Log,
 ): Promise<boolean> {
-  const attempt = await openAttempt(db, now, who, log, proof.label);
+  const attempt = await openAttempt(db, now, who, log, proof.label, proof.code);
   if (attempt.refusal) {
     await attempt.settle(attempt.refusal, false);
+    proof.onRefusal?.(attempt.refusal);
     return false;
   }
   await attempt.slowDown();

@@ -13,10 +13,12 @@ export const signInAttemptsRepository = {
   async startAttempt(
     db: Executor,
     attempt: { identifiant: string; ip: string; createdAt: Date },
+    /** `pending_code` for a second-factor code, which the account's code limit counts too. */
+    outcome: 'pending' | 'pending_code' = 'pending',
   ): Promise<number> {
     const [row] = await db
       .insert(signInAttempts)
-      .values({ ...attempt, success: false, outcome: 'pending' })
+      .values({ ...attempt, success: false, outcome })
       .returning({ id: signInAttempts.id });
     return row!.id;
   },
@@ -53,7 +55,40 @@ export const signInAttemptsRepository = {
           ip === undefined ? undefined : eq(signInAttempts.ip, ip),
           except === undefined ? undefined : ne(signInAttempts.id, except),
           eq(signInAttempts.success, false),
-          sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited', 'second_factor_asked')`,
+          sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited', 'account_locked', 'second_factor_asked')`,
+          gt(signInAttempts.createdAt, since),
+          sql`${signInAttempts.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)`,
+        ),
+      )
+      .orderBy(desc(signInAttempts.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.at);
+  },
+
+  /**
+   * When the wrong second-factor codes of an identifiant (any case, every address) happened since
+   * `since` and since its last successful sign-in, newest first, at most `limit`: the codes refused
+   * (`bad_code`) and those not yet settled (`pending_code`), so simultaneous guesses count each other.
+   */
+  async codeFailureTimes(
+    db: Executor,
+    identifiant: string,
+    since: Date,
+    limit: number,
+    except: number,
+  ): Promise<Date[]> {
+    const lastSuccess = sql`(
+      SELECT max(s.created_at) FROM ${signInAttempts} s
+      WHERE lower(s.identifiant) = lower(${identifiant}) AND s.success
+    )`;
+    const rows = await db
+      .select({ at: signInAttempts.createdAt })
+      .from(signInAttempts)
+      .where(
+        and(
+          sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`,
+          ne(signInAttempts.id, except),
+          inArray(signInAttempts.outcome, ['bad_code', 'pending_code']),
           gt(signInAttempts.createdAt, since),
           sql`${signInAttempts.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)`,
         ),

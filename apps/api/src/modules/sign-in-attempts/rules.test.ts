@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IP_LIMIT, LOCKOUT, SLOWDOWN, isLockedOut, refusalBeforeCheck, slowDownMs } from './rules';
+import {
+  ACCOUNT_CODE_LOCK,
+  IP_LIMIT,
+  LOCKOUT,
+  SLOWDOWN,
+  isLockedOut,
+  refusalBeforeCheck,
+  slowDownMs,
+} from './rules';
 
 describe('isLockedOut', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -17,6 +25,19 @@ describe('isLockedOut', () => {
     ['5 failures spread over more than 15 minutes', ago(1, 5, 9, 12, 17), false],
   ])('%s → %s', (_label, failures, expected) => {
     expect(isLockedOut(failures, now)).toBe(expected);
+  });
+});
+
+describe('isLockedOut for the account’s codes (every address)', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const ago = (...minutes: number[]) => minutes.map((m) => new Date(now.getTime() - m * 60_000));
+  it.each([
+    ['9 wrong codes within a minute', ago(1, 1, 1, 1, 1, 1, 1, 1, 1), false],
+    ['10 wrong codes within a minute', ago(1, 1, 1, 1, 1, 1, 1, 1, 1, 1), true],
+    ['the 10th 14 minutes ago', ago(14, 14, 14, 14, 14, 14, 14, 14, 14, 20), true],
+    ['the 10th 16 minutes ago', ago(16, 16, 16, 16, 16, 16, 16, 16, 16, 16), false],
+  ])('%s → %s', (_label, failures, expected) => {
+    expect(isLockedOut(failures, now, ACCOUNT_CODE_LOCK)).toBe(expected);
   });
 });
 
@@ -49,6 +70,11 @@ describe('refusalBeforeCheck', () => {
     [true, IP_LIMIT.maxFailures, 'rate_limited'],
   ])('pair locked %s, with %i failures for the address → %s', (pair, forIp, expected) => {
     expect(refusalBeforeCheck(pair, forIp)).toBe(expected);
+  });
+
+  it('tells the account’s wait for codes apart from the pair’s lock', () => {
+    expect(refusalBeforeCheck(true, 0, true)).toBe('account_locked');
+    expect(refusalBeforeCheck(false, IP_LIMIT.maxFailures, true)).toBe('rate_limited');
   });
 
   it('locks after 5 failures in 15 minutes, as DECISIONS §2 says', () => {

@@ -29,20 +29,37 @@ export const IP_LIMIT = {
   windowMs: 15 * 60_000,
 };
 
-export type Refusal = 'locked' | 'rate_limited';
+/**
+ * Wrong second-factor codes for one account, from every address together: only someone who knows the
+ * password reaches the second step, so this lock cannot be used to keep a stranger out, and it bounds
+ * the guesses of whoever holds the password (10 in 15 minutes, then the account waits 15 minutes
+ * counted from the 10th; its owner is e-mailed). Passkeys, which cannot be guessed, still open it.
+ */
+export const ACCOUNT_CODE_LOCK = {
+  maxFailures: 10,
+  windowMs: 15 * 60_000,
+};
+
+/** `account_locked`: the account's wrong codes (ACCOUNT_CODE_LOCK), whatever the address. */
+export type Refusal = 'locked' | 'rate_limited' | 'account_locked';
 
 /**
- * Whether an identifiant is locked for one address at `now`: 5 failures from that address within 15
+ * Whether an identifiant is locked for one address at `now` (or, with ACCOUNT_CODE_LOCK, an account for
+ * its codes from every address): 5 failures from that address within 15
  * minutes lock the pair for 15 minutes counted from the 5th (not from the 1st, which would shorten the
  * lock to what is left of the window). `failures` are the pair's failure times of the last two windows
  * since its identifiant's last successful sign-in, in any order.
  */
-export function isLockedOut(failures: readonly Date[], now: Date): boolean {
+export function isLockedOut(
+  failures: readonly Date[],
+  now: Date,
+  limit: { maxFailures: number; windowMs: number } = LOCKOUT,
+): boolean {
   const times = failures.map((d) => d.getTime()).sort((a, b) => a - b);
-  const span = LOCKOUT.maxFailures - 1;
+  const span = limit.maxFailures - 1;
   for (let i = times.length - 1; i >= span; i--) {
-    const fifth = times[i]!;
-    if (fifth - times[i - span]! < LOCKOUT.windowMs && now.getTime() - fifth < LOCKOUT.windowMs) return true;
+    const last = times[i]!;
+    if (last - times[i - span]! < limit.windowMs && now.getTime() - last < limit.windowMs) return true;
   }
   return false;
 }
@@ -58,8 +75,13 @@ export function slowDownMs(recentFailures: number): number {
 }
 
 /** Whether a sign-in may even be checked, given the recent failures. */
-export function refusalBeforeCheck(pairLocked: boolean, failuresForIp: number): Refusal | null {
+export function refusalBeforeCheck(
+  pairLocked: boolean,
+  failuresForIp: number,
+  accountLocked = false,
+): Refusal | null {
   if (failuresForIp >= IP_LIMIT.maxFailures) return 'rate_limited';
+  if (accountLocked) return 'account_locked';
   if (pairLocked) return 'locked';
   return null;
 }

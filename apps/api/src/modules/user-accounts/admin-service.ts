@@ -19,15 +19,18 @@ import { createUser, sendInvitation, type CreateUserInput } from '../invitations
 import { actionToReach, userMachine } from '../users/machine';
 import { may, usersPolicyContext, type UsersPolicyContext } from '../users/policy';
 import { secondFactorRepository } from '../second-factor/repository';
+import { hasAnyFactor } from '../second-factor/factors';
 import { signInAttemptsRepository } from '../sign-in-attempts/repository';
 import { presentUserDetail } from './presenter';
 import { emailTaken, identifiantTaken, raceRefusals } from '../users/refusals';
 import { usersRepository, type UserRow } from '../users/repository';
 
-/** The account's page, with whether it has a confirmed authenticator (the reset button shows then). */
+/**
+ * The account's page, with whether it has a second factor, an authenticator or a passkey (the reset
+ * button shows then).
+ */
 async function detail(db: Executor, policy: UsersPolicyContext, user: UserRow): Promise<UserDetail> {
-  const totp = await secondFactorRepository.totpOf(db, user.id);
-  return presentUserDetail(policy, user, totp?.confirmedAt != null);
+  return presentUserDetail(policy, user, await hasAnyFactor(db, user.id));
 }
 
 async function loadUser(db: Executor, id: number): Promise<UserRow> {

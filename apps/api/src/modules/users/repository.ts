@@ -242,6 +242,25 @@ export const usersRepository = {
    * Notes when a sign-in first asked the person for a second factor (the grace period runs from it): the
    * sign-in's bookkeeping, not an edit of the account, so `updatedAt` stays the last edit's.
    */
+  /**
+   * Starts the account's wait for codes at `at`, unless one started after `since` (still running):
+   * one UPDATE, so of simultaneous refusals exactly one sees `true` (the others wait for its row lock,
+   * then match nothing) and e-mails the owner.
+   */
+  async startCodesWait(db: Executor, userId: number, at: Date, since: Date): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({ codesLockedAt: at })
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`(${users.codesLockedAt} IS NULL OR ${users.codesLockedAt} <= ${since})`,
+        ),
+      )
+      .returning({ id: users.id });
+    return rows.length > 0;
+  },
+
   async markSecondFactorAsked(db: Executor, id: number, at: Date): Promise<void> {
     await db.update(users).set({ secondFactorAskedAt: at }).where(eq(users.id, id));
   },

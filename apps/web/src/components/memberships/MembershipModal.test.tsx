@@ -61,6 +61,28 @@ describe('shared membership form', { timeout: 20_000 }, () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('sends the chosen person’s e-mail with their number, as the server asks of a lodge manager', async () => {
+    const add = vi.fn((_body: unknown, options: { onSuccess: () => void }) => options.onSuccess());
+    const found = {
+      data: { lignes: [{ id: 42, nom: 'Lefort', prenom: 'Paul', email: 'paul.lefort@ailleurs.fr' }] },
+      isFetching: false,
+    };
+    const { dialog } = renderModal({
+      kind: 'member',
+      useUserSearch: (texte) => (texte ? found : noSearch()),
+      searchPlaceholder: 'Nom ou e-mail',
+      invitationNote: 'Invitation envoyée.',
+      add,
+    });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Utilisateur' }),
+      'paul.lefort@ailleurs.fr',
+    );
+    await userEvent.click(await screen.findByRole('option', { name: /Paul Lefort/, hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(add.mock.calls[0]![0]).toMatchObject({ userId: 42, email: 'paul.lefort@ailleurs.fr' });
+  });
+
   it('edits a membership with French, Monday-first date pickers and refuses an end before the start', async () => {
     const membership = {
       id: 5,

@@ -79,6 +79,11 @@ interface FormValues extends Flags {
   /** A new member: an existing user, or a person invited by e-mail. */
   mode: 'existant' | 'nouveau';
   userId: string | null;
+  /**
+   * The chosen person's e-mail as the search showed it: a lodge manager adds someone from elsewhere
+   * by their exact address, and the server checks it again.
+   */
+  userEmail: string | null;
   nouveau: { nom: string; prenom: string; email: string; telephone: string };
 }
 
@@ -99,6 +104,7 @@ const valuesOf = (m: Membership | null): FormValues => ({
   entiteId: null,
   mode: 'existant',
   userId: null,
+  userEmail: null,
   nouveau: { nom: '', prenom: '', email: '', telephone: '' },
 });
 
@@ -135,7 +141,10 @@ export function MembershipModal({
     if (target.kind === 'entity')
       return { schema: UserMembershipCreateSchema, body: { entiteId: idOf(values.entiteId), ...fields } };
     if (values.mode === 'existant')
-      return { schema: EntityMembershipCreateSchema, body: { userId: idOf(values.userId), ...fields } };
+      return {
+        schema: EntityMembershipCreateSchema,
+        body: { userId: idOf(values.userId), email: values.userEmail ?? undefined, ...fields },
+      };
     return { schema: EntityMembershipCreateSchema, body: { nouveau: values.nouveau, ...fields } };
   };
   const form = useForm<FormValues>({
@@ -209,7 +218,10 @@ export function MembershipModal({
               {mode === 'existant' ? (
                 <UserPicker
                   value={userId}
-                  onChange={(id) => form.setFieldValue('userId', id)}
+                  onChange={(id, person) => {
+                    form.setFieldValue('userId', id);
+                    form.setFieldValue('userEmail', person?.email ?? null);
+                  }}
                   useUserSearch={target.useUserSearch}
                   placeholder={target.searchPlaceholder}
                   emptyMessage={target.searchEmptyMessage}

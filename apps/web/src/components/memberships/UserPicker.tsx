@@ -31,7 +31,8 @@ export function UserPicker({
 }: {
   error?: ReactNode;
   value: string | null;
-  onChange: (id: string | null) => void;
+  /** The chosen id, and the person as the search found them (their e-mail goes with the request). */
+  onChange: (id: string | null, person: PickableUser | null) => void;
   useUserSearch: UserSearchHook;
   placeholder: string;
   emptyMessage?: string;
@@ -39,6 +40,7 @@ export function UserPicker({
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const search = useUserSearch(debounced);
+  const found = search.data?.lignes ?? [];
   return (
     <Select
       label="Utilisateur"
@@ -49,12 +51,12 @@ export function UserPicker({
       onSearchChange={setText}
       filter={({ options }) => options}
       nothingFoundMessage={debounced.length >= 2 && !search.isFetching ? emptyMessage : undefined}
-      data={(search.data?.lignes ?? []).map((u) => ({
+      data={found.map((u) => ({
         value: String(u.id),
         label: `${u.prenom} ${u.nom} (${u.identifiant ?? u.email})`,
       }))}
       value={value}
-      onChange={onChange}
+      onChange={(id) => onChange(id, found.find((u) => String(u.id) === id) ?? null)}
       error={error}
     />
   );

@@ -1,7 +1,7 @@
 /** One's passkeys (issue 22): list, add (password, then the browser's ceremony), rename, remove. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
-import { API, PasskeyListSchema, PasskeyRowSchema, pathTo } from '@union/contract';
+import { API, PasskeyAddedSchema, PasskeyListSchema, PasskeyRowSchema, pathTo } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { CreationOptionsSchema } from '../../../lib/webauthn-options';
 
@@ -27,7 +27,7 @@ export function useAddPasskey() {
         { schema: CreationOptionsSchema },
       );
       const reponse = await startRegistration({ optionsJSON: options });
-      return api.post(API.passkeys.mine, { nom, reponse }, { schema: PasskeyRowSchema });
+      return api.post(API.passkeys.mine, { nom, reponse }, { schema: PasskeyAddedSchema });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: KEY });

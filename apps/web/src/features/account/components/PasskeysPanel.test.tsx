@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   type Account,
   AccountSchema,
+  PasskeyAddedSchema,
   PasskeyListSchema,
   type PasskeyRow,
   WebauthnOptionsSchema,
@@ -97,5 +98,35 @@ describe('account page, « Clés d’accès » card', () => {
     await waitFor(() =>
       expect(startRegistration).toHaveBeenCalledWith({ optionsJSON: { challenge: 'abc' } }),
     );
+  });
+
+  it('shows the recovery codes the first passkey comes with, once, before closing', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `ABCDE-FGH${i}K`);
+    mockApi({
+      'GET /api/user/compte': reply(AccountSchema, ACCOUNT),
+      'GET /api/user/cles-acces': reply(PasskeyListSchema, []),
+      'POST /api/user/cles-acces/options': reply(WebauthnOptionsSchema, { challenge: 'abc' }),
+      'POST /api/user/cles-acces': reply(PasskeyAddedSchema, {
+        id: 1,
+        nom: 'Téléphone',
+        creation: '2026-11-28T10:00:00.000Z',
+        derniereUtilisation: null,
+        codesSecours: codes,
+      }),
+    });
+    startRegistration.mockResolvedValueOnce({ id: 'x' });
+    renderApp('/app/account');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une clé d’accès' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter une clé d’accès' });
+    await user.type(within(dialog).getByLabelText(/Nom de la clé/), 'Téléphone');
+    await user.type(within(dialog).getByLabelText(/Mot de passe actuel/), 'mot-de-passe');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuer' }));
+    expect(await within(dialog).findByText(/notez-les maintenant/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('ABCDE-FGH9K');
+    await user.click(within(dialog).getByRole('button', { name: 'J’ai noté mes codes' }));
+    await waitFor(() => expect(screen.queryByText(/notez-les maintenant/)).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
   });
 });

@@ -10,14 +10,35 @@ import { useState, type FormEvent } from 'react';
 import { passkeyErrorMessage } from '../../auth';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { formatDateTime } from '../../../lib/dates';
+import { RecoveryCodesList } from '../../../components/second-factor/TotpSetup';
 
 function AddPasskey({ onClose }: { onClose: () => void }) {
   const add = useAddPasskey();
   const [nom, setNom] = useState('');
   const [motDePasse, setMotDePasse] = useState('');
+  // The first factor of the account comes with its recovery codes, shown once before closing.
+  const [codes, setCodes] = useState<string[] | null>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (nom.trim() && motDePasse) add.mutate({ nom: nom.trim(), motDePasse }, { onSuccess: onClose });
+    if (nom.trim() && motDePasse)
+      add.mutate(
+        { nom: nom.trim(), motDePasse },
+        { onSuccess: ({ codesSecours }) => (codesSecours?.length ? setCodes(codesSecours) : onClose()) },
+      );
+  }
+  if (codes) {
+    return (
+      <Stack gap="sm">
+        <Text>
+          Clé d’accès ajoutée. Si vous perdez l’appareil qui la porte, un code de secours vous permettra de
+          vous connecter.
+        </Text>
+        <RecoveryCodesList codes={codes} />
+        <Group justify="flex-end">
+          <Button onClick={onClose}>J’ai noté mes codes</Button>
+        </Group>
+      </Stack>
+    );
   }
   return (
     <form onSubmit={submit} noValidate aria-label="Ajouter une clé d’accès">

@@ -19,7 +19,7 @@ export function SecondFactorCard({ user }: { user: UserDetail }) {
       type: 'question',
       title: 'Réinitialiser la double authentification',
       text:
-        `L’application d’authentification et les codes de secours de ${name} ne fonctionneront plus. ` +
+        `L’application d’authentification, les clés d’accès et les codes de secours de ${name} ne fonctionneront plus. ` +
         `${name} sera prévenu(e) par e-mail à ${user.email} et devra en configurer une nouvelle.`,
       okLabel: 'Réinitialiser',
     });
@@ -46,8 +46,8 @@ export function SecondFactorCard({ user }: { user: UserDetail }) {
         </Group>
         <Text size="sm" c="dimmed">
           {user.doubleAuthentification
-            ? 'Cette personne se connecte avec son mot de passe et un code de son application d’authentification. Si elle a perdu son téléphone et ses codes de secours, réinitialisez-la.'
-            : 'Cette personne n’a pas d’application d’authentification.'}
+            ? 'Cette personne se connecte avec son mot de passe et un second facteur : une application d’authentification ou une clé d’accès. Si elle a perdu son téléphone, ses clés et ses codes de secours, réinitialisez-la.'
+            : 'Cette personne n’a ni application d’authentification ni clé d’accès.'}
         </Text>
         {user.doubleAuthentification && !user.anonymise && (
           <Group>

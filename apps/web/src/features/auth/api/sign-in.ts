@@ -27,8 +27,8 @@ export interface SecondStep {
   kind: 'mfa_required' | 'mfa_enrolment_required';
   mfaToken: string;
   message: string;
-  /** The factors the account can give (issue 22): a code, a passkey. */
-  facteurs: ('totp' | 'cle_acces')[];
+  /** The factors the account can give: an authenticator's code, a passkey, a recovery code. */
+  facteurs: ('totp' | 'cle_acces' | 'code_secours')[];
 }
 
 /** The second step a sign-in failure asks for, or null. */

@@ -48,6 +48,9 @@ export function SecondStepForm({
     if (otp.trim()) send(otp.trim());
   }
 
+  // The code field for what the account has: an authenticator's code and/or a recovery code.
+  const totp = step.facteurs.includes('totp');
+  const codeField = totp || step.facteurs.includes('code_secours');
   const refused = second.isError && isSignInRefused(second.error) && (
     <Alert color="red" icon={<IconAlertTriangle />} role="alert">
       Code refusé : il est faux, déjà utilisé, ou la connexion a expiré. Réessayez avec un nouveau code, ou
@@ -90,28 +93,36 @@ export function SecondStepForm({
       <Stack gap="md">
         <Title order={2}>Vérification en deux étapes</Title>
         <Text>{step.message}</Text>
-        <TextInput
-          label="Code de vérification"
-          description="6 chiffres de l’application, ou un code de secours"
-          name="otp"
-          autoComplete="one-time-code"
-          required
-          value={otp}
-          onChange={(event) => setOtp(event.currentTarget.value)}
-          data-autofocus
-          autoFocus
-        />
-        {refused}
         {step.facteurs.includes('cle_acces') && (
           <PasskeySecondStepButton mfaToken={step.mfaToken} onDone={onDone} />
         )}
-        <SubmitButton
-          loading={second.isPending}
-          disabledReason={otp.trim() ? null : 'Saisissez un code.'}
-          fullWidth
-        >
-          Vérifier
-        </SubmitButton>
+        {codeField && (
+          <>
+            <TextInput
+              label={totp ? 'Code de vérification' : 'Code de secours'}
+              description={
+                totp
+                  ? '6 chiffres de l’application, ou un code de secours'
+                  : 'Si vous n’avez pas votre clé d’accès'
+              }
+              name="otp"
+              autoComplete="one-time-code"
+              required
+              value={otp}
+              onChange={(event) => setOtp(event.currentTarget.value)}
+              data-autofocus
+              autoFocus={totp}
+            />
+            {refused}
+            <SubmitButton
+              loading={second.isPending}
+              disabledReason={otp.trim() ? null : 'Saisissez un code.'}
+              fullWidth
+            >
+              Vérifier
+            </SubmitButton>
+          </>
+        )}
         <Button variant="default" onClick={onRestart}>
           Retour
         </Button>
