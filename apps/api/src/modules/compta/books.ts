@@ -25,6 +25,7 @@ const base = (order: OrderRow | null) => ({
   nature: null,
   paymentId: null,
   reference: null,
+  factures: [] as string[],
 });
 
 /** The invoice just issued: the entity owes its total (a negative one, a fee adjustment, is owed to it). */
@@ -111,6 +112,7 @@ export async function postPayment(
     entityId: payment.entityId,
     orderId: payment.orderId,
     numeroFacture,
+    factures: numeroFacture ? [numeroFacture] : [],
     objet: '',
     kind: 'paiement',
     date: payment.date,
