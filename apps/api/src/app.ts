@@ -50,6 +50,8 @@ import operationsRoutes from './modules/operations/routes';
 import backupsRoutes from './modules/backups/routes';
 import secondFactorRoutes from './modules/second-factor/routes';
 import passkeysRoutes from './modules/passkeys/routes';
+import { whenAFactorIsAdded } from './modules/passkeys/service';
+import { recoveryCodesForNewFactor } from './modules/second-factor/factors';
 
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
@@ -102,6 +104,8 @@ export async function buildApp({
   onRoute,
   backupSocket,
 }: BuildOptions): Promise<App> {
+  // The first factor of an account, a passkey too, comes with recovery codes (passkeys/service.ts).
+  whenAFactorIsAdded(recoveryCodesForNewFactor);
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,

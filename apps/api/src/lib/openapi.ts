@@ -3,7 +3,7 @@
  * signed-in call, and the XSRF pair (plugins/xsrf.ts) of every mutating call that is not exempt — a
  * client reading only the document otherwise met a 403 on its first POST.
  */
-import { XSRF_COOKIE } from '../plugins/xsrf';
+import { XSRF_COOKIE } from './xsrf-names';
 import type { RouteShape } from './error-answers';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

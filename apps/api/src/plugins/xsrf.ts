@@ -19,8 +19,7 @@ import { bearerToken } from '../lib/bearer-token';
 import { forbidden } from '../lib/errors';
 import type { App } from '../types';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+import { XSRF_COOKIE, XSRF_HEADER } from '../lib/xsrf-names';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function same(a: string, b: string): boolean {

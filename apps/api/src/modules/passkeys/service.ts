@@ -21,14 +21,24 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Executor } from '../../db/client';
 import type { WebauthnPurpose } from '../../db/schema';
 import { guardConstraint } from '../../lib/constraints';
-import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
+import { inTransaction, type PublicContext, type RequestContext, type TxContext } from '../../lib/context';
 import { invalid, notFound, refused } from '../../lib/errors';
 import { verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
-import { recoveryCodesForNewFactor } from '../second-factor/factors';
 import { proveUnderLimits } from '../sign-in-attempts/attempts';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository as repo, type PasskeyRowDb } from './repository';
+
+/**
+ * What adding a factor brings besides it: the first factor of an account comes with recovery codes. The
+ * second factor's module sits above this one (it counts passkeys), so it hands its rule over at
+ * composition (app.ts) instead of being imported here.
+ */
+type FactorAdded = (tx: TxContext) => Promise<string[] | undefined>;
+let factorAdded: FactorAdded = () => Promise.resolve(undefined);
+export function whenAFactorIsAdded(rule: FactorAdded): void {
+  factorAdded = rule;
+}
 
 /** How long a ceremony's challenge lives. */
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -268,7 +278,7 @@ export const passkeysService = {
             recordId: tx.caller.id,
             details: { passkey: row.id, nom: name },
           });
-          const codesSecours = await recoveryCodesForNewFactor(tx);
+          const codesSecours = await factorAdded(tx);
           return { ...present(row), ...(codesSecours ? { codesSecours } : {}) };
         }),
       NAME_REFUSALS,
