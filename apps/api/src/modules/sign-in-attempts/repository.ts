@@ -1,7 +1,39 @@
 /** The sign-in attempts: every proof of identity, counted by the limits and kept as the sign-ins' log. */
-import { and, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { signInAttempts } from '../../db/schema';
+
+/**
+ * When the failures of an identifiant (any case, every address) that `which` selects happened since
+ * `since` and since its last successful sign-in, newest first, at most `limit`: the one query behind the
+ * password's and the codes' limits, which differ only by the failures they count.
+ */
+async function failureTimes(
+  db: Executor,
+  identifiant: string,
+  since: Date,
+  limit: number,
+  which: (SQL | undefined)[],
+): Promise<Date[]> {
+  const lastSuccess = sql`(
+    SELECT max(s.created_at) FROM ${signInAttempts} s
+    WHERE lower(s.identifiant) = lower(${identifiant}) AND s.success
+  )`;
+  const rows = await db
+    .select({ at: signInAttempts.createdAt })
+    .from(signInAttempts)
+    .where(
+      and(
+        sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`,
+        ...which,
+        gt(signInAttempts.createdAt, since),
+        sql`${signInAttempts.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)`,
+      ),
+    )
+    .orderBy(desc(signInAttempts.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.at);
+}
 
 export const signInAttemptsRepository = {
   /**
@@ -42,27 +74,12 @@ export const signInAttemptsRepository = {
     /** The attempt asking (its own pending row is not a failure before it). */
     except?: number,
   ): Promise<Date[]> {
-    const lastSuccess = sql`(
-      SELECT max(s.created_at) FROM ${signInAttempts} s
-      WHERE lower(s.identifiant) = lower(${identifiant}) AND s.success
-    )`;
-    const rows = await db
-      .select({ at: signInAttempts.createdAt })
-      .from(signInAttempts)
-      .where(
-        and(
-          sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`,
-          ip === undefined ? undefined : eq(signInAttempts.ip, ip),
-          except === undefined ? undefined : ne(signInAttempts.id, except),
-          eq(signInAttempts.success, false),
-          sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited', 'account_locked', 'second_factor_asked')`,
-          gt(signInAttempts.createdAt, since),
-          sql`${signInAttempts.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)`,
-        ),
-      )
-      .orderBy(desc(signInAttempts.createdAt))
-      .limit(limit);
-    return rows.map((r) => r.at);
+    return failureTimes(db, identifiant, since, limit, [
+      ip === undefined ? undefined : eq(signInAttempts.ip, ip),
+      except === undefined ? undefined : ne(signInAttempts.id, except),
+      eq(signInAttempts.success, false),
+      sql`${signInAttempts.outcome} NOT IN ('locked', 'rate_limited', 'account_locked', 'second_factor_asked')`,
+    ]);
   },
 
   /**
@@ -77,25 +94,10 @@ export const signInAttemptsRepository = {
     limit: number,
     except: number,
   ): Promise<Date[]> {
-    const lastSuccess = sql`(
-      SELECT max(s.created_at) FROM ${signInAttempts} s
-      WHERE lower(s.identifiant) = lower(${identifiant}) AND s.success
-    )`;
-    const rows = await db
-      .select({ at: signInAttempts.createdAt })
-      .from(signInAttempts)
-      .where(
-        and(
-          sql`lower(${signInAttempts.identifiant}) = lower(${identifiant})`,
-          ne(signInAttempts.id, except),
-          inArray(signInAttempts.outcome, ['bad_code', 'pending_code']),
-          gt(signInAttempts.createdAt, since),
-          sql`${signInAttempts.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)`,
-        ),
-      )
-      .orderBy(desc(signInAttempts.createdAt))
-      .limit(limit);
-    return rows.map((r) => r.at);
+    return failureTimes(db, identifiant, since, limit, [
+      ne(signInAttempts.id, except),
+      inArray(signInAttempts.outcome, ['bad_code', 'pending_code']),
+    ]);
   },
 
   async countFailuresForIp(db: Executor, ip: string, since: Date, except?: number): Promise<number> {
