@@ -2,19 +2,7 @@
  * « Relances » (issue 20): the overdue invoices with the level each is due for (the settings' delays),
  * chosen with checkboxes, previewed, then sent in one action; every letter sent stays downloadable.
  */
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { plural, type ReminderBatchReport } from '@union/contract';
 import { useState } from 'react';
@@ -22,10 +10,10 @@ import { Link } from 'react-router';
 import { openDialog } from '../../../components/dialog';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { formatCents } from '../../../lib/format';
-import { formatDay } from '../../../lib/dates';
 import { useHabilitation } from '../../../lib/session';
-import { downloadLetter, reminderPreview, useOverdue, useSendReminders } from '../api/bulk';
+import { reminderPreview, useOverdue, useSendReminders } from '../api/bulk';
+import { OverdueRow } from './OverdueRow';
+import { RemindersPreview } from './RemindersPreview';
 import { REMINDER_LEVELS } from './shared';
 
 const LEVELS = REMINDER_LEVELS;
@@ -124,111 +112,25 @@ export function RemindersPage() {
               </Table.Thead>
               <Table.Tbody>
                 {lignes.map((l) => (
-                  <Table.Tr key={l.id}>
-                    {mayWrite && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Relancer la facture ${l.numeroFacture} (${l.entite.nom})`}
-                          checked={selected.includes(l.id)}
-                          disabled={!l.aEnvoyer}
-                          onChange={(e) => toggle(l.id, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Link to={`../commandes/${l.id}`}>{l.numeroFacture}</Link>
-                    </Table.Td>
-                    <Table.Td>{l.entite.nom}</Table.Td>
-                    <Table.Td>
-                      {formatDay(l.dateEcheance)}
-                      <Text size="xs" c="dimmed">
-                        {plural(l.joursRetard, 'jour de retard', 'jours de retard')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatCents(l.reste)}</Table.Td>
-                    <Table.Td>
-                      {l.niveauEnvoye
-                        ? `${LEVELS[l.niveauEnvoye]} (${formatDay(l.derniereRelance)})`
-                        : 'Aucune'}
-                    </Table.Td>
-                    <Table.Td>
-                      {l.aEnvoyer && l.prochainNiveau ? (
-                        <Text size="sm" fw={600}>
-                          {LEVELS[l.prochainNiveau]}
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {l.raison}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="wrap">
-                        {l.lettres.map((lettre) => (
-                          <Button
-                            key={lettre.rang}
-                            size="compact-xs"
-                            variant="subtle"
-                            aria-label={`Télécharger la lettre ${lettre.rang} (${LEVELS[lettre.niveau]}, ${formatDay(lettre.date)}) de la facture ${l.numeroFacture}`}
-                            onClick={() => void downloadLetter(l.id, lettre.rang)}
-                          >
-                            {`Niveau ${lettre.niveau}, ${formatDay(lettre.date)}`}
-                          </Button>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+                  <OverdueRow
+                    key={l.id}
+                    line={l}
+                    mayWrite={mayWrite}
+                    selected={selected.includes(l.id)}
+                    onToggle={toggle}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
           </ScrollTable>
         </>
       )}
-      <Modal
-        opened={!!preview}
+      <RemindersPreview
+        preview={preview}
+        sending={send.isPending}
         onClose={() => setPreview(null)}
-        title="Aperçu de l’envoi des relances"
-        centered
-        size="lg"
-      >
-        {preview && (
-          <Stack gap="sm">
-            <Alert color={preview.envoyees.length ? 'blue' : 'gray'}>
-              {preview.envoyees.length
-                ? `${plural(preview.envoyees.length, 'relance sera envoyée', 'relances seront envoyées')} par e-mail, avec la facture.`
-                : 'Aucune relance à envoyer dans la sélection.'}
-            </Alert>
-            <List size="sm" aria-label="Relances à envoyer">
-              {preview.envoyees.map((e) => (
-                <List.Item key={e.id}>
-                  {e.numeroFacture} — {e.entite} : {LEVELS[e.niveau]}, reste dû {formatCents(e.reste)}
-                </List.Item>
-              ))}
-            </List>
-            {preview.ignorees.length > 0 && (
-              <List size="sm" aria-label="Relances non envoyées">
-                {preview.ignorees.map((e) => (
-                  <List.Item key={e.id}>
-                    {e.numeroFacture || `n° ${e.id}`} {e.entite && `— ${e.entite}`} : {e.raison}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPreview(null)}>
-                Annuler
-              </Button>
-              <Button
-                onClick={() => void confirm()}
-                loading={send.isPending}
-                disabled={!preview.envoyees.length}
-              >
-                {`Envoyer ${plural(preview.envoyees.length, 'relance')}`}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        onConfirm={() => void confirm()}
+      />
     </Stack>
   );
 }
