@@ -2,34 +2,22 @@
  * The planning (/app/reservations): a day view and a week view, today and week navigation with a
  * Monday-first date picker, colours by room or by state, creation by selecting free slots.
  */
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { ReservationState, addDays, hhmmOf, mondayOf } from '@union/contract';
-import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Loader, Stack, Text, Title, Group } from '@mantine/core';
+import { hhmmOf, mondayOf } from '@union/contract';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { capitalized, longDate, parisNow, pickedDay, todayIso, weekDays } from '../api/dates';
+import { parisNow, todayIso } from '../api/dates';
 import { useWeek } from '../api/week';
-import { STATE_COLORS, type ColorMode } from './colors';
+import type { ColorMode } from './colors';
 import { DayView, type Selection } from './DayView';
 import { PlanningNav } from './PlanningNav';
 import { useReservationEditing } from './useReservationEditing';
 import { WeekView } from './WeekView';
-
-type View = 'jour' | 'semaine';
+import { PlanningLegend } from './PlanningLegend';
+import { PlanningToolbar, type View } from './PlanningToolbar';
+import { SelectionBar } from './SelectionBar';
 
 /**
  * After a dialog closes, focus goes back where it came from (Mantine does that) unless that element is
@@ -81,7 +69,6 @@ export function PlanningPage() {
     const merged = { date: day, vue: view, ...next };
     setParams({ date: merged.date, vue: merged.vue }, { replace: true });
   };
-  const step = view === 'jour' ? 1 : 7;
 
   const dayReservations = (week.data?.reservations ?? []).filter((r) => r.date === day);
   // A room retired from booking still shows on the days it is held, or those reservations would vanish.
@@ -100,83 +87,9 @@ export function PlanningPage() {
         <PlanningNav gestion={gestion} />
       </Group>
 
-      <Paper withBorder p="xs" radius="md">
-        <Group gap="xs" justify="space-between">
-          <Group gap={6}>
-            <Button variant="default" size="sm" onClick={() => go({ date: todayIso() })}>
-              Aujourd’hui
-            </Button>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={view === 'jour' ? 'Jour précédent' : 'Semaine précédente'}
-              onClick={() => go({ date: addDays(day, -step) })}
-            >
-              <IconChevronLeft size={18} />
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={view === 'jour' ? 'Jour suivant' : 'Semaine suivante'}
-              onClick={() => go({ date: addDays(day, step) })}
-            >
-              <IconChevronRight size={18} />
-            </ActionIcon>
-            <DatePickerInput
-              aria-label="Choisir une date"
-              value={day}
-              onChange={(d) => d && go({ date: pickedDay(d)! })}
-              valueFormat="ddd D MMM YYYY"
-              size="sm"
-              w={160}
-              firstDayOfWeek={1}
-            />
-          </Group>
-          <Group gap={6}>
-            <SegmentedControl
-              size="xs"
-              value={view}
-              onChange={(v) => go({ vue: v as View })}
-              data={[
-                { value: 'jour', label: 'Jour' },
-                { value: 'semaine', label: 'Semaine' },
-              ]}
-              aria-label="Vue"
-            />
-            <SegmentedControl
-              size="xs"
-              value={colorMode}
-              onChange={(v) => setColorMode(v as ColorMode)}
-              data={[
-                { value: 'salle', label: 'Couleur par salle' },
-                { value: 'etat', label: 'par état' },
-              ]}
-              aria-label="Couleurs"
-            />
-          </Group>
-        </Group>
-      </Paper>
+      <PlanningToolbar day={day} view={view} colorMode={colorMode} onGo={go} onColorMode={setColorMode} />
 
-      <Group gap="xs" justify="space-between">
-        <Text fw={600}>
-          {view === 'jour'
-            ? capitalized(longDate(day))
-            : `Semaine du ${longDate(mondayOf(day))} au ${longDate(weekDays(mondayOf(day))[6]!)}`}
-        </Text>
-        <Group gap={6}>
-          {colorMode === 'etat'
-            ? (['DC', 'CR', 'DS'] as const).map((s) => (
-                <Badge key={s} color={STATE_COLORS[s]} size="sm" tt="none">
-                  {ReservationState.labels[s]}
-                </Badge>
-              ))
-            : activeRooms.map((r) => (
-                <Badge key={r.id} color={r.couleur} size="sm" tt="none">
-                  {r.nom}
-                </Badge>
-              ))}
-        </Group>
-      </Group>
+      <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={activeRooms} />
 
       {week.data && !canBook && entities.isSuccess && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle />}>
@@ -220,40 +133,21 @@ export function PlanningPage() {
       )}
 
       {selection && selectedRoom && (
-        <Paper
-          className="selection-bar"
-          shadow="md"
-          withBorder
-          p="sm"
-          radius="md"
-          role="region"
-          aria-label="Créneau choisi"
-        >
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" aria-live="polite">
-              <strong>{selectedRoom.nom}</strong> · {longDate(day)} · {hhmmOf(selection.debut)} –{' '}
-              {hhmmOf(selection.fin)}
-            </Text>
-            <Group gap="xs">
-              <Button variant="default" size="sm" onClick={() => setSelection(null)}>
-                Annuler
-              </Button>
-              <Button
-                size="sm"
-                onClick={() =>
-                  editing.create({
-                    idSalle: selection.roomId,
-                    date: day,
-                    heureDebut: hhmmOf(selection.debut),
-                    heureFin: hhmmOf(selection.fin),
-                  })
-                }
-              >
-                {gestion ? 'Réserver ce créneau' : 'Demander ce créneau'}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <SelectionBar
+          room={selectedRoom.nom}
+          day={day}
+          selection={selection}
+          verb={gestion ? 'Réserver ce créneau' : 'Demander ce créneau'}
+          onCancel={() => setSelection(null)}
+          onRequest={() =>
+            editing.create({
+              idSalle: selection.roomId,
+              date: day,
+              heureDebut: hhmmOf(selection.debut),
+              heureFin: hhmmOf(selection.fin),
+            })
+          }
+        />
       )}
 
       {editing.dialogs}

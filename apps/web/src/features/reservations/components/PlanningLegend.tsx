@@ -1,0 +1,41 @@
+/** What the planning shows (the day, or the week from Monday to Sunday) and the legend of its colours. */
+import { Badge, Group, Text } from '@mantine/core';
+import { ReservationState, mondayOf, type Room } from '@union/contract';
+import { capitalized, longDate, weekDays } from '../api/dates';
+import { STATE_COLORS, type ColorMode } from './colors';
+import type { View } from './PlanningToolbar';
+
+export function PlanningLegend({
+  day,
+  view,
+  colorMode,
+  rooms,
+}: {
+  day: string;
+  view: View;
+  colorMode: ColorMode;
+  rooms: Room[];
+}) {
+  return (
+    <Group gap="xs" justify="space-between">
+      <Text fw={600}>
+        {view === 'jour'
+          ? capitalized(longDate(day))
+          : `Semaine du ${longDate(mondayOf(day))} au ${longDate(weekDays(mondayOf(day))[6]!)}`}
+      </Text>
+      <Group gap={6}>
+        {colorMode === 'etat'
+          ? (['DC', 'CR', 'DS'] as const).map((s) => (
+              <Badge key={s} color={STATE_COLORS[s]} size="sm" tt="none">
+                {ReservationState.labels[s]}
+              </Badge>
+            ))
+          : rooms.map((r) => (
+              <Badge key={r.id} color={r.couleur} size="sm" tt="none">
+                {r.nom}
+              </Badge>
+            ))}
+      </Group>
+    </Group>
+  );
+}
