@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { CardBalances } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builders, type Builders, type Lodge, type Person } from './builders';
-import { createTestContext, movableClock, type TestContext } from './helpers';
+import { createTestContext, movableClock, onItsOwnDatabase, type TestContext } from './helpers';
 
 const clock = movableClock('2026-11-20T08:00:00Z');
 let t: TestContext;
@@ -27,9 +27,9 @@ const MIGRATION = readFileSync(
 );
 
 /** The migration's statements in one transaction, as `migrate()` runs them. */
-async function runBackfill() {
+async function runBackfill(on: TestContext = t) {
   const statements = MIGRATION.split('--> statement-breakpoint').filter((s) => s.trim());
-  await t.handle.exec(['BEGIN', ...statements, 'COMMIT'].map((s) => s.trim().replace(/;$/, '')).join(';\n'));
+  await on.handle.exec(['BEGIN', ...statements, 'COMMIT'].map((s) => s.trim().replace(/;$/, '')).join(';\n'));
 }
 
 const one = async <T>(sql: string) => (await t.handle.rows<T>(sql))[0]!;
@@ -60,8 +60,8 @@ const balance = (lines: string[][], compte: string) =>
   lines.filter((l) => l[4] === compte).reduce((s, l) => s + cents(l[11]!) - cents(l[12]!), 0);
 
 /** An entry's lines as « compte aux aux_lib debit credit », in their order. */
-async function linesOf(source: string) {
-  const rows = await t.handle.rows<{ line: string }>(
+async function linesOf(source: string, on: TestContext = t) {
+  const rows = await on.handle.rows<{ line: string }>(
     `SELECT concat_ws(' ', l.compte, l.aux, l.aux_lib, l.debit, l.credit) AS line
        FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
       WHERE e.source = '${source}' ORDER BY l.id`,
@@ -281,5 +281,42 @@ describe('migration 0041 posts the card movements and tills recorded before the 
     expect(balance(lines, '531')).toBe(0);
     // 530: the cash counted back (4000 + 3400 + 500 + 1000) less the floats taken (3000 + 2000 + 1000).
     expect(balance(lines, '530')).toBe(4000 + 3400 + 500 + 1000 - 3000 - 2000 - 1000);
+  });
+});
+
+describe('migration 0041 with a chart of accounts of the settings', () => {
+  it('posts to the accounts the settings name', async () => {
+    await onItsOwnDatabase(async (own) => {
+      // The settings as saved by an administrator who renamed two accounts (a fresh base has no row).
+      await own.handle.exec(
+        `INSERT INTO union_settings (raison_sociale, adresse, email, mention_tva, plan_comptable)
+         VALUES ('Union', 'Lyon', 'union@exemple.fr', 'TVA non applicable',
+           '{"cartes": {"num": "4192", "lib": "Cartes prépayées"}, "ventes": {"num": "7071", "lib": "Ventes du restaurant"}}')
+         ON CONFLICT (id) DO UPDATE SET plan_comptable = excluded.plan_comptable`,
+      );
+      const holder = await builders(own).aUser({ prenom: 'Anne', nom: 'Chartiste' });
+      const [card] = await own.handle.rows<{ id: number }>(
+        `INSERT INTO cards (user_id) VALUES (${holder.id}) RETURNING id`,
+      );
+      const [top, meal] = await own.handle.rows<{ id: number }>(
+        `INSERT INTO card_movements (card_id, type, montant, libelle, created_at) VALUES
+           (${card!.id}, 'R', 2000, 'Rechargement en ligne', '2026-01-05T10:00:00Z'),
+           (${card!.id}, 'P', -500, 'Repas du 6 janvier 2026 – Galette', '2026-01-06T10:00:00Z')
+         RETURNING id`,
+      );
+      await runBackfill(own);
+      expect(await linesOf(`card_movement:${top!.id}`, own)).toEqual([
+        '512 2000 0',
+        `4192 4191C${card!.id} Anne Chartiste 0 2000`,
+      ]);
+      expect(await linesOf(`card_movement:${meal!.id}`, own)).toEqual([
+        '7071 0 500',
+        `4192 4191C${card!.id} Anne Chartiste 500 0`,
+      ]);
+      const [lib] = await own.handle.rows<{ compte_lib: string }>(
+        "SELECT compte_lib FROM journal_lines WHERE compte = '7071'",
+      );
+      expect(lib!.compte_lib).toBe('Ventes du restaurant');
+    });
   });
 });
