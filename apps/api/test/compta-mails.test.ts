@@ -1,7 +1,8 @@
 /**
  * The accounting e-mails a lodge receives besides its invoices (issue 31 §7), delivered by the outbox to a
- * real SMTP server on 127.0.0.1: a credit note goes to the invoice's address with its stored PDF, an
- * invoice paid online by card gives the person who paid a receipt, once however often it is notified.
+ * real SMTP server on 127.0.0.1: a credit note, or the AV cancelling an invoice in the lodge's favour,
+ * goes to the invoice's address with its stored PDF; an invoice paid online by card gives the person who
+ * paid a receipt, once however often it is notified.
  */
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -135,6 +136,57 @@ describe('a credit note is e-mailed', () => {
     const invoice = await b.anOrder({ by: tresorier, entity: quiet.id, issued: true });
     const noted = await act('AVOIR_FACTURE', { id: invoice.id, avoir: { montant: 1000 } });
     expect(noted.avoirs).toHaveLength(1);
+    expect(await deliver()).toEqual([]);
+  });
+});
+
+describe('the cancellation of an invoice in the lodge’s favour (AV) is e-mailed', () => {
+  /** An issued fee adjustment in the lodge's favour (the one kind of invoice with a negative total). */
+  async function anAdjustment(entity: number): Promise<OrderDetail> {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/compta/commande',
+      token: tresorier.token,
+      payload: {
+        type: 'A',
+        tranche: 'D',
+        idEntite: entity,
+        annee: 2026,
+        objet: 'Régularisation 2026',
+        devis: false,
+        lignes: [{ libelle: 'Régularisation', quantite: 1, prixUnitaire: -2500 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return act('FACTURE_SENT', { id: created.json<OrderDetail>().id });
+  }
+
+  it('to the address the invoice went to, with the AV’s stored PDF, as a credit note is', async () => {
+    const invoice = await anAdjustment(lodge.id);
+    await deliver();
+    const cancelled = await act('FACTURE_CANCELLED', { id: invoice.id, motif: 'Régularisation en double' });
+    expect(cancelled.etat).toBe('FA');
+    const numero = cancelled.numeroAvoir!;
+    expect(numero).toMatch(/^AV-2026-/);
+    const mails = await deliver();
+    expect(mails.map((m) => m.to)).toEqual([['tresorerie@chevaliers.example']]);
+    const pdf = await t.call({
+      method: 'GET',
+      url: `/api/compta/commande/${invoice.id}/document/avoir`,
+      token: tresorier.token,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(sha256(attachmentOf(mails[0]!.raw, `${numero}.pdf`))).toBe(sha256(pdf.rawPayload));
+    const email = await lastEmailTo('tresorerie@chevaliers.example');
+    expect(email.sujet).toBe(`Avoir ${numero} : annulation de la facture ${invoice.numeroFacture}`);
+    expect(email.texte).toContain('25,00');
+    expect(email.texte).toContain('en votre faveur : Régularisation en double.');
+  });
+
+  it('an entity without a billing address has its invoice cancelled all the same, without e-mail', async () => {
+    const quiet = await b.aLodgeWithMembers({ nom: 'La Persévérance' });
+    const invoice = await anAdjustment(quiet.id);
+    expect((await act('FACTURE_CANCELLED', { id: invoice.id })).numeroAvoir).toMatch(/^AV-2026-/);
     expect(await deliver()).toEqual([]);
   });
 });

@@ -44,7 +44,7 @@ export const creditNotePdf = (db: Executor, order: OrderRow, note: CreditNoteRow
   stored(db, 'avoir', note.id, () => renderCreditNote(db, order, note), at);
 
 /** The AV-numbered cancellation of an invoice in the lodge's favour (nothing credited: no credit note row). */
-const cancellationPdf = (db: Executor, order: OrderRow, at: Date) =>
+export const cancellationPdf = (db: Executor, order: OrderRow, at: Date) =>
   stored(db, 'annulation', order.id, () => render(db, order, 'avoir'), at);
 
 /**

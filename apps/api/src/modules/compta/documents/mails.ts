@@ -54,6 +54,22 @@ export function creditNoteEmail(f: Facts & { facture: string; motif: string | nu
   };
 }
 
+/**
+ * The AV-numbered cancellation of an invoice in the lodge's favour (`total` negative: what the invoice
+ * gave the lodge), its PDF attached.
+ */
+export function cancellationEmail(f: Facts & { facture: string; motif: string | null }): NewEmail {
+  return {
+    destinataire: f.to,
+    sujet: `Avoir ${f.numero} : annulation de la facture ${f.facture}`,
+    texte:
+      `Bonjour,\n\nVeuillez trouver ci-joint l'avoir ${f.numero} adressé à ${f.entite}, qui annule la facture ` +
+      `${f.facture} (« ${f.objet} ») de ${euros(-f.total)} en votre faveur` +
+      (f.motif ? ` : ${f.motif}.` : '.') +
+      SIGNATURE(f.union),
+  };
+}
+
 const parisTime = new Intl.DateTimeFormat('fr-FR', {
   timeZone: TIME_ZONE,
   hour: '2-digit',

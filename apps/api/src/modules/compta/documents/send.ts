@@ -1,7 +1,8 @@
 /**
  * The accounting e-mails, through the outbox inside the use case's transaction, each with the stored PDF
  * of its issued document (issued.ts): a quote or an invoice sent to the entity's billing address, a
- * credit note to the same address, the receipt of an online payment to the person who paid.
+ * credit note or the cancellation of an invoice to the same address, the receipt of an online payment
+ * to the person who paid.
  */
 import type { Executor } from '../../../db/client';
 import type { TxContext } from '../../../lib/context';
@@ -10,8 +11,8 @@ import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
 import { usersRepository } from '../../users/repository';
 import type { CreditNoteRow, OrderRow } from '../repository';
-import { creditNotePdf, invoicePdf, quotePdf } from './issued';
-import { creditNoteEmail, invoiceEmail, quoteEmail, receiptEmail } from './mails';
+import { cancellationPdf, creditNotePdf, invoicePdf, quotePdf } from './issued';
+import { cancellationEmail, creditNoteEmail, invoiceEmail, quoteEmail, receiptEmail } from './mails';
 import { billingAddress, fileName } from './service';
 
 const PDF = 'application/pdf';
@@ -66,6 +67,34 @@ export async function sendCreditNote(tx: TxContext, order: OrderRow, note: Credi
       motif: note.motif,
     }),
     [{ nom: `${note.numero}.pdf`, typeMime: PDF, contenu: pdf }],
+    now,
+  );
+  return true;
+}
+
+/**
+ * E-mails the AV-numbered cancellation of an invoice in the lodge's favour (`order` as cancelled: its
+ * `numeroAvoir` set), its stored PDF attached, as a credit note is: to the lodge's treasury, and to
+ * nobody when the entity has no billing address. Says whether it was sent.
+ */
+export async function sendCancellation(tx: TxContext, order: OrderRow): Promise<boolean> {
+  const entity = (await entitiesRepository.find(tx.db, order.entityId))!;
+  if (!entity.emailFacturation) return false;
+  const now = tx.clock.now();
+  const pdf = await cancellationPdf(tx.db, order, now);
+  await mailRepository.enqueueWithAttachments(
+    tx.db,
+    cancellationEmail({
+      to: entity.emailFacturation,
+      union: (await unionSettings(tx.db)).identite.raisonSociale,
+      entite: entity.nom,
+      objet: order.objet,
+      numero: order.numeroAvoir!,
+      total: order.total,
+      facture: order.numeroFacture!,
+      motif: order.motifAnnulation,
+    }),
+    [{ nom: `${order.numeroAvoir}.pdf`, typeMime: PDF, contenu: pdf }],
     now,
   );
   return true;

@@ -6,7 +6,7 @@ import { addDays } from '@union/contract';
 import type { TxContext } from '../../../lib/context';
 import type { ActionHandler, AuditDetails } from '../actions';
 import { invoicePdf, orderPdf } from '../documents/issued';
-import { sendDocument } from '../documents/send';
+import { sendCancellation, sendDocument } from '../documents/send';
 import { postInvoice, reverseInvoice } from '../books';
 import { nextNumber } from '../numbering/service';
 import { comptaRepository, type OrderRow } from '../repository';
@@ -65,7 +65,9 @@ export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) =>
     const numeroAvoir = await nextNumber(tx.db, 'AV', today);
     const cancelled = { etat: next, numeroAvoir, dateAvoir: today, motifAnnulation };
     await comptaRepository.update(tx.db, order.id, cancelled, tx.clock.now());
+    // Rendered once, now, and e-mailed to the invoice's address with those bytes, as a credit note is.
     await orderPdf(tx.db, { ...order, ...cancelled }, 'avoir', tx.clock.now());
+    await sendCancellation(tx, { ...order, ...cancelled });
     await reverseInvoice(tx, order, numeroAvoir);
     details.numero = numeroAvoir;
   } else {
