@@ -1,7 +1,8 @@
 /**
  * The second factor (issue 22), end to end in Chromium: an officer is reminded on the portal, enrols from
- * the account page (the secret read in text, codes computed here with `otpauth`), keeps the ten recovery
- * codes, signs in with password + code then with a recovery code, and ends another session; an account
+ * the account page after the current password (the secret read in text, codes computed here with
+ * `otpauth`), keeps the ten recovery codes, signs in with password + code then with a recovery code, and
+ * ends the session opened elsewhere before the factor from the alert that tells it; an account
  * past its grace period must enrol at sign-in; the administrator sets the rule and resets someone's
  * factor. The new screens pass axe at 1280 and 380 px; the main actions are made with the keyboard.
  * Each test makes its own officers (the demo accounts keep no factor: the other journeys sign them in).
@@ -73,6 +74,13 @@ test('an officer enrols from the account page, signs in with a code then a recov
   const start = page.getByRole('button', { name: 'Activer une application d’authentification' });
   await start.focus();
   await page.keyboard.press('Enter');
+  // The dialog asks the current password again before it shows the QR code.
+  const dialog = page.getByRole('dialog', { name: 'Activer une application d’authentification' });
+  await expect(dialog.getByLabel('Clé secrète')).toHaveCount(0);
+  const current = dialog.getByLabel('Mot de passe actuel');
+  await expect(current).toBeFocused();
+  await current.fill(PASSWORD);
+  await current.press('Enter');
   const secret = (await page.getByLabel('Clé secrète').innerText()).trim();
   expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
   await axeAtBothWidths(page, 'compte-activation');
@@ -81,6 +89,12 @@ test('an officer enrols from the account page, signs in with a code then a recov
   await code.press('Enter');
   const codes = (await page.getByLabel('Codes de secours').innerText()).trim().split(/\s+/);
   expect(codes).toHaveLength(10);
+  // The other browser's session was opened by the password alone: the dialog offers to end it.
+  await expect(
+    dialog.getByText('1 session a été ouverte avant l’activation de la double authentification.', {
+      exact: false,
+    }),
+  ).toBeVisible();
   await axeAtBothWidths(page, 'compte-codes-secours');
   await page.getByRole('button', { name: 'J’ai noté mes codes' }).click();
   await expect(
@@ -106,7 +120,7 @@ test('an officer enrols from the account page, signs in with a code then a recov
   await page.getByLabel('Code de vérification').press('Enter');
   await expect(page).toHaveURL(/\/app\/portail$/);
 
-  // The sessions: this one and the other browser's; the other is ended from the list.
+  // The sessions: this one and the other browser's, opened before the factor, ended from the alert.
   await page.goto('/app/account');
   await expect(page.getByText('Codes de secours restants : 9')).toBeVisible();
   const endButtons = page.getByRole('button', { name: /^Terminer la session/ });
@@ -114,11 +128,18 @@ test('an officer enrols from the account page, signs in with a code then a recov
   const before = await endButtons.count();
   // The current session has no button: the other browser's has.
   expect(before).toBeGreaterThanOrEqual(1);
+  await expect(
+    page.getByText('1 session a été ouverte avant l’activation de la double authentification.', {
+      exact: false,
+    }),
+  ).toBeVisible();
   await axeAtBothWidths(page, 'compte-sessions');
   await expect(page.getByText('(cette session)', { exact: false })).toBeVisible();
-  await endButtons.last().focus();
+  await page.getByRole('button', { name: 'Terminer cette session' }).focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByText('1 session terminée.')).toBeVisible();
   await expect(endButtons).toHaveCount(before - 1);
+  await axeAtBothWidths(page, 'compte-sessions-terminees');
   await elsewhere.close();
 });
 

@@ -66,6 +66,8 @@ const NOT_AUDITED: Record<string, string> = {
  * names them), each with why: they must then write no entry either.
  */
 const CHANGES_NOTHING: Record<string, string> = {
+  'DELETE /api/user/sessions/avant-second-facteur (one’s own, no second factor: nothing to end)':
+    'an account without a second factor has no session to tell apart: nothing is ended or written',
   'PATCH /api/user/password (reset request (public))':
     'an unknown address: nothing is sent or stored, and the answer is the same so as not to reveal accounts',
   'POST /api/user/import (own lodge, preview)': 'a dry run: reports what the import would do, writes nothing',
@@ -91,7 +93,12 @@ const totpCode = (secret: string, steps = 0) =>
 /** A new user signed in, with an authenticator being enrolled (not confirmed yet). */
 async function enrolling(w: World) {
   const token = await w.t.signIn((await aUser(w)).identifiant);
-  const start = await w.t.call({ method: 'POST', url: '/api/user/second-facteur/totp', token });
+  const start = await w.t.call({
+    method: 'POST',
+    url: '/api/user/second-facteur/totp',
+    token,
+    payload: { motDePasse: PASSWORD },
+  });
   return { token, secret: start.json<{ secret: string }>().secret };
 }
 

@@ -210,13 +210,15 @@ describe('a fee call issued in one action', () => {
     const serial = report.emises.map((e) => Number(/^FA-2026-(\d{4})$/.exec(e.numero)![1]));
     expect(serial).toEqual([0, 1, 2, 3].map((i) => serial[0]! + i));
     expect(report.emises.map((e) => e.entite)).toEqual(p.emises.map((e) => e.entite));
-    for (const e of report.emises)
-      expect(
-        await t.db
-          .select()
-          .from(emailOutbox)
-          .where(like(emailOutbox.sujet, `%${e.numero}%`)),
-      ).toHaveLength(1);
+    for (const e of report.emises) {
+      const mails = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(like(emailOutbox.sujet, `%${e.numero}%`));
+      expect(mails).toHaveLength(1);
+      // A letter about the lodge's own invoice: no List-Unsubscribe (docs/decisions/mail.md).
+      expect(mails[0]!.entetes).toBeNull();
+    }
     const audits = await t.db
       .select()
       .from(auditLog)

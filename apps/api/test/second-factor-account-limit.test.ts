@@ -37,7 +37,12 @@ const codeOf = (secret: string, steps = 0) =>
 
 /** An account with an authenticator; answers its secret. */
 async function enrolled(person: Person): Promise<string> {
-  const start = await t.call({ method: 'POST', url: '/api/user/second-facteur/totp', token: person.token });
+  const start = await t.call({
+    method: 'POST',
+    url: '/api/user/second-facteur/totp',
+    token: person.token,
+    payload: { motDePasse: PASSWORD },
+  });
   const { secret } = start.json<{ secret: string }>();
   const confirm = await t.call({
     method: 'PUT',

@@ -12,7 +12,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { auditLog, emailOutbox, totpFactors } from '../src/db/schema';
+import { auditLog, emailOutbox, passkeys, signInAttempts, totpFactors } from '../src/db/schema';
 import {
   KEY_FILE,
   SecretKeyError,
@@ -66,7 +66,12 @@ const nextPeriod = () => {
 
 /** Enrols an authenticator for the person from the account page; answers its secret and codes. */
 async function enrol(person: Person): Promise<{ secret: string; codes: string[] }> {
-  const start = await t.call({ method: 'POST', url: '/api/user/second-facteur/totp', token: person.token });
+  const start = await t.call({
+    method: 'POST',
+    url: '/api/user/second-facteur/totp',
+    token: person.token,
+    payload: { motDePasse: PASSWORD },
+  });
   expect(start.statusCode).toBe(201);
   const { secret } = start.json<{ secret: string }>();
   const confirm = await t.call({
@@ -94,7 +99,12 @@ describe('enrolment from the account page', () => {
     const before = await t.call({ method: 'GET', url: '/api/user/second-facteur', token: person.token });
     expect(before.json()).toEqual({ totp: false, codesSecoursRestants: 0, obligatoire: false, avant: null });
 
-    const start = await t.call({ method: 'POST', url: '/api/user/second-facteur/totp', token: person.token });
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/user/second-facteur/totp',
+      token: person.token,
+      payload: { motDePasse: PASSWORD },
+    });
     const enrolment = start.json<{ secret: string; uri: string; qr: string }>();
     expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(enrolment.uri).toContain(`secret=${enrolment.secret}`);
@@ -140,9 +150,83 @@ describe('enrolment from the account page', () => {
     const after = await t.call({ method: 'GET', url: '/api/user/second-facteur', token: person.token });
     expect(after.json()).toMatchObject({ totp: true, codesSecoursRestants: 10 });
     // A confirmed authenticator is not replaced by a new enrolment.
-    const again = await t.call({ method: 'POST', url: '/api/user/second-facteur/totp', token: person.token });
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/user/second-facteur/totp',
+      token: person.token,
+      payload: { motDePasse: PASSWORD },
+    });
     expect(again.statusCode).toBe(412);
     nextPeriod();
+  });
+});
+
+describe('the current password before an enrolment', () => {
+  it('refuses to start an enrolment without the current password, and creates nothing', async () => {
+    const person = await b.aUser();
+    const missing = await t.call({
+      method: 'POST',
+      url: '/api/user/second-facteur/totp',
+      token: person.token,
+    });
+    expect(missing.statusCode).toBe(412);
+    const empty = await t.call({
+      method: 'POST',
+      url: '/api/user/second-facteur/totp',
+      token: person.token,
+      payload: { motDePasse: '' },
+    });
+    expect(empty.statusCode).toBe(412);
+    expect(empty.json().details.join()).toContain('Saisissez votre mot de passe actuel.');
+    expect(await t.db.select().from(totpFactors).where(eq(totpFactors.userId, person.id))).toEqual([]);
+  });
+
+  it('refuses a wrong current password, counted with the sign-in failures, and creates nothing', async () => {
+    const person = await b.aUser();
+    const wrong = await t.call({
+      method: 'POST',
+      url: '/api/user/second-facteur/totp',
+      token: person.token,
+      payload: { motDePasse: 'pas le bon' },
+    });
+    expect(wrong.statusCode).toBe(412);
+    expect(wrong.json().message).toBe('Le mot de passe actuel est incorrect.');
+    expect(await t.db.select().from(totpFactors).where(eq(totpFactors.userId, person.id))).toEqual([]);
+    const [attempt] = await t.db
+      .select({ outcome: signInAttempts.outcome, success: signInAttempts.success })
+      .from(signInAttempts)
+      .where(eq(signInAttempts.identifiant, person.identifiant))
+      .orderBy(desc(signInAttempts.id))
+      .limit(1);
+    expect(attempt).toEqual({ outcome: 'bad_password', success: false });
+  });
+
+  it('locks like the passkeys’ options: after five wrong passwords, even the right one is refused', async () => {
+    const person = await b.aUser();
+    const start = (motDePasse: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/user/second-facteur/totp',
+        token: person.token,
+        payload: { motDePasse },
+      });
+    // After the sign-in's instant: failures count from the last success on.
+    nextPeriod();
+    // Two on the passkeys' options, three here: one count.
+    for (let i = 0; i < 2; i++) {
+      const answer = await t.call({
+        method: 'POST',
+        url: '/api/user/cles-acces/options',
+        token: person.token,
+        payload: { motDePasse: 'pas le bon' },
+      });
+      expect(answer.statusCode).toBe(412);
+    }
+    for (let i = 0; i < 3; i++) expect((await start('pas le bon')).statusCode).toBe(412);
+    const right = await start(PASSWORD);
+    expect(right.statusCode).toBe(412);
+    expect(right.json().message).toBe('Le mot de passe actuel est incorrect.');
+    expect(await t.db.select().from(totpFactors).where(eq(totpFactors.userId, person.id))).toEqual([]);
   });
 });
 
@@ -432,6 +516,71 @@ describe('sessions of one’s account', () => {
       token: person.token,
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('sessions opened before the second factor', () => {
+  type Row = { id: number; adresse: string; courante: boolean; avantSecondFacteur: boolean };
+  const list = async (token: string) =>
+    (await t.call({ method: 'GET', url: '/api/user/sessions', token })).json<Row[]>();
+  const endBefore = (token: string) =>
+    t.call({ method: 'DELETE', url: '/api/user/sessions/avant-second-facteur', token });
+
+  it('marks the sessions opened before the authenticator, and ends them all but the current one', async () => {
+    const person = await b.aUser();
+    const before = (await password(person.identifiant, '10.3.0.1')).json().access_token as string;
+    expect((await list(person.token)).map((r) => r.avantSecondFacteur)).toEqual([false, false]);
+    nextPeriod();
+    const { secret } = await enrol(person);
+    const after = (
+      await second(await mfaToken(person.identifiant, '10.3.0.2'), codeOf(secret), '10.3.0.2')
+    ).json().access_token as string;
+    nextPeriod();
+
+    const rows = await list(person.token);
+    expect(rows).toHaveLength(3);
+    expect(rows.find((r) => r.courante)).toMatchObject({ avantSecondFacteur: true });
+    expect(rows.find((r) => r.adresse === '10.3.0.1')).toMatchObject({ avantSecondFacteur: true });
+    expect(rows.find((r) => r.adresse === '10.3.0.2')).toMatchObject({ avantSecondFacteur: false });
+
+    const ended = await endBefore(person.token);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ terminees: 1 });
+    // The very next request with the ended one is refused; the current one and the later one go on.
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token: before })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token: after })).statusCode).toBe(200);
+    expect((await list(person.token)).map((r) => r.adresse).sort()).toEqual(['10.3.0.2', '127.0.0.1']);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'sessions_ended_before_second_factor'), eq(auditLog.recordId, person.id)),
+      );
+    expect(entry).toBeDefined();
+    // Nothing left to end: none, and no entry.
+    expect((await endBefore(person.token)).json()).toEqual({ terminees: 0 });
+  });
+
+  it('counts from the first passkey too, and ends nothing for an account without a factor', async () => {
+    const person = await b.aUser();
+    const other = (await password(person.identifiant, '10.3.0.3')).json().access_token as string;
+    expect((await endBefore(person.token)).json()).toEqual({ terminees: 0 });
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token: other })).statusCode).toBe(200);
+
+    nextPeriod();
+    await t.db.insert(passkeys).values({
+      userId: person.id,
+      credentialId: `cle-${person.id}`,
+      publicKey: 'AAAA',
+      counter: 0,
+      transports: [],
+      name: 'Téléphone',
+      createdAt: clock.now(),
+    });
+    nextPeriod();
+    expect((await list(person.token)).every((r) => r.avantSecondFacteur)).toBe(true);
+    expect((await endBefore(person.token)).json()).toEqual({ terminees: 1 });
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token: other })).statusCode).toBe(401);
   });
 });
 

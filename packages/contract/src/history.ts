@@ -41,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   second_factor_reset: 'Réinitialisation de la double authentification',
   second_factor_settings_updated: 'Modification de la règle de double authentification',
   session_ended: 'Fin d’une session',
+  sessions_ended_before_second_factor: 'Fin des sessions ouvertes avant la double authentification',
   email_changed: "Changement d'adresse e-mail",
   telephone_changed: 'Changement de téléphone',
   notification_changed: 'Changement des notifications par e-mail',

@@ -4,6 +4,7 @@
  * `@simplewebauthn/server`), and one's own passkeys. docs/decisions/auth-and-sessions.md.
  */
 import { z } from 'zod';
+import { CurrentPasswordSchema } from './second-factor';
 
 const b64url = z
   .string()
@@ -49,9 +50,7 @@ const name = z
   .max(60, { message: 'Nom : 60 caractères au plus.' });
 
 /** POST /api/user/cles-acces/options: the current password, asked again before a factor is added. */
-export const PasskeyRegistrationStartSchema = z.object({
-  motDePasse: z.string().min(1, { message: 'Saisissez votre mot de passe actuel.' }).max(1000),
-});
+export const PasskeyRegistrationStartSchema = CurrentPasswordSchema;
 
 /** POST /api/user/cles-acces: the name chosen and the browser's registration response. */
 export const PasskeyRegistrationSchema = z.object({

@@ -14,6 +14,8 @@ export const API = {
     /** GET: where the person is signed in (issue 22); DELETE one (`:id`). */
     sessions: '/api/user/sessions',
     session: '/api/user/sessions/:id',
+    /** DELETE: ends one's sessions opened before the second factor, but the current one. */
+    sessionsBeforeSecondFactor: '/api/user/sessions/avant-second-facteur',
   },
   /** The signed-in user's own account, and the administration of users. */
   users: {

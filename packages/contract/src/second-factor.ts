@@ -15,6 +15,15 @@ export const TotpCodeSchema = z.object({
 });
 export type TotpCode = z.input<typeof TotpCodeSchema>;
 
+/**
+ * The current password, asked again before a second factor is added (POST /api/user/second-facteur/totp,
+ * POST /api/user/cles-acces/options): a session alone does not add one.
+ */
+export const CurrentPasswordSchema = z.object({
+  motDePasse: z.string().min(1, { message: 'Saisissez votre mot de passe actuel.' }).max(1000),
+});
+export type CurrentPassword = z.input<typeof CurrentPasswordSchema>;
+
 /** A code that proves the person holds the factor: six digits, or one of the recovery codes. */
 export const SecondFactorProofSchema = z.object({
   code: z
@@ -61,9 +70,18 @@ export const SessionRowSchema = z.object({
   derniereUtilisation: z.string(),
   /** The session making this call. */
   courante: z.boolean(),
+  /**
+   * Opened before the account's second factor was enabled (its earliest present factor): by the password
+   * alone. DELETE /api/user/sessions/avant-second-facteur ends these, but the current one.
+   */
+  avantSecondFacteur: z.boolean(),
 });
 export type SessionRow = z.infer<typeof SessionRowSchema>;
 export const SessionListSchema = z.array(SessionRowSchema);
+
+/** DELETE /api/user/sessions/avant-second-facteur: how many sessions were ended. */
+export const SessionsEndedSchema = z.object({ terminees: z.number().int() });
+export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
 
 /** GET and PUT /api/parametres/second-facteur. */
 export const SecondFactorSettingsSchema = z.object({

@@ -3,14 +3,19 @@
  * sign-in requires (public, proved by its `mfa_token`), the administrator's reset and the rule.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { accessTokens, totpFactors } from '../../src/db/schema';
+import { accessTokens, totpFactors, users } from '../../src/db/schema';
 import { tokenHash } from '../../src/lib/secrets';
+import { PASSWORD } from '../helpers';
 import { allow, everyone, signedIn, type AuthzRow } from './rows';
 import type { World } from './world';
 
 /** A session of its own for the role, and its id (ending the role's shared one would break the rows after). */
 async function ownSession(w: World, role: string): Promise<{ token: string; id: number }> {
-  const token = await w.t.signIn(role);
+  return sessionOf(w, await w.t.signIn(role));
+}
+
+/** The row id of a session's token. */
+async function sessionOf(w: World, token: string): Promise<{ token: string; id: number }> {
   const [row] = await w.t.db
     .select({ id: accessTokens.id })
     .from(accessTokens)
@@ -32,9 +37,15 @@ export const rows: AuthzRow[] = [
   },
   {
     route: 'POST /api/user/second-facteur/totp',
-    scope: 'a new secret for one’s own account',
-    request: () => ({ url: '/api/user/second-facteur/totp' }),
+    scope: 'a new secret for one’s own account, after the current password',
+    request: () => ({ url: '/api/user/second-facteur/totp', payload: { motDePasse: PASSWORD } }),
     expect: signedIn(201),
+  },
+  {
+    route: 'POST /api/user/second-facteur/totp',
+    scope: 'a wrong current password (reaches the check)',
+    request: () => ({ url: '/api/user/second-facteur/totp', payload: { motDePasse: 'pas le bon' } }),
+    expect: signedIn(412),
   },
   {
     route: 'PUT /api/user/second-facteur/totp',
@@ -83,6 +94,28 @@ export const rows: AuthzRow[] = [
       return { url: `/api/user/sessions/${id}`, watch: openSession(w, id) };
     },
     expect: signedIn(404),
+  },
+  {
+    route: 'DELETE /api/user/sessions/avant-second-facteur',
+    scope: 'one’s own, no second factor: nothing to end',
+    request: () => ({ url: '/api/user/sessions/avant-second-facteur' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/user/sessions/avant-second-facteur',
+    scope: 'one’s own session opened before the authenticator (the caller’s kept)',
+    request: async (w, role) => {
+      if (role === 'anonymous') return { url: '/api/user/sessions/avant-second-facteur', token: null };
+      const userId = await w.fresh.user();
+      const [user] = await w.t.db.select().from(users).where(eq(users.id, userId));
+      const token = await w.t.signIn(user!.identifiant);
+      const { id } = await sessionOf(w, await w.t.signIn(user!.identifiant));
+      await w.t.db
+        .insert(totpFactors)
+        .values({ userId, secret: 'JBSWY3DPEHPK3PXP', confirmedAt: new Date(Date.now() + 1000) });
+      return { url: '/api/user/sessions/avant-second-facteur', token, watch: openSession(w, id) };
+    },
+    expect: signedIn(200),
   },
   {
     route: 'DELETE /api/user/:id/second-facteur',

@@ -192,6 +192,33 @@ export const authRepository = {
   },
 
   /**
+   * Ends, `at`, the account's open sessions opened before `before`, but the one of `keepTokenHash`; in
+   * one statement, answers the ids ended.
+   */
+  async endSessionsOpenedBefore(
+    db: Executor,
+    userId: number,
+    before: Date,
+    keepTokenHash: string,
+    at: Date,
+  ): Promise<number[]> {
+    const rows = await db
+      .update(accessTokens)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(accessTokens.userId, userId),
+          isNull(accessTokens.revokedAt),
+          gt(accessTokens.expiresAt, at),
+          lt(accessTokens.createdAt, before),
+          ne(accessTokens.tokenHash, keepTokenHash),
+        ),
+      )
+      .returning({ id: accessTokens.id });
+    return rows.map((r) => r.id);
+  },
+
+  /**
    * Ends every open session of the user `at` (deactivation, deletion, password change), but the one of
    * `keepTokenHash` when given.
    */

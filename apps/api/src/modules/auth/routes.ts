@@ -10,6 +10,7 @@ import {
   PasswordResetSchema,
   RecordIdParamSchema,
   SessionListSchema,
+  SessionsEndedSchema,
   TokenResponseSchema,
   UserInfoSchema,
   WebauthnOptionsSchema,
@@ -146,6 +147,12 @@ export default async function authRoutes(app: App) {
     API.auth.sessions,
     { schema: { tags: ['compte'], response: { 200: SessionListSchema } } },
     async (request) => sessionsService.sessions(request.ctx, bearerToken(request)),
+  );
+
+  app.delete(
+    API.auth.sessionsBeforeSecondFactor,
+    { schema: { tags: ['compte'], response: { 200: SessionsEndedSchema } } },
+    async (request) => sessionsService.endSessionsBeforeSecondFactor(request.ctx, bearerToken(request)),
   );
 
   app.delete(

@@ -1,13 +1,15 @@
 /**
- * One's open sessions (the account page's « Mes sessions », issue 22): where one is signed in, and
- * ending one of them.
+ * One's open sessions (the account page's « Mes sessions », issue 22): where one is signed in, ending
+ * one of them, and ending at once those opened before the account had its second factor (a password
+ * alone opened them: whoever had guessed it may still hold one).
  */
-import type { SessionRow } from '@union/contract';
+import type { SessionRow, SessionsEnded } from '@union/contract';
 import Bowser from 'bowser';
 import { inTransaction, type RequestContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
+import { secondFactorSince } from '../second-factor/factors';
 import { authRepository } from './repository';
 
 /** « Firefox sur Linux », from a User-Agent; « Appareil inconnu » without one. */
@@ -23,6 +25,7 @@ export const sessionsService = {
   async sessions(ctx: RequestContext, currentToken: string | undefined): Promise<SessionRow[]> {
     const current = currentToken ? tokenHash(currentToken) : undefined;
     const rows = await authRepository.sessionsOf(ctx.db, ctx.caller.id, ctx.clock.now());
+    const since = await secondFactorSince(ctx.db, ctx.caller.id);
     return rows.map((r) => ({
       id: r.id,
       appareil: deviceOf(r.userAgent),
@@ -30,7 +33,38 @@ export const sessionsService = {
       ouverture: r.createdAt.toISOString(),
       derniereUtilisation: (r.lastUsedAt ?? r.createdAt).toISOString(),
       courante: r.tokenHash === current,
+      avantSecondFacteur: since !== null && r.createdAt < since,
     }));
+  },
+
+  /**
+   * DELETE /api/user/sessions/avant-second-facteur: ends the caller's sessions opened before their
+   * second factor, but the current one; answers how many. None without a factor (nothing to tell apart).
+   */
+  async endSessionsBeforeSecondFactor(
+    ctx: RequestContext,
+    currentToken: string | undefined,
+  ): Promise<SessionsEnded> {
+    return inTransaction(ctx, async (tx) => {
+      const since = await secondFactorSince(tx.db, tx.caller.id);
+      if (since === null) return { terminees: 0 };
+      const ended = await authRepository.endSessionsOpenedBefore(
+        tx.db,
+        tx.caller.id,
+        since,
+        tokenHash(currentToken ?? ''),
+        tx.clock.now(),
+      );
+      if (ended.length > 0) {
+        await audit.record(tx, {
+          action: 'sessions_ended_before_second_factor',
+          recordType: 'user',
+          recordId: tx.caller.id,
+          details: { sessions: ended },
+        });
+      }
+      return { terminees: ended.length };
+    });
   },
 
   /** DELETE /api/user/sessions/{id}: ends one of the caller's sessions (the current one too). */

@@ -21,6 +21,18 @@ export async function hasAnyFactor(db: Executor, userId: number): Promise<boolea
 }
 
 /**
+ * Since when the account has its second factor: the earliest of its present factors (the authenticator's
+ * confirmation, its first passkey); null without one. The sessions opened before were opened by the
+ * password alone (auth/sessions.ts offers to end them).
+ */
+export async function secondFactorSince(db: Executor, userId: number): Promise<Date | null> {
+  const totp = (await repo.totpOf(db, userId))?.confirmedAt ?? null;
+  const [passkey] = await passkeysRepository.listOf(db, userId);
+  const times = [totp, passkey?.createdAt ?? null].filter((d): d is Date => d !== null);
+  return times.length ? new Date(Math.min(...times.map((d) => d.getTime()))) : null;
+}
+
+/**
  * After a passkey is added (in its transaction): ten recovery codes when the account has no
  * authenticator and no unused recovery code, i.e. for its first factor (or for an account of passkeys
  * only from before the codes were given with them); undefined otherwise. Audited like a renewal.

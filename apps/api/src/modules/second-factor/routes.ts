@@ -1,6 +1,7 @@
 /** The second factor's calls (issue 22): one's own factor, the required enrolment, the rule. */
 import {
   API,
+  CurrentPasswordSchema,
   EnrolmentTokenSchema,
   RecordIdParamSchema,
   RecoveryCodesSchema,
@@ -24,8 +25,20 @@ export default async function secondFactorRoutes(app: App) {
     secondFactorService.status(request.ctx),
   );
 
-  app.post(paths.totp, { schema: { tags, response: { 201: TotpEnrolmentSchema } } }, async (request, reply) =>
-    reply.status(201).send(await secondFactorService.startEnrolment(request.ctx)),
+  app.post(
+    paths.totp,
+    { schema: { tags, body: CurrentPasswordSchema, response: { 201: TotpEnrolmentSchema } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await secondFactorService.startEnrolment(
+            request.ctx,
+            request.body.motDePasse,
+            request.ip,
+            request.log,
+          ),
+        ),
   );
 
   app.put(

@@ -1,32 +1,23 @@
 /**
- * The second factor (issues 22, 31): who must have one, the proof of a code (limited like a password,
- * and per account), the enrolment of an authenticator, recovery codes, the factors a second step
- * offers, the administrator's reset and the rule's setting. docs/decisions/auth-and-sessions.md.
+ * The second factor (issues 22, 31): who must have one, the step after a password, the factors a second
+ * step offers, the administrator's reset and the rule's setting; the proof of a code is proof.ts, the
+ * enrolment of an authenticator enrolment.ts. docs/decisions/auth-and-sessions.md.
  */
-import type {
-  Habilitation,
-  RecoveryCodes,
-  SecondFactorSettings,
-  SecondFactorStatus,
-  TotpEnrolment,
-} from '@union/contract';
+import type { Habilitation, SecondFactorSettings, SecondFactorStatus } from '@union/contract';
 import type { Executor } from '../../db/client';
 import { hasHabilitation } from '../../lib/authorize';
 import { inTransaction, type PublicContext, type RequestContext } from '../../lib/context';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
-import { secondFactorBox } from '../../lib/secret-box';
+import { forbidden, invalid, notFound } from '../../lib/errors';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
-import { codesLockedEmail, secondFactorResetEmail } from '../mail/templates';
-import { accountCodesLocked, proveUnderLimits } from '../sign-in-attempts/attempts';
-import { ACCOUNT_CODE_LOCK } from '../sign-in-attempts/rules';
+import { secondFactorResetEmail } from '../mail/templates';
 import { usersRepository, type UserRow } from '../users/repository';
 import { passkeysRepository } from '../passkeys/repository';
-import { looksLikeTotp, newTotpSecret, qrDataUrl, recoveryCodeHash, totpStep, totpUri } from './codes';
+import { enrolmentService } from './enrolment';
+import { hasAnyFactor, hasFactor } from './factors';
+import { caller, checkProof, liveChallenge } from './proof';
 import { secondFactorRepository as repo, type ChallengePurpose } from './repository';
-import { hasAnyFactor, hasFactor, renewRecoveryCodes } from './factors';
-import { sealContext, secretOf } from './sealing';
 
 export { sealTotpSecrets } from './sealing';
 
@@ -43,8 +34,6 @@ export const DEFAULT_SECOND_FACTOR_SETTINGS: SecondFactorSettings = {
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 const DAY_MS = 24 * 3600_000;
-
-type Log = { info: (o: object, msg: string) => void };
 
 async function settingsOf(db: Executor): Promise<SecondFactorSettings> {
   const row = await repo.settings(db);
@@ -69,58 +58,6 @@ async function requirement(
   if (!concerned || has) return { concerned, has, deadline: null };
   const from = user.secondFactorAskedAt ?? now;
   return { concerned, has, deadline: new Date(from.getTime() + settings.delaiJours * DAY_MS) };
-}
-
-/**
- * Checks a code (six digits, or a recovery code) for an account, the same work whatever the outcome:
- * the factor is read (account 0 when there is none: no row), the authenticator's code is computed
- * (against a decoy secret when there is no factor), and one UPDATE spends the step or the recovery code
- * (matching no row when there is nothing to spend). `purpose` `enrol` accepts only the unconfirmed
- * authenticator being enrolled, and confirms it.
- */
-async function verifyCode(
-  db: Executor,
-  userId: number | undefined,
-  purpose: ChallengePurpose,
-  code: string,
-  now: Date,
-): Promise<boolean> {
-  const factor = await repo.totpOf(db, userId ?? 0);
-  const usable = factor && (purpose === 'enrol' ? factor.confirmedAt === null : factor.confirmedAt !== null);
-  const typed = code.replace(/\s/g, '');
-  const step = totpStep(secretOf(usable ? factor : undefined), typed, now);
-  if (looksLikeTotp(typed)) {
-    return repo.acceptStep(db, step === null ? 0 : (userId ?? 0), step ?? 0, purpose !== 'enrol', now);
-  }
-  // Recovery codes stand for the confirmed factor only (an enrolment has none yet).
-  const owner = purpose === 'second_step' ? (userId ?? 0) : 0;
-  return repo.spendRecoveryCode(db, owner, recoveryCodeHash(typed), now);
-}
-
-/**
- * The caller, once a code of their own authenticator (or a recovery code) proved it is them: what
- * removing the authenticator or renewing the recovery codes asks, under the sign-in limits.
- */
-async function provedByOwnCode(
-  ctx: RequestContext,
-  code: string,
-  ip: string,
-  log: Log,
-  /** `totp`: the authenticator is what the call changes; `any`: a passkey-only account's codes too. */
-  needs: 'totp' | 'any',
-): Promise<UserRow> {
-  const user = await caller(ctx);
-  if (needs === 'totp' && !(await hasFactor(ctx.db, user.id)))
-    throw invalid('Aucune application d’authentification n’est activée.');
-  if (needs === 'any' && !(await hasAnyFactor(ctx.db, user.id)))
-    throw invalid('Aucun second facteur n’est activé : ajoutez une application ou une clé d’accès.');
-  const ok = await secondFactorService.checkProof(
-    ctx,
-    { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },
-    log,
-  );
-  if (!ok) throw wrongCode();
-  return user;
 }
 
 export const secondFactorService = {
@@ -159,15 +96,13 @@ export const secondFactorService = {
   },
 
   /** The live challenge behind an `mfa_token`, with its account's identifiant; undefined otherwise. */
-  async challenge(ctx: PublicContext, mfaToken: string) {
-    const found = await repo.findChallenge(ctx.db, tokenHash(mfaToken), ctx.clock.now());
-    const user = await usersRepository.findById(ctx.db, found?.userId ?? 0);
-    return found && user ? { ...found, user } : undefined;
-  },
+  challenge: liveChallenge,
+
+  /** A code checked under the sign-in's limits (proof.ts). */
+  checkProof,
 
   consumeChallenge: (db: Executor, id: number, at: Date) => repo.consumeChallenge(db, id, at),
 
-  /** Whether the account has a confirmed authenticator (passkeys are counted apart). */
   /** Which factors the account can give at its second step (the `mfa_required` answer lists them). */
   async factorsOf(db: Executor, userId: number): Promise<('totp' | 'cle_acces' | 'code_secours')[]> {
     const factors: ('totp' | 'cle_acces' | 'code_secours')[] = [];
@@ -175,81 +110,6 @@ export const secondFactorService = {
     if ((await passkeysRepository.countOf(db, userId)) > 0) factors.push('cle_acces');
     if ((await repo.recoveryCodesLeft(db, userId)) > 0) factors.push('code_secours');
     return factors;
-  },
-
-  /**
-   * Checks a code under the sign-in's limits: the attempt is written first and counted with the
-   * password's failures (per identifiant and address, then per address), so wrong codes lock and slow
-   * down like wrong passwords, and only the pair's own failures lock it. The account's wrong codes from
-   * every address are counted too (ACCOUNT_CODE_LOCK): once it waits, every code is refused with the
-   * 412 `codes_locked`, and its owner is e-mailed once per wait. `userId` undefined (an unknown
-   * `mfa_token`) runs the same statements against no account. A right code clears the failures before
-   * it, like a right password.
-   */
-  async checkProof(
-    ctx: PublicContext,
-    input: {
-      identifiant: string;
-      userId: number | undefined;
-      purpose: ChallengePurpose;
-      code: string;
-      ip: string;
-    },
-    log: Log,
-  ): Promise<boolean> {
-    const now = ctx.clock.now();
-    const since = new Date(now.getTime() - ACCOUNT_CODE_LOCK.windowMs);
-    const lockedAt = (await usersRepository.findById(ctx.db, input.userId ?? 0))?.codesLockedAt;
-    let refusal: string | null = null;
-    const ok = await proveUnderLimits(
-      ctx.db,
-      now,
-      input,
-      {
-        check: async () =>
-          (await verifyCode(ctx.db, input.userId, input.purpose, input.code, now))
-            ? true
-            : input.userId === undefined
-              ? 'unknown_mfa_token'
-              : 'bad_code',
-        okOutcome: 'second_factor_ok',
-        label: 'second factor attempt',
-        code: { waiting: !!lockedAt && lockedAt > since },
-        onRefusal: (r) => (refusal = r),
-      },
-      log,
-    );
-    if (ok) return ok;
-    // Refused before its check, or the wrong code that starts the wait (the same query for an unknown
-    // `mfa_token`: the same work).
-    const waits = refusal === 'account_locked' || (await accountCodesLocked(ctx.db, input.identifiant, now));
-    if (waits && input.userId !== undefined) {
-      await startWait(ctx.db, input.userId, now, since);
-      throw codesLocked();
-    }
-    return false;
-  },
-
-  /** After the enrolment a sign-in required: its recovery codes and its audit entry, in `tx`. */
-  async enrolledAtSignIn(db: Executor, user: UserRow, at: Date): Promise<string[]> {
-    const codes = await renewRecoveryCodes(db, user.id, at);
-    await audit.recordSystem(db, at, {
-      action: 'second_factor_enrolled',
-      recordType: 'user',
-      recordId: user.id,
-    });
-    return codes;
-  },
-
-  /** POST /oauth/second-facteur/totp: the secret of the enrolment a sign-in requires. */
-  async startRequiredEnrolment(ctx: PublicContext, mfaToken: string): Promise<TotpEnrolment> {
-    const found = await secondFactorService.challenge(ctx, mfaToken);
-    if (!found || found.purpose !== 'enrol') {
-      throw invalid(
-        'Cette connexion a expiré : saisissez à nouveau votre identifiant et votre mot de passe.',
-      );
-    }
-    return startEnrolment(ctx.db, found.user, ctx.clock.now());
   },
 
   /** GET /api/user/second-facteur. */
@@ -265,52 +125,7 @@ export const secondFactorService = {
     };
   },
 
-  /** POST /api/user/second-facteur/totp: a new secret to scan (replaces an unconfirmed one). */
-  async startEnrolment(ctx: RequestContext): Promise<TotpEnrolment> {
-    return startEnrolment(ctx.db, await caller(ctx), ctx.clock.now());
-  },
-
-  /** PUT /api/user/second-facteur/totp: the first code confirms the enrolment; ten recovery codes. */
-  async confirmEnrolment(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
-    const user = await caller(ctx);
-    const factor = await repo.totpOf(ctx.db, user.id);
-    if (!factor) throw invalid('Commencez par afficher le QR code, puis saisissez le code de l’application.');
-    if (factor.confirmedAt) throw invalid('L’application d’authentification est déjà activée.');
-    const ok = await secondFactorService.checkProof(
-      ctx,
-      { identifiant: user.identifiant, userId: user.id, purpose: 'enrol', code, ip },
-      log,
-    );
-    if (!ok) throw wrongCode();
-    return inTransaction(ctx, async (tx) => {
-      const codes = await renewRecoveryCodes(tx.db, user.id, tx.clock.now());
-      await audit.record(tx, { action: 'second_factor_enrolled', recordType: 'user', recordId: user.id });
-      return { codes };
-    });
-  },
-
-  /** DELETE /api/user/second-facteur/totp: removes one's authenticator, proved by a code. */
-  async remove(ctx: RequestContext, code: string, ip: string, log: Log): Promise<void> {
-    const user = await provedByOwnCode(ctx, code, ip, log, 'totp');
-    await inTransaction(ctx, async (tx) => {
-      await repo.removeFactors(tx.db, user.id);
-      await audit.record(tx, { action: 'second_factor_removed', recordType: 'user', recordId: user.id });
-    });
-  },
-
-  /** POST /api/user/second-facteur/codes-secours: ten new codes, proved by a code. */
-  async newRecoveryCodes(ctx: RequestContext, code: string, ip: string, log: Log): Promise<RecoveryCodes> {
-    const user = await provedByOwnCode(ctx, code, ip, log, 'any');
-    return inTransaction(ctx, async (tx) => {
-      const codes = await renewRecoveryCodes(tx.db, user.id, tx.clock.now());
-      await audit.record(tx, {
-        action: 'second_factor_codes_renewed',
-        recordType: 'user',
-        recordId: user.id,
-      });
-      return { codes };
-    });
-  },
+  ...enrolmentService,
 
   /** DELETE /api/user/{id}/second-facteur: an administrator resets someone's factors; they are told. */
   async reset(ctx: RequestContext, id: number): Promise<void> {
@@ -357,44 +172,3 @@ export const secondFactorService = {
     });
   },
 };
-
-const codesLocked = () =>
-  new AppError(
-    412,
-    'codes_locked',
-    'Trop de codes erronés pour ce compte : il n’accepte plus de code pendant 15 minutes. Son titulaire est prévenu par e-mail.',
-  );
-
-/**
- * Starts the account's wait (unless one is running) and e-mails its owner, once per wait however many
- * refusals arrive at once.
- */
-async function startWait(db: Executor, userId: number, now: Date, since: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await usersRepository.startCodesWait(tx, userId, now, since))) return;
-    const user = await usersRepository.findById(tx, userId);
-    if (user) await mailRepository.enqueue(tx, codesLockedEmail(user.email, user.prenom), now);
-  });
-}
-
-const wrongCode = () =>
-  invalid('Code incorrect ou déjà utilisé. Vérifiez l’heure de votre téléphone et réessayez.');
-
-async function caller(ctx: RequestContext): Promise<UserRow> {
-  const user = await usersRepository.findById(ctx.db, ctx.caller.id);
-  if (!user) throw notFound();
-  return user;
-}
-
-async function startEnrolment(db: Executor, user: UserRow, now: Date): Promise<TotpEnrolment> {
-  const secret = newTotpSecret();
-  const started = await repo.startTotp(
-    db,
-    user.id,
-    secondFactorBox().seal(secret, sealContext(user.id)),
-    now,
-  );
-  if (!started) throw invalid('Une application d’authentification est déjà activée : retirez-la d’abord.');
-  const uri = totpUri(secret, user.identifiant);
-  return { secret, uri, qr: await qrDataUrl(uri) };
-}

@@ -7,6 +7,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor } from '../../db/client';
+import { invalid } from '../../lib/errors';
+import { verifyPassword } from '../../lib/secrets';
 import { signInAttemptsRepository } from './repository';
 import {
   ACCOUNT_CODE_LOCK,
@@ -155,4 +157,31 @@ export async function proveUnderLimits(
     : proof.check().catch(() => errorOutcome));
   await attempt.settle(outcome === true ? proof.okOutcome : outcome, outcome === true);
   return outcome === true;
+}
+
+/**
+ * Adding a second factor (an authenticator, a passkey) asks the current password again (ASVS V6: a
+ * session alone does not add one), checked under the sign-in's limits like a password step: a wrong one
+ * counts with the sign-in's failures, and a run of them locks the pair. Throws the 412 otherwise.
+ */
+export async function proveCurrentPassword(
+  db: Executor,
+  now: Date,
+  user: { identifiant: string; passwordHash: string | null },
+  password: string,
+  ip: string,
+  log: Log,
+): Promise<void> {
+  const ok = await proveUnderLimits(
+    db,
+    now,
+    { identifiant: user.identifiant, ip },
+    {
+      check: async () => ((await verifyPassword(user.passwordHash, password)) ? true : 'bad_password'),
+      okOutcome: 'password_ok',
+      label: 'current password attempt',
+    },
+    log,
+  );
+  if (!ok) throw invalid('Le mot de passe actuel est incorrect.');
 }

@@ -1,4 +1,9 @@
-/** The accounting e-mails, sent to the entity's billing address with the PDF attached (DECISIONS §4, §7). */
+/**
+ * The accounting e-mails, sent to the entity's billing address with the PDF attached (DECISIONS §4, §7).
+ * Letters about one entity's own invoices, even when a fee call or the reminders send many at once: no
+ * List-Unsubscribe, which would offer to stop what a debt does not let stop (docs/decisions/mail.md);
+ * the signature says to answer the treasury.
+ */
 import { deEntite, euros } from '@union/contract';
 import { frenchDate, TIME_ZONE } from '../../../lib/dates';
 import type { NewEmail } from '../../mail/repository';

@@ -48,6 +48,10 @@ export async function expireAbandonedTopUps(db: DbHandle['db'], clock: Clock): P
   });
 }
 
+/**
+ * The validators' daily list. No List-Unsubscribe: it follows the habilitation, not a preference, so a
+ * one-click unsubscribe could not be honoured (docs/decisions/mail.md); the footer says how it stops.
+ */
 export function digestEmail(
   to: string,
   rows: { id: number; date: Date; montant: number; etat: 'P' | 'R'; nom: string; prenom: string }[],
@@ -69,7 +73,8 @@ export function digestEmail(
       `attend${total > 1 ? 'ent' : ''} votre validation :\n\n${lines.join('\n')}${more}\n\n` +
       `Pour les valider : ${publicUrl}${PAGES.topUps}\n\n` +
       "--\nIntranet de l'Union\nVous recevez ce message parce que vous pouvez valider les rechargements " +
-      '(habilitation COMPTA_SAISIE). Il part chaque jour où un rechargement attend.',
+      '(habilitation COMPTA_SAISIE). Il part chaque jour où un rechargement attend, tant que vous avez ' +
+      'cette habilitation : un administrateur peut vous la retirer.',
   };
 }
 

@@ -8,6 +8,8 @@ import { CreationOptionsSchema } from '../../../lib/webauthn-options';
 const KEY = ['passkeys'];
 /** The second factor's status says whether a factor is still missing: a passkey changes it. */
 const STATUS_KEY = ['second-factor'];
+/** …and the sessions opened before the first factor are then told apart. */
+const SESSIONS_KEY = ['sessions'];
 
 export function usePasskeys() {
   return useQuery({
@@ -32,6 +34,7 @@ export function useAddPasskey() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: KEY });
       void client.invalidateQueries({ queryKey: STATUS_KEY });
+      void client.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
   });
 }

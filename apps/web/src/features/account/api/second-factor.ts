@@ -5,6 +5,7 @@ import {
   RecoveryCodesSchema,
   SecondFactorStatusSchema,
   SessionListSchema,
+  SessionsEndedSchema,
   TotpEnrolmentSchema,
   pathTo,
 } from '@union/contract';
@@ -32,9 +33,12 @@ export function useSecondFactorReminderStatus() {
   });
 }
 
+/** After the current password (a wrong one is said in the dialog): a new secret to scan. */
 export function useStartTotp() {
   return useMutation({
-    mutationFn: () => api.post(API.secondFactor.totp, undefined, { schema: TotpEnrolmentSchema }),
+    meta: { handlesErrors: true },
+    mutationFn: (motDePasse: string) =>
+      api.post(API.secondFactor.totp, { motDePasse }, { schema: TotpEnrolmentSchema }),
   });
 }
 
@@ -42,7 +46,11 @@ export function useConfirmTotp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.put(API.secondFactor.totp, { code }, { schema: RecoveryCodesSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: STATUS_KEY });
+      // The sessions opened before the factor are now told apart.
+      void client.invalidateQueries({ queryKey: SESSIONS_KEY });
+    },
   });
 }
 
@@ -50,6 +58,16 @@ export function useSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
     queryFn: () => api.get(API.auth.sessions, { schema: SessionListSchema }),
+  });
+}
+
+/** Ends the sessions opened before the second factor, but this one; answers how many. */
+export function useEndSessionsBeforeSecondFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.delete(API.auth.sessionsBeforeSecondFactor, undefined, { schema: SessionsEndedSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
 

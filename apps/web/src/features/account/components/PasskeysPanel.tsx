@@ -11,6 +11,7 @@ import { passkeyErrorMessage } from '../../auth';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { formatDateTime } from '../../../lib/dates';
 import { RecoveryCodesList } from '../../../components/second-factor/TotpSetup';
+import { SessionsBeforeSecondFactor } from './SessionsBeforeSecondFactor';
 
 function AddPasskey({ onClose }: { onClose: () => void }) {
   const add = useAddPasskey();
@@ -34,6 +35,7 @@ function AddPasskey({ onClose }: { onClose: () => void }) {
           vous connecter.
         </Text>
         <RecoveryCodesList codes={codes} />
+        <SessionsBeforeSecondFactor />
         <Group justify="flex-end">
           <Button onClick={onClose}>J’ai noté mes codes</Button>
         </Group>

@@ -1,26 +1,61 @@
 /**
  * « Second facteur » on the account page (issue 22): whether an authenticator protects the account, the
- * deadline when the person's rights require one, and its enrolment with the recovery codes shown once.
+ * deadline when the person's rights require one, and its enrolment in a dialog: the current password
+ * first (a session alone does not add a factor), then the QR code, then the recovery codes shown once
+ * with the sessions opened before, to end.
  */
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { frenchDay, parisDay } from '@union/contract';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { RecoveryCodesList, TotpSetup } from '../../../components/second-factor/TotpSetup';
 import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmTotp, useSecondFactorStatus, useStartTotp } from '../api/second-factor';
+import { SessionsBeforeSecondFactor } from './SessionsBeforeSecondFactor';
 
 /** « 1er décembre 2026 »: the Paris day of an instant, as French writes it. */
 const day = (iso: string) => frenchDay(parisDay(new Date(iso)));
 
-export function SecondFactorPanel() {
-  const { data: status } = useSecondFactorStatus();
+/** The refusal of a call as the dialog says it (a 412's own message), or a general one. */
+const refusal = (error: unknown) =>
+  error instanceof ApiError && error.status === 412
+    ? error.message
+    : 'L’activation n’a pas abouti : réessayez dans un instant.';
+
+function CurrentPassword({ onPassword, pending }: { onPassword: (p: string) => void; pending: boolean }) {
+  const [motDePasse, setMotDePasse] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (motDePasse) onPassword(motDePasse);
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Confirmer votre mot de passe">
+      <Stack gap="sm">
+        <PasswordInput
+          label="Mot de passe actuel"
+          description="Demandé pour ajouter un moyen de connexion à votre compte"
+          autoComplete="current-password"
+          required
+          value={motDePasse}
+          onChange={(event) => setMotDePasse(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={pending} disabled={!motDePasse}>
+            Continuer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The dialog's steps: the password, the QR code and first code, the recovery codes. */
+function TotpEnrolmentDialog({ onClose }: { onClose: () => void }) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [codes, setCodes] = useState<string[] | null>(null);
-
-  if (!status) return null;
   if (codes) {
     return (
       <Stack gap="sm">
@@ -28,51 +63,76 @@ export function SecondFactorPanel() {
           L’application d’authentification est activée.
         </Alert>
         <RecoveryCodesList codes={codes} />
-        <Button variant="default" onClick={() => setCodes(null)}>
-          J’ai noté mes codes
-        </Button>
+        <SessionsBeforeSecondFactor />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            J’ai noté mes codes
+          </Button>
+        </Group>
       </Stack>
     );
   }
-  if (status.totp) {
-    return (
-      <Stack gap="xs">
-        <Alert color="green" icon={<IconShieldCheck />}>
-          Votre compte est protégé par une application d’authentification.
-        </Alert>
-        <Text size="sm">Codes de secours restants : {status.codesSecoursRestants}</Text>
-      </Stack>
-    );
-  }
+  const error = start.isError ? start.error : confirm.isError ? confirm.error : null;
   return (
     <Stack gap="sm">
-      {status.obligatoire && status.avant && (
-        <Alert color="orange" icon={<IconAlertTriangle />}>
-          Vos droits demandent un second facteur : activez-le avant le {day(status.avant)}, sans quoi vous ne
-          pourrez plus vous connecter sans l’activer.
-        </Alert>
-      )}
-      <Text size="sm">
-        Un code à 6 chiffres de votre téléphone, demandé après le mot de passe, protège votre compte même si
-        votre mot de passe est découvert.
-      </Text>
-      {!start.data && (
-        <Button {...WRAPPING_BUTTON} onClick={() => start.mutate()} loading={start.isPending}>
-          Activer une application d’authentification
-        </Button>
-      )}
-      {start.data && (
+      {start.data ? (
         <TotpSetup
           enrolment={start.data}
           pending={confirm.isPending}
           onCode={(code) => confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.codes) })}
         />
+      ) : (
+        <CurrentPassword pending={start.isPending} onPassword={(p) => start.mutate(p)} />
       )}
-      {confirm.isError && confirm.error instanceof ApiError && confirm.error.status === 412 && (
+      {error && (
         <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-          {confirm.error.message}
+          {refusal(error)}
         </Alert>
       )}
     </Stack>
+  );
+}
+
+export function SecondFactorPanel() {
+  const { data: status } = useSecondFactorStatus();
+  const [enrolling, setEnrolling] = useState(false);
+  if (!status) return null;
+  return (
+    <>
+      {status.totp ? (
+        <Stack gap="xs">
+          <Alert color="green" icon={<IconShieldCheck />}>
+            Votre compte est protégé par une application d’authentification.
+          </Alert>
+          <Text size="sm">Codes de secours restants : {status.codesSecoursRestants}</Text>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          {status.obligatoire && status.avant && (
+            <Alert color="orange" icon={<IconAlertTriangle />}>
+              Vos droits demandent un second facteur : activez-le avant le {day(status.avant)}, sans quoi vous
+              ne pourrez plus vous connecter sans l’activer.
+            </Alert>
+          )}
+          <Text size="sm">
+            Un code à 6 chiffres de votre téléphone, demandé après le mot de passe, protège votre compte même
+            si votre mot de passe est découvert.
+          </Text>
+          <Group>
+            <Button {...WRAPPING_BUTTON} onClick={() => setEnrolling(true)}>
+              Activer une application d’authentification
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {/* Outside the status's branches: the enrolment confirmed, the dialog stays for the codes. */}
+      <Modal
+        opened={enrolling}
+        onClose={() => setEnrolling(false)}
+        title="Activer une application d’authentification"
+      >
+        {enrolling && <TotpEnrolmentDialog onClose={() => setEnrolling(false)} />}
+      </Modal>
+    </>
   );
 }

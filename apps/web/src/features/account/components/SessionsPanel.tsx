@@ -1,12 +1,13 @@
 /**
- * « Mes sessions » on the account page (issue 22): where the person is signed in, and ending any of
- * them. Each row says its device, address, opening and last use, and its button names them, so that
+ * « Mes sessions » on the account page (issue 22): where the person is signed in, ending any of them,
+ * and those opened before the double authentication at once. Each row says its device, address, opening and last use, and its button names them, so that
  * two sessions of one device and address are told apart (a number is added if even these match).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { SessionRow } from '@union/contract';
 import { useEndSession, useSessions } from '../api/second-factor';
 import { formatDateTime } from '../../../lib/dates';
+import { SessionsBeforeSecondFactor } from './SessionsBeforeSecondFactor';
 
 /** What tells a session apart, for its button's name. */
 const sessionLabel = (session: SessionRow) =>
@@ -33,32 +34,35 @@ export function SessionsPanel() {
   if (!sessions) return null;
   const names = namesOf(sessions);
   return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {sessions.map((session) => (
-        <Group key={session.id} component="li" justify="space-between" wrap="wrap" gap="xs">
-          <div>
-            <Text size="sm" fw={600}>
-              {session.appareil}
-              {session.courante ? ' (cette session)' : ''}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {session.adresse ?? 'Adresse inconnue'} · ouverte le {formatDateTime(session.ouverture)} ·
-              dernière utilisation le {formatDateTime(session.derniereUtilisation)}
-            </Text>
-          </div>
-          {!session.courante && (
-            <Button
-              size="xs"
-              variant="default"
-              loading={end.isPending && end.variables === session.id}
-              onClick={() => end.mutate(session.id)}
-              aria-label={`Terminer la session ${names.get(session.id)}`}
-            >
-              Terminer
-            </Button>
-          )}
-        </Group>
-      ))}
+    <Stack gap="sm">
+      <SessionsBeforeSecondFactor />
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {sessions.map((session) => (
+          <Group key={session.id} component="li" justify="space-between" wrap="wrap" gap="xs">
+            <div>
+              <Text size="sm" fw={600}>
+                {session.appareil}
+                {session.courante ? ' (cette session)' : ''}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {session.adresse ?? 'Adresse inconnue'} · ouverte le {formatDateTime(session.ouverture)} ·
+                dernière utilisation le {formatDateTime(session.derniereUtilisation)}
+              </Text>
+            </div>
+            {!session.courante && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={end.isPending && end.variables === session.id}
+                onClick={() => end.mutate(session.id)}
+                aria-label={`Terminer la session ${names.get(session.id)}`}
+              >
+                Terminer
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
     </Stack>
   );
 }
