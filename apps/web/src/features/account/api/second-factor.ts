@@ -1,13 +1,6 @@
 /** The account's second factor and sessions (issue 22). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  RecoveryCodesSchema,
-  SecondFactorStatusSchema,
-  SessionListSchema,
-  TotpEnrolmentSchema,
-  pathTo,
-} from '@union/contract';
+import { AUTH_CALLS, SECOND_FACTOR_CALLS } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const STATUS_KEY = ['second-factor'];
@@ -16,7 +9,7 @@ const SESSIONS_KEY = ['sessions'];
 export function useSecondFactorStatus() {
   return useQuery({
     queryKey: STATUS_KEY,
-    queryFn: () => api.get(API.secondFactor.mine, { schema: SecondFactorStatusSchema }),
+    queryFn: () => api.call(SECOND_FACTOR_CALLS.status),
   });
 }
 
@@ -27,21 +20,21 @@ export function useSecondFactorStatus() {
 export function useSecondFactorReminderStatus() {
   return useQuery({
     queryKey: [...STATUS_KEY, 'reminder'],
-    queryFn: () => api.get(API.secondFactor.mine, { schema: SecondFactorStatusSchema }),
+    queryFn: () => api.call(SECOND_FACTOR_CALLS.status),
     meta: { handlesErrors: true },
   });
 }
 
 export function useStartTotp() {
   return useMutation({
-    mutationFn: () => api.post(API.secondFactor.totp, undefined, { schema: TotpEnrolmentSchema }),
+    mutationFn: () => api.call(SECOND_FACTOR_CALLS.startEnrolment),
   });
 }
 
 export function useConfirmTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.put(API.secondFactor.totp, { code }, { schema: RecoveryCodesSchema }),
+    mutationFn: (code: string) => api.call(SECOND_FACTOR_CALLS.confirmEnrolment, { body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: STATUS_KEY }),
   });
 }
@@ -49,14 +42,14 @@ export function useConfirmTotp() {
 export function useSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: () => api.get(API.auth.sessions, { schema: SessionListSchema }),
+    queryFn: () => api.call(AUTH_CALLS.sessions),
   });
 }
 
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(pathTo(API.auth.session, { id })),
+    mutationFn: (id: number) => api.call(AUTH_CALLS.endSession, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
