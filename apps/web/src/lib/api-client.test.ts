@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   API,
+  type AUTH_CALLS,
   MESSAGE_CALLS,
   PASSKEY_CALLS,
   PasskeyRowSchema,
@@ -188,5 +189,8 @@ export async function bindingCases() {
   const rooms = await api.call(SETTINGS_CALLS.rooms);
   // @ts-expect-error -- the answer is the rooms' list, not a string
   const text: string = rooms;
+  // @ts-expect-error -- a call made without its table still names the call's own method and path
+  await api.lazyCall<typeof AUTH_CALLS.signOut>({ method: 'POST', path: API.auth.token }, undefined);
+  await api.lazyCall<typeof AUTH_CALLS.signOut>({ method: 'DELETE', path: API.auth.token }, undefined);
   return text;
 }

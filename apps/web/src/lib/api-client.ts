@@ -223,8 +223,25 @@ async function call<C extends Call>(target: C, ...[input]: CallArguments<C>): Pr
   return (await apiRequest(path, { ...options, method: target.method, body, schema })) as CallAnswer<C>;
 }
 
+/**
+ * A call of the table made without importing the table: the login page's calls, whose first load carries
+ * no validation library (lib/sign-in-schemas.ts). `C` is the call's type (`typeof AUTH_CALLS.userInfo`,
+ * imported as a type only), `target` its method and path, which must be the call's; the answer's schema
+ * is given as a {@link lazySchema} of the same type, or left out for a call that answers nothing.
+ */
+async function lazyCall<C extends Call>(
+  target: Pick<C, 'method' | 'path'>,
+  schema: ResponseSchema<CallAnswer<C>> | undefined,
+  ...[input]: CallArguments<C>
+): Promise<CallAnswer<C>> {
+  const { params, query, body, ...options } = (input ?? {}) as CallInput<Call> & CallOptions;
+  const path = pathTo(target.path as string, params ?? {}, query as PathQuery | undefined);
+  return (await apiRequest(path, { ...options, method: target.method, body, schema })) as CallAnswer<C>;
+}
+
 export const api = {
   call,
+  lazyCall,
   get: async <T>(path: string, options: ReadOptions<T>): Promise<T> =>
     (await apiRequest<T>(path, options)) as T,
   post: sender('POST'),
