@@ -35,5 +35,7 @@ declare module 'fastify' {
     public?: boolean;
     /** Exempt from the XSRF check (calls made before any session exists). */
     noXsrf?: boolean;
+    /** Registered from the contract's table of calls (lib/route.ts), not by hand. */
+    fromTable?: boolean;
   }
 }

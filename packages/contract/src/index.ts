@@ -27,3 +27,4 @@ export * from './operations';
 export * from './backups';
 export * from './second-factor';
 export * from './passkeys';
+export * from './calls';

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, type UserInfo, UserInfoSchema } from '@union/contract';
+import {
+  API,
+  type AUTH_CALLS,
+  MESSAGE_CALLS,
+  PASSKEY_CALLS,
+  PasskeyRowSchema,
+  SETTINGS_CALLS,
+  type UserInfo,
+  UserInfoSchema,
+} from '@union/contract';
 import { failure, mockApi, noContent, reply, signInAs } from '../../test/utils';
 import { api, ApiError } from './api-client';
 
@@ -139,3 +148,49 @@ describe('api client', () => {
     );
   });
 });
+
+describe('api.call', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills the path, sends the body with the call’s method, and parses the answer with its schema', async () => {
+    signInAs(['USER']);
+    setCookie('x');
+    const row = { id: 4, nom: 'Clé du bureau', creation: '2026-01-01T10:00:00Z', derniereUtilisation: null };
+    const calls = mockApi({ 'PATCH /api/user/cles-acces/4': reply(PasskeyRowSchema, row) });
+    await expect(
+      api.call(PASSKEY_CALLS.rename, { params: { id: 4 }, body: { nom: 'Clé du bureau' } }),
+    ).resolves.toEqual(row);
+    expect(calls[0]!.body).toBe(JSON.stringify({ nom: 'Clé du bureau' }));
+  });
+
+  it('refuses an answer that departs from the call’s success schema', async () => {
+    signInAs(['USER']);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ 'GET /api/user/cles-acces': { status: 200, body: [{ id: 'x' }], checked: true } });
+    await expect(api.call(PASSKEY_CALLS.list)).rejects.toMatchObject({
+      body: { error: 'unexpected_response' },
+    });
+  });
+
+  it('resolves to nothing for a call that answers nothing', async () => {
+    signInAs(['USER']);
+    setCookie('x');
+    mockApi({ 'DELETE /api/diffusion/3': noContent() });
+    await expect(api.call(MESSAGE_CALLS.remove, { params: { id: 3 } })).resolves.toBeUndefined();
+  });
+});
+
+/** Type-level cases, never run: the call's schemas bind what the screens send and read. */
+export async function bindingCases() {
+  // @ts-expect-error -- the body of a room's creation has no such field
+  await api.call(SETTINGS_CALLS.createRoom, { body: { noSuchField: 1 } });
+  // @ts-expect-error -- a call with an `:id` needs its parameters
+  await api.call(MESSAGE_CALLS.infos);
+  const rooms = await api.call(SETTINGS_CALLS.rooms);
+  // @ts-expect-error -- the answer is the rooms' list, not a string
+  const text: string = rooms;
+  // @ts-expect-error -- a call made without its table still names the call's own method and path
+  await api.lazyCall<typeof AUTH_CALLS.signOut>({ method: 'POST', path: API.auth.token }, undefined);
+  await api.lazyCall<typeof AUTH_CALLS.signOut>({ method: 'DELETE', path: API.auth.token }, undefined);
+  return text;
+}

@@ -2,8 +2,8 @@
  * The one way the web talks to the API (specification §7): bearer token on every call but the public
  * ones, the XSRF cookie echoed on mutating calls, and failures turned into {@link ApiError}.
  */
-import type { ErrorBody } from '@union/contract';
-import { API } from '@union/contract';
+import type { Call, CallAnswer, CallInput, ErrorBody, PathQuery } from '@union/contract';
+import { API, pathTo, successSchemaOf } from '@union/contract';
 import { XSRF_COOKIE, XSRF_HEADER } from './config';
 import { getAccessToken } from './session';
 
@@ -203,7 +203,45 @@ function sender(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') {
   return send;
 }
 
+/** What a call takes beside its parameters, query and body: no bearer (public calls), headers, a signal. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/** A call that needs no input may be made with none: `api.call(MESSAGE_CALLS.all)`. */
+type CallArguments<C extends Call> =
+  object extends CallInput<C> ? [input?: CallInput<C> & CallOptions] : [input: CallInput<C> & CallOptions];
+
+/**
+ * Makes a call of the contract's table (`CALLS`, packages/contract/src/calls): its method and path come
+ * from the call, its parameters, query and body are typed by the call's schemas, and the answer is parsed
+ * with the call's success schema (none for a 204). A change to the call fails the typecheck here as on the
+ * server.
+ */
+async function call<C extends Call>(target: C, ...[input]: CallArguments<C>): Promise<CallAnswer<C>> {
+  const { params, query, body, ...options } = (input ?? {}) as CallInput<Call> & CallOptions;
+  const path = pathTo(target.path, params ?? {}, query as PathQuery | undefined);
+  const schema = successSchemaOf(target);
+  return (await apiRequest(path, { ...options, method: target.method, body, schema })) as CallAnswer<C>;
+}
+
+/**
+ * A call of the table made without importing the table: the login page's calls, whose first load carries
+ * no validation library (lib/sign-in-schemas.ts). `C` is the call's type (`typeof AUTH_CALLS.userInfo`,
+ * imported as a type only), `target` its method and path, which must be the call's; the answer's schema
+ * is given as a {@link lazySchema} of the same type, or left out for a call that answers nothing.
+ */
+async function lazyCall<C extends Call>(
+  target: Pick<C, 'method' | 'path'>,
+  schema: ResponseSchema<CallAnswer<C>> | undefined,
+  ...[input]: CallArguments<C>
+): Promise<CallAnswer<C>> {
+  const { params, query, body, ...options } = (input ?? {}) as CallInput<Call> & CallOptions;
+  const path = pathTo(target.path as string, params ?? {}, query as PathQuery | undefined);
+  return (await apiRequest(path, { ...options, method: target.method, body, schema })) as CallAnswer<C>;
+}
+
 export const api = {
+  call,
+  lazyCall,
   get: async <T>(path: string, options: ReadOptions<T>): Promise<T> =>
     (await apiRequest<T>(path, options)) as T,
   post: sender('POST'),

@@ -7,28 +7,14 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import {
-  API,
-  DistributionPreviewSchema,
-  DistributionResultSchema,
-  DocumentDetailSchema,
-  DocumentListSchema,
-  DocumentMetadataSchema,
-  DocumentPublishedSchema,
-  DocumentSearchSchema,
-  DocumentUpdateSchema,
-  RecordIdParamSchema,
-  UnsubscribeSchema,
-} from '@union/contract';
+import { CALLS, DocumentMetadataSchema } from '@union/contract';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError, invalid } from '../../lib/errors';
 import { contentDisposition } from '../../lib/file-names';
+import { route } from '../../lib/route';
 import type { App } from '../../types';
 import { stageUpload, uploadCutShort } from './files';
 import { documentsService } from './service';
-
-const IdParams = z.object({ id: RecordIdParamSchema });
 
 /** Reads what is left of a refused upload, so the client gets its answer rather than a broken pipe. */
 async function drain(part: MultipartFile): Promise<void> {
@@ -71,30 +57,26 @@ export default async function documentsRoutes(app: App) {
   // Registered here, not globally: each module that reads multipart bodies says so.
   await app.register(multipart);
   const tags = ['documents'];
+  const calls = CALLS.documents;
   const maxBytes = Math.round(app.config.UPLOAD_MAX_MB * 1024 * 1024);
 
-  app.get(
-    API.documents.all,
-    { schema: { tags, querystring: DocumentSearchSchema, response: { 200: DocumentListSchema } } },
-    async (request) => documentsService.list(request.ctx, request.query, maxBytes),
+  route(app, calls.list, { tags }, async (request) =>
+    documentsService.list(request.ctx, request.query, maxBytes),
   );
 
-  app.get(
-    API.documents.infos,
-    { schema: { tags, params: IdParams, response: { 200: DocumentDetailSchema } } },
-    async (request) => documentsService.infos(request.ctx, request.params.id),
+  route(app, calls.infos, { tags }, async (request) =>
+    documentsService.infos(request.ctx, request.params.id),
   );
 
-  app.post(
-    API.documents.document,
+  // The body is multipart (the metadata fields, then the file), read here: the call declares none.
+  route(
+    app,
+    calls.publish,
     {
-      schema: {
-        tags,
-        summary:
-          'Publier un document : les champs (type, titre, date, idEntite, audience, idReservation), puis le fichier',
-        consumes: ['multipart/form-data'],
-        response: { 201: DocumentPublishedSchema },
-      },
+      tags,
+      summary:
+        'Publier un document : les champs (type, titre, date, idEntite, audience, idReservation), puis le fichier',
+      consumes: ['multipart/form-data'],
     },
     async (request, reply) => {
       const part = await filePart(request, maxBytes);
@@ -130,44 +112,29 @@ export default async function documentsRoutes(app: App) {
     },
   );
 
-  app.put(
-    API.documents.document,
-    { schema: { tags, body: DocumentUpdateSchema, response: { 200: DocumentDetailSchema } } },
-    async (request) => documentsService.update(request.ctx, request.body),
-  );
+  route(app, calls.update, { tags }, async (request) => documentsService.update(request.ctx, request.body));
 
-  app.delete(API.documents.remove, { schema: { tags, params: IdParams } }, async (request, reply) => {
+  route(app, calls.remove, { tags }, async (request, reply) => {
     await documentsService.remove(request.ctx, request.params.id);
     return reply.status(204).send();
   });
 
-  app.get(
-    API.documents.distribution,
-    { schema: { tags, params: IdParams, response: { 200: DistributionPreviewSchema } } },
-    async (request) => documentsService.distributionPreview(request.ctx, request.params.id),
+  route(app, calls.distributionPreview, { tags }, async (request) =>
+    documentsService.distributionPreview(request.ctx, request.params.id),
   );
 
-  app.post(
-    API.documents.distribution,
-    { schema: { tags, params: IdParams, response: { 200: DistributionResultSchema } } },
-    async (request) => documentsService.distribute(request.ctx, request.params.id),
+  route(app, calls.distribute, { tags }, async (request) =>
+    documentsService.distribute(request.ctx, request.params.id),
   );
 
-  app.delete(
-    API.documents.distribution,
-    { schema: { tags, params: IdParams, response: { 200: DistributionResultSchema } } },
-    async (request) => documentsService.cancelDistribution(request.ctx, request.params.id),
+  route(app, calls.cancelDistribution, { tags }, async (request) =>
+    documentsService.cancelDistribution(request.ctx, request.params.id),
   );
 
-  app.get(
-    API.documents.file,
-    {
-      schema: {
-        tags,
-        summary: 'Le fichier du document, sous son vrai nom et son vrai type',
-        params: IdParams,
-      },
-    },
+  route(
+    app,
+    calls.file,
+    { tags, summary: 'Le fichier du document, sous son vrai nom et son vrai type' },
     async (request, reply) => {
       const file = await documentsService.file(request.ctx, request.params.id);
       // PDFs and images open in the browser; other files download.
@@ -189,15 +156,10 @@ export default async function documentsRoutes(app: App) {
     },
   );
 
-  app.get(
-    API.documents.produced,
-    {
-      schema: {
-        tags,
-        summary: "Un fichier produit par l'application, par son nom (catalogue fixe)",
-        params: z.object({ name: z.string().max(100) }),
-      },
-    },
+  route(
+    app,
+    calls.produced,
+    { tags, summary: "Un fichier produit par l'application, par son nom (catalogue fixe)" },
     async (request, reply) => {
       const produced = documentsService.producedFile(request.ctx, request.params.name);
       return reply
@@ -209,21 +171,10 @@ export default async function documentsRoutes(app: App) {
 
   // Public and without XSRF: the one-click unsubscribe of mail clients (RFC 8058) posts here with the
   // token in the query; the page /desinscription posts it in the body.
-  app.post(
-    API.documents.unsubscribe,
-    {
-      config: { public: true, noXsrf: true },
-      schema: {
-        tags,
-        querystring: UnsubscribeSchema.partial(),
-        body: UnsubscribeSchema.partial().nullish(),
-      },
-    },
-    async (request, reply) => {
-      const jeton = request.body?.jeton ?? request.query.jeton;
-      if (!jeton) throw invalid('Le lien de désinscription est incomplet.');
-      await documentsService.unsubscribe(app.publicContext(), jeton);
-      return reply.status(204).send();
-    },
-  );
+  route(app, calls.unsubscribe, { config: { public: true, noXsrf: true }, tags }, async (request, reply) => {
+    const jeton = request.body?.jeton ?? request.query.jeton;
+    if (!jeton) throw invalid('Le lien de désinscription est incomplet.');
+    await documentsService.unsubscribe(app.publicContext(), jeton);
+    return reply.status(204).send();
+  });
 }

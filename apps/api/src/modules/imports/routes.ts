@@ -1,17 +1,10 @@
 /** POST /api/user/import?idEntite=&dryRun= and GET /api/entite/{id}/membres/excel. */
 import multipart from '@fastify/multipart';
-import {
-  API,
-  IMPORT_MAX_BYTES,
-  ImportQuerySchema,
-  ImportReportSchema,
-  MembersExportQuerySchema,
-  RecordIdParamSchema,
-} from '@union/contract';
+import { CALLS, IMPORT_MAX_BYTES } from '@union/contract';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError, invalid } from '../../lib/errors';
 import { contentDisposition, firstCharacters, plainFileName } from '../../lib/file-names';
+import { route } from '../../lib/route';
 import type { App } from '../../types';
 import { importsService, type UploadedFile } from './service';
 
@@ -45,16 +38,14 @@ export default async function importsRoutes(app: App) {
   await app.register(multipart);
   const tags = ['gestion des membres'];
 
-  app.post(
-    API.imports.userImport,
+  // The body is multipart (one file), read by the handler: the call declares its query and answer only.
+  route(
+    app,
+    CALLS.imports.userImport,
     {
-      schema: {
-        tags,
-        summary: 'Importer des membres dans une entité (aperçu avec dryRun=true, puis import)',
-        consumes: ['multipart/form-data'],
-        querystring: ImportQuerySchema,
-        response: { 200: ImportReportSchema },
-      },
+      tags,
+      summary: 'Importer des membres dans une entité (aperçu avec dryRun=true, puis import)',
+      consumes: ['multipart/form-data'],
     },
     async (request) =>
       importsService.importMembers(request.ctx, {
@@ -64,16 +55,13 @@ export default async function importsRoutes(app: App) {
       }),
   );
 
-  app.get(
-    API.imports.membersExcel,
+  route(
+    app,
+    CALLS.imports.membersExcel,
     {
-      schema: {
-        tags,
-        summary: "Exporter les membres d'une entité au format Excel",
-        params: z.object({ id: RecordIdParamSchema }),
-        querystring: MembersExportQuerySchema,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-      },
+      tags,
+      summary: "Exporter les membres d'une entité au format Excel",
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
     async (request, reply) => {
       const file = await importsService.exportMembers(request.ctx, {

@@ -3,9 +3,10 @@
  * personal data, and the Prometheus metrics behind their own bearer token.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { API, HealthSchema, ReadySchema } from '@union/contract';
+import { CALLS } from '@union/contract';
 import { AppError, notFound, unauthenticated } from '../../lib/errors';
 import { bearerToken } from '../../lib/bearer-token';
+import { route } from '../../lib/route';
 import type { App } from '../../types';
 import { notReadyBecause } from './readiness';
 
@@ -21,27 +22,21 @@ const sameToken = (given: string, expected: string) =>
 export default async function operationsRoutes(app: App) {
   // Liveness: answers as long as the process serves; never touches the database, so a slow database
   // does not get the process restarted.
-  app.get(
-    API.operations.health,
-    { config: { public: true }, schema: { tags, security: [], response: { 200: HealthSchema } } },
-    async () => ({ statut: 'ok' as const }),
-  );
+  route(app, CALLS.operations.health, { config: { public: true }, tags, security: [] }, async () => ({
+    statut: 'ok' as const,
+  }));
 
   // Readiness: whether a load balancer should send requests here.
-  app.get(
-    API.operations.ready,
-    { config: { public: true }, schema: { tags, security: [], response: { 200: ReadySchema } } },
-    async () => {
-      const reason = await notReadyBecause(app.dbHandle, app.operations.stopping);
-      if (reason) throw new AppError(503, 'not_ready', reason);
-      return { statut: 'prêt' as const };
-    },
-  );
+  route(app, CALLS.operations.ready, { config: { public: true }, tags, security: [] }, async () => {
+    const reason = await notReadyBecause(app.dbHandle, app.operations.stopping);
+    if (reason) throw new AppError(503, 'not_ready', reason);
+    return { statut: 'prêt' as const };
+  });
 
   // Prometheus' text format, not a call of the API: outside /api (no session, no XSRF) and left out of
   // the OpenAPI document; its refusals are the one error body. Without METRICS_TOKEN it does not exist
   // (404, as an unknown record); a missing or wrong token is 401.
-  app.get(API.operations.metrics, { schema: { hide: true } }, async (request, reply) => {
+  route(app, CALLS.operations.metrics, { hide: true }, async (request, reply) => {
     const expected = app.config.METRICS_TOKEN;
     if (!expected || !app.metrics) throw notFound();
     const given = bearerToken(request);

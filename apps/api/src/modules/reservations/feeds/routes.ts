@@ -2,10 +2,10 @@
  * Calendar feeds: the account's own addresses (GET, POST /api/user/calendrier) and the public feeds
  * (GET /api/calendrier/{jeton}.ics, …/salle/{id}.ics, …/batiment.ics), authenticated by their secret.
  */
-import { API, CalendarFeedStateSchema, recordIdOfText } from '@union/contract';
+import { CALLS, recordIdOfText } from '@union/contract';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
+import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { feedsService, type FeedRequest } from './service';
 
@@ -18,18 +18,11 @@ function stem(fichier: string): string {
 
 export default async function feedsRoutes(app: App) {
   const tags = ['agenda'];
+  const calls = CALLS.calendar;
 
-  app.get(
-    API.calendar.account,
-    { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
-    async (request) => feedsService.state(request.ctx),
-  );
+  route(app, calls.state, { tags }, async (request) => feedsService.state(request.ctx));
 
-  app.post(
-    API.calendar.account,
-    { schema: { tags, response: { 200: CalendarFeedStateSchema } } },
-    async (request) => feedsService.renew(request.ctx),
-  );
+  route(app, calls.renew, { tags }, async (request) => feedsService.renew(request.ctx));
 
   const send = async (reply: FastifyReply, jeton: string, feed: FeedRequest) => {
     const text = await feedsService.feed(app.publicContext(), jeton, feed);
@@ -44,26 +37,18 @@ export default async function feedsRoutes(app: App) {
   // The secret in the path is the credential: calendar applications send no bearer.
   const config = { public: true };
 
-  app.get(
-    API.calendar.personal,
-    { config, schema: { tags, params: z.object({ fichier: z.string() }) } },
-    async (request, reply) => send(reply, stem(request.params.fichier), { kind: 'personal' }),
+  route(app, calls.personal, { config, tags }, async (request, reply) =>
+    send(reply, stem(request.params.fichier), { kind: 'personal' }),
   );
 
-  app.get(
-    API.calendar.building,
-    { config, schema: { tags, params: z.object({ jeton: z.string() }) } },
-    async (request, reply) => send(reply, request.params.jeton, { kind: 'building' }),
+  route(app, calls.building, { config, tags }, async (request, reply) =>
+    send(reply, request.params.jeton, { kind: 'building' }),
   );
 
-  app.get(
-    API.calendar.room,
-    { config, schema: { tags, params: z.object({ jeton: z.string(), fichier: z.string() }) } },
-    async (request, reply) => {
-      // The room's id as we write it in the address: "03.ics" or "0x3.ics" is no room's calendar.
-      const roomId = recordIdOfText(stem(request.params.fichier));
-      if (roomId === undefined) throw notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
-      return send(reply, request.params.jeton, { kind: 'room', roomId });
-    },
-  );
+  route(app, calls.room, { config, tags }, async (request, reply) => {
+    // The room's id as we write it in the address: "03.ics" or "0x3.ics" is no room's calendar.
+    const roomId = recordIdOfText(stem(request.params.fichier));
+    if (roomId === undefined) throw notFound("Cet agenda n'existe pas ou son adresse a été renouvelée.");
+    return send(reply, request.params.jeton, { kind: 'room', roomId });
+  });
 }

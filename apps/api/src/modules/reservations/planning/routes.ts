@@ -1,80 +1,36 @@
 /** The annual planning calls of the specification §7 (/api/planning/…). */
-import {
-  API,
-  decimalParam,
-  PlanningDeleteResultSchema,
-  PlanningEntryDetailSchema,
-  PlanningEntryListSchema,
-  PlanningInputSchema,
-  PlanningSaveResultSchema,
-  PlanningUpdateSchema,
-  PlanningYearOpenedSchema,
-  PlanningYearsSchema,
-  RecordIdOrAllParamSchema,
-  RecordIdParamSchema,
-} from '@union/contract';
-import { z } from 'zod';
+import { CALLS } from '@union/contract';
+import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { planningService } from './service';
 
-const Id = RecordIdParamSchema;
 /** 0 in a search path means "all". */
-const IdOrAll = RecordIdOrAllParamSchema;
 const orAll = (id: number) => (id === 0 ? null : id);
 
 export default async function planningRoutes(app: App) {
   const tags = ['planning annuel'];
+  const calls = CALLS.planning;
 
-  app.get(API.planning.years, { schema: { tags, response: { 200: PlanningYearsSchema } } }, async (request) =>
-    planningService.years(request.ctx),
+  route(app, calls.years, { tags }, async (request) => planningService.years(request.ctx));
+
+  route(app, calls.openYear, { tags }, async (request, reply) =>
+    reply.status(201).send(await planningService.openYear(request.ctx)),
   );
 
-  app.post(
-    API.planning.years,
-    { schema: { tags, response: { 201: PlanningYearOpenedSchema } } },
-    async (request, reply) => reply.status(201).send(await planningService.openYear(request.ctx)),
+  route(app, calls.search, { tags }, async (request) => {
+    const { annee, idEntite, idSalle } = request.params;
+    return planningService.search(request.ctx, annee, orAll(idEntite), orAll(idSalle));
+  });
+
+  route(app, calls.infos, { tags }, async (request) => planningService.infos(request.ctx, request.params.id));
+
+  route(app, calls.create, { tags }, async (request, reply) =>
+    reply.status(201).send(await planningService.create(request.ctx, request.body)),
   );
 
-  app.get(
-    API.planning.search,
-    {
-      schema: {
-        tags,
-        params: z.object({
-          annee: decimalParam(z.number().int().min(2000).max(2100), 'L’année doit être écrite en chiffres.'),
-          idEntite: IdOrAll,
-          idSalle: IdOrAll,
-        }),
-        response: { 200: PlanningEntryListSchema },
-      },
-    },
-    async (request) => {
-      const { annee, idEntite, idSalle } = request.params;
-      return planningService.search(request.ctx, annee, orAll(idEntite), orAll(idSalle));
-    },
-  );
+  route(app, calls.update, { tags }, async (request) => planningService.update(request.ctx, request.body));
 
-  app.get(
-    API.planning.infos,
-    { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningEntryDetailSchema } } },
-    async (request) => planningService.infos(request.ctx, request.params.id),
-  );
-
-  app.post(
-    API.planning.planning,
-    { schema: { tags, body: PlanningInputSchema, response: { 201: PlanningSaveResultSchema } } },
-    async (request, reply) => reply.status(201).send(await planningService.create(request.ctx, request.body)),
-  );
-
-  app.put(
-    API.planning.planning,
-    { schema: { tags, body: PlanningUpdateSchema, response: { 200: PlanningSaveResultSchema } } },
-    async (request) => planningService.update(request.ctx, request.body),
-  );
-
-  app.delete(
-    API.planning.remove,
-    { schema: { tags, params: z.object({ id: Id }), response: { 200: PlanningDeleteResultSchema } } },
-    async (request) => planningService.remove(request.ctx, request.params.id),
+  route(app, calls.remove, { tags }, async (request) =>
+    planningService.remove(request.ctx, request.params.id),
   );
 }

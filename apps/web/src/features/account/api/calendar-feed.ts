@@ -1,6 +1,6 @@
 /** The account's calendar feed: its state, and creating or renewing its secret address. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, CalendarFeedStateSchema } from '@union/contract';
+import { CALENDAR_CALLS } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const CALENDAR_FEED_KEY = ['user', 'calendrier'] as const;
@@ -8,7 +8,7 @@ const CALENDAR_FEED_KEY = ['user', 'calendrier'] as const;
 export function useCalendarFeed() {
   return useQuery({
     queryKey: CALENDAR_FEED_KEY,
-    queryFn: () => api.get(API.calendar.account, { schema: CalendarFeedStateSchema }),
+    queryFn: () => api.call(CALENDAR_CALLS.state),
     // The card says it could not load; the rest of the account page stays usable.
     meta: { handlesErrors: true },
   });
@@ -18,7 +18,7 @@ export function useCalendarFeed() {
 export function useRenewCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(API.calendar.account, undefined, { schema: CalendarFeedStateSchema }),
+    mutationFn: () => api.call(CALENDAR_CALLS.renew),
     onSuccess: (state) => queryClient.setQueryData(CALENDAR_FEED_KEY, state),
   });
 }

@@ -1,8 +1,8 @@
 /** One's passkeys (issue 22): list, add (password, then the browser's ceremony), rename, remove. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
-import { API, PasskeyAddedSchema, PasskeyListSchema, PasskeyRowSchema, pathTo } from '@union/contract';
-import { api } from '../../../lib/api-client';
+import { API, PASSKEY_CALLS, type PasskeyRegistration } from '@union/contract';
+import { api, parseAnswer } from '../../../lib/api-client';
 import { CreationOptionsSchema } from '../../../lib/webauthn-options';
 
 const KEY = ['passkeys'];
@@ -14,7 +14,7 @@ const SESSIONS_KEY = ['sessions'];
 export function usePasskeys() {
   return useQuery({
     queryKey: KEY,
-    queryFn: () => api.get(API.passkeys.mine, { schema: PasskeyListSchema }),
+    queryFn: () => api.call(PASSKEY_CALLS.list),
   });
 }
 
@@ -23,13 +23,13 @@ export function useAddPasskey() {
   return useMutation({
     meta: { handlesErrors: true },
     mutationFn: async ({ nom, motDePasse }: { nom: string; motDePasse: string }) => {
-      const options = await api.post(
-        API.passkeys.registrationOptions,
-        { motDePasse },
-        { schema: CreationOptionsSchema },
-      );
+      // The call answers any WebAuthn options; a registration reads the creation options among them.
+      const answer = await api.call(PASSKEY_CALLS.registrationOptions, { body: { motDePasse } });
+      const options = await parseAnswer(API.passkeys.registrationOptions, 200, answer, CreationOptionsSchema);
       const reponse = await startRegistration({ optionsJSON: options });
-      return api.post(API.passkeys.mine, { nom, reponse }, { schema: PasskeyAddedSchema });
+      // The browser's type of the response is narrower than the contract's open object, not assignable to it.
+      const body = { nom, reponse: reponse as unknown as PasskeyRegistration['reponse'] };
+      return api.call(PASSKEY_CALLS.register, { body });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: KEY });
@@ -44,7 +44,7 @@ export function useRenamePasskey() {
   return useMutation({
     meta: { handlesErrors: true },
     mutationFn: ({ id, nom }: { id: number; nom: string }) =>
-      api.patch(pathTo(API.passkeys.one, { id }), { nom }, { schema: PasskeyRowSchema }),
+      api.call(PASSKEY_CALLS.rename, { params: { id }, body: { nom } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -52,7 +52,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(pathTo(API.passkeys.one, { id })),
+    mutationFn: (id: number) => api.call(PASSKEY_CALLS.remove, { params: { id } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: KEY });
       void client.invalidateQueries({ queryKey: STATUS_KEY });

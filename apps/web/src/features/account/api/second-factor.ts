@@ -1,14 +1,6 @@
 /** The account's second factor and sessions (issue 22). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  RecoveryCodesSchema,
-  SecondFactorStatusSchema,
-  SessionListSchema,
-  SessionsEndedSchema,
-  TotpEnrolmentSchema,
-  pathTo,
-} from '@union/contract';
+import { AUTH_CALLS, SECOND_FACTOR_CALLS } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const STATUS_KEY = ['second-factor'];
@@ -17,7 +9,7 @@ const SESSIONS_KEY = ['sessions'];
 export function useSecondFactorStatus() {
   return useQuery({
     queryKey: STATUS_KEY,
-    queryFn: () => api.get(API.secondFactor.mine, { schema: SecondFactorStatusSchema }),
+    queryFn: () => api.call(SECOND_FACTOR_CALLS.status),
   });
 }
 
@@ -28,7 +20,7 @@ export function useSecondFactorStatus() {
 export function useSecondFactorReminderStatus() {
   return useQuery({
     queryKey: [...STATUS_KEY, 'reminder'],
-    queryFn: () => api.get(API.secondFactor.mine, { schema: SecondFactorStatusSchema }),
+    queryFn: () => api.call(SECOND_FACTOR_CALLS.status),
     meta: { handlesErrors: true },
   });
 }
@@ -38,14 +30,14 @@ export function useStartTotp() {
   return useMutation({
     meta: { handlesErrors: true },
     mutationFn: (motDePasse: string) =>
-      api.post(API.secondFactor.totp, { motDePasse }, { schema: TotpEnrolmentSchema }),
+      api.call(SECOND_FACTOR_CALLS.startEnrolment, { body: { motDePasse } }),
   });
 }
 
 export function useConfirmTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.put(API.secondFactor.totp, { code }, { schema: RecoveryCodesSchema }),
+    mutationFn: (code: string) => api.call(SECOND_FACTOR_CALLS.confirmEnrolment, { body: { code } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: STATUS_KEY });
       // The sessions opened before the factor are now told apart.
@@ -57,7 +49,7 @@ export function useConfirmTotp() {
 export function useSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: () => api.get(API.auth.sessions, { schema: SessionListSchema }),
+    queryFn: () => api.call(AUTH_CALLS.sessions),
   });
 }
 
@@ -65,8 +57,7 @@ export function useSessions() {
 export function useEndSessionsBeforeSecondFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.delete(API.auth.sessionsBeforeSecondFactor, undefined, { schema: SessionsEndedSchema }),
+    mutationFn: () => api.call(AUTH_CALLS.endSessionsBeforeSecondFactor),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
@@ -74,7 +65,7 @@ export function useEndSessionsBeforeSecondFactor() {
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(pathTo(API.auth.session, { id })),
+    mutationFn: (id: number) => api.call(AUTH_CALLS.endSession, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

@@ -3,23 +3,23 @@
  * updated account, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AccountSchema, API, type Account } from '@union/contract';
+import { USER_CALLS, type Account } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEY } from './account';
 
 export type NotificationField = 'notificationRestauration' | 'notificationDocuments' | 'notificationMessages';
 type AccountField = 'email' | 'telephone' | NotificationField;
 
-const PATHS: Record<AccountField, string> = {
-  email: API.users.email,
-  telephone: API.users.telephone,
-  notificationRestauration: API.users.notificationRestauration,
-  notificationDocuments: API.users.notificationDocuments,
-  notificationMessages: API.users.notificationMessages,
-};
-
+/** Each field's call: all five send `{ data }` and answer the account; a flag's `data` is '1' or '0'. */
 function updateAccount(field: AccountField, data: string): Promise<Account> {
-  return api.patch(PATHS[field], { data }, { schema: AccountSchema });
+  switch (field) {
+    case 'email':
+      return api.call(USER_CALLS.changeEmail, { body: { data } });
+    case 'telephone':
+      return api.call(USER_CALLS.changeTelephone, { body: { data } });
+    default:
+      return api.call(USER_CALLS[field], { body: { data: data === '1' ? '1' : '0' } });
+  }
 }
 
 export function useUpdateAccount(field: AccountField) {

@@ -1,22 +1,13 @@
 /** Entities: the list, one entity, create, edit, history. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  EntityDetailSchema,
-  EntityListSchema,
-  HistorySchema,
-  pathTo,
-  type EntityCreate,
-  type EntityDetail,
-  type EntityUpdate,
-} from '@union/contract';
+import { ENTITY_CALLS, type EntityCreate, type EntityDetail, type EntityUpdate } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 export const ENTITIES_KEY = ['admin', 'entities'] as const;
 
 export const entitiesQuery = queryOptions({
   queryKey: ENTITIES_KEY,
-  queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
+  queryFn: () => api.call(ENTITY_CALLS.all),
 });
 
 export function useEntities() {
@@ -26,14 +17,14 @@ export function useEntities() {
 export function useEntity(id: number) {
   return useQuery({
     queryKey: [...ENTITIES_KEY, id],
-    queryFn: () => api.get(pathTo(API.entities.infos, { id }), { schema: EntityDetailSchema }),
+    queryFn: () => api.call(ENTITY_CALLS.infos, { params: { id } }),
   });
 }
 
 export function useEntityHistory(id: number) {
   return useQuery({
     queryKey: [...ENTITIES_KEY, id, 'history'],
-    queryFn: () => api.get(pathTo(API.entities.history, { id }), { schema: HistorySchema }),
+    queryFn: () => api.call(ENTITY_CALLS.history, { params: { id } }),
     staleTime: 0,
   });
 }
@@ -50,10 +41,6 @@ function useEntityChange<V>(call: (variables: V) => Promise<EntityDetail>) {
 }
 
 export const useCreateEntity = () =>
-  useEntityChange((entity: EntityCreate) =>
-    api.post(API.entities.entity, entity, { schema: EntityDetailSchema }),
-  );
+  useEntityChange((entity: EntityCreate) => api.call(ENTITY_CALLS.create, { body: entity }));
 export const useUpdateEntity = () =>
-  useEntityChange((entity: EntityUpdate) =>
-    api.put(API.entities.entity, entity, { schema: EntityDetailSchema }),
-  );
+  useEntityChange((entity: EntityUpdate) => api.call(ENTITY_CALLS.update, { body: entity }));

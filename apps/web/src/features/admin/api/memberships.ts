@@ -4,10 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  API,
-  MembershipListSchema,
-  MembershipSchema,
-  pathTo,
+  ENTITY_CALLS,
   type EntityMembershipCreate,
   type MembershipUpdate,
   type UserMembershipCreate,
@@ -19,11 +16,6 @@ import { USERS_KEY } from './users';
 /** Whose memberships: a user's or an entity's. */
 export type MembershipScope = { userId: number } | { entityId: number };
 
-const membershipsPath = (scope: MembershipScope) =>
-  'userId' in scope
-    ? pathTo(API.entities.userMemberships, { id: scope.userId })
-    : pathTo(API.entities.members, { id: scope.entityId });
-
 const membershipsKey = (scope: MembershipScope) =>
   'userId' in scope
     ? [...USERS_KEY, scope.userId, 'memberships']
@@ -32,7 +24,10 @@ const membershipsKey = (scope: MembershipScope) =>
 export function useMemberships(scope: MembershipScope) {
   return useQuery({
     queryKey: membershipsKey(scope),
-    queryFn: () => api.get(membershipsPath(scope), { schema: MembershipListSchema }),
+    queryFn: () =>
+      'userId' in scope
+        ? api.call(ENTITY_CALLS.userMemberships, { params: { id: scope.userId } })
+        : api.call(ENTITY_CALLS.members, { params: { id: scope.entityId } }),
   });
 }
 
@@ -47,18 +42,29 @@ function useMembershipChange<V, R>(call: (variables: V) => Promise<R>) {
   });
 }
 
+/** The form seen from a user names the entity, the one seen from an entity names the user. */
 export const useAddMembership = (scope: MembershipScope) =>
   useMembershipChange((body: UserMembershipCreate | EntityMembershipCreate) =>
-    api.post(membershipsPath(scope), body, { schema: MembershipSchema }),
+    'userId' in scope
+      ? api.call(ENTITY_CALLS.addUserMembership, {
+          params: { id: scope.userId },
+          body: body as UserMembershipCreate,
+        })
+      : api.call(ENTITY_CALLS.addMember, {
+          params: { id: scope.entityId },
+          body: body as EntityMembershipCreate,
+        }),
   );
 
 export const useUpdateMembership = (scope: MembershipScope) =>
   useMembershipChange((body: MembershipUpdate) =>
-    api.put(membershipsPath(scope), body, { schema: MembershipSchema }),
+    'userId' in scope
+      ? api.call(ENTITY_CALLS.updateUserMembership, { params: { id: scope.userId }, body })
+      : api.call(ENTITY_CALLS.updateMember, { params: { id: scope.entityId }, body }),
   );
 
 /** DELETE /api/user/{id}/appartenances/{id}: ends the membership (or removes one not started). */
 export const useEndMembership = () =>
   useMembershipChange((m: { userId: number; id: number }) =>
-    api.delete(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
+    api.call(ENTITY_CALLS.endUserMembership, { params: { id: m.userId, membershipId: m.id } }),
   );

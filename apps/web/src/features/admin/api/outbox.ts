@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, OutboxListSchema, pathTo, type OutboxEmail, type OutboxQuery } from '@union/contract';
+import { MAIL_CALLS, type OutboxEmail, type OutboxQuery } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/emails: the e-mail outbox, filtered on the server, newest first. */
 function fetchOutbox(query: OutboxQuery = {}): Promise<OutboxEmail[]> {
-  return api.get(pathTo(API.mail.outbox, {}, query), { schema: OutboxListSchema });
+  return api.call(MAIL_CALLS.outbox, { query });
 }
 
 export function useOutbox(query: OutboxQuery = {}) {

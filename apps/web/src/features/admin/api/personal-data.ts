@@ -1,9 +1,9 @@
 /** GET /api/user/donnees-personnelles: the signed-in user's data, saved as a JSON file. */
-import { API, PersonalDataSchema } from '@union/contract';
+import { USER_CALLS } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 export async function downloadPersonalData(): Promise<void> {
-  const data = await api.get(API.users.personalData, { schema: PersonalDataSchema });
+  const data = await api.call(USER_CALLS.personalData);
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

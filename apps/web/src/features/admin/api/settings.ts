@@ -1,15 +1,12 @@
 /** Rooms (GET /api/parametres/salles, POST and PUT) and the Union's settings (/api/parametres/union). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  API,
-  RoomListSchema,
-  RoomSchema,
-  SecondFactorSettingsSchema,
+  SECOND_FACTOR_CALLS,
+  SETTINGS_CALLS,
   type SecondFactorSettings,
   type RoomCreate,
   type RoomUpdate,
   type UnionSettingsInput,
-  UnionSettingsSchema,
 } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
@@ -17,15 +14,15 @@ const ROOMS_KEY = ['settings', 'rooms'] as const;
 const SETTINGS_KEY = ['admin', 'settings'] as const;
 
 export const useRooms = () =>
-  useQuery({ queryKey: ROOMS_KEY, queryFn: () => api.get(API.settings.rooms, { schema: RoomListSchema }) });
+  useQuery({ queryKey: ROOMS_KEY, queryFn: () => api.call(SETTINGS_CALLS.rooms) });
 
 export function useSaveRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (room: RoomCreate | RoomUpdate) =>
       'id' in room
-        ? api.put(API.settings.rooms, room, { schema: RoomSchema })
-        : api.post(API.settings.rooms, room, { schema: RoomSchema }),
+        ? api.call(SETTINGS_CALLS.updateRoom, { body: room })
+        : api.call(SETTINGS_CALLS.createRoom, { body: room }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOMS_KEY }),
   });
 }
@@ -33,14 +30,13 @@ export function useSaveRoom() {
 export const useUnionSettings = () =>
   useQuery({
     queryKey: SETTINGS_KEY,
-    queryFn: () => api.get(API.settings.union, { schema: UnionSettingsSchema }),
+    queryFn: () => api.call(SETTINGS_CALLS.union),
   });
 
 export function useSaveUnionSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: UnionSettingsInput) =>
-      api.put(API.settings.union, settings, { schema: UnionSettingsSchema }),
+    mutationFn: (settings: UnionSettingsInput) => api.call(SETTINGS_CALLS.saveUnion, { body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
   });
 }
@@ -51,14 +47,14 @@ const SECOND_FACTOR_KEY = ['admin', 'settings', 'second-factor'] as const;
 export const useSecondFactorSettings = () =>
   useQuery({
     queryKey: SECOND_FACTOR_KEY,
-    queryFn: () => api.get(API.secondFactor.settings, { schema: SecondFactorSettingsSchema }),
+    queryFn: () => api.call(SECOND_FACTOR_CALLS.settings),
   });
 
 export function useSaveSecondFactorSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: SecondFactorSettings) =>
-      api.put(API.secondFactor.settings, settings, { schema: SecondFactorSettingsSchema }),
+      api.call(SECOND_FACTOR_CALLS.saveSettings, { body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(SECOND_FACTOR_KEY, saved),
   });
 }

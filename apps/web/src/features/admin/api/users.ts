@@ -2,18 +2,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
-  HistorySchema,
-  pathTo,
+  SECOND_FACTOR_CALLS,
+  USER_CALLS,
   UserSortField,
   USER_PAGE_SIZES,
   type UserCreate,
   type UserDetail,
   type UserSearch,
   type UserUpdate,
-  UserDetailSchema,
   UserSearchResultSchema,
 } from '@union/contract';
-import { api } from '../../../lib/api-client';
+import { api, parseAnswer } from '../../../lib/api-client';
 import { prefetchQuery } from '../../../lib/load-ahead';
 import { entitiesQuery } from './entities';
 
@@ -21,8 +20,14 @@ export const USERS_KEY = ['admin', 'users'] as const;
 const userKey = (id: number) => [...USERS_KEY, id] as const;
 
 /** POST /api/user/search. */
-const searchUsers = (criteria: UserSearch) =>
-  api.post(API.users.search, criteria, { schema: UserSearchResultSchema });
+const searchUsers = async (criteria: UserSearch) =>
+  // The call answers an administrator's rows or a lodge manager's narrower ones: this screen reads the first.
+  parseAnswer(
+    API.users.search,
+    200,
+    await api.call(USER_CALLS.search, { body: criteria }),
+    UserSearchResultSchema,
+  );
 
 /** The list's criteria read from its address (they live there, so "back" keeps them), with the defaults. */
 export function userListCriteria(params: URLSearchParams): UserSearch {
@@ -61,14 +66,14 @@ export function prefetchUserList(params: URLSearchParams): void {
 export function useUser(id: number) {
   return useQuery({
     queryKey: userKey(id),
-    queryFn: () => api.get(pathTo(API.users.infos, { id }), { schema: UserDetailSchema }),
+    queryFn: () => api.call(USER_CALLS.infos, { params: { id } }),
   });
 }
 
 export function useUserHistory(id: number) {
   return useQuery({
     queryKey: [...userKey(id), 'history'],
-    queryFn: () => api.get(pathTo(API.users.history, { id }), { schema: HistorySchema }),
+    queryFn: () => api.call(USER_CALLS.history, { params: { id } }),
     staleTime: 0,
   });
 }
@@ -86,23 +91,19 @@ function useUserChange<V>(call: (variables: V) => Promise<UserDetail>) {
 }
 
 export const useCreateUser = () =>
-  useUserChange((user: UserCreate) => api.post(API.users.user, user, { schema: UserDetailSchema }));
+  useUserChange((user: UserCreate) => api.call(USER_CALLS.create, { body: user }));
 export const useUpdateUser = () =>
-  useUserChange((user: UserUpdate) => api.put(API.users.user, user, { schema: UserDetailSchema }));
+  useUserChange((user: UserUpdate) => api.call(USER_CALLS.update, { body: user }));
 export const useAnonymiseUser = () =>
-  useUserChange((id: number) =>
-    api.post(pathTo(API.users.anonymise, { id }), undefined, { schema: UserDetailSchema }),
-  );
+  useUserChange((id: number) => api.call(USER_CALLS.anonymise, { params: { id } }));
 export const useResendInvitation = () =>
-  useUserChange((id: number) =>
-    api.post(pathTo(API.users.invitation, { id }), undefined, { schema: UserDetailSchema }),
-  );
+  useUserChange((id: number) => api.call(USER_CALLS.resendInvitation, { params: { id } }));
 
 /** DELETE /api/user/{id}/second-facteur: the person's authenticator reset (audited, they are e-mailed). */
 export function useResetSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(pathTo(API.secondFactor.reset, { id })),
+    mutationFn: (id: number) => api.call(SECOND_FACTOR_CALLS.reset, { params: { id } }),
     onSuccess: (_, id) => queryClient.invalidateQueries({ queryKey: userKey(id) }),
   });
 }

@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { API, type PasswordReset } from '@union/contract';
+import { API, type AUTH_CALLS, type PasswordReset } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/user/password/reinitialiser (public): sets the password chosen through an e-mailed link. */
 export function resetPassword(body: PasswordReset): Promise<void> {
-  return api.post(API.auth.passwordReset, body, { auth: false });
+  return api.lazyCall<typeof AUTH_CALLS.resetPassword>(
+    { method: 'POST', path: API.auth.passwordReset },
+    undefined,
+    { body, auth: false },
+  );
 }
 
 export function useResetPassword() {

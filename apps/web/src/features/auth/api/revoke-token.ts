@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { API } from '@union/contract';
+import { API, type AUTH_CALLS } from '@union/contract';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { clearSession, getAccessToken } from '../../../lib/session';
@@ -7,7 +7,9 @@ import { clearSession, getAccessToken } from '../../../lib/session';
 /** DELETE /oauth/token: revokes the token on the server. A failure does not keep anyone signed in. */
 export async function revokeToken(): Promise<void> {
   if (!getAccessToken()) return;
-  await api.delete(API.auth.token).catch(() => undefined);
+  await api
+    .lazyCall<typeof AUTH_CALLS.signOut>({ method: 'DELETE', path: API.auth.token }, undefined)
+    .catch(() => undefined);
 }
 
 /** Logout: revoke, forget the session and the cached data, back to the landing page. */

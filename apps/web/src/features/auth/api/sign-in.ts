@@ -2,7 +2,13 @@
  * Sign-in (specification §4 "Login"): token, then user info; only holders of USER stay signed in.
  */
 import { useMutation } from '@tanstack/react-query';
-import { API, type TokenResponse, type TotpEnrolment, type UserInfo } from '@union/contract';
+import {
+  API,
+  type SECOND_FACTOR_CALLS,
+  type TokenResponse,
+  type TotpEnrolment,
+  type UserInfo,
+} from '@union/contract';
 import { ApiError, api, lazySchema } from '../../../lib/api-client';
 import { clearSession, setUserInfo, startSession } from '../../../lib/session';
 import { revokeToken } from './revoke-token';
@@ -57,13 +63,10 @@ export async function signInSecondStep(input: {
 
 /** The enrolment a sign-in requires: the secret and its QR code (POST /oauth/second-facteur/totp). */
 export function startRequiredEnrolment(mfaToken: string): Promise<TotpEnrolment> {
-  return api.post(
-    API.secondFactor.enrolment,
-    { mfa_token: mfaToken },
-    {
-      schema: lazySchema(() => import('../../../lib/sign-in-schemas').then((m) => m.TotpEnrolmentSchema)),
-      auth: false,
-    },
+  return api.lazyCall<typeof SECOND_FACTOR_CALLS.requiredEnrolment>(
+    { method: 'POST', path: API.secondFactor.enrolment },
+    lazySchema(() => import('../../../lib/sign-in-schemas').then((m) => m.TotpEnrolmentSchema)),
+    { body: { mfa_token: mfaToken }, auth: false },
   );
 }
 

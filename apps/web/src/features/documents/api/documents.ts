@@ -6,16 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  API,
-  DistributionResultSchema,
-  DocumentDetailSchema,
-  DocumentListSchema,
-  EntityListSchema,
-  pathTo,
-  type DocumentUpdate,
-  DistributionPreviewSchema,
-} from '@union/contract';
+import { API, DOCUMENT_CALLS, ENTITY_CALLS, pathTo, type DocumentUpdate } from '@union/contract';
 import { api, sendRequest } from '../../../lib/api-client';
 import { planningKeys } from '../../reservations';
 
@@ -41,12 +32,10 @@ export interface DocumentFilters {
   parPage?: number;
 }
 
-export const documentsUrl = (filters: DocumentFilters) => pathTo(API.documents.all, {}, { ...filters });
-
 export function useDocuments(filters: DocumentFilters) {
   return useQuery({
     queryKey: [...DOCUMENTS_KEY, 'list', filters],
-    queryFn: () => api.get(documentsUrl(filters), { schema: DocumentListSchema }),
+    queryFn: () => api.call(DOCUMENT_CALLS.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +43,7 @@ export function useDocuments(filters: DocumentFilters) {
 export function useDocument(id: number) {
   return useQuery({
     queryKey: [...DOCUMENTS_KEY, id],
-    queryFn: () => api.get(pathTo(API.documents.infos, { id }), { schema: DocumentDetailSchema }),
+    queryFn: () => api.call(DOCUMENT_CALLS.infos, { params: { id } }),
     staleTime: 0,
   });
 }
@@ -63,12 +52,15 @@ export function useDocument(id: number) {
 export function useEntityNames() {
   return useQuery({
     queryKey: ['entities', 'names'],
-    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
+    queryFn: () => api.call(ENTITY_CALLS.all),
     staleTime: 5 * 60_000,
   });
 }
 
-/** The file as a blob (the call needs the bearer token, so it cannot be a plain link). */
+/**
+ * The file as a blob (the call needs the bearer token, so it cannot be a plain link): a download, sent as
+ * is rather than through `api.call`, whose answers are JSON.
+ */
 export async function fetchDocumentFile(id: number): Promise<Blob> {
   const response = await sendRequest(pathTo(API.documents.file, { id }), { headers: { Accept: '*/*' } });
   return response.blob();
@@ -83,20 +75,14 @@ function useDocumentMutation<T, V>(run: (variables: V) => Promise<T>) {
 }
 
 export const useDistribute = () =>
-  useDocumentMutation((id: number) =>
-    api.post(pathTo(API.documents.distribution, { id }), undefined, { schema: DistributionResultSchema }),
-  );
+  useDocumentMutation((id: number) => api.call(DOCUMENT_CALLS.distribute, { params: { id } }));
 export const useCancelDistribution = () =>
-  useDocumentMutation((id: number) =>
-    api.delete(pathTo(API.documents.distribution, { id }), undefined, { schema: DistributionResultSchema }),
-  );
+  useDocumentMutation((id: number) => api.call(DOCUMENT_CALLS.cancelDistribution, { params: { id } }));
 export const useDeleteDocument = () =>
-  useDocumentMutation((id: number) => api.delete(pathTo(API.documents.remove, { id })));
+  useDocumentMutation((id: number) => api.call(DOCUMENT_CALLS.remove, { params: { id } }));
 export const useUpdateDocument = () =>
-  useDocumentMutation((body: DocumentUpdate) =>
-    api.put(API.documents.document, body, { schema: DocumentDetailSchema }),
-  );
+  useDocumentMutation((body: DocumentUpdate) => api.call(DOCUMENT_CALLS.update, { body }));
 
 /** GET /api/document/{id}/diffusion: how many people a distribution would e-mail now (asked before it). */
 export const fetchDistributionPreview = (id: number) =>
-  api.get(pathTo(API.documents.distribution, { id }), { schema: DistributionPreviewSchema });
+  api.call(DOCUMENT_CALLS.distributionPreview, { params: { id } });

@@ -19,7 +19,6 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import {
-  API,
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MIME_TYPES,
   DocumentMetadataSchema,
@@ -28,7 +27,7 @@ import {
   type DocumentAudience as Audience,
   type DocumentType as Type,
   type FieldErrors,
-  DocumentPublishedSchema,
+  DOCUMENT_CALLS,
   type DocumentPublished,
 } from '@union/contract';
 import { useState } from 'react';
@@ -96,8 +95,9 @@ export function PublishPage() {
   const types = DocumentType.codes.filter((c) => c !== 'B' || entity?.bureau !== false);
 
   const queue = useUploadQueue<DocumentPublished>({
-    url: API.documents.document,
-    schema: DocumentPublishedSchema,
+    // A multipart upload (lib/upload.ts) of the table's call: its path and its answer's schema.
+    url: DOCUMENT_CALLS.publish.path,
+    schema: DOCUMENT_CALLS.publish.responses[201],
     fieldName: 'fichier',
     maxFileSize: maxBytes,
     fieldsFor: (file): Record<string, string> => ({

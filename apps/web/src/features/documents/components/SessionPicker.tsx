@@ -10,13 +10,11 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import {
   addDays,
-  API,
   MASONIC_MONTHS,
   masonicYearOf,
   mondayOf,
   MONTH_LABELS,
-  pathTo,
-  ReservationSchema,
+  RESERVATION_CALLS,
   type Reservation,
 } from '@union/contract';
 import { useState } from 'react';
@@ -70,8 +68,7 @@ export function SessionPicker({
 }) {
   const chosen = useQuery({
     queryKey: planningKeys.infos(Number(value)),
-    queryFn: () =>
-      api.get(pathTo(API.reservations.infos, { id: Number(value) }), { schema: ReservationSchema }),
+    queryFn: () => api.call(RESERVATION_CALLS.infos, { params: { id: Number(value) } }),
     enabled: value !== null,
     meta: { handlesErrors: true },
     retry: false,

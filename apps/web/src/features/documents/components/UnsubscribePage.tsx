@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { API } from '@union/contract';
+import { DOCUMENT_CALLS } from '@union/contract';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { api } from '../../../lib/api-client';
@@ -39,7 +39,7 @@ export function UnsubscribePage() {
   const jeton = useSearchParams()[0].get('jeton') ?? '';
   const texts = textsOf(jeton);
   const unsubscribe = useMutation({
-    mutationFn: () => api.post(API.documents.unsubscribe, { jeton }, { auth: false }),
+    mutationFn: () => api.call(DOCUMENT_CALLS.unsubscribe, { body: { jeton }, auth: false }),
   });
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={560} mx="auto">

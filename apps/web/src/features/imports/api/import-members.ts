@@ -3,7 +3,7 @@
  * upload helper (lib/upload.ts: bearer token, XSRF echo, progress, the api client's error shape).
  */
 import { useMutation } from '@tanstack/react-query';
-import { API, ImportReportSchema, pathTo, type ImportReport } from '@union/contract';
+import { IMPORT_CALLS, pathTo, type ImportReport } from '@union/contract';
 import { uploadFile } from '../../../lib/upload';
 
 interface ImportRequest {
@@ -22,9 +22,11 @@ export function sendMembersFile({
   dryRun,
   onProgress,
 }: ImportRequest): Promise<ImportReport> {
+  // A multipart upload (lib/upload.ts) of the table's call: its path, its query and its answer's schema.
+  const call = IMPORT_CALLS.userImport;
   return uploadFile({
-    url: pathTo(API.imports.userImport, {}, { idEntite, dryRun }),
-    schema: ImportReportSchema,
+    url: pathTo(call.path, {}, { idEntite, dryRun }),
+    schema: call.responses[200],
     file,
     fieldName: 'fichier',
     onProgress,

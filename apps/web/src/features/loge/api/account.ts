@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   API,
-  EntitySummaryListSchema,
+  ENTITY_CALLS,
   LodgeAccountSchema,
   pathTo,
   ProviderFormSchema,
@@ -20,8 +20,7 @@ import { submitProviderForm } from '../../restaurant';
 export function useTreasurerEntities() {
   return useQuery({
     queryKey: ['loge', 'entities', 'carte_loge'],
-    queryFn: () =>
-      api.get(pathTo(API.entities.mine, { purpose: 'carte_loge' }), { schema: EntitySummaryListSchema }),
+    queryFn: () => api.call(ENTITY_CALLS.mine, { params: { purpose: 'carte_loge' } }),
   });
 }
 

@@ -6,15 +6,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
-  EntitySummaryListSchema,
-  MembershipListSchema,
-  MembershipSchema,
-  pathTo,
+  ENTITY_CALLS,
+  USER_CALLS,
   type EntityMembershipCreate,
   type MembershipUpdate,
   UserPickResultSchema,
 } from '@union/contract';
-import { api } from '../../../lib/api-client';
+import { api, parseAnswer } from '../../../lib/api-client';
 
 const LOGE_KEY = ['loge'] as const;
 const membersKey = (entityId: number) => [...LOGE_KEY, entityId, 'members'] as const;
@@ -23,15 +21,14 @@ const membersKey = (entityId: number) => [...LOGE_KEY, entityId, 'members'] as c
 export function useManagedEntities() {
   return useQuery({
     queryKey: [...LOGE_KEY, 'entities'],
-    queryFn: () =>
-      api.get(pathTo(API.entities.mine, { purpose: 'gestion' }), { schema: EntitySummaryListSchema }),
+    queryFn: () => api.call(ENTITY_CALLS.mine, { params: { purpose: 'gestion' } }),
   });
 }
 
 export function useMembers(entityId: number) {
   return useQuery({
     queryKey: membersKey(entityId),
-    queryFn: () => api.get(pathTo(API.entities.members, { id: entityId }), { schema: MembershipListSchema }),
+    queryFn: () => api.call(ENTITY_CALLS.members, { params: { id: entityId } }),
   });
 }
 
@@ -47,18 +44,18 @@ function useMembersChange<V, R>(entityId: number, call: (variables: V) => Promis
 /** Adds an existing user (`userId`) or creates a new member (`nouveau`, invited by e-mail). */
 export const useAddMember = (entityId: number) =>
   useMembersChange(entityId, (body: EntityMembershipCreate) =>
-    api.post(pathTo(API.entities.members, { id: entityId }), body, { schema: MembershipSchema }),
+    api.call(ENTITY_CALLS.addMember, { params: { id: entityId }, body }),
   );
 
 export const useUpdateMember = (entityId: number) =>
   useMembersChange(entityId, (body: MembershipUpdate) =>
-    api.put(pathTo(API.entities.members, { id: entityId }), body, { schema: MembershipSchema }),
+    api.call(ENTITY_CALLS.updateMember, { params: { id: entityId }, body }),
   );
 
 /** Ends the membership today (it stays in the history). */
 export const useEndMember = (entityId: number) =>
   useMembersChange(entityId, (m: { userId: number; id: number }) =>
-    api.delete(pathTo(API.entities.userMembership, { id: m.userId, membershipId: m.id })),
+    api.call(ENTITY_CALLS.endUserMembership, { params: { id: m.userId, membershipId: m.id } }),
   );
 
 /** Refreshes the list after an import made elsewhere (the wizard). */
@@ -74,8 +71,13 @@ export function useRefreshMembers() {
 export function useActiveUserSearch(texte: string) {
   return useQuery({
     queryKey: [...LOGE_KEY, 'user-search', texte],
-    queryFn: () =>
-      api.post(API.users.search, { texte, etat: 'A', taille: 10 }, { schema: UserPickResultSchema }),
+    queryFn: async () =>
+      parseAnswer(
+        API.users.search,
+        200,
+        await api.call(USER_CALLS.search, { body: { texte, etat: 'A', taille: 10 } }),
+        UserPickResultSchema,
+      ),
     enabled: texte.length >= 2,
   });
 }

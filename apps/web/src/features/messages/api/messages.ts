@@ -1,15 +1,6 @@
 /** Broadcast messages: the writers' list and editor, and the portal's own messages. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  EntityListSchema,
-  MessageListSchema,
-  MessageRecipientsSchema,
-  MessageSchema,
-  pathTo,
-  PortalMessageListSchema,
-  type MessageInput,
-} from '@union/contract';
+import { ENTITY_CALLS, MESSAGE_CALLS, type MessageInput } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const MESSAGES_KEY = ['messages'] as const;
@@ -18,13 +9,13 @@ export const PORTAL_MESSAGES_KEY = ['messages', 'portal'] as const;
 export const useMessages = () =>
   useQuery({
     queryKey: [...MESSAGES_KEY, 'all'],
-    queryFn: () => api.get(API.messages.all, { schema: MessageListSchema }),
+    queryFn: () => api.call(MESSAGE_CALLS.all),
   });
 
 export const useMessage = (id: number | null) =>
   useQuery({
     queryKey: [...MESSAGES_KEY, id],
-    queryFn: () => api.get(pathTo(API.messages.infos, { id: id! }), { schema: MessageSchema }),
+    queryFn: () => api.call(MESSAGE_CALLS.infos, { params: { id: id! } }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -33,7 +24,7 @@ export const useMessage = (id: number | null) =>
 export const usePortalMessages = () =>
   useQuery({
     queryKey: PORTAL_MESSAGES_KEY,
-    queryFn: () => api.get(API.messages.appli, { schema: PortalMessageListSchema }),
+    queryFn: () => api.call(MESSAGE_CALLS.shown),
     meta: { handlesErrors: true },
     staleTime: 60_000,
   });
@@ -41,7 +32,7 @@ export const usePortalMessages = () =>
 export const useEntityNames = () =>
   useQuery({
     queryKey: ['entities', 'names'],
-    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
+    queryFn: () => api.call(ENTITY_CALLS.all),
     staleTime: 5 * 60_000,
   });
 
@@ -56,13 +47,13 @@ function useMessageMutation<T, V>(run: (variables: V) => Promise<T>) {
 export const useSaveMessage = () =>
   useMessageMutation((body: MessageInput & { id?: number }) =>
     body.id
-      ? api.put(API.messages.message, body, { schema: MessageSchema })
-      : api.post(API.messages.message, body, { schema: MessageSchema }),
+      ? api.call(MESSAGE_CALLS.update, { body: { ...body, id: body.id } })
+      : api.call(MESSAGE_CALLS.create, { body }),
   );
 /** How many people the e-mail of a message being written would reach (asked before sending it). */
 export const countRecipients = (audience: { tous: boolean; entites: number[] }) =>
-  api.post(API.messages.recipients, audience, { schema: MessageRecipientsSchema });
+  api.call(MESSAGE_CALLS.recipients, { body: audience });
 export const useDeleteMessage = () =>
-  useMessageMutation((id: number) => api.delete(pathTo(API.messages.remove, { id })));
+  useMessageMutation((id: number) => api.call(MESSAGE_CALLS.remove, { params: { id } }));
 export const useHideMessage = () =>
-  useMessageMutation((id: number) => api.post(pathTo(API.messages.hide, { id })));
+  useMessageMutation((id: number) => api.call(MESSAGE_CALLS.hide, { params: { id } }));

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  API,
-  pathTo,
-  ReservationSchema,
+  RESERVATION_CALLS,
   type Reservation,
   type ReservationChange,
   type ReservationChangeAction,
@@ -17,7 +15,7 @@ interface ChangeRequest {
 
 /** PUT /api/reservation?action=: one action of the workflow (EDIT carries the changes, refusals a reason). */
 function changeReservation({ action, body }: ChangeRequest): Promise<Reservation> {
-  return api.put(pathTo(API.reservations.reservation, {}, { action }), body, { schema: ReservationSchema });
+  return api.call(RESERVATION_CALLS.change, { query: { action }, body });
 }
 
 export function useChangeReservation() {

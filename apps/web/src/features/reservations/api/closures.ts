@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, ClosureListSchema, ClosureResultSchema, pathTo } from '@union/contract';
+import { CLOSURE_CALLS } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { PLANNING_KEY, planningKeys } from './keys';
 
@@ -7,8 +7,7 @@ import { PLANNING_KEY, planningKeys } from './keys';
 export function useClosures(annee: number) {
   return useQuery({
     queryKey: planningKeys.closures(annee),
-    queryFn: () =>
-      api.get(pathTo(API.closures.closure, { date: `${annee}-09-01` }), { schema: ClosureListSchema }),
+    queryFn: () => api.call(CLOSURE_CALLS.list, { params: { date: `${annee}-09-01` } }),
   });
 }
 
@@ -17,7 +16,7 @@ export function useCloseDay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ date, motif }: { date: string; motif: string }) =>
-      api.post(pathTo(API.closures.closure, { date }), { motif }, { schema: ClosureResultSchema }),
+      api.call(CLOSURE_CALLS.close, { params: { date }, body: { motif } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -26,7 +25,7 @@ export function useCloseDay() {
 export function useReopenDay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (date: string) => api.delete(pathTo(API.closures.closure, { date })),
+    mutationFn: (date: string) => api.call(CLOSURE_CALLS.reopen, { params: { date } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, ReservationSchema, type Reservation, type ReservationInput } from '@union/contract';
+import { RESERVATION_CALLS, type Reservation, type ReservationInput } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { PLANNING_KEY } from './keys';
 
 /** POST /api/reservation: a request (or a confirmed booking when made by Union staff). */
 function createReservation(input: ReservationInput): Promise<Reservation> {
-  return api.post(API.reservations.reservation, input, { schema: ReservationSchema });
+  return api.call(RESERVATION_CALLS.create, { body: input });
 }
 
 export function useCreateReservation() {

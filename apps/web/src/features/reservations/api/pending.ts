@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, PendingRequestsSchema, type PendingRequests } from '@union/contract';
+import { RESERVATION_CALLS, type PendingRequests } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/demandes: my pending requests, and for Union staff those to decide. */
 function fetchPending(): Promise<PendingRequests> {
-  return api.get(API.reservations.pending, { schema: PendingRequestsSchema });
+  return api.call(RESERVATION_CALLS.pending);
 }
 
 export function usePendingRequests() {

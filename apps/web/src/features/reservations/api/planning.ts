@@ -1,16 +1,6 @@
 /** The annual planning calls: years, entries, saving (with its conflict report) and deleting. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  pathTo,
-  PlanningDeleteResultSchema,
-  PlanningEntryDetailSchema,
-  PlanningEntryListSchema,
-  PlanningSaveResultSchema,
-  PlanningYearOpenedSchema,
-  PlanningYearsSchema,
-  type PlanningInput,
-} from '@union/contract';
+import { PLANNING_CALLS, type PlanningInput } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { PLANNING_KEY, planningKeys } from './keys';
 
@@ -18,7 +8,7 @@ import { PLANNING_KEY, planningKeys } from './keys';
 export function usePlanningYears() {
   return useQuery({
     queryKey: planningKeys.years(),
-    queryFn: () => api.get(API.planning.years, { schema: PlanningYearsSchema }),
+    queryFn: () => api.call(PLANNING_CALLS.years),
   });
 }
 
@@ -26,7 +16,7 @@ export function usePlanningYears() {
 export function useOpenYear() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(API.planning.years, undefined, { schema: PlanningYearOpenedSchema }),
+    mutationFn: () => api.call(PLANNING_CALLS.openYear),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -35,10 +25,7 @@ export function useOpenYear() {
 export function usePlanningEntries(annee: number | null, idEntite: number, idSalle: number) {
   return useQuery({
     queryKey: planningKeys.entries(annee ?? 0, idEntite, idSalle),
-    queryFn: () =>
-      api.get(pathTo(API.planning.search, { annee: annee!, idEntite, idSalle }), {
-        schema: PlanningEntryListSchema,
-      }),
+    queryFn: () => api.call(PLANNING_CALLS.search, { params: { annee: annee!, idEntite, idSalle } }),
     enabled: annee !== null,
   });
 }
@@ -49,8 +36,8 @@ export function useSavePlanningEntry() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: PlanningInput }) =>
       id === null
-        ? api.post(API.planning.planning, input, { schema: PlanningSaveResultSchema })
-        : api.put(API.planning.planning, { ...input, id }, { schema: PlanningSaveResultSchema }),
+        ? api.call(PLANNING_CALLS.create, { body: input })
+        : api.call(PLANNING_CALLS.update, { body: { ...input, id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -59,8 +46,7 @@ export function useSavePlanningEntry() {
 export function useDeletePlanningEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.delete(pathTo(API.planning.remove, { id }), undefined, { schema: PlanningDeleteResultSchema }),
+    mutationFn: (id: number) => api.call(PLANNING_CALLS.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANNING_KEY }),
   });
 }
@@ -69,7 +55,7 @@ export function useDeletePlanningEntry() {
 export function usePlanningEntryInfos(id: number | null) {
   return useQuery({
     queryKey: [...PLANNING_KEY, 'entry', id ?? 0],
-    queryFn: () => api.get(pathTo(API.planning.infos, { id: id! }), { schema: PlanningEntryDetailSchema }),
+    queryFn: () => api.call(PLANNING_CALLS.infos, { params: { id: id! } }),
     enabled: id !== null,
   });
 }

@@ -1,13 +1,13 @@
 /** Reference lists the planning forms pick from: rooms, and the entities the caller may book for. */
 import { useQuery } from '@tanstack/react-query';
-import { API, EntityListSchema, EntitySummaryListSchema, pathTo, RoomListSchema } from '@union/contract';
+import { ENTITY_CALLS, SETTINGS_CALLS } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/parametres/salles. */
 export function useRooms() {
   return useQuery({
     queryKey: ['parametres', 'salles'],
-    queryFn: () => api.get(API.settings.rooms, { schema: RoomListSchema }),
+    queryFn: () => api.call(SETTINGS_CALLS.rooms),
   });
 }
 
@@ -26,10 +26,8 @@ export function useBookableEntities(gestion: boolean | undefined) {
     enabled: gestion !== undefined,
     queryFn: async (): Promise<EntityOption[]> => {
       const rows = gestion
-        ? (await api.get(API.entities.all, { schema: EntityListSchema })).filter((e) => e.etat === 'A')
-        : await api.get(pathTo(API.entities.mine, { purpose: 'reservation' }), {
-            schema: EntitySummaryListSchema,
-          });
+        ? (await api.call(ENTITY_CALLS.all)).filter((e) => e.etat === 'A')
+        : await api.call(ENTITY_CALLS.mine, { params: { purpose: 'reservation' } });
       return rows.map((e) => ({ id: e.id, nom: e.nom })).sort((a, b) => a.nom.localeCompare(b.nom, 'fr'));
     },
   });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, pathTo, ReservationDetailSchema, type ReservationDetail } from '@union/contract';
+import { RESERVATION_CALLS, type ReservationDetail } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/{id}/infos: the reservation, its allowed actions and its history. */
 function fetchReservationInfos(id: number): Promise<ReservationDetail> {
-  return api.get(pathTo(API.reservations.infos, { id }), { schema: ReservationDetailSchema });
+  return api.call(RESERVATION_CALLS.infos, { params: { id } });
 }
 
 export function useReservationInfos(id: number | null) {

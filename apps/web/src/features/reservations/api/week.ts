@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, mondayOf, pathTo, type Week, WeekSchema } from '@union/contract';
+import { mondayOf, RESERVATION_CALLS, type Week } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { planningKeys } from './keys';
 
 /** GET /api/reservation/search/{date}: the week (Monday to Sunday) containing the date, with closures. */
 export function fetchWeek(day: string): Promise<Week> {
-  return api.get(pathTo(API.reservations.search, { date: day }), { schema: WeekSchema });
+  return api.call(RESERVATION_CALLS.week, { params: { date: day } });
 }
 
 export function useWeek(day: string) {

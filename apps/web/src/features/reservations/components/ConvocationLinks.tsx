@@ -6,7 +6,7 @@
  */
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { API, DocumentListSchema, pathTo } from '@union/contract';
+import { DOCUMENT_CALLS } from '@union/contract';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { planningKeys } from '../api/keys';
@@ -15,8 +15,7 @@ export function ConvocationLinks({ idReservation }: { idReservation: number }) {
   // An extra of the session's panel: a failure (no right to documents…) shows nothing, never an error.
   const query = useQuery({
     queryKey: planningKeys.convocations(idReservation),
-    queryFn: () =>
-      api.get(pathTo(API.documents.all, {}, { idReservation, type: 'V' }), { schema: DocumentListSchema }),
+    queryFn: () => api.call(DOCUMENT_CALLS.list, { query: { idReservation, type: 'V' } }),
     meta: { handlesErrors: true },
     retry: false,
   });

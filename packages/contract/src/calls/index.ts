@@ -1,0 +1,55 @@
+/**
+ * The table of calls: every call of the API with its method, path and schemas, grouped by the module that
+ * serves it. The server registers its routes from it (apps/api/src/lib/route.ts), the web calls through it
+ * (`api.call` of apps/web/src/lib/api-client.ts). The web imports a group (`MESSAGE_CALLS`), not `CALLS`,
+ * so that a screen's bundle carries only the schemas of its own calls.
+ *
+ * Not yet in the table: the calls of compta, accounts, restaurant, desk and payments (registered with
+ * `app.get/post…` by their modules).
+ */
+import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
+import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
+import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
+import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
+import { CALENDAR_CALLS, CLOSURE_CALLS, PLANNING_CALLS, RESERVATION_CALLS } from './reservations';
+import { USER_CALLS } from './users';
+
+export * from './define';
+export { IdParamsSchema } from './auth';
+export {
+  AUTH_CALLS,
+  BACKUP_CALLS,
+  CALENDAR_CALLS,
+  CLOSURE_CALLS,
+  DOCUMENT_CALLS,
+  ENTITY_CALLS,
+  IMPORT_CALLS,
+  MAIL_CALLS,
+  MESSAGE_CALLS,
+  OPERATION_CALLS,
+  PASSKEY_CALLS,
+  PLANNING_CALLS,
+  RESERVATION_CALLS,
+  SECOND_FACTOR_CALLS,
+  SETTINGS_CALLS,
+  USER_CALLS,
+};
+
+export const CALLS = {
+  auth: AUTH_CALLS,
+  users: USER_CALLS,
+  passkeys: PASSKEY_CALLS,
+  secondFactor: SECOND_FACTOR_CALLS,
+  entities: ENTITY_CALLS,
+  settings: SETTINGS_CALLS,
+  mail: MAIL_CALLS,
+  backups: BACKUP_CALLS,
+  imports: IMPORT_CALLS,
+  reservations: RESERVATION_CALLS,
+  closures: CLOSURE_CALLS,
+  planning: PLANNING_CALLS,
+  calendar: CALENDAR_CALLS,
+  documents: DOCUMENT_CALLS,
+  messages: MESSAGE_CALLS,
+  operations: OPERATION_CALLS,
+} as const;
