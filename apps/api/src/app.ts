@@ -52,6 +52,10 @@ import secondFactorRoutes from './modules/second-factor/routes';
 import passkeysRoutes from './modules/passkeys/routes';
 import { whenAFactorIsAdded } from './modules/passkeys/service';
 import { recoveryCodesForNewFactor } from './modules/second-factor/factors';
+import paymentProviderRoutes from './modules/payment-provider/routes';
+import { whenAnOrderIsNotified } from './modules/payment-provider/notification';
+import { applyInvoiceNotification, INVOICE_REFERENCE_PREFIX } from './modules/compta/accounts/online';
+import { TOP_UP_REFERENCE_PREFIX, topUpNotified } from './modules/restaurant/cards/online';
 
 /** Every module's routes, in one list: a new module adds one line here. */
 const MODULES = [
@@ -70,6 +74,7 @@ const MODULES = [
   backupsRoutes,
   secondFactorRoutes,
   passkeysRoutes,
+  paymentProviderRoutes,
 ];
 
 export interface BuildOptions {
@@ -106,6 +111,9 @@ export async function buildApp({
 }: BuildOptions): Promise<App> {
   // The first factor of an account, a passkey too, comes with recovery codes (passkeys/service.ts).
   whenAFactorIsAdded(recoveryCodesForNewFactor);
+  // The provider's one notification address hands each payment to the module that owns its order.
+  whenAnOrderIsNotified(INVOICE_REFERENCE_PREFIX, applyInvoiceNotification);
+  whenAnOrderIsNotified(TOP_UP_REFERENCE_PREFIX, topUpNotified);
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,

@@ -1,7 +1,7 @@
 /**
  * The restaurant and the cards (specification §7 paths), one sub-area each: the meals and their dishes
- * (meals/), the orders and their payment at the desk (orders/), the cards, their top-ups and the
- * provider's notification (cards/), the card desk and its till sessions (desk/).
+ * (meals/), the orders and their payment at the bar or by card (orders/), the cards and their top-ups,
+ * paid online through payment-provider/ (cards/), the card desk and its till sessions (desk/).
  */
 import type { App } from '../../types';
 import cardsRoutes from './cards/routes';

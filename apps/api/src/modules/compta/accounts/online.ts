@@ -1,15 +1,14 @@
 /**
- * A lodge's online card payment of an invoice (issue 20), through the card top-ups' provider and
- * notification: `restaurant/cards/ipn.ts` checks the signature, the shop, the mode and the currency, then
- * hands over every notification whose order reference is one of ours (`FACTURE-<id>`). Applied once,
+ * A lodge's online card payment of an invoice (issue 20), through the shop's one provider: its
+ * notification, checked by `payment-provider/notification.ts` (signature, shop, mode, currency), reaches
+ * here for every order reference `FACTURE-<id>` (entered at composition, app.ts). Applied once,
  * under the online payment's row lock: a repeat finds it no longer « en cours » and changes nothing; the
  * database refuses any second change of it (migration 0026) and a second accounting payment for it.
  * The person who paid is e-mailed a receipt.
  */
-import { recordIdOfText } from '@union/contract';
 import type { PublicContext } from '../../../lib/context';
-import { refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
+import { mismatch, unknownPayment, type NotificationHandler } from '../../payment-provider/notification';
 import { sendReceipt } from '../documents/send';
 import { RECORD_TYPE } from '../order';
 import { dueOf } from '../policy';
@@ -19,19 +18,11 @@ import { followSettlement } from '../payments/service';
 import { comptaRepository } from '../repository';
 import { accountsRepository } from './repository';
 
-const PREFIX = 'FACTURE-';
+/** The prefix of an online payment's order reference, before its number. */
+export const INVOICE_REFERENCE_PREFIX = 'FACTURE-';
 
 /** The provider's order reference of an online payment of an invoice. */
-export const onlineOrderId = (id: number) => `${PREFIX}${id}`;
-
-/** The online payment a notification's order reference names; undefined when it is not one of ours. */
-export function onlinePaymentOf(orderReference: string | undefined): number | 'unknown' | undefined {
-  if (!orderReference?.startsWith(PREFIX)) return undefined;
-  return recordIdOfText(orderReference.slice(PREFIX.length)) ?? 'unknown';
-}
-
-export type Verdict = 'PAID' | 'FAILED' | null;
-export type Outcome = 'applied' | 'already_applied' | 'ignored';
+export const onlineOrderId = (id: number) => `${INVOICE_REFERENCE_PREFIX}${id}`;
 
 /**
  * Applies a checked notification to online payment `id`: paid, the payment « CB en ligne » is recorded
@@ -39,19 +30,18 @@ export type Outcome = 'applied' | 'already_applied' | 'ignored';
  * no longer owes it (cancelled, or paid otherwise meanwhile) is kept as « à régulariser » (A), audited,
  * for the treasurer to refund: the money was taken, nothing is lost or overpaid.
  */
-export async function applyInvoiceNotification(
+export const applyInvoiceNotification: NotificationHandler = async (
   ctx: PublicContext,
-  id: number,
-  fields: Readonly<Record<string, string>>,
-  verdict: Verdict,
-): Promise<Outcome> {
-  const unknown = () => refused('ipn_unknown_payment', 'Notification refusée : transaction inconnue.');
+  id,
+  fields,
+  verdict,
+) => {
   const status = fields.vads_trans_status ?? '';
   return ctx.db.transaction(async (tx) => {
     const p = await accountsRepository.lockOnlinePayment(tx, id);
-    if (!p || p.transId !== fields.vads_trans_id || p.transDate !== fields.vads_trans_date) throw unknown();
-    if (fields.vads_amount !== String(p.montant))
-      throw refused('ipn_mismatch', 'Notification refusée : vads_amount ne correspond pas à la boutique.');
+    if (!p || p.transId !== fields.vads_trans_id || p.transDate !== fields.vads_trans_date)
+      throw unknownPayment();
+    if (fields.vads_amount !== String(p.montant)) throw mismatch('vads_amount');
     if (verdict === null) return 'ignored';
     if (p.etat !== 'C') return 'already_applied';
     const now = ctx.clock.now();
@@ -120,4 +110,4 @@ export async function applyInvoiceNotification(
     });
     return 'applied';
   });
-}
+};

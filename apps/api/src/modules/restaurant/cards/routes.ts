@@ -1,6 +1,6 @@
 /**
  * The Union cards (specification §7 paths): my card and my top-ups, the provider's form, the staff's
- * search and decisions, the provider's notification (IPN) and, without a provider, the simulator.
+ * search and decisions. The provider's notification and its simulator are payment-provider/'s.
  */
 import {
   API,
@@ -15,11 +15,8 @@ import {
   TopUpWaitingSchema,
 } from '@union/contract';
 import { z } from 'zod';
-import { paymentNotifications } from '../../../lib/metrics';
 import type { App } from '../../../types';
-import { notification } from './ipn';
 import { cardsService } from './service';
-import simulatorRoutes from './simulator';
 import { waitingService } from './waiting';
 
 const TopUpParams = z.object({ id: RecordIdParamSchema });
@@ -78,29 +75,4 @@ export default async function cardsRoutes(app: App) {
     async (request) =>
       cardsService.act(request.ctx, request.params.id, ACTION_OF[request.params.action], request.query),
   );
-
-  // The provider calls this: no bearer, no XSRF cookie; its signature is its only credential.
-  app.post(
-    API.payments.ipn,
-    {
-      config: { public: true, noXsrf: true },
-      schema: {
-        tags: cardTags,
-        security: [],
-        body: z.record(z.string(), z.string({ message: 'Chaque champ de la notification est un texte.' })),
-      },
-    },
-    async (request, reply) => {
-      const outcome = await notification(app.publicContext(), app.config, request.body).catch(
-        (error: unknown) => {
-          paymentNotifications.inc({ outcome: 'refused' });
-          throw error;
-        },
-      );
-      paymentNotifications.inc({ outcome });
-      return reply.type('text/plain; charset=utf-8').send(outcome === 'applied' ? 'OK' : `OK (${outcome})`);
-    },
-  );
-
-  await app.register(simulatorRoutes);
 }

@@ -1,6 +1,6 @@
 /**
  * The Union cards seen by their holder, and their online top-ups (DECISIONS §5): a top-up is asked (C),
- * paid through the provider's form (Lyra Systempay/PayZen protocol) whose signed notification (ipn.ts)
+ * paid through the provider's form (Lyra Systempay/PayZen protocol) whose signed notification (online.ts)
  * moves it to P or X, then staff with COMPTA_SAISIE validate it (V: the card is credited), take it into
  * account (R) or cancel it (X). The amount always comes from the stored top-up.
  */

@@ -5,7 +5,7 @@ import { holderOf, type DeskMovementRow, type SessionTotals, type TillSessionRec
 const person = (id: number | null, nom: string | null, prenom: string | null) =>
   id === null ? null : { id, nom: nom ?? '', prenom: prenom ?? '' };
 
-export function presentSession(
+export function presentTillSession(
   row: {
     session: TillSessionRecord;
     ouvreurNom: string;

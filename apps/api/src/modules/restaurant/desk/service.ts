@@ -26,7 +26,7 @@ import { openCard } from '../cards/ledger';
 import { cardsRepository, type CardOwner } from '../cards/repository';
 import { mayDesk } from '../policy';
 import { balancesWorkbook } from './excel';
-import { presentDeskMovement, presentSession } from './presenter';
+import { presentDeskMovement, presentTillSession } from './presenter';
 import { postTillClosing, postTillOpening } from './books';
 import { buildReceipt } from './receipt';
 import { deskRepository, holderOf, type TillSessionRecord } from './repository';
@@ -59,7 +59,7 @@ async function sessionView(ctx: RequestContext, id: number): Promise<TillSession
   const totals = await deskRepository.totalsOf(ctx.db, [id]);
   const movements = await deskRepository.movementsOfSession(ctx.db, id);
   return {
-    ...presentSession(row, totals.get(id)),
+    ...presentTillSession(row, totals.get(id)),
     mouvements: movements.map(presentDeskMovement),
     gestion: mayDesk(ctx, 'OPERATE', null) && row.session.closedAt === null,
   };
@@ -74,7 +74,7 @@ export const deskService = {
       ctx.db,
       rows.map((r) => r.session.id),
     );
-    return rows.map((r) => presentSession(r, totals.get(r.session.id)));
+    return rows.map((r) => presentTillSession(r, totals.get(r.session.id)));
   },
 
   /** GET /api/caisse/sessions/{id} (MENUS, COMPTA_LECTURE): the session and its movements. */

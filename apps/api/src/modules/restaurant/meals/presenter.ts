@@ -1,7 +1,7 @@
 /**
- * Meal rows → contract DTOs, with the actions the caller may take now (policy × machine), and the view of
- * meals: their dishes, their agapes, the caller's orders and, for MENUS, the bar's counts; one meal's
- * every order with balances is `presentBarOrders` (GET /api/repas/{id}/commandes).
+ * Meal rows → contract DTOs, with the actions the caller may take now (policy × machine): their dishes,
+ * their agapes, the caller's orders and, for MENUS, the bar's counts. Pure: what it shapes was read by
+ * the services (meals/reads.ts).
  */
 import {
   hhmmOf,
@@ -11,14 +11,10 @@ import {
   type MealOrder,
   type MealSession,
 } from '@union/contract';
-import type { Executor } from '../../../db/client';
-import type { RequestContext } from '../../../lib/context';
 import { allowedActions } from '../../../lib/policy';
-import { mealAcceptsChanges, mealMachine, mealState } from '../machine';
-import { presentMealOrders, presentOrders } from '../orders/presenter';
-import { mealOrdersRepository, type OrderRow } from '../orders/repository';
-import { isMenus, mayMeal, ownsAgapes, type MealPolicyAction, type RestaurantContext } from '../policy';
-import { mealsRepository, type DishRecord, type MealRow, type SessionRow } from '../repository';
+import { mealMachine, mealState } from '../machine';
+import { mayMeal, ownsAgapes, type MealPolicyAction, type RestaurantContext } from '../policy';
+import type { DishRecord, MealRow, SessionRow } from '../repository';
 
 export const presentDish = (d: DishRecord): Dish => ({
   id: d.id,
@@ -78,47 +74,23 @@ export function presentMeal(
   };
 }
 
+/** What the meal views need besides the rows, read by the services (meals/reads.ts). */
+export interface MealParts {
+  plats: DishRecord[];
+  agapes: ReadonlyMap<number, SessionRow>;
+  /** The caller's orders in these meals, already shaped. */
+  mine: MealOrder[];
+  /** MENUS's counts by meal; null for anyone else. */
+  bar: Map<number, MealBar> | null;
+}
+
 /** Meals with their dishes, their agapes, the caller's orders and, for MENUS, the bar's counts. */
-export async function presentMeals(
-  ctx: RequestContext<Executor>,
-  rctx: RestaurantContext,
-  rows: MealRow[],
-): Promise<Meal[]> {
-  const now = ctx.clock.now();
-  const ids = rows.map((r) => r.meal.id);
-  const openById = new Map(rows.map((r) => [r.meal.id, mealAcceptsChanges(r, now)]));
-  const openOf = (o: OrderRow) => openById.get(o.order.mealId) ?? false;
-  const plats = await mealsRepository.dishesOf(ctx.db, ids);
-  const agapes = await mealsRepository.agapesOf(ctx.db, ids);
-  const mine = await presentOrders(
-    ctx.db,
-    rctx,
-    await mealOrdersRepository.ordersOfUserInMeals(ctx.db, ctx.caller.id, ids),
-    openOf,
+export const presentMeals = (rctx: RestaurantContext, rows: MealRow[], now: Date, facts: MealParts): Meal[] =>
+  rows.map((row) =>
+    presentMeal(rctx, row, now, {
+      plats: facts.plats,
+      mine: facts.mine,
+      bar: facts.bar,
+      agapes: facts.agapes.get(row.meal.id) ?? null,
+    }),
   );
-  // MENUS gets counts here; every order (2,000 in a busy week, 0.9 MB) only for the meal opened at the bar.
-  const bar = isMenus(rctx) ? await mealOrdersRepository.barOfMeals(ctx.db, ids) : null;
-  return rows.map((row) =>
-    presentMeal(rctx, row, now, { plats, mine, bar, agapes: agapes.get(row.meal.id) ?? null }),
-  );
-}
-
-/** One meal as it now is (read again by the use case after its change). */
-export async function presentOneMeal(
-  ctx: RequestContext<Executor>,
-  rctx: RestaurantContext,
-  row: MealRow,
-): Promise<Meal> {
-  const [meal] = await presentMeals(ctx, rctx, [row]);
-  return meal!;
-}
-
-/** Every order of one meal with the card balances and the actions allowed now (the bar, MENUS). */
-export async function presentBarOrders(
-  ctx: RequestContext<Executor>,
-  rctx: RestaurantContext,
-  row: MealRow,
-): Promise<MealOrder[]> {
-  const open = mealAcceptsChanges(row, ctx.clock.now());
-  return presentMealOrders(ctx.db, rctx, [row.meal.id], () => open);
-}

@@ -33,7 +33,8 @@ import { unsubscribeSigner } from '../../documents/mails';
 import { menuEmails } from '../mails';
 import { mealOrdersRepository } from '../orders/repository';
 import { isMenus, mayMeal } from '../policy';
-import { presentBarOrders, presentDish, presentMeals, presentOneMeal, presentSession } from './presenter';
+import { presentDish, presentSession } from './presenter';
+import { barOrdersOf, mealAsItIs, mealsAsTheyAre } from './reads';
 import { buildRecap } from './recap';
 import { loadMeal, SEATS_REFUSAL } from '../meal';
 import { AGAPES_STATES, mealsRepository, type MealRow } from '../repository';
@@ -113,7 +114,7 @@ export const mealsService = {
     const { debut, fin } = weekOf(day);
     const rows = await mealsRepository.mealsBetween(ctx.db, debut, fin);
     // A meal without dishes is not published yet: only its managers see it (and add the dishes).
-    const repas = (await presentMeals(ctx, rctx, rows)).filter((m) => isMenus(rctx) || m.plats.length > 0);
+    const repas = (await mealsAsTheyAre(ctx, rctx, rows)).filter((m) => isMenus(rctx) || m.plats.length > 0);
     // The agapes of the caller's lodges first, then the week in date order (the sort is stable).
     repas.sort((a, b) => Number(b.mesAgapes) - Number(a.mesAgapes));
     return {
@@ -133,7 +134,7 @@ export const mealsService = {
   async barOrders(ctx: RequestContext, mealId: number): Promise<MealOrder[]> {
     const rctx = await loadRestaurantContext(ctx);
     authorize(mayMeal(rctx, 'MANAGE', null));
-    return presentBarOrders(ctx, rctx, await loadMeal(ctx.db, mealId));
+    return barOrdersOf(ctx, rctx, await loadMeal(ctx.db, mealId));
   },
 
   /** The confirmed sessions of a day, for the meal editor to tie a meal to (MENUS). */
@@ -164,7 +165,7 @@ export const mealsService = {
                 ...(plats.length > 0 ? { plats: plats.length } : {}),
               },
       });
-      return presentOneMeal(tx, rctx, await loadMeal(tx.db, id));
+      return mealAsItIs(tx, rctx, await loadMeal(tx.db, id));
     });
   },
 
@@ -193,7 +194,7 @@ export const mealsService = {
         details:
           input.idReservation === meal.meal.reservationId ? undefined : { reservation: input.idReservation },
       });
-      return presentOneMeal(tx, rctx, await loadMeal(tx.db, input.id));
+      return mealAsItIs(tx, rctx, await loadMeal(tx.db, input.id));
     });
   },
 

@@ -1,16 +1,14 @@
 /**
- * Meal order rows → contract DTOs, with the actions the caller may take now (policy × machine), and the
- * views of orders: their lines and, for the bar, the balance of the card each would be paid with.
+ * Meal order rows → contract DTOs, with the actions the caller may take now (policy × machine): their
+ * lines and the balance of the card each would be paid with. Pure: what it shapes was read by the
+ * services (orders/reads.ts).
  */
 import type { MealOrder } from '@union/contract';
-import type { Executor } from '../../../db/client';
-import type { RequestContext } from '../../../lib/context';
 import { allowedActions } from '../../../lib/policy';
-import { cardsRepository, type Balances } from '../cards/repository';
-import { mealAcceptsChanges, orderMachine } from '../machine';
-import type { MealRow } from '../repository';
+import type { Balances } from '../cards/repository';
+import { orderMachine } from '../machine';
 import { mayOrder, type RestaurantContext } from '../policy';
-import { mealOrdersRepository, orderPayersOfMeals, type LineRow, type OrderRow } from './repository';
+import type { LineRow, OrderRow } from './repository';
 
 /** Lines grouped by order: a week of 2,000 orders must not scan every line for each order. */
 export function linesByOrder(lines: LineRow[]): Map<number, LineRow[]> {
@@ -64,50 +62,17 @@ export function presentOrder(
   };
 }
 
+/** What the order views need besides the rows, read by the services (orders/reads.ts). */
+export interface OrderLinesAndBalances {
+  lines: ReadonlyMap<number, LineRow[]>;
+  /** The balance of the card each order would be paid with; null when the caller is not to see them. */
+  balances: Balances | null;
+}
+
 /** Orders with their lines and the balance of the card each would be paid with. */
-export async function presentOrders(
-  db: Executor,
+export const presentOrders = (
   rctx: RestaurantContext,
   rows: OrderRow[],
+  facts: OrderLinesAndBalances,
   openOf: (row: OrderRow) => boolean,
-): Promise<MealOrder[]> {
-  const lines = await mealOrdersRepository.linesOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
-  const balances = await cardsRepository.balancesOf(
-    db,
-    [...new Set(rows.map((r) => r.order.userId))],
-    [...new Set(rows.flatMap((r) => (r.order.entityId === null ? [] : [r.order.entityId])))],
-  );
-  const grouped = linesByOrder(lines);
-  return rows.map((row) => presentOrder(rctx, row, grouped, balances, openOf(row)));
-}
-
-/**
- * Every order of these meals (MENUS), with lines and card balances: three reads by meal whatever the
- * number of orders (the week of 2,000 orders, bench/restaurant.bench.ts).
- */
-export async function presentMealOrders(
-  db: Executor,
-  rctx: RestaurantContext,
-  mealIds: number[],
-  openOf: (row: OrderRow) => boolean,
-): Promise<MealOrder[]> {
-  const rows = await mealOrdersRepository.ordersOfMeals(db, mealIds);
-  const lines = linesByOrder(await mealOrdersRepository.linesOfMeals(db, mealIds));
-  const balances = await cardsRepository.balancesOfPayers(db, orderPayersOfMeals(db, mealIds));
-  return rows.map((row) => presentOrder(rctx, row, lines, balances, openOf(row)));
-}
-
-/** The order as it now is; `meal` was read by the use case (its opening does not change in it). */
-export async function presentOneOrder(
-  ctx: RequestContext,
-  rctx: RestaurantContext,
-  meal: MealRow,
-  row: OrderRow,
-): Promise<MealOrder> {
-  const open = mealAcceptsChanges(meal, ctx.clock.now());
-  const [order] = await presentOrders(ctx.db, rctx, [row], () => open);
-  return order!;
-}
+): MealOrder[] => rows.map((row) => presentOrder(rctx, row, facts.lines, facts.balances, openOf(row)));

@@ -12,7 +12,7 @@ import {
 } from '@union/contract';
 import { z } from 'zod';
 import type { App } from '../../../types';
-import { deskService } from './desk';
+import { orderPaymentService } from './payment';
 import { mealOrdersService } from './service';
 
 const MealParams = z.object({ id: RecordIdParamSchema });
@@ -62,7 +62,7 @@ export default async function ordersRoutes(app: App) {
       schema: { tags, params: PayParams, querystring: SoldeQuerySchema, response: { 200: MealOrderSchema } },
     },
     async (request) =>
-      deskService.pay(
+      orderPaymentService.pay(
         request.ctx,
         request.params.id,
         request.params.commandeId,
@@ -82,13 +82,14 @@ export default async function ordersRoutes(app: App) {
       },
     },
     async (request) =>
-      deskService.refuse(request.ctx, request.params.id, request.params.commandeId, request.query),
+      orderPaymentService.refuse(request.ctx, request.params.id, request.params.commandeId, request.query),
   );
 
   app.delete(
     API.restaurant.payment,
     { schema: { tags, params: OrderParams, response: { 200: MealOrderSchema } } },
-    async (request) => deskService.undoPayment(request.ctx, request.params.id, request.params.commandeId),
+    async (request) =>
+      orderPaymentService.undoPayment(request.ctx, request.params.id, request.params.commandeId),
   );
 
   app.get(

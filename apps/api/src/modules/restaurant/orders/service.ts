@@ -19,7 +19,7 @@ import { mealAcceptsChanges, orderMachine } from '../machine';
 import { mealsRepository, type MealRow } from '../repository';
 import { MEAL_NOT_FOUND, SEATS_REFUSAL, loadMeal } from '../meal';
 import { ORDER_REFUSED, isMenus, mayMeal, mayOrder, type RestaurantContext } from '../policy';
-import { presentOneOrder, presentOrders } from './presenter';
+import { orderAsItIs, ordersAsTheyAre } from './reads';
 import { mealOrdersRepository, type OrderRow } from './repository';
 
 type OrderInput = z.output<typeof MealOrderInputSchema>;
@@ -145,7 +145,7 @@ export const mealOrdersService = {
       if (existing) {
         await editOrder(tx, rctx, meal, existing, input);
         return {
-          order: await presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, existing.order.id)),
+          order: await orderAsItIs(tx, rctx, meal, await loadOrder(tx.db, mealId, existing.order.id)),
           created: false,
         };
       }
@@ -185,7 +185,7 @@ export const mealOrdersService = {
         details: { meal: mealId, montant },
       });
       return {
-        order: await presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, id)),
+        order: await orderAsItIs(tx, rctx, meal, await loadOrder(tx.db, mealId, id)),
         created: true,
       };
     });
@@ -202,7 +202,7 @@ export const mealOrdersService = {
       const meal = await loadMeal(tx.db, mealId, true);
       const row = await loadOrder(tx.db, mealId, input.id);
       await editOrder(tx, rctx, meal, row, input);
-      return presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, row.order.id));
+      return orderAsItIs(tx, rctx, meal, await loadOrder(tx.db, mealId, row.order.id));
     });
   },
 
@@ -235,6 +235,6 @@ export const mealOrdersService = {
     // One read for every meal ordered (not one per meal).
     const meals = await mealsRepository.mealsByIds(ctx.db, [...new Set(rows.map((r) => r.order.mealId))]);
     const open = new Map(meals.map((m) => [m.meal.id, mealAcceptsChanges(m, now)]));
-    return presentOrders(ctx.db, rctx, rows, (r) => open.get(r.order.mealId) ?? false);
+    return ordersAsTheyAre(ctx.db, rctx, rows, (r) => open.get(r.order.mealId) ?? false);
   },
 };

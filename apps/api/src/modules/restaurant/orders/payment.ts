@@ -24,7 +24,7 @@ import { loadRestaurantContext } from '../context';
 import { orderMachine } from '../machine';
 import { loadMeal } from '../meal';
 import { isMenus, mayMeal, mayOrder } from '../policy';
-import { presentOneOrder } from './presenter';
+import { orderAsItIs } from './reads';
 import { mealOrdersRepository, type OrderRow } from './repository';
 import { loadOrder } from './service';
 
@@ -75,7 +75,7 @@ const CARD_PAYMENTS: Partial<
   },
 };
 
-export const deskService = {
+export const orderPaymentService = {
   /**
    * Pays an order: at the bar (MENUS, any means) or by its author from their card (C) or their lodge's
    * (L, with `carteLoge`). The card is debited in the same transaction as the state change. A card-read
@@ -138,7 +138,7 @@ export const deskService = {
         recordId: o.id,
         details: { moyen, montant: moyen === 'I' ? 0 : o.montant },
       });
-      return presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, o.id));
+      return orderAsItIs(tx, rctx, meal, await loadOrder(tx.db, mealId, o.id));
     });
   },
 
@@ -187,7 +187,7 @@ export const deskService = {
         recordId: o.id,
         details: { date: query.date === '1' },
       });
-      return presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, o.id));
+      return orderAsItIs(tx, rctx, meal, await loadOrder(tx.db, mealId, o.id));
     });
   },
 
@@ -242,7 +242,7 @@ export const deskService = {
         recordId: o.id,
         details: { moyen: o.moyen, montant: o.montant },
       });
-      return presentOneOrder(tx, rctx, meal, await loadOrder(tx.db, mealId, o.id));
+      return orderAsItIs(tx, rctx, meal, await loadOrder(tx.db, mealId, o.id));
     });
   },
 };

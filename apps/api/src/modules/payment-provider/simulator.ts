@@ -1,14 +1,14 @@
 /**
  * The built-in payment simulator: without real provider credentials (the embedded default, never in
- * production), the top-up form posts here instead of to Lyra. It plays the provider with the same
+ * production), a payment form (a card top-up, a lodge's invoice) posts here instead of to Lyra. It plays the provider with the same
  * protocol and key: checks the form's signature, shows the amount, offers Payer / Refuser / Abandonner,
  * sends the signed notification to our own IPN (server side, through the full HTTP pipeline) and returns
- * the browser to the card page. A small server-rendered page: it must work without the SPA's session.
+ * the browser to the page it came from. A small server-rendered page: it must work without the SPA's session.
  */
 import { API, euros } from '@union/contract';
-import type { App } from '../../../types';
-import { simulatorEnabled } from '../../payment-provider/provider';
-import { hasValidSignature, sign, type Fields } from '../../payment-provider/signature';
+import type { App } from '../../types';
+import { simulatorEnabled } from './provider';
+import { hasValidSignature, sign, type Fields } from './signature';
 
 const OUTCOMES = {
   PAYER: { status: 'AUTHORISED', result: '00' },
