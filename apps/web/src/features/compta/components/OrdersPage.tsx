@@ -176,7 +176,10 @@ export function OrdersPage() {
                 <Table.Tr
                   key={o.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`commandes/${o.id}`)}
+                  onClick={() =>
+                    // The router shows a failed loader itself: nothing waits for the navigation.
+                    void navigate(`commandes/${o.id}`)
+                  }
                 >
                   <Table.Td fw={500}>
                     <Anchor component={Link} to={`commandes/${o.id}`} onClick={(e) => e.stopPropagation()}>

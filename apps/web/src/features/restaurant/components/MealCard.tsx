@@ -17,6 +17,7 @@ import {
   type MealWeek,
 } from '@union/contract';
 import { useRef, useState } from 'react';
+import { asyncHandler } from '../../../components/error-handler';
 import { openDialog } from '../../../components/dialog';
 import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { toast } from '../../../components/toast';
@@ -161,13 +162,13 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                           variant="subtle"
                           color="red"
                           aria-label={`Supprimer le plat ${d.libelle}`}
-                          onClick={async () => {
+                          onClick={asyncHandler(async () => {
                             if (
                               (await confirm('Supprimer le plat', `Supprimer « ${d.libelle} » ?`)) === 'ok'
                             ) {
                               deleteDish.mutate({ mealId: meal.id, dishId: d.id });
                             }
-                          }}
+                          })}
                         >
                           <IconTrash size={18} />
                         </ActionIcon>
@@ -233,7 +234,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                     color="red"
                     c="red.9"
                     aria-label={`Supprimer ma commande${o.entite ? ` pour ${o.entite}` : ''} de ${name}`}
-                    onClick={async () => {
+                    onClick={asyncHandler(async () => {
                       if (
                         (await confirm(
                           'Supprimer la commande',
@@ -242,7 +243,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                       ) {
                         deleteOrder.mutate({ mealId: meal.id, orderId: o.id });
                       }
-                    }}
+                    })}
                   >
                     Supprimer
                   </Button>
@@ -309,7 +310,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   loading={notify.preview.isPending || notify.send.isPending}
                   onClick={() =>
                     notify.preview.mutate(meal.id, {
-                      onSuccess: async ({ destinataires }) => {
+                      onSuccess: asyncHandler(async ({ destinataires }) => {
                         if (destinataires === 0) {
                           await openDialog({
                             type: 'info',
@@ -329,7 +330,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                           onSuccess: (r) =>
                             toast('success', `${plural(r.destinataires, 'e-mail')} en file d'envoi.`),
                         });
-                      },
+                      }),
                     })
                   }
                 >
@@ -353,7 +354,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                   color="red"
                   c="red.9"
                   aria-label={`Supprimer le repas ${name}`}
-                  onClick={async () => {
+                  onClick={asyncHandler(async () => {
                     if (
                       (await confirm(
                         'Supprimer le repas',
@@ -362,7 +363,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                     ) {
                       deleteMeal.mutate(meal.id, { onSuccess: () => toast('info', 'Repas supprimé.') });
                     }
-                  }}
+                  })}
                 >
                   Supprimer le repas
                 </Button>
