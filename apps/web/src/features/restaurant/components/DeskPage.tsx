@@ -30,6 +30,7 @@ import {
   type Till as TillCode,
 } from '@union/contract';
 import { useState, type FormEvent } from 'react';
+import { asyncHandler, handleApiError } from '../../../components/error-handler';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -238,7 +239,7 @@ function MovementForm({ sessionId }: { sessionId: number }) {
           );
           setMontant('');
           setTexte('');
-          void downloadReceipt(m.id);
+          downloadReceipt(m.id).catch(handleApiError);
         },
       },
     );
@@ -359,7 +360,7 @@ function Movements({ session }: { session: TillSessionDetail }) {
                   size="compact-sm"
                   variant="light"
                   aria-label={`Imprimer le reçu n° ${m.id} (${m.titulaire})`}
-                  onClick={() => void downloadReceipt(m.id)}
+                  onClick={asyncHandler(() => downloadReceipt(m.id))}
                 >
                   Reçu n° {m.id}
                 </Button>

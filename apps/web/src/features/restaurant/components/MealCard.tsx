@@ -341,7 +341,7 @@ export function MealCard({ meal, week }: { meal: Meal; week: MealWeek }) {
                 <Button
                   size="compact-md"
                   variant="default"
-                  onClick={() => void downloadRecap(meal)}
+                  onClick={asyncHandler(() => downloadRecap(meal))}
                   aria-label={`Récapitulatif (PDF) de ${name}`}
                 >
                   Récapitulatif (PDF)
