@@ -147,6 +147,25 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the TypeScript sources: a promise is awaited (or voided on purpose), a handler
+    // given to React or Fastify does not return a promise nobody reads, `await` waits for a thenable and a
+    // switch over a union names every case. Each file is typed by the tsconfig.json of its package.
+    files: ['packages/contract/**/*.ts', 'apps/api/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // A `default:` is the author's word that the other cases share one answer.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
     // Outside the modules (lib/, plugins/, the app), only db/ and the demo data (seed/, which writes its
     // fixed rows with Drizzle beside the services it calls) talk to Drizzle.
     files: ['apps/api/src/**/*.ts'],

@@ -548,9 +548,12 @@ for (const size of WIDTHS) {
             const settled = () =>
               expect(picker).not.toHaveAttribute('placeholder', 'Chargement des tenues…', { timeout: 8_000 });
             await settled();
+            const month = p.getByRole('textbox', { name: 'Mois de la tenue' });
             for (let i = 0; i < 12 && (await picker.isDisabled()); i++) {
+              const shown = await month.inputValue();
               await p.getByRole('button', { name: /^Mois suivant/ }).click();
-              await p.waitForTimeout(300);
+              // The next month is shown, then its sessions read.
+              await expect(month).not.toHaveValue(shown);
               await settled();
             }
             await picker.click();

@@ -27,12 +27,20 @@ onEngine('pglite', () =>
         await migrate(handle);
         await handle.exec('CREATE TABLE ecritures (n integer)');
         const file = join(work, 'embarquee.sauvegarde');
+        // A write issued once the copy is under way: the copy, a transaction, is then first in line.
+        const dumpFiles = handle.dumpDataDir!.bind(handle);
+        let copyStarted!: () => void;
+        const copying = new Promise<void>((resolve) => (copyStarted = resolve));
+        handle.dumpDataDir = () => {
+          const copied = dumpFiles();
+          copyStarted();
+          return copied;
+        };
         const started = performance.now();
         const backup = takeBackup(handle, { target: file, origine: 'manuelle' }).then(
           () => performance.now() - started,
         );
-        // A write issued once the copy is under way.
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await copying;
         const issued = performance.now();
         await handle.exec('INSERT INTO ecritures VALUES (1)');
         const waited = performance.now() - issued;

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,6 +158,18 @@ async function emptyTarget(): Promise<{ dataDir: string; databaseUrl?: string }>
   return { dataDir, databaseUrl: databaseUrlFor(name) };
 }
 
+/**
+ * Resolves once a backup to a file of `dir` has begun: its working folder is made there, just before its
+ * first statement (which, on PGlite's one connection, then waits for any transaction open).
+ */
+async function backupBegunIn(dir: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!readdirSync(dir).some((name) => name.startsWith('.union-sauvegarde-'))) {
+    if (Date.now() > deadline) throw new Error('the backup never began');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** Opens a restored target as the server does (its lock on PGlite, then the migrations). */
 async function openTarget(target: { dataDir: string; databaseUrl?: string }): Promise<DbHandle> {
   const handle = target.databaseUrl
@@ -182,7 +194,7 @@ describe('the restore drill', () => {
         sql`UPDATE entities SET nom = 'Nom changé pendant la sauvegarde' WHERE id = ${lodgeId}`,
       );
       writeStarted();
-      await (onPostgres ? backupWritten : new Promise((resolve) => setTimeout(resolve, 300)));
+      await (onPostgres ? backupWritten : backupBegunIn(work));
       await tx.execute(sql`UPDATE users SET nom = 'Changé aussi' WHERE id = ${payer.id}`);
     });
     await started;

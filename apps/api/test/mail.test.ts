@@ -19,6 +19,10 @@ const received: Received[] = [];
 let refuse = false;
 /** A slow SMTP server: milliseconds before it accepts a message. */
 let delayMs = 0;
+/** Told when the SMTP server holds a whole message, before it accepts it. */
+let messageInHand: (() => void) | undefined;
+/** Resolves once the SMTP server holds the next message: a pass is then in the middle of a sending. */
+const nextMessageInHand = () => new Promise<void>((resolve) => (messageInHand = resolve));
 let smtpUrl = '';
 
 /**
@@ -36,6 +40,7 @@ beforeAll(async () => {
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         if (refuse) return callback(new Error('boîte pleine'));
+        messageInHand?.();
         setTimeout(() => {
           received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
           callback();
@@ -55,6 +60,7 @@ beforeAll(async () => {
 afterEach(() => {
   refuse = false;
   delayMs = 0;
+  messageInHand = undefined;
 });
 afterAll(async () => {
   await t.close();
@@ -142,8 +148,9 @@ it('stops only once the message being sent is marked sent, so a restart never se
     pollMs: 3_600_000,
     log: t.app.log,
   });
+  const sending = nextMessageInHand();
   const pass = worker.flush(soon());
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await sending;
   await worker.stop();
   const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, 'arret@exemple.fr'));
   expect(row).toMatchObject({ statut: 'E' });
@@ -168,8 +175,9 @@ it('hands the rest of its batch back, due at once, when it stops in the middle o
     log: t.app.log,
   });
   const passAt = soon();
+  const sending = nextMessageInHand();
   const pass = worker.flush(passAt);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await sending;
   await worker.stop();
   const batch = inArray(emailOutbox.destinataire, [
     'lot-1@exemple.fr',

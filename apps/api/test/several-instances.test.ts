@@ -323,18 +323,24 @@ describe('two instances on one PostgreSQL database (PostgreSQL only: TEST_DB=pos
     it('a periodic job tried by both at once runs on one', async () => {
       let running = 0;
       let ran = 0;
+      let oneSkipped!: () => void;
+      const skipped = new Promise<void>((resolve) => (oneSkipped = resolve));
       const job = async () => {
         running += 1;
         ran += 1;
         const alone = running === 1;
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Holds the lock until the other instance's try has come back without running it (or 10 s,
+        // should both run it).
+        await Promise.race([skipped, new Promise((resolve) => setTimeout(resolve, 10_000))]);
         running -= 1;
         return alone;
       };
-      const results = await Promise.all([
-        runAlone(a.app.dbHandle, JOB_LOCKS.purge, job),
-        runAlone(bApp.app.dbHandle, JOB_LOCKS.purge, job),
-      ]);
+      const tryOn = async (app: typeof a.app) => {
+        const result = await runAlone(app.dbHandle, JOB_LOCKS.purge, job);
+        if (result === undefined) oneSkipped();
+        return result;
+      };
+      const results = await Promise.all([tryOn(a.app), tryOn(bApp.app)]);
       expect(ran).toBe(1);
       expect(results.filter((r) => r === undefined)).toHaveLength(1);
       expect(results).toContain(true);

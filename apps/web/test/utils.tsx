@@ -123,5 +123,5 @@ export function renderApp(path: string) {
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }

@@ -50,10 +50,10 @@ export interface Metrics {
 
 /**
  * Leaves an unlabelled gauge without a sample in this scrape: `reset()` would write 0, which is a value
- * (an empty outbox, a backup just made), not "unknown". prom-client keeps the samples in `hashMap`.
+ * (an empty outbox, a backup just made), not "unknown"; `remove()` without labels drops the one sample.
  */
 function absent(gauge: client.Gauge) {
-  (gauge as unknown as { hashMap: Record<string, unknown> }).hashMap = {};
+  gauge.remove();
 }
 
 /** One registry per app: the process's metrics, the requests of this app and its database's figures. */

@@ -26,3 +26,21 @@ export function startPdf(options: PDFKit.PDFDocumentOptions): {
   });
   return { pdf, bytes };
 }
+
+/**
+ * Rewrites the title, author and subject for the XMP metadata only. pdfkit 0.20's `end()` writes the info
+ * dictionary, then copies the same values into the XMP as they are, in a step its type definitions do not
+ * name (`_addInfo`); the rewrite runs between the two, so the dictionary keeps the plain text. A pdfkit
+ * without that step fails here rather than writing malformed metadata (the Factur-X tests read both).
+ */
+export function rewriteInfoForXmp(pdf: PDFKit.PDFDocument, rewrite: (text: string) => string): void {
+  const copyIntoXmp: unknown = Reflect.get(pdf, '_addInfo');
+  if (typeof copyIntoXmp !== 'function') throw new Error('pdfkit no longer copies its info into the XMP');
+  Reflect.set(pdf, '_addInfo', () => {
+    for (const key of ['Title', 'Author', 'Subject'] as const) {
+      const text = pdf.info[key];
+      if (text !== undefined) pdf.info[key] = rewrite(text);
+    }
+    copyIntoXmp.call(pdf);
+  });
+}

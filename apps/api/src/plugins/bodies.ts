@@ -117,7 +117,9 @@ export default fp(async function bodies(app: App) {
     if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
       return done(tooLarge(`ses données sont imbriquées sur plus de ${MAX_JSON_DEPTH} niveaux.`), undefined);
     }
-    jsonParser(request, text, done);
+    // The default parser answers through `done` and returns nothing: its type allows a promise only
+    // because Fastify's parser type covers both styles.
+    void jsonParser(request, text, done);
   });
 
   // Forms (the token request, the payment notification): the fields are counted before they are parsed.

@@ -3,7 +3,7 @@
  * receives it whole (lib/context.ts). Public routes (no caller) have no context.
  */
 import fp from 'fastify-plugin';
-import { systemClock, type Clock, type PublicContext, type RequestContext } from '../lib/context';
+import { systemClock, type Clock, type PublicContext } from '../lib/context';
 import type { App } from '../types';
 
 declare module 'fastify' {
@@ -12,10 +12,6 @@ declare module 'fastify' {
     clock: Clock;
     /** The context of a public route, whose service finds its caller itself (a feed's secret). */
     publicContext(): PublicContext;
-  }
-  interface FastifyRequest {
-    /** The request context of a signed-in call (undefined on public routes). */
-    ctx: RequestContext;
   }
 }
 

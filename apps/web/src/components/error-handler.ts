@@ -25,3 +25,15 @@ export function handleApiError(error: unknown): void {
     onOk: message.endSession ? clearSession : undefined,
   }).finally(() => openTitles.delete(key));
 }
+
+/**
+ * An async function as React and Mantine expect a handler (returning nothing): a failure it lets through
+ * goes to the error modal, as a failed query's does, instead of floating unseen.
+ */
+export function asyncHandler<Args extends unknown[]>(
+  run: (...args: Args) => Promise<unknown>,
+): (...args: Args) => void {
+  return (...args) => {
+    run(...args).catch(handleApiError);
+  };
+}

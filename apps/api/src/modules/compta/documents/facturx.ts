@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type PDFKit from 'pdfkit';
 import { create } from 'xmlbuilder2';
+import { rewriteInfoForXmp } from '../../../lib/pdf';
 import { PENALTIES_TEXT, type OrderDocument } from './document';
 
 export const FACTURX_FILE_NAME = 'factur-x.xml';
@@ -290,14 +291,6 @@ export function makeFacturX(pdf: PDFKit.PDFDocument, d: OrderDocument, now: Date
     // pdfkit 0.20 writes /AFRelationship and the catalog's /AF; its type definitions lag behind.
   } as PDFKit.Mixins.PDFAttachmentOptions);
   pdf.appendXML(FACTURX_XMP);
-  // pdfkit copies the title and author into the XMP as they are: a « & » in the Union's name would make
-  // the metadata malformed XML. Its info dictionary is written before the XMP, so escaping them just then
-  // leaves the dictionary's plain text intact (pdfkit 0.20 internals, checked by the tests).
-  const doc = pdf as unknown as { _addInfo(): void; info: Record<string, unknown> };
-  const addInfo = doc._addInfo.bind(doc);
-  doc._addInfo = () => {
-    for (const key of ['Title', 'Author', 'Subject'])
-      if (typeof doc.info[key] === 'string') doc.info[key] = esc(doc.info[key]);
-    addInfo();
-  };
+  // A « & » in the Union's name would make the metadata malformed XML.
+  rewriteInfoForXmp(pdf, esc);
 }

@@ -83,7 +83,14 @@ export function EntitiesPage() {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((e) => (
-                <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => navigate(String(e.id))}>
+                <Table.Tr
+                  key={e.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() =>
+                    // The router shows a failed loader itself: nothing waits for the navigation.
+                    void navigate(String(e.id))
+                  }
+                >
                   <Table.Td fw={500}>
                     <Link to={String(e.id)} onClick={(event) => event.stopPropagation()}>
                       {e.nom}

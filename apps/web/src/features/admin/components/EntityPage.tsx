@@ -88,7 +88,8 @@ function EntityForm({ entity }: { entity?: EntityDetail }) {
       create.mutate(EntityCreateSchema.parse(bodyOf(values)), {
         onSuccess: (created) => {
           toast('success', 'Entité créée.');
-          navigate(`/app/admin/entites/${created.id}`, { replace: true });
+          // The router shows a failed loader itself: nothing waits for the navigation.
+          void navigate(`/app/admin/entites/${created.id}`, { replace: true });
         },
       });
     } else {

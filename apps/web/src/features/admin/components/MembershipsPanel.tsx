@@ -7,6 +7,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { type Membership } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { asyncHandler } from '../../../components/error-handler';
 import { openDialog } from '../../../components/dialog';
 import { MembershipRowActions } from '../../../components/memberships/MembershipCells';
 import { endMembershipText, membershipToday } from '../../../components/memberships/endMembership';
@@ -106,7 +107,7 @@ export function MembershipsPanel({ scope, canAdd }: Props) {
               <MembershipRowActions
                 membership={m}
                 onEdit={setEditing}
-                onEnd={confirmEnd}
+                onEnd={asyncHandler(confirmEnd)}
                 editLabel="Modifier l'appartenance"
                 endLabel="Terminer l'appartenance"
                 endTooltip="Terminer"

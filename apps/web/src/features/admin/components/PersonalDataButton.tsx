@@ -2,7 +2,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { handleApiError } from '../../../components/error-handler';
+import { asyncHandler, handleApiError } from '../../../components/error-handler';
 import { toast } from '../../../components/toast';
 import { downloadPersonalData } from '../api/personal-data';
 
@@ -29,7 +29,7 @@ export function PersonalDataButton() {
         variant="light"
         leftSection={<IconDownload size={18} />}
         loading={busy}
-        onClick={download}
+        onClick={asyncHandler(download)}
         w="fit-content"
       >
         Télécharger mes données

@@ -51,7 +51,15 @@ export function SecondFactorCard({ user }: { user: UserDetail }) {
         </Text>
         {user.doubleAuthentification && !user.anonymise && (
           <Group>
-            <Button variant="light" color="red" loading={reset.isPending} onClick={confirmReset}>
+            <Button
+              variant="light"
+              color="red"
+              loading={reset.isPending}
+              onClick={() =>
+                // Nothing to catch: the dialog resolves, and the mutation's failure goes to the error modal.
+                void confirmReset()
+              }
+            >
               Réinitialiser la double authentification
             </Button>
           </Group>

@@ -64,7 +64,8 @@ export function UserForm({ user }: { user?: UserDetail }) {
       create.mutate(UserCreateSchema.parse(bodyOf(values)), {
         onSuccess: (created) => {
           toast('success', `Utilisateur créé : une invitation a été envoyée à ${created.email}.`);
-          navigate(`/app/admin/utilisateurs/${created.id}`, { replace: true });
+          // The router shows a failed loader itself: nothing waits for the navigation.
+          void navigate(`/app/admin/utilisateurs/${created.id}`, { replace: true });
         },
       });
     } else {

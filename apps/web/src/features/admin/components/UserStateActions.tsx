@@ -4,6 +4,7 @@
  */
 import { Button, Group } from '@mantine/core';
 import { UserAction, type UserDetail, type UserState, type UserUpdate } from '@union/contract';
+import { asyncHandler } from '../../../components/error-handler';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { useAnonymiseUser, useResendInvitation, useUpdateUser } from '../api/users';
@@ -87,7 +88,7 @@ export function UserStateActions({ user }: { user: UserDetail }) {
             variant="light"
             color={STATE_BUTTONS[action].color}
             loading={update.isPending}
-            onClick={() => changeState(action)}
+            onClick={asyncHandler(() => changeState(action))}
           >
             {UserAction.labels[action]}
           </Button>
@@ -97,7 +98,7 @@ export function UserStateActions({ user }: { user: UserDetail }) {
             variant="outline"
             color="red"
             loading={anonymise.isPending}
-            onClick={confirmAnonymise}
+            onClick={asyncHandler(confirmAnonymise)}
           >
             {UserAction.labels[action]}
           </Button>

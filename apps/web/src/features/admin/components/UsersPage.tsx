@@ -172,7 +172,10 @@ export function UsersPage() {
                     <Table.Tr
                       key={user.id}
                       style={{ cursor: 'pointer' }}
-                      onClick={() => navigate(String(user.id))}
+                      onClick={() =>
+                        // The router shows a failed loader itself: nothing waits for the navigation.
+                        void navigate(String(user.id))
+                      }
                     >
                       <Table.Td fw={500}>
                         <Link to={String(user.id)} onClick={(event) => event.stopPropagation()}>

@@ -5,6 +5,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { euros, PERIOD_ORDER_MESSAGE } from '@union/contract';
 import { useState, type FormEvent } from 'react';
+import { handleApiError } from '../../../components/error-handler';
 import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
 import { downloadDeposit, downloadDepositSlip, useRecordDeposit } from '../api/orders';
@@ -29,7 +30,7 @@ export function DepositSlipButton() {
             `Remise enregistrée : ${deposit.cheques.length} chèque${deposit.cheques.length > 1 ? 's' : ''}, ${euros(deposit.total)} (écriture ${deposit.ecriture}).`,
           );
           setOpened(false);
-          void downloadDeposit(deposit.id);
+          downloadDeposit(deposit.id).catch(handleApiError);
         },
       },
     );
@@ -37,7 +38,9 @@ export function DepositSlipButton() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (problem) return;
-    void downloadDepositSlip(du!, au!).then(() => setOpened(false));
+    downloadDepositSlip(du!, au!)
+      .then(() => setOpened(false))
+      .catch(handleApiError);
   };
   return (
     <>

@@ -4,6 +4,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { Instalment, type FeeCall } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { asyncHandler } from '../../../components/error-handler';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents } from '../../../lib/format';
@@ -54,11 +55,9 @@ export function FeeTablePage() {
         <Button
           variant="default"
           leftSection={<IconFileSpreadsheet size={18} />}
-          onClick={() =>
-            void exportFeeTable(annee).then((name) =>
-              toast('success', `Le fichier « ${name} » est téléchargé.`),
-            )
-          }
+          onClick={asyncHandler(() =>
+            exportFeeTable(annee).then((name) => toast('success', `Le fichier « ${name} » est téléchargé.`)),
+          )}
         >
           Exporter en Excel
         </Button>

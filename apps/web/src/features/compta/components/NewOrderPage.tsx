@@ -106,7 +106,7 @@ export function NewOrderPage() {
       'success',
       order.numeroDevis ? `Le devis ${order.numeroDevis} est créé.` : 'La facture en préparation est créée.',
     );
-    navigate(`../commandes/${order.id}`);
+    await navigate(`../commandes/${order.id}`);
   };
 
   return (

@@ -20,6 +20,7 @@ import { IconFileSpreadsheet, IconPlus, IconBell, IconClockHour4, IconTable } fr
 import { Instalment, OrderState, OrderType, type OrderSearch } from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { asyncHandler } from '../../../components/error-handler';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents } from '../../../lib/format';
@@ -128,11 +129,11 @@ export function OrdersPage() {
         <Button
           variant="default"
           leftSection={<IconFileSpreadsheet size={18} />}
-          onClick={() =>
-            void exportOrders({ ...criteria, page: undefined, taille: undefined }).then((name) =>
+          onClick={asyncHandler(() =>
+            exportOrders({ ...criteria, page: undefined, taille: undefined }).then((name) =>
               toast('success', `Le fichier « ${name} » est téléchargé.`),
-            )
-          }
+            ),
+          )}
         >
           Exporter en Excel
         </Button>
@@ -176,7 +177,10 @@ export function OrdersPage() {
                 <Table.Tr
                   key={o.id}
                   style={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`commandes/${o.id}`)}
+                  onClick={() =>
+                    // The router shows a failed loader itself: nothing waits for the navigation.
+                    void navigate(`commandes/${o.id}`)
+                  }
                 >
                   <Table.Td fw={500}>
                     <Anchor component={Link} to={`commandes/${o.id}`} onClick={(e) => e.stopPropagation()}>

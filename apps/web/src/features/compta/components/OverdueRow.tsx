@@ -2,6 +2,7 @@
 import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { plural, type OverdueInvoice } from '@union/contract';
 import { Link } from 'react-router';
+import { asyncHandler } from '../../../components/error-handler';
 import { formatDay } from '../../../lib/dates';
 import { formatCents } from '../../../lib/format';
 import { downloadLetter } from '../api/bulk';
@@ -63,7 +64,7 @@ export function OverdueRow({
               size="compact-xs"
               variant="subtle"
               aria-label={`Télécharger la lettre ${lettre.rang} (${LEVELS[lettre.niveau]}, ${formatDay(lettre.date)}) de la facture ${l.numeroFacture}`}
-              onClick={() => void downloadLetter(l.id, lettre.rang)}
+              onClick={asyncHandler(() => downloadLetter(l.id, lettre.rang))}
             >
               {`Niveau ${lettre.niveau}, ${formatDay(lettre.date)}`}
             </Button>

@@ -19,6 +19,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileUpload, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { MembershipFlag, de, type EntitySummary, type Membership } from '@union/contract';
 import { useMemo, useState } from 'react';
+import { asyncHandler } from '../../../components/error-handler';
 import { openDialog } from '../../../components/dialog';
 import { MembershipFlagBadges, MembershipRowActions } from '../../../components/memberships/MembershipCells';
 import {
@@ -102,7 +103,7 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
       <MembershipRowActions
         membership={m}
         onEdit={setEditing}
-        onEnd={confirmEnd}
+        onEnd={asyncHandler(confirmEnd)}
         editLabel={`Modifier l’appartenance ${de(who)}`}
         endLabel={`Terminer l’appartenance ${de(who)}`}
         endTooltip="Terminer l’appartenance"

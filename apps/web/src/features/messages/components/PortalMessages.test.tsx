@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { PortalMessageListSchema, type PortalMessage } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
+import { PORTAL_MESSAGES_KEY } from '../api/messages';
 
 const WARNING: PortalMessage = {
   id: 3,
@@ -49,9 +50,10 @@ describe('portal messages', () => {
 
   it('shows nothing, and no error, when the messages cannot be read', async () => {
     mockApi({ 'GET /api/diffusion/appli': failure(500) });
-    renderApp('/app/portail');
+    const { queryClient } = renderApp('/app/portail');
     expect(await screen.findByRole('heading', { name: /Bonjour/ })).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 100));
+    // Once the messages' query has failed, what the screen shows of it is final.
+    await waitFor(() => expect(queryClient.getQueryState(PORTAL_MESSAGES_KEY)?.status).toBe('error'));
     expect(screen.queryByRole('region', { name: 'Messages' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
+import { asyncHandler } from '../../../components/error-handler';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -46,9 +47,9 @@ export function BalancesPage() {
           variant="light"
           leftSection={<IconDownload size={16} />}
           disabled={!balances.data}
-          onClick={() =>
-            void downloadBalances(date).then((name) => toast('success', `Fichier ${name} téléchargé.`))
-          }
+          onClick={asyncHandler(() =>
+            downloadBalances(date).then((name) => toast('success', `Fichier ${name} téléchargé.`)),
+          )}
         >
           Télécharger en Excel
         </Button>

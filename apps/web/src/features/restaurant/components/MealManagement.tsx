@@ -13,6 +13,7 @@ import { BarOrders } from './BarOrders';
 import { confirm } from './confirm';
 import { mealName } from './labels';
 import { NotifyMenuButton } from './NotifyMenuButton';
+import { asyncHandler } from '../../../components/error-handler';
 
 /**
  * The bar's header, split as the recap splits it: the « total payant » (every order not offered) and,
@@ -73,7 +74,7 @@ export function MealManagement({
           <Button
             size="compact-md"
             variant="default"
-            onClick={() => void downloadRecap(meal)}
+            onClick={asyncHandler(() => downloadRecap(meal))}
             aria-label={`Récapitulatif (PDF) de ${name}`}
           >
             Récapitulatif (PDF)
@@ -86,7 +87,7 @@ export function MealManagement({
             color="red"
             c="red.9"
             aria-label={`Supprimer le repas ${name}`}
-            onClick={async () => {
+            onClick={asyncHandler(async () => {
               if (
                 (await confirm(
                   'Supprimer le repas',
@@ -95,7 +96,7 @@ export function MealManagement({
               ) {
                 deleteMeal.mutate(meal.id, { onSuccess: () => toast('info', 'Repas supprimé.') });
               }
-            }}
+            })}
           >
             Supprimer le repas
           </Button>

@@ -5,6 +5,7 @@ import { DishType, type Dish, type Meal } from '@union/contract';
 import { formatCents } from '../../../lib/format';
 import { useDeleteDish } from '../api/restaurant';
 import { confirm } from './confirm';
+import { asyncHandler } from '../../../components/error-handler';
 
 export function MealMenu({
   meal,
@@ -53,11 +54,11 @@ export function MealMenu({
                     variant="subtle"
                     color="red"
                     aria-label={`Supprimer le plat ${d.libelle}`}
-                    onClick={async () => {
+                    onClick={asyncHandler(async () => {
                       if ((await confirm('Supprimer le plat', `Supprimer « ${d.libelle} » ?`)) === 'ok') {
                         deleteDish.mutate({ mealId: meal.id, dishId: d.id });
                       }
-                    }}
+                    })}
                   >
                     <IconTrash size={18} />
                   </ActionIcon>

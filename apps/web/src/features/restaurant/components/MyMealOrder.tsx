@@ -7,6 +7,7 @@ import { formatCents } from '../../../lib/format';
 import { useDeleteOrder, usePayWithCard } from '../api/restaurant';
 import { confirm } from './confirm';
 import { OrderStateBadge, mealName } from './labels';
+import { asyncHandler } from '../../../components/error-handler';
 
 export function MyMealOrder({
   meal,
@@ -73,7 +74,7 @@ export function MyMealOrder({
               color="red"
               c="red.9"
               aria-label={`Supprimer ma commande${o.entite ? ` pour ${o.entite}` : ''} de ${name}`}
-              onClick={async () => {
+              onClick={asyncHandler(async () => {
                 if (
                   (await confirm(
                     'Supprimer la commande',
@@ -82,7 +83,7 @@ export function MyMealOrder({
                 ) {
                   deleteOrder.mutate({ mealId: meal.id, orderId: o.id });
                 }
-              }}
+              })}
             >
               Supprimer
             </Button>

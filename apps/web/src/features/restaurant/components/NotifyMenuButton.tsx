@@ -8,6 +8,7 @@ import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { useNotifyMeal } from '../api/restaurant';
 import { mealName } from './labels';
+import { asyncHandler } from '../../../components/error-handler';
 
 export function NotifyMenuButton({ meal }: { meal: Meal }) {
   const notify = useNotifyMeal();
@@ -21,7 +22,7 @@ export function NotifyMenuButton({ meal }: { meal: Meal }) {
       loading={notify.preview.isPending || notify.send.isPending}
       onClick={() =>
         notify.preview.mutate(meal.id, {
-          onSuccess: async ({ destinataires }) => {
+          onSuccess: asyncHandler(async ({ destinataires }) => {
             if (destinataires === 0) {
               await openDialog({
                 type: 'info',
@@ -40,7 +41,7 @@ export function NotifyMenuButton({ meal }: { meal: Meal }) {
             notify.send.mutate(meal.id, {
               onSuccess: (r) => toast('success', `${plural(r.destinataires, 'e-mail')} en file d'envoi.`),
             });
-          },
+          }),
         })
       }
     >

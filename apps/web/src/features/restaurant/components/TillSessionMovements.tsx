@@ -6,6 +6,7 @@ import { ScrollTable } from '../../../components/ScrollTable';
 import { formatDateTime } from '../../../lib/dates';
 import { formatCents } from '../../../lib/format';
 import { downloadReceipt } from '../api/desk';
+import { asyncHandler } from '../../../components/error-handler';
 
 export function TillSessionMovements({ session }: { session: TillSessionDetail }) {
   if (session.mouvements.length === 0) {
@@ -43,7 +44,7 @@ export function TillSessionMovements({ session }: { session: TillSessionDetail }
                   size="compact-sm"
                   variant="light"
                   aria-label={`Imprimer le reçu n° ${m.id} (${m.titulaire})`}
-                  onClick={() => void downloadReceipt(m.id)}
+                  onClick={asyncHandler(() => downloadReceipt(m.id))}
                 >
                   Reçu n° {m.id}
                 </Button>

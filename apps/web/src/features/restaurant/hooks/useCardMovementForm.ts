@@ -4,6 +4,7 @@
  */
 import { MovementType, type DeskCard } from '@union/contract';
 import { useState, type FormEvent } from 'react';
+import { handleApiError } from '../../../components/error-handler';
 import { toast } from '../../../components/toast';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { downloadReceipt, useDeskCards, useDeskMovement } from '../api/desk';
@@ -59,7 +60,7 @@ export function useCardMovementForm(sessionId: number) {
           );
           setMontant('');
           setTexte('');
-          void downloadReceipt(m.id);
+          downloadReceipt(m.id).catch(handleApiError);
         },
       },
     );
