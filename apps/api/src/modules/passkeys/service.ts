@@ -12,7 +12,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
@@ -165,7 +165,7 @@ async function verifyAssertion(
         id: passkey.credentialId,
         publicKey: isoBase64URL.toBuffer(passkey.publicKey),
         counter: passkey.counter,
-        transports: passkey.transports as AuthenticatorTransportFuture[],
+        transports: passkey.transports as AuthenticatorTransport[],
       },
       // Alone, the passkey stands for both factors: the authenticator must have verified the person.
       requireUserVerification: purpose === 'sign_in',
@@ -222,7 +222,7 @@ export const passkeysService = {
       attestationType: 'none',
       excludeCredentials: existing.map((p) => ({
         id: p.credentialId,
-        transports: p.transports as AuthenticatorTransportFuture[],
+        transports: p.transports as AuthenticatorTransport[],
       })),
       // Resident: the passkey can then sign in without an identifiant.
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
@@ -374,7 +374,7 @@ export const passkeysService = {
       userVerification: 'preferred',
       allowCredentials: mine.map((p) => ({
         id: p.credentialId,
-        transports: p.transports as AuthenticatorTransportFuture[],
+        transports: p.transports as AuthenticatorTransport[],
       })),
     });
   },
