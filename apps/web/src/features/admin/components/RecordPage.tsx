@@ -83,7 +83,7 @@ interface ColumnsProps {
 
 export function RecordColumns({ children, history }: ColumnsProps) {
   return (
-    <Grid gap="lg">
+    <Grid gutter="lg">
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Stack gap="lg">{children}</Stack>
       </Grid.Col>
