@@ -8,7 +8,7 @@ import type { PasskeyAdded, PasskeyRow } from '@union/contract';
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
@@ -106,7 +106,7 @@ export const passkeysService = {
       attestationType: 'none',
       excludeCredentials: existing.map((p) => ({
         id: p.credentialId,
-        transports: p.transports as AuthenticatorTransportFuture[],
+        transports: p.transports as AuthenticatorTransport[],
       })),
       // Resident: the passkey can then sign in without an identifiant.
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },

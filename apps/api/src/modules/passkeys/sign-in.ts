@@ -7,7 +7,7 @@ import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
@@ -75,7 +75,7 @@ async function verifyAssertion(
         id: passkey.credentialId,
         publicKey: isoBase64URL.toBuffer(passkey.publicKey),
         counter: passkey.counter,
-        transports: passkey.transports as AuthenticatorTransportFuture[],
+        transports: passkey.transports as AuthenticatorTransport[],
       },
       // Alone, the passkey stands for both factors: the authenticator must have verified the person.
       requireUserVerification: purpose === 'sign_in',
@@ -142,7 +142,7 @@ export const passkeySignIn = {
       userVerification: 'preferred',
       allowCredentials: mine.map((p) => ({
         id: p.credentialId,
-        transports: p.transports as AuthenticatorTransportFuture[],
+        transports: p.transports as AuthenticatorTransport[],
       })),
     });
   },
