@@ -18,7 +18,7 @@ import { passkeysService } from '../passkeys/service';
 import { secondFactorService } from '../second-factor/service';
 import { openAttempt } from '../sign-in-attempts/attempts';
 import { signInAttemptsRepository } from '../sign-in-attempts/repository';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import { LAST_USE_STEP_MS, authRepository } from './repository';
 import type { Session } from './session-cache';
 import { RESET_LINK_TTL_MS, RESET_REQUEST_LIMIT, canSignIn } from './rules';
@@ -145,7 +145,7 @@ export const authService = {
     const opened = await ctx.db.transaction(async (tx) => {
       // One `mfa_token` opens one session, however many right codes arrive at once.
       if (!(await secondFactorService.consumeChallenge(tx, challenge.id, now))) return undefined;
-      const current = await usersRepository.shareLockById(tx, challenge.userId);
+      const current = await accountRepository.shareLockById(tx, challenge.userId);
       if (!current || !canSignIn(current)) return undefined;
       const recoveryCodes =
         challenge.purpose === 'enrol'
@@ -206,7 +206,7 @@ export const authService = {
     const accessToken = await ctx.db.transaction(async (tx) => {
       // One `mfa_token` opens one session, however many right assertions arrive at once.
       if (challenge && !(await secondFactorService.consumeChallenge(tx, challenge.id, now))) return undefined;
-      const current = await usersRepository.shareLockById(tx, userId);
+      const current = await accountRepository.shareLockById(tx, userId);
       if (!current || !canSignIn(current)) return undefined;
       return openSession(tx, current, now, input);
     });
@@ -236,7 +236,7 @@ export const authService = {
     const delay = await attempt.slowDown();
     if (delay > 0) log.info({ identifiant, ip: input.ip, delayMs: delay }, 'sign-in slowed down');
 
-    const user = await usersRepository.findByIdentifiant(db, identifiant);
+    const user = await accountRepository.findByIdentifiant(db, identifiant);
     // Verify against a decoy hash for unknown users, so the answer time does not reveal who exists.
     const passwordOk = await verifyPassword(
       user?.passwordHash ?? (await decoyPasswordHash()),
@@ -281,7 +281,7 @@ export const authService = {
       // The password was checked against the row read above; another instance may have changed it (or
       // deactivated the account) since. Under this lock, a change that committed is seen here, and one
       // still to come waits for this commit and then revokes the new session with the others.
-      const current = await usersRepository.shareLockById(tx, user.id);
+      const current = await accountRepository.shareLockById(tx, user.id);
       if (!current || current.passwordHash !== user.passwordHash || !canSignIn(current)) return false;
       accessToken = await openSession(tx, user, now, input);
       await signInAttemptsRepository.settleAttempt(tx, attempt.id, 'ok', true);
@@ -340,10 +340,10 @@ export const authService = {
   ): Promise<void> {
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      const { found, standIn } = await usersRepository.findByEmailWithStandIn(tx, email.trim());
+      const { found, standIn } = await accountRepository.findByEmailWithStandIn(tx, email.trim());
       // The row lock serialises simultaneous requests for one address, so the count below holds
       // (id 0 locks nothing: the same statement, for an address with no active account).
-      const user = await usersRepository.lockById(tx, found?.etat === 'A' ? found.id : 0);
+      const user = await accountRepository.lockById(tx, found?.etat === 'A' ? found.id : 0);
       const active = user?.etat === 'A' ? user : undefined;
       // No account at all: there is no address to tell apart.
       const target = active ?? standIn;
@@ -387,10 +387,10 @@ export const authService = {
     await ctx.db.transaction(async (tx) => {
       const link = await authRepository.consumeUserToken(tx, tokenHash(jeton), now);
       if (!link) throw invalid('Ce lien est invalide, expiré ou déjà utilisé. Demandez un nouveau lien.');
-      const user = await usersRepository.findById(tx, link.userId);
+      const user = await accountRepository.findById(tx, link.userId);
       if (!user || user.etat !== 'A') throw invalid('Ce compte est désactivé. Contactez le secrétariat.');
       checkNewPassword(password, user);
-      await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(password) }, now);
+      await accountRepository.update(tx, user.id, { passwordHash: await hashPassword(password) }, now);
       await authRepository.revokeUserTokens(tx, user.id, now);
       // The other links mailed (an older reset, the invitation) must not set the password again.
       await authRepository.spendUserLinks(tx, user.id, now);

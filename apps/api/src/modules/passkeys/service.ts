@@ -26,7 +26,7 @@ import { invalid, notFound, refused } from '../../lib/errors';
 import { verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { proveUnderLimits } from '../sign-in-attempts/attempts';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import { passkeysRepository as repo, type PasskeyRowDb } from './repository';
 
 /**
@@ -398,7 +398,7 @@ export const passkeysService = {
     const passkey = await repo.byCredential(ctx.db, input.response.id);
     const owner = input.secondStep
       ? input.secondStepOf
-      : await usersRepository.findById(ctx.db, passkey?.userId ?? 0);
+      : await accountRepository.findById(ctx.db, passkey?.userId ?? 0);
     const ok = await underSignInLimits(
       ctx,
       // Unknown credential or `mfa_token`: the attempt counts for the address only.
@@ -418,7 +418,7 @@ export const passkeysService = {
 };
 
 async function caller(ctx: RequestContext): Promise<UserRow> {
-  const user = await usersRepository.findById(ctx.db, ctx.caller.id);
+  const user = await accountRepository.findById(ctx.db, ctx.caller.id);
   if (!user) throw notFound();
   return user;
 }

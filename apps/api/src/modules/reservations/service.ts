@@ -25,10 +25,10 @@ import { guardConstraint } from '../../lib/constraints';
 import { invalid, notFound, refused } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
-import { entitiesRepository } from '../entities/repository';
+import { entityRepository } from '../entities/entity-repository';
 import { settingsRepository } from '../settings/repository';
 import { mailRepository } from '../mail/repository';
-import { usersRepository } from '../users/repository';
+import { activeAccountRepository } from '../users/active-account-repository';
 import { frenchDate } from '../../lib/dates';
 import { checkSlot, isPast, parisMinutesNow } from './calendar';
 import { checkRules, rulesForScreen, type RulesNow } from './rules';
@@ -145,7 +145,7 @@ async function checkOpen(db: Executor, slot: Pick<Slot, 'roomId' | 'jour'>): Pro
 }
 
 async function checkEntity(db: Executor, entityId: number): Promise<void> {
-  const entity = await entitiesRepository.find(db, entityId);
+  const entity = await entityRepository.find(db, entityId);
   if (!entity || entity.etat !== 'A') {
     throw invalid("Loge ou association : elle n'existe pas ou a été supprimée. Choisissez-en une autre.");
   }
@@ -178,7 +178,7 @@ async function notify(
 ): Promise<void> {
   const addresses = await reservationsRepository.staffEmails(db, clock.today());
   for (const id of people) {
-    const email = id === null ? undefined : await usersRepository.activeEmailOf(db, id);
+    const email = id === null ? undefined : await activeAccountRepository.activeEmailOf(db, id);
     if (email) addresses.push(email);
   }
   for (const email of reservationEmails(event, row, addresses, publicUrl, motif)) {

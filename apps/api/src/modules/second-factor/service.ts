@@ -21,7 +21,7 @@ import { mailRepository } from '../mail/repository';
 import { codesLockedEmail, secondFactorResetEmail } from '../mail/templates';
 import { accountCodesLocked, proveUnderLimits } from '../sign-in-attempts/attempts';
 import { ACCOUNT_CODE_LOCK } from '../sign-in-attempts/rules';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import { passkeysRepository } from '../passkeys/repository';
 import { looksLikeTotp, newTotpSecret, qrDataUrl, recoveryCodeHash, totpStep, totpUri } from './codes';
 import { secondFactorRepository as repo, type ChallengePurpose } from './repository';
@@ -136,7 +136,7 @@ export const secondFactorService = {
     const now = ctx.clock.now();
     const { concerned, has, deadline } = await requirement(ctx.db, user, now);
     if (concerned && !has && user.secondFactorAskedAt === null) {
-      await usersRepository.markSecondFactorAsked(ctx.db, user.id, now);
+      await accountRepository.markSecondFactorAsked(ctx.db, user.id, now);
     }
     const kind: ChallengePurpose | null = has
       ? 'second_step'
@@ -161,7 +161,7 @@ export const secondFactorService = {
   /** The live challenge behind an `mfa_token`, with its account's identifiant; undefined otherwise. */
   async challenge(ctx: PublicContext, mfaToken: string) {
     const found = await repo.findChallenge(ctx.db, tokenHash(mfaToken), ctx.clock.now());
-    const user = await usersRepository.findById(ctx.db, found?.userId ?? 0);
+    const user = await accountRepository.findById(ctx.db, found?.userId ?? 0);
     return found && user ? { ...found, user } : undefined;
   },
 
@@ -199,7 +199,7 @@ export const secondFactorService = {
   ): Promise<boolean> {
     const now = ctx.clock.now();
     const since = new Date(now.getTime() - ACCOUNT_CODE_LOCK.windowMs);
-    const lockedAt = (await usersRepository.findById(ctx.db, input.userId ?? 0))?.codesLockedAt;
+    const lockedAt = (await accountRepository.findById(ctx.db, input.userId ?? 0))?.codesLockedAt;
     let refusal: string | null = null;
     const ok = await proveUnderLimits(
       ctx.db,
@@ -321,7 +321,7 @@ export const secondFactorService = {
         'Vous ne pouvez pas réinitialiser votre propre second facteur : retirez-le depuis la page « Mon compte », qui demande un de ses codes.',
       );
     await inTransaction(ctx, async (tx) => {
-      const user = await usersRepository.lockById(tx.db, id);
+      const user = await accountRepository.lockById(tx.db, id);
       if (!user) throw notFound();
       if (user.anonymizedAt) throw invalid('Ce compte est anonymisé.');
       // Passkeys too (issue 22): the person may have lost the device that holds them.
@@ -329,7 +329,7 @@ export const secondFactorService = {
       const had = (await repo.removeFactors(tx.db, user.id)) || passkeys > 0;
       if (!had) throw invalid('Ce compte n’a pas de second facteur à réinitialiser.');
       // A fresh grace period from the next sign-in: the person may have lost their phone.
-      await usersRepository.update(tx.db, user.id, { secondFactorAskedAt: null }, tx.clock.now());
+      await accountRepository.update(tx.db, user.id, { secondFactorAskedAt: null }, tx.clock.now());
       await mailRepository.enqueue(tx.db, secondFactorResetEmail(user.email, user.prenom), tx.clock.now());
       await audit.record(tx, { action: 'second_factor_reset', recordType: 'user', recordId: user.id });
     });
@@ -371,8 +371,8 @@ const codesLocked = () =>
  */
 async function startWait(db: Executor, userId: number, now: Date, since: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await usersRepository.startCodesWait(tx, userId, now, since))) return;
-    const user = await usersRepository.findById(tx, userId);
+    if (!(await accountRepository.startCodesWait(tx, userId, now, since))) return;
+    const user = await accountRepository.findById(tx, userId);
     if (user) await mailRepository.enqueue(tx, codesLockedEmail(user.email, user.prenom), now);
   });
 }
@@ -381,7 +381,7 @@ const wrongCode = () =>
   invalid('Code incorrect ou déjà utilisé. Vérifiez l’heure de votre téléphone et réessayez.');
 
 async function caller(ctx: RequestContext): Promise<UserRow> {
-  const user = await usersRepository.findById(ctx.db, ctx.caller.id);
+  const user = await accountRepository.findById(ctx.db, ctx.caller.id);
   if (!user) throw notFound();
   return user;
 }
