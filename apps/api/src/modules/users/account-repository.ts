@@ -39,7 +39,7 @@ export const accountRepository = {
   /**
    * The account of an address, if any, and a stand-in (the oldest account), in one statement whatever
    * the address: the forgotten-password request writes for an unknown address what it writes for a
-   * known one, on the stand-in, then rolls it back (auth/service.ts), so both cost the same.
+   * known one, on the stand-in, then rolls it back (auth/password-reset.ts), so both cost the same.
    */
   async findByEmailWithStandIn(
     db: Executor,
