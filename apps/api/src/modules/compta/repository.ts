@@ -25,7 +25,7 @@ import {
   accountingLines,
   accountingOrders,
 } from '../../db/schema';
-import { entityNames } from '../entities/repository';
+import { entityNames } from '../entities/entity-repository';
 import { confirmedReservationsOf } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
 

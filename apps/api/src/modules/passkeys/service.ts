@@ -18,7 +18,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../lib/co
 import { invalid, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { proveCurrentPassword } from '../sign-in-attempts/attempts';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import {
   RP_NAME,
   WEBAUTHN_CHALLENGE_TTL_MS,
@@ -210,7 +210,7 @@ export const passkeysService = {
 };
 
 async function caller(ctx: RequestContext): Promise<UserRow> {
-  const user = await usersRepository.findById(ctx.db, ctx.caller.id);
+  const user = await accountRepository.findById(ctx.db, ctx.caller.id);
   if (!user) throw notFound();
   return user;
 }

@@ -24,7 +24,8 @@ import { frenchDate } from '../../../lib/dates';
 import { AppError, notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { headcountRepository } from '../../entities/current-members-repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
 import { totalOf, withAmounts } from '../amounts';
 import { feeTableWorkbook } from '../documents/excel';
@@ -49,8 +50,8 @@ async function feeCall(
   const bounds = masonicYearBounds(annee);
   const membres =
     tranche === 'D'
-      ? await entitiesRepository.membersDuring(ctx.db, entity.id, bounds.debut, bounds.fin)
-      : await entitiesRepository.membersOn(ctx.db, entity.id, ctx.clock.today());
+      ? await headcountRepository.membersDuring(ctx.db, entity.id, bounds.debut, bounds.fin)
+      : await headcountRepository.membersOn(ctx.db, entity.id, ctx.clock.today());
   const dejaAppele = tranche === 'D' ? await comptaRepository.calledThirds(ctx.db, entity.id, annee) : 0;
   return { ...feeCallLines({ annee, tranche, montantAnnuel, membres, dejaAppele }), montantAnnuel, membres };
 }
@@ -97,7 +98,7 @@ async function bulkIssuePlan(
   };
   for (const r of rows) {
     const line = { id: r.order.id, entite: r.entite.nom, total: r.order.total };
-    const entity = await entitiesRepository.find(db, r.entite.id);
+    const entity = await entityRepository.find(db, r.entite.id);
     if (!entity?.emailFacturation) {
       preview.ignorees.push({
         ...line,
@@ -141,7 +142,7 @@ export const feeCallsService = {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const report: BulkCallReport = { crees: [], ignores: [] };
-      for (const entity of await entitiesRepository.billable(tx.db)) {
+      for (const entity of await entityRepository.billable(tx.db)) {
         const existing = await comptaRepository.existingCall(tx.db, entity.id, q.annee, q.tranche);
         if (existing) {
           report.ignores.push({ entite: entity.nom, raison: `déjà appelé (commande n° ${existing.id})` });
@@ -243,11 +244,11 @@ export const feeCallsService = {
   /** The fee-call table of a year: one row per entity (or the one asked), instalments called and paid. */
   async feeTable(ctx: RequestContext, annee: number, tiers?: number): Promise<FeeTable> {
     authorize(may(ctx, 'READ', null));
-    if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
+    if (tiers && !(await entityRepository.find(ctx.db, tiers)))
       throw notFound("Cette loge ou association n'existe pas.");
-    const entities = await entitiesRepository.billable(ctx.db, tiers);
+    const entities = await entityRepository.billable(ctx.db, tiers);
     const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);
-    const membres = await entitiesRepository.membersOnEach(
+    const membres = await headcountRepository.membersOnEach(
       ctx.db,
       entities.map((e) => e.id),
       ctx.clock.today(),

@@ -8,7 +8,7 @@ import { guardConstraint, type Refusal } from '../../../lib/constraints';
 import type { RequestContext, TxContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { totalOf } from '../amounts';
 import { RECORD_TYPE, orderNotFound } from '../order';
 import { paymentsRepository } from '../payments/repository';
@@ -33,7 +33,7 @@ export const REFUSALS: Record<string, Refusal> = {
 
 /** The lodge or association an order is made out to: active, and not the Union itself. */
 export async function loadBillable(db: Executor, idEntite: number) {
-  const entity = await entitiesRepository.find(db, idEntite);
+  const entity = await entityRepository.find(db, idEntite);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
   if (entity.etat !== 'A')
     throw refused(

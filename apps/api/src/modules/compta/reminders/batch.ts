@@ -21,7 +21,7 @@ import { inTransaction, systemClock, type Clock, type RequestContext } from '../
 import { AppError, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
 import { fileName, render } from '../documents/service';
 import { orderMachine } from '../machine';
@@ -49,7 +49,7 @@ async function overdueInvoices(db: Executor, today: string): Promise<OverdueInvo
   const emails = new Map<number, string | null>();
   for (const r of rows)
     if (!emails.has(r.entite.id))
-      emails.set(r.entite.id, (await entitiesRepository.find(db, r.entite.id))?.emailFacturation ?? null);
+      emails.set(r.entite.id, (await entityRepository.find(db, r.entite.id))?.emailFacturation ?? null);
   return rows.map((r) => {
     const o = r.order;
     const own = letters.filter((l) => l.orderId === o.id);
