@@ -9,7 +9,7 @@ import { entitiesRepository } from '../../entities/repository';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
 import { usersRepository } from '../../users/repository';
-import type { CreditNoteRow, OrderRow } from '../repository';
+import type { CreditNoteRow, OrderRow } from '../order-records/repository';
 import { creditNotePdf, invoicePdf, quotePdf } from './issued';
 import { creditNoteEmail, invoiceEmail, quoteEmail, receiptEmail } from './mails';
 import { billingAddress, fileName } from './service';
