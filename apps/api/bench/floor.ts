@@ -23,7 +23,7 @@ import { weekOf } from '@union/contract';
 import { reservationsRepository } from '../src/modules/reservations/repository';
 import { loadPlanningContext } from '../src/modules/reservations/context';
 import { userSearchRepository } from '../src/modules/users/user-search-repository';
-import { comptaRepository } from '../src/modules/compta/repository';
+import { orderRecords } from '../src/modules/compta/order-records/repository';
 import { readScope } from '../src/modules/documents/policy';
 import { documentsRepository } from '../src/modules/documents/repository';
 import { loadDocumentsContext } from '../src/modules/documents/service';
@@ -105,11 +105,7 @@ app.post<{ Body: Record<string, unknown> }>('/api/compta/commande/search', async
   const session = await caller(request.headers.authorization);
   if (!session) return reply.status(401).send({ status: 401 });
   const criteria = { tri: 'creeLe', sens: 'desc', page: 1, taille: 50, ...request.body };
-  return comptaRepository.search(
-    db.db,
-    criteria as Parameters<typeof comptaRepository.search>[1],
-    parisDay(),
-  );
+  return orderRecords.search(db.db, criteria as Parameters<typeof orderRecords.search>[1], parisDay());
 });
 
 app.get('/api/user/payments', async (request, reply) => {

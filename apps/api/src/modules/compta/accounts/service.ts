@@ -28,8 +28,8 @@ import { accountRepository } from '../../users/account-repository';
 import { creditNotePdf, orderPdf } from '../documents/issued';
 import { fileName } from '../documents/service';
 import { paymentsRepository } from '../payments/repository';
-import { RECORD_TYPE } from '../order';
-import { comptaRepository } from '../repository';
+import { RECORD_TYPE } from '../order-records/record';
+import { orderRecords } from '../order-records/repository';
 import { onlineOrderId } from './online';
 import { mayAccount, type AccountContext } from './policy';
 import { presentAccount, presentStatement } from './presenter';
@@ -87,7 +87,7 @@ export const accountsService = {
     await openAccount(ctx, entityId, 'READ_ACCOUNT');
     const note = await accountsRepository.creditNoteOfEntity(ctx.db, entityId, id);
     if (!note) throw notFound("Cet avoir n'existe pas dans le compte de cette entité.");
-    const row = (await comptaRepository.find(ctx.db, note.orderId))!;
+    const row = (await orderRecords.find(ctx.db, note.orderId))!;
     return {
       nom: `${note.numero}.pdf`,
       contenu: await creditNotePdf(ctx.db, row.order, note, ctx.clock.now()),
@@ -152,7 +152,7 @@ export const accountsService = {
   ): Promise<ProviderForm> {
     await openAccount(ctx, entityId, 'PAY_ONLINE');
     return inTransaction(ctx, async (tx) => {
-      const order = await comptaRepository.lock(tx.db, orderId);
+      const order = await orderRecords.lock(tx.db, orderId);
       if (!order || order.entityId !== entityId || !order.numeroFacture) throw orderNotInAccount();
       const row = await accountsRepository.orderOfEntity(tx.db, entityId, orderId);
       const reste = order.total - row!.paye;

@@ -2,7 +2,7 @@
 import type { UnionSettings } from '@union/contract';
 import type { EntityRow } from '../../entities/entity-repository';
 import { presentLine } from '../amounts';
-import type { LineRow, OrderRow } from '../repository';
+import type { LineRow, OrderRow } from '../order-records/repository';
 import type { DocumentKind, OrderDocument } from './document';
 
 export function presentDocument(

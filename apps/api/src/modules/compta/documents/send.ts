@@ -10,7 +10,7 @@ import { entityRepository } from '../../entities/entity-repository';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
 import { accountRepository } from '../../users/account-repository';
-import type { CreditNoteRow, OrderRow } from '../repository';
+import type { CreditNoteRow, OrderRow } from '../order-records/repository';
 import { cancellationPdf, creditNotePdf, invoicePdf, quotePdf } from './issued';
 import { cancellationEmail, creditNoteEmail, invoiceEmail, quoteEmail, receiptEmail } from './mails';
 import { billingAddress, fileName } from './service';

@@ -6,7 +6,7 @@ import type { Executor } from '../../../db/client';
 import { refused } from '../../../lib/errors';
 import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
-import { comptaRepository, type CreditNoteRow, type OrderRow } from '../repository';
+import { orderRecords, type CreditNoteRow, type OrderRow } from '../order-records/repository';
 import type { DocumentKind } from './document';
 import { renderOrderPdf } from './pdf';
 import { presentDocument } from './presenter';
@@ -22,7 +22,7 @@ export async function render(
   relance?: { niveau: number; date: string; reste?: number | null },
 ): Promise<Buffer> {
   const entity = (await entityRepository.find(db, order.entityId))!;
-  const lines = await comptaRepository.lines(db, order.id);
+  const lines = await orderRecords.lines(db, order.id);
   // An invoice says nothing of what was paid or credited after its issue (nothing can be before: the
   // machine takes payments of issued invoices only). A reminder letter says what remained due on its
   // day: stored with it once sent, what payments and credit notes settle (`regle`) when it is written.

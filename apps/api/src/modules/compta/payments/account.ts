@@ -14,7 +14,7 @@ import { audit } from '../../audit/audit';
 import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
 import { renderDepositSlip } from '../documents/deposit-slip';
-import { RECORD_TYPE } from '../order';
+import { RECORD_TYPE } from '../order-records/record';
 import { dueOf, may } from '../policy';
 import { paymentsRepository } from './repository';
 import { recordEntityPayment, refundCredit } from './service';
