@@ -3,13 +3,14 @@
  * what goes to each invoice (proposed oldest first). Never more than the payment nor than what each has
  * due; what is not allocated stays a credit of the lodge.
  */
-import { Loader, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
 import { eurosToCents, formatCents } from '../../../lib/format';
-import { formatDay, parisDay } from '../../../lib/dates';
+import { parisDay } from '../../../lib/dates';
 import { useEntityAccount, usePayEntity } from '../api/orders';
+import { AllocationTable } from './AllocationTable';
 import { PaymentFields, type PaymentValue } from './PaymentFields';
 
 export function AllocatePaymentModal({
@@ -113,40 +114,11 @@ export function AllocatePaymentModal({
             {account.factures.length === 0 ? (
               <Text size="sm">Aucune facture à payer : le paiement restera au crédit de la loge.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Facture</Table.Th>
-                      <Table.Th>Échéance</Table.Th>
-                      <Table.Th>Reste dû</Table.Th>
-                      <Table.Th>Affecté (€)</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {account.factures.map((f) => (
-                      <Table.Tr key={f.id}>
-                        <Table.Td>
-                          {f.numeroFacture} · {f.objet}
-                        </Table.Td>
-                        <Table.Td>{formatDay(f.dateEcheance)}</Table.Td>
-                        <Table.Td>{formatCents(f.du)}</Table.Td>
-                        <Table.Td>
-                          <NumberInput
-                            aria-label={`Montant affecté à la facture ${f.numeroFacture}`}
-                            value={parts[f.id] ?? ''}
-                            onChange={(v) => setParts((p) => ({ ...p, [f.id]: v }))}
-                            decimalScale={2}
-                            decimalSeparator=","
-                            thousandSeparator=" "
-                            min={0}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <AllocationTable
+                factures={account.factures}
+                parts={parts}
+                onPartChange={(id, v) => setParts((p) => ({ ...p, [id]: v }))}
+              />
             )}
             {montant > 0 && (
               <Text size="sm" aria-live="polite">
