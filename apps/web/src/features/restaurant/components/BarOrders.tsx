@@ -3,31 +3,14 @@
  * would be paid with, and exactly the buttons the server allows (pay by each means, refuse, undo). A
  * payment by card opens CardPaymentModal, where the balance read on the card may be typed.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Loader,
-  Menu,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Group, List, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { PaymentMeans, plural, type Meal, type MealOrder } from '@union/contract';
+import { plural, type Meal, type MealOrder } from '@union/contract';
 import { useState } from 'react';
-import { openDialog } from '../../../components/dialog';
-import { toast } from '../../../components/toast';
-import { formatCents } from '../../../lib/format';
-import { useBarOrders, useCashOrder, useRefuseOrder, useUndoPayment } from '../api/restaurant';
+import { useBarOrders } from '../api/restaurant';
+import { BarOrderRow, who } from './BarOrderRow';
 import { CardPaymentModal } from './CardPaymentModal';
-import { OrderStateBadge } from './labels';
 import { ScrollTable } from '../../../components/ScrollTable';
-
-const who = (o: MealOrder) => `${o.personne.prenom} ${o.personne.nom}`;
 
 /**
  * What the kitchen prepares, beside the orders: the quantity of each dish over every order (as the
@@ -101,16 +84,12 @@ function KitchenSummary({ meal, orders }: { meal: Meal; orders: MealOrder[] }) {
 }
 
 export function BarOrders({ meal }: { meal: Meal }) {
-  const pay = useCashOrder();
   const [byCard, setByCard] = useState<{ order: MealOrder; moyen: 'C' | 'L' } | null>(null);
-  const refuse = useRefuseOrder();
-  const undo = useUndoPayment();
   const orders = useBarOrders(meal.id);
   if (orders.isPending)
     return <Loader size="sm" aria-label={`Chargement des commandes du repas ${meal.titre}`} />;
   if (orders.isError) return <Alert color="red">Les commandes de ce repas n'ont pas pu être chargées.</Alert>;
   if (orders.data.length === 0) return <Text c="gray.7">Aucune commande pour l’instant.</Text>;
-  const ids = { mealId: meal.id };
   return (
     <Stack gap="sm">
       <KitchenSummary meal={meal} orders={orders.data} />
@@ -129,123 +108,7 @@ export function BarOrders({ meal }: { meal: Meal }) {
           </Table.Thead>
           <Table.Tbody>
             {orders.data.map((o) => (
-              <Table.Tr key={o.id}>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {who(o)}
-                    </Text>
-                    {o.entite && <Text size="xs">{o.entite}</Text>}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {o.lignes.map((l) => `${l.quantite} × ${l.libelle}`).join(', ')}
-                    {o.invites > 0 && ` (+ ${o.invites} invité${o.invites > 1 ? 's' : ''})`}
-                  </Text>
-                  {o.commentaire && (
-                    <Text
-                      size="sm"
-                      fw={700}
-                      mt={2}
-                      px={4}
-                      bg="var(--mantine-color-yellow-1)"
-                      c="var(--mantine-color-dark-9)"
-                      style={{ borderLeft: '3px solid var(--mantine-color-orange-7)' }}
-                    >
-                      Remarque : {o.commentaire}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{formatCents(o.montant)}</Table.Td>
-                <Table.Td>{o.soldeCarte === null ? '' : formatCents(o.soldeCarte)}</Table.Td>
-                <Table.Td>
-                  <OrderStateBadge order={o} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {o.actions.includes('PAY') && (
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <Button size="compact-sm" aria-label={`Encaisser la commande de ${who(o)}`}>
-                            Encaisser
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {PaymentMeans.codes
-                            .filter((m) => m !== 'L' || o.idEntite !== null)
-                            .map((moyen) => (
-                              <Menu.Item
-                                key={moyen}
-                                onClick={() =>
-                                  moyen === 'C' || moyen === 'L'
-                                    ? setByCard({ order: o, moyen })
-                                    : pay.mutate(
-                                        { ...ids, orderId: o.id, moyen },
-                                        { onSuccess: () => toast('success', `Commande de ${who(o)} payée.`) },
-                                      )
-                                }
-                              >
-                                {PaymentMeans.labels[moyen]}
-                              </Menu.Item>
-                            ))}
-                        </Menu.Dropdown>
-                      </Menu>
-                    )}
-                    {o.actions.includes('REFUSE') && o.etat !== 'R' && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color="red"
-                        c="red.9"
-                        onClick={() =>
-                          void openDialog({
-                            type: 'question',
-                            title: 'Refuser le paiement',
-                            text: `Refuser le paiement de la commande de ${who(o)} (${formatCents(o.montant)}) ? Elle reste à payer.`,
-                            okLabel: 'Refuser le paiement',
-                          }).then((answer) => answer === 'ok' && refuse.mutate({ ...ids, orderId: o.id }))
-                        }
-                        aria-label={`Refuser le paiement de ${who(o)}`}
-                      >
-                        Refuser
-                      </Button>
-                    )}
-                    {o.actions.includes('UNDO_PAYMENT') && (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        // Undoing a payment moves money back to a card: asked first, as « Refuser ».
-                        onClick={() =>
-                          void openDialog({
-                            type: 'question',
-                            title: 'Annuler le paiement',
-                            text:
-                              `Annuler le paiement de la commande de ${who(o)} (${formatCents(o.montant)}` +
-                              `${o.moyen ? ` – ${PaymentMeans.labels[o.moyen]}` : ''}) ? ` +
-                              'Elle redevient à encaisser' +
-                              (o.moyen === 'C' || o.moyen === 'L'
-                                ? ' et la carte débitée est recréditée.'
-                                : '.'),
-                            okLabel: 'Annuler le paiement',
-                            cancelLabel: 'Ne rien changer',
-                          }).then(
-                            (answer) =>
-                              answer === 'ok' &&
-                              undo.mutate(
-                                { ...ids, orderId: o.id },
-                                { onSuccess: () => toast('info', 'Paiement annulé.') },
-                              ),
-                          )
-                        }
-                        aria-label={`Annuler le paiement de ${who(o)}`}
-                      >
-                        Annuler le paiement
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
+              <BarOrderRow key={o.id} order={o} mealId={meal.id} onPayByCard={setByCard} />
             ))}
           </Table.Tbody>
         </Table>
