@@ -3,20 +3,9 @@
  * draft; fee calls and rentals propose their lines from the server (members × fee, reservations × rate),
  * editable before saving.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
-import { Instalment, OrderCreateSchema, OrderType } from '@union/contract';
+import { OrderCreateSchema } from '@union/contract';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -25,22 +14,12 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { masonicYearOf, preload, useBillableEntities, useCreateOrder } from '../api/orders';
-import { LinesEditor, emptyLine, linesProblem, toEdited, toInput, type EditedLine } from './LinesEditor';
-import { options, yearOptions } from './shared';
+import { OrderTargetFields, type NewOrderValues } from './OrderTargetFields';
+import { LinesEditor, emptyLine, linesProblem, toEdited, toInput } from './LinesEditor';
 import { useIsPhone } from '../../../components/useIsPhone';
 
-interface FormValues {
-  type: OrderType;
-  idEntite: string | null;
-  annee: string;
-  tranche: Instalment;
-  devis: 'devis' | 'facture';
-  objet: string;
-  lignes: EditedLine[];
-}
-
 // What the server receives: amounts in cents, the instalment of a fee call only.
-const bodyOf = (values: FormValues) => ({
+const bodyOf = (values: NewOrderValues) => ({
   type: values.type,
   idEntite: idOf(values.idEntite),
   annee: Number(values.annee),
@@ -57,7 +36,7 @@ export function NewOrderPage() {
   const phoneChoices = useIsPhone() ? ({ orientation: 'vertical', fullWidth: true } as const) : {};
   const entities = useBillableEntities();
   const create = useCreateOrder();
-  const form = useForm<FormValues>({
+  const form = useForm<NewOrderValues>({
     initialValues: {
       type: 'S',
       idEntite: null,
@@ -99,7 +78,7 @@ export function NewOrderPage() {
     }
   };
 
-  const submit = async (values: FormValues) => {
+  const submit = async (values: NewOrderValues) => {
     if (problem) return;
     const order = await create.mutateAsync(OrderCreateSchema.parse(bodyOf(values)));
     toast(
@@ -120,46 +99,12 @@ export function NewOrderPage() {
       <Paper withBorder p="md">
         <form noValidate onSubmit={form.onSubmit((values) => void submit(values), focusFirstInvalid)}>
           <Stack>
-            <div>
-              <Text fw={500} size="sm" mb={4} id="type-label">
-                Type de commande
-              </Text>
-              <SegmentedControl
-                aria-labelledby="type-label"
-                {...phoneChoices}
-                {...form.getInputProps('type')}
-                onChange={(v) => {
-                  form.setFieldValue('type', v as OrderType);
-                  setExplication(null);
-                }}
-                data={options(OrderType.labels)}
-              />
-            </div>
-            <Group grow align="flex-start" wrap="wrap">
-              <Select
-                label="Loge ou association"
-                placeholder="Choisissez…"
-                data={(entities.data ?? []).map((e) => ({ value: String(e.id), label: e.nom }))}
-                {...form.getInputProps('idEntite')}
-                searchable
-                allowDeselect={false}
-                required
-              />
-              <Select
-                label="Année"
-                data={yearOptions()}
-                {...form.getInputProps('annee')}
-                allowDeselect={false}
-              />
-              {type === 'A' && (
-                <Select
-                  label="Tranche"
-                  data={options(Instalment.labels)}
-                  {...form.getInputProps('tranche')}
-                  allowDeselect={false}
-                />
-              )}
-            </Group>
+            <OrderTargetFields
+              form={form}
+              phoneChoices={phoneChoices}
+              entities={entities.data ?? []}
+              onTypeChange={() => setExplication(null)}
+            />
             {type !== 'S' && (
               <Group>
                 <Button
