@@ -2,22 +2,10 @@
  * The building's closed days, by masonic year. Union staff close a day (with a reason) and reopen it;
  * closing lists the reservations already on that day so they can be handled.
  */
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconCalendarOff } from '@tabler/icons-react';
 import { ClosureInputSchema, IsoDateSchema, masonicYearOf } from '@union/contract';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
@@ -25,7 +13,9 @@ import { contractResolver, focusFirstInvalid } from '../../../components/forms/c
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useCloseDay, useClosures, useReopenDay } from '../api/closures';
-import { longDate, pickedDay, todayIso, capitalized } from '../api/dates';
+import { longDate, pickedDay, todayIso } from '../api/dates';
+import { ClosureYearNav } from './ClosureYearNav';
+import { ClosuresTable } from './ClosuresTable';
 import { PlanningNav } from './PlanningNav';
 
 /** The closure's body plus the day of its address, checked together before asking. */
@@ -103,27 +93,7 @@ export function ClosuresPage() {
         Jours de fermeture
       </Title>
       <PlanningNav gestion={list?.gestion} />
-      <Group gap="xs">
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Année précédente"
-          onClick={() => setAnnee(annee - 1)}
-        >
-          <IconChevronLeft size={18} />
-        </ActionIcon>
-        <Text fw={600}>
-          Année {annee}-{annee + 1}
-        </Text>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Année suivante"
-          onClick={() => setAnnee(annee + 1)}
-        >
-          <IconChevronRight size={18} />
-        </ActionIcon>
-      </Group>
+      <ClosureYearNav annee={annee} onChange={setAnnee} />
 
       {list?.gestion && (
         <Paper
@@ -169,30 +139,11 @@ export function ClosuresPage() {
         </Alert>
       )}
       {list && list.fermetures.length > 0 && (
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Motif</Table.Th>
-              {list.gestion && <Table.Th w={110} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.fermetures.map((f) => (
-              <Table.Tr key={f.date}>
-                <Table.Td>{capitalized(longDate(f.date))}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{f.motif}</Table.Td>
-                {list.gestion && (
-                  <Table.Td>
-                    <Button size="compact-sm" variant="light" onClick={() => void reopenDay(f.date)}>
-                      Rouvrir
-                    </Button>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ClosuresTable
+          fermetures={list.fermetures}
+          gestion={list.gestion}
+          onReopen={(day) => void reopenDay(day)}
+        />
       )}
     </Stack>
   );
