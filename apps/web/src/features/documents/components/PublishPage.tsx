@@ -3,18 +3,7 @@
  * document with that metadata; the queue sends them one at a time (specification §4), each with its
  * progress bar and a cancel button, and shows the server's refusal (too large, wrong type) under the file.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -24,8 +13,6 @@ import {
   DocumentMetadataSchema,
   DocumentType,
   parisDay,
-  type DocumentAudience as Audience,
-  type DocumentType as Type,
   type FieldErrors,
   DOCUMENT_CALLS,
   type DocumentPublished,
@@ -37,25 +24,13 @@ import { contractResolver, focusFirstInvalid, idOf } from '../../../components/f
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue } from '../../../components/useUploadQueue';
 import { refreshDocuments, useDocuments } from '../api/documents';
-import { AudienceField } from './AudienceField';
-import { SessionPicker } from './SessionPicker';
+import { DocumentMetadataFields, type PublishValues } from './DocumentMetadataFields';
 import { UploadQueueList } from './UploadQueueList';
 
 const ACCEPT: Record<string, string[]> = Object.fromEntries(
   Object.keys(DOCUMENT_MIME_TYPES).map((mime) => [mime, DOCUMENT_EXTENSIONS]),
 );
 const stem = (name: string) => name.replace(/\.[^.]+$/, '');
-
-interface FormValues {
-  type: Type | null;
-  /** Empty: each file's name is its title. */
-  titre: string;
-  date: string;
-  /** null: the only entity the caller manages, if there is one. */
-  idEntite: string | null;
-  audience: Audience;
-  idReservation: string | null;
-}
 
 export function PublishPage() {
   usePageTitle('Publier un document');
@@ -68,7 +43,7 @@ export function PublishPage() {
   const [noFile, setNoFile] = useState(false);
   // The metadata every file will carry, checked with the contract's schema (the first file's name
   // standing for an empty title).
-  const bodyOf = (values: FormValues) => ({
+  const bodyOf = (values: PublishValues) => ({
     type: values.type ?? undefined,
     titre: values.titre.trim() || (waiting[0] ? stem(waiting[0].name) : 'document'),
     date: values.date,
@@ -76,7 +51,7 @@ export function PublishPage() {
     audience: values.audience,
     idReservation: values.type === 'V' && values.idReservation ? values.idReservation : '',
   });
-  const form = useForm<FormValues>({
+  const form = useForm<PublishValues>({
     initialValues: {
       type: 'V',
       titre: '',
@@ -138,42 +113,7 @@ export function PublishPage() {
           Vous ne gérez aucune entité : vous ne pouvez pas publier de document.
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label="Entité qui publie"
-          required
-          data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}
-          {...form.getInputProps('idEntite')}
-          value={entityId}
-          onChange={(v) => {
-            form.setFieldValue('idEntite', v);
-            // A session belongs to its entity: another entity's convocation starts without one.
-            form.setFieldValue('idReservation', null);
-          }}
-        />
-        <Select
-          label="Type"
-          required
-          data={types.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
-          {...form.getInputProps('type')}
-        />
-        <TextInput
-          label="Titre"
-          description="Laissé vide, le nom de chaque fichier sert de titre."
-          maxLength={200}
-          {...form.getInputProps('titre')}
-        />
-        <TextInput label="Date du document" type="date" required {...form.getInputProps('date')} />
-        <AudienceField {...form.getInputProps('audience')} />
-        {type === 'V' && entityId && (
-          <SessionPicker
-            entityId={entityId}
-            date={date}
-            value={idReservation}
-            onChange={(value) => form.setFieldValue('idReservation', value)}
-          />
-        )}
-      </SimpleGrid>
+      <DocumentMetadataFields form={form} entities={entities} entityId={entityId} types={types} />
 
       <FileDropzone
         label="Déposer les fichiers à publier"
