@@ -2,7 +2,7 @@
  * The order form: for myself or for one of my lodges, quantities per dish, guests; the total follows.
  * Phone first: one column, large steppers. Checked with the contract's schema before it is sent.
  */
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   DishType,
   MealOrderInputSchema,
@@ -17,8 +17,9 @@ import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { useSaveOrder } from '../api/restaurant';
 import { FormActions } from '../../../components/FormActions';
-import { useEffect, useRef, useState } from 'react';
 import { mealName } from './labels';
+import { PeopleQuestion } from './PeopleQuestion';
+import { usePeopleQuestion } from './usePeopleQuestion';
 
 interface Props {
   meal: Meal;
@@ -71,20 +72,8 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
   const lignes = linesOf(form.values);
 
   // A guest is a person: one menu for two people is asked about, never sent silently.
-  const people = 1 + (Number(form.values.invites) || 0);
-  const mains = lignes.filter((l) => meal.plats.find((d) => d.id === l.idPlat)?.type === 'M');
-  const mainLines =
-    mains.length > 0 ? mains : lignes.filter((l) => meal.plats.find((d) => d.id === l.idPlat)?.type === 'P');
-  const mainCount = mainLines.reduce((n, l) => n + l.quantite, 0);
-  const [asked, setAsked] = useState<string | null>(null);
-  const askKey = `${people}/${mainCount}`;
-  const question = people > 1 && mainCount > 0 && mainCount < people ? askKey : null;
-  const firstAnswer = useRef<HTMLButtonElement>(null);
-  const [asking, setAsking] = useState(false);
-  useEffect(() => {
-    if (asking) firstAnswer.current?.focus();
-  }, [asking]);
-  const single = mainLines.length === 1 ? meal.plats.find((d) => d.id === mainLines[0]!.idPlat)! : null;
+  const { people, mains, mainCount, question, asked, setAsked, asking, setAsking, firstAnswer, single } =
+    usePeopleQuestion(meal, lignes, form.values.invites);
 
   function submit(values: FormValues) {
     if (lignes.length === 0) return;
@@ -163,41 +152,22 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
             Total : {formatCents(total)}
           </Text>
           {asking && question && (
-            <Alert color="yellow" title="Un menu par personne ?" role="alert">
-              <Stack gap="xs">
-                <Text size="sm">
-                  Vous êtes {people} personnes (vous et {people - 1} invité{people > 2 ? 's' : ''}) pour{' '}
-                  {mainCount} {mains.length > 0 ? 'menu' : 'plat'}
-                  {mainCount > 1 ? 's' : ''}.
-                </Text>
-                <Group gap="xs">
-                  {single && (
-                    <Button
-                      ref={firstAnswer}
-                      size="compact-md"
-                      onClick={() => {
-                        form.setFieldValue(`plat.${single.id}`, mainCount + (people - mainCount));
-                        setAsked(question);
-                        setAsking(false);
-                      }}
-                    >
-                      {`Passer à ${people} × ${single.libelle}`}
-                    </Button>
-                  )}
-                  <Button
-                    ref={single ? undefined : firstAnswer}
-                    size="compact-md"
-                    variant="default"
-                    onClick={() => {
-                      setAsked(question);
-                      send(form.values);
-                    }}
-                  >
-                    {`Commander ainsi (${mainCount} pour ${people})`}
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
+            <PeopleQuestion
+              people={people}
+              mainCount={mainCount}
+              menus={mains.length > 0}
+              single={single}
+              firstAnswer={firstAnswer}
+              onSwitch={(dish) => {
+                form.setFieldValue(`plat.${dish.id}`, mainCount + (people - mainCount));
+                setAsked(question);
+                setAsking(false);
+              }}
+              onConfirm={() => {
+                setAsked(question);
+                send(form.values);
+              }}
+            />
           )}
           <FormActions
             onCancel={onClose}
