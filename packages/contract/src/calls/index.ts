@@ -4,13 +4,13 @@
  * (`api.call` of apps/web/src/lib/api-client.ts). The web imports a group (`MESSAGE_CALLS`), not `CALLS`,
  * so that a screen's bundle carries only the schemas of its own calls.
  *
- * Not yet in the table: the calls of compta, accounts, restaurant, desk and payments (registered with
- * `app.get/post…` by their modules).
+ * Not yet in the table: the calls of compta and accounts (registered with `app.get/post…` by their module).
  */
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
 import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
+import { DESK_CALLS, PAYMENT_CALLS, RESTAURANT_CALLS } from './restaurant';
 import { CALENDAR_CALLS, CLOSURE_CALLS, PLANNING_CALLS, RESERVATION_CALLS } from './reservations';
 import { USER_CALLS } from './users';
 
@@ -21,6 +21,7 @@ export {
   BACKUP_CALLS,
   CALENDAR_CALLS,
   CLOSURE_CALLS,
+  DESK_CALLS,
   DOCUMENT_CALLS,
   ENTITY_CALLS,
   IMPORT_CALLS,
@@ -28,8 +29,10 @@ export {
   MESSAGE_CALLS,
   OPERATION_CALLS,
   PASSKEY_CALLS,
+  PAYMENT_CALLS,
   PLANNING_CALLS,
   RESERVATION_CALLS,
+  RESTAURANT_CALLS,
   SECOND_FACTOR_CALLS,
   SETTINGS_CALLS,
   USER_CALLS,
@@ -52,4 +55,7 @@ export const CALLS = {
   documents: DOCUMENT_CALLS,
   messages: MESSAGE_CALLS,
   operations: OPERATION_CALLS,
+  restaurant: RESTAURANT_CALLS,
+  payments: PAYMENT_CALLS,
+  desk: DESK_CALLS,
 } as const;
