@@ -177,11 +177,12 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE_ONLY_IN_REPOSITORIES] }] },
   },
-  // In a module, only its repositories query the database, and every file names only its own tables.
+  // In a module, only its repositories (`repository.ts`, or `<subject>-repository.ts` where one table's
+  // callers ask it different things) query the database, and every file names only its own tables.
   ...API_MODULES.flatMap((module) => [
     {
       files: [`apps/api/src/modules/${module}/**/*.ts`],
-      ignores: ['**/repository.ts', '**/*.test.ts'],
+      ignores: ['**/*repository.ts', '**/*.test.ts'],
       rules: {
         'no-restricted-imports': [
           'error',
@@ -190,7 +191,7 @@ export default tseslint.config(
       },
     },
     {
-      files: [`apps/api/src/modules/${module}/**/repository.ts`],
+      files: [`apps/api/src/modules/${module}/**/*repository.ts`],
       rules: { 'no-restricted-imports': ['error', { patterns: [tablesOfOthers(module)] }] },
     },
   ]),

@@ -22,12 +22,12 @@ import { closuresRepository } from '../src/modules/reservations/closures/reposit
 import { weekOf } from '@union/contract';
 import { reservationsRepository } from '../src/modules/reservations/repository';
 import { loadPlanningContext } from '../src/modules/reservations/context';
-import { usersRepository } from '../src/modules/users/repository';
-import { comptaRepository } from '../src/modules/compta/repository';
+import { userSearchRepository } from '../src/modules/users/user-search-repository';
+import { orderRecords } from '../src/modules/compta/order-records/repository';
 import { readScope } from '../src/modules/documents/policy';
 import { documentsRepository } from '../src/modules/documents/repository';
 import { loadDocumentsContext } from '../src/modules/documents/service';
-import { entitiesRepository } from '../src/modules/entities/repository';
+import { entityRepository } from '../src/modules/entities/entity-repository';
 import { cardsRepository } from '../src/modules/restaurant/cards/repository';
 
 const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? '' });
@@ -84,7 +84,7 @@ app.post<{ Body: Record<string, unknown> }>('/api/user/search', async (request, 
   const session = await caller(request.headers.authorization);
   if (!session) return reply.status(401).send({ status: 401 });
   const criteria = { tri: 'nom', sens: 'asc', page: 1, taille: 20, ...request.body };
-  return usersRepository.search(db.db, criteria as Parameters<typeof usersRepository.search>[1]);
+  return userSearchRepository.search(db.db, criteria as Parameters<typeof userSearchRepository.search>[1]);
 });
 
 // The lists of issue 18 (lists.bench.ts): the same repository calls as the services, in the same order.
@@ -96,7 +96,7 @@ app.get<{ Querystring: Record<string, string> }>('/api/document/all', async (req
   const { total, rows } = await documentsRepository.search(db.db, readScope(policy), filters);
   const publishable =
     policy.isStaff || policy.manages.size > 0
-      ? await entitiesRepository.activeAmong(db.db, policy.isStaff ? 'all' : policy.manages)
+      ? await entityRepository.activeAmong(db.db, policy.isStaff ? 'all' : policy.manages)
       : [];
   return { total, rows, publishable };
 });
@@ -105,11 +105,7 @@ app.post<{ Body: Record<string, unknown> }>('/api/compta/commande/search', async
   const session = await caller(request.headers.authorization);
   if (!session) return reply.status(401).send({ status: 401 });
   const criteria = { tri: 'creeLe', sens: 'desc', page: 1, taille: 50, ...request.body };
-  return comptaRepository.search(
-    db.db,
-    criteria as Parameters<typeof comptaRepository.search>[1],
-    parisDay(),
-  );
+  return orderRecords.search(db.db, criteria as Parameters<typeof orderRecords.search>[1], parisDay());
 });
 
 app.get('/api/user/payments', async (request, reply) => {

@@ -14,7 +14,7 @@ import { INVITATION_LINK_TTL_MS } from '../src/modules/auth/rules';
 import { authRepository } from '../src/modules/auth/repository';
 import { invitationEmail } from '../src/modules/mail/templates';
 import { mailRepository } from '../src/modules/mail/repository';
-import { usersRepository } from '../src/modules/users/repository';
+import { accountRepository } from '../src/modules/users/account-repository';
 import { newToken, tokenHash } from '../src/lib/secrets';
 
 z.config(z.locales.fr());
@@ -51,16 +51,16 @@ const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: c
 );
 await migrate(handle);
 try {
-  if (await usersRepository.findByIdentifiant(handle.db, args.identifiant))
+  if (await accountRepository.findByIdentifiant(handle.db, args.identifiant))
     throw new Error(`L'identifiant « ${args.identifiant} » existe déjà.`);
-  if (await usersRepository.findByEmail(handle.db, args.email))
+  if (await accountRepository.findByEmail(handle.db, args.email))
     throw new Error(`L'adresse « ${args.email} » est déjà utilisée.`);
   const token = newToken();
   const link = `${config.publicUrl}/reinitialiser-mdp?jeton=${encodeURIComponent(token)}`;
   // A command run by hand, outside any request: the machine's clock.
   const now = new Date();
   await handle.db.transaction(async (tx) => {
-    const user = await usersRepository.insert(tx, { ...args, habilitations: [...HABILITATION_CODES] }, now);
+    const user = await accountRepository.insert(tx, { ...args, habilitations: [...HABILITATION_CODES] }, now);
     await authRepository.insertUserToken(
       tx,
       {

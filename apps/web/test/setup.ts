@@ -30,6 +30,10 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// Mantine's autosizing Textarea listens for web fonts loading, which jsdom does not do.
+Object.defineProperty(document, 'fonts', {
+  value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+});
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
 

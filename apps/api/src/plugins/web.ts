@@ -27,11 +27,11 @@ export default fp(async function web(app: App, opts: { root?: string }) {
       // Vite's assets carry a content hash in their names: cached for good. Everything else (the page
       // itself above all) is revalidated, so a new deployment is picked up at once.
       cacheControl: false,
-      setHeaders: (res, path) => {
+      setHeaders: (reply, path) => {
         const hashed = /[\\/]assets[\\/]/.test(path);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The body depends on Accept-Encoding: a shared cache must not hand brotli to a browser without it.
-        res.setHeader('vary', 'accept-encoding');
+        reply.header('vary', 'accept-encoding');
       },
     });
   }

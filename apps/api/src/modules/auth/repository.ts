@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-o
 import { intArray, textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { accessTokens, userTokens } from '../../db/schema';
-import { activeUsers } from '../users/repository';
+import { activeUsers } from '../users/active-account-repository';
 
 /** A session's last use is written at most this often (the account page's « dernière utilisation »). */
 export const LAST_USE_STEP_MS = 5 * 60_000;

@@ -7,6 +7,7 @@ import { bearerToken } from '../../lib/bearer-token';
 import { route } from '../../lib/route';
 import type { App } from '../../types';
 import { asJson } from '../passkeys/service';
+import { passwordResetService } from './password-reset';
 import { authService } from './service';
 import { sessionsService } from './sessions';
 
@@ -67,7 +68,7 @@ export default async function authRoutes(app: App) {
         if (reply.statusCode !== 204) return;
         const email = request.body.data;
         app.background.run('password reset request', () =>
-          authService.requestPasswordReset(app.publicContext(), email, request.log),
+          passwordResetService.requestPasswordReset(app.publicContext(), email, request.log),
         );
       },
     },
@@ -75,7 +76,7 @@ export default async function authRoutes(app: App) {
   );
 
   route(app, calls.resetPassword, publicCall, async (request, reply) => {
-    await authService.resetPassword(app.publicContext(), request.body.jeton, request.body.data);
+    await passwordResetService.resetPassword(app.publicContext(), request.body.jeton, request.body.data);
     return reply.status(204).send(null);
   });
 

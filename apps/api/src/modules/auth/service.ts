@@ -9,22 +9,15 @@ import type { Executor } from '../../db/client';
 import type { SessionUser } from '../../lib/authorize';
 import type { PublicContext } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
-import { checkNewPassword } from '../../lib/passwords';
-import { decoyPasswordHash, hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
-import { audit } from '../audit/audit';
-import { mailRepository } from '../mail/repository';
-import { passwordLink, passwordResetEmail } from '../mail/templates';
+import { decoyPasswordHash, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { passkeysService } from '../passkeys/service';
 import { secondFactorService } from '../second-factor/service';
 import { openAttempt } from '../sign-in-attempts/attempts';
 import { signInAttemptsRepository } from '../sign-in-attempts/repository';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import { LAST_USE_STEP_MS, authRepository } from './repository';
 import type { Session } from './session-cache';
-import { RESET_LINK_TTL_MS, RESET_REQUEST_LIMIT, canSignIn } from './rules';
-
-/** Rolls the stand-in's writes back (see `requestPasswordReset`). */
-class NoResetDue extends Error {}
+import { canSignIn } from './rules';
 
 export const invalidGrant = () => new AppError(400, 'invalid_grant', 'Authentification impossible');
 
@@ -145,7 +138,7 @@ export const authService = {
     const opened = await ctx.db.transaction(async (tx) => {
       // One `mfa_token` opens one session, however many right codes arrive at once.
       if (!(await secondFactorService.consumeChallenge(tx, challenge.id, now))) return undefined;
-      const current = await usersRepository.shareLockById(tx, challenge.userId);
+      const current = await accountRepository.shareLockById(tx, challenge.userId);
       if (!current || !canSignIn(current)) return undefined;
       const recoveryCodes =
         challenge.purpose === 'enrol'
@@ -206,7 +199,7 @@ export const authService = {
     const accessToken = await ctx.db.transaction(async (tx) => {
       // One `mfa_token` opens one session, however many right assertions arrive at once.
       if (challenge && !(await secondFactorService.consumeChallenge(tx, challenge.id, now))) return undefined;
-      const current = await usersRepository.shareLockById(tx, userId);
+      const current = await accountRepository.shareLockById(tx, userId);
       if (!current || !canSignIn(current)) return undefined;
       return openSession(tx, current, now, input);
     });
@@ -236,7 +229,7 @@ export const authService = {
     const delay = await attempt.slowDown();
     if (delay > 0) log.info({ identifiant, ip: input.ip, delayMs: delay }, 'sign-in slowed down');
 
-    const user = await usersRepository.findByIdentifiant(db, identifiant);
+    const user = await accountRepository.findByIdentifiant(db, identifiant);
     // Verify against a decoy hash for unknown users, so the answer time does not reveal who exists.
     const passwordOk = await verifyPassword(
       user?.passwordHash ?? (await decoyPasswordHash()),
@@ -281,7 +274,7 @@ export const authService = {
       // The password was checked against the row read above; another instance may have changed it (or
       // deactivated the account) since. Under this lock, a change that committed is seen here, and one
       // still to come waits for this commit and then revokes the new session with the others.
-      const current = await usersRepository.shareLockById(tx, user.id);
+      const current = await accountRepository.shareLockById(tx, user.id);
       if (!current || current.passwordHash !== user.passwordHash || !canSignIn(current)) return false;
       accessToken = await openSession(tx, user, now, input);
       await signInAttemptsRepository.settleAttempt(tx, attempt.id, 'ok', true);
@@ -321,88 +314,5 @@ export const authService = {
 
   async signOut(ctx: PublicContext, token: string): Promise<void> {
     await authRepository.revokeAccessToken(ctx.db, tokenHash(token), ctx.clock.now());
-  },
-
-  /**
-   * Sends a reset link to a known, active address, at most `RESET_REQUEST_LIMIT.maxEmails` an hour.
-   * Runs after the answer (see routes.ts), which says nothing either way, so the caller cannot learn
-   * which addresses exist nor whether the limit was reached. Nor by what the database does after it: on
-   * PGlite this work holds the one connection, and the next request waits for it. So every request,
-   * whatever its address, runs the same statements in one transaction and writes the same rows (a link,
-   * an e-mail, an audit entry); when no e-mail is due (an unknown or inactive address, the limit
-   * reached), they are written for a stand-in account inside a savepoint rolled back before the commit.
-   * docs/decisions/hardening.md, part 5.
-   */
-  async requestPasswordReset(
-    ctx: PublicContext,
-    email: string,
-    log: { info: (o: object, msg: string) => void },
-  ): Promise<void> {
-    const now = ctx.clock.now();
-    await ctx.db.transaction(async (tx) => {
-      const { found, standIn } = await usersRepository.findByEmailWithStandIn(tx, email.trim());
-      // The row lock serialises simultaneous requests for one address, so the count below holds
-      // (id 0 locks nothing: the same statement, for an address with no active account).
-      const user = await usersRepository.lockById(tx, found?.etat === 'A' ? found.id : 0);
-      const active = user?.etat === 'A' ? user : undefined;
-      // No account at all: there is no address to tell apart.
-      const target = active ?? standIn;
-      if (!target) return;
-      const since = new Date(now.getTime() - RESET_REQUEST_LIMIT.windowMs);
-      const sent = await audit.countSince(tx, 'user', target.id, 'password_reset_requested', since);
-      const due = active !== undefined && sent < RESET_REQUEST_LIMIT.maxEmails;
-      if (active && !due) log.info({ userId: active.id }, 'password reset request over the limit: no e-mail');
-      try {
-        await tx.transaction(async (savepoint) => {
-          const token = newToken();
-          await authRepository.insertUserToken(
-            savepoint,
-            {
-              tokenHash: tokenHash(token),
-              userId: target.id,
-              purpose: 'reset',
-              expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-            },
-            now,
-          );
-          const link = passwordLink(ctx.publicUrl, token);
-          await mailRepository.enqueue(savepoint, passwordResetEmail(target.email, target.prenom, link), now);
-          // Nobody is signed in: the entry has no actor (the address typed may be anyone's).
-          await audit.recordSystem(savepoint, now, {
-            action: 'password_reset_requested',
-            recordType: 'user',
-            recordId: target.id,
-          });
-          if (!due) throw new NoResetDue();
-        });
-      } catch (error) {
-        if (!(error instanceof NoResetDue)) throw error;
-      }
-    });
-  },
-
-  /** Sets a new password from a reset or invitation link, once; every open session is closed. */
-  async resetPassword(ctx: PublicContext, jeton: string, password: string): Promise<void> {
-    const now = ctx.clock.now();
-    await ctx.db.transaction(async (tx) => {
-      const link = await authRepository.consumeUserToken(tx, tokenHash(jeton), now);
-      if (!link) throw invalid('Ce lien est invalide, expiré ou déjà utilisé. Demandez un nouveau lien.');
-      const user = await usersRepository.findById(tx, link.userId);
-      if (!user || user.etat !== 'A') throw invalid('Ce compte est désactivé. Contactez le secrétariat.');
-      checkNewPassword(password, user);
-      await usersRepository.update(tx, user.id, { passwordHash: await hashPassword(password) }, now);
-      await authRepository.revokeUserTokens(tx, user.id, now);
-      // The other links mailed (an older reset, the invitation) must not set the password again.
-      await authRepository.spendUserLinks(tx, user.id, now);
-      // The link proved who acts: its owner is the entry's actor.
-      await audit.record(
-        { db: tx, caller: { id: user.id, habilitations: user.habilitations }, clock: ctx.clock },
-        {
-          action: `password_set_${link.purpose}`,
-          recordType: 'user',
-          recordId: user.id,
-        },
-      );
-    });
   },
 };

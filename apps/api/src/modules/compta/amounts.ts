@@ -4,7 +4,7 @@
  * shows it. Pure functions, tested on their own.
  */
 import { lineAmount, type OrderLine, type OrderLineInput } from '@union/contract';
-import type { LineRow } from './repository';
+import type { LineRow } from './order-records/repository';
 
 export const withAmounts = (lines: readonly OrderLineInput[]): OrderLine[] =>
   lines.map((l) => ({

@@ -9,7 +9,7 @@ import type { LedgerEntry } from './accounts/repository';
 import { entryLabel } from './accounts/presenter';
 import { accountsRepository } from './accounts/repository';
 import { paymentsRepository, type NewPayment, type PaymentRow } from './payments/repository';
-import type { CreditNoteRow, OrderRow } from './repository';
+import type { CreditNoteRow, OrderRow } from './order-records/repository';
 
 /** The entity's auxiliary account of 411: « 411 » and its code, with its name. */
 async function customer(tx: BooksContext, entityId: number): Promise<NonNullable<PostingLine['aux']>> {

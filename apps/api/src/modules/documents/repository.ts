@@ -9,9 +9,10 @@ import {
   documentFiles,
   documents,
 } from '../../db/schema';
-import { currentMembersOf, entityNames } from '../entities/repository';
+import { currentMembersOf } from '../entities/current-members-repository';
+import { entityNames } from '../entities/entity-repository';
 import { emailStates } from '../mail/repository';
-import { documentReaders } from '../users/repository';
+import { documentReaders } from '../users/active-account-repository';
 
 export type DocumentRecord = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;

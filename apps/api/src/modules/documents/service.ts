@@ -19,10 +19,11 @@ import { inTransaction, type PublicContext, type RequestContext } from '../../li
 import { refused, notFound } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
-import { entitiesRepository } from '../entities/repository';
+import { memberRightsRepository } from '../entities/member-rights-repository';
+import { entityRepository } from '../entities/entity-repository';
 import { mailRepository } from '../mail/repository';
 import { reservationsRepository } from '../reservations/repository';
-import { usersRepository } from '../users/repository';
+import { accountRepository } from '../users/account-repository';
 import { extractText, readStoredFile, storeFile, type StagedFile } from './files';
 import { documentMachine } from './machine';
 import { distributionEmail, unsubscribeSigner, userOfToken, type UnsubscribeScope } from './mails';
@@ -34,7 +35,7 @@ import { documentsRepository, type DocumentRow } from './repository';
 /** Who the caller is for documents: staff or not, member and manager of which entities. */
 export async function loadDocumentsContext(ctx: RequestContext<Executor>): Promise<DocumentsContext> {
   // One query for the three facts: every list and every document's page asks them (issue 18).
-  const rows = await entitiesRepository.currentMemberships(ctx.db, ctx.caller.id, ctx.clock.today());
+  const rows = await memberRightsRepository.currentMemberships(ctx.db, ctx.caller.id, ctx.clock.today());
   return {
     caller: ctx.caller,
     isStaff: rows.some((m) => m.gestion && m.union),
@@ -57,7 +58,7 @@ async function loadReadable(ctx: RequestContext<Executor>, policy: DocumentsCont
  * its own code.
  */
 async function checkMetadata(db: Executor, meta: DocumentMetadata): Promise<void> {
-  const entity = await entitiesRepository.find(db, meta.idEntite);
+  const entity = await entityRepository.find(db, meta.idEntite);
   if (!entity || entity.etat !== 'A') {
     throw refused(
       'document_entity',
@@ -107,7 +108,7 @@ export const documentsService = {
     // A reader who manages nothing publishes nowhere: no query for it.
     const publishable =
       policy.isStaff || policy.manages.size > 0
-        ? await entitiesRepository.activeAmong(ctx.db, policy.isStaff ? 'all' : policy.manages)
+        ? await entityRepository.activeAmong(ctx.db, policy.isStaff ? 'all' : policy.manages)
         : [];
     return {
       total,
@@ -365,7 +366,7 @@ export const documentsService = {
     const userId = named?.userId;
     const scope = named?.scope ?? 'documents';
     const changes = UNSUBSCRIBES[scope].changes;
-    if (userId === undefined || !(await usersRepository.update(db, userId, changes, ctx.clock.now()))) {
+    if (userId === undefined || !(await accountRepository.update(db, userId, changes, ctx.clock.now()))) {
       throw refused(
         'unsubscribe_token',
         'Ce lien de désinscription est invalide. Utilisez celui de l’e-mail reçu.',

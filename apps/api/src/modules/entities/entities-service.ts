@@ -23,7 +23,8 @@ import { historyOf } from './history';
 import { entityActionToReach, entityMachine } from './machine';
 import { may, type EntitiesPolicyContext } from './policy';
 import { presentEntity, presentEntityDetail } from './presenter';
-import { ENTITY_UNIQUE, entitiesRepository } from './repository';
+import { ENTITY_UNIQUE, entityRepository } from './entity-repository';
+import { memberRightsRepository } from './member-rights-repository';
 
 type EntityCreate = z.output<typeof EntityCreateSchema>;
 type EntityUpdate = z.output<typeof EntityUpdateSchema>;
@@ -33,11 +34,11 @@ type Ctx = RequestContext<Executor>;
 
 /** The caller's policy context for entities: the entities they manage today, read once per request. */
 export async function loadEntitiesPolicyContext({ db, caller, clock }: Ctx): Promise<EntitiesPolicyContext> {
-  return { caller, manages: await entitiesRepository.managedIds(db, caller.id, clock.today()) };
+  return { caller, manages: await memberRightsRepository.managedIds(db, caller.id, clock.today()) };
 }
 
 export async function loadEntity(ctx: Ctx, id: number) {
-  const row = await entitiesRepository.findById(ctx.db, id, ctx.clock.today());
+  const row = await entityRepository.findById(ctx.db, id, ctx.clock.today());
   if (!row) throw notFound("Cette entité n'existe pas.");
   return row;
 }
@@ -45,13 +46,13 @@ export async function loadEntity(ctx: Ctx, id: number) {
 export const entitiesService = {
   /** GET /api/entite/all: every entity, for every signed-in screen that picks one. */
   async all(ctx: RequestContext): Promise<Entity[]> {
-    const rows = await entitiesRepository.listAll(ctx.db, ctx.clock.today());
+    const rows = await entityRepository.listAll(ctx.db, ctx.clock.today());
     return rows.map((r) => presentEntity(r.entity, r.nbMembres));
   },
 
   /** GET /api/user/entites/{purpose}: the caller's entities today for one purpose (a flag of theirs). */
   async mine(ctx: RequestContext, purpose: EntityPurpose) {
-    return entitiesRepository.forUser(ctx.db, ctx.caller.id, purpose, ctx.clock.today());
+    return memberRightsRepository.forUser(ctx.db, ctx.caller.id, purpose, ctx.clock.today());
   },
 
   /** GET /api/entite/{id}/infos: for whoever manages its members (403 before saying whether it exists). */
@@ -68,7 +69,7 @@ export const entitiesService = {
     return inTransaction(ctx, async (tx) => {
       await checkEntityUnique(tx.db, input);
       const entity = await guardCode(input.code, () =>
-        entitiesRepository.insert(tx.db, { ...input, etat: 'A' }, tx.clock.now()),
+        entityRepository.insert(tx.db, { ...input, etat: 'A' }, tx.clock.now()),
       );
       await audit.record(tx, {
         action: 'entity_created',
@@ -94,7 +95,7 @@ export const entitiesService = {
       await checkEntityUnique(tx.db, input, entity.id);
       const { id: _id, ...changes } = input;
       const champs = changedFields(entity, changes);
-      await guardCode(input.code, () => entitiesRepository.update(tx.db, entity.id, changes, tx.clock.now()));
+      await guardCode(input.code, () => entityRepository.update(tx.db, entity.id, changes, tx.clock.now()));
       if (champs.length)
         await audit.record(tx, {
           action: 'entity_updated',
@@ -115,14 +116,14 @@ export const entitiesService = {
 
 /** A free code, and at most one Union. */
 async function checkEntityUnique(tx: Executor, input: { code: string; type: string }, exceptId?: number) {
-  const sameCode = await entitiesRepository.findByCode(tx, input.code);
+  const sameCode = await entityRepository.findByCode(tx, input.code);
   if (sameCode && sameCode.id !== exceptId)
     throw refused(
       'entity_code_taken',
       `Le code « ${input.code} » est déjà utilisé par l'entité « ${sameCode.nom} ».`,
     );
   if (input.type === 'UN') {
-    const union = await entitiesRepository.findUnion(tx);
+    const union = await entityRepository.findUnion(tx);
     if (union && union.id !== exceptId)
       throw invalid("L'Union existe déjà : il ne peut y avoir qu'une entité de type « L'Union ».");
   }

@@ -12,8 +12,8 @@ import {
 import type { Executor } from '../../db/client';
 import { audit } from '../audit/audit';
 import { presentHistory } from '../audit/presenter';
-import { usersRepository } from '../users/repository';
-import { entitiesRepository } from './repository';
+import { accountRepository } from '../users/account-repository';
+import { entityRepository } from './entity-repository';
 
 /** French names of the fields an audit entry lists as changed. */
 const FIELD_LABELS: Record<string, string> = {
@@ -135,8 +135,8 @@ export async function historyOf(
     ),
   ];
   const [userRows, entityRows] = await Promise.all([
-    usersRepository.namesByIds(db, ids('userId')),
-    entitiesRepository.namesByIds(db, ids('entiteId')),
+    accountRepository.namesByIds(db, ids('userId')),
+    entityRepository.namesByIds(db, ids('entiteId')),
   ]);
   const names: Names = {
     users: new Map(userRows.map((u) => [u.id, displayName(u)])),

@@ -21,17 +21,17 @@ import { audit, changedFields } from '../audit/audit';
 import { createUser } from '../invitations/service';
 import { userMachine } from '../users/machine';
 import { may as mayUser, usersPolicyContext } from '../users/policy';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import { loadEntitiesPolicyContext, loadEntity } from './entities-service';
 import { entityMachine, membershipMachine, membershipState, type MembershipAction } from './machine';
 import { may, mayMembership, type EntitiesPolicyContext } from './policy';
 import { presentMembership } from './presenter';
 import {
-  entitiesRepository,
+  membershipRepository,
   MEMBERSHIP_NO_OVERLAP,
-  type EntityRow,
   type MembershipWithSides,
-} from './repository';
+} from './membership-repository';
+import { type EntityRow } from './entity-repository';
 
 type MembershipFields = Omit<z.output<typeof MembershipUpdateSchema>, 'id'>;
 type UserMembershipCreate = z.output<typeof UserMembershipCreateSchema>;
@@ -68,7 +68,7 @@ async function loadManagedMembership(
   scope: { userId: number } | { entityId: number },
 ): Promise<MembershipWithSides> {
   if ('entityId' in scope) authorize(mayMembership(policy, action, scope));
-  const row = await entitiesRepository.findMembership(ctx.db, id);
+  const row = await membershipRepository.findMembership(ctx.db, id);
   authorize(mayMembership(policy, action, row ?? null));
   const inScope = row && ('userId' in scope ? row.userId === scope.userId : row.entityId === scope.entityId);
   if (!row || !inScope) throw notFound("Cette appartenance n'existe pas.");
@@ -85,7 +85,7 @@ const alreadyMember = (who: Who) => refused('already_member', alreadyMemberMessa
 async function checkPeriod(tx: Executor, fields: MembershipFields, who: Who, exceptId?: number) {
   if (fields.debut && fields.fin && fields.fin < fields.debut)
     throw invalid('La date de fin doit être postérieure ou égale à la date de début.');
-  const periods = await entitiesRepository.periodsOf(tx, who.userId, who.entityId);
+  const periods = await membershipRepository.periodsOf(tx, who.userId, who.entityId);
   if (periods.some((p) => p.id !== exceptId && overlaps(p, fields))) throw alreadyMember(who);
 }
 
@@ -145,14 +145,14 @@ async function addMembership(
   };
   await checkPeriod(tx.db, fields, who);
   const row = await writeMembership(who, () =>
-    entitiesRepository.insertMembership(
+    membershipRepository.insertMembership(
       tx.db,
       { ...fields, userId: user.id, entityId: entity.id },
       tx.clock.now(),
     ),
   );
   await auditMembership(tx, 'membership_added', row, fields.fonction ? { fonction: fields.fonction } : {});
-  const created = (await entitiesRepository.findMembership(tx.db, row.id))!;
+  const created = (await membershipRepository.findMembership(tx.db, row.id))!;
   return presentMembership(policy, created, tx.clock.today());
 }
 
@@ -173,14 +173,14 @@ async function loadNamedUser(
   userId: number,
   email: string | undefined,
 ): Promise<UserRow> {
-  const user = await usersRepository.findById(tx.db, userId);
+  const user = await accountRepository.findById(tx.db, userId);
   if (mayUser(usersPolicyContext(tx), 'ADMINISTER', null)) {
     if (!user) throw notFound("Cet utilisateur n'existe pas.");
     return user;
   }
   if (!user) throw notFound(UNKNOWN_PERSON);
   if (email !== undefined && email.toLowerCase() === user.email.toLowerCase()) return user;
-  const theirs = await entitiesRepository.membershipsOfUser(tx.db, user.id);
+  const theirs = await membershipRepository.membershipsOfUser(tx.db, user.id);
   if (theirs.some((m) => policy.manages.has(m.entityId))) return user;
   throw notFound(UNKNOWN_PERSON);
 }
@@ -194,7 +194,7 @@ export const membershipsService = {
     const policy = await loadEntitiesPolicyContext(ctx);
     authorize(may(policy, 'MEMBERS', { id: entityId }));
     await loadEntity(ctx, entityId);
-    const rows = await entitiesRepository.membershipsOfEntity(ctx.db, entityId);
+    const rows = await membershipRepository.membershipsOfEntity(ctx.db, entityId);
     return rows.map((m) => presentMembership(policy, m, ctx.clock.today()));
   },
 
@@ -208,11 +208,11 @@ export const membershipsService = {
     // Only administrators learn whether an account exists; a lodge manager sees an empty list.
     if (
       mayUser(usersPolicyContext(ctx), 'ADMINISTER', null) &&
-      !(await usersRepository.findById(ctx.db, userId))
+      !(await accountRepository.findById(ctx.db, userId))
     )
       throw notFound("Cet utilisateur n'existe pas.");
     const today = ctx.clock.today();
-    const rows = await entitiesRepository.membershipsOfUser(ctx.db, userId);
+    const rows = await membershipRepository.membershipsOfUser(ctx.db, userId);
     return rows
       .filter((m) => mayMembership(policy, 'READ', m))
       .map((m) => presentMembership(policy, m, today));
@@ -274,7 +274,7 @@ export const membershipsService = {
       await checkPeriod(tx.db, fields, who, id);
       const champs = changedFields(m, fields);
       await writeMembership(who, () =>
-        entitiesRepository.updateMembership(tx.db, id, fields, tx.clock.now()),
+        membershipRepository.updateMembership(tx.db, id, fields, tx.clock.now()),
       );
       if (champs.length) await auditMembership(tx, 'membership_updated', m, { champs });
       // Read again: the caller may have just changed their own `gestion` flag.
@@ -298,10 +298,10 @@ export const membershipsService = {
       }
       const yesterday = dayBefore(today);
       if (m.debut !== null && m.debut > yesterday) {
-        await entitiesRepository.deleteMembership(tx.db, m.id);
+        await membershipRepository.deleteMembership(tx.db, m.id);
         await auditMembership(tx, 'membership_removed', m);
       } else {
-        await entitiesRepository.updateMembership(tx.db, m.id, { fin: yesterday }, tx.clock.now());
+        await membershipRepository.updateMembership(tx.db, m.id, { fin: yesterday }, tx.clock.now());
         await auditMembership(tx, 'membership_ended', m, { fin: yesterday });
       }
     });

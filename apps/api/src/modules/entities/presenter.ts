@@ -3,7 +3,8 @@ import type { Entity, EntityDetail, Membership, MembershipTerms } from '@union/c
 import { allowedActions } from '../../lib/policy';
 import { entityMachine, isEntityButton, membershipMachine, membershipState } from './machine';
 import { may, mayMembership, type EntitiesPolicyContext } from './policy';
-import type { EntityRow, MembershipWithSides, membershipTermColumns } from './repository';
+import type { EntityRow } from './entity-repository';
+import type { MembershipWithSides, membershipTermColumns } from './membership-repository';
 
 export const presentEntity = (e: EntityRow, nbMembres: number): Entity => ({
   id: e.id,

@@ -4,9 +4,10 @@
  * anything is written, so a bad file never produces a partial import.
  */
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '@union/contract';
+import { parse } from 'csv-parse/sync';
 import { invalid } from '../../lib/errors';
 import { readFirstSheet, type ReadStats } from './xlsx';
-import { zipProblem } from './zip';
+import { openArchive, zipProblemOf } from './zip';
 
 export type { ReadStats } from './xlsx';
 
@@ -125,63 +126,50 @@ interface TableRecord {
   fields: string[];
 }
 
+/** Thrown from csv-parse's record callback to stop it once enough records are read. */
+const ENOUGH = Symbol('enough');
+
+const lineBreaks = (field: string) => field.match(/\r\n|\r|\n/g)?.length ?? 0;
+
 /**
- * Splits CSV text into records of fields (RFC 4180: quoted fields may hold separators, doubled quotes
- * and line breaks), one record at a time: the reader stops pulling when it has seen enough (the row
- * limit), so the rest of the text is never split. Each record carries its line number in the file. A
+ * Splits CSV text into records of fields with csv-parse (RFC 4180: quoted fields may hold separators,
+ * doubled quotes and line breaks; a stray quote inside a field is kept as text). Each record carries its
+ * line number in the file, counted here since a quoted field may span lines. Parsing stops at the
+ * `maxFilled`-th record that holds a value (the row limit), so the rest of the text is never split. A
  * quote never closed refuses the file: everything after it would be read wrongly.
  */
-export function* csvRecords(text: string, separator: string): Generator<TableRecord> {
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
+export function parseCsv(text: string, separator: string, maxFilled = Infinity): TableRecord[] {
+  const records: TableRecord[] = [];
   let line = 1;
-  let recordLine = 1;
-  let quoteLine = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (char === '\n') line++;
-        field += char;
-      }
-    } else if (char === '"' && field.trim() === '') {
-      quoted = true;
-      quoteLine = line;
-      field = '';
-    } else if (char === separator) {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      fields.push(field);
-      yield { ligne: recordLine, fields };
-      fields = [];
-      field = '';
-      line++;
-      recordLine = line;
-    } else field += char;
-  }
-  if (quoted) {
+  let filled = 0;
+  try {
+    parse(text, {
+      delimiter: separator,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      // Blank lines are records too, so that the line numbers stay those of the file.
+      skip_empty_lines: false,
+      on_record: (fields: string[]) => {
+        records.push({ ligne: line, fields });
+        line += 1 + fields.reduce((count, field) => count + lineBreaks(field), 0);
+        if (fields.some((f) => f.trim() !== '') && ++filled === maxFilled) throw ENOUGH;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error === ENOUGH) return records;
+    // The record that failed starts on the line after the last one read.
+    const what =
+      (error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED'
+        ? `le guillemet ouvert ligne ${line} n'est jamais fermé`
+        : `la ligne ${line} ne peut pas être lue`;
     throw invalid(
-      `Le fichier CSV est mal formé : le guillemet ouvert ligne ${quoteLine} n'est jamais fermé. ` +
+      `Le fichier CSV est mal formé : ${what}. ` +
         'Corrigez la ligne ou enregistrez de nouveau le fichier depuis votre tableur.',
     );
   }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    yield { ligne: recordLine, fields };
-  }
-}
-
-/** Every record of a CSV text (see `csvRecords`). */
-export function parseCsv(text: string, separator: string): TableRecord[] {
-  return [...csvRecords(text, separator)];
+  return records;
 }
 
 /** The refusal of a file with more members than one import takes. */
@@ -192,9 +180,9 @@ const tooManyRows = () =>
   );
 
 /**
- * Builds the rows of a table whose first non-empty record is the header, pulling records one at a
- * time: the header is checked before anything else is read, and the record after the last one allowed
- * refuses the file at once, without reading further. `stats` counts the records pulled.
+ * Builds the rows of a table whose first non-empty record is the header: the header is checked before
+ * any row, and the record after the last one allowed refuses the file (the readers stop there, so no
+ * more is ever read). `stats` counts the records taken from the file.
  */
 function tableToRows(
   records: Iterable<TableRecord>,
@@ -237,14 +225,18 @@ export function readCsv(bytes: Uint8Array, stats?: ReadStats): ParsedFile {
   const { text, encodage } = decodeText(bytes);
   const body = text.replace(/^\uFEFF/, '');
   const separateur = detectSeparator(body);
-  const { rows, ignored } = tableToRows(csvRecords(body, separateur), stats);
+  const { rows, ignored } = tableToRows(
+    // The header, IMPORT_MAX_ROWS members, and the one more that refuses the file.
+    parseCsv(body, separateur, 1 + IMPORT_MAX_ROWS + 1),
+    stats,
+  );
   return { format: 'csv', encodage, separateur, colonnesIgnorees: ignored, rows };
 }
 
 /**
- * Largest size of a workbook once inflated. A 10,000-member sheet weighs a few megabytes; the guard
- * inflates every entry once (without keeping it) before the reader starts, so a "zip bomb" is refused
- * before anything is parsed.
+ * Largest size of a workbook once inflated. A 10,000-member sheet weighs a few megabytes; the sizes
+ * the archive declares are added up before anything is inflated, and an entry that inflates past its
+ * declared size is stopped there (./zip.ts), so a "zip bomb" never inflates past this.
  */
 export const XLSX_MAX_INFLATED_BYTES = 50 * 1024 * 1024;
 
@@ -256,19 +248,18 @@ const DAMAGED_WORKBOOK =
  * row past the limit are read before a file too long is refused.
  */
 export async function readXlsx(bytes: Uint8Array, stats?: ReadStats): Promise<ParsedFile> {
-  const problem = zipProblem(bytes, XLSX_MAX_INFLATED_BYTES);
-  if (problem === 'too_large') {
-    throw invalid(
-      `Le classeur Excel est trop volumineux une fois décompressé (plus de ${XLSX_MAX_INFLATED_BYTES / 1024 / 1024} Mo). ` +
-        'Copiez la seule liste des membres dans un nouveau classeur, ou enregistrez-la au format CSV, et réessayez.',
-    );
-  }
-  if (problem) throw invalid(DAMAGED_WORKBOOK);
   let sheet: Awaited<ReturnType<typeof readFirstSheet>>;
   try {
+    const archive = await openArchive(bytes, XLSX_MAX_INFLATED_BYTES);
     // The header and IMPORT_MAX_ROWS members: the row after them stops the reading.
-    sheet = await readFirstSheet(bytes, IMPORT_MAX_ROWS + 1, stats);
-  } catch {
+    sheet = await readFirstSheet(archive, IMPORT_MAX_ROWS + 1, stats);
+  } catch (error) {
+    if (zipProblemOf(error) === 'too_large') {
+      throw invalid(
+        `Le classeur Excel est trop volumineux une fois décompressé (plus de ${XLSX_MAX_INFLATED_BYTES / 1024 / 1024} Mo). ` +
+          'Copiez la seule liste des membres dans un nouveau classeur, ou enregistrez-la au format CSV, et réessayez.',
+      );
+    }
     throw invalid(DAMAGED_WORKBOOK);
   }
   if (sheet.records.length === 0) throw invalid('Le classeur Excel est vide. ' + EXPECTED_HEADER);

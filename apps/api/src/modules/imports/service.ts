@@ -21,8 +21,14 @@ import { may } from './policy';
 import { presentReport } from './presenter';
 import { loadEntitiesPolicyContext } from '../entities/entities-service';
 import { entityMachine } from '../entities/machine';
-import { entitiesRepository, MEMBERSHIP_NO_OVERLAP, overlappingUserId } from '../entities/repository';
-import { USER_UNIQUE, usersRepository } from '../users/repository';
+import { entityRepository } from '../entities/entity-repository';
+import {
+  membershipRepository,
+  MEMBERSHIP_NO_OVERLAP,
+  overlappingUserId,
+} from '../entities/membership-repository';
+import { USER_UNIQUE, accountRepository } from '../users/account-repository';
+import { accountBatchRepository } from '../users/account-batch-repository';
 import { authRepository } from '../auth/repository';
 import { mailRepository } from '../mail/repository';
 import { importSlots } from './slots';
@@ -40,7 +46,7 @@ async function authorizedEntity(
 ) {
   const policy = await loadEntitiesPolicyContext(ctx);
   authorize(may(policy, action, { id: entityId }));
-  const entity = await entitiesRepository.find(ctx.db, entityId);
+  const entity = await entityRepository.find(ctx.db, entityId);
   if (!entity) throw notFound("Cette entité n'existe pas.");
   return { policy, entity };
 }
@@ -58,11 +64,11 @@ async function existingAccounts(
   today: string,
 ): Promise<Map<string, ExistingUser>> {
   const found = new Map<string, ExistingUser>();
-  for (const row of await usersRepository.identitiesByEmails(db, emails))
+  for (const row of await accountBatchRepository.identitiesByEmails(db, emails))
     found.set(row.email.toLowerCase(), { ...row, membership: null, upcoming: null });
   if (found.size === 0) return found;
   const byUserId = new Map([...found.values()].map((u) => [u.id, u]));
-  const notOver = await entitiesRepository.notOverMembershipsIn(db, entityId, [...byUserId.keys()], today);
+  const notOver = await membershipRepository.notOverMembershipsIn(db, entityId, [...byUserId.keys()], today);
   // Earliest first: the first one begun is the current one, the first one to come is the next.
   for (const m of notOver) {
     const user = byUserId.get(m.userId)!;
@@ -91,7 +97,7 @@ async function insertNewUsers(
   for (let attempt = 1; ; attempt++) {
     try {
       return await tx.transaction((savepoint) =>
-        usersRepository.insertMany(
+        accountBatchRepository.insertMany(
           savepoint,
           creations.map((p) => ({
             identifiant: identifiants.get(p)!,
@@ -106,7 +112,7 @@ async function insertNewUsers(
       );
     } catch (error) {
       if (!violates(error, USER_UNIQUE.identifiant) || attempt >= INSERT_ATTEMPTS) throw error;
-      const taken = await usersRepository.takenIdentifiantsOfBases(
+      const taken = await accountBatchRepository.takenIdentifiantsOfBases(
         tx,
         creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
       );
@@ -144,7 +150,7 @@ async function applyPlan(
     userId: p.existing?.id ?? idOf(p),
     fonction: p.values.fonction || null,
   }));
-  const membershipIds = await entitiesRepository.insertMemberships(tx, entity.id, today, joining, now);
+  const membershipIds = await membershipRepository.insertMemberships(tx, entity.id, today, joining, now);
   const refonctions = updates
     .filter((p) => p.membershipChange === 'fonction')
     .map((p) => ({
@@ -175,7 +181,7 @@ async function applyPlan(
   );
 
   const identityChanges = updates.filter((p) => Object.keys(p.userChanges).length > 0);
-  await usersRepository.updateIdentities(
+  await accountBatchRepository.updateIdentities(
     tx,
     identityChanges.map((p) => ({
       id: p.existing!.id,
@@ -185,7 +191,7 @@ async function applyPlan(
     })),
     now,
   );
-  await entitiesRepository.setFonctions(tx, refonctions, now);
+  await membershipRepository.setFonctions(tx, refonctions, now);
 
   // A membership change is written to both the user's and the entity's history, as the membership
   // calls do. Only the names of changed fields are kept, never the old values: the history must not
@@ -280,8 +286,8 @@ function importRefusals(db: Database, entityId: number): Record<string, Refusal>
       code: 'import_conflict',
       message: async (violation) => {
         const userId = overlappingUserId(violation);
-        const user = userId === undefined ? undefined : await usersRepository.findById(db, userId);
-        const entity = await entitiesRepository.find(db, entityId);
+        const user = userId === undefined ? undefined : await accountRepository.findById(db, userId);
+        const entity = await entityRepository.find(db, entityId);
         const who = user ? `${user.prenom} ${user.nom}` : "l'une des personnes du fichier";
         return (
           `Une autre demande vient d'ajouter ${who} à « ${entity?.nom ?? 'cette entité'} ». ` +
@@ -320,7 +326,7 @@ async function importWithSlot(ctx: RequestContext, input: ImportInput, today: st
         const planned = planRows(checked, existing, may(policy, 'EDIT_IDENTITY', null));
 
         const creations = planned.filter((p) => p.action === 'creation');
-        const taken = await usersRepository.takenIdentifiantsOfBases(
+        const taken = await accountBatchRepository.takenIdentifiantsOfBases(
           tx.db,
           creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
         );
@@ -370,7 +376,7 @@ export const importsService = {
   ): Promise<{ fileName: string; mime: string; content: Buffer }> {
     const today = ctx.clock.today();
     const { entity } = await authorizedEntity(ctx, 'EXPORT', input.idEntite);
-    const members = await entitiesRepository.membersForExport(ctx.db, entity.id, today, input.onlyCurrent);
+    const members = await membershipRepository.membersForExport(ctx.db, entity.id, today, input.onlyCurrent);
     await audit.record(ctx, {
       action: 'members_exported',
       recordType: 'entity',

@@ -5,11 +5,11 @@
  * piece, and reading stops as soon as the limit is passed; then only the shared strings those rows use
  * are kept (a second pass over sharedStrings.xml, stopped after the last one needed).
  *
- * The archive must have passed `zipProblem` (the zip-bomb guard) first.
+ * The archive comes from `openArchive` (./zip.ts), which holds the zip-bomb guard.
  */
 import type { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { entryStream, zipEntries, type ZipEntry } from './zip';
+import type { Archive } from './zip';
 
 /** A cell as written in the sheet: its text, or the index of a shared string. */
 type RawCell = string | { shared: number };
@@ -198,14 +198,10 @@ async function sharedStrings(stream: Readable, wanted: Set<number>): Promise<Map
 }
 
 /** Reads a whole small XML entry (the workbook and its relationships) into a list of tags. */
-async function tagsOf(
-  bytes: Uint8Array,
-  entry: ZipEntry | undefined,
-  names: string[],
-): Promise<SaxesTagPlain[]> {
-  if (!entry) throw new UnreadableWorkbook();
+async function tagsOf(archive: Archive, path: string, names: string[]): Promise<SaxesTagPlain[]> {
+  if (!archive.has(path)) throw new UnreadableWorkbook();
   const tags: SaxesTagPlain[] = [];
-  for await (const tag of parseEntry<SaxesTagPlain>(entryStream(bytes, entry), (parser, emit) => {
+  for await (const tag of parseEntry<SaxesTagPlain>(await archive.open(path), (parser, emit) => {
     parser.on('opentag', (t) => {
       if (names.includes(t.name)) emit(t as SaxesTagPlain);
     });
@@ -215,9 +211,9 @@ async function tagsOf(
 }
 
 /** Paths of the worksheets in the workbook's order, and of the shared strings. */
-async function workbookParts(bytes: Uint8Array, entries: Map<string, ZipEntry>) {
-  const sheets = await tagsOf(bytes, entries.get('xl/workbook.xml'), ['sheet']);
-  const relations = await tagsOf(bytes, entries.get('xl/_rels/workbook.xml.rels'), ['Relationship']);
+async function workbookParts(archive: Archive) {
+  const sheets = await tagsOf(archive, 'xl/workbook.xml', ['sheet']);
+  const relations = await tagsOf(archive, 'xl/_rels/workbook.xml.rels', ['Relationship']);
   const target = (tag: SaxesTagPlain) => {
     const path = attribute(tag, 'Target') ?? '';
     return path.startsWith('/') ? path.slice(1) : `xl/${path.replace(/^\.\//, '')}`;
@@ -233,7 +229,8 @@ async function workbookParts(bytes: Uint8Array, entries: Map<string, ZipEntry>) 
   if (sheetPaths.length === 0) {
     // No usable list of sheets: the worksheets in their numbers' order.
     const number = (path: string) => Number(/sheet(\d+)\.xml$/.exec(path)?.[1]);
-    sheetPaths = [...entries.keys()]
+    sheetPaths = archive
+      .names()
       .filter((path) => /^xl\/worksheets\/sheet\d+\.xml$/.test(path))
       .sort((a, b) => number(a) - number(b));
   }
@@ -246,18 +243,16 @@ async function workbookParts(bytes: Uint8Array, entries: Map<string, ZipEntry>) 
  * `truncated` says that the sheet has more. Throws UnreadableWorkbook for a workbook it cannot read.
  */
 export async function readFirstSheet(
-  bytes: Uint8Array,
+  archive: Archive,
   maxRows: number,
   stats?: ReadStats,
 ): Promise<{ records: SheetRecord[]; truncated: boolean }> {
-  const entries = zipEntries(bytes);
-  const { sheetPaths, sharedStringsPath } = await workbookParts(bytes, entries);
+  const { sheetPaths, sharedStringsPath } = await workbookParts(archive);
   for (const path of sheetPaths) {
-    const entry = entries.get(path);
-    if (!entry) throw new UnreadableWorkbook();
+    if (!archive.has(path)) throw new UnreadableWorkbook();
     const rows: { ligne: number; cells: RawCell[] }[] = [];
     let truncated = false;
-    for await (const row of sheetRows(entryStream(bytes, entry))) {
+    for await (const row of sheetRows(await archive.open(path))) {
       if (stats) stats.records++;
       if (!row.cells.some((c) => c !== undefined && c !== '')) continue;
       if (rows.length === maxRows) {
@@ -271,9 +266,11 @@ export async function readFirstSheet(
     for (const row of rows)
       for (const c of row.cells)
         if (typeof c === 'object' && Number.isInteger(c.shared)) wanted.add(c.shared);
-    const stringsEntry = entries.get(sharedStringsPath);
-    if (wanted.size > 0 && !stringsEntry) throw new UnreadableWorkbook();
-    const strings = stringsEntry ? await sharedStrings(entryStream(bytes, stringsEntry), wanted) : new Map();
+    const hasStrings = archive.has(sharedStringsPath);
+    if (wanted.size > 0 && !hasStrings) throw new UnreadableWorkbook();
+    const strings = hasStrings
+      ? await sharedStrings(await archive.open(sharedStringsPath), wanted)
+      : new Map();
     const records = rows.map((row) => ({
       ligne: row.ligne,
       fields: Array.from(row.cells, (c) =>

@@ -16,7 +16,7 @@ import { mailRepository } from '../mail/repository';
 import { invitationEmail, passwordLink } from '../mail/templates';
 import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
 import { emailTaken, identifiantTaken, raceRefusals } from '../users/refusals';
-import { USER_UNIQUE, usersRepository, type NewUser, type UserRow } from '../users/repository';
+import { USER_UNIQUE, accountRepository, type NewUser, type UserRow } from '../users/account-repository';
 
 /** The request context on the database or inside a transaction: helpers run on either. */
 type Ctx = RequestContext<Executor>;
@@ -52,12 +52,12 @@ async function insertWithDerivedIdentifiant(
 ): Promise<UserRow> {
   const refused = new Set<string>();
   for (let attempt = 1; ; attempt++) {
-    const taken = await usersRepository.takenIdentifiants(tx, baseIdentifiant(prenom, nom));
+    const taken = await accountRepository.takenIdentifiants(tx, baseIdentifiant(prenom, nom));
     for (const name of refused) taken.add(name);
     const identifiant = assignIdentifiants([{ prenom, nom }], taken)[0]!;
     try {
       return await tx.transaction((savepoint) =>
-        usersRepository.insert(savepoint, { ...fields, identifiant }, at),
+        accountRepository.insert(savepoint, { ...fields, identifiant }, at),
       );
     } catch (error) {
       if (!violates(error, USER_UNIQUE.identifiant) || attempt >= DERIVE_ATTEMPTS)
@@ -102,7 +102,7 @@ export async function sendInvitation(tx: Ctx, user: UserRow): Promise<void> {
  */
 export async function createUser(tx: Ctx, input: CreateUserInput): Promise<UserRow> {
   const email = input.email.trim();
-  if (await usersRepository.findByEmail(tx.db, email)) throw emailTaken(email);
+  if (await accountRepository.findByEmail(tx.db, email)) throw emailTaken(email);
   const fields = {
     nom: input.nom.trim(),
     prenom: input.prenom.trim(),
@@ -114,10 +114,10 @@ export async function createUser(tx: Ctx, input: CreateUserInput): Promise<UserR
   const identifiant = input.identifiant?.trim();
   let user: UserRow;
   if (identifiant) {
-    if (await usersRepository.findByIdentifiant(tx.db, identifiant)) throw identifiantTaken(identifiant);
+    if (await accountRepository.findByIdentifiant(tx.db, identifiant)) throw identifiantTaken(identifiant);
     // A name chosen by the administrator is theirs to change: no other name is picked for them.
     user = await guardConstraint(
-      () => usersRepository.insert(tx.db, { ...fields, identifiant }, tx.clock.now()),
+      () => accountRepository.insert(tx.db, { ...fields, identifiant }, tx.clock.now()),
       raceRefusals({ identifiant, email }),
     );
   } else {

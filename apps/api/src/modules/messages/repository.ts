@@ -2,8 +2,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { messageEntities, messageHidden, messages } from '../../db/schema';
-import { currentMemberships, entitiesRepository, entityNames } from '../entities/repository';
-import { activeUsers } from '../users/repository';
+import { currentMemberships } from '../entities/current-members-repository';
+import { entityRepository, entityNames } from '../entities/entity-repository';
+import { activeUsers } from '../users/active-account-repository';
 
 export type MessageRecord = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -131,7 +132,7 @@ export const messagesRepository = {
 
   async activeEntityIds(db: Executor, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await entitiesRepository.activeAmong(db, new Set(ids));
+    const rows = await entityRepository.activeAmong(db, new Set(ids));
     return new Set(rows.map((r) => r.id));
   },
 

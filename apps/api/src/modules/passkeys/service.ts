@@ -8,7 +8,7 @@ import type { PasskeyAdded, PasskeyRow } from '@union/contract';
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
@@ -18,7 +18,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../lib/co
 import { invalid, notFound } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { proveCurrentPassword } from '../sign-in-attempts/attempts';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import {
   RP_NAME,
   WEBAUTHN_CHALLENGE_TTL_MS,
@@ -106,7 +106,7 @@ export const passkeysService = {
       attestationType: 'none',
       excludeCredentials: existing.map((p) => ({
         id: p.credentialId,
-        transports: p.transports as AuthenticatorTransportFuture[],
+        transports: p.transports as AuthenticatorTransport[],
       })),
       // Resident: the passkey can then sign in without an identifiant.
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
@@ -210,7 +210,7 @@ export const passkeysService = {
 };
 
 async function caller(ctx: RequestContext): Promise<UserRow> {
-  const user = await usersRepository.findById(ctx.db, ctx.caller.id);
+  const user = await accountRepository.findById(ctx.db, ctx.caller.id);
   if (!user) throw notFound();
   return user;
 }

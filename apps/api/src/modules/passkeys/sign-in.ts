@@ -7,14 +7,14 @@ import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { PublicContext } from '../../lib/context';
 import { invalid, refused } from '../../lib/errors';
 import { proveUnderLimits } from '../sign-in-attempts/attempts';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import {
   ANONYMOUS_CHALLENGES_IN_ALL,
   ANONYMOUS_CHALLENGES_PER_ADDRESS,
@@ -75,7 +75,7 @@ async function verifyAssertion(
         id: passkey.credentialId,
         publicKey: isoBase64URL.toBuffer(passkey.publicKey),
         counter: passkey.counter,
-        transports: passkey.transports as AuthenticatorTransportFuture[],
+        transports: passkey.transports as AuthenticatorTransport[],
       },
       // Alone, the passkey stands for both factors: the authenticator must have verified the person.
       requireUserVerification: purpose === 'sign_in',
@@ -142,7 +142,7 @@ export const passkeySignIn = {
       userVerification: 'preferred',
       allowCredentials: mine.map((p) => ({
         id: p.credentialId,
-        transports: p.transports as AuthenticatorTransportFuture[],
+        transports: p.transports as AuthenticatorTransport[],
       })),
     });
   },
@@ -166,7 +166,7 @@ export const passkeySignIn = {
     const passkey = await repo.byCredential(ctx.db, input.response.id);
     const owner = input.secondStep
       ? input.secondStepOf
-      : await usersRepository.findById(ctx.db, passkey?.userId ?? 0);
+      : await accountRepository.findById(ctx.db, passkey?.userId ?? 0);
     const ok = await underSignInLimits(
       ctx,
       // Unknown credential or `mfa_token`: the attempt counts for the address only.

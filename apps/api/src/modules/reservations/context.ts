@@ -4,7 +4,7 @@
  */
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../lib/context';
-import { entitiesRepository } from '../entities/repository';
+import { memberRightsRepository } from '../entities/member-rights-repository';
 import type { PlanningContext } from './policy';
 
 /** Who the caller is for the planning: Union staff or not, and the entities they may book for. */
@@ -15,8 +15,8 @@ export async function loadPlanningContext({
 }: RequestContext<Executor>): Promise<PlanningContext> {
   const today = clock.today();
   // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
-  const isStaff = await entitiesRepository.isUnionStaff(db, caller.id, today);
-  const entities = await entitiesRepository.forUser(db, caller.id, 'reservation', today);
-  const memberEntityIds = await entitiesRepository.memberOf(db, caller.id, today);
+  const isStaff = await memberRightsRepository.isUnionStaff(db, caller.id, today);
+  const entities = await memberRightsRepository.forUser(db, caller.id, 'reservation', today);
+  const memberEntityIds = await memberRightsRepository.memberOf(db, caller.id, today);
   return { caller, isStaff, reservationEntityIds: new Set(entities.map((e) => e.id)), memberEntityIds };
 }

@@ -3,10 +3,11 @@ import { ACTIVE_RESERVATION_STATES } from '@union/contract';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { reservations } from '../../db/schema';
-import { activeEntitiesOfMember, entityNames, unionManagers } from '../entities/repository';
+import { activeEntitiesOfMember, unionManagers } from '../entities/current-members-repository';
+import { entityNames } from '../entities/entity-repository';
 import { roomNames } from '../settings/repository';
 import { userIdentities } from '../users/identities';
-import { usersRepository } from '../users/repository';
+import { activeAccountRepository } from '../users/active-account-repository';
 
 export type ReservationRecord = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
@@ -248,7 +249,7 @@ export const reservationsRepository = {
 
   /** E-mail addresses of the active Union staff who hold PLANNING: they arbitrate requests. */
   async staffEmails(db: Executor, today: string): Promise<string[]> {
-    return usersRepository.activeEmailsWith(db, 'PLANNING', unionManagers(db, today));
+    return activeAccountRepository.activeEmailsWith(db, 'PLANNING', unionManagers(db, today));
   },
 };
 

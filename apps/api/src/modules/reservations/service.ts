@@ -4,10 +4,7 @@
  * constraint; a refusal by it becomes a 412 naming the reservation in the way.
  */
 import {
-  laSalle,
   ACTIONS_NEEDING_REASON,
-  ReservationState,
-  hhmmOf,
   minutesOf,
   type PendingRequests,
   type Reservation,
@@ -18,50 +15,23 @@ import {
   type Week,
   weekOf,
 } from '@union/contract';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
 import { authorize } from '../../lib/authorize';
-import { guardConstraint } from '../../lib/constraints';
-import { invalid, notFound, refused } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { decide } from '../../lib/policy';
 import { audit } from '../audit/audit';
-import { entitiesRepository } from '../entities/repository';
-import { settingsRepository } from '../settings/repository';
 import { mailRepository } from '../mail/repository';
-import { usersRepository } from '../users/repository';
-import { frenchDate } from '../../lib/dates';
-import { checkSlot, isPast, parisMinutesNow } from './calendar';
-import { checkRules, rulesForScreen, type RulesNow } from './rules';
-import { unionSettings } from '../settings/service';
+import { activeAccountRepository } from '../users/active-account-repository';
+import { rulesForScreen } from './rules';
 import { closuresRepository } from './closures/repository';
 import { reservationMachine } from './machine';
 import { reservationEmails, type ReservationEvent } from './mails';
 import { loadPlanningContext } from './context';
 import { BOOK_REFUSED, may, type PlanningContext, type ReservationFacts } from './policy';
+import { checkBookable, checkEntity, checkOpen, guardOverlap, rulesNow, slotOf, type Slot } from './bookable';
 import { describeReservationEntry, presentDetail, presentReservation } from './presenter';
-import {
-  RESERVATION_NO_OVERLAP,
-  reservationsRepository,
-  type ReservationRecord,
-  type ReservationRow,
-} from './repository';
-
-/** The request context on the database or inside a transaction: helpers run on either. */
-type Ctx = RequestContext<Executor>;
-
-/** The booking rules as they bind the caller now. */
-async function rulesNow(
-  { db, clock }: Pick<Ctx, 'db' | 'clock'>,
-  planning: PlanningContext,
-): Promise<RulesNow> {
-  const { reservations } = await unionSettings(db);
-  return {
-    rules: reservations,
-    isStaff: planning.isStaff,
-    today: clock.today(),
-    nowMinutes: parisMinutesNow(clock.now()),
-  };
-}
+import { reservationsRepository, type ReservationRecord, type ReservationRow } from './repository';
 
 /** A new request of the caller for the entity, as BOOK judges it. */
 const requestBy = (callerId: number, entityId: number): ReservationFacts => ({
@@ -69,93 +39,6 @@ const requestBy = (callerId: number, entityId: number): ReservationFacts => ({
   entityId,
   requestedById: callerId,
   deletionRequestedById: null,
-});
-
-export interface Slot {
-  roomId: number;
-  jour: string;
-  debut: number;
-  fin: number;
-}
-
-/** "La salle Temple Hiram est déjà réservée le mardi 3 mars 2026 de 19:00 à 23:00 par …". */
-export function overlapReason(row: ReservationRow): string {
-  const r = row.reservation;
-  return (
-    `${laSalle(row.salle)} est déjà réservée le ${frenchDate(r.jour)} de ${hhmmOf(r.debut)} à ${hhmmOf(r.fin)} ` +
-    `par ${row.entite} (« ${r.libelle} », ${ReservationState.labels[r.etat].toLowerCase()}, réservation n° ${r.id}).`
-  );
-}
-
-const SLOT_TAKEN = 'slot_taken';
-const overlapMessage = (row: ReservationRow) =>
-  `${overlapReason(row)} Choisissez un autre créneau ou une autre salle.`;
-const overlapError = (row: ReservationRow) => refused(SLOT_TAKEN, overlapMessage(row));
-
-/**
- * Runs a booking transaction; when the exclusion constraint refuses it (a concurrent booking committed
- * first), answers 412 naming the reservation now in the way, read after the refused transaction.
- */
-function guardOverlap<T>(db: Database, slot: Slot, exceptId: number | undefined, run: () => Promise<T>) {
-  return guardConstraint(run, {
-    [RESERVATION_NO_OVERLAP]: {
-      code: SLOT_TAKEN,
-      message: async () => {
-        const row = await reservationsRepository.findOverlap(db, slot, exceptId);
-        return row ? overlapMessage(row) : 'Ce créneau vient d’être réservé. Actualisez le planning.';
-      },
-    },
-  });
-}
-
-/**
- * Throws a 412 naming the field unless the slot can be booked: half-hour grid, not in the past, an
- * active room, an open day, and no reservation in the way.
- */
-export async function checkBookable(
-  { db, clock }: Pick<Ctx, 'db' | 'clock'>,
-  slot: Slot,
-  exceptId?: number,
-  planning?: PlanningContext,
-): Promise<void> {
-  checkSlot(slot.debut, slot.fin);
-  await reservationsRepository.lockDay(db, slot.jour);
-  if (isPast(slot.jour, slot.debut, clock.today(), parisMinutesNow(clock.now()))) {
-    throw invalid('Date : impossible de réserver un créneau passé. Choisissez une date à venir.');
-  }
-  // The Union's booking rules (notice, horizon), for a booking or a move made through the planning screen.
-  if (planning) checkRules(await rulesNow({ db, clock }, planning), slot);
-  await checkOpen(db, slot);
-  const overlap = await reservationsRepository.findOverlap(db, slot, exceptId);
-  if (overlap) throw overlapError(overlap);
-}
-
-/** The room takes bookings and the building is open that day: checked again when a request is accepted. */
-async function checkOpen(db: Executor, slot: Pick<Slot, 'roomId' | 'jour'>): Promise<void> {
-  const room = await settingsRepository.findRoomById(db, slot.roomId);
-  if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
-  if (!room.active)
-    throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation. Choisissez une autre salle.`);
-  const closure = await closuresRepository.find(db, slot.jour);
-  if (closure) {
-    throw invalid(
-      `Date : le bâtiment est fermé le ${frenchDate(slot.jour)} (${closure.motif}). Choisissez un autre jour.`,
-    );
-  }
-}
-
-async function checkEntity(db: Executor, entityId: number): Promise<void> {
-  const entity = await entitiesRepository.find(db, entityId);
-  if (!entity || entity.etat !== 'A') {
-    throw invalid("Loge ou association : elle n'existe pas ou a été supprimée. Choisissez-en une autre.");
-  }
-}
-
-const slotOf = (input: { idSalle: number; date: string; heureDebut: string; heureFin: string }): Slot => ({
-  roomId: input.idSalle,
-  jour: input.date,
-  debut: minutesOf(input.heureDebut),
-  fin: minutesOf(input.heureFin),
 });
 
 /** Which e-mail an action sends, if any. */
@@ -178,7 +61,7 @@ async function notify(
 ): Promise<void> {
   const addresses = await reservationsRepository.staffEmails(db, clock.today());
   for (const id of people) {
-    const email = id === null ? undefined : await usersRepository.activeEmailOf(db, id);
+    const email = id === null ? undefined : await activeAccountRepository.activeEmailOf(db, id);
     if (email) addresses.push(email);
   }
   for (const email of reservationEmails(event, row, addresses, publicUrl, motif)) {

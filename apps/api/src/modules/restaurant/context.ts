@@ -1,7 +1,7 @@
 /** Who the caller is for the restaurant, read once per request (the policy's context). */
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../lib/context';
-import { entitiesRepository } from '../entities/repository';
+import { memberRightsRepository } from '../entities/member-rights-repository';
 import type { RestaurantContext } from './policy';
 
 /**
@@ -12,7 +12,7 @@ export async function loadRestaurantContext(
   ctx: RequestContext<Executor>,
 ): Promise<RestaurantContext & { restauration: { id: number; nom: string }[] }> {
   // One read for the three purposes (every call of the module starts here).
-  const entities = await entitiesRepository.purposesOfUser(ctx.db, ctx.caller.id, ctx.clock.today());
+  const entities = await memberRightsRepository.purposesOfUser(ctx.db, ctx.caller.id, ctx.clock.today());
   const ids = (keep: (e: (typeof entities)[number]) => boolean) =>
     new Set(entities.filter(keep).map((e) => e.id));
   return {

@@ -7,7 +7,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dishes, meals } from '../../db/schema';
 import { TIME_ZONE } from '../../lib/dates';
-import { entityNames } from '../entities/repository';
+import { entityNames } from '../entities/entity-repository';
 import { reservationSummaries } from '../reservations/repository';
 import { roomRates } from '../settings/repository';
 

@@ -11,7 +11,7 @@ import { invalid } from '../../lib/errors';
 import { secondFactorBox } from '../../lib/secret-box';
 import { audit } from '../audit/audit';
 import { proveCurrentPassword } from '../sign-in-attempts/attempts';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users/account-repository';
 import { newTotpSecret, qrDataUrl, totpUri } from './codes';
 import { renewRecoveryCodes } from './factors';
 import { caller, checkProof, liveChallenge, provedByOwnCode, wrongCode, type Log } from './proof';

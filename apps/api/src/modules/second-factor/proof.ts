@@ -11,7 +11,7 @@ import { mailRepository } from '../mail/repository';
 import { codesLockedEmail } from '../mail/templates';
 import { accountCodesLocked, proveUnderLimits } from '../sign-in-attempts/attempts';
 import { ACCOUNT_CODE_LOCK } from '../sign-in-attempts/rules';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import { looksLikeTotp, recoveryCodeHash, totpStep } from './codes';
 import { hasAnyFactor, hasFactor } from './factors';
 import { secondFactorRepository as repo, type ChallengePurpose } from './repository';
@@ -48,7 +48,7 @@ async function verifyCode(
 /** The live challenge behind an `mfa_token`, with its account's identifiant; undefined otherwise. */
 export async function liveChallenge(ctx: PublicContext, mfaToken: string) {
   const found = await repo.findChallenge(ctx.db, tokenHash(mfaToken), ctx.clock.now());
-  const user = await usersRepository.findById(ctx.db, found?.userId ?? 0);
+  const user = await accountRepository.findById(ctx.db, found?.userId ?? 0);
   return found && user ? { ...found, user } : undefined;
 }
 
@@ -74,7 +74,7 @@ export async function checkProof(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - ACCOUNT_CODE_LOCK.windowMs);
-  const lockedAt = (await usersRepository.findById(ctx.db, input.userId ?? 0))?.codesLockedAt;
+  const lockedAt = (await accountRepository.findById(ctx.db, input.userId ?? 0))?.codesLockedAt;
   let refusal: string | null = null;
   const ok = await proveUnderLimits(
     ctx.db,
@@ -144,8 +144,8 @@ const codesLocked = () =>
  */
 async function startWait(db: Executor, userId: number, now: Date, since: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await usersRepository.startCodesWait(tx, userId, now, since))) return;
-    const user = await usersRepository.findById(tx, userId);
+    if (!(await accountRepository.startCodesWait(tx, userId, now, since))) return;
+    const user = await accountRepository.findById(tx, userId);
     if (user) await mailRepository.enqueue(tx, codesLockedEmail(user.email, user.prenom), now);
   });
 }
@@ -154,7 +154,7 @@ export const wrongCode = () =>
   invalid('Code incorrect ou déjà utilisé. Vérifiez l’heure de votre téléphone et réessayez.');
 
 export async function caller(ctx: RequestContext): Promise<UserRow> {
-  const user = await usersRepository.findById(ctx.db, ctx.caller.id);
+  const user = await accountRepository.findById(ctx.db, ctx.caller.id);
   if (!user) throw notFound();
   return user;
 }

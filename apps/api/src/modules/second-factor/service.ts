@@ -12,7 +12,7 @@ import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { mailRepository } from '../mail/repository';
 import { secondFactorResetEmail } from '../mail/templates';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 import { passkeysRepository } from '../passkeys/repository';
 import { enrolmentService } from './enrolment';
 import { hasAnyFactor, hasFactor } from './factors';
@@ -73,7 +73,7 @@ export const secondFactorService = {
     const now = ctx.clock.now();
     const { concerned, has, deadline } = await requirement(ctx.db, user, now);
     if (concerned && !has && user.secondFactorAskedAt === null) {
-      await usersRepository.markSecondFactorAsked(ctx.db, user.id, now);
+      await accountRepository.markSecondFactorAsked(ctx.db, user.id, now);
     }
     const kind: ChallengePurpose | null = has
       ? 'second_step'
@@ -136,7 +136,7 @@ export const secondFactorService = {
         'Vous ne pouvez pas réinitialiser votre propre second facteur : retirez-le depuis la page « Mon compte », qui demande un de ses codes.',
       );
     await inTransaction(ctx, async (tx) => {
-      const user = await usersRepository.lockById(tx.db, id);
+      const user = await accountRepository.lockById(tx.db, id);
       if (!user) throw notFound();
       if (user.anonymizedAt) throw invalid('Ce compte est anonymisé.');
       // Passkeys too (issue 22): the person may have lost the device that holds them.
@@ -144,7 +144,7 @@ export const secondFactorService = {
       const had = (await repo.removeFactors(tx.db, user.id)) || passkeys > 0;
       if (!had) throw invalid('Ce compte n’a pas de second facteur à réinitialiser.');
       // A fresh grace period from the next sign-in: the person may have lost their phone.
-      await usersRepository.update(tx.db, user.id, { secondFactorAskedAt: null }, tx.clock.now());
+      await accountRepository.update(tx.db, user.id, { secondFactorAskedAt: null }, tx.clock.now());
       await mailRepository.enqueue(tx.db, secondFactorResetEmail(user.email, user.prenom), tx.clock.now());
       await audit.record(tx, { action: 'second_factor_reset', recordType: 'user', recordId: user.id });
     });

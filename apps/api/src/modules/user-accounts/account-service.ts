@@ -12,19 +12,19 @@ import { hashPassword, tokenHash, verifyPassword } from '../../lib/secrets';
 import { audit } from '../audit/audit';
 import { authRepository } from '../auth/repository';
 import { membershipTerms } from '../entities/presenter';
-import { entitiesRepository } from '../entities/repository';
+import { membershipRepository } from '../entities/membership-repository';
 import { mailRepository } from '../mail/repository';
 import { cardsRepository } from '../restaurant/cards/repository';
 import { mealOrdersRepository } from '../restaurant/orders/repository';
 import { signInAttemptsRepository } from '../sign-in-attempts/repository';
 import { raceRefusals } from '../users/refusals';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 
 /** The request context on the database or inside a transaction: helpers run on either. */
 type Ctx = RequestContext<Executor>;
 
 async function load({ db, caller }: Ctx): Promise<UserRow> {
-  const user = await usersRepository.findById(db, caller.id);
+  const user = await accountRepository.findById(db, caller.id);
   if (!user) throw unauthenticated();
   return user;
 }
@@ -70,7 +70,7 @@ export const usersService = {
       throw invalid('Le mot de passe actuel est incorrect.');
     checkNewPassword(next, user);
     await inTransaction(ctx, async (tx) => {
-      await usersRepository.update(
+      await accountRepository.update(
         tx.db,
         user.id,
         { passwordHash: await hashPassword(next) },
@@ -95,12 +95,12 @@ export const usersService = {
   async changeEmail(ctx: RequestContext, email: string): Promise<Account> {
     const { db } = ctx;
     const user = await load(ctx);
-    const owner = await usersRepository.findByEmail(db, email);
+    const owner = await accountRepository.findByEmail(db, email);
     if (owner && owner.id !== user.id)
       throw refused('email_taken', 'Cette adresse e-mail est déjà utilisée par un autre compte.');
     return inTransaction(ctx, async (tx) => {
       await guardConstraint(
-        () => usersRepository.update(tx.db, user.id, { email }, tx.clock.now()),
+        () => accountRepository.update(tx.db, user.id, { email }, tx.clock.now()),
         raceRefusals({ identifiant: user.identifiant, email }),
       );
       // Links already mailed went to the old address.
@@ -119,7 +119,7 @@ export const usersService = {
     const user = await load(ctx);
     const value = telephone || null;
     await inTransaction(ctx, async (tx) => {
-      await usersRepository.update(tx.db, user.id, { telephone: value }, tx.clock.now());
+      await accountRepository.update(tx.db, user.id, { telephone: value }, tx.clock.now());
       await audit.record(tx, {
         action: 'telephone_changed',
         recordType: 'user',
@@ -133,7 +133,7 @@ export const usersService = {
     const user = await load(ctx);
     const changes = { [NOTIFICATION_COLUMNS[kind]]: on };
     await inTransaction(ctx, async (tx) => {
-      await usersRepository.update(tx.db, user.id, changes, tx.clock.now());
+      await accountRepository.update(tx.db, user.id, changes, tx.clock.now());
       // As the e-mails' unsubscribe link does (NOTIFICATION_DOCUMENTS_OFF): who turned what on or off.
       await audit.record(tx, {
         action: 'notification_changed',
@@ -150,7 +150,7 @@ export const usersService = {
     const user = await load(ctx);
     return inTransaction(ctx, async (tx) => {
       const [memberships, entries, signIns, emails] = [
-        await entitiesRepository.membershipsOfUser(tx.db, user.id),
+        await membershipRepository.membershipsOfUser(tx.db, user.id),
         await audit.about(tx.db, 'user', user.id),
         await signInAttemptsRepository.signInsOf(tx.db, user.identifiant),
         await mailRepository.sentTo(tx.db, user.email),

@@ -23,7 +23,7 @@ import { hasAnyFactor } from '../second-factor/factors';
 import { signInAttemptsRepository } from '../sign-in-attempts/repository';
 import { presentUserDetail } from './presenter';
 import { emailTaken, identifiantTaken, raceRefusals } from '../users/refusals';
-import { usersRepository, type UserRow } from '../users/repository';
+import { accountRepository, type UserRow } from '../users/account-repository';
 
 /**
  * The account's page, with whether it has a second factor, an authenticator or a passkey (the reset
@@ -34,7 +34,7 @@ async function detail(db: Executor, policy: UsersPolicyContext, user: UserRow): 
 }
 
 async function loadUser(db: Executor, id: number): Promise<UserRow> {
-  const user = await usersRepository.findById(db, id);
+  const user = await accountRepository.findById(db, id);
   if (!user) throw notFound("Cet utilisateur n'existe pas.");
   return user;
 }
@@ -120,9 +120,9 @@ export const usersAdminService = {
       const action = actionToReach(user.etat, input.etat);
       const etat = action ? decide(userMachine, user.etat, action, may(policy, action, user)) : user.etat;
 
-      const byEmail = await usersRepository.findByEmail(tx.db, input.email);
+      const byEmail = await accountRepository.findByEmail(tx.db, input.email);
       if (byEmail && byEmail.id !== user.id) throw emailTaken(input.email);
-      const byIdentifiant = await usersRepository.findByIdentifiant(tx.db, input.identifiant);
+      const byIdentifiant = await accountRepository.findByIdentifiant(tx.db, input.identifiant);
       if (byIdentifiant && byIdentifiant.id !== user.id) throw identifiantTaken(input.identifiant);
 
       const habilitations = [...new Set(input.habilitations)];
@@ -135,7 +135,7 @@ export const usersAdminService = {
       };
       const champs = changedFields(user, identity);
       await guardConstraint(
-        () => usersRepository.update(tx.db, user.id, { ...identity, habilitations, etat }, tx.clock.now()),
+        () => accountRepository.update(tx.db, user.id, { ...identity, habilitations, etat }, tx.clock.now()),
         raceRefusals(identity),
       );
       const record = (action: string, details: Record<string, unknown>) =>
@@ -218,7 +218,7 @@ export const usersAdminService = {
       await eraseTraces(tx.db, user, alias, now);
       // An authenticator (its sealed secret, its recovery codes) is the person's too.
       await secondFactorRepository.removeFactors(tx.db, user.id);
-      await usersRepository.update(tx.db, user.id, changes, now);
+      await accountRepository.update(tx.db, user.id, changes, now);
       await authRepository.revokeUserTokens(tx.db, user.id, now);
       await audit.record(tx, {
         action: 'user_anonymised',

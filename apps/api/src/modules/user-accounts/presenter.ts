@@ -3,7 +3,7 @@ import type { UserDetail, UserPickRow, UserRow as UserRowDto } from '@union/cont
 import { allowedActions } from '../../lib/policy';
 import { userMachine } from '../users/machine';
 import { may, type UsersPolicyContext } from '../users/policy';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users/account-repository';
 
 export const presentUserRow = (u: UserRow): UserRowDto => ({
   id: u.id,

@@ -7,10 +7,11 @@ import type { z } from 'zod';
 import { authorize } from '../../lib/authorize';
 import type { RequestContext } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
-import { currentMembersOf, entitiesRepository } from '../entities/repository';
+import { currentMembersOf } from '../entities/current-members-repository';
+import { memberRightsRepository } from '../entities/member-rights-repository';
 import { may, usersPolicyContext } from '../users/policy';
 import { presentUserPick, presentUserRow } from './presenter';
-import { usersRepository } from '../users/repository';
+import { userSearchRepository } from '../users/user-search-repository';
 
 /** A whole e-mail address typed in the search (one word, one @, a dot in the domain). */
 const EXACT_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,10 +35,10 @@ export const usersSearchService = {
     const { entiteId, ...rest } = criteria;
     const among = entiteId === undefined ? undefined : currentMembersOf(db, entiteId, today);
     if (may(policy, 'SEARCH_ALL', null)) {
-      const { rows, ...count } = await usersRepository.search(db, { ...rest, among });
+      const { rows, ...count } = await userSearchRepository.search(db, { ...rest, among });
       return { ...count, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
     }
-    const managed = await entitiesRepository.managedIds(db, caller.id, today);
+    const managed = await memberRightsRepository.managedIds(db, caller.id, today);
     if (entiteId !== undefined && !managed.has(entiteId))
       throw forbidden('Vous ne gérez pas cette entité : vous ne pouvez pas en chercher les membres.');
     if (criteria.habilitation !== undefined)
@@ -55,7 +56,7 @@ export const usersSearchService = {
         exactEmail: managed.size && entiteId === undefined && EXACT_EMAIL.test(texte) ? texte : undefined,
       },
     };
-    const { rows, ...count } = await usersRepository.search(db, c);
+    const { rows, ...count } = await userSearchRepository.search(db, c);
     return { ...count, page: c.page, taille: c.taille, lignes: rows.map(presentUserPick) };
   },
 };

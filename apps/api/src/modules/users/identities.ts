@@ -30,3 +30,14 @@ export function userIdentities<N extends string = 'user_identities'>(db: Executo
     .from(users)
     .as(name ?? ('user_identities' as N));
 }
+
+/**
+ * Each account's state and habilitations, as a subquery for a query of another module that decides by
+ * them in the same read (a calendar feed still answers while its owner may read the calendar).
+ */
+export function accountStates(db: Executor) {
+  return db
+    .select({ id: users.id, etat: users.etat, habilitations: users.habilitations })
+    .from(users)
+    .as('account_states');
+}

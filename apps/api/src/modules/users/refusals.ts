@@ -5,7 +5,7 @@
  */
 import type { Refusal } from '../../lib/constraints';
 import { refused } from '../../lib/errors';
-import { USER_UNIQUE } from './repository';
+import { USER_UNIQUE } from './account-repository';
 
 /** Another account already holds the address (the service's check). */
 export const emailTaken = (email: string) =>

@@ -10,12 +10,12 @@ import type { PublicContext } from '../../../lib/context';
 import { audit } from '../../audit/audit';
 import { mismatch, unknownPayment, type NotificationHandler } from '../../payment-provider/notification';
 import { sendReceipt } from '../documents/send';
-import { RECORD_TYPE } from '../order';
+import { RECORD_TYPE } from '../order-records/record';
 import { dueOf } from '../policy';
 import { insertPayment } from '../books';
 import { paymentsRepository } from '../payments/repository';
 import { followSettlement } from '../payments/service';
-import { comptaRepository } from '../repository';
+import { orderRecords } from '../order-records/repository';
 import { accountsRepository } from './repository';
 
 /** The prefix of an online payment's order reference, before its number. */
@@ -55,7 +55,7 @@ export const applyInvoiceNotification: NotificationHandler = async (
       });
       return 'applied';
     }
-    const order = (await comptaRepository.lock(tx, p.orderId))!;
+    const order = (await orderRecords.lock(tx, p.orderId))!;
     const reste = dueOf(order);
     if (order.etat !== 'FE' || p.montant > reste) {
       await accountsRepository.endOnlinePayment(tx, p.id, { etat: 'A', providerStatus: status }, now);

@@ -7,7 +7,7 @@ import {
   type PeriodQuery,
   type StatementLine,
 } from '@union/contract';
-import type { EntityRow } from '../../entities/repository';
+import type { EntityRow } from '../../entities/entity-repository';
 import type { AccountOrderRow, LedgerEntry, accountsRepository } from './repository';
 
 type Account = Awaited<ReturnType<typeof accountsRepository.entityAccount>>;

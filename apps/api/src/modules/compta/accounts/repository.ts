@@ -14,7 +14,7 @@ import {
   invoiceCardPayments,
   type OnlinePaymentState,
 } from '../../../db/schema';
-import { entityNames } from '../../entities/repository';
+import { entityNames } from '../../entities/entity-repository';
 
 /**
  * What an entity sees of its orders: quotes once sent (DE) or refused (DR), issued invoices (FE, FP) and

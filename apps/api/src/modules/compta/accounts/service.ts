@@ -19,16 +19,17 @@ import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { memberRightsRepository } from '../../entities/member-rights-repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { providerUrl } from '../../payment-provider/provider';
 import { sign } from '../../payment-provider/signature';
 import { newTransaction } from '../../payment-provider/transactions';
-import { usersRepository } from '../../users/repository';
+import { accountRepository } from '../../users/account-repository';
 import { creditNotePdf, orderPdf } from '../documents/issued';
 import { fileName } from '../documents/service';
 import { paymentsRepository } from '../payments/repository';
-import { RECORD_TYPE } from '../order';
-import { comptaRepository } from '../repository';
+import { RECORD_TYPE } from '../order-records/record';
+import { orderRecords } from '../order-records/repository';
 import { onlineOrderId } from './online';
 import { mayAccount, type AccountContext } from './policy';
 import { presentAccount, presentStatement } from './presenter';
@@ -37,7 +38,7 @@ import { statementPdf, statementWorkbook } from './statement';
 
 /** Who the caller is for the accounts: the active entities where they are an officer today. */
 export async function loadAccountContext(ctx: RequestContext<Executor>): Promise<AccountContext> {
-  const entities = await entitiesRepository.purposesOfUser(ctx.db, ctx.caller.id, ctx.clock.today());
+  const entities = await memberRightsRepository.purposesOfUser(ctx.db, ctx.caller.id, ctx.clock.today());
   return {
     caller: ctx.caller,
     officerOf: new Set(entities.filter((e) => e.gestion || e.carteLoge).map((e) => e.id)),
@@ -50,7 +51,7 @@ const orderNotInAccount = () => notFound("Cette pièce n'existe pas dans le comp
 /** The entity, once the caller may read its account (403 first, then 404). */
 async function openAccount(ctx: RequestContext, entityId: number, action: 'READ_ACCOUNT' | 'PAY_ONLINE') {
   authorize(mayAccount(await loadAccountContext(ctx), action, { entityId }));
-  const entity = await entitiesRepository.find(ctx.db, entityId);
+  const entity = await entityRepository.find(ctx.db, entityId);
   if (!entity) throw entityNotFound();
   return entity;
 }
@@ -86,7 +87,7 @@ export const accountsService = {
     await openAccount(ctx, entityId, 'READ_ACCOUNT');
     const note = await accountsRepository.creditNoteOfEntity(ctx.db, entityId, id);
     if (!note) throw notFound("Cet avoir n'existe pas dans le compte de cette entité.");
-    const row = (await comptaRepository.find(ctx.db, note.orderId))!;
+    const row = (await orderRecords.find(ctx.db, note.orderId))!;
     return {
       nom: `${note.numero}.pdf`,
       contenu: await creditNotePdf(ctx.db, row.order, note, ctx.clock.now()),
@@ -151,7 +152,7 @@ export const accountsService = {
   ): Promise<ProviderForm> {
     await openAccount(ctx, entityId, 'PAY_ONLINE');
     return inTransaction(ctx, async (tx) => {
-      const order = await comptaRepository.lock(tx.db, orderId);
+      const order = await orderRecords.lock(tx.db, orderId);
       if (!order || order.entityId !== entityId || !order.numeroFacture) throw orderNotInAccount();
       const row = await accountsRepository.orderOfEntity(tx.db, entityId, orderId);
       const reste = order.total - row!.paye;
@@ -169,7 +170,7 @@ export const accountsService = {
         recordId: orderId,
         details: { montant: reste, paiementEnLigne: online.id },
       });
-      const email = await usersRepository.emailOf(tx.db, tx.caller.id);
+      const email = await accountRepository.emailOf(tx.db, tx.caller.id);
       const fields: Record<string, string> = {
         vads_action_mode: 'INTERACTIVE',
         vads_amount: String(online.montant),

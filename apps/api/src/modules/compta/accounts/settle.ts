@@ -12,10 +12,10 @@ import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { RECORD_TYPE } from '../order';
+import { RECORD_TYPE } from '../order-records/record';
 import { insertPayment } from '../books';
 import { may } from '../policy';
-import { comptaRepository } from '../repository';
+import { orderRecords } from '../order-records/repository';
 import { accountsRepository } from './repository';
 
 async function unapplied(db: Executor): Promise<UnappliedOnlinePayment[]> {
@@ -50,7 +50,7 @@ export const onlineSettlements = {
           'online_settled',
           'Ce paiement en ligne n’est pas à régulariser (il a déjà été traité) : rechargez la page.',
         );
-      const order = await comptaRepository.find(tx.db, p.orderId);
+      const order = await orderRecords.find(tx.db, p.orderId);
       const now = tx.clock.now();
       let paymentId: number | undefined;
       if (input.action === 'CREDIT') {

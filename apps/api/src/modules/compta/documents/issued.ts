@@ -6,7 +6,7 @@
  * those bytes. What is paid and due today is the statement's, the lodge account's and the order's screen's.
  */
 import type { Executor } from '../../../db/client';
-import { comptaRepository, type CreditNoteRow, type OrderRow } from '../repository';
+import { orderRecords, type CreditNoteRow, type OrderRow } from '../order-records/repository';
 import { issuedRepository, type IssuedKind } from './repository';
 import { render, renderCreditNote } from './service';
 
@@ -64,7 +64,7 @@ export async function orderPdf(
     case 'facture':
       return order.numeroFacture ? invoicePdf(db, order, at) : render(db, order, 'facture');
     case 'avoir': {
-      const note = order.numeroAvoir && (await comptaRepository.creditNoteNumbered(db, order.numeroAvoir));
+      const note = order.numeroAvoir && (await orderRecords.creditNoteNumbered(db, order.numeroAvoir));
       return note ? creditNotePdf(db, order, note, at) : cancellationPdf(db, order, at);
     }
     case 'relance':

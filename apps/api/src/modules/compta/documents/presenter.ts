@@ -1,8 +1,8 @@
 /** An order as its documents show it: the facts the PDF layout and the Factur-X XML read. */
 import type { UnionSettings } from '@union/contract';
-import type { EntityRow } from '../../entities/repository';
+import type { EntityRow } from '../../entities/entity-repository';
 import { presentLine } from '../amounts';
-import type { LineRow, OrderRow } from '../repository';
+import type { LineRow, OrderRow } from '../order-records/repository';
 import type { DocumentKind, OrderDocument } from './document';
 
 export function presentDocument(

@@ -6,11 +6,11 @@
  */
 import type { Executor } from '../../../db/client';
 import type { TxContext } from '../../../lib/context';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
-import { usersRepository } from '../../users/repository';
-import type { CreditNoteRow, OrderRow } from '../repository';
+import { accountRepository } from '../../users/account-repository';
+import type { CreditNoteRow, OrderRow } from '../order-records/repository';
 import { cancellationPdf, creditNotePdf, invoicePdf, quotePdf } from './issued';
 import { cancellationEmail, creditNoteEmail, invoiceEmail, quoteEmail, receiptEmail } from './mails';
 import { billingAddress, fileName } from './service';
@@ -50,7 +50,7 @@ export async function sendDocument(tx: TxContext, order: OrderRow, kind: 'devis'
  * (it settles the invoice), and its PDF is on the lodge's account. Says whether it was sent.
  */
 export async function sendCreditNote(tx: TxContext, order: OrderRow, note: CreditNoteRow): Promise<boolean> {
-  const entity = (await entitiesRepository.find(tx.db, order.entityId))!;
+  const entity = (await entityRepository.find(tx.db, order.entityId))!;
   if (!entity.emailFacturation) return false;
   const now = tx.clock.now();
   const pdf = await creditNotePdf(tx.db, order, note, now);
@@ -78,7 +78,7 @@ export async function sendCreditNote(tx: TxContext, order: OrderRow, note: Credi
  * nobody when the entity has no billing address. Says whether it was sent.
  */
 export async function sendCancellation(tx: TxContext, order: OrderRow): Promise<boolean> {
-  const entity = (await entitiesRepository.find(tx.db, order.entityId))!;
+  const entity = (await entityRepository.find(tx.db, order.entityId))!;
   if (!entity.emailFacturation) return false;
   const now = tx.clock.now();
   const pdf = await cancellationPdf(tx.db, order, now);
@@ -107,9 +107,9 @@ export async function sendReceipt(
   payment: { payerId: number | null; montant: number; reference: string; day: string },
   at: Date,
 ) {
-  const to = payment.payerId === null ? undefined : await usersRepository.emailOf(db, payment.payerId);
+  const to = payment.payerId === null ? undefined : await accountRepository.emailOf(db, payment.payerId);
   if (!to) return;
-  const entity = (await entitiesRepository.find(db, order.entityId))!;
+  const entity = (await entityRepository.find(db, order.entityId))!;
   await mailRepository.enqueue(
     db,
     receiptEmail({

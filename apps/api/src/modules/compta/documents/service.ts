@@ -4,9 +4,9 @@
  */
 import type { Executor } from '../../../db/client';
 import { refused } from '../../../lib/errors';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
-import { comptaRepository, type CreditNoteRow, type OrderRow } from '../repository';
+import { orderRecords, type CreditNoteRow, type OrderRow } from '../order-records/repository';
 import type { DocumentKind } from './document';
 import { renderOrderPdf } from './pdf';
 import { presentDocument } from './presenter';
@@ -21,8 +21,8 @@ export async function render(
   kind: DocumentKind,
   relance?: { niveau: number; date: string; reste?: number | null },
 ): Promise<Buffer> {
-  const entity = (await entitiesRepository.find(db, order.entityId))!;
-  const lines = await comptaRepository.lines(db, order.id);
+  const entity = (await entityRepository.find(db, order.entityId))!;
+  const lines = await orderRecords.lines(db, order.id);
   // An invoice says nothing of what was paid or credited after its issue (nothing can be before: the
   // machine takes payments of issued invoices only). A reminder letter says what remained due on its
   // day: stored with it once sent, what payments and credit notes settle (`regle`) when it is written.
@@ -36,7 +36,7 @@ export async function render(
  * credits, its amount), a Factur-X file of type 381 referring to the invoice like the whole cancellation.
  */
 export async function renderCreditNote(db: Executor, order: OrderRow, note: CreditNoteRow): Promise<Buffer> {
-  const entity = (await entitiesRepository.find(db, order.entityId))!;
+  const entity = (await entityRepository.find(db, order.entityId))!;
   const union = await unionSettings(db);
   const document = presentDocument('avoir', order, { entity, lines: [], paye: 0, union });
   return renderOrderPdf({
@@ -69,7 +69,7 @@ export async function billingAddress(
   order: OrderRow,
   instead: string,
 ): Promise<{ to: string; entite: string }> {
-  const entity = (await entitiesRepository.find(db, order.entityId))!;
+  const entity = (await entityRepository.find(db, order.entityId))!;
   if (!entity.emailFacturation)
     throw refused(
       'no_billing_email',

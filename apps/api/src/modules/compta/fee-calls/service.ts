@@ -24,16 +24,18 @@ import { frenchDate } from '../../../lib/dates';
 import { AppError, notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { headcountRepository } from '../../entities/current-members-repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
 import { totalOf, withAmounts } from '../amounts';
 import { feeTableWorkbook } from '../documents/excel';
 import { orderMachine } from '../machine';
-import { RECORD_TYPE } from '../order';
+import { RECORD_TYPE } from '../order-records/record';
 import { checkTotal, insertOrder, loadBillable } from '../orders/common';
 import { sendInvoice } from '../orders/invoices';
 import { may } from '../policy';
-import { comptaRepository } from '../repository';
+import { orderRecords } from '../order-records/repository';
+import { feeCallsRepository } from './repository';
 import { feeCallLines } from './lines';
 import { presentFeeTable, presentRentals } from './presenter';
 
@@ -49,16 +51,16 @@ async function feeCall(
   const bounds = masonicYearBounds(annee);
   const membres =
     tranche === 'D'
-      ? await entitiesRepository.membersDuring(ctx.db, entity.id, bounds.debut, bounds.fin)
-      : await entitiesRepository.membersOn(ctx.db, entity.id, ctx.clock.today());
-  const dejaAppele = tranche === 'D' ? await comptaRepository.calledThirds(ctx.db, entity.id, annee) : 0;
+      ? await headcountRepository.membersDuring(ctx.db, entity.id, bounds.debut, bounds.fin)
+      : await headcountRepository.membersOn(ctx.db, entity.id, ctx.clock.today());
+  const dejaAppele = tranche === 'D' ? await feeCallsRepository.calledThirds(ctx.db, entity.id, annee) : 0;
   return { ...feeCallLines({ annee, tranche, montantAnnuel, membres, dejaAppele }), montantAnnuel, membres };
 }
 
 /** The confirmed reservations of a year not billed yet, one line each at its room's hourly rate. */
 async function rentalLines(db: Executor, entityId: number, annee: number): Promise<OrderLine[]> {
   const { debut, fin } = masonicYearBounds(annee);
-  const rows = await comptaRepository.unbilledReservations(db, entityId, debut, fin);
+  const rows = await feeCallsRepository.unbilledReservations(db, entityId, debut, fin);
   return withAmounts(
     rows.map((r) => ({
       libelle: `${r.salle} — ${frenchDate(r.jour)}, ${hhmmOf(r.debut)}–${hhmmOf(r.fin)} (« ${r.libelle} »)`,
@@ -85,7 +87,7 @@ async function bulkIssuePlan(
     tri: 'entite',
     sens: 'asc',
   });
-  const rows = (await comptaRepository.searchAll(db, criteria, '9999-12-31', 5000)).sort((a, b) =>
+  const rows = (await orderRecords.searchAll(db, criteria, '9999-12-31', 5000)).sort((a, b) =>
     a.entite.nom.localeCompare(b.entite.nom, 'fr'),
   );
   const preview: BulkIssuePreview = {
@@ -97,7 +99,7 @@ async function bulkIssuePlan(
   };
   for (const r of rows) {
     const line = { id: r.order.id, entite: r.entite.nom, total: r.order.total };
-    const entity = await entitiesRepository.find(db, r.entite.id);
+    const entity = await entityRepository.find(db, r.entite.id);
     if (!entity?.emailFacturation) {
       preview.ignorees.push({
         ...line,
@@ -141,8 +143,8 @@ export const feeCallsService = {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const report: BulkCallReport = { crees: [], ignores: [] };
-      for (const entity of await entitiesRepository.billable(tx.db)) {
-        const existing = await comptaRepository.existingCall(tx.db, entity.id, q.annee, q.tranche);
+      for (const entity of await entityRepository.billable(tx.db)) {
+        const existing = await orderRecords.existingCall(tx.db, entity.id, q.annee, q.tranche);
         if (existing) {
           report.ignores.push({ entite: entity.nom, raison: `déjà appelé (commande n° ${existing.id})` });
           continue;
@@ -204,8 +206,8 @@ export const feeCallsService = {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
       const asked = [...new Set(q.ids)].sort((a, b) => a - b);
-      const locked = new Map<number, Awaited<ReturnType<typeof comptaRepository.lock>>>();
-      for (const id of asked) locked.set(id, await comptaRepository.lock(tx.db, id));
+      const locked = new Map<number, Awaited<ReturnType<typeof orderRecords.lock>>>();
+      for (const id of asked) locked.set(id, await orderRecords.lock(tx.db, id));
       const plan = await bulkIssuePlan(tx.db, q);
       const planned = plan.emises.map((e) => e.id).sort((a, b) => a - b);
       if (planned.length !== asked.length || planned.some((id, i) => id !== asked[i]))
@@ -243,11 +245,11 @@ export const feeCallsService = {
   /** The fee-call table of a year: one row per entity (or the one asked), instalments called and paid. */
   async feeTable(ctx: RequestContext, annee: number, tiers?: number): Promise<FeeTable> {
     authorize(may(ctx, 'READ', null));
-    if (tiers && !(await entitiesRepository.find(ctx.db, tiers)))
+    if (tiers && !(await entityRepository.find(ctx.db, tiers)))
       throw notFound("Cette loge ou association n'existe pas.");
-    const entities = await entitiesRepository.billable(ctx.db, tiers);
-    const calls = await comptaRepository.feeCalls(ctx.db, annee, tiers);
-    const membres = await entitiesRepository.membersOnEach(
+    const entities = await entityRepository.billable(ctx.db, tiers);
+    const calls = await feeCallsRepository.feeCalls(ctx.db, annee, tiers);
+    const membres = await headcountRepository.membersOnEach(
       ctx.db,
       entities.map((e) => e.id),
       ctx.clock.today(),

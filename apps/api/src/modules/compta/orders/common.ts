@@ -8,14 +8,14 @@ import { guardConstraint, type Refusal } from '../../../lib/constraints';
 import type { RequestContext, TxContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { totalOf } from '../amounts';
-import { RECORD_TYPE, orderNotFound } from '../order';
+import { RECORD_TYPE, orderNotFound } from '../order-records/record';
 import { paymentsRepository } from '../payments/repository';
 import type { MoneyFacts } from '../policy';
-import { presentDetail } from '../presenter';
+import { presentDetail } from './presenter';
 import { remindersRepository } from '../reminders/repository';
-import { comptaRepository, type NewOrder, type OrderRow } from '../repository';
+import { orderRecords, type NewOrder, type OrderRow } from '../order-records/repository';
 
 /** The database's refusals, each with its own code and the sentence the treasurer reads. */
 export const REFUSALS: Record<string, Refusal> = {
@@ -33,7 +33,7 @@ export const REFUSALS: Record<string, Refusal> = {
 
 /** The lodge or association an order is made out to: active, and not the Union itself. */
 export async function loadBillable(db: Executor, idEntite: number) {
-  const entity = await entitiesRepository.find(db, idEntite);
+  const entity = await entityRepository.find(db, idEntite);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
   if (entity.etat !== 'A')
     throw refused(
@@ -69,10 +69,10 @@ export async function insertOrder(
   details: Record<string, unknown>,
 ): Promise<OrderRow> {
   const row = await guardConstraint(
-    () => comptaRepository.insert(tx.db, { ...order, createdById: tx.caller.id }, tx.clock.now()),
+    () => orderRecords.insert(tx.db, { ...order, createdById: tx.caller.id }, tx.clock.now()),
     REFUSALS,
   );
-  await comptaRepository.replaceLines(tx.db, row.id, lines);
+  await orderRecords.replaceLines(tx.db, row.id, lines);
   await audit.record(tx, {
     action: 'accounting_order_created',
     recordType: RECORD_TYPE,
@@ -106,14 +106,14 @@ export async function moneyFacts(
 
 /** The order as its page shows it, with its lines, payments, reminders, history and the caller's buttons. */
 export async function detail(ctx: RequestContext<Executor>, id: number): Promise<OrderDetail> {
-  const row = await comptaRepository.find(ctx.db, id);
+  const row = await orderRecords.find(ctx.db, id);
   if (!row) throw orderNotFound();
   // One after the other: `ctx.db` may be a transaction, whose one connection runs one query at a time.
-  const lines = await comptaRepository.lines(ctx.db, id);
+  const lines = await orderRecords.lines(ctx.db, id);
   const payments = await paymentsRepository.payments(ctx.db, id);
   const reversals = await paymentsRepository.reversalsOf(ctx.db, id);
   const reminders = await remindersRepository.reminders(ctx.db, id);
-  const creditNotes = await comptaRepository.creditNotes(ctx.db, id);
+  const creditNotes = await orderRecords.creditNotes(ctx.db, id);
   const history = await audit.historyOf(ctx.db, RECORD_TYPE, id);
   const money = await moneyFacts(ctx.db, row.order, ctx.clock.today());
   return presentDetail(ctx.caller, row, ctx.clock.today(), {

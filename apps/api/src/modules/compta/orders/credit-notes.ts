@@ -11,7 +11,7 @@ import type { CreditNoteLine } from '../../../db/schema';
 import { guardConstraint } from '../../../lib/constraints';
 import type { TxContext } from '../../../lib/context';
 import { refused } from '../../../lib/errors';
-import type { ActionHandler, AuditDetails } from '../actions';
+import type { ActionHandler, AuditDetails } from '../order-records/action-handler';
 import { creditNotePdf } from '../documents/issued';
 import { sendCreditNote } from '../documents/send';
 import { postCreditNote } from '../books';
@@ -20,7 +20,7 @@ import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
 import { followSettlement, MONEY_REFUSALS } from '../payments/service';
 import { presentLine } from '../amounts';
-import { comptaRepository, type OrderRow } from '../repository';
+import { orderRecords, type OrderRow } from '../order-records/repository';
 
 /** Writes the credit note, settles the invoice with it as far as it has due, cancels a wholly credited one. */
 async function issueCreditNote(
@@ -40,7 +40,7 @@ async function issueCreditNote(
   const today = tx.clock.today();
   const numero = await nextNumber(tx.db, 'AV', today);
   const note = await guardConstraint(async () => {
-    const row = await comptaRepository.insertCreditNote(
+    const row = await orderRecords.insertCreditNote(
       tx.db,
       {
         orderId: order.id,
@@ -65,7 +65,7 @@ async function issueCreditNote(
     return row;
   }, MONEY_REFUSALS);
   if (montant === creditable)
-    await comptaRepository.update(
+    await orderRecords.update(
       tx.db,
       order.id,
       { etat: 'FA', numeroAvoir: note.numero, dateAvoir: today, motifAnnulation: motif },
@@ -83,7 +83,7 @@ async function issueCreditNote(
 
 /** The positions of the invoice's lines already credited by a credit note of lines. */
 async function creditedPositions(tx: TxContext, orderId: number): Promise<Set<number>> {
-  const notes = await comptaRepository.creditNotes(tx.db, orderId);
+  const notes = await orderRecords.creditNotes(tx.db, orderId);
   return new Set(notes.flatMap((n) => n.lignes.flatMap((l) => (l.position === null ? [] : [l.position]))));
 }
 
@@ -96,7 +96,7 @@ export const creditInvoice: ActionHandler = async (tx, { order, body }) => {
     );
   const motif = body.motif?.trim() || null;
   if (body.avoir.lignes) {
-    const lines = await comptaRepository.lines(tx.db, order.id);
+    const lines = await orderRecords.lines(tx.db, order.id);
     const credited = await creditedPositions(tx, order.id);
     const chosen = [...new Set(body.avoir.lignes)].sort((a, b) => a - b);
     const lignes = chosen.map((position) => {
@@ -139,7 +139,7 @@ export const creditInvoice: ActionHandler = async (tx, { order, body }) => {
  */
 export async function cancelByCreditNote(tx: TxContext, order: OrderRow, motif: string | null) {
   if (order.credite === 0) {
-    const lignes = (await comptaRepository.lines(tx.db, order.id)).map((line) => {
+    const lignes = (await orderRecords.lines(tx.db, order.id)).map((line) => {
       const { libelle, quantite, prixUnitaire, montant } = presentLine(line);
       return { position: line.position, libelle, quantite, prixUnitaire, montant };
     });

@@ -1,9 +1,9 @@
 /** EDIT_DEVIS, EDIT_FACTURE: the object or the lines of a quote or an invoice draft (an issued invoice is frozen). */
 import { guardConstraint } from '../../../lib/constraints';
 import { refused } from '../../../lib/errors';
-import type { ActionHandler } from '../actions';
+import type { ActionHandler } from '../order-records/action-handler';
 import { totalOf, withAmounts } from '../amounts';
-import { comptaRepository, type OrderRow } from '../repository';
+import { orderRecords, type OrderRow } from '../order-records/repository';
 import { checkTotal, REFUSALS } from './common';
 
 export const edit: ActionHandler = async (tx, { order, body }) => {
@@ -14,9 +14,9 @@ export const edit: ActionHandler = async (tx, { order, body }) => {
   if (body.lignes) {
     const lignes = withAmounts(body.lignes);
     checkTotal(order.type, order.tranche, lignes);
-    await guardConstraint(() => comptaRepository.replaceLines(tx.db, order.id, lignes), REFUSALS);
+    await guardConstraint(() => orderRecords.replaceLines(tx.db, order.id, lignes), REFUSALS);
     changes.total = totalOf(lignes);
   }
-  await guardConstraint(() => comptaRepository.update(tx.db, order.id, changes, tx.clock.now()), REFUSALS);
+  await guardConstraint(() => orderRecords.update(tx.db, order.id, changes, tx.clock.now()), REFUSALS);
   return { champs: Object.keys(changes) };
 };

@@ -4,12 +4,12 @@
  */
 import { addDays } from '@union/contract';
 import type { TxContext } from '../../../lib/context';
-import type { ActionHandler, AuditDetails } from '../actions';
+import type { ActionHandler, AuditDetails } from '../order-records/action-handler';
 import { invoicePdf, orderPdf } from '../documents/issued';
 import { sendCancellation, sendDocument } from '../documents/send';
 import { postInvoice, reverseInvoice } from '../books';
 import { nextNumber } from '../numbering/service';
-import { comptaRepository, type OrderRow } from '../repository';
+import { orderRecords, type OrderRow } from '../order-records/repository';
 import { checkTotal } from './common';
 import { cancelByCreditNote } from './credit-notes';
 
@@ -26,7 +26,7 @@ async function issue(tx: TxContext, order: OrderRow): Promise<OrderRow> {
     dateEcheance: addDays(today, PAYMENT_TERM_DAYS),
     etat: 'FE' as const,
   };
-  await comptaRepository.update(tx.db, order.id, issued, tx.clock.now());
+  await orderRecords.update(tx.db, order.id, issued, tx.clock.now());
   const current = { ...order, ...issued };
   // Rendered once, now: the issued invoice's PDF and Factur-X never change (issued.ts).
   await invoicePdf(tx.db, current, tx.clock.now());
@@ -64,14 +64,14 @@ export const cancelInvoice: ActionHandler = async (tx, { order, next, body }) =>
     const today = tx.clock.today();
     const numeroAvoir = await nextNumber(tx.db, 'AV', today);
     const cancelled = { etat: next, numeroAvoir, dateAvoir: today, motifAnnulation };
-    await comptaRepository.update(tx.db, order.id, cancelled, tx.clock.now());
+    await orderRecords.update(tx.db, order.id, cancelled, tx.clock.now());
     // Rendered once, now, and e-mailed to the invoice's address with those bytes, as a credit note is.
     await orderPdf(tx.db, { ...order, ...cancelled }, 'avoir', tx.clock.now());
     await sendCancellation(tx, { ...order, ...cancelled });
     await reverseInvoice(tx, order, numeroAvoir);
     details.numero = numeroAvoir;
   } else {
-    await comptaRepository.update(tx.db, order.id, { etat: next, motifAnnulation }, tx.clock.now());
+    await orderRecords.update(tx.db, order.id, { etat: next, motifAnnulation }, tx.clock.now());
   }
   if (motifAnnulation) details.motif = motifAnnulation;
   return details;

@@ -1,14 +1,14 @@
 /** The actions on a quote (DECISIONS §4): send it, mark it sent, refused or cancelled, make it an invoice draft. */
 import type { TxContext } from '../../../lib/context';
-import type { ActionHandler, ActionStep } from '../actions';
+import type { ActionHandler, ActionStep } from '../order-records/action-handler';
 import { quotePdf } from '../documents/issued';
 import { sendDocument } from '../documents/send';
-import { comptaRepository } from '../repository';
+import { orderRecords } from '../order-records/repository';
 
 /** A quote out of draft is a fixed record: its PDF is kept as it is now (issued.ts). */
 async function moveTo(tx: TxContext, { order, next }: ActionStep) {
   await quotePdf(tx.db, order, tx.clock.now());
-  await comptaRepository.update(tx.db, order.id, { etat: next }, tx.clock.now());
+  await orderRecords.update(tx.db, order.id, { etat: next }, tx.clock.now());
 }
 
 /** SEND_DEVIS: e-mails the quote (again, when it was lost). */
@@ -27,7 +27,7 @@ export const moveOn: ActionHandler = async (tx, step) => {
 /** DEVIS_REFUSED, DEVIS_CANCELLED: closed, with the reason when one is given. */
 export const closeQuote: ActionHandler = async (tx, { order, next, body }) => {
   await quotePdf(tx.db, order, tx.clock.now());
-  await comptaRepository.update(
+  await orderRecords.update(
     tx.db,
     order.id,
     { etat: next, motifAnnulation: body.motif || null },

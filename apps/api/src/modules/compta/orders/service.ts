@@ -19,7 +19,7 @@ import { inTransaction, type RequestContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
-import type { ActionHandler } from '../actions';
+import type { ActionHandler } from '../order-records/action-handler';
 import { totalOf, withAmounts } from '../amounts';
 import type { DocumentKind } from '../documents/document';
 import { ordersWorkbook } from '../documents/excel';
@@ -30,12 +30,12 @@ import { nextNumber } from '../numbering/service';
 import { paymentsRepository } from '../payments/repository';
 import { addPayment, markPaid, reversePayment, useCredit } from '../payments/service';
 import { may, unavailable } from '../policy';
-import { presentSearch, presentSummary } from '../presenter';
+import { presentSearch, presentSummary } from './presenter';
 import { remindersRepository } from '../reminders/repository';
 import { remind } from '../reminders/service';
-import { comptaRepository, type OrderRow } from '../repository';
+import { orderRecords, type OrderRow } from '../order-records/repository';
 import { checkTotal, detail, insertOrder, loadBillable, moneyFacts } from './common';
-import { RECORD_TYPE, orderNotFound } from '../order';
+import { RECORD_TYPE, orderNotFound } from '../order-records/record';
 import { creditInvoice } from './credit-notes';
 import { edit } from './edit';
 import { cancelInvoice, markInvoiceSent, sendInvoice } from './invoices';
@@ -71,13 +71,13 @@ export const ordersService = {
   async search(ctx: RequestContext, c: OrderSearchCriteria): Promise<OrderSearchResult> {
     authorize(may(ctx, 'READ', null));
     const today = ctx.clock.today();
-    return presentSearch(await comptaRepository.search(ctx.db, c, today), c, today);
+    return presentSearch(await orderRecords.search(ctx.db, c, today), c, today);
   },
 
   async excel(ctx: RequestContext, c: OrderSearchCriteria): Promise<Buffer> {
     authorize(may(ctx, 'READ', null));
     const today = ctx.clock.today();
-    const rows = await comptaRepository.searchAll(ctx.db, c, today, EXPORT_LIMIT);
+    const rows = await orderRecords.searchAll(ctx.db, c, today, EXPORT_LIMIT);
     return ordersWorkbook(rows.map((r) => presentSummary(r, today)));
   },
 
@@ -93,7 +93,7 @@ export const ordersService = {
       const lignes = withAmounts(input.lignes);
       checkTotal(input.type, input.tranche, lignes);
       if (input.type === 'A') {
-        const existing = await comptaRepository.existingCall(tx.db, entity.id, input.annee, input.tranche!);
+        const existing = await orderRecords.existingCall(tx.db, entity.id, input.annee, input.tranche!);
         if (existing)
           throw refused(
             'fee_call_exists',
@@ -160,7 +160,7 @@ export const ordersService = {
     kind: DocumentKind,
   ): Promise<{ nom: string; contenu: Buffer }> {
     authorize(may(ctx, 'READ', null));
-    const row = await comptaRepository.find(ctx.db, id);
+    const row = await orderRecords.find(ctx.db, id);
     if (!row) throw orderNotFound();
     const order = row.order;
     const action = kind === 'devis' ? 'DOWNLOAD_DEVIS' : 'DOWNLOAD_FACTURE';
@@ -185,9 +185,9 @@ export const ordersService = {
   /** A credit note's PDF (Factur-X, type 381), whichever invoice it credits. */
   async creditNoteDocument(ctx: RequestContext, id: number): Promise<{ nom: string; contenu: Buffer }> {
     authorize(may(ctx, 'READ', null));
-    const note = await comptaRepository.creditNote(ctx.db, id);
+    const note = await orderRecords.creditNote(ctx.db, id);
     if (!note) throw notFound("Cet avoir n'existe pas.");
-    const row = (await comptaRepository.find(ctx.db, note.orderId))!;
+    const row = (await orderRecords.find(ctx.db, note.orderId))!;
     decide(
       orderMachine,
       row.order.etat,

@@ -11,16 +11,16 @@ import { inTransaction, type RequestContext } from '../../../lib/context';
 import type { Executor } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
 import { renderDepositSlip } from '../documents/deposit-slip';
-import { RECORD_TYPE } from '../order';
+import { RECORD_TYPE } from '../order-records/record';
 import { dueOf, may } from '../policy';
 import { paymentsRepository } from './repository';
 import { recordEntityPayment, refundCredit } from './service';
 
 async function account(db: Executor, entityId: number): Promise<EntityAccount> {
-  const entity = await entitiesRepository.find(db, entityId);
+  const entity = await entityRepository.find(db, entityId);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
   const { du, credit } = await paymentsRepository.balance(db, entityId);
   const factures = (await paymentsRepository.openInvoices(db, entityId)).map((o) => ({
@@ -45,7 +45,7 @@ export const accountService = {
   async pay(ctx: RequestContext, input: PaymentCreate): Promise<EntityAccount> {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
-      const entity = await entitiesRepository.find(tx.db, input.idEntite);
+      const entity = await entityRepository.find(tx.db, input.idEntite);
       if (!entity) throw notFound("Cette loge ou association n'existe pas.");
       const payment = await recordEntityPayment(tx, input);
       for (const a of input.affectations)
@@ -80,7 +80,7 @@ export const accountService = {
   async refund(ctx: RequestContext, entityId: number, input: RefundCreate): Promise<EntityAccount> {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
-      const entity = await entitiesRepository.find(tx.db, entityId);
+      const entity = await entityRepository.find(tx.db, entityId);
       if (!entity) throw notFound("Cette loge ou association n'existe pas.");
       const refund = await refundCredit(tx, entityId, input);
       await audit.record(tx, {

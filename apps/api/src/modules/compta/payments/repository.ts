@@ -12,7 +12,7 @@ import {
   accountingOrders,
   accountingPayments,
 } from '../../../db/schema';
-import { entityNames } from '../../entities/repository';
+import { entityNames } from '../../entities/entity-repository';
 
 export type PaymentRow = typeof accountingPayments.$inferSelect;
 export type NewPayment = typeof accountingPayments.$inferInsert;

@@ -11,9 +11,9 @@ import type { TxContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
 import { refused } from '../../../lib/errors';
 import { unionSettings } from '../../settings/service';
-import type { ActionHandler } from '../actions';
+import type { ActionHandler } from '../order-records/action-handler';
 import { dueOf } from '../policy';
-import { comptaRepository, type OrderRow } from '../repository';
+import { orderRecords, type OrderRow } from '../order-records/repository';
 import { insertPayment } from '../books';
 import { paymentsRepository, type CreditSource } from './repository';
 import type { Executor } from '../../../db/client';
@@ -69,7 +69,7 @@ export async function followSettlement(db: Executor, orderId: number, at: Date):
   const [order] = await paymentsRepository.lockInvoices(db, [orderId]);
   if (!order || (order.etat !== 'FE' && order.etat !== 'FP')) return order!;
   const etat = order.regle >= order.total ? 'FP' : 'FE';
-  if (etat !== order.etat) await comptaRepository.update(db, order.id, { etat }, at);
+  if (etat !== order.etat) await orderRecords.update(db, order.id, { etat }, at);
   return { ...order, etat };
 }
 
@@ -239,7 +239,7 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
 
 /** The sources among `sources` that are credit notes of this invoice. */
 async function creditNotesOf(db: Executor, orderId: number, sources: CreditSource[]) {
-  const ids = new Set((await comptaRepository.creditNotes(db, orderId)).map((n) => n.id));
+  const ids = new Set((await orderRecords.creditNotes(db, orderId)).map((n) => n.id));
   return sources.filter((s) => ids.has(s.id));
 }
 

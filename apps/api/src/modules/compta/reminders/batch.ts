@@ -21,13 +21,13 @@ import { inTransaction, systemClock, type Clock, type RequestContext } from '../
 import { AppError, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { unionSettings } from '../../settings/service';
 import { fileName, render } from '../documents/service';
 import { orderMachine } from '../machine';
-import { RECORD_TYPE, orderNotFound } from '../order';
+import { RECORD_TYPE, orderNotFound } from '../order-records/record';
 import { dueOf, may } from '../policy';
-import { comptaRepository, type OrderRow } from '../repository';
+import { orderRecords, type OrderRow } from '../order-records/repository';
 import { dueLevel, lateDays } from './due';
 import { remindersRepository } from './repository';
 import { sendReminder } from './service';
@@ -39,7 +39,7 @@ const LIST_LIMIT = 2000;
 async function overdueInvoices(db: Executor, today: string): Promise<OverdueInvoice[]> {
   const delais = (await unionSettings(db)).relances;
   const criteria = OrderSearchSchema.parse({ enRetard: true, tri: 'dateEcheance', sens: 'asc' });
-  const rows = (await comptaRepository.searchAll(db, criteria, today, LIST_LIMIT)).filter(
+  const rows = (await orderRecords.searchAll(db, criteria, today, LIST_LIMIT)).filter(
     (r) => dueOf(r.order) > 0,
   );
   const letters = await remindersRepository.ofOrders(
@@ -49,7 +49,7 @@ async function overdueInvoices(db: Executor, today: string): Promise<OverdueInvo
   const emails = new Map<number, string | null>();
   for (const r of rows)
     if (!emails.has(r.entite.id))
-      emails.set(r.entite.id, (await entitiesRepository.find(db, r.entite.id))?.emailFacturation ?? null);
+      emails.set(r.entite.id, (await entityRepository.find(db, r.entite.id))?.emailFacturation ?? null);
   return rows.map((r) => {
     const o = r.order;
     const own = letters.filter((l) => l.orderId === o.id);
@@ -126,7 +126,7 @@ async function sendOne(
 ): Promise<{ niveau: number; reste: number } | { raison: string }> {
   try {
     return await inTransaction(ctx, async (tx) => {
-      const order: OrderRow | undefined = await comptaRepository.lock(tx.db, id);
+      const order: OrderRow | undefined = await orderRecords.lock(tx.db, id);
       if (!order) throw orderNotFound();
       decide(
         orderMachine,
@@ -206,7 +206,7 @@ export const remindersService = {
   /** The `rang`-th letter of an invoice (from 1) as it was sent: its level, day and what remained due. */
   async letter(ctx: RequestContext, id: number, rang: number): Promise<{ nom: string; contenu: Buffer }> {
     authorize(may(ctx, 'READ', null));
-    const row = await comptaRepository.find(ctx.db, id);
+    const row = await orderRecords.find(ctx.db, id);
     if (!row) throw orderNotFound();
     const letter = (await remindersRepository.reminders(ctx.db, id))[rang - 1];
     if (!letter)

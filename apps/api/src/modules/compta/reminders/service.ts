@@ -7,12 +7,12 @@ import { frenchDate } from '../../../lib/dates';
 import { refused } from '../../../lib/errors';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
-import type { ActionHandler } from '../actions';
+import type { ActionHandler } from '../order-records/action-handler';
 import { invoicePdf } from '../documents/issued';
 import { billingAddress, fileName, render } from '../documents/service';
 import { reminderEmail } from '../documents/mails';
 import { dueOf } from '../policy';
-import { comptaRepository, type OrderRow } from '../repository';
+import { orderRecords, type OrderRow } from '../order-records/repository';
 import { remindersRepository } from './repository';
 
 /** RELANCE_FACTURE: only once the invoice is overdue. */
@@ -69,6 +69,6 @@ export async function sendReminder(
     { orderId: order.id, niveau, date: today, sentById, reste: dueOf(order) },
     tx.clock.now(),
   );
-  await comptaRepository.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
+  await orderRecords.update(tx.db, order.id, { niveauRelance: niveau }, tx.clock.now());
   return { niveau };
 }

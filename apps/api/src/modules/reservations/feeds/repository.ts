@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { calendarFeeds } from '../../../db/schema';
-import { accountStates } from '../../users/repository';
+import { accountStates } from '../../users/identities';
 
 export const calendarFeedsRepository = {
   async findByUser(db: Executor, userId: number) {

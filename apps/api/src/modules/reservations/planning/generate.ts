@@ -8,7 +8,7 @@ import { audit } from '../../audit/audit';
 import { addDays, datesOfRule } from '@union/contract';
 import { closuresRepository } from '../closures/repository';
 import { reservationsRepository, type NewReservation } from '../repository';
-import { overlapReason } from '../service';
+import { overlapReason } from '../bookable';
 import type { PlanningEntryRecord } from './repository';
 
 export interface Materialised {

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { planningEntries, planningYears } from '../../../db/schema';
-import { entityNames } from '../../entities/repository';
+import { entityNames } from '../../entities/entity-repository';
 import { roomNames } from '../../settings/repository';
 
 export type PlanningEntryRecord = typeof planningEntries.$inferSelect;

@@ -20,7 +20,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../../lib
 import { authorize } from '../../../lib/authorize';
 import { invalid, notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { entityRepository } from '../../entities/entity-repository';
 import { settingsRepository } from '../../settings/repository';
 import { checkSlot } from '../calendar';
 import { may } from '../policy';
@@ -42,7 +42,7 @@ async function entryFields(tx: Executor, input: PlanningInput) {
   const room = await settingsRepository.findRoomById(tx, input.idSalle);
   if (!room) throw invalid("Salle : la salle choisie n'existe pas.");
   if (!room.active) throw invalid(`Salle : « ${room.nom} » n'est pas ouverte à la réservation.`);
-  const entity = await entitiesRepository.find(tx, input.idEntite);
+  const entity = await entityRepository.find(tx, input.idEntite);
   if (!entity || entity.etat !== 'A') {
     throw invalid("Loge ou association : elle n'existe pas ou a été supprimée.");
   }
@@ -64,7 +64,7 @@ async function notCarriedOver(tx: Executor, entry: PlanningEntryRecord): Promise
   const room = await settingsRepository.findRoomById(tx, entry.roomId);
   if (!room?.active)
     return `Tenue non reprise : ${laSalle(room?.nom ?? '?', false)} n'est plus ouverte à la réservation.`;
-  const entity = await entitiesRepository.find(tx, entry.entityId);
+  const entity = await entityRepository.find(tx, entry.entityId);
   if (entity?.etat !== 'A') return "Tenue non reprise : la loge ou l'association a été supprimée.";
   return null;
 }

@@ -2,7 +2,7 @@
 import type { TopUpState } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { mailRepository } from '../../mail/repository';
-import { usersRepository } from '../../users/repository';
+import { accountRepository } from '../../users/account-repository';
 import { topUpEmail } from '../mails';
 import type { TopUpRecord } from './repository';
 
@@ -13,7 +13,7 @@ export async function mailMember(
   publicUrl: string,
   at: Date,
 ): Promise<void> {
-  const email = await usersRepository.emailOf(db, p.userId);
+  const email = await accountRepository.emailOf(db, p.userId);
   if (email)
     await mailRepository.enqueue(
       db,

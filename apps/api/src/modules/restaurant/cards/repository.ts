@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } f
 import type { Executor } from '../../../db/client';
 import { cardMovements, cards, topUpDigestRuns, userPayments } from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
-import { entityNames } from '../../entities/repository';
+import { entityNames } from '../../entities/entity-repository';
 import { userIdentities } from '../../users/identities';
 
 export type TopUpRecord = typeof userPayments.$inferSelect;

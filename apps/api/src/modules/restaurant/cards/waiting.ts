@@ -11,7 +11,7 @@ import type { Clock, RequestContext } from '../../../lib/context';
 import { audit } from '../../audit/audit';
 import { TIME_ZONE, parisInstant } from '../../../lib/dates';
 import { mailRepository, type NewEmail } from '../../mail/repository';
-import { usersRepository } from '../../users/repository';
+import { activeAccountRepository } from '../../users/active-account-repository';
 import { mayTopUp } from '../policy';
 import { cardsRepository } from './repository';
 
@@ -94,7 +94,7 @@ export async function runTopUpDigest(
   return db.transaction(async (tx) => {
     if (!(await cardsRepository.claimDigest(tx, today, now))) return undefined;
     const total = await cardsRepository.countWaiting(tx);
-    const emails = total > 0 ? await usersRepository.activeEmailsWith(tx, 'COMPTA_SAISIE') : [];
+    const emails = total > 0 ? await activeAccountRepository.activeEmailsWith(tx, 'COMPTA_SAISIE') : [];
     if (emails.length > 0) {
       const rows = (await cardsRepository.waiting(tx, DIGEST_LIST_LIMIT)).map((r) => ({
         id: r.payment.id,

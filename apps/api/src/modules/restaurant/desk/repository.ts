@@ -7,7 +7,7 @@ import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { cardMovements, cards, tillSessions } from '../../../db/schema';
 import { TIME_ZONE } from '../../../lib/dates';
-import { entityNames } from '../../entities/repository';
+import { entityNames } from '../../entities/entity-repository';
 import { userIdentities } from '../../users/identities';
 
 export type TillSessionRecord = typeof tillSessions.$inferSelect;

@@ -26,7 +26,7 @@ import { notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
 import { mailRepository } from '../../mail/repository';
-import { usersRepository } from '../../users/repository';
+import { activeAccountRepository } from '../../users/active-account-repository';
 import { loadRestaurantContext } from '../context';
 import { mealMachine, mealState } from '../machine';
 import { unsubscribeSigner } from '../../documents/mails';
@@ -226,7 +226,9 @@ export const mealsService = {
   async notifyPreview(ctx: RequestContext, id: number): Promise<{ destinataires: number }> {
     return inTransaction(ctx, async (tx) => {
       await notifiableMeal(tx, id);
-      return { destinataires: (await usersRepository.restaurantNotificationRecipients(tx.db)).length };
+      return {
+        destinataires: (await activeAccountRepository.restaurantNotificationRecipients(tx.db)).length,
+      };
     });
   },
 
@@ -234,7 +236,7 @@ export const mealsService = {
     return inTransaction(ctx, async (tx) => {
       const meal = await notifiableMeal(tx, id);
       const plats = await mealsRepository.dishesOf(tx.db, [id]);
-      const recipients = await usersRepository.restaurantNotificationRecipients(tx.db);
+      const recipients = await activeAccountRepository.restaurantNotificationRecipients(tx.db);
       // Each with its own unsubscribe link (the menus only), as every e-mail sent to many people.
       const sign = await unsubscribeSigner(tx.db, 'restaurant');
       await mailRepository.enqueueMany(

@@ -16,7 +16,7 @@ import { frenchDate } from '../../../lib/dates';
 import { invalid, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
-import { entitiesRepository } from '../../entities/repository';
+import { memberRightsRepository } from '../../entities/member-rights-repository';
 import { debit, openCard, statedBalance, type StatedBalance } from '../cards/ledger';
 import { insertCardMovement } from '../cards/books';
 import { cardsRepository } from '../cards/repository';
@@ -59,7 +59,7 @@ const CARD_PAYMENTS: Partial<
     }
     // « la carte Union des Chevaliers du Rhône »: the order's lodge, named whenever entityId is set.
     const carte = `la carte Union ${deEntite(row.entite!)}`;
-    const holders = await entitiesRepository.forUser(tx.db, o.userId, 'carte_loge', tx.clock.today());
+    const holders = await memberRightsRepository.forUser(tx.db, o.userId, 'carte_loge', tx.clock.today());
     if (!holders.some((e) => e.id === o.entityId)) {
       throw refused(
         'meal_order_no_lodge_card',

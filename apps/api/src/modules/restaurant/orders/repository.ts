@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { MealBar } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import { dishes, mealOrderLines, mealOrders, meals } from '../../../db/schema';
-import { entityNames } from '../../entities/repository';
+import { entityNames } from '../../entities/entity-repository';
 import { userIdentities } from '../../users/identities';
 import { DISH_ORDER, type DishRecord } from '../repository';
 

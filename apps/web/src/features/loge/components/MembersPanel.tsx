@@ -18,7 +18,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconFileUpload, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { MembershipFlag, de, type EntitySummary, type Membership } from '@union/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { asyncHandler } from '../../../components/error-handler';
 import { openDialog } from '../../../components/dialog';
 import { MembershipFlagBadges, MembershipRowActions } from '../../../components/memberships/MembershipCells';
@@ -123,56 +123,17 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div style={{ minWidth: 0 }}>
-          <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
-            {entite.nom}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {isPending
-              ? 'Chargement…'
-              : `${currentCount} membre${currentCount > 1 ? 's' : ''} actuel${currentCount > 1 ? 's' : ''}`}
-            {entite.numero ? ` · n° ${entite.numero}` : ''}
-            {entite.ville ? ` · ${entite.ville}` : ''}
-          </Text>
-        </div>
-        <Group gap="xs" wrap="wrap">
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing('new')}>
-            Ajouter un membre
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconFileUpload size={16} />}
-            onClick={() => setImporting(true)}
-          >
-            Importer
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconFileSpreadsheet size={16} />}
-            onClick={exportList}
-            loading={exportMembers.isPending}
-          >
-            Exporter (Excel)
-          </Button>
-        </Group>
-      </Group>
+      <MembersHeader
+        entite={entite}
+        isPending={isPending}
+        currentCount={currentCount}
+        onAdd={() => setEditing('new')}
+        onImport={() => setImporting(true)}
+        onExport={exportList}
+        exporting={exportMembers.isPending}
+      />
 
-      <Group gap="sm" wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder="Filtrer par nom, e-mail ou fonction"
-          aria-label="Filtrer les membres"
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
-        />
-        <Switch
-          label="Afficher les anciens membres"
-          checked={showPast}
-          onChange={(e) => setShowPast(e.currentTarget.checked)}
-        />
-      </Group>
+      <MembersFilter filter={filter} onFilter={setFilter} showPast={showPast} onShowPast={setShowPast} />
 
       {isPending && <Loader size="sm" aria-label="Chargement des membres" />}
       {data && members.length === 0 && (
@@ -184,31 +145,7 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
       )}
       {members.length > 0 && narrow && (
         // On a phone, one card per member instead of a table scrolled sideways.
-        <Stack gap="xs" aria-label={`Membres ${de(entite.nom)}`}>
-          {members.map((m) => (
-            <Paper key={m.id} withBorder p="sm" radius="md" opacity={m.actuelle ? 1 : 0.6}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {m.utilisateur.nom} {m.utilisateur.prenom}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {m.utilisateur.email}
-                  </Text>
-                  <Text size="sm">
-                    {m.fonction ?? 'Sans fonction'} · {period(m)}
-                  </Text>
-                </div>
-                {rowActions(m)}
-              </Group>
-              {MembershipFlag.codes.some((flag) => m[flag]) && (
-                <Group mt={6}>
-                  <MembershipFlagBadges membership={m} />
-                </Group>
-              )}
-            </Paper>
-          ))}
-        </Stack>
+        <MemberCards entite={entite} members={members} rowActions={rowActions} />
       )}
       {members.length > 0 && !narrow && (
         <MembershipTable
@@ -261,5 +198,127 @@ export function MembersPanel({ entite }: { entite: EntitySummary }) {
         )}
       </Modal>
     </Stack>
+  );
+}
+
+/** The members as one card each, for a phone. */
+function MemberCards({
+  entite,
+  members,
+  rowActions,
+}: {
+  entite: EntitySummary;
+  members: Membership[];
+  rowActions: (m: Membership) => ReactNode;
+}) {
+  return (
+    <Stack gap="xs" aria-label={`Membres ${de(entite.nom)}`}>
+      {members.map((m) => (
+        <Paper key={m.id} withBorder p="sm" radius="md" opacity={m.actuelle ? 1 : 0.6}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {m.utilisateur.nom} {m.utilisateur.prenom}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {m.utilisateur.email}
+              </Text>
+              <Text size="sm">
+                {m.fonction ?? 'Sans fonction'} · {period(m)}
+              </Text>
+            </div>
+            {rowActions(m)}
+          </Group>
+          {MembershipFlag.codes.some((flag) => m[flag]) && (
+            <Group mt={6}>
+              <MembershipFlagBadges membership={m} />
+            </Group>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The entity's name, its count of current members, and the add, import and export buttons. */
+function MembersHeader({
+  entite,
+  isPending,
+  currentCount,
+  onAdd,
+  onImport,
+  onExport,
+  exporting,
+}: {
+  entite: EntitySummary;
+  isPending: boolean;
+  currentCount: number;
+  onAdd: () => void;
+  onImport: () => void;
+  onExport: () => void;
+  exporting: boolean;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <div style={{ minWidth: 0 }}>
+        <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+          {entite.nom}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {isPending
+            ? 'Chargement…'
+            : `${currentCount} membre${currentCount > 1 ? 's' : ''} actuel${currentCount > 1 ? 's' : ''}`}
+          {entite.numero ? ` · n° ${entite.numero}` : ''}
+          {entite.ville ? ` · ${entite.ville}` : ''}
+        </Text>
+      </div>
+      <Group gap="xs" wrap="wrap">
+        <Button leftSection={<IconUserPlus size={16} />} onClick={onAdd}>
+          Ajouter un membre
+        </Button>
+        <Button variant="light" leftSection={<IconFileUpload size={16} />} onClick={onImport}>
+          Importer
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          onClick={onExport}
+          loading={exporting}
+        >
+          Exporter (Excel)
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** The text filter and the switch that shows former members. */
+function MembersFilter({
+  filter,
+  onFilter,
+  showPast,
+  onShowPast,
+}: {
+  filter: string;
+  onFilter: (value: string) => void;
+  showPast: boolean;
+  onShowPast: (value: boolean) => void;
+}) {
+  return (
+    <Group gap="sm" wrap="wrap">
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder="Filtrer par nom, e-mail ou fonction"
+        aria-label="Filtrer les membres"
+        value={filter}
+        onChange={(e) => onFilter(e.currentTarget.value)}
+        style={{ flex: '1 1 220px' }}
+      />
+      <Switch
+        label="Afficher les anciens membres"
+        checked={showPast}
+        onChange={(e) => onShowPast(e.currentTarget.checked)}
+      />
+    </Group>
   );
 }

@@ -31,7 +31,7 @@ import {
   type MealSession,
   type MealType as Type,
 } from '@union/contract';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { eurosToCents, formatCents } from '../../../lib/format';
@@ -213,13 +213,7 @@ export function MealModal({
 }
 
 /** The new meal's dishes: rows of type, label and price, or copied from a previous meal. */
-function DishesFieldset({
-  form,
-  previous,
-}: {
-  form: ReturnType<typeof useForm<FormValues>>;
-  previous: Meal[];
-}) {
+function DishesFieldset({ form, previous }: { form: UseFormReturnType<FormValues>; previous: Meal[] }) {
   const { plats } = form.values;
   return (
     <Fieldset

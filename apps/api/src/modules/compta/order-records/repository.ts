@@ -1,6 +1,7 @@
 /**
- * The orders and their lines (payments, reminders and the document counters have their sub-area's
- * repository): searches, the order's row and lock, and what fee calls and rentals ask of past orders.
+ * The orders' rows, their lines and credit notes, as every room of the module reads them (orders,
+ * payments, reminders, documents, accounts, fee calls): searches, the order's row and lock, its writes.
+ * Below those rooms, so that `orders/` may call the payments' and reminders' actions without a loop.
  */
 import type { OrderLine, OrderSearchCriteria, OrderState } from '@union/contract';
 import {
@@ -18,16 +19,14 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../../db/client';
 import {
   accountingAllocations,
   accountingCreditNotes,
   accountingLines,
   accountingOrders,
-} from '../../db/schema';
-import { entityNames } from '../entities/repository';
-import { confirmedReservationsOf } from '../reservations/repository';
-import { roomRates } from '../settings/repository';
+} from '../../../db/schema';
+import { entityNames } from '../../entities/entity-repository';
 
 export type OrderRow = typeof accountingOrders.$inferSelect;
 export type NewOrder = typeof accountingOrders.$inferInsert;
@@ -38,7 +37,7 @@ export type CreditNoteRow = typeof accountingCreditNotes.$inferSelect;
  * What payments settle of each order (net of counter-entries), as a column of a query over
  * `accounting_orders` (the searches, the fee table; the allocations are the payments sub-area's). Credit notes settle too, but are not payments.
  */
-const paidSum = sql<number>`(SELECT coalesce(sum(a.montant), 0)::int FROM ${accountingAllocations} a WHERE a.order_id = ${sql.raw('"accounting_orders"."id"')} AND a.payment_id IS NOT NULL)`;
+export const paidSum = sql<number>`(SELECT coalesce(sum(a.montant), 0)::int FROM ${accountingAllocations} a WHERE a.order_id = ${sql.raw('"accounting_orders"."id"')} AND a.payment_id IS NOT NULL)`;
 
 /** States whose amount is owed: issued and not settled. */
 export const UNPAID_STATES: OrderState[] = ['FE'];
@@ -101,7 +100,7 @@ const sortColumn = (tri: OrderSearchCriteria['tri'], entityName: SQLWrapper) =>
     total: accountingOrders.total,
   })[tri];
 
-export const comptaRepository = {
+export const orderRecords = {
   async search(db: Executor, c: OrderSearchCriteria, today: string) {
     const where = criteria(c, today);
     const { query, names } = selectSummaries(db);
@@ -229,23 +228,6 @@ export const comptaRepository = {
     return row!;
   },
 
-  /** What the fee calls A, B and C of a year called from an entity (cancelled ones excluded). */
-  async calledThirds(db: Executor, entityId: number, annee: number): Promise<number> {
-    const [row] = await db
-      .select({ s: sql<number>`coalesce(sum(${accountingOrders.total}), 0)::int` })
-      .from(accountingOrders)
-      .where(
-        and(
-          eq(accountingOrders.entityId, entityId),
-          eq(accountingOrders.annee, annee),
-          eq(accountingOrders.type, 'A'),
-          inArray(accountingOrders.tranche, ['A', 'B', 'C']),
-          notInArray(accountingOrders.etat, VOID_STATES),
-        ),
-      );
-    return row!.s;
-  },
-
   /** The call of an instalment already made for an entity and year, if any (cancelled ones excluded). */
   async existingCall(db: Executor, entityId: number, annee: number, tranche: string) {
     const [row] = await db
@@ -261,59 +243,5 @@ export const comptaRepository = {
         ),
       );
     return row;
-  },
-
-  /**
-   * Confirmed reservations of an entity in a period (their owner's `confirmedReservationsOf`), not billed
-   * yet by a live order, with their room's rate: one query.
-   */
-  async unbilledReservations(db: Executor, entityId: number, debut: string, fin: string) {
-    const billed = db
-      .select({ id: accountingLines.reservationId })
-      .from(accountingLines)
-      .innerJoin(accountingOrders, eq(accountingOrders.id, accountingLines.orderId))
-      .where(
-        and(
-          sql`${accountingLines.reservationId} IS NOT NULL`,
-          notInArray(accountingOrders.etat, VOID_STATES),
-        ),
-      );
-    const confirmed = confirmedReservationsOf(db, entityId, debut, fin);
-    const rates = roomRates(db);
-    return db
-      .select({
-        id: confirmed.id,
-        jour: confirmed.jour,
-        debut: confirmed.debut,
-        fin: confirmed.fin,
-        libelle: confirmed.libelle,
-        salle: rates.salle,
-        tarifHoraire: rates.tarifHoraire,
-      })
-      .from(confirmed)
-      .innerJoin(rates, eq(rates.roomId, confirmed.roomId))
-      .where(notInArray(confirmed.id, billed))
-      .orderBy(asc(confirmed.jour), asc(confirmed.debut));
-  },
-
-  /** The fee table of a year: per entity, each instalment called and paid. */
-  async feeCalls(db: Executor, annee: number, entityId?: number) {
-    return db
-      .select({
-        entityId: accountingOrders.entityId,
-        tranche: accountingOrders.tranche,
-        etat: accountingOrders.etat,
-        total: accountingOrders.total,
-        paye: paidSum,
-      })
-      .from(accountingOrders)
-      .where(
-        and(
-          eq(accountingOrders.type, 'A'),
-          eq(accountingOrders.annee, annee),
-          notInArray(accountingOrders.etat, VOID_STATES),
-          entityId ? eq(accountingOrders.entityId, entityId) : undefined,
-        ),
-      );
   },
 };

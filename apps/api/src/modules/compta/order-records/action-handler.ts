@@ -4,7 +4,7 @@
  * handler then makes the change and answers what the audit entry says beyond `{ action }`.
  */
 import type { OrderChange, OrderState } from '@union/contract';
-import type { TxContext } from '../../lib/context';
+import type { TxContext } from '../../../lib/context';
 import type { OrderRow } from './repository';
 
 export interface ActionStep {

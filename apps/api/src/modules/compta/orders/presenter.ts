@@ -9,13 +9,13 @@ import {
   type OrderSearchResult,
   type OrderSummary,
 } from '@union/contract';
-import type { Caller } from '../../lib/authorize';
-import { presentHistory } from '../audit/presenter';
-import type { AuditRow } from '../audit/repository';
-import { presentLine } from './amounts';
-import { dueOf, orderActions, unavailableActions, type MoneyFacts } from './policy';
-import type { PaymentRow } from './payments/repository';
-import type { CreditNoteRow, LineRow, OrderRow } from './repository';
+import type { Caller } from '../../../lib/authorize';
+import { presentHistory } from '../../audit/presenter';
+import type { AuditRow } from '../../audit/repository';
+import { presentLine } from '../amounts';
+import { dueOf, orderActions, unavailableActions, type MoneyFacts } from '../policy';
+import type { PaymentRow } from '../payments/repository';
+import type { CreditNoteRow, LineRow, OrderRow } from '../order-records/repository';
 
 interface SummaryRow {
   order: OrderRow;
