@@ -4,8 +4,9 @@
  * (`api.call` of apps/web/src/lib/api-client.ts). The web imports a group (`MESSAGE_CALLS`), not `CALLS`,
  * so that a screen's bundle carries only the schemas of its own calls.
  *
- * Not yet in the table: the calls of compta and accounts (registered with `app.get/post…` by their module).
+ * Not yet in the table: the calls of compta (registered with `app.get/post…` by its module).
  */
+import { ACCOUNT_CALLS } from './accounts';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
@@ -17,6 +18,7 @@ import { USER_CALLS } from './users';
 export * from './define';
 export { IdParamsSchema } from './auth';
 export {
+  ACCOUNT_CALLS,
   AUTH_CALLS,
   BACKUP_CALLS,
   CALENDAR_CALLS,
@@ -58,4 +60,5 @@ export const CALLS = {
   restaurant: RESTAURANT_CALLS,
   payments: PAYMENT_CALLS,
   desk: DESK_CALLS,
+  accounts: ACCOUNT_CALLS,
 } as const;
