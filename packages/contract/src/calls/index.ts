@@ -4,23 +4,26 @@
  * (`api.call` of apps/web/src/lib/api-client.ts). The web imports a group (`MESSAGE_CALLS`), not `CALLS`,
  * so that a screen's bundle carries only the schemas of its own calls.
  *
- * Not yet in the table: the calls of compta, accounts, restaurant, desk and payments (registered with
- * `app.get/post…` by their modules).
+ * Not yet in the table: the calls of compta (registered with `app.get/post…` by its module).
  */
+import { ACCOUNT_CALLS } from './accounts';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
 import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
+import { DESK_CALLS, PAYMENT_CALLS, RESTAURANT_CALLS } from './restaurant';
 import { CALENDAR_CALLS, CLOSURE_CALLS, PLANNING_CALLS, RESERVATION_CALLS } from './reservations';
 import { USER_CALLS } from './users';
 
 export * from './define';
 export { IdParamsSchema } from './auth';
 export {
+  ACCOUNT_CALLS,
   AUTH_CALLS,
   BACKUP_CALLS,
   CALENDAR_CALLS,
   CLOSURE_CALLS,
+  DESK_CALLS,
   DOCUMENT_CALLS,
   ENTITY_CALLS,
   IMPORT_CALLS,
@@ -28,8 +31,10 @@ export {
   MESSAGE_CALLS,
   OPERATION_CALLS,
   PASSKEY_CALLS,
+  PAYMENT_CALLS,
   PLANNING_CALLS,
   RESERVATION_CALLS,
+  RESTAURANT_CALLS,
   SECOND_FACTOR_CALLS,
   SETTINGS_CALLS,
   USER_CALLS,
@@ -52,4 +57,8 @@ export const CALLS = {
   documents: DOCUMENT_CALLS,
   messages: MESSAGE_CALLS,
   operations: OPERATION_CALLS,
+  restaurant: RESTAURANT_CALLS,
+  payments: PAYMENT_CALLS,
+  desk: DESK_CALLS,
+  accounts: ACCOUNT_CALLS,
 } as const;

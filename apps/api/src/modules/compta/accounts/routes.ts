@@ -3,20 +3,13 @@
  * of a period, and the online card payment of an invoice. Thin: the service decides.
  */
 import {
-  AccountCreditNoteParamsSchema,
-  AccountDocumentParamsSchema,
-  AccountDocumentQuerySchema,
-  AccountOrderParamsSchema,
-  AccountParamsSchema,
   API,
-  LodgeAccountSchema,
+  CALLS,
   OnlineSettlementSchema,
   RecordIdParamSchema,
   UnappliedOnlinePaymentListSchema,
-  PeriodQuerySchema,
-  ProviderFormSchema,
-  StatementParamsSchema,
 } from '@union/contract';
+import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { XLSX_MIME } from '../documents/excel';
 import { sendFile } from '../documents/files';
@@ -27,56 +20,41 @@ import { z } from 'zod';
 export default async function accountsRoutes(app: App) {
   const tags = ['compte des loges'];
 
-  app.get(
-    API.accounts.account,
-    { schema: { tags, params: AccountParamsSchema, response: { 200: LodgeAccountSchema } } },
-    async (request) => accountsService.account(request.ctx, request.params.idEntite),
+  const calls = CALLS.accounts;
+
+  route(app, calls.account, { tags }, async (request) =>
+    accountsService.account(request.ctx, request.params.idEntite),
   );
 
-  app.get(
-    API.accounts.document,
-    { schema: { tags, params: AccountDocumentParamsSchema, querystring: AccountDocumentQuerySchema } },
-    async (request, reply) => {
-      const { idEntite, id, kind } = request.params;
-      const file = await accountsService.document(request.ctx, idEntite, id, kind, request.query.niveau);
-      return sendFile(reply, file.nom, 'application/pdf', file.contenu);
-    },
-  );
+  route(app, calls.document, { tags }, async (request, reply) => {
+    const { idEntite, id, kind } = request.params;
+    const file = await accountsService.document(request.ctx, idEntite, id, kind, request.query.niveau);
+    return sendFile(reply, file.nom, 'application/pdf', file.contenu);
+  });
 
-  app.get(
-    API.accounts.creditNote,
-    { schema: { tags, params: AccountCreditNoteParamsSchema } },
-    async (request, reply) => {
-      const { idEntite, id } = request.params;
-      const file = await accountsService.creditNote(request.ctx, idEntite, id);
-      return sendFile(reply, file.nom, 'application/pdf', file.contenu);
-    },
-  );
+  route(app, calls.creditNote, { tags }, async (request, reply) => {
+    const { idEntite, id } = request.params;
+    const file = await accountsService.creditNote(request.ctx, idEntite, id);
+    return sendFile(reply, file.nom, 'application/pdf', file.contenu);
+  });
 
-  app.get(
-    API.accounts.statement,
-    { schema: { tags, params: StatementParamsSchema, querystring: PeriodQuerySchema } },
-    async (request, reply) => {
-      const { idEntite, format } = request.params;
-      const file = await accountsService.statement(request.ctx, idEntite, format, request.query);
-      return sendFile(reply, file.nom, format === 'pdf' ? 'application/pdf' : XLSX_MIME, file.contenu);
-    },
-  );
+  route(app, calls.statement, { tags }, async (request, reply) => {
+    const { idEntite, format } = request.params;
+    const file = await accountsService.statement(request.ctx, idEntite, format, request.query);
+    return sendFile(reply, file.nom, format === 'pdf' ? 'application/pdf' : XLSX_MIME, file.contenu);
+  });
 
-  app.post(
-    API.accounts.pay,
-    { schema: { tags, params: AccountOrderParamsSchema, response: { 201: ProviderFormSchema } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await accountsService.startOnlinePayment(
-            request.ctx,
-            app.config,
-            request.params.idEntite,
-            request.params.id,
-          ),
+  route(app, calls.pay, { tags }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await accountsService.startOnlinePayment(
+          request.ctx,
+          app.config,
+          request.params.idEntite,
+          request.params.id,
         ),
+      ),
   );
 
   app.get(

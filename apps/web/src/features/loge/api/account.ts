@@ -4,14 +4,7 @@
  * as the card top-ups do).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  API,
-  ENTITY_CALLS,
-  LodgeAccountSchema,
-  pathTo,
-  ProviderFormSchema,
-  type AccountDocumentKind,
-} from '@union/contract';
+import { ACCOUNT_CALLS, ENTITY_CALLS, pathTo, type AccountDocumentKind } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { submitProviderForm } from '../../restaurant';
@@ -27,10 +20,7 @@ export function useTreasurerEntities() {
 export function useEntityAccount(entityId: number) {
   return useQuery({
     queryKey: ['loge', entityId, 'account'],
-    queryFn: () =>
-      api.get(pathTo(API.accounts.account, { idEntite: entityId }), {
-        schema: LodgeAccountSchema,
-      }),
+    queryFn: () => api.call(ACCOUNT_CALLS.account, { params: { idEntite: entityId } }),
     staleTime: 0,
   });
 }
@@ -42,26 +32,23 @@ export const downloadAccountDocument = (
   niveau?: number,
 ) =>
   downloadFile(
-    pathTo(API.accounts.document, { idEntite: entityId, id, kind }, { niveau }),
+    pathTo(ACCOUNT_CALLS.document.path, { idEntite: entityId, id, kind }, { niveau }),
     `${kind}-${id}.pdf`,
   );
 
 export const downloadCreditNote = (entityId: number, id: number, numero: string) =>
-  downloadFile(pathTo(API.accounts.creditNote, { idEntite: entityId, id }), `${numero}.pdf`);
+  downloadFile(pathTo(ACCOUNT_CALLS.creditNote.path, { idEntite: entityId, id }), `${numero}.pdf`);
 
 export const downloadStatement = (entityId: number, format: 'pdf' | 'xlsx', du: string, au: string) =>
   downloadFile(
-    pathTo(API.accounts.statement, { idEntite: entityId, format }, { du, au }),
+    pathTo(ACCOUNT_CALLS.statement.path, { idEntite: entityId, format }, { du, au }),
     `releve.${format}`,
   );
 
 /** Starts the payment of what remains on the invoice, then sends the browser to the provider. */
 export function usePayOnline(entityId: number) {
   return useMutation({
-    mutationFn: (id: number) =>
-      api.post(pathTo(API.accounts.pay, { idEntite: entityId, id }), undefined, {
-        schema: ProviderFormSchema,
-      }),
+    mutationFn: (id: number) => api.call(ACCOUNT_CALLS.pay, { params: { idEntite: entityId, id } }),
     onSuccess: submitProviderForm,
   });
 }

@@ -1,16 +1,6 @@
 /** The member's Union card and its top-ups; the staff's validation of top-ups (specification §7). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  MyCardSchema,
-  pathTo,
-  ProviderFormSchema,
-  TopUpListSchema,
-  TopUpSchema,
-  type ProviderForm,
-  type TopUpSearch,
-  TopUpWaitingSchema,
-} from '@union/contract';
+import { PAYMENT_CALLS, type ProviderForm, type TopUpSearch } from '@union/contract';
 import { api } from '../../../lib/api-client';
 
 const CARD_KEY = ['carte'] as const;
@@ -18,7 +8,7 @@ const CARD_KEY = ['carte'] as const;
 export function useMyCard() {
   return useQuery({
     queryKey: [...CARD_KEY, 'mienne'],
-    queryFn: () => api.get(API.payments.mine, { schema: MyCardSchema }),
+    queryFn: () => api.call(PAYMENT_CALLS.mine),
     staleTime: 0,
   });
 }
@@ -27,7 +17,7 @@ export function useMyCard() {
 export function useTopUpsWaiting(enabled: boolean) {
   return useQuery({
     queryKey: [...CARD_KEY, 'en-attente'],
-    queryFn: () => api.get(API.payments.waiting, { schema: TopUpWaitingSchema }),
+    queryFn: () => api.call(PAYMENT_CALLS.waiting),
     enabled,
     staleTime: 0,
   });
@@ -36,7 +26,7 @@ export function useTopUpsWaiting(enabled: boolean) {
 export function useTopUpSearch(criteria: TopUpSearch) {
   return useQuery({
     queryKey: [...CARD_KEY, 'rechargements', criteria],
-    queryFn: () => api.post(API.payments.search, criteria, { schema: TopUpListSchema }),
+    queryFn: () => api.call(PAYMENT_CALLS.search, { body: criteria }),
     staleTime: 0,
   });
 }
@@ -64,8 +54,8 @@ export function submitProviderForm(form: ProviderForm): void {
 export function useTopUp() {
   return useMutation({
     mutationFn: async (montant: number) => {
-      const topUp = await api.post(API.payments.mine, { montant }, { schema: TopUpSchema });
-      return api.get(pathTo(API.payments.providerForm, { id: topUp.id }), { schema: ProviderFormSchema });
+      const topUp = await api.call(PAYMENT_CALLS.topUp, { body: { montant } });
+      return api.call(PAYMENT_CALLS.providerForm, { params: { id: topUp.id } });
     },
     onSuccess: submitProviderForm,
   });
@@ -75,7 +65,7 @@ export function useTopUpDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'validate' | 'transfer' | 'cancel' }) =>
-      api.post(pathTo(API.payments.act, { id, action }), undefined, { schema: TopUpSchema }),
+      api.call(PAYMENT_CALLS.act, { params: { id, action } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CARD_KEY }),
   });
 }

@@ -1,17 +1,6 @@
 /** The card desk's calls (issue 21): till sessions, credits and bar sales, receipts, the cards' balances. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  CardBalancesSchema,
-  DeskCardListSchema,
-  DeskMovementSchema,
-  pathTo,
-  TillSessionDetailSchema,
-  TillSessionListSchema,
-  type DeskMovementInput,
-  type TillClose,
-  type TillOpen,
-} from '@union/contract';
+import { DESK_CALLS, pathTo, type DeskMovementInput, type TillClose, type TillOpen } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
@@ -20,10 +9,7 @@ const DESK_KEY = ['caisse'] as const;
 export function useTillSessions(onlyOpen = false) {
   return useQuery({
     queryKey: [...DESK_KEY, 'sessions', onlyOpen],
-    queryFn: () =>
-      api.get(pathTo(API.desk.sessions, {}, { ouvertes: onlyOpen || undefined }), {
-        schema: TillSessionListSchema,
-      }),
+    queryFn: () => api.call(DESK_CALLS.sessions, { query: { ouvertes: onlyOpen || undefined } }),
     staleTime: 0,
   });
 }
@@ -31,7 +17,7 @@ export function useTillSessions(onlyOpen = false) {
 export function useTillSession(id: number | undefined) {
   return useQuery({
     queryKey: [...DESK_KEY, 'session', id],
-    queryFn: () => api.get(pathTo(API.desk.session, { id: id! }), { schema: TillSessionDetailSchema }),
+    queryFn: () => api.call(DESK_CALLS.session, { params: { id: id! } }),
     enabled: id !== undefined,
     staleTime: 0,
   });
@@ -42,7 +28,7 @@ export function useDeskCards(q: string) {
   const text = q.trim();
   return useQuery({
     queryKey: [...DESK_KEY, 'cartes', text],
-    queryFn: () => api.get(pathTo(API.desk.cards, {}, { q: text }), { schema: DeskCardListSchema }),
+    queryFn: () => api.call(DESK_CALLS.cards, { query: { q: text } }),
     enabled: text.length >= 2,
   });
 }
@@ -56,31 +42,29 @@ function useDeskMutation<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useOpenTill = () =>
-  useDeskMutation((input: TillOpen) =>
-    api.post(API.desk.sessions, input, { schema: TillSessionDetailSchema }),
-  );
+  useDeskMutation((input: TillOpen) => api.call(DESK_CALLS.open, { body: input }));
 
 export const useCloseTill = () =>
   useDeskMutation(({ id, ...input }: TillClose & { id: number }) =>
-    api.post(pathTo(API.desk.close, { id }), input, { schema: TillSessionDetailSchema }),
+    api.call(DESK_CALLS.close, { params: { id }, body: input }),
   );
 
 export const useDeskMovement = () =>
   useDeskMutation(({ sessionId, input }: { sessionId: number; input: DeskMovementInput }) =>
-    api.post(pathTo(API.desk.movements, { id: sessionId }), input, { schema: DeskMovementSchema }),
+    api.call(DESK_CALLS.move, { params: { id: sessionId }, body: input }),
   );
 
 export const downloadReceipt = (movementId: number) =>
-  downloadFile(pathTo(API.desk.receipt, { id: movementId }), `recu-${movementId}.pdf`);
+  downloadFile(pathTo(DESK_CALLS.receipt.path, { id: movementId }), `recu-${movementId}.pdf`);
 
 export function useCardBalances(date: string) {
   return useQuery({
     queryKey: [...DESK_KEY, 'soldes', date],
-    queryFn: () => api.get(pathTo(API.desk.balances, {}, { date }), { schema: CardBalancesSchema }),
+    queryFn: () => api.call(DESK_CALLS.balances, { query: { date } }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
     staleTime: 0,
   });
 }
 
 export const downloadBalances = (date: string) =>
-  downloadFile(pathTo(API.desk.balancesExcel, {}, { date }), `soldes-cartes-${date}.xlsx`);
+  downloadFile(pathTo(DESK_CALLS.balancesExcel.path, {}, { date }), `soldes-cartes-${date}.xlsx`);

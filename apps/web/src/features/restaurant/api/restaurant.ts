@@ -1,15 +1,8 @@
 /** The restaurant's calls (specification §7): the week of meals, meals, dishes, orders and their payment. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  API,
-  DishSchema,
-  MealNotificationResultSchema,
-  MealOrderListSchema,
-  MealOrderSchema,
-  MealSchema,
-  MealSessionListSchema,
-  MealWeekSchema,
   pathTo,
+  RESTAURANT_CALLS,
   type DishInput,
   type Meal,
   type MealInput,
@@ -27,8 +20,7 @@ const restaurantKeys = {
   barOrders: (mealId: number) => [...RESTAURANT_KEY, 'bar', mealId] as const,
 };
 
-export const fetchWeek = (day: string) =>
-  api.get(pathTo(API.restaurant.search, { date: day }), { schema: MealWeekSchema });
+export const fetchWeek = (day: string) => api.call(RESTAURANT_CALLS.week, { params: { date: day } });
 
 export function useMealWeek(day: string) {
   return useQuery({ queryKey: restaurantKeys.week(day), queryFn: () => fetchWeek(day), staleTime: 0 });
@@ -38,7 +30,7 @@ export function useMealWeek(day: string) {
 export function useMealSessions(day: string) {
   return useQuery({
     queryKey: restaurantKeys.sessions(day),
-    queryFn: () => api.get(pathTo(API.restaurant.sessions, { date: day }), { schema: MealSessionListSchema }),
+    queryFn: () => api.call(RESTAURANT_CALLS.sessions, { params: { date: day } }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
 }
@@ -47,8 +39,7 @@ export function useMealSessions(day: string) {
 export function useBarOrders(mealId: number) {
   return useQuery({
     queryKey: restaurantKeys.barOrders(mealId),
-    queryFn: () =>
-      api.get(pathTo(API.restaurant.mealOrders, { id: mealId }), { schema: MealOrderListSchema }),
+    queryFn: () => api.call(RESTAURANT_CALLS.mealOrders, { params: { id: mealId } }),
     staleTime: 0,
   });
 }
@@ -56,7 +47,7 @@ export function useBarOrders(mealId: number) {
 export function useMyOrders() {
   return useQuery({
     queryKey: restaurantKeys.myOrders(),
-    queryFn: () => api.get(API.restaurant.myOrders, { schema: MealOrderListSchema }),
+    queryFn: () => api.call(RESTAURANT_CALLS.myOrders),
     staleTime: 0,
   });
 }
@@ -76,12 +67,12 @@ function useRestaurantMutation<V, R>(fn: (v: V) => Promise<R>) {
 export const useSaveMeal = () =>
   useRestaurantMutation((m: MealInput & { id?: number }) =>
     m.id
-      ? api.put(API.restaurant.meals, m, { schema: MealSchema })
-      : api.post(API.restaurant.meals, m, { schema: MealSchema }),
+      ? api.call(RESTAURANT_CALLS.updateMeal, { body: { ...m, id: m.id } })
+      : api.call(RESTAURANT_CALLS.createMeal, { body: m }),
   );
 
 export const useDeleteMeal = () =>
-  useRestaurantMutation((id: number) => api.delete(pathTo(API.restaurant.meal, { id })));
+  useRestaurantMutation((id: number) => api.call(RESTAURANT_CALLS.deleteMeal, { params: { id } }));
 
 /**
  * « Notifier » asks first how many people the menu would reach (GET, nothing sent), then sends it (POST).
@@ -89,37 +80,34 @@ export const useDeleteMeal = () =>
  */
 export const useNotifyMeal = () => {
   const preview = useMutation({
-    mutationFn: (id: number) =>
-      api.get(pathTo(API.restaurant.notify, { id }), { schema: MealNotificationResultSchema }),
+    mutationFn: (id: number) => api.call(RESTAURANT_CALLS.notifyPreview, { params: { id } }),
   });
-  const send = useRestaurantMutation((id: number) =>
-    api.post(pathTo(API.restaurant.notify, { id }), undefined, { schema: MealNotificationResultSchema }),
-  );
+  const send = useRestaurantMutation((id: number) => api.call(RESTAURANT_CALLS.notify, { params: { id } }));
   return { preview, send };
 };
 
 export const useSaveDish = () =>
   useRestaurantMutation(({ mealId, dish }: { mealId: number; dish: DishInput & { id?: number } }) =>
     dish.id
-      ? api.put(pathTo(API.restaurant.dishes, { id: mealId }), dish, { schema: DishSchema })
-      : api.post(pathTo(API.restaurant.dishes, { id: mealId }), dish, { schema: DishSchema }),
+      ? api.call(RESTAURANT_CALLS.updateDish, { params: { id: mealId }, body: { ...dish, id: dish.id } })
+      : api.call(RESTAURANT_CALLS.createDish, { params: { id: mealId }, body: dish }),
   );
 
 export const useDeleteDish = () =>
   useRestaurantMutation(({ mealId, dishId }: { mealId: number; dishId: number }) =>
-    api.delete(pathTo(API.restaurant.dish, { id: mealId, platId: dishId })),
+    api.call(RESTAURANT_CALLS.deleteDish, { params: { id: mealId, platId: dishId } }),
   );
 
 export const useSaveOrder = () =>
   useRestaurantMutation(({ mealId, order }: { mealId: number; order: MealOrderInput & { id?: number } }) =>
     order.id
-      ? api.put(pathTo(API.restaurant.orders, { id: mealId }), order, { schema: MealOrderSchema })
-      : api.post(pathTo(API.restaurant.orders, { id: mealId }), order, { schema: MealOrderSchema }),
+      ? api.call(RESTAURANT_CALLS.updateOrder, { params: { id: mealId }, body: { ...order, id: order.id } })
+      : api.call(RESTAURANT_CALLS.createOrder, { params: { id: mealId }, body: order }),
   );
 
 export const useDeleteOrder = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.delete(pathTo(API.restaurant.order, { id: mealId, commandeId: orderId })),
+    api.call(RESTAURANT_CALLS.deleteOrder, { params: { id: mealId, commandeId: orderId } }),
   );
 
 /**
@@ -129,9 +117,7 @@ export const useDeleteOrder = () =>
  */
 export const usePayWithCard = () =>
   useRestaurantMutation(({ mealId, orderId, moyen }: { mealId: number; orderId: number; moyen: 'C' | 'L' }) =>
-    api.post(pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen }), undefined, {
-      schema: MealOrderSchema,
-    }),
+    api.call(RESTAURANT_CALLS.pay, { params: { id: mealId, commandeId: orderId, moyen } }),
   );
 
 /**
@@ -153,26 +139,21 @@ export const useCashOrder = () =>
       solde?: number;
       motif?: string;
     }) =>
-      api.post(
-        pathTo(API.restaurant.pay, { id: mealId, commandeId: orderId, moyen }, { solde, motif }),
-        undefined,
-        { schema: MealOrderSchema },
-      ),
+      api.call(RESTAURANT_CALLS.pay, {
+        params: { id: mealId, commandeId: orderId, moyen },
+        query: { solde, motif },
+      }),
   );
 
 export const useRefuseOrder = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.post(pathTo(API.restaurant.refuse, { id: mealId, commandeId: orderId }, { date: 1 }), undefined, {
-      schema: MealOrderSchema,
-    }),
+    api.call(RESTAURANT_CALLS.refuse, { params: { id: mealId, commandeId: orderId }, query: { date: 1 } }),
   );
 
 export const useUndoPayment = () =>
   useRestaurantMutation(({ mealId, orderId }: { mealId: number; orderId: number }) =>
-    api.delete(pathTo(API.restaurant.payment, { id: mealId, commandeId: orderId }), undefined, {
-      schema: MealOrderSchema,
-    }),
+    api.call(RESTAURANT_CALLS.undoPayment, { params: { id: mealId, commandeId: orderId } }),
   );
 
 export const downloadRecap = (meal: Meal) =>
-  downloadFile(pathTo(API.restaurant.recap, { id: meal.id }), `recapitulatif-repas-${meal.date}.pdf`);
+  downloadFile(pathTo(RESTAURANT_CALLS.recap.path, { id: meal.id }), `recapitulatif-repas-${meal.date}.pdf`);
