@@ -2,22 +2,48 @@
  * Calendar arithmetic on yyyy-mm-dd days, free of time zones (a day is a label, not an instant): weeks
  * from Monday, masonic years and the annual planning's rules (« 2e mardi du mois »). Pure, so the
  * server (the week view, the planning's generation, the seeds) and the screens compute the same days.
- * The one place a zone enters is `parisDay`: which day it is now, in the building's zone.
+ * The one place a zone enters is `parisNow` (and `parisDay`, its day): the day and time it is, in the
+ * building's zone.
  */
 import { MASONIC_MONTHS, type Rule } from './reservations';
 
 /** The building's zone (DECISIONS, header): "today" is Lyon's, whatever the zone of the machine or browser. */
 export const TIME_ZONE = 'Europe/Paris';
 
-const parisDayFormat = new Intl.DateTimeFormat('en-CA', {
+const parisClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
+  hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
 });
 
+/** What Paris clocks show at an instant: the day, the time and the same time in minutes since midnight. */
+export interface ParisTime {
+  /** yyyy-mm-dd */
+  day: string;
+  /** HH:MM, 00:00 to 23:59 */
+  time: string;
+  minutes: number;
+}
+
+/**
+ * The day and the time it is in Lyon at `at` (now by default), whatever the zone of the machine or
+ * browser, summer time included: the one reading of the building's clock, on the server and the screens.
+ */
+export function parisNow(at: Date = new Date()): ParisTime {
+  const part = Object.fromEntries(parisClock.formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    day: `${part.year}-${part.month}-${part.day}`,
+    time: `${part.hour}:${part.minute}`,
+    minutes: Number(part.hour) * 60 + Number(part.minute),
+  };
+}
+
 /** The day (yyyy-mm-dd) it is in Lyon at `at` (now by default): the one "today" of the server and the screens. */
-export const parisDay = (at: Date = new Date()) => parisDayFormat.format(at);
+export const parisDay = (at: Date = new Date()) => parisNow(at).day;
 
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const toDay = (date: Date) => date.toISOString().slice(0, 10);

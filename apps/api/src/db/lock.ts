@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parisNow } from '@union/contract';
 
 export const LOCK_FILE_NAME = 'union-intranet.lock';
 
@@ -89,9 +90,8 @@ export function makePrivate(dir: string): void {
 const dateTime = (iso: string | undefined) => {
   const date = iso ? new Date(iso) : undefined;
   if (!date || Number.isNaN(date.getTime())) return undefined;
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    date.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', ...options });
-  return `${format({ dateStyle: 'short' })} à ${format({ timeStyle: 'short' })}`;
+  const { day, time } = parisNow(date);
+  return `${day.split('-').reverse().join('/')} à ${time}`;
 };
 
 function lockedMessage(dataDir: string, owner: Partial<LockOwner>, lockFile: string): string {

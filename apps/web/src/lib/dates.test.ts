@@ -42,7 +42,7 @@ describe('dates, in Paris time whatever the browser’s zone', () => {
   it('knows the day, minute and year it is in Lyon', () => {
     // 23:30 UTC on 31 December: still the 31st in New York, already 1 January 00:30 in Lyon.
     const at = new Date('2026-12-31T23:30:00Z');
-    expect(parisNow(at)).toEqual({ day: '2027-01-01', minutes: 30 });
+    expect(parisNow(at)).toEqual({ day: '2027-01-01', time: '00:30', minutes: 30 });
     expect(parisYear(at)).toBe(2027);
   });
 });

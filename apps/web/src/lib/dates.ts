@@ -6,28 +6,13 @@
  * (eslint.config.js), and the web tests run in New York (vite.config.ts) so a slip shows.
  * Formats (DECISIONS): "03/03/2026", "03/03/2026 à 19:30", "mardi 3 mars 2026".
  */
-import { addDays, frenchDay, parisDay, TIME_ZONE } from '@union/contract';
+import { addDays, frenchDay, parisDay, parisNow } from '@union/contract';
 
-export { addDays, parisDay };
-
-const parisParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The day (yyyy-mm-dd) and the time (HH:mm) Paris clocks show at `at`. */
-function inParis(at: Date): { day: string; time: string } {
-  const part = Object.fromEntries(parisParts.formatToParts(at).map((p) => [p.type, p.value]));
-  return { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
-}
+/** The day and the time in Lyon (`parisNow`): the building's clock decides what is past, whatever the browser. */
+export { addDays, parisDay, parisNow };
 
 /** A calendar day (yyyy-mm-dd) stays that day; an instant (ISO with a time) is the day it is in Paris. */
-const dayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : inParis(new Date(value)).day);
+const dayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : parisNow(new Date(value)).day);
 
 /** "2026-03-03" or an ISO instant → "03/03/2026"; empty for null. */
 export function formatDay(value: string | null | undefined): string {
@@ -36,12 +21,12 @@ export function formatDay(value: string | null | undefined): string {
 
 /** An ISO instant → "03/03/2026 à 19:30", Paris time. */
 export function formatDateTime(iso: string): string {
-  const { day, time } = inParis(new Date(iso));
+  const { day, time } = parisNow(new Date(iso));
   return `${day.split('-').reverse().join('/')} à ${time}`;
 }
 
 /** An ISO instant → "19:30", Paris time. */
-export const formatTime = (iso: string): string => inParis(new Date(iso)).time;
+export const formatTime = (iso: string): string => parisNow(new Date(iso)).time;
 
 /** "2026-03-03" (or an instant, its Paris day) → "mardi 3 mars 2026", "mercredi 1er avril 2026". */
 export function formatLongDate(value: string): string {
@@ -50,12 +35,6 @@ export function formatLongDate(value: string): string {
 
 /** "1er avril 2026", without the weekday. */
 export const formatFrenchDay = (value: string): string => frenchDay(dayOf(value));
-
-/** The day and the minute in Lyon now: the building's clock decides what is past, whatever the browser. */
-export function parisNow(at = new Date()): { day: string; minutes: number } {
-  const { day, time } = inParis(at);
-  return { day, minutes: Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) };
-}
 
 /** The year it is in Lyon. */
 export const parisYear = (at = new Date()): number => Number(parisDay(at).slice(0, 4));

@@ -3,20 +3,17 @@
  * that writes nothing and says what each row would do, then the real run that applies the same plan in
  * one transaction (every row or none) and sends the invitations of the created accounts.
  */
-import { PROFILES, type ImportReport } from '@union/contract';
+import type { ImportReport } from '@union/contract';
 import type { Database, Executor } from '../../db/client';
 import { authorize } from '../../lib/authorize';
-import { inTransaction, type RequestContext, type TxContext } from '../../lib/context';
-import { guardConstraint, violates, type Refusal } from '../../lib/constraints';
+import { inTransaction, type RequestContext } from '../../lib/context';
+import { guardConstraint, type Refusal } from '../../lib/constraints';
 import { invalid, notFound } from '../../lib/errors';
-import { newToken, tokenHash } from '../../lib/secrets';
 import { audit } from '../audit/audit';
-import { INVITATION_LINK_TTL_MS } from '../auth/rules';
-import { invitationEmail, passwordLink } from '../mail/templates';
 import { XLSX_MIME, membersWorkbook } from './excel';
 import { parseUntrusted } from './untrusted';
 import { assignIdentifiants, baseIdentifiant } from '../users/identifiants';
-import { checkRow, planRows, type ExistingUser, type PlannedRow } from './plan';
+import { checkRow, planRows, type ExistingUser } from './plan';
 import { may } from './policy';
 import { presentReport } from './presenter';
 import { loadEntitiesPolicyContext } from '../entities/entities-service';
@@ -29,8 +26,7 @@ import {
 } from '../entities/membership-repository';
 import { USER_UNIQUE, accountRepository } from '../users/account-repository';
 import { accountBatchRepository } from '../users/account-batch-repository';
-import { authRepository } from '../auth/repository';
-import { mailRepository } from '../mail/repository';
+import { applyPlan } from './apply';
 import { importSlots } from './slots';
 
 export interface UploadedFile {
@@ -76,193 +72,6 @@ async function existingAccounts(
     else user.upcoming ??= m.debut;
   }
   return found;
-}
-
-/** How many times the new accounts are written before giving up (see `insertNewUsers`). */
-const INSERT_ATTEMPTS = 20;
-
-/**
- * Inserts the new accounts under the identifiants the plan assigned. A homonym created meanwhile by
- * another request (an administrator, a lodge manager, another import) may have taken one of them:
- * the unique index refuses the batch, the savepoint undoes it, and the identifiants are assigned again
- * from what is now taken (`identifiants` is updated, so the report and the e-mails give the names
- * actually written). An e-mail taken meanwhile is a real conflict and still refuses the import.
- */
-async function insertNewUsers(
-  tx: Executor,
-  creations: PlannedRow[],
-  identifiants: Map<PlannedRow, string>,
-  at: Date,
-): Promise<Map<string, number>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await tx.transaction((savepoint) =>
-        accountBatchRepository.insertMany(
-          savepoint,
-          creations.map((p) => ({
-            identifiant: identifiants.get(p)!,
-            nom: p.values.nom,
-            prenom: p.values.prenom,
-            email: p.values.email,
-            telephone: p.values.telephone || null,
-          })),
-          [...PROFILES.Membre],
-          at,
-        ),
-      );
-    } catch (error) {
-      if (!violates(error, USER_UNIQUE.identifiant) || attempt >= INSERT_ATTEMPTS) throw error;
-      const taken = await accountBatchRepository.takenIdentifiantsOfBases(
-        tx,
-        creations.map((p) => baseIdentifiant(p.values.prenom, p.values.nom)),
-      );
-      const assigned = assignIdentifiants(
-        creations.map((p) => p.values),
-        taken,
-      );
-      creations.forEach((p, i) => identifiants.set(p, assigned[i]!));
-    }
-  }
-}
-
-/** Writes the plan: new accounts with their membership and invitation, then the updates. */
-async function applyPlan(
-  ctx: TxContext,
-  input: {
-    entity: { id: number; nom: string };
-    fileName: string;
-    planned: PlannedRow[];
-    identifiants: Map<PlannedRow, string>;
-    today: string;
-  },
-) {
-  const { entity, planned, identifiants, today } = input;
-  const tx = ctx.db;
-  const now = ctx.clock.now();
-  const creations = planned.filter((p) => p.action === 'creation');
-  const updates = planned.filter((p) => p.action === 'mise_a_jour');
-  // `entiteId` and `identifiant` are the keys the history screens already summarise.
-  const source = { import: true, entiteId: entity.id, fichier: input.fileName };
-
-  const userIds = await insertNewUsers(tx, creations, identifiants, now);
-  const idOf = (p: PlannedRow) => userIds.get(p.values.email)!;
-  const joining = [...creations, ...updates.filter((p) => p.membershipChange === 'add')].map((p) => ({
-    userId: p.existing?.id ?? idOf(p),
-    fonction: p.values.fonction || null,
-  }));
-  const membershipIds = await membershipRepository.insertMemberships(tx, entity.id, today, joining, now);
-  const refonctions = updates
-    .filter((p) => p.membershipChange === 'fonction')
-    .map((p) => ({
-      userId: p.existing!.id,
-      membershipId: p.existing!.membership!.id,
-      fonction: p.values.fonction,
-    }));
-
-  // Invitations: a single-use link valid 7 days to choose a first password (DECISIONS §2).
-  const tokens = creations.map(() => newToken());
-  await authRepository.insertInvitations(
-    tx,
-    creations.map((p, i) => ({ tokenHash: tokenHash(tokens[i]!), userId: idOf(p) })),
-    new Date(now.getTime() + INVITATION_LINK_TTL_MS),
-    now,
-  );
-  await mailRepository.enqueueMany(
-    tx,
-    creations.map((p, i) =>
-      invitationEmail(
-        p.values.email,
-        p.values.prenom,
-        identifiants.get(p)!,
-        passwordLink(ctx.publicUrl, tokens[i]!),
-      ),
-    ),
-    now,
-  );
-
-  const identityChanges = updates.filter((p) => Object.keys(p.userChanges).length > 0);
-  await accountBatchRepository.updateIdentities(
-    tx,
-    identityChanges.map((p) => ({
-      id: p.existing!.id,
-      nom: p.userChanges.nom ?? null,
-      prenom: p.userChanges.prenom ?? null,
-      telephone: p.userChanges.telephone ?? null,
-    })),
-    now,
-  );
-  await membershipRepository.setFonctions(tx, refonctions, now);
-
-  // A membership change is written to both the user's and the entity's history, as the membership
-  // calls do. Only the names of changed fields are kept, never the old values: the history must not
-  // keep a person's former identity (GDPR).
-  const membershipEntries = (
-    action: string,
-    rows: { userId: number; membershipId: number; details: Record<string, unknown> }[],
-  ) =>
-    rows.flatMap((r) => [
-      {
-        action,
-        recordType: 'user',
-        recordId: r.userId,
-        details: { ...source, appartenanceId: r.membershipId, ...r.details },
-      },
-      {
-        action,
-        recordType: 'entity',
-        recordId: entity.id,
-        details: {
-          import: true,
-          fichier: input.fileName,
-          userId: r.userId,
-          appartenanceId: r.membershipId,
-          ...r.details,
-        },
-      },
-    ]);
-  await audit.recordMany(ctx, [
-    ...creations.map((p) => ({
-      action: 'user_created',
-      recordType: 'user',
-      recordId: idOf(p),
-      details: { ...source, identifiant: identifiants.get(p)!, habilitations: PROFILES.Membre },
-    })),
-    ...creations.map((p) => ({
-      action: 'invitation_sent',
-      recordType: 'user',
-      recordId: idOf(p),
-      details: source,
-    })),
-    ...identityChanges.map((p) => ({
-      action: 'user_updated',
-      recordType: 'user',
-      recordId: p.existing!.id,
-      details: { ...source, champs: Object.keys(p.userChanges) },
-    })),
-    ...membershipEntries(
-      'membership_added',
-      joining.map((j) => ({
-        userId: j.userId,
-        membershipId: membershipIds.get(j.userId)!,
-        details: j.fonction ? { fonction: j.fonction } : {},
-      })),
-    ),
-    ...membershipEntries(
-      'membership_updated',
-      refonctions.map((r) => ({ ...r, details: { champs: ['fonction'] } })),
-    ),
-    {
-      action: 'members_imported',
-      recordType: 'entity',
-      recordId: entity.id,
-      details: {
-        fichier: input.fileName,
-        creations: creations.length,
-        misesAJour: updates.length,
-        rejets: planned.filter((p) => p.action === 'rejet').length,
-      },
-    },
-  ]);
 }
 
 /** The file's rows met accounts written meanwhile by another request (same address or identifiant). */

@@ -2,7 +2,8 @@
  * Creating accounts and inviting their owners: the account is created active without a password, and an
  * e-mailed link (7 days) lets its owner choose one. The administration and the entity pages (a new
  * member) create accounts through `createUser`, inside their own transaction; the member import writes
- * its accounts in bulk with the same identifiants (users/identifiants.ts) and invitation links.
+ * its accounts in bulk with the same identifiants (users/identifiants.ts) and invites them all at once
+ * with `sendInvitations`.
  */
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
@@ -67,37 +68,50 @@ async function insertWithDerivedIdentifiant(
   }
 }
 
-/** Writes a new invitation link (7 days) and its e-mail, in the caller's transaction. */
-export async function sendInvitation(tx: Ctx, user: UserRow): Promise<void> {
+/** An account to invite: its id, and what its invitation e-mail says. */
+export type Invitee = Pick<UserRow, 'id' | 'email' | 'prenom' | 'identifiant'>;
+
+/**
+ * Writes an invitation link (7 days, DECISIONS §2) and its e-mail for each account, in the caller's
+ * transaction, in three statements whatever their number: the member import invites all its new
+ * accounts at once. `details` goes into each `invitation_sent` entry (the import names its file).
+ */
+export async function sendInvitations(
+  tx: Ctx,
+  invitees: readonly Invitee[],
+  details?: Record<string, unknown>,
+): Promise<void> {
+  const now = tx.clock.now();
+  const tokens = invitees.map(() => newToken());
+  await authRepository.insertInvitations(
+    tx.db,
+    invitees.map((user, i) => ({ tokenHash: tokenHash(tokens[i]!), userId: user.id })),
+    new Date(now.getTime() + INVITATION_LINK_TTL_MS),
+    now,
+  );
+  await mailRepository.enqueueMany(
+    tx.db,
+    invitees.map((user, i) =>
+      invitationEmail(user.email, user.prenom, user.identifiant, passwordLink(tx.publicUrl, tokens[i]!)),
+    ),
+    now,
+  );
+  await audit.recordMany(
+    tx,
+    invitees.map((user) => ({ action: 'invitation_sent', recordType: 'user', recordId: user.id, details })),
+  );
+}
+
+/** Writes a new invitation link (7 days) and its e-mail for one account, in the caller's transaction. */
+export async function sendInvitation(tx: Ctx, user: Invitee): Promise<void> {
   // Only the newest link works: an older one may sit in a mailbox that is no longer the user's.
   await authRepository.spendUserLinks(tx.db, user.id, tx.clock.now());
-  const token = newToken();
-  await authRepository.insertUserToken(
-    tx.db,
-    {
-      tokenHash: tokenHash(token),
-      userId: user.id,
-      purpose: 'invitation',
-      expiresAt: new Date(tx.clock.now().getTime() + INVITATION_LINK_TTL_MS),
-    },
-    tx.clock.now(),
-  );
-  const link = passwordLink(tx.publicUrl, token);
-  await mailRepository.enqueue(
-    tx.db,
-    invitationEmail(user.email, user.prenom, user.identifiant, link),
-    tx.clock.now(),
-  );
-  await audit.record(tx, {
-    action: 'invitation_sent',
-    recordType: 'user',
-    recordId: user.id,
-  });
+  await sendInvitations(tx, [user]);
 }
 
 /**
  * Creates an active user without a password and e-mails an invitation to choose one (valid 7 days),
- * all inside the caller's transaction: the import calls it once per created row. Refuses (412) a taken
+ * all inside the caller's transaction (the administration, a new member of an entity). Refuses (412) a taken
  * identifiant or e-mail; derives "prenom.nom" when no identifiant is given.
  */
 export async function createUser(tx: Ctx, input: CreateUserInput): Promise<UserRow> {

@@ -12,7 +12,8 @@ import { invalid, refused } from '../../lib/errors';
 import { entityRepository } from '../entities/entity-repository';
 import { settingsRepository } from '../settings/repository';
 import { unionSettings } from '../settings/service';
-import { checkSlot, isPast, parisMinutesNow } from './calendar';
+import { parisNow } from '../../lib/dates';
+import { checkSlot, isPast } from './calendar';
 import { closuresRepository } from './closures/repository';
 import type { PlanningContext } from './policy';
 import { RESERVATION_NO_OVERLAP, reservationsRepository, type ReservationRow } from './repository';
@@ -31,7 +32,7 @@ export async function rulesNow(
     rules: reservations,
     isStaff: planning.isStaff,
     today: clock.today(),
-    nowMinutes: parisMinutesNow(clock.now()),
+    nowMinutes: parisNow(clock.now()).minutes,
   };
 }
 
@@ -89,7 +90,7 @@ export async function checkBookable(
 ): Promise<void> {
   checkSlot(slot.debut, slot.fin);
   await reservationsRepository.lockDay(db, slot.jour);
-  if (isPast(slot.jour, slot.debut, clock.today(), parisMinutesNow(clock.now()))) {
+  if (isPast(slot.jour, slot.debut, clock.today(), parisNow(clock.now()).minutes)) {
     throw invalid('Date : impossible de réserver un créneau passé. Choisissez une date à venir.');
   }
   // The Union's booking rules (notice, horizon), for a booking or a move made through the planning screen.

@@ -1,24 +1,11 @@
 /**
- * The server's side of the calendar: Paris's clock and the half-hour grid's refusals.
+ * The server's side of the calendar: the half-hour grid's refusals (Paris's clock is the contract's
+ * `parisNow`).
  * The pure day arithmetic (weeks, masonic years, the planning rules) is the contract's (`days.ts`),
  * shared with the screens; French dates are `lib/dates.ts`'s.
  */
 import { FIRST_START_MINUTES, LAST_END_MINUTES, LAST_START_MINUTES, hhmmOf } from '@union/contract';
 import { invalid } from '../../lib/errors';
-import { TIME_ZONE } from '../../lib/dates';
-
-const parisClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Minutes since midnight, now, in Paris. */
-export function parisMinutesNow(at: Date = new Date()): number {
-  const [h, m] = parisClock.format(at).split(':').map(Number);
-  return h! * 60 + m!;
-}
 
 /** Throws a 412 naming the field unless the slot sits on the half-hour grid (starts 08:00–22:30, ends ≤ 23:00). */
 export function checkSlot(debut: number, fin: number): void {

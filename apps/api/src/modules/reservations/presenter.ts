@@ -1,5 +1,6 @@
 /** Reservation rows → contract DTOs, with the actions the caller may take now. */
 import {
+  frenchDay,
   ReservationAction,
   hhmmOf,
   type HistoryEntry,
@@ -7,7 +8,7 @@ import {
   type ReservationDetail,
 } from '@union/contract';
 import type { Describe } from '../audit/audit';
-import { TIME_ZONE } from '../../lib/dates';
+import { parisNow } from '../../lib/dates';
 import { allowedActions } from '../../lib/policy';
 import { reservationMachine } from './machine';
 import { may, seesWhole, type PlanningContext } from './policy';
@@ -78,22 +79,10 @@ export const EDITED_FIELD_LABELS: Record<string, string> = {
   commentaire: 'commentaire',
 };
 
-const parisDate = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const parisTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** « 3 mars 2026 à 14:05 », « 1er juillet 2026 à 10:30 » (Paris). */
 function when(at: Date): string {
-  const date = parisDate.format(at).replace(/^1 /, '1er ');
-  return `${date} à ${parisTime.format(at)}`;
+  const { day, time } = parisNow(at);
+  return `${frenchDay(day)} à ${time}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { DbHandle } from '../../../db/client';
 import { authorize } from '../../../lib/authorize';
 import type { Clock, RequestContext } from '../../../lib/context';
 import { audit } from '../../audit/audit';
-import { TIME_ZONE, parisInstant } from '../../../lib/dates';
+import { parisInstant, parisNow } from '../../../lib/dates';
 import { mailRepository, type NewEmail } from '../../mail/repository';
 import { activeAccountRepository } from '../../users/active-account-repository';
 import { mayTopUp } from '../policy';
@@ -58,10 +58,10 @@ export function digestEmail(
   total: number,
   publicUrl: string,
 ): NewEmail {
-  const day = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, dateStyle: 'short' });
+  const day = (at: Date) => parisNow(at).day.split('-').reverse().join('/');
   const lines = rows.map(
     (r) =>
-      `- n° ${r.id} du ${day.format(r.date)} : ${r.prenom} ${r.nom}, ${euros(r.montant)} (${TopUpState.labels[r.etat].toLowerCase()})`,
+      `- n° ${r.id} du ${day(r.date)} : ${r.prenom} ${r.nom}, ${euros(r.montant)} (${TopUpState.labels[r.etat].toLowerCase()})`,
   );
   const more = total > rows.length ? `\n… et ${total - rows.length} autres.` : '';
   const plural = total > 1 ? 's' : '';

@@ -4,24 +4,21 @@
  * Standard fonts (Helvetica) carry French accents in WinAnsi.
  */
 import { DeskMeans, MovementType, Till } from '@union/contract';
-import { TIME_ZONE } from '../../../lib/dates';
+import { frenchDate, parisNow } from '../../../lib/dates';
 import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
 import { holderOf, type DeskMovementRow, type TillSessionRecord } from './repository';
 
-const when = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TIME_ZONE,
-  dateStyle: 'full',
-  timeStyle: 'short',
-});
+/** « samedi 28 novembre 2026 à 15:08 », Paris time. */
+function when(at: Date): string {
+  const { day, time } = parisNow(at);
+  return `${frenchDate(day)} à ${time}`;
+}
 
 export function buildReceipt(m: DeskMovementRow, session: TillSessionRecord): Promise<Buffer> {
   const { pdf: doc, bytes } = startPdf({ size: 'A5', margin: 40, info: { Title: `Reçu n° ${m.id}` } });
 
   doc.font('Helvetica-Bold').fontSize(15).text(`Reçu n° ${m.id} – Carte Union`);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(when.format(m.createdAt).replace(/[\u202f\u00a0]/g, ' '));
+  doc.font('Helvetica').fontSize(10).text(when(m.createdAt));
   doc.text(`${Till.labels[session.caisse]}, session n° ${session.id}`);
   doc.moveDown();
 
