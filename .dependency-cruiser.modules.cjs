@@ -27,7 +27,7 @@ module.exports = {
       scope: 'folder',
       comment:
         'Two sub-areas of one module (compta/orders and compta/payments, say) that need each other: move ' +
-        "what both use to the module's root (as compta/order.ts, reservations/context.ts).",
+        'what both use to a lower folder both read (as compta/order-records/, reservations/context.ts).',
       from: { path: '^apps/api/src/modules/[^/]+/[^/]+$' },
       to: { path: '^apps/api/src/modules/[^/]+/[^/]+$', circular: true },
     },

@@ -4,7 +4,7 @@
  * dates yyyy-mm-dd (Paris).
  */
 import { z } from 'zod';
-import { Instalment, OrderState, OrderType, PaymentNature, RecordedPaymentMode } from './compta';
+import { OrderFactsSchema, OrderState, PaymentNature, RecordedPaymentMode } from './compta';
 import { RecordIdParamSchema, wholeNumber } from './ids';
 
 /** The PDFs an officer may download for one document of the account. */
@@ -13,22 +13,10 @@ export const AccountDocumentKind = z.enum(['devis', 'facture', 'avoir', 'relance
 });
 export type AccountDocumentKind = z.infer<typeof AccountDocumentKind>;
 
-export const AccountDocumentSchema = z.object({
-  id: z.number().int(),
-  type: OrderType.schema,
-  etat: OrderState.schema,
-  annee: z.number().int(),
-  tranche: Instalment.schema.nullable(),
-  objet: z.string(),
-  numeroDevis: z.string().nullable(),
-  numeroFacture: z.string().nullable(),
-  numeroAvoir: z.string().nullable(),
+/** One document of the account: an order's facts, with its quote and credit note dates and its PDFs. */
+export const AccountDocumentSchema = OrderFactsSchema.extend({
   dateDevis: z.string().nullable(),
-  dateFacture: z.string().nullable(),
-  dateEcheance: z.string().nullable(),
   dateAvoir: z.string().nullable(),
-  total: z.number().int(),
-  paye: z.number().int(),
   /** What remains due (an issued invoice only; 0 otherwise). */
   reste: z.number().int(),
   enRetard: z.boolean(),

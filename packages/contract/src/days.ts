@@ -55,6 +55,10 @@ export function addDays(day: string, n: number): string {
   return toDay(date);
 }
 
+/** Whole days from `from` to `to`: positive when `to` is later, 0 the same day (both read at UTC midnight). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((toDate(to).getTime() - toDate(from).getTime()) / 86_400_000);
+
 /** 1 = Monday … 7 = Sunday. */
 export const weekdayOf = (day: string) => ((toDate(day).getUTCDay() + 6) % 7) + 1;
 

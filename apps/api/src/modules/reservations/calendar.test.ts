@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datesOfRule, masonicYearOf, weekOf, weekdayOf } from '@union/contract';
+import { datesOfRule, daysBetween, masonicYearOf, weekOf, weekdayOf } from '@union/contract';
 import { frenchDate } from '../../lib/dates';
 
 describe('calendar', () => {
@@ -10,6 +10,17 @@ describe('calendar', () => {
     ['2026-01-01', '2025-12-29', '2026-01-04'],
   ])('the week of %s runs from Monday %s to Sunday %s', (day, debut, fin) => {
     expect(weekOf(day)).toEqual({ debut, fin });
+  });
+
+  it.each([
+    ['2026-03-02', '2026-03-02', 0],
+    ['2026-03-02', '2026-03-09', 7],
+    ['2026-03-09', '2026-03-02', -7],
+    ['2026-03-28', '2026-03-30', 2], // across the spring change of hour, still whole days
+    ['2025-12-31', '2026-01-01', 1],
+    ['2024-02-28', '2024-03-01', 2], // a leap year
+  ])('counts the days from %s to %s as %i', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
   });
 
   it('numbers weekdays from Monday', () => {

@@ -14,7 +14,7 @@ import { RECORD_TYPE } from '../order-records/record';
 import { dueOf } from '../policy';
 import { insertPayment } from '../books';
 import { paymentsRepository } from '../payments/repository';
-import { followSettlement } from '../payments/service';
+import { followSettlement } from '../payments/actions';
 import { orderRecords } from '../order-records/repository';
 import { accountsRepository } from './repository';
 

@@ -6,6 +6,7 @@
  */
 import {
   API,
+  daysBetween,
   PAGES,
   pathTo,
   type AccountDocumentKind,
@@ -58,8 +59,6 @@ async function openAccount(ctx: RequestContext, entityId: number, action: 'READ_
 
 /** Statements cover at most ten years (the legal keeping of invoices). */
 const STATEMENT_MAX_DAYS = 3_700;
-const daysBetween = (a: string, b: string) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 export function checkPeriod(p: PeriodQuery, maxDays: number) {
   if (daysBetween(p.du, p.au) > maxDays)

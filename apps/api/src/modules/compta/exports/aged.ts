@@ -2,19 +2,16 @@
  * Aged receivables (balance âgée): what remains due on issued invoices, per entity, by days past the
  * due date counted at today (Paris): not yet due, 0–30, 31–60, 61–90, over 90. On screen and in Excel.
  */
-import { AGED_BUCKET_LABELS, type AgedBuckets, type AgedReceivables } from '@union/contract';
+import { AGED_BUCKET_LABELS, daysBetween, type AgedBuckets, type AgedReceivables } from '@union/contract';
 import { EXCEL_EUROS, newWorkbook } from '../../../lib/excel';
 import type { accountsRepository } from '../accounts/repository';
 
 type Unpaid = Awaited<ReturnType<typeof accountsRepository.unpaidInvoices>>[number];
 
-const daysLate = (dueDate: string, today: string) =>
-  Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
-
 /** The bucket of an invoice due on `dueDate`: due today is 0 days past due; no due date is not due. */
 export function bucketOf(dueDate: string | null, today: string): keyof Omit<AgedBuckets, 'total'> {
   if (dueDate === null) return 'nonEchu';
-  const late = daysLate(dueDate, today);
+  const late = daysBetween(dueDate, today);
   if (late < 0) return 'nonEchu';
   if (late <= 30) return 'j0a30';
   if (late <= 60) return 'j31a60';

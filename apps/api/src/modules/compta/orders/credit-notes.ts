@@ -18,7 +18,7 @@ import { postCreditNote } from '../books';
 import { nextNumber } from '../numbering/service';
 import { dueOf } from '../policy';
 import { paymentsRepository } from '../payments/repository';
-import { followSettlement, MONEY_REFUSALS } from '../payments/service';
+import { followSettlement, MONEY_REFUSALS } from '../payments/actions';
 import { presentLine } from '../amounts';
 import { orderRecords, type OrderRow } from '../order-records/repository';
 

@@ -28,7 +28,7 @@ import { fileName } from '../documents/service';
 import { orderMachine } from '../machine';
 import { nextNumber } from '../numbering/service';
 import { paymentsRepository } from '../payments/repository';
-import { addPayment, markPaid, reversePayment, useCredit } from '../payments/service';
+import { addPayment, markPaid, reversePayment, useCredit } from '../payments/actions';
 import { may, unavailable } from '../policy';
 import { presentSearch, presentSummary } from './presenter';
 import { remindersRepository } from '../reminders/repository';

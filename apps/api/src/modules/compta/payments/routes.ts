@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../../types';
 import { sendFile } from '../documents/files';
-import { accountService } from './account';
+import { paymentsService as accountService } from './service';
 
 export default async function paymentsRoutes(app: App) {
   const tags = ['comptabilité'];

@@ -4,7 +4,7 @@
  * the formal notice (3) nothing more is due by itself: a further one is sent from the invoice's page.
  * Pure: the day and the facts in, the answer out.
  */
-import { addDays, type ReminderSettings } from '@union/contract';
+import { addDays, daysBetween, type ReminderSettings } from '@union/contract';
 import { frenchDate } from '../../../lib/dates';
 
 export interface DueFacts {
@@ -23,9 +23,6 @@ export interface DueLevel {
   aEnvoyer: boolean;
   raison: string | null;
 }
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const lateDays = (dateEcheance: string, today: string) => daysBetween(dateEcheance, today);
 
