@@ -4,8 +4,8 @@
  * List-Unsubscribe, which would offer to stop what a debt does not let stop (docs/decisions/mail.md);
  * the signature says to answer the treasury.
  */
-import { deEntite, euros } from '@union/contract';
-import { frenchDate, TIME_ZONE } from '../../../lib/dates';
+import { deEntite, euros, parisNow } from '@union/contract';
+import { frenchDate } from '../../../lib/dates';
 import type { NewEmail } from '../../mail/repository';
 
 const SIGNATURE = (union: string) =>
@@ -75,12 +75,6 @@ export function cancellationEmail(f: Facts & { facture: string; motif: string | 
   };
 }
 
-const parisTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** The receipt of an invoice paid online by card, to the person who paid; `at` is read in Paris time. */
 export function receiptEmail(f: {
   to: string;
@@ -96,7 +90,7 @@ export function receiptEmail(f: {
     destinataire: f.to,
     sujet: `Reçu de votre paiement de la facture ${f.numero}`,
     texte:
-      `Bonjour,\n\nNous avons bien reçu le ${frenchDate(f.day)} à ${parisTime.format(f.at).replace(':', ' h ')} ` +
+      `Bonjour,\n\nNous avons bien reçu le ${frenchDate(f.day)} à ${parisNow(f.at).time.replace(':', ' h ')} ` +
       `votre paiement par carte de ${euros(f.montant)} pour la facture ${f.numero} adressée à ${f.entite} ` +
       `(référence ${f.reference}). Merci.` +
       SIGNATURE(f.union),

@@ -5,16 +5,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../../db/client';
-import { TIME_ZONE } from '../../../lib/dates';
+import { parisNow } from '@union/contract';
 import { systemClock } from '../../../lib/context';
 import { startPeriodic } from '../../../lib/periodic';
 import { runDailyReminders } from './batch';
-
-const parisHour = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** The hour (Paris) from which the day's letters may go. */
 export const REMINDER_HOUR = 8;
@@ -25,7 +19,7 @@ export function startReminderJob(options: { db: DbHandle['db']; everyMs: number;
     everyMs: options.everyMs,
     log: options.log,
     run: async () => {
-      if (Number(parisHour.format(new Date())) < REMINDER_HOUR) return;
+      if (parisNow().minutes < REMINDER_HOUR * 60) return;
       const report = await runDailyReminders(options.db, systemClock);
       if (report)
         options.log.info(
