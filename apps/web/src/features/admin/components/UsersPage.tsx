@@ -12,20 +12,11 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconArrowsSort,
-  IconChevronDown,
-  IconChevronUp,
-  IconSearch,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import {
   HABILITATIONS,
   HABILITATION_CODES,
@@ -33,49 +24,16 @@ import {
   UserState,
   USER_PAGE_SIZES,
 } from '@union/contract';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useEntities } from '../api/entities';
-import { userListCriteria, useUserSearch } from '../api/users';
-import { UserStateBadge } from './UserStateBadge';
+import { useUserSearch } from '../api/users';
 import { formatNumber } from '../../../lib/format';
-
-const COLUMNS: { field: UserSortField; label: string }[] = [
-  { field: 'nom', label: 'Nom' },
-  { field: 'prenom', label: 'Prénom' },
-  { field: 'identifiant', label: 'Identifiant' },
-  { field: 'email', label: 'E-mail' },
-  { field: 'etat', label: 'État' },
-];
+import { useUserListCriteria } from './useUserListCriteria';
+import { UsersTable } from './UsersTable';
 
 export function UsersPage() {
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const criteria = userListCriteria(params);
-  const [text, setText] = useState(criteria.texte ?? '');
-  const [debounced] = useDebouncedValue(text.trim(), 300);
+  const { criteria, text, setText, update } = useUserListCriteria();
   const { data: entities } = useEntities();
-
-  /** Changes some criteria; any change but the page goes back to page 1. */
-  const update = (changes: Record<string, string | number | undefined | null>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  useEffect(() => {
-    if ((criteria.texte ?? '') !== debounced) update({ texte: debounced });
-    // Only the typed text drives this; the other criteria change through `update` directly.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const search = useUserSearch(criteria);
   const result = search.data;
@@ -141,57 +99,7 @@ export function UsersPage() {
           </Text>
           {result.total > 0 && (
             <ScrollArea type="auto">
-              <Table striped highlightOnHover miw={720} verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    {COLUMNS.map((column) => {
-                      const active = criteria.tri === column.field;
-                      const SortIcon = !active
-                        ? IconArrowsSort
-                        : criteria.sens === 'asc'
-                          ? IconChevronUp
-                          : IconChevronDown;
-                      return (
-                        <Table.Th
-                          key={column.field}
-                          aria-sort={active ? (criteria.sens === 'asc' ? 'ascending' : 'descending') : 'none'}
-                        >
-                          <UnstyledButton onClick={() => sortBy(column.field)} fw={600} fz="sm">
-                            <Group gap={4} wrap="nowrap">
-                              {column.label}
-                              <SortIcon size={14} opacity={active ? 1 : 0.4} />
-                            </Group>
-                          </UnstyledButton>
-                        </Table.Th>
-                      );
-                    })}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.lignes.map((user) => (
-                    <Table.Tr
-                      key={user.id}
-                      style={{ cursor: 'pointer' }}
-                      onClick={() =>
-                        // The router shows a failed loader itself: nothing waits for the navigation.
-                        void navigate(String(user.id))
-                      }
-                    >
-                      <Table.Td fw={500}>
-                        <Link to={String(user.id)} onClick={(event) => event.stopPropagation()}>
-                          {user.nom}
-                        </Link>
-                      </Table.Td>
-                      <Table.Td>{user.prenom}</Table.Td>
-                      <Table.Td>{user.identifiant}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{user.email}</Table.Td>
-                      <Table.Td>
-                        <UserStateBadge etat={user.etat} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <UsersTable users={result.lignes} criteria={criteria} sortBy={sortBy} />
             </ScrollArea>
           )}
           <Group justify="space-between" wrap="wrap">

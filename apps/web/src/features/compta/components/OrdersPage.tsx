@@ -2,42 +2,24 @@
  * The Union's orders: filters (type, state, lodge, year, overdue), states as coloured badges, totals of the
  * whole search, the overdue in red, pages; the bulk fee call and the Excel export.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconFileSpreadsheet, IconPlus, IconBell, IconClockHour4, IconTable } from '@tabler/icons-react';
-import { Instalment, OrderState, OrderType, type OrderSearch } from '@union/contract';
+import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus, IconBell, IconClockHour4, IconTable } from '@tabler/icons-react';
+import type { OrderSearch } from '@union/contract';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { asyncHandler } from '../../../components/error-handler';
-import { toast } from '../../../components/toast';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents } from '../../../lib/format';
-import { formatDay } from '../../../lib/dates';
 import { useHabilitation } from '../../../lib/session';
-import { exportOrders, useBillableEntities, useOrderSearch } from '../api/orders';
+import { useOrderSearch } from '../api/orders';
 import { BulkCallButton } from './BulkCallButton';
 import { BulkIssueButton } from './BulkIssueButton';
-import { OrderStateBadge } from './OrderStateBadge';
-import { options, orderNumber, yearOptions } from './shared';
+import { OrderRow } from './OrderRow';
+import { OrdersFilters } from './OrdersFilters';
 import { ScrollTable } from '../../../components/ScrollTable';
 
 export function OrdersPage() {
   usePageTitle('Comptabilité Union');
-  const navigate = useNavigate();
   const mayWrite = useHabilitation('COMPTA_SAISIE');
-  const entities = useBillableEntities();
   const [criteria, setCriteria] = useState<OrderSearch>({ page: 1, taille: 20 });
   const set = (patch: Partial<OrderSearch>) =>
     setCriteria((c) => ({ ...c, ...patch, page: patch.page ?? 1 }));
@@ -73,71 +55,7 @@ export function OrdersPage() {
         </Group>
       </Group>
 
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Type"
-          placeholder="Tous les types"
-          data={options(OrderType.labels)}
-          value={criteria.type ?? null}
-          onChange={(v) => set({ type: (v as OrderSearch['type']) ?? undefined })}
-          clearable
-          w={200}
-        />
-        <Select
-          label="État"
-          placeholder="Tous les états"
-          data={options(OrderState.labels)}
-          value={criteria.etat ?? null}
-          onChange={(v) => set({ etat: (v as OrderSearch['etat']) ?? undefined })}
-          clearable
-          w={200}
-        />
-        <Select
-          label="Loge ou association"
-          placeholder="Toutes"
-          data={(entities.data ?? []).map((e) => ({ value: String(e.id), label: e.nom }))}
-          value={criteria.idEntite ? String(criteria.idEntite) : null}
-          onChange={(v) => set({ idEntite: v ? Number(v) : undefined })}
-          searchable
-          clearable
-          w={260}
-        />
-        <Select
-          label="Année"
-          placeholder="Toutes"
-          data={yearOptions()}
-          value={criteria.annee ? String(criteria.annee) : null}
-          onChange={(v) => set({ annee: v ? Number(v) : undefined })}
-          clearable
-          w={140}
-        />
-        <Select
-          label="Tranche"
-          placeholder="Toutes"
-          data={options(Instalment.labels)}
-          value={criteria.tranche ?? null}
-          onChange={(v) => set({ tranche: (v as OrderSearch['tranche']) ?? undefined })}
-          clearable
-          w={160}
-        />
-        <Checkbox
-          label="En retard de paiement"
-          checked={criteria.enRetard === true}
-          onChange={(e) => set({ enRetard: e.currentTarget.checked ? true : undefined })}
-          mb={8}
-        />
-        <Button
-          variant="default"
-          leftSection={<IconFileSpreadsheet size={18} />}
-          onClick={asyncHandler(() =>
-            exportOrders({ ...criteria, page: undefined, taille: undefined }).then((name) =>
-              toast('success', `Le fichier « ${name} » est téléchargé.`),
-            ),
-          )}
-        >
-          Exporter en Excel
-        </Button>
-      </Group>
+      <OrdersFilters criteria={criteria} set={set} />
 
       {search.isPending && <Loader aria-label="Chargement des commandes" />}
       {search.isError && <Alert color="red">La liste des commandes n'a pas pu être chargée.</Alert>}
@@ -174,37 +92,7 @@ export function OrdersPage() {
             </Table.Thead>
             <Table.Tbody>
               {result.lignes.map((o) => (
-                <Table.Tr
-                  key={o.id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() =>
-                    // The router shows a failed loader itself: nothing waits for the navigation.
-                    void navigate(`commandes/${o.id}`)
-                  }
-                >
-                  <Table.Td fw={500}>
-                    <Anchor component={Link} to={`commandes/${o.id}`} onClick={(e) => e.stopPropagation()}>
-                      {orderNumber(o)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{o.entite.nom}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {o.objet}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <OrderStateBadge etat={o.etat} enRetard={o.enRetard} />
-                  </Table.Td>
-                  <Table.Td>{formatDay(o.dateFacture ?? o.creeLe)}</Table.Td>
-                  <Table.Td c={o.enRetard ? 'red.9' : undefined} fw={o.enRetard ? 700 : undefined}>
-                    {formatDay(o.dateEcheance)}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCents(o.total)}</Table.Td>
-                  <Table.Td ta="right" c={o.enRetard ? 'red.9' : undefined} fw={o.enRetard ? 700 : undefined}>
-                    {o.etat === 'FE' ? formatCents(o.total - o.paye) : '—'}
-                  </Table.Td>
-                </Table.Tr>
+                <OrderRow key={o.id} order={o} />
               ))}
             </Table.Tbody>
           </Table>

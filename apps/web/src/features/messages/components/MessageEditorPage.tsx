@@ -2,33 +2,10 @@
  * Writing a broadcast message (/app/diffusions/nouveau, /app/diffusions/{id}): title, plain text, level,
  * window, audience, status, the optional e-mail, and a live preview of how the portal will show it.
  */
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  MultiSelect,
-  Radio,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
-import {
-  MessageInputSchema,
-  MessageLevel,
-  MessageUpdateSchema,
-  parisDay,
-  type Message,
-  type MessageLevel as Level,
-} from '@union/contract';
+import { MessageInputSchema, MessageUpdateSchema, parisDay, type Message } from '@union/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
@@ -42,6 +19,7 @@ import {
   useSaveMessage,
 } from '../api/messages';
 import { MessageCard } from './MessageCard';
+import { MessageFormFields, type FormValues } from './MessageFormFields';
 
 export function MessageEditorPage() {
   const param = useParams().id;
@@ -50,19 +28,6 @@ export function MessageEditorPage() {
   usePageTitle(id ? 'Modifier un message' : 'Nouveau message');
   if (id && !existing.data) return <Loader aria-label="Chargement du message" />;
   return <Editor key={id ?? 'new'} message={existing.data ?? null} />;
-}
-
-interface FormValues {
-  titre: string;
-  texte: string;
-  niveau: Level;
-  debut: string;
-  /** Empty: no end. */
-  fin: string;
-  tous: boolean;
-  entites: string[];
-  actif: boolean;
-  email: boolean;
 }
 
 function Editor({ message }: { message: Message | null }) {
@@ -98,7 +63,7 @@ function Editor({ message }: { message: Message | null }) {
     },
     validate: contractResolver(schema, bodyOf),
   });
-  const { titre, texte, niveau, tous } = form.values;
+  const { titre, texte, niveau } = form.values;
 
   async function submit(values: FormValues) {
     const body = schema.parse(bodyOf(values));
@@ -161,70 +126,7 @@ function Editor({ message }: { message: Message | null }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <form onSubmit={form.onSubmit((values) => void submit(values), focusFirstInvalid)} noValidate>
           <Stack gap="sm">
-            <TextInput label="Titre" required maxLength={150} {...form.getInputProps('titre')} />
-            <Textarea
-              label="Texte"
-              description="Texte simple : les retours à la ligne sont gardés, les adresses web deviennent des liens."
-              required
-              autosize
-              minRows={4}
-              maxLength={4000}
-              {...form.getInputProps('texte')}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="niveau-label">
-                Niveau
-              </Text>
-              <SegmentedControl
-                aria-labelledby="niveau-label"
-                value={niveau}
-                onChange={(v) => form.setFieldValue('niveau', v as Level)}
-                data={MessageLevel.codes.map((c) => ({ value: c, label: MessageLevel.labels[c] }))}
-              />
-            </Stack>
-            <Group grow align="flex-end">
-              <TextInput label="Affiché à partir du" type="date" required {...form.getInputProps('debut')} />
-              <TextInput
-                label="Jusqu'au (inclus)"
-                description="Vide : sans fin"
-                type="date"
-                {...form.getInputProps('fin')}
-              />
-            </Group>
-            <Radio.Group
-              label="Destinataires"
-              {...form.getInputProps('tous')}
-              value={tous ? 'tous' : 'entites'}
-              onChange={(v) => form.setFieldValue('tous', v === 'tous')}
-            >
-              <Group gap="md" mt={4}>
-                <Radio value="tous" label="Tout le monde" />
-                <Radio value="entites" label="Les membres d'entités choisies" />
-              </Group>
-            </Radio.Group>
-            {!tous && (
-              <MultiSelect
-                label="Entités"
-                searchable
-                data={(entities.data ?? [])
-                  .filter((e) => e.etat === 'A')
-                  .map((e) => ({ value: String(e.id), label: e.nom }))}
-                {...form.getInputProps('entites')}
-              />
-            )}
-            <Switch
-              label="Actif (affiché sur les portails pendant sa période)"
-              {...form.getInputProps('actif', { type: 'checkbox' })}
-            />
-            <Checkbox
-              label={
-                message?.envoyeLe
-                  ? 'Envoyé par e-mail'
-                  : 'Envoyer aussi par e-mail aux destinataires (une seule fois)'
-              }
-              {...form.getInputProps('email', { type: 'checkbox' })}
-              disabled={Boolean(message?.envoyeLe)}
-            />
+            <MessageFormFields form={form} message={message} entities={entities.data ?? []} />
             <Group>
               <Button type="submit" loading={save.isPending}>
                 {message ? 'Enregistrer' : 'Publier le message'}

@@ -2,9 +2,9 @@
  * The annual planning: the regular sessions of each lodge for a masonic year, by lodge and room. Union
  * staff open the next year, add, change and delete entries; each save answers its conflicts report.
  */
-import { Alert, Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Title } from '@mantine/core';
 import { de, plural, type PlanningEntry, masonicYearOf } from '@union/contract';
-import { IconCalendarPlus, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
@@ -17,6 +17,7 @@ import {
   useSavePlanningEntry,
 } from '../api/planning';
 import { useBookableEntities, useRooms } from '../api/reference';
+import { AnnualPlanningToolbar } from './AnnualPlanningToolbar';
 import { ConflictReport, type Report } from './ConflictReport';
 import { EntryReservations } from './EntryReservations';
 import { PlanningEntryForm, type EntryTarget } from './PlanningEntryForm';
@@ -92,60 +93,22 @@ export function AnnualPlanningPage() {
       <PlanningNav gestion={gestion} />
       {years.isPending && <Loader aria-label="Chargement des années" />}
       {years.data && (
-        <Group gap="xs" align="flex-end">
-          <Select
-            label="Année"
-            data={available.map((y) => ({
-              value: String(y.annee),
-              label: `${y.libelle} (${y.entrees} tenues)`,
-            }))}
-            value={annee === null ? null : String(annee)}
-            onChange={(v) => v && setChosen(Number(v))}
-            w={{ base: '100%', xs: 220 }}
-            allowDeselect={false}
-            placeholder="Aucune année"
-          />
-          <Select
-            label="Loge ou association"
-            data={[
-              { value: '0', label: 'Toutes' },
-              ...(entities.data ?? []).map((e) => ({ value: String(e.id), label: e.nom })),
-            ]}
-            value={entite}
-            onChange={(v) => setEntite(v ?? '0')}
-            searchable
-            allowDeselect={false}
-            w={{ base: '100%', xs: 260 }}
-          />
-          <Select
-            label="Salle"
-            data={[
-              { value: '0', label: 'Toutes' },
-              ...(rooms.data ?? []).map((r) => ({ value: String(r.id), label: r.nom })),
-            ]}
-            value={salle}
-            onChange={(v) => setSalle(v ?? '0')}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 200 }}
-          />
-          {gestion && annee !== null && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setTarget({ annee, entry: null })}>
-              Ajouter une tenue
-            </Button>
-          )}
-          {gestion && (
-            <Button
-              variant="light"
-              leftSection={<IconCalendarPlus size={18} />}
-              onClick={() => void open()}
-              loading={openYear.isPending}
-            >
-              {available.length
-                ? `Ouvrir l’année ${available[0]!.annee + 1}-${available[0]!.annee + 2}`
-                : `Ouvrir l’année ${current}-${current + 1}`}
-            </Button>
-          )}
-        </Group>
+        <AnnualPlanningToolbar
+          years={available}
+          annee={annee}
+          onYear={setChosen}
+          entite={entite}
+          onEntite={setEntite}
+          salle={salle}
+          onSalle={setSalle}
+          entities={entities.data ?? []}
+          rooms={rooms.data ?? []}
+          gestion={gestion}
+          current={current}
+          onAdd={(year) => setTarget({ annee: year, entry: null })}
+          onOpenYear={() => void open()}
+          opening={openYear.isPending}
+        />
       )}
       {years.data && available.length === 0 && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle />}>

@@ -6,34 +6,17 @@
  * Home and End go to the first and last half-hour, Enter or Space choose. The next Tab leaves the grid,
  * so the action bar that follows it is a few presses away rather than a hundred.
  */
-import { Alert, NativeSelect, Text } from '@mantine/core';
-import {
-  ReservationState,
-  FIRST_START_MINUTES,
-  LAST_END_MINUTES,
-  PLANNING_HOURS,
-  type Closure,
-  type Reservation,
-  type Room,
-  hhmmOf,
-} from '@union/contract';
+import { Alert, NativeSelect } from '@mantine/core';
+import { PLANNING_HOURS, type Closure, type Reservation, type Room } from '@union/contract';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { blockStyle, type ColorMode } from './colors';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { ColorMode } from './colors';
+import { DayRoomColumn } from './DayRoomColumn';
+import { ROW_HEIGHT, SLOTS, isFree, top, type Cursor, type Selection } from './day-grid';
+import { useRoomSwitcher } from './useRoomSwitcher';
 import './planning.css';
 
-const ROW_HEIGHT = 26;
-const SLOTS = Array.from(
-  { length: (LAST_END_MINUTES - FIRST_START_MINUTES) / 30 },
-  (_, i) => FIRST_START_MINUTES + i * 30,
-);
-const top = (minutes: number) => ((minutes - FIRST_START_MINUTES) / 30) * ROW_HEIGHT + 44;
-
-export interface Selection {
-  roomId: number;
-  debut: number;
-  fin: number;
-}
+export type { Selection } from './day-grid';
 
 interface Props {
   rooms: Room[];
@@ -47,21 +30,6 @@ interface Props {
   onOpen: (id: number) => void;
 }
 
-/** Whether [debut, fin) in the room is free of reservations. */
-const isFree = (reservations: Reservation[], roomId: number, debut: number, fin: number) =>
-  !reservations.some(
-    (r) =>
-      r.idSalle === roomId &&
-      Number(r.heureDebut.slice(0, 2)) * 60 + Number(r.heureDebut.slice(3)) < fin &&
-      Number(r.heureFin.slice(0, 2)) * 60 + Number(r.heureFin.slice(3)) > debut,
-  );
-
-/** The slot the grid's one tab stop sits on. */
-interface Cursor {
-  roomId: number;
-  slot: number;
-}
-
 export function DayView({
   rooms,
   reservations,
@@ -73,9 +41,8 @@ export function DayView({
   onOpen,
 }: Props) {
   const gridRef = useRef<HTMLDivElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState<Cursor | null>(null);
-  const [shownRoom, setShownRoom] = useState<number | null>(null);
+  const { scrollRef, shownRoom, showRoom } = useRoomSwitcher(rooms.length);
 
   const isDisabled = (room: Room, slot: number) =>
     closure !== undefined ||
@@ -97,19 +64,6 @@ export function DayView({
     (cursor && rooms.some((r) => r.id === cursor.roomId) ? cursor : null) ??
     (selection ? { roomId: selection.roomId, slot: selection.debut } : null) ??
     firstChoosable;
-
-  // Keeps the phone's room switcher on the room scrolled into view.
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (!scroller) return;
-    const onScroll = () => {
-      const columns = [...scroller.querySelectorAll<HTMLElement>('.day-room')];
-      const visible = columns.find((c) => c.offsetLeft + c.offsetWidth / 2 >= scroller.scrollLeft + 52);
-      if (visible) setShownRoom(Number(visible.dataset.room));
-    };
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    return () => scroller.removeEventListener('scroll', onScroll);
-  }, [rooms.length]);
 
   if (rooms.length === 0) {
     return <Alert color="gray">Aucune salle n’est ouverte à la réservation.</Alert>;
@@ -154,13 +108,6 @@ export function DayView({
     else focusSlot(room.id, slot);
   }
 
-  function showRoom(roomId: number) {
-    setShownRoom(roomId);
-    const scroller = scrollRef.current;
-    const column = scroller?.querySelector<HTMLElement>(`.day-room[data-room="${roomId}"]`);
-    if (scroller && column) scroller.scrollTo({ left: column.offsetLeft - 52, behavior: 'smooth' });
-  }
-
   // Room for the last label (23 h) under the grid's bottom line.
   const height = SLOTS.length * ROW_HEIGHT + 44 + 12;
   return (
@@ -197,69 +144,20 @@ export function DayView({
             ))}
           </div>
           {rooms.map((room, roomIndex) => (
-            <div key={room.id} className="day-room" data-room={room.id} style={{ height }}>
-              <div className="day-head" style={{ borderTop: `4px solid ${room.couleur}` }}>
-                <Text size="sm" fw={600} truncate="end" title={room.nom}>
-                  {room.nom}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {room.active ? `${room.capacite} places` : 'Fermée à la réservation'}
-                </Text>
-              </div>
-              {SLOTS.map((slot) => {
-                const free = isFree(reservations, room.id, slot, slot + 30);
-                const disabled = isDisabled(room, slot);
-                const selected =
-                  selection?.roomId === room.id && slot >= selection.debut && slot < selection.fin;
-                return (
-                  <button
-                    key={slot}
-                    type="button"
-                    className={`day-slot${slot % 60 === 0 ? ' on-hour' : ''}${selected ? ' selected' : ''}`}
-                    style={{ top: top(slot), height: ROW_HEIGHT }}
-                    data-room={room.id}
-                    data-slot={slot}
-                    // Focusable even when it cannot be chosen, so the arrows can cross it.
-                    aria-disabled={disabled || undefined}
-                    tabIndex={stop?.roomId === room.id && stop.slot === slot ? 0 : -1}
-                    aria-pressed={selected}
-                    aria-label={`${room.nom}, ${hhmmOf(slot)} à ${hhmmOf(slot + 30)}${free ? '' : ', réservé'}`}
-                    onClick={() => clickSlot(room, slot)}
-                    onFocus={() => setCursor({ roomId: room.id, slot })}
-                    onKeyDown={(e) => onKeyDown(e, roomIndex, slot)}
-                  />
-                );
-              })}
-              {reservations
-                .filter((r) => r.idSalle === room.id)
-                .map((r) => {
-                  const debut = Number(r.heureDebut.slice(0, 2)) * 60 + Number(r.heureDebut.slice(3));
-                  const fin = Number(r.heureFin.slice(0, 2)) * 60 + Number(r.heureFin.slice(3));
-                  return (
-                    <button
-                      key={r.id}
-                      type="button"
-                      className="day-block"
-                      style={{
-                        ...blockStyle(r, colorMode),
-                        top: top(debut) + 1,
-                        height: ((fin - debut) / 30) * ROW_HEIGHT - 2,
-                      }}
-                      onClick={() => onOpen(r.id)}
-                      aria-label={`${r.libelle ? `${r.libelle}, ` : ''}${r.entite}, ${r.heureDebut} à ${r.heureFin}, ${room.nom}`}
-                    >
-                      <span>
-                        <strong>
-                          {r.heureDebut}–{r.heureFin}
-                        </strong>{' '}
-                        {r.entite}
-                      </span>
-                      {r.libelle !== undefined && <span>{r.libelle}</span>}
-                      {r.etat !== 'CR' && <em>{ReservationState.labels[r.etat]}</em>}
-                    </button>
-                  );
-                })}
-            </div>
+            <DayRoomColumn
+              key={room.id}
+              room={room}
+              height={height}
+              reservations={reservations}
+              selection={selection}
+              stop={stop}
+              colorMode={colorMode}
+              isDisabled={(slot) => isDisabled(room, slot)}
+              onSlotClick={(slot) => clickSlot(room, slot)}
+              onSlotFocus={(slot) => setCursor({ roomId: room.id, slot })}
+              onSlotKeyDown={(event, slot) => onKeyDown(event, roomIndex, slot)}
+              onOpen={onOpen}
+            />
           ))}
         </div>
       </div>
