@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { CardBalances } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fecBalance, fecCents, fecLines } from './fec';
 import { builders, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, movableClock, onItsOwnDatabase, type TestContext } from './helpers';
 
@@ -40,24 +41,9 @@ async function call<T>(who: Person, method: 'GET' | 'POST', url: string, payload
   return (r.body ? r.json() : undefined) as T;
 }
 
-/** The FEC of 2025 and 2026, as lines of its 18 fields. */
-async function fec(): Promise<string[][]> {
-  const file = await t.call({
-    method: 'GET',
-    url: '/api/compta/fec?du=2025-01-01&au=2026-12-31',
-    token: staff.token,
-  });
-  expect(file.statusCode, file.body).toBe(200);
-  return new TextDecoder('iso-8859-15')
-    .decode(file.rawPayload)
-    .slice(0, -2)
-    .split('\r\n')
-    .slice(1)
-    .map((l) => l.split('\t'));
-}
-const cents = (s: string) => Number(s.replace(',', ''));
-const balance = (lines: string[][], compte: string) =>
-  lines.filter((l) => l[4] === compte).reduce((s, l) => s + cents(l[11]!) - cents(l[12]!), 0);
+const fec = () => fecLines(t, staff.token, '2025-01-01', '2026-12-31');
+const balance = fecBalance;
+const cents = fecCents;
 
 /** An entry's lines as « compte aux aux_lib debit credit », in their order. */
 async function linesOf(source: string, on: TestContext = t) {

@@ -17,6 +17,7 @@ import type {
   TopUp,
 } from '@union/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fecBalance, fecCents, fecLines } from './fec';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 import { ipnRequest, providerNotification } from './payment-provider';
@@ -74,27 +75,9 @@ const invoice = (entity: number, prixUnitaire: number) =>
   });
 const today = () => clock.at.toISOString().slice(0, 10);
 
-/** The FEC of 2026, as lines of its 18 fields. */
-async function fec(): Promise<string[][]> {
-  const file = await t.call({
-    method: 'GET',
-    url: '/api/compta/fec?du=2026-01-01&au=2026-12-31',
-    token: tresorier.token,
-  });
-  expect(file.statusCode, file.body).toBe(200);
-  return new TextDecoder('iso-8859-15')
-    .decode(file.rawPayload)
-    .slice(0, -2)
-    .split('\r\n')
-    .slice(1)
-    .map((l) => l.split('\t'));
-}
-const cents = (s: string) => Number(s.replace(',', ''));
-/** Debit less credit of an account (and auxiliary account) over the lines. */
-const balance = (lines: string[][], compte: string, aux?: string) =>
-  lines
-    .filter((l) => l[4] === compte && (aux === undefined || l[6] === aux))
-    .reduce((s, l) => s + cents(l[11]!) - cents(l[12]!), 0);
+const fec = () => fecLines(t, tresorier.token, '2026-01-01', '2026-12-31');
+const balance = fecBalance;
+const cents = fecCents;
 
 describe('the books of a year with every kind of movement', () => {
   it('reconcile with the accounts, the aged receivables, the cards and the cheques', async () => {
