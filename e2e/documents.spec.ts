@@ -69,7 +69,8 @@ test.describe.serial('documents and messages', () => {
     await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
     documentPath = new URL(page.url()).pathname;
     await expect(page.getByText('Non diffusé')).toBeVisible();
-    // The date of the session, corrected after publishing.
+    // The date of the session, corrected after publishing, once the preview is in its place.
+    await expect(page.getByTitle(`Aperçu de « ${TITLE} »`)).toBeVisible();
     await page.getByRole('button', { name: 'Modifier' }).click();
     const editor = page.getByRole('dialog', { name: 'Modifier le document' });
     await editor.getByLabel('Date du document').fill('2026-06-23');

@@ -8,6 +8,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Center,
   Group,
   Image,
   Loader,
@@ -130,17 +131,23 @@ function DocumentView({ doc }: { doc: DocumentDetail }) {
       <Text size="sm" c="dimmed">
         {doc.nomFichier} · {fileKind(doc.typeFichier)}
       </Text>
-      {previewable && !url && <Loader size="sm" aria-label="Chargement de l'aperçu" />}
-      {url && doc.typeFichier === 'application/pdf' && (
-        <iframe
-          src={url}
-          title={`Aperçu de « ${doc.titre} »`}
-          style={{
-            width: '100%',
-            height: 'min(80vh, 60rem)',
-            border: '1px solid var(--mantine-color-gray-4)',
-          }}
-        />
+      {previewable && !url && doc.typeFichier !== 'application/pdf' && (
+        <Loader size="sm" aria-label="Chargement de l'aperçu" />
+      )}
+      {doc.typeFichier === 'application/pdf' && (
+        // The preview's place is kept while the file loads: the buttons below do not jump away from a
+        // finger or a click when it arrives.
+        <Center style={PDF_PREVIEW_BOX}>
+          {url ? (
+            <iframe
+              src={url}
+              title={`Aperçu de « ${doc.titre} »`}
+              style={{ width: '100%', height: '100%', border: 0 }}
+            />
+          ) : (
+            <Loader size="sm" aria-label="Chargement de l'aperçu" />
+          )}
+        </Center>
       )}
       {url && doc.typeFichier.startsWith('image/') && (
         <Image src={url} alt={`Aperçu de « ${doc.titre} »`} fit="contain" mah="80vh" />
@@ -149,6 +156,12 @@ function DocumentView({ doc }: { doc: DocumentDetail }) {
     </Stack>
   );
 }
+
+const PDF_PREVIEW_BOX = {
+  width: '100%',
+  height: 'min(80vh, 60rem)',
+  border: '1px solid var(--mantine-color-gray-4)',
+} as const;
 
 function DistributionPanel({ doc }: { doc: DocumentDetail }) {
   const distribute = useDistribute();
