@@ -10,6 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 interface AdminScreen {
   to: string;
@@ -61,6 +62,7 @@ const ADMIN_SCREENS: AdminScreen[] = [
 ];
 
 export function AdminHomePage() {
+  usePageTitle('Administration');
   return (
     <Stack gap="lg">
       <Title order={2}>Administration</Title>

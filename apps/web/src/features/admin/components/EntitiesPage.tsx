@@ -18,6 +18,7 @@ import { EntityState, EntityType } from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useEntities } from '../api/entities';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 const normalise = (s: string) =>
   s
@@ -26,6 +27,7 @@ const normalise = (s: string) =>
     .toLowerCase();
 
 export function EntitiesPage() {
+  usePageTitle('Entités');
   const navigate = useNavigate();
   const { data, isPending, isError } = useEntities();
   const [text, setText] = useState('');

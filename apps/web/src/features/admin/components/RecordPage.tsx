@@ -6,6 +6,7 @@ import { Alert, Anchor, Breadcrumbs, Grid, Group, Stack, Text, Title } from '@ma
 import type { HistoryEntry } from '@union/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
 import { HistoryPanel } from './HistoryPanel';
 
 interface PageProps {
@@ -35,7 +36,7 @@ export function RecordPage({ id, list, newTitle, creation, existing, notFound }:
       </Breadcrumbs>
       {id === null ? (
         <>
-          <Title order={2}>{newTitle}</Title>
+          <CreationTitle title={newTitle} />
           {creation}
         </>
       ) : Number.isInteger(id) && id > 0 ? (
@@ -47,8 +48,15 @@ export function RecordPage({ id, list, newTitle, creation, existing, notFound }:
   );
 }
 
+/** The creation form's heading, which also names the browser tab. */
+function CreationTitle({ title }: { title: string }) {
+  usePageTitle(title);
+  return <Title order={2}>{title}</Title>;
+}
+
 interface HeaderProps {
-  title: ReactNode;
+  /** The record's name: the heading and the browser tab's title. */
+  title: string;
   badge: ReactNode;
   subtitle: ReactNode;
   /** On the right: the buttons. */
@@ -56,6 +64,7 @@ interface HeaderProps {
 }
 
 export function RecordHeader({ title, badge, subtitle, actions }: HeaderProps) {
+  usePageTitle(title);
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap">
       <div style={{ minWidth: 0 }}>

@@ -28,6 +28,7 @@ import { useRooms, useSaveRoom } from '../api/settings';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { useDialogState } from '../../../components/useDialogState';
 import { FormActions } from '../../../components/FormActions';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];
 
@@ -112,6 +113,7 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
 }
 
 export function RoomsPage() {
+  usePageTitle('Salles');
   const { data, isPending, isError } = useRooms();
   const [editing, setEditing] = useDialogState<Room | 'new'>();
   return (

@@ -21,6 +21,7 @@ import {
   ReminderSettings,
   VatSettings,
 } from './UnionSettingsSections';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 function SettingsForm({ settings }: { settings: UnionSettings }) {
   const save = useSaveUnionSettings();
@@ -61,6 +62,7 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
 }
 
 export function SettingsPage() {
+  usePageTitle("Paramètres de l'Union");
   const { data, isPending, isError } = useUnionSettings();
   return (
     <Stack gap="lg">

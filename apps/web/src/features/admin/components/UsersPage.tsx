@@ -30,8 +30,10 @@ import { useUserSearch } from '../api/users';
 import { formatNumber } from '../../../lib/format';
 import { useUserListCriteria } from './useUserListCriteria';
 import { UsersTable } from './UsersTable';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 export function UsersPage() {
+  usePageTitle('Utilisateurs');
   const { criteria, text, setText, update } = useUserListCriteria();
   const { data: entities } = useEntities();
 

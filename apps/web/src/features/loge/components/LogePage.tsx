@@ -11,8 +11,10 @@ import { useTreasurerEntities } from '../api/account';
 import { useManagedEntities } from '../api/members';
 import { AccountPanel } from './AccountPanel';
 import { MembersPanel } from './MembersPanel';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 export function LogePage() {
+  usePageTitle('Gestion Loge');
   const managed = useManagedEntities();
   const treasured = useTreasurerEntities();
   const [params, setParams] = useSearchParams();

@@ -24,8 +24,10 @@ import { PlanningEntryForm, type EntryTarget } from './PlanningEntryForm';
 import { PlanningEntryList } from './PlanningEntryList';
 import { PlanningNav } from './PlanningNav';
 import { useReservationEditing } from './useReservationEditing';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 export function AnnualPlanningPage() {
+  usePageTitle('Planning annuel');
   const years = usePlanningYears();
   const gestion = years.data?.gestion;
   const [chosen, setChosen] = useState<number | null>(null);

@@ -17,6 +17,7 @@ import { longDate, pickedDay, todayIso } from '../api/dates';
 import { ClosureYearNav } from './ClosureYearNav';
 import { ClosuresTable } from './ClosuresTable';
 import { PlanningNav } from './PlanningNav';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 /** The closure's body plus the day of its address, checked together before asking. */
 const ClosureRequestSchema = ClosureInputSchema.extend({ date: IsoDateSchema });
@@ -28,6 +29,7 @@ interface FormValues {
 const bodyOf = (values: FormValues) => ({ date: values.date ?? undefined, motif: values.motif });
 
 export function ClosuresPage() {
+  usePageTitle('Jours de fermeture');
   const [annee, setAnnee] = useState(() => masonicYearOf(todayIso()));
   const closures = useClosures(annee);
   const closeDay = useCloseDay();

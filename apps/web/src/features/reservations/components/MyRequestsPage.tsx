@@ -8,11 +8,13 @@ import { usePendingRequests } from '../api/pending';
 import { PlanningNav } from './PlanningNav';
 import { ReservationList } from './ReservationList';
 import { useReservationEditing } from './useReservationEditing';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 export function MyRequestsPage() {
   const pending = usePendingRequests();
   const editing = useReservationEditing(pending.data?.gestion);
   const data = pending.data;
+  usePageTitle(data?.gestion ? 'Demandes à traiter' : 'Mes demandes');
 
   return (
     <Stack gap="md">

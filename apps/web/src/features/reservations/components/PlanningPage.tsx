@@ -18,6 +18,7 @@ import { WeekView } from './WeekView';
 import { PlanningLegend } from './PlanningLegend';
 import { PlanningToolbar, type View } from './PlanningToolbar';
 import { SelectionBar } from './SelectionBar';
+import { usePageTitle } from '../../../components/usePageTitle';
 
 /**
  * After a dialog closes, focus goes back where it came from (Mantine does that) unless that element is
@@ -41,6 +42,7 @@ function selectableFrom(day: string): number | null {
 }
 
 export function PlanningPage() {
+  usePageTitle('Planning des salles');
   const [params, setParams] = useSearchParams();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : todayIso();
   const view: View = params.get('vue') === 'semaine' ? 'semaine' : 'jour';
