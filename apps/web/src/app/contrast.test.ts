@@ -1,8 +1,11 @@
 import { DEFAULT_THEME } from '@mantine/core';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TOAST_STYLES } from '../components/toast';
 import { blend, contrastRatio, darkenUntil, readableOn } from '../lib/contrast';
-import { ACCESSIBLE_COLORS } from '../lib/colors';
+import { ACCESSIBLE_COLORS, SURFACES } from '../lib/colors';
 
 describe('contrast arithmetic (WCAG 2.1)', () => {
   it('computes the ratios of the reference pairs', () => {
@@ -40,6 +43,36 @@ describe('the theme colours', () => {
     for (const { color } of Object.values(TOAST_STYLES)) {
       const { filled, onFilled } = ACCESSIBLE_COLORS[color]!;
       expect(contrastRatio(onFilled, filled), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+/** Every `c="palette.N"` the screens write: a text colour chosen by shade instead of the theme's own. */
+function shadedTextColours(): { file: string; palette: string; shade: number }[] {
+  const src = join(dirname(fileURLToPath(import.meta.url)), '..');
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    .flatMap((file) =>
+      [...readFileSync(join(src, file), 'utf8').matchAll(/\bc=(?:"|\{[^}]*')([a-z]+)\.(\d)/g)].map(
+        ([, palette = '', shade = '']) => ({ file, palette, shade: Number(shade) }),
+      ),
+    );
+}
+
+describe('text colours written with a shade', () => {
+  // Convention: text takes the palette's name (c="red"), which the theme maps to its readable shade; a
+  // shade written by hand (red.8 is 4.3:1 on white) is only kept where it reads on every surface.
+  it('read at 4.5:1 on every surface', () => {
+    const found = shadedTextColours();
+    expect(found.length).toBeGreaterThan(0);
+    for (const { file, palette, shade } of found) {
+      const colour = DEFAULT_THEME.colors[palette]?.[shade];
+      expect(colour, `${file}: ${palette}.${shade}`).toBeDefined();
+      for (const surface of SURFACES)
+        expect(
+          contrastRatio(colour!, surface),
+          `${file}: ${palette}.${shade} sur ${surface}`,
+        ).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

@@ -82,7 +82,7 @@ export function CalendarFeedPanel() {
           : ''}
         .
       </Text>
-      {feed.isError && <Text c="red.8">L’état de votre agenda n’a pas pu être chargé.</Text>}
+      {feed.isError && <Text c="red">L’état de votre agenda n’a pas pu être chargé.</Text>}
       {state?.adresses && <Addresses adresses={state.adresses} />}
       {state && !state.adresses && state.actif && state.creeLe && (
         <Text size="sm" c="dimmed">

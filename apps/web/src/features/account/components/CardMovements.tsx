@@ -34,7 +34,7 @@ export function CardMovements({ mouvements }: { mouvements: Movement[] }) {
               </Table.Td>
               <Table.Td
                 ta="right"
-                c={m.montant < 0 ? 'red.9' : 'green.9'}
+                c={m.montant < 0 ? 'red' : 'green'}
                 fw={600}
                 style={{ whiteSpace: 'nowrap' }}
               >

@@ -20,7 +20,7 @@ function Cell({ value }: { value: FeeCall }) {
     <Text size="sm">
       {formatCents(value.appele)}
       <br />
-      <Text span size="xs" c={value.paye >= value.appele ? 'green.9' : 'dimmed'}>
+      <Text span size="xs" c={value.paye >= value.appele ? 'green' : 'dimmed'}>
         payé {formatCents(value.paye)}
       </Text>
     </Text>
@@ -97,11 +97,7 @@ export function FeeTablePage() {
                   ))}
                   <Table.Td ta="right">{formatCents(l.appele)}</Table.Td>
                   <Table.Td ta="right">{formatCents(l.paye)}</Table.Td>
-                  <Table.Td
-                    ta="right"
-                    fw={l.reste > 0 ? 700 : undefined}
-                    c={l.reste > 0 ? 'red.9' : undefined}
-                  >
+                  <Table.Td ta="right" fw={l.reste > 0 ? 700 : undefined} c={l.reste > 0 ? 'red' : undefined}>
                     {formatCents(l.reste)}
                   </Table.Td>
                 </Table.Tr>

@@ -34,11 +34,11 @@ export function OrderRow({ order: o }: { order: OrderSummary }) {
         <OrderStateBadge etat={o.etat} enRetard={o.enRetard} />
       </Table.Td>
       <Table.Td>{formatDay(o.dateFacture ?? o.creeLe)}</Table.Td>
-      <Table.Td c={o.enRetard ? 'red.9' : undefined} fw={o.enRetard ? 700 : undefined}>
+      <Table.Td c={o.enRetard ? 'red' : undefined} fw={o.enRetard ? 700 : undefined}>
         {formatDay(o.dateEcheance)}
       </Table.Td>
       <Table.Td ta="right">{formatCents(o.total)}</Table.Td>
-      <Table.Td ta="right" c={o.enRetard ? 'red.9' : undefined} fw={o.enRetard ? 700 : undefined}>
+      <Table.Td ta="right" c={o.enRetard ? 'red' : undefined} fw={o.enRetard ? 700 : undefined}>
         {o.etat === 'FE' ? formatCents(o.total - o.paye) : '—'}
       </Table.Td>
     </Table.Tr>

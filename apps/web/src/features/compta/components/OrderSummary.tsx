@@ -23,7 +23,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         {order.numeroFacture && (
           <Text size="sm">
             Facture {order.numeroFacture} du {formatDay(order.dateFacture)}, échéance le{' '}
-            <Text span c={order.enRetard ? 'red.9' : undefined} fw={order.enRetard ? 700 : undefined}>
+            <Text span c={order.enRetard ? 'red' : undefined} fw={order.enRetard ? 700 : undefined}>
               {formatDay(order.dateEcheance)}
             </Text>
           </Text>
@@ -40,7 +40,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
               {' '}
               · Payé : {formatCents(order.paye)}
               {order.credite > 0 && <> · Avoirs : {formatCents(order.credite)}</>} · Reste dû :{' '}
-              <Text span fw={700} c={order.enRetard ? 'red.9' : undefined}>
+              <Text span fw={700} c={order.enRetard ? 'red' : undefined}>
                 {formatCents(reste)}
               </Text>
             </>

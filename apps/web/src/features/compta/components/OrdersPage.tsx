@@ -67,7 +67,7 @@ export function OrdersPage() {
           <Text>
             Montant total : <strong>{formatCents(result.montantTotal)}</strong>
           </Text>
-          <Text c={result.montantDu > 0 ? 'red.9' : undefined}>
+          <Text c={result.montantDu > 0 ? 'red' : undefined}>
             Reste dû : <strong>{formatCents(result.montantDu)}</strong>
           </Text>
         </Group>

@@ -170,7 +170,7 @@ function AgedTable({ date, lignes, totaux }: { date: string; lignes: AgedLine[];
           right: true,
           cell: (l) =>
             k === 'plus90' && l[k] > 0 ? (
-              <Text span inherit c="red.9">
+              <Text span inherit c="red">
                 {amount(l[k])}
               </Text>
             ) : (

@@ -125,7 +125,7 @@ export function PublishPage() {
         onDrop={(files) => setRefusals(queue.add(files).map((r) => `« ${r.file.name} » : ${r.reason}`))}
         onReject={setRefusals}
       />
-      {noFile && waiting.length === 0 && <Text c="red.8">Ajoutez au moins un fichier.</Text>}
+      {noFile && waiting.length === 0 && <Text c="red">Ajoutez au moins un fichier.</Text>}
       {refusals.length > 0 && (
         <Alert
           color="red"

@@ -94,7 +94,7 @@ function QueueRow({
               aria-valuetext={progressText(item)}
             />
           </Progress.Root>
-          <Text size="sm" c={item.state === 'error' ? 'red.8' : 'dimmed'} aria-live="polite">
+          <Text size="sm" c={item.state === 'error' ? 'red' : 'dimmed'} aria-live="polite">
             {STATE_TEXT[item.state]}
             {item.state === 'uploading' ? ` : ${item.progress} %` : ''}
             {item.state === 'error' && item.error ? ` : ${item.error.message}` : ''}

@@ -121,7 +121,7 @@ function Figure({ label, value, alert = false }: { label: string; value: string;
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz="xl" fw={700} c={alert ? 'red.9' : undefined}>
+      <Text fz="xl" fw={700} c={alert ? 'red' : undefined}>
         {value}
       </Text>
     </Paper>

@@ -27,7 +27,7 @@ export function ReservationList({ items, onOpen }: { items: Reservation[]; onOpe
                   {r.demandeur ? ` — ${r.demandeur.prenom} ${r.demandeur.nom}` : ''}
                 </Text>
                 {r.etat === 'SU' && r.motifRefus && (
-                  <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
                     Refusée : {r.motifRefus}
                   </Text>
                 )}

@@ -95,7 +95,7 @@ export function BarOrderRow({
               size="compact-sm"
               variant="light"
               color="red"
-              c="red.9"
+              c="red"
               onClick={() =>
                 void openDialog({
                   type: 'question',

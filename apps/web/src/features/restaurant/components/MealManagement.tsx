@@ -85,7 +85,7 @@ export function MealManagement({
             size="compact-md"
             variant="subtle"
             color="red"
-            c="red.9"
+            c="red"
             aria-label={`Supprimer le repas ${name}`}
             onClick={asyncHandler(async () => {
               if (

@@ -72,7 +72,7 @@ export function MyMealOrder({
               size="compact-md"
               variant="subtle"
               color="red"
-              c="red.9"
+              c="red"
               aria-label={`Supprimer ma commande${o.entite ? ` pour ${o.entite}` : ''} de ${name}`}
               onClick={asyncHandler(async () => {
                 if (

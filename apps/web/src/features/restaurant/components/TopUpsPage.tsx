@@ -83,7 +83,7 @@ export function TopUpsPage() {
                             action === 'VALIDATE' ? 'filled' : action === 'CANCEL' ? 'subtle' : 'light'
                           }
                           color={action === 'CANCEL' ? 'red' : undefined}
-                          c={action === 'CANCEL' ? 'red.9' : undefined}
+                          c={action === 'CANCEL' ? 'red' : undefined}
                           aria-label={`${TopUpAction.labels[action]} le rechargement de ${p.personne.prenom} ${p.personne.nom}`}
                           onClick={() => {
                             const run = () =>
