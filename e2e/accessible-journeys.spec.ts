@@ -165,10 +165,11 @@ test('keyboard only: a confirmation dialog gives the focus back to the button th
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  // « Désactiver » (what the button does) has the focus; Annuler is before it.
+  // « Annuler », the harmless answer, has the focus; « Désactiver » (what the button does) is after it.
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Désactiver', exact: true })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
-  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).not.toBeVisible();
   await expect(deactivate).toBeFocused();

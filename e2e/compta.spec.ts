@@ -286,7 +286,9 @@ test('keyboard only: a card payment « à régulariser » is kept as the lodge�
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Régulariser le paiement par carte' });
   await expect(dialog).toContainText('« Les Amis du Temple de la rue Garibaldi »');
-  // The confirming button has the focus and says what it does.
+  // « Annuler » has the focus first; the confirming button, after it, says what it does.
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: /^Porter 75,00\s€ au crédit$/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText(/75,00\s€ portés au crédit du compte « Les Amis du Temple/)).toBeVisible();

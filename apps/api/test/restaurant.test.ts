@@ -5,7 +5,16 @@
 import type { Habilitation, Meal, MealOrder, MealWeek, MyCard } from '@union/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cardMovements, cards, emailOutbox, mealOrders, meals, users } from '../src/db/schema';
+import {
+  auditLog,
+  cardMovements,
+  cards,
+  emailOutbox,
+  mealOrders,
+  meals,
+  userPayments,
+  users,
+} from '../src/db/schema';
 import { addDays } from '@union/contract';
 import { builders, named, type Builders, type MealFields, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
@@ -533,6 +542,29 @@ describe('payment of an order', () => {
       await t.call({ method: 'GET', url: '/api/user/payments', token: tokens[agapes] })
     ).json<MyCard>();
     expect(card.mouvements[0]).toMatchObject({ type: 'P', montant: -1800 });
+  });
+
+  it('by card: a top-up paid but waiting for validation is named, to the member with a link, to staff too', async () => {
+    const agapes = await aPayer();
+    const { meal, menu } = await mealWithMenu();
+    const o = await ordered(agapes, meal.id, { lignes: [{ idPlat: menu, quantite: 1 }] });
+    // Paid online (P), not yet validated: not on the card's ledger. An expired one (E) never counts.
+    const topUp = { userId: ids[agapes]!, transDay: '2026-11-28', transDate: '20261128100000' };
+    await t.db.insert(userPayments).values([
+      { ...topUp, montant: 2500, etat: 'P', transId: '900001' },
+      { ...topUp, montant: 700, etat: 'E', transId: '900002' },
+    ]);
+    const mine = await pay(agapes, meal.id, o.id, 'C');
+    expect(mine.statusCode).toBe(412);
+    expect(mine.json()).toMatchObject({ error: 'card_top_up_awaiting_validation' });
+    expect(mine.json().message).toMatch(
+      /solde de 0,00\s€ pour un montant de 18,00\s€\. Un rechargement de 25,00\s€ attend la validation du trésorier/,
+    );
+    const atTheBar = await pay('chef', meal.id, o.id, 'C');
+    expect(atTheBar.statusCode).toBe(412);
+    expect(atTheBar.json()).toMatchObject({ error: 'card_insufficient_balance' });
+    expect(atTheBar.json().message).toMatch(/Un rechargement de 25,00\s€ attend la validation/);
+    expect(await balanceOf(agapes)).toBe(0);
   });
 
   it('undo: the card is re-credited by a reversing movement, never by deleting one', async () => {

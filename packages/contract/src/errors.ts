@@ -151,6 +151,10 @@ export const ERROR_CODES = {
     sens: 'Carte Union : un ajustement de plus de 500 € (solde lu sur la carte) demande un motif.',
   },
   card_insufficient_balance: { status: 412, sens: 'Carte Union : solde insuffisant pour ce montant.' },
+  card_top_up_awaiting_validation: {
+    status: 412,
+    sens: 'Carte Union : solde insuffisant, un rechargement payé attend la validation du trésorier.',
+  },
   top_up_not_pending: { status: 412, sens: 'Rechargement : il n’est plus en attente de paiement.' },
   top_up_already_credited: { status: 412, sens: 'Rechargement : il a déjà crédité la carte.' },
   till_already_open: { status: 412, sens: 'Caisse : une session est déjà ouverte sur cette caisse.' },

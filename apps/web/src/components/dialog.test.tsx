@@ -22,6 +22,8 @@ describe('confirmation dialog', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('Supprimer ?');
     expect(screen.getByRole('button', { name: 'Supprimer la réservation' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ok' })).not.toBeInTheDocument();
+    // The harmless answer has the focus, so Enter pressed twice deletes nothing.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Annuler' })).toHaveFocus());
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     await expect(answer).resolves.toBe('cancel');
     expect(navigate).not.toHaveBeenCalled();
@@ -36,6 +38,7 @@ describe('confirmation dialog', () => {
       redirection: '/app/reservations',
     });
     await screen.findByRole('dialog');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ok' })).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['3 mars', '10 mars']);
     fireEvent.click(screen.getByRole('button', { name: 'Ok' }));

@@ -1,8 +1,9 @@
 /**
  * The confirmation dialog of the specification §2: an icon styled by the message type, a title, a text, an
- * optional bulleted list of details, and Ok (plus Annuler for a question). Static and centred: it closes
- * only through its buttons, and answers with a promise. Closed, it gives the focus back to the element
- * that had it when it opened (WCAG 2.4.3), or to the page's heading when that element is gone.
+ * optional bulleted list of details, and Ok (plus Annuler for a question, which has the focus first).
+ * Static and centred: it closes only through its buttons, and answers with a promise. Closed, it gives the
+ * focus back to the element that had it when it opened (WCAG 2.4.3), or to the page's heading when that
+ * element is gone.
  */
 import { Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -139,8 +140,10 @@ export function openDialog(message: DialogMessage): Promise<DialogResult> {
           )}
           <Group justify="flex-end" gap="sm">
             {message.type === 'question' && (
+              // The focus starts on the harmless answer: Enter twice must not delete or send (WCAG 3.3.4).
               <Button
                 variant="default"
+                data-autofocus
                 onClick={() => {
                   modals.close(id);
                   resolve('cancel');
@@ -151,7 +154,7 @@ export function openDialog(message: DialogMessage): Promise<DialogResult> {
             )}
             <Button
               color={message.type === 'question' ? undefined : color}
-              data-autofocus
+              data-autofocus={message.type === 'question' ? undefined : true}
               onClick={() => {
                 modals.close(id);
                 message.onOk?.();

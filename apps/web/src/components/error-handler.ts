@@ -22,6 +22,7 @@ export function handleApiError(error: unknown): void {
     text: message.text,
     details: message.details,
     redirection: message.redirection,
+    okLabel: message.okLabel,
     onOk: message.endSession ? clearSession : undefined,
   }).finally(() => openTitles.delete(key));
 }

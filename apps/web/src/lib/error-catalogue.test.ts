@@ -55,6 +55,14 @@ describe('error catalogue (specification §8)', () => {
     expect(message?.details).toBeUndefined();
   });
 
+  it('a top-up waiting for validation leads to the card page, named', () => {
+    const waiting = errorMessageFor(
+      fail(412, { error: 'card_top_up_awaiting_validation', message: 'Solde insuffisant : …' }),
+    );
+    expect(waiting).toMatchObject({ okLabel: 'Voir ma carte', redirection: '/app/account/payments' });
+    expect(errorMessageFor(fail(412, { error: 'card_insufficient_balance' }))?.redirection).toBeUndefined();
+  });
+
   it('401 ends the session and leads to /, 403 leads to / only', () => {
     expect(errorMessageFor(fail(401))).toMatchObject({ redirection: '/', endSession: true });
     expect(errorMessageFor(fail(403))).toMatchObject({ redirection: '/' });

@@ -3,7 +3,7 @@
  * Pure, so that the mapping is tested on its own; the modal that shows it lives in app/. The codes and
  * statuses the API answers are the contract's catalogue (`ERROR_CODES`, packages/contract/src/errors.ts).
  */
-import type { ErrorStatus } from '@union/contract';
+import { PAGES, type ErrorStatus } from '@union/contract';
 import { ApiError } from './api-client';
 
 export interface ErrorMessage {
@@ -12,6 +12,8 @@ export interface ErrorMessage {
   title: string;
   text: string;
   details?: string[];
+  /** What OK says, when it leads somewhere worth naming (« Voir ma carte »). */
+  okLabel?: string;
   /** Where OK leads (401 and 403 go back to the landing page). */
   redirection?: string;
   /** 401: the token is no longer accepted, so the stored session is dropped. */
@@ -40,8 +42,15 @@ function correctable(error: ApiError): ErrorMessage {
     title: 'Erreur de saisie',
     text,
     details: details.length ? details : undefined,
+    ...FOLLOW_UP[error.body.error ?? ''],
   };
 }
+
+/** Refusals whose remedy is on another screen: OK names it and goes there. */
+const FOLLOW_UP: Record<string, Pick<ErrorMessage, 'okLabel' | 'redirection'>> = {
+  // A top-up paid but not yet validated: the member's card page shows it waiting.
+  card_top_up_awaiting_validation: { okLabel: 'Voir ma carte', redirection: PAGES.card },
+};
 
 /**
  * One message for each status the API answers an error with: the statuses of the contract's catalogue

@@ -88,19 +88,32 @@ export async function openCard(
   return { cardId, balance: solde };
 }
 
-/** Debits the locked card, or refuses with the balance and the amount when it is not enough. */
+/**
+ * Debits the locked card, or refuses with the balance and the amount when it is not enough. A member's
+ * card (`holder`) whose top-up waits for the treasurer's validation says so: the money is paid but not yet
+ * on the card, and the member reads why and where to see it (`card_top_up_awaiting_validation` to the
+ * holder, whose screen links to their card; the plain refusal, with the same sentence, to staff).
+ */
 export async function debit(
   ctx: TxContext,
   card: LockedCard,
   amount: number,
-  movement: { orderId: number; libelle: string; carte: string },
+  movement: { orderId: number; libelle: string; carte: string; holder?: number },
 ): Promise<void> {
   if (amount === 0) return;
   if (card.balance < amount) {
+    const short = `Solde insuffisant : ${movement.carte} a un solde de ${euros(card.balance)} pour un montant de ${euros(amount)}.`;
+    const waiting =
+      movement.holder === undefined ? 0 : await cardsRepository.waitingAmountOfUser(ctx.db, movement.holder);
+    if (waiting > 0) {
+      throw refused(
+        movement.holder === ctx.caller.id ? 'card_top_up_awaiting_validation' : 'card_insufficient_balance',
+        `${short} Un rechargement de ${euros(waiting)} attend la validation du trésorier : il comptera dans le solde une fois validé.`,
+      );
+    }
     throw refused(
       'card_insufficient_balance',
-      `Solde insuffisant : ${movement.carte} a un solde de ${euros(card.balance)} pour un montant de ${euros(amount)}. ` +
-        'Rechargez la carte ou choisissez un autre moyen de paiement.',
+      `${short} Rechargez la carte ou choisissez un autre moyen de paiement.`,
     );
   }
   await insertCardMovement(ctx, {

@@ -201,6 +201,15 @@ export const cardsRepository = {
     return row!.n;
   },
 
+  /** What the member's top-ups waiting for validation add up to: paid, not yet on the card's ledger. */
+  async waitingAmountOfUser(db: Executor, userId: number): Promise<number> {
+    const [row] = await db
+      .select({ montant: sql<number>`coalesce(sum(${userPayments.montant}), 0)::int` })
+      .from(userPayments)
+      .where(and(eq(userPayments.userId, userId), inArray(userPayments.etat, WAITING)));
+    return row!.montant;
+  },
+
   /** The top-ups waiting for validation, oldest first (the daily e-mail's list). */
   async waiting(db: Executor, limit: number) {
     const person = userIdentities(db);

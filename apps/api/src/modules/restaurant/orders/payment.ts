@@ -47,7 +47,12 @@ const CARD_PAYMENTS: Partial<
   C: async (tx, row, stated) => {
     const o = row.order;
     const card = await openCard(tx, { userId: o.userId }, stated, paidWhy(o));
-    await debit(tx, card, o.montant, { orderId: o.id, libelle: libelleOf(row), carte: 'la carte Union' });
+    await debit(tx, card, o.montant, {
+      orderId: o.id,
+      libelle: libelleOf(row),
+      carte: 'la carte Union',
+      holder: o.userId,
+    });
   },
   L: async (tx, row, stated) => {
     const o = row.order;

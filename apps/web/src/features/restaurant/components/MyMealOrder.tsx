@@ -5,7 +5,6 @@ import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { useDeleteOrder, usePayWithCard } from '../api/restaurant';
-import { confirm } from './confirm';
 import { OrderStateBadge, mealName } from './labels';
 import { asyncHandler } from '../../../components/error-handler';
 
@@ -73,19 +72,23 @@ export function MyMealOrder({
               variant="subtle"
               color="red"
               c="red"
-              aria-label={`Supprimer ma commande${o.entite ? ` pour ${o.entite}` : ''} de ${name}`}
+              aria-label={`Annuler ma commande${o.entite ? ` pour ${o.entite}` : ''} de ${name}`}
               onClick={asyncHandler(async () => {
-                if (
-                  (await confirm(
-                    'Supprimer la commande',
-                    `Supprimer votre commande${o.entite ? ` pour ${o.entite}` : ''} de ${name} ?`,
-                  )) === 'ok'
-                ) {
-                  deleteOrder.mutate({ mealId: meal.id, orderId: o.id });
-                }
+                const answer = await openDialog({
+                  type: 'question',
+                  title: 'Annuler la commande',
+                  text: `Annuler votre commande${o.entite ? ` pour ${o.entite}` : ''} de ${name} ?`,
+                  okLabel: 'Annuler ma commande',
+                  cancelLabel: 'Garder ma commande',
+                });
+                if (answer === 'ok')
+                  deleteOrder.mutate(
+                    { mealId: meal.id, orderId: o.id },
+                    { onSuccess: () => toast('success', `Votre commande de ${name} est annulée.`) },
+                  );
               })}
             >
-              Supprimer
+              Annuler ma commande
             </Button>
           )}
         </Group>
