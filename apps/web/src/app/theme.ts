@@ -8,6 +8,7 @@ import {
 } from '@mantine/core';
 import { ACCESSIBLE_COLORS, PRIMARY_SHADE, SURFACES, TARGET, UNION } from '../lib/colors';
 import { blend, darkenUntil, readableOn } from '../lib/contrast';
+import { rescueFocus } from '../lib/focus-rescue';
 
 const DIMMED = darkenUntil(DEFAULT_THEME.colors.gray[6], SURFACES, TARGET);
 
@@ -97,7 +98,8 @@ export const theme = createTheme({
   variantColorResolver,
   components: {
     // Every close button is named (WCAG 4.1.2): the modals, drawers and toasts have an icon only.
-    Modal: { defaultProps: { closeButtonProps: CLOSE } },
+    // A dialog whose opener the action removed gives the focus to its twin or the page's heading.
+    Modal: { defaultProps: { closeButtonProps: CLOSE, onExitTransitionEnd: () => rescueFocus() } },
     Drawer: { defaultProps: { closeButtonProps: CLOSE } },
     Notification: { defaultProps: { closeButtonProps: CLOSE } },
     CloseButton: { defaultProps: CLOSE },

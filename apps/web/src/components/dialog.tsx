@@ -15,6 +15,7 @@ import {
   IconInfoCircle,
   type Icon,
 } from '@tabler/icons-react';
+import { rescueFocus } from '../lib/focus-rescue';
 import { navigateTo } from '../lib/navigation';
 
 type DialogType = 'info' | 'success' | 'warning' | 'danger' | 'question';
@@ -49,71 +50,21 @@ const ICONS: Record<DialogType, { icon: Icon; color: string }> = {
   question: { icon: IconHelpCircle, color: 'blue' },
 };
 
-/**
- * The element that last had the focus. A button that shows a spinner while its request runs is disabled
- * meanwhile, and the browser may drop its focus: the error dialog that follows then goes back to it.
- */
-let lastFocused: HTMLElement | null = null;
-if (typeof document !== 'undefined') {
-  document.addEventListener('focusin', (event) => {
-    if (event.target instanceof HTMLElement) lastFocused = event.target;
-  });
-}
-
-/** Whether the focus can go back to an element: still in the page, enabled, not in an inert part. */
-const focusable = (element: HTMLElement | null): element is HTMLElement =>
-  !!element &&
-  element.isConnected &&
-  element !== element.ownerDocument.body &&
-  !element.matches(':disabled') &&
-  !element.closest('[inert], [aria-hidden="true"]');
-
-/**
- * Gives the focus back once the dialog has closed. Mantine's Modal does it too when the opener is still
- * there; this also covers an opener the answer removed or disabled (a deleted row, a form reset), where
- * the focus would fall to the page's top, and leaves alone a focus the answer moved on purpose.
- */
-function returnFocus(opener: HTMLElement | null, dialogId: string) {
-  // The page as it is now: by the time the timer fires it may be gone (a test's page torn down).
-  const page = document;
-  // After Mantine's own return (10 ms) and the release of the dialog's focus trap.
-  window.setTimeout(() => {
-    if (!page.defaultView) return;
-    const current = page.activeElement as HTMLElement | null;
-    // Lost, or still on the dialog's Ok or Annuler during its closing transition.
-    const lost =
-      !current ||
-      current === page.body ||
-      !current.isConnected ||
-      !!current.closest(`[data-dialog="${dialogId}"]`);
-    if (!lost) return;
-    if (focusable(opener)) {
-      opener.focus();
-      return;
-    }
-    // The page's own heading, never the title of a dialog still closing.
-    const heading = ['main h1', 'main h2', 'main']
-      .flatMap((selector) => Array.from(page.querySelectorAll<HTMLElement>(selector)))
-      .find((element) => !element.closest('[role="dialog"]'));
-    if (heading) {
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus();
-    }
-  }, 30);
-}
-
 let dialogCount = 0;
 
 /** Opens the dialog; resolves with 'ok' or 'cancel' once the user has answered. */
 export function openDialog(message: DialogMessage): Promise<DialogResult> {
   const { icon: TypeIcon, color } = ICONS[message.type] ?? ICONS.info;
+  // A button that shows a spinner while its request runs is disabled meanwhile and may lose the focus:
+  // the error dialog that follows then goes back to it, through the last element focused outside a dialog.
   const active = document.activeElement;
-  const opener = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
+  const opener = active instanceof HTMLElement && active !== document.body ? active : null;
   const dialogId = `dialog-${++dialogCount}`;
   return new Promise((resolve) => {
     const id = modals.open({
       modalId: dialogId,
-      onClose: () => returnFocus(opener, dialogId),
+      // Also covers an opener the answer removed or disabled (a deleted row, a form reset).
+      onClose: () => rescueFocus(opener ?? undefined, `[data-dialog="${dialogId}"]`),
       centered: true,
       closeOnClickOutside: false,
       closeOnEscape: false,
