@@ -9,7 +9,7 @@ import { ScrollTable } from '../../../components/ScrollTable';
 
 export function CardMovements({ mouvements }: { mouvements: Movement[] }) {
   return (
-    <ScrollTable label="Mouvements de la carte" minWidth={440}>
+    <ScrollTable label="Mouvements de la carte" minWidth={440} keyColumns={[1, 3]}>
       <Table striped aria-label="Mouvements de la carte">
         <Table.Thead>
           <Table.Tr>

@@ -17,7 +17,18 @@ export interface Column<T> {
   footer?: ReactNode;
   /** Cells of this column in bold (a row's total). */
   bold?: boolean;
+  /** On a phone, where this column stands in the row's card: 1 first (what it is), then the key figure
+   * and the action; the other columns follow. */
+  phoneRank?: number;
 }
+
+/** The columns a phone's card shows first, in their rank's order. */
+const keyColumnsOf = <T,>(columns: Column<T>[]) =>
+  columns
+    .map((c, index) => ({ rank: c.phoneRank, index }))
+    .filter((c): c is { rank: number; index: number } => c.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank)
+    .map((c) => c.index);
 
 export function AccountTable<T>({
   title,
@@ -55,7 +66,7 @@ export function AccountTable<T>({
       {rows.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <ScrollTable label={label} minWidth={minWidth}>
+        <ScrollTable label={label} minWidth={minWidth} keyColumns={keyColumnsOf(columns)}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>

@@ -76,7 +76,7 @@ export function OrdersPage() {
         <Alert color="gray">Aucune commande ne correspond à ces critères.</Alert>
       )}
       {result && result.lignes.length > 0 && (
-        <ScrollTable label="Commandes et factures" minWidth={900}>
+        <ScrollTable label="Commandes et factures" minWidth={900} keyColumns={[0, 3, 7]}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

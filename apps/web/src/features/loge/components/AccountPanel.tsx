@@ -175,14 +175,23 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
         rowKey={(d) => d.id}
         minWidth={900}
         columns={[
-          { header: 'Numéro', cell: numberOf },
+          { header: 'Numéro', cell: numberOf, phoneRank: 1 },
           { header: 'Objet', cell: (d) => d.objet },
           { header: 'Date', cell: (d) => formatDay(d.dateFacture ?? d.dateDevis) },
           { header: 'Échéance', cell: (d) => formatDay(d.dateEcheance) },
           { header: 'Montant', right: true, cell: (d) => formatCents(d.total) },
-          { header: 'Reste dû', right: true, cell: (d) => (d.reste > 0 ? formatCents(d.reste) : '—') },
+          {
+            header: 'Reste dû',
+            right: true,
+            cell: (d) => (d.reste > 0 ? formatCents(d.reste) : '—'),
+            phoneRank: 2,
+          },
           { header: 'État', cell: (d) => <OrderStateBadge etat={d.etat} enRetard={d.enRetard} /> },
-          { header: 'Documents et paiement', cell: (d) => <DocumentActions entityId={entite.id} d={d} /> },
+          {
+            header: 'Documents et paiement',
+            cell: (d) => <DocumentActions entityId={entite.id} d={d} />,
+            phoneRank: 3,
+          },
         ]}
       />
 
@@ -226,10 +235,10 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
             header: 'Tranche',
             cell: (d) => (d.tranche ? Instalment.labels[d.tranche] : OrderType.labels[d.type]),
           },
-          { header: 'Facture', cell: (d) => d.numeroFacture },
+          { header: 'Facture', cell: (d) => d.numeroFacture, phoneRank: 1 },
           { header: 'Appelé', right: true, cell: (d) => formatCents(d.total) },
           { header: 'Réglé', right: true, cell: (d) => formatCents(d.paye) },
-          { header: 'Reste dû', right: true, cell: (d) => formatCents(d.reste) },
+          { header: 'Reste dû', right: true, cell: (d) => formatCents(d.reste), phoneRank: 2 },
         ]}
       />
 
