@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { OutboxListSchema, PROFILES, type Habilitation } from '@union/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, reply, signInAs } from '../../test/utils';
@@ -82,6 +82,19 @@ describe('portal, main menu and header', () => {
     ]);
     expect(links[0]).toHaveTextContent('Accueil');
     expect(links[0]).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('Escape closes the open main menu and gives the focus back to the burger', async () => {
+    await renderPortal(['USER', 'LOGE']);
+    const burger = screen.getByRole('button', { name: 'Déplier le menu' });
+    fireEvent.click(burger);
+    const link = within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', {
+      name: /Gestion Loge/,
+    });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(await screen.findByRole('button', { name: 'Déplier le menu' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Déplier le menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('the header shows the name, and the meal orders and card buttons only with their rights', async () => {

@@ -17,6 +17,9 @@ import { useLogout } from '../../features/auth';
 import { hasHabilitation, useSession } from '../../lib/session';
 import { Brand } from './Brand';
 
+/** The burger's id: Escape gives it the focus back when it closes the menu (AppLayout). */
+export const MENU_BUTTON_ID = 'bouton-menu';
+
 interface HeaderLink {
   to: string;
   label: string;
@@ -60,6 +63,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
         <Burger
+          id={MENU_BUTTON_ID}
           opened={menuOpened}
           onClick={onToggleMenu}
           size="sm"

@@ -4,15 +4,27 @@
  */
 import { CONTENT_ID, SkipLink } from './SkipLink';
 import { AppShell, Container } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { Outlet } from 'react-router';
-import { AppHeader } from './AppHeader';
+import { AppHeader, MENU_BUTTON_ID } from './AppHeader';
 import { MainMenu } from './MainMenu';
 import { useIsPhone } from '../../components/useIsPhone';
 
 export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const isSmallScreen = useIsPhone();
+  // Escape closes the open menu, as it closes any menu, and gives the focus back to the burger; a dialog's
+  // or a list's own Escape (defaultPrevented, or inside them) is left to them.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !menuOpened || event.defaultPrevented) return;
+    if (
+      event.target instanceof Element &&
+      event.target.closest('[role="dialog"], [role="listbox"], [role="menu"]')
+    )
+      return;
+    menu.close();
+    document.getElementById(MENU_BUTTON_ID)?.focus();
+  });
 
   return (
     <AppShell

@@ -73,4 +73,18 @@ describe('document library', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.path.includes('q=solsticiale'))).toBe(true));
   });
+
+  it('says when nothing is published yet, and tells a publisher how to publish', async () => {
+    mockApi({
+      'GET /api/document/all?page=1&parPage=50': reply(
+        DocumentListSchema,
+        list({ total: 0, documents: [], publication: [{ id: 2, nom: 'LCR', bureau: false }] }),
+      ),
+      'GET /api/entite/all': reply(EntityListSchema, []),
+    });
+    renderApp('/app/doc');
+    expect(await screen.findByText(/Aucun document n’est encore publié pour vous\./)).toHaveTextContent(
+      'Pour en publier un, choisissez « Publier un document »',
+    );
+  });
 });

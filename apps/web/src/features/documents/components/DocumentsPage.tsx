@@ -124,6 +124,13 @@ export function DocumentsPage() {
           Aucun document ne contient « {q} ». Essayez un autre mot ou retirez des filtres.
         </Alert>
       )}
+      {data && data.total === 0 && !q && !Object.values(filters).some(Boolean) && (
+        <Alert variant="light" color="gray">
+          Aucun document n’est encore publié pour vous.
+          {data.publication.length > 0 &&
+            ' Pour en publier un, choisissez « Publier un document » : il sera lu par les personnes que vous désignez.'}
+        </Alert>
+      )}
       <Stack
         gap="sm"
         component="ul"

@@ -2,8 +2,8 @@
  * /app/restauration: the week of meals (Monday to Sunday), phone first. Members order; MENUS also
  * create meals, edit dishes, notify, take payments and print the recap.
  */
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconToolsKitchen2 } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -14,6 +14,7 @@ import { todayIso } from '../api/dates';
 import { useMealWeek } from '../api/restaurant';
 import { MealCard } from './MealCard';
 import { MealModal } from './MealModal';
+import { NoMealAhead } from './NoMealAhead';
 
 export function RestaurantPage() {
   usePageTitle('Restauration');
@@ -97,10 +98,8 @@ export function RestaurantPage() {
         </Button>
       )}
       {week.isPending && <Loader aria-label="Chargement des repas" />}
-      {week.data && week.data.repas.length === 0 && (
-        <Alert variant="light" color="gray" icon={<IconToolsKitchen2 />}>
-          Aucun repas n’est proposé cette semaine.
-        </Alert>
+      {week.data && (
+        <NoMealAhead meals={week.data.repas} today={todayIso()} onNextWeek={() => go(addDays(monday, 7))} />
       )}
       {week.data?.repas.map((meal) => (
         <MealCard key={meal.id} meal={meal} week={week.data} />
