@@ -4,7 +4,6 @@
  */
 import { Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
-  DishType,
   MealOrderInputSchema,
   MealOrderUpdateSchema,
   type Meal,
@@ -17,7 +16,7 @@ import { toast } from '../../../components/toast';
 import { formatCents } from '../../../lib/format';
 import { useSaveOrder } from '../api/restaurant';
 import { FormActions } from '../../../components/FormActions';
-import { mealName } from './labels';
+import { dishLabel, mealName } from './labels';
 import { PeopleQuestion } from './PeopleQuestion';
 import { usePeopleQuestion } from './usePeopleQuestion';
 
@@ -121,7 +120,7 @@ export function OrderModal({ meal, entites, order, onClose }: Props) {
           {meal.plats.map((d) => (
             <NumberInput
               key={d.id}
-              label={`${d.libelle} (${DishType.labels[d.type]}) – ${formatCents(d.prix)}`}
+              label={`${dishLabel(d)} – ${formatCents(d.prix)}`}
               min={0}
               max={200}
               allowDecimal={false}

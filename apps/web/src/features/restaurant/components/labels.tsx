@@ -1,6 +1,7 @@
 /** Small shared pieces of the restaurant screens: state badges and the deadline line. */
 import { Badge } from '@mantine/core';
 import {
+  DishType,
   MealOrderState,
   MealType,
   PaymentMeans,
@@ -10,6 +11,17 @@ import {
   type MealOrder,
   type TopUp,
 } from '@union/contract';
+
+/**
+ * A dish as the order form names it: « Quenelle de brochet (Plat) », its kind said only when its name
+ * does not already say it (« Café », not « Café (Café) »).
+ */
+export function dishLabel(dish: { libelle: string; type: DishType }): string {
+  const kind = DishType.labels[dish.type];
+  return dish.libelle.toLocaleLowerCase('fr').includes(kind.toLocaleLowerCase('fr'))
+    ? dish.libelle
+    : `${dish.libelle} (${kind})`;
+}
 
 /** Light badges keep dark text: their light colours fail 4.5:1 against their own tint. */
 const DARK_LABEL = { label: { color: 'var(--mantine-color-dark-7)' } };
