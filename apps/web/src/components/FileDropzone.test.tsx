@@ -73,4 +73,19 @@ describe('FileDropzone', () => {
     await waitFor(() => expect(onReject).toHaveBeenCalled());
     expect(onReject.mock.lastCall![0]).toEqual(['Déposez un seul fichier à la fois.']);
   });
+
+  it('says « touchez » on a touch screen, where nothing is dropped or clicked', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(pointer: coarse)',
+    })) as typeof window.matchMedia;
+    try {
+      renderZone();
+      expect(screen.getByText('Touchez ici pour choisir le fichier')).toBeInTheDocument();
+      expect(screen.queryByText(/cliquez/)).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
+import { useIsTouch } from './useIsTouch';
 
 export interface FileDropzoneProps {
   /** The zone's accessible name (« Déposer les fichiers à publier »). */
@@ -69,6 +70,7 @@ export function FileDropzone({
   onReject,
 }: FileDropzoneProps) {
   const hintId = useId();
+  const touch = useIsTouch();
   return (
     <Dropzone
       onDrop={onDrop}
@@ -97,9 +99,11 @@ export function FileDropzone({
         </Box>
         <div>
           <Text fw={600}>
-            {multiple
-              ? 'Déposez les fichiers ici ou cliquez pour les choisir'
-              : 'Déposez le fichier ici ou cliquez pour le choisir'}
+            {touch
+              ? `Touchez ici pour choisir ${multiple ? 'les fichiers' : 'le fichier'}`
+              : multiple
+                ? 'Déposez les fichiers ici ou cliquez pour les choisir'
+                : 'Déposez le fichier ici ou cliquez pour le choisir'}
           </Text>
           <Text size="sm" c="dimmed" id={hintId}>
             {types}. {megabytes(maxBytes)} Mo au plus{multiple ? ' par fichier' : ''}.

@@ -28,6 +28,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime } from '../../../lib/dates';
 import { useOutbox } from '../api/outbox';
 import { useIsPhone } from '../../../components/useIsPhone';
+import { useIsTouch } from '../../../components/useIsTouch';
 
 const STATUS_COLORS: Record<OutboxEmail['statut'], string> = { P: 'yellow', E: 'green', X: 'red', A: 'gray' };
 
@@ -157,6 +158,7 @@ export function EmailOutboxPage() {
   const filtered = Object.keys(lastValid).length > 0;
   const [reading, setReading] = useState<OutboxEmail | null>(null);
   const isPhone = useIsPhone();
+  const touch = useIsTouch();
 
   return (
     <Stack gap="lg">
@@ -175,7 +177,7 @@ export function EmailOutboxPage() {
       </Group>
       <Text size="sm" c="dimmed">
         Tous les e-mails de l'intranet passent par cette boîte. Sans serveur d'envoi configuré, ils y restent
-        : cliquez sur une ligne pour lire un e-mail.
+        : {touch ? 'touchez' : 'cliquez sur'} un e-mail pour le lire.
       </Text>
       <SimpleGrid
         cols={{ base: 1, sm: 2, lg: 4 }}

@@ -5,7 +5,6 @@
 import { Alert, Loader, Stack, Text, Title, Group } from '@mantine/core';
 import { hhmmOf, mondayOf } from '@union/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parisNow, todayIso } from '../api/dates';
@@ -19,6 +18,7 @@ import { PlanningLegend } from './PlanningLegend';
 import { PlanningToolbar, type View } from './PlanningToolbar';
 import { SelectionBar } from './SelectionBar';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { useIsTouch } from '../../../components/useIsTouch';
 
 /**
  * After a dialog closes, focus goes back where it came from (Mantine does that) unless that element is
@@ -52,7 +52,7 @@ export function PlanningPage() {
   const week = useWeek(day);
   const gestion = week.data?.gestion;
   // Touch wording only where the screen is touched; a mouse or a keyboard clicks and presses.
-  const touch = useMediaQuery('(pointer: coarse)') === true;
+  const touch = useIsTouch();
   const editing = useReservationEditing(
     gestion,
     () => {
