@@ -174,13 +174,13 @@ test('past its grace period, an account must enrol at sign-in; the administrator
 
     // The sign-in asks for the enrolment before any session.
     await passwordStep(page, person.identifiant);
-    await expect(page.getByRole('heading', { name: 'Activer un second facteur' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Activer la double authentification' })).toBeVisible();
     const secret = (await page.getByLabel('Clé secrète').innerText()).trim();
     await axeAtBothWidths(page, 'connexion-activation-obligatoire');
     const code = page.getByLabel('2. Code affiché par l’application');
     await code.fill(codeOf(secret, 0));
     await code.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Second facteur activé' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Double authentification activée' })).toBeVisible();
     expect((await page.getByLabel('Codes de secours').innerText()).trim().split(/\s+/)).toHaveLength(10);
     await axeAtBothWidths(page, 'connexion-codes-secours');
     await page.getByRole('button', { name: 'J’ai noté mes codes, continuer' }).click();
@@ -209,6 +209,6 @@ test('past its grace period, an account must enrol at sign-in; the administrator
   await expect(dialog).toBeHidden();
   await expect(card).toBeFocused();
   const mail = await lastEmailTo(request, person.email);
-  expect(mail?.sujet).toContain('second facteur');
+  expect(mail?.sujet).toContain('double authentification');
   await adminContext.close();
 });

@@ -130,7 +130,7 @@ describe('wrong second-factor codes per account', { timeout: 120_000 }, () => {
     expect(tenth.statusCode).toBe(412);
     expect(tenth.json().error).toBe('codes_locked');
     const [mail] = await mailsTo(person);
-    expect(mail?.texte).toContain('Dix codes du second facteur erronés');
+    expect(mail?.texte).toContain('Dix codes de double authentification erronés');
     // Another account is not concerned.
     const other = await b.aUser();
     const otherSecret = await enrolled(other);

@@ -463,7 +463,7 @@ describe('reset by an administrator', () => {
       .where(eq(emailOutbox.destinataire, person.email))
       .orderBy(desc(emailOutbox.id))
       .limit(1);
-    expect(mail?.sujet).toContain('second facteur');
+    expect(mail?.sujet).toContain('double authentification');
     const [entry] = await t.db
       .select()
       .from(auditLog)

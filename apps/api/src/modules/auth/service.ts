@@ -41,7 +41,7 @@ const PASSKEY_STEP_MESSAGE = 'Utilisez votre clé d’accès pour terminer la co
 const PASSKEY_OR_RECOVERY_MESSAGE =
   'Utilisez votre clé d’accès pour terminer la connexion, ou saisissez un de vos codes de secours.';
 const ENROL_MESSAGE =
-  'Votre compte doit être protégé par un second facteur : activez une application d’authentification pour continuer.';
+  'Votre compte doit être protégé par la double authentification : activez une application d’authentification pour continuer.';
 
 /** Checks the HTTP Basic client credentials of the token request, in constant time. */
 function clientAllowed(header: string | undefined, client: { id: string; secret: string }): boolean {

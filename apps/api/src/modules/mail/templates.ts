@@ -25,11 +25,11 @@ export function passwordResetEmail(to: string, prenom: string, link: string): Ne
 export function secondFactorResetEmail(to: string, prenom: string): NewEmail {
   return {
     destinataire: to,
-    sujet: "Votre second facteur a été réinitialisé – Intranet de l'Union",
+    sujet: "Votre double authentification a été réinitialisée – Intranet de l'Union",
     texte:
-      `Bonjour ${prenom},\n\nUn administrateur vient de réinitialiser le second facteur de votre compte ` +
+      `Bonjour ${prenom},\n\nUn administrateur vient de réinitialiser la double authentification de votre compte ` +
       `(application d'authentification et codes de secours). À votre prochaine connexion, ` +
-      `il vous sera demandé d'en activer un nouveau depuis la page « Mon compte ».\n\n` +
+      `il vous sera demandé de la réactiver depuis la page « Mon compte ».\n\n` +
       `Si vous n'avez pas demandé cette réinitialisation, prévenez le secrétariat de l'Union sans attendre.` +
       SIGNATURE,
   };
@@ -40,7 +40,7 @@ export function codesLockedEmail(to: string, prenom: string): NewEmail {
     destinataire: to,
     sujet: "Trop de codes erronés sur votre compte – Intranet de l'Union",
     texte:
-      `Bonjour ${prenom},\n\nDix codes du second facteur erronés viennent d'être saisis pour votre compte, ` +
+      `Bonjour ${prenom},\n\nDix codes de double authentification erronés viennent d'être saisis pour votre compte, ` +
       `après votre mot de passe. Par précaution, votre compte n'accepte plus de code pendant 15 minutes ` +
       `(une clé d'accès reste acceptée).\n\nSi ce n'était pas vous, quelqu'un connaît votre mot de passe : ` +
       `changez-le dès que possible depuis la page « Mon compte » et prévenez le secrétariat de l'Union.` +

@@ -121,7 +121,9 @@ export async function provedByOwnCode(
   if (needs === 'totp' && !(await hasFactor(ctx.db, user.id)))
     throw invalid('Aucune application d’authentification n’est activée.');
   if (needs === 'any' && !(await hasAnyFactor(ctx.db, user.id)))
-    throw invalid('Aucun second facteur n’est activé : ajoutez une application ou une clé d’accès.');
+    throw invalid(
+      'La double authentification n’est pas activée : ajoutez une application ou une clé d’accès.',
+    );
   const ok = await checkProof(
     ctx,
     { identifiant: user.identifiant, userId: user.id, purpose: 'second_step', code, ip },

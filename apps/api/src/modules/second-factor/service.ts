@@ -133,7 +133,7 @@ export const secondFactorService = {
     // One's own factor goes only with one of its codes (the account page), not by a session alone.
     if (id === ctx.caller.id)
       throw invalid(
-        'Vous ne pouvez pas réinitialiser votre propre second facteur : retirez-le depuis la page « Mon compte », qui demande un de ses codes.',
+        'Vous ne pouvez pas réinitialiser votre propre double authentification : retirez-la depuis la page « Mon compte », qui demande un de ses codes.',
       );
     await inTransaction(ctx, async (tx) => {
       const user = await accountRepository.lockById(tx.db, id);
@@ -142,7 +142,7 @@ export const secondFactorService = {
       // Passkeys too (issue 22): the person may have lost the device that holds them.
       const passkeys = await passkeysRepository.removeAllOf(tx.db, user.id);
       const had = (await repo.removeFactors(tx.db, user.id)) || passkeys > 0;
-      if (!had) throw invalid('Ce compte n’a pas de second facteur à réinitialiser.');
+      if (!had) throw invalid('Ce compte n’a pas de double authentification à réinitialiser.');
       // A fresh grace period from the next sign-in: the person may have lost their phone.
       await accountRepository.update(tx.db, user.id, { secondFactorAskedAt: null }, tx.clock.now());
       await mailRepository.enqueue(tx.db, secondFactorResetEmail(user.email, user.prenom), tx.clock.now());

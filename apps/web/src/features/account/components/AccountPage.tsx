@@ -100,7 +100,7 @@ export function AccountPage() {
           <Panel title="Mot de passe">
             <PasswordForm />
           </Panel>
-          <Panel title="Second facteur" id={SECOND_FACTOR_SECTION}>
+          <Panel title="Double authentification" id={SECOND_FACTOR_SECTION}>
             <SecondFactorPanel />
           </Panel>
           <Panel title="Clés d’accès">

@@ -122,7 +122,8 @@ function RemovePasskey({ passkey, onClose }: { passkey: PasskeyRow; onClose: () 
     <Stack gap="sm">
       <Text>
         Supprimer la clé d’accès « {passkey.nom} » ? Elle ne permettra plus de vous connecter. Si c’est votre
-        dernier second facteur et que vos droits en demandent un, il faudra en activer un autre.
+        dernier moyen de double authentification et que vos droits la demandent, il faudra en activer un
+        autre.
       </Text>
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose} data-autofocus>

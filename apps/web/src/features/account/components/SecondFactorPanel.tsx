@@ -110,8 +110,8 @@ export function SecondFactorPanel() {
         <Stack gap="sm">
           {status.obligatoire && status.avant && (
             <Alert color="orange" icon={<IconAlertTriangle />}>
-              Vos droits demandent un second facteur : activez-le avant le {day(status.avant)}, sans quoi vous
-              ne pourrez plus vous connecter sans l’activer.
+              Vos droits demandent la double authentification : activez-la avant le {day(status.avant)}, sans
+              quoi vous ne pourrez plus vous connecter sans l’activer.
             </Alert>
           )}
           <Text size="sm">

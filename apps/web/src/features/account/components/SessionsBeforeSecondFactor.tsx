@@ -21,7 +21,11 @@ export function SessionsBeforeSecondFactor() {
   const n = sessions?.filter((s) => s.avantSecondFacteur && !s.courante).length ?? 0;
   if (n === 0) return null;
   return (
-    <Alert color="orange" icon={<IconAlertTriangle />} title="Sessions ouvertes sans second facteur">
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle />}
+      title="Sessions ouvertes avant la double authentification"
+    >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {n === 1

@@ -46,7 +46,7 @@ export function SecondFactorCard({ user }: { user: UserDetail }) {
         </Group>
         <Text size="sm" c="dimmed">
           {user.doubleAuthentification
-            ? 'Cette personne se connecte avec son mot de passe et un second facteur : une application d’authentification ou une clé d’accès. Si elle a perdu son téléphone, ses clés et ses codes de secours, réinitialisez-la.'
+            ? 'Cette personne se connecte avec la double authentification : son mot de passe, puis une application d’authentification ou une clé d’accès. Si elle a perdu son téléphone, ses clés et ses codes de secours, réinitialisez-la.'
             : 'Cette personne n’a ni application d’authentification ni clé d’accès.'}
         </Text>
         {user.doubleAuthentification && !user.anonymise && (

@@ -61,7 +61,7 @@ export function SecondStepForm({
   if (codes) {
     return (
       <Stack gap="md">
-        <Title order={2}>Second facteur activé</Title>
+        <Title order={2}>Double authentification activée</Title>
         <RecoveryCodesList codes={codes} />
         <Button onClick={onDone}>J’ai noté mes codes, continuer</Button>
       </Stack>
@@ -71,7 +71,7 @@ export function SecondStepForm({
   if (enrolling) {
     return (
       <Stack gap="md">
-        <Title order={2}>Activer un second facteur</Title>
+        <Title order={2}>Activer la double authentification</Title>
         <Text>{step.message}</Text>
         {enrolment.isPending && <Loader aria-label="Préparation du QR code" />}
         {enrolment.isError && (
