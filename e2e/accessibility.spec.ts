@@ -341,7 +341,7 @@ const ADMIN_SCREENS: Screen[] = [
     name: 'émission d’un appel, aperçu',
     path: '/app/compta',
     ready: async (p) => {
-      await p.getByRole('button', { name: 'Émettre un appel' }).click();
+      await p.getByRole('button', { name: 'Émettre et envoyer l’appel' }).click();
       const dialog = p.getByRole('dialog', { name: 'Émettre et envoyer les factures d’un appel' });
       await dialog.getByRole('button', { name: 'Voir l’aperçu' }).click();
       await expect(dialog.getByText('Aperçu', { exact: true })).toBeVisible({ timeout: 8_000 });

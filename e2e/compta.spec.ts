@@ -70,7 +70,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await expect(page.getByRole('heading', { name: 'Comptabilité Union' })).toBeVisible();
 
   // The first third for every lodge at once.
-  await page.getByRole('button', { name: 'Appeler les cotisations' }).click();
+  await page.getByRole('button', { name: 'Préparer l’appel de cotisations' }).click();
   await page.getByRole('button', { name: 'Appeler la tranche' }).click();
   const report = page.getByRole('dialog', { name: 'Appel de cotisations' });
   await expect(report).toContainText('factures en préparation créées');
@@ -240,7 +240,7 @@ test('the second third is issued and e-mailed to every lodge in one action, afte
 }) => {
   await signIn(page, 'tresorier');
   await page.goto('/app/compta');
-  await page.getByRole('button', { name: 'Appeler les cotisations' }).click();
+  await page.getByRole('button', { name: 'Préparer l’appel de cotisations' }).click();
   const call = page.getByRole('dialog', { name: 'Appeler une tranche pour toutes les loges' });
   await call.getByRole('textbox', { name: 'Tranche' }).click();
   await page.getByRole('option', { name: '2e tiers' }).click();
@@ -250,7 +250,7 @@ test('the second third is issued and e-mailed to every lodge in one action, afte
   );
   await confirm(page);
 
-  await page.getByRole('button', { name: 'Émettre un appel' }).click();
+  await page.getByRole('button', { name: 'Émettre et envoyer l’appel' }).click();
   const issue = page.getByRole('dialog', { name: 'Émettre et envoyer les factures d’un appel' });
   await issue.getByRole('textbox', { name: 'Tranche' }).click();
   await page.getByRole('option', { name: '2e tiers' }).click();
@@ -269,7 +269,7 @@ test('the second third is issued and e-mailed to every lodge in one action, afte
     /^Facture FA-/,
   );
   // Nothing left to issue for that call.
-  await page.getByRole('button', { name: 'Émettre un appel' }).click();
+  await page.getByRole('button', { name: 'Émettre et envoyer l’appel' }).click();
   await issue.getByRole('textbox', { name: 'Tranche' }).click();
   await page.getByRole('option', { name: '2e tiers' }).click();
   await issue.getByRole('button', { name: 'Voir l’aperçu' }).click();

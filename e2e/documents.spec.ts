@@ -46,7 +46,7 @@ test.describe.serial('documents and messages', () => {
     await expect(page).toHaveURL(/\/app\/doc$/);
     await page.getByRole('link', { name: 'Publier un document' }).click();
 
-    await expect(page.getByRole('textbox', { name: 'Entité qui publie' })).toHaveValue(
+    await expect(page.getByRole('textbox', { name: 'Loge ou association qui publie' })).toHaveValue(
       'Les Chevaliers du Rhône',
     );
     await expect(page.getByRole('textbox', { name: 'Type' })).toHaveValue('Convocation');

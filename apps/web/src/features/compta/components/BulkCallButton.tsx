@@ -43,7 +43,7 @@ export function BulkCallButton() {
   return (
     <>
       <Button variant="light" leftSection={<IconUsersGroup size={18} />} onClick={() => setOpened(true)}>
-        Appeler les cotisations
+        Préparer l’appel de cotisations
       </Button>
       <Modal
         opened={opened}

@@ -51,7 +51,7 @@ export function BulkIssueButton() {
   return (
     <>
       <Button variant="light" leftSection={<IconSend size={18} />} onClick={() => setOpened(true)}>
-        Émettre un appel
+        Émettre et envoyer l’appel
       </Button>
       <Modal
         opened={opened}

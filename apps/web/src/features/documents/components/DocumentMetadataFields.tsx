@@ -37,7 +37,7 @@ export function DocumentMetadataFields({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <Select
-        label="Entité qui publie"
+        label="Loge ou association qui publie"
         required
         data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}
         {...form.getInputProps('idEntite')}

@@ -89,7 +89,7 @@ export function DocumentsPage() {
             onChange={set('type')}
           />
           <Select
-            label="Entité"
+            label="Loge ou association"
             description="Toutes par défaut"
             placeholder="Toutes les entités"
             clearable

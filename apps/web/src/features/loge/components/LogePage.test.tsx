@@ -271,10 +271,10 @@ describe('Gestion Loge', () => {
     // The entities are listed by name (managed and treasured ones together): the first is the default.
     renderApp('/app/loge');
     expect(await screen.findByText('Roux Zoé')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Entité' })).toHaveValue('Culture et Fraternité');
+    expect(screen.getByRole('textbox', { name: 'Loge ou association' })).toHaveValue('Culture et Fraternité');
 
     renderApp('/app/loge?entite=1');
     expect(await screen.findByText(/aucun membre : ajoutez-en un ou importez une liste/)).toBeInTheDocument();
-    expect(screen.getAllByRole('textbox', { name: 'Entité' })[1]).toHaveValue('Les Chevaliers du Rhône');
+    expect(screen.getAllByRole('textbox', { name: 'Loge ou association' })[1]).toHaveValue('Les Chevaliers du Rhône');
   });
 });

@@ -45,7 +45,7 @@ export function LogePage() {
       )}
       {entities && entities.length > 1 && (
         <Select
-          label="Entité"
+          label="Loge ou association"
           maw={480}
           allowDeselect={false}
           data={entities.map((e) => ({ value: String(e.id), label: e.nom }))}

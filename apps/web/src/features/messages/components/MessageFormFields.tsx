@@ -90,7 +90,7 @@ export function MessageFormFields({
       </Radio.Group>
       {!tous && (
         <MultiSelect
-          label="Entités"
+          label="Loges et associations"
           searchable
           data={entities.filter((e) => e.etat === 'A').map((e) => ({ value: String(e.id), label: e.nom }))}
           {...form.getInputProps('entites')}
