@@ -91,8 +91,10 @@ export function useUploadQueue<R>(options: UploadQueueOptions<R>) {
   );
 
   /** Sends every waiting file, one after the other. */
-  const uploadAll = useCallback(async () => {
-    if (running.current) return;
+  /** Sends the waiting files one after the other; answers how many the server took. */
+  const uploadAll = useCallback(async (): Promise<number> => {
+    if (running.current) return 0;
+    let sent = 0;
     for (let next = itemsRef.current.find((item) => item.state === 'ready'); next;) {
       const { id, file } = next;
       const controller = new AbortController();
@@ -109,6 +111,7 @@ export function useUploadQueue<R>(options: UploadQueueOptions<R>) {
           onProgress: (progress) => update(id, { progress }),
         });
         update(id, { state: 'success', progress: 100, response });
+        sent += 1;
       } catch (error) {
         update(
           id,
@@ -121,6 +124,7 @@ export function useUploadQueue<R>(options: UploadQueueOptions<R>) {
       }
       next = itemsRef.current.find((item) => item.state === 'ready');
     }
+    return sent;
   }, [options, update]);
 
   /** Cancels a file: the one being sent is aborted, a waiting one simply never goes. */

@@ -26,6 +26,7 @@ import { useUploadQueue } from '../../../components/useUploadQueue';
 import { refreshDocuments, useDocuments } from '../api/documents';
 import { DocumentMetadataFields, type PublishValues } from './DocumentMetadataFields';
 import { UploadQueueList } from './UploadQueueList';
+import { toast } from '../../../components/toast';
 
 const ACCEPT: Record<string, string[]> = Object.fromEntries(
   Object.keys(DOCUMENT_MIME_TYPES).map((mime) => [mime, DOCUMENT_EXTENSIONS]),
@@ -96,8 +97,15 @@ export function PublishPage() {
     if (hasErrors) focusFirstInvalid();
     setNoFile(waiting.length === 0);
     if (hasErrors || waiting.length === 0) return;
-    await queue.uploadAll();
+    const published = await queue.uploadAll();
     await refreshDocuments(queryClient);
+    if (published > 0)
+      toast(
+        'success',
+        published === 1
+          ? 'Document publié : vous le retrouvez dans « Tous les documents ».'
+          : `${published} documents publiés : vous les retrouvez dans « Tous les documents ».`,
+      );
   }
 
   return (
