@@ -1,7 +1,7 @@
 /** What the planning shows (the day, or the week from Monday to Sunday) and the legend of its colours. */
 import { Badge, Group, Text } from '@mantine/core';
 import { ReservationState, mondayOf, type Room } from '@union/contract';
-import { capitalized, longDate, weekDays } from '../api/dates';
+import { capitalized, longDate, monthLabel, weekDays } from '../api/dates';
 import { STATE_COLORS, type ColorMode } from './colors';
 import type { View } from './PlanningToolbar';
 
@@ -21,7 +21,9 @@ export function PlanningLegend({
       <Text fw={600}>
         {view === 'jour'
           ? capitalized(longDate(day))
-          : `Semaine du ${longDate(mondayOf(day))} au ${longDate(weekDays(mondayOf(day))[6]!)}`}
+          : view === 'mois'
+            ? capitalized(monthLabel(day))
+            : `Semaine du ${longDate(mondayOf(day))} au ${longDate(weekDays(mondayOf(day))[6]!)}`}
       </Text>
       <Group gap={6}>
         {colorMode === 'etat'

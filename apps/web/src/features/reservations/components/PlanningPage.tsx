@@ -10,6 +10,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parisNow, todayIso } from '../api/dates';
 import { useWeek } from '../api/week';
+import { useMonth } from '../api/month';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { MonthView } from './MonthView';
 import type { ColorMode } from './colors';
 import { DayView, type Selection } from './DayView';
 import { PlanningNav } from './PlanningNav';
@@ -43,11 +46,14 @@ function selectableFrom(day: string): number | null {
 export function PlanningPage() {
   const [params, setParams] = useSearchParams();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : todayIso();
-  const view: View = params.get('vue') === 'semaine' ? 'semaine' : 'jour';
+  const vue = params.get('vue');
+  const view: View = vue === 'semaine' || vue === 'mois' ? vue : 'jour';
   const [colorMode, setColorMode] = useState<ColorMode>('salle');
   const [selection, setSelection] = useState<Selection | null>(null);
 
+  usePageTitle('Planning des salles');
   const week = useWeek(day);
+  const month = useMonth(day, view === 'mois');
   const gestion = week.data?.gestion;
   // Touch wording only where the screen is touched; a mouse or a keyboard clicks and presses.
   const touch = useMediaQuery('(pointer: coarse)') === true;
@@ -129,6 +135,17 @@ export function PlanningPage() {
           canCreate={(d) => canBook && selectableFrom(d) !== null}
           onCreate={(d) => editing.create({ date: d })}
           createVerb={gestion ? 'Réserver' : 'Demander'}
+        />
+      )}
+      {view === 'mois' && !month.isPending && (
+        <MonthView
+          days={month.days}
+          month={day.slice(0, 7)}
+          day={day}
+          reservations={month.reservations}
+          closures={month.fermetures}
+          colorMode={colorMode}
+          onOpenDay={(d) => go({ date: d, vue: 'jour' })}
         />
       )}
 
