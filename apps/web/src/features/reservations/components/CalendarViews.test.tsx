@@ -144,4 +144,36 @@ describe('the planning as a calendar', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mois précédent' }));
     expect(await screen.findByRole('grid', { name: 'Planning du mois : novembre 2099' })).toBeInTheDocument();
   });
+
+  it('walks the week grid with the arrows, reaches each block, and books a free half-hour with Enter', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=semaine&salle=1');
+    const grid = await screen.findByRole('grid', { name: /Semaine du lun\.? 7 déc/ });
+    // One room shown: its free half-hours say « libre », its booked ones « occupé ».
+    const start = await within(grid).findByRole('gridcell', {
+      name: /^Mar\.? 8 déc\.?, 18:30 à 19:00, libre$/,
+    });
+    expect(
+      within(grid).getByRole('gridcell', { name: /^Mar\.? 8 déc\.?, 19:30 à 20:00, occupé/ }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    start.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAccessibleName(/^Mar\.? 8 déc\.?, 19:00 à 19:30, occupé/);
+    // After the half-hour comes the block that starts in it.
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAccessibleName(
+      'Temple Hiram, 19:00 à 21:00, Les Chevaliers du Rhône, Tenue au 1er degré',
+    );
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowRight}');
+    expect(document.activeElement).toHaveAccessibleName(/^Mer\.? 9 déc\.?, 18:30 à 19:00, libre$/);
+    // Only one tab stop in the whole grid.
+    expect(grid.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Demander une salle' });
+    expect(within(dialog).getByRole('textbox', { name: 'Salle' })).toHaveValue('Temple Hiram');
+    expect(within(dialog).getByRole('button', { name: /Date/ })).toHaveTextContent(/9 décembre 2099/);
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de début' })).toHaveValue('18:30');
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de fin' })).toHaveValue('19:30');
+  });
 });

@@ -3,7 +3,7 @@
  * Monday-first date picker, colours by room or by state, creation by selecting free slots.
  */
 import { Alert, Loader, Stack, Text, Title, Group } from '@mantine/core';
-import { hhmmOf, mondayOf } from '@union/contract';
+import { hhmmOf, mondayOf, type Reservation } from '@union/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ import type { ColorMode } from './colors';
 import { DayView, type Selection } from './DayView';
 import { PlanningNav } from './PlanningNav';
 import { useReservationEditing } from './useReservationEditing';
-import { WeekView } from './WeekView';
+import { PlanningWeek } from './PlanningWeek';
 import { PlanningLegend } from './PlanningLegend';
 import { PlanningToolbar, type View } from './PlanningToolbar';
 import { SelectionBar } from './SelectionBar';
@@ -50,6 +50,10 @@ export function PlanningPage() {
   const view: View = vue === 'semaine' || vue === 'mois' ? vue : 'jour';
   const [colorMode, setColorMode] = useState<ColorMode>('salle');
   const [selection, setSelection] = useState<Selection | null>(null);
+  // One room, or the whole building (no « salle »).
+  const roomFilter = Number(params.get('salle')) || null;
+  const inRoom = (list: Reservation[]) =>
+    roomFilter === null ? list : list.filter((r) => r.idSalle === roomFilter);
 
   usePageTitle('Planning des salles');
   const week = useWeek(day);
@@ -70,16 +74,18 @@ export function PlanningPage() {
   const activeRooms = (rooms.data ?? []).filter((r) => r.active);
   const canBook = gestion === true || (entities.data?.length ?? 0) > 0;
 
-  const go = (next: Partial<{ date: string; vue: View }>) => {
+  const go = (next: Partial<{ date: string; vue: View; salle: string }>) => {
     setSelection(null);
-    const merged = { date: day, vue: view, ...next };
-    setParams({ date: merged.date, vue: merged.vue }, { replace: true });
+    const { salle, ...merged } = { date: day, vue: view, salle: params.get('salle') ?? '', ...next };
+    setParams(salle ? { ...merged, salle } : merged, { replace: true });
   };
 
-  const dayReservations = (week.data?.reservations ?? []).filter((r) => r.date === day);
+  const dayReservations = inRoom(week.data?.reservations ?? []).filter((r) => r.date === day);
   // A room retired from booking still shows on the days it is held, or those reservations would vanish.
   const dayRooms = (rooms.data ?? []).filter(
-    (r) => r.active || dayReservations.some((x) => x.idSalle === r.id),
+    (r) =>
+      (roomFilter === null || r.id === roomFilter) &&
+      (r.active || dayReservations.some((x) => x.idSalle === r.id)),
   );
   const closure = week.data?.fermetures.find((c) => c.date === day);
   const selectedRoom = activeRooms.find((r) => r.id === selection?.roomId);
@@ -93,7 +99,15 @@ export function PlanningPage() {
         <PlanningNav gestion={gestion} />
       </Group>
 
-      <PlanningToolbar day={day} view={view} colorMode={colorMode} onGo={go} onColorMode={setColorMode} />
+      <PlanningToolbar
+        day={day}
+        view={view}
+        colorMode={colorMode}
+        rooms={activeRooms}
+        room={roomFilter}
+        onGo={go}
+        onColorMode={setColorMode}
+      />
 
       <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={activeRooms} />
 
@@ -124,16 +138,18 @@ export function PlanningPage() {
           onOpen={editing.open}
         />
       )}
-      {week.data && view === 'semaine' && (
-        <WeekView
+      {week.data && rooms.data && view === 'semaine' && (
+        <PlanningWeek
           monday={mondayOf(day)}
-          reservations={week.data.reservations}
+          reservations={inRoom(week.data.reservations)}
           closures={week.data.fermetures}
+          rooms={activeRooms.filter((r) => roomFilter === null || r.id === roomFilter)}
           colorMode={colorMode}
+          selectableFrom={(d) => (canBook ? selectableFrom(d) : null)}
           onOpen={editing.open}
           onOpenDay={(d) => go({ date: d, vue: 'jour' })}
-          canCreate={(d) => canBook && selectableFrom(d) !== null}
-          onCreate={(d) => editing.create({ date: d })}
+          onCreate={editing.create}
+          canBook={canBook}
           createVerb={gestion ? 'Réserver' : 'Demander'}
         />
       )}
@@ -142,7 +158,7 @@ export function PlanningPage() {
           days={month.days}
           month={day.slice(0, 7)}
           day={day}
-          reservations={month.reservations}
+          reservations={inRoom(month.reservations)}
           closures={month.fermetures}
           colorMode={colorMode}
           onOpenDay={(d) => go({ date: d, vue: 'jour' })}
