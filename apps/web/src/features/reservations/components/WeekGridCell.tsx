@@ -73,9 +73,9 @@ export function WeekGridCell(props: Props) {
           >
             <strong>
               {r.heureDebut}–{r.heureFin}
-            </strong>{' '}
-            {lanes > 1 ? r.salle : r.entite}
-            {lanes === 1 && r.libelle !== undefined && <span> · {r.libelle}</span>}
+            </strong>
+            <span>{lanes > 1 ? r.salle : r.entite}</span>
+            {lanes === 1 && r.libelle !== undefined && <span>{r.libelle}</span>}
           </button>
         );
       })}
