@@ -57,8 +57,9 @@ const week = (debut: string, fin: string, extra: Partial<Week> = {}): Week => ({
   ...extra,
 });
 
-function serve() {
+function serve(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    ...extra,
     'GET /api/reservation/search/2099-11-30': reply(WeekSchema, week('2099-11-30', '2099-12-06')),
     'GET /api/reservation/search/2099-12-07': reply(
       WeekSchema,
@@ -136,9 +137,17 @@ describe('the planning as a calendar', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Lundi 14 décembre 2099')).toBeInTheDocument();
   });
 
-  it('steps to the month after with its button', async () => {
+  it('steps to the month before with its button', async () => {
     signInAs(['USER', 'PLANNING']);
-    serve();
+    const november = ['2099-10-26', '2099-11-02', '2099-11-09', '2099-11-16', '2099-11-23'];
+    serve(
+      Object.fromEntries(
+        november.map((monday) => [
+          `GET /api/reservation/search/${monday}`,
+          reply(WeekSchema, week(monday, monday)),
+        ]),
+      ),
+    );
     renderApp('/app/reservations?date=2099-12-08&vue=mois');
     await screen.findByRole('grid', { name: /décembre 2099/ });
     await userEvent.click(screen.getByRole('button', { name: 'Mois précédent' }));

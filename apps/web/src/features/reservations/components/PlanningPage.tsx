@@ -24,14 +24,18 @@ import { SelectionBar } from './SelectionBar';
 
 /**
  * After a dialog closes, focus goes back where it came from (Mantine does that) unless that element is
- * gone (the selection bar once the form is done, a deleted reservation): then to the grid's slot, or to
- * the week view's first creation button.
+ * gone (the selection bar once the form is done, a deleted reservation): then to the day grid's slot,
+ * the month's or the week's tab stop, or the phone week's first creation button.
  */
 function restoreFocus() {
   window.setTimeout(() => {
     const current = document.activeElement;
     if (current && current !== document.body && document.contains(current)) return;
-    document.querySelector<HTMLElement>('.day-slot[tabindex="0"], .week-create, .week-item')?.focus();
+    document
+      .querySelector<HTMLElement>(
+        '.day-slot[tabindex="0"], [role="grid"] [tabindex="0"], .week-create, .week-item',
+      )
+      ?.focus();
   }, 350);
 }
 
@@ -125,7 +129,9 @@ export function PlanningPage() {
         </Text>
       )}
 
-      {(week.isPending || rooms.isPending) && <Loader aria-label="Chargement du planning" />}
+      {(week.isPending || rooms.isPending || (view === 'mois' && month.isPending)) && (
+        <Loader aria-label="Chargement du planning" />
+      )}
       {week.data && rooms.data && view === 'jour' && (
         <DayView
           rooms={dayRooms}
