@@ -76,6 +76,7 @@ export function PlanningPage() {
   );
   const { rooms, entities } = editing;
   const activeRooms = (rooms.data ?? []).filter((r) => r.active);
+  const shownRooms = activeRooms.filter((r) => roomFilter === null || r.id === roomFilter);
   const canBook = gestion === true || (entities.data?.length ?? 0) > 0;
 
   const go = (next: Partial<{ date: string; vue: View; salle: string }>) => {
@@ -113,7 +114,7 @@ export function PlanningPage() {
         onColorMode={setColorMode}
       />
 
-      <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={activeRooms} />
+      <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={shownRooms} />
 
       {week.data && !canBook && entities.isSuccess && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle />}>
@@ -149,7 +150,7 @@ export function PlanningPage() {
           monday={mondayOf(day)}
           reservations={inRoom(week.data.reservations)}
           closures={week.data.fermetures}
-          rooms={activeRooms.filter((r) => roomFilter === null || r.id === roomFilter)}
+          rooms={shownRooms}
           colorMode={colorMode}
           selectableFrom={(d) => (canBook ? selectableFrom(d) : null)}
           onOpen={editing.open}
