@@ -185,4 +185,16 @@ describe('the planning as a calendar', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Heure de début' })).toHaveValue('18:30');
     expect(within(dialog).getByRole('textbox', { name: 'Heure de fin' })).toHaveValue('19:30');
   });
+
+  it('shows one room alone when the filter names it, in the month as in the week', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=mois&salle=2');
+    const grid = await screen.findByRole('grid', { name: /décembre 2099/ });
+    expect(await within(grid).findByText('Salle Voltaire, 10:00 à 12:00, La Fraternité')).toBeInTheDocument();
+    expect(within(grid).queryByText(/Temple Hiram/)).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Filtrer par salle' })).toHaveValue('2');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filtrer par salle' }), '');
+    expect(await within(grid).findByText(/Temple Hiram, 19:00 à 21:00/)).toBeInTheDocument();
+  });
 });
