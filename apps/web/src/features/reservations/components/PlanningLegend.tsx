@@ -4,17 +4,21 @@ import { ReservationState, mondayOf, type Room } from '@union/contract';
 import { capitalized, longDate, monthLabel, weekDays } from '../api/dates';
 import { STATE_COLORS, type ColorMode } from './colors';
 import type { View } from './PlanningToolbar';
+import type { ReactNode } from 'react';
 
 export function PlanningLegend({
   day,
   view,
   colorMode,
   rooms,
+  children,
 }: {
   day: string;
   view: View;
   colorMode: ColorMode;
   rooms: Room[];
+  /** What follows the colours (the room filter): after them, so the room names read first. */
+  children?: ReactNode;
 }) {
   return (
     <Group gap="xs" justify="space-between">
@@ -37,6 +41,7 @@ export function PlanningLegend({
                 {r.nom}
               </Badge>
             ))}
+        {children}
       </Group>
     </Group>
   );

@@ -18,6 +18,7 @@ import { DayView, type Selection } from './DayView';
 import { PlanningNav } from './PlanningNav';
 import { useReservationEditing } from './useReservationEditing';
 import { PlanningWeek } from './PlanningWeek';
+import { RoomFilter } from './RoomFilter';
 import { PlanningLegend } from './PlanningLegend';
 import { PlanningToolbar, type View } from './PlanningToolbar';
 import { SelectionBar } from './SelectionBar';
@@ -104,17 +105,11 @@ export function PlanningPage() {
         <PlanningNav gestion={gestion} />
       </Group>
 
-      <PlanningToolbar
-        day={day}
-        view={view}
-        colorMode={colorMode}
-        rooms={activeRooms}
-        room={roomFilter}
-        onGo={go}
-        onColorMode={setColorMode}
-      />
+      <PlanningToolbar day={day} view={view} colorMode={colorMode} onGo={go} onColorMode={setColorMode} />
 
-      <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={shownRooms} />
+      <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={shownRooms}>
+        <RoomFilter rooms={activeRooms} room={roomFilter} onChange={(salle) => go({ salle })} />
+      </PlanningLegend>
 
       {week.data && !canBook && entities.isSuccess && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle />}>

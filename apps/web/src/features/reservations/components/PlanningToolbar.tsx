@@ -1,8 +1,8 @@
 /** The planning's toolbar: today, previous and next, a date picker, day or week, colours by room or state. */
-import { ActionIcon, Button, Group, NativeSelect, Paper, SegmentedControl } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SegmentedControl } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { addDays, type Room } from '@union/contract';
+import { addDays } from '@union/contract';
 import { pickedDay, todayIso } from '../api/dates';
 import { shiftMonth } from '../api/month';
 import type { ColorMode } from './colors';
@@ -23,18 +23,13 @@ export function PlanningToolbar({
   day,
   view,
   colorMode,
-  rooms,
-  room,
   onGo,
   onColorMode,
 }: {
   day: string;
   view: View;
   colorMode: ColorMode;
-  /** The rooms one may show alone, and the one shown (null: the whole building). */
-  rooms: Room[];
-  room: number | null;
-  onGo: (next: Partial<{ date: string; vue: View; salle: string }>) => void;
+  onGo: (next: Partial<{ date: string; vue: View }>) => void;
   onColorMode: (mode: ColorMode) => void;
 }) {
   return (
@@ -71,16 +66,6 @@ export function PlanningToolbar({
           />
         </Group>
         <Group gap={6}>
-          <NativeSelect
-            size="xs"
-            aria-label="Filtrer par salle"
-            value={room === null ? '' : String(room)}
-            onChange={(e) => onGo({ salle: e.currentTarget.value })}
-            data={[
-              { value: '', label: 'Tout le bâtiment' },
-              ...rooms.map((r) => ({ value: String(r.id), label: r.nom })),
-            ]}
-          />
           <SegmentedControl
             size="xs"
             value={view}
