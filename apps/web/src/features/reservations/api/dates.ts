@@ -3,6 +3,7 @@
  * building's clock, whatever the zone of the browser: a member travelling abroad sees the same "today"
  * as the server). The day arithmetic (weeks from Monday, masonic years) is the contract's.
  */
+import { MONTH_LABELS } from '@union/contract';
 import { addDays, formatLongDate, parisDay, parisNow, pickedDay, shortDate } from '../../../lib/dates';
 
 export { parisDay as todayIso, parisNow, pickedDay, shortDate };
@@ -15,3 +16,6 @@ export const longDate = formatLongDate;
 
 /** "Mardi 3 mars 2026": only the first letter raised, as French writes it at the start of a line. */
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "2026-11-08" → "novembre 2026", the month the day is in. */
+export const monthLabel = (day: string) => `${MONTH_LABELS[Number(day.slice(5, 7))]} ${day.slice(0, 4)}`;

@@ -1,27 +1,33 @@
 /** What the planning shows (the day, or the week from Monday to Sunday) and the legend of its colours. */
 import { Badge, Group, Text } from '@mantine/core';
 import { ReservationState, mondayOf, type Room } from '@union/contract';
-import { capitalized, longDate, weekDays } from '../api/dates';
+import { capitalized, longDate, monthLabel, weekDays } from '../api/dates';
 import { STATE_COLORS, type ColorMode } from './colors';
 import type { View } from './PlanningToolbar';
+import type { ReactNode } from 'react';
 
 export function PlanningLegend({
   day,
   view,
   colorMode,
   rooms,
+  children,
 }: {
   day: string;
   view: View;
   colorMode: ColorMode;
   rooms: Room[];
+  /** What follows the colours (the room filter): after them, so the room names read first. */
+  children?: ReactNode;
 }) {
   return (
     <Group gap="xs" justify="space-between">
       <Text fw={600}>
         {view === 'jour'
           ? capitalized(longDate(day))
-          : `Semaine du ${longDate(mondayOf(day))} au ${longDate(weekDays(mondayOf(day))[6]!)}`}
+          : view === 'mois'
+            ? capitalized(monthLabel(day))
+            : `Semaine du ${longDate(mondayOf(day))} au ${longDate(weekDays(mondayOf(day))[6]!)}`}
       </Text>
       <Group gap={6}>
         {colorMode === 'etat'
@@ -35,6 +41,7 @@ export function PlanningLegend({
                 {r.nom}
               </Badge>
             ))}
+        {children}
       </Group>
     </Group>
   );

@@ -223,13 +223,23 @@ describe('planning', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.path.startsWith('/api/document/'))).toHaveLength(1);
   });
 
-  it('lists the week day by day, with closures', async () => {
+  it('lists the week day by day on a phone, with closures', async () => {
     signInAs(['USER', 'PLANNING']);
     serve();
-    renderApp('/app/reservations?date=2099-12-08&vue=semaine');
-    expect(await screen.findByText(/Semaine du lundi 7 décembre 2099/)).toBeInTheDocument();
-    expect(await screen.findByText(/Fermé : Travaux de peinture/)).toBeInTheDocument();
-    expect(screen.getAllByText('Aucune réservation')).toHaveLength(5);
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(max-width: 37.5em)',
+    })) as typeof window.matchMedia;
+    try {
+      renderApp('/app/reservations?date=2099-12-08&vue=semaine');
+      expect(await screen.findByText(/Semaine du lundi 7 décembre 2099/)).toBeInTheDocument();
+      expect(await screen.findByText(/Fermé : Travaux de peinture/)).toBeInTheDocument();
+      expect(screen.getAllByText('Aucune réservation')).toHaveLength(5);
+      expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
   });
   it('moves a day back and forth, across weeks, and back to today (Paris) with « Aujourd’hui »', async () => {
     signInAs(['USER', 'PLANNING']);
@@ -303,20 +313,28 @@ describe('planning', { timeout: 20_000 }, () => {
     }
   });
 
-  it('creates from the week view too', async () => {
+  it('draws the week as a time grid and books a free half-hour from it', async () => {
     signInAs(['USER', 'PLANNING']);
     serve();
     renderApp('/app/reservations?date=2099-12-08&vue=semaine');
-    // Not on the closed day.
+    const grid = await screen.findByRole('grid', { name: /Semaine du lun\.? 7 déc/ });
+    // The booking is a block as tall as its two hours, announced with its room, hours and lodge.
+    const block = within(grid).getByRole('button', {
+      name: 'Temple Hiram, 19:00 à 21:00, Les Chevaliers du Rhône, Tenue au 1er degré, Création demandée',
+    });
+    expect(block.style.height).toBe(`${4 * 26 - 2}px`);
+    // The closed day books nothing; a free half-hour says in how many rooms it is free.
     expect(
-      await screen.findByRole('button', { name: /Réserver une salle le mar\.? 8 déc/ }),
-    ).toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /Réserver une salle le jeu\.? 10 déc/ }),
-    ).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /Réserver une salle le mar\.? 8 déc/ }));
+      within(grid).getByRole('gridcell', { name: /^Jeu\.? 10 déc\.?, 10:00 à 10:30, fermé/ }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(
+      within(grid).getByRole('gridcell', { name: /^Mar\.? 8 déc\.?, 19:00 à 19:30, libre dans 1 salle$/ }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Réserver une salle' });
     expect(within(dialog).getByRole('button', { name: /Date/ })).toHaveTextContent(/8 décembre 2099/);
+    expect(within(dialog).getByRole('textbox', { name: 'Salle' })).toHaveValue('Salle Voltaire');
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de début' })).toHaveValue('19:00');
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de fin' })).toHaveValue('20:00');
   });
 
   it('names the staff tab « Demandes à traiter »', async () => {

@@ -3,33 +3,40 @@
  * Monday-first date picker, colours by room or by state, creation by selecting free slots.
  */
 import { Alert, Loader, Stack, Text, Title, Group } from '@mantine/core';
-import { hhmmOf, mondayOf } from '@union/contract';
+import { hhmmOf, mondayOf, type Reservation } from '@union/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parisNow, todayIso } from '../api/dates';
 import { useWeek } from '../api/week';
+import { useMonth } from '../api/month';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { MonthView } from './MonthView';
 import type { ColorMode } from './colors';
 import { DayView, type Selection } from './DayView';
 import { PlanningNav } from './PlanningNav';
 import { useReservationEditing } from './useReservationEditing';
-import { WeekView } from './WeekView';
+import { PlanningWeek } from './PlanningWeek';
+import { RoomFilter } from './RoomFilter';
 import { PlanningLegend } from './PlanningLegend';
 import { PlanningToolbar, type View } from './PlanningToolbar';
 import { SelectionBar } from './SelectionBar';
-import { usePageTitle } from '../../../components/usePageTitle';
 import { useIsTouch } from '../../../components/useIsTouch';
 
 /**
  * After a dialog closes, focus goes back where it came from (Mantine does that) unless that element is
- * gone (the selection bar once the form is done, a deleted reservation): then to the grid's slot, or to
- * the week view's first creation button.
+ * gone (the selection bar once the form is done, a deleted reservation): then to the day grid's slot,
+ * the month's or the week's tab stop, or the phone week's first creation button.
  */
 function restoreFocus() {
   window.setTimeout(() => {
     const current = document.activeElement;
     if (current && current !== document.body && document.contains(current)) return;
-    document.querySelector<HTMLElement>('.day-slot[tabindex="0"], .week-create, .week-item')?.focus();
+    document
+      .querySelector<HTMLElement>(
+        '.day-slot[tabindex="0"], [role="grid"] [tabindex="0"], .week-create, .week-item',
+      )
+      ?.focus();
   }, 350);
 }
 
@@ -42,14 +49,20 @@ function selectableFrom(day: string): number | null {
 }
 
 export function PlanningPage() {
-  usePageTitle('Planning des salles');
   const [params, setParams] = useSearchParams();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : todayIso();
-  const view: View = params.get('vue') === 'semaine' ? 'semaine' : 'jour';
+  const vue = params.get('vue');
+  const view: View = vue === 'semaine' || vue === 'mois' ? vue : 'jour';
   const [colorMode, setColorMode] = useState<ColorMode>('salle');
   const [selection, setSelection] = useState<Selection | null>(null);
+  // One room, or the whole building (no « salle »).
+  const roomFilter = Number(params.get('salle')) || null;
+  const inRoom = (list: Reservation[]) =>
+    roomFilter === null ? list : list.filter((r) => r.idSalle === roomFilter);
 
+  usePageTitle('Planning des salles');
   const week = useWeek(day);
+  const month = useMonth(day, view === 'mois');
   const gestion = week.data?.gestion;
   // Touch wording only where the screen is touched; a mouse or a keyboard clicks and presses.
   const touch = useIsTouch();
@@ -64,18 +77,21 @@ export function PlanningPage() {
   );
   const { rooms, entities } = editing;
   const activeRooms = (rooms.data ?? []).filter((r) => r.active);
+  const shownRooms = activeRooms.filter((r) => roomFilter === null || r.id === roomFilter);
   const canBook = gestion === true || (entities.data?.length ?? 0) > 0;
 
-  const go = (next: Partial<{ date: string; vue: View }>) => {
+  const go = (next: Partial<{ date: string; vue: View; salle: string }>) => {
     setSelection(null);
-    const merged = { date: day, vue: view, ...next };
-    setParams({ date: merged.date, vue: merged.vue }, { replace: true });
+    const { salle, ...merged } = { date: day, vue: view, salle: params.get('salle') ?? '', ...next };
+    setParams(salle ? { ...merged, salle } : merged, { replace: true });
   };
 
-  const dayReservations = (week.data?.reservations ?? []).filter((r) => r.date === day);
+  const dayReservations = inRoom(week.data?.reservations ?? []).filter((r) => r.date === day);
   // A room retired from booking still shows on the days it is held, or those reservations would vanish.
   const dayRooms = (rooms.data ?? []).filter(
-    (r) => r.active || dayReservations.some((x) => x.idSalle === r.id),
+    (r) =>
+      (roomFilter === null || r.id === roomFilter) &&
+      (r.active || dayReservations.some((x) => x.idSalle === r.id)),
   );
   const closure = week.data?.fermetures.find((c) => c.date === day);
   const selectedRoom = activeRooms.find((r) => r.id === selection?.roomId);
@@ -91,7 +107,9 @@ export function PlanningPage() {
 
       <PlanningToolbar day={day} view={view} colorMode={colorMode} onGo={go} onColorMode={setColorMode} />
 
-      <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={activeRooms} />
+      <PlanningLegend day={day} view={view} colorMode={colorMode} rooms={shownRooms}>
+        <RoomFilter rooms={activeRooms} room={roomFilter} onChange={(salle) => go({ salle })} />
+      </PlanningLegend>
 
       {week.data && !canBook && entities.isSuccess && (
         <Alert variant="light" color="gray" icon={<IconInfoCircle />}>
@@ -107,7 +125,9 @@ export function PlanningPage() {
         </Text>
       )}
 
-      {(week.isPending || rooms.isPending) && <Loader aria-label="Chargement du planning" />}
+      {(week.isPending || rooms.isPending || (view === 'mois' && month.isPending)) && (
+        <Loader aria-label="Chargement du planning" />
+      )}
       {week.data && rooms.data && view === 'jour' && (
         <DayView
           rooms={dayRooms}
@@ -120,17 +140,30 @@ export function PlanningPage() {
           onOpen={editing.open}
         />
       )}
-      {week.data && view === 'semaine' && (
-        <WeekView
+      {week.data && rooms.data && view === 'semaine' && (
+        <PlanningWeek
           monday={mondayOf(day)}
-          reservations={week.data.reservations}
+          reservations={inRoom(week.data.reservations)}
           closures={week.data.fermetures}
+          rooms={shownRooms}
           colorMode={colorMode}
+          selectableFrom={(d) => (canBook ? selectableFrom(d) : null)}
           onOpen={editing.open}
           onOpenDay={(d) => go({ date: d, vue: 'jour' })}
-          canCreate={(d) => canBook && selectableFrom(d) !== null}
-          onCreate={(d) => editing.create({ date: d })}
+          onCreate={editing.create}
+          canBook={canBook}
           createVerb={gestion ? 'Réserver' : 'Demander'}
+        />
+      )}
+      {view === 'mois' && !month.isPending && (
+        <MonthView
+          days={month.days}
+          month={day.slice(0, 7)}
+          day={day}
+          reservations={inRoom(month.reservations)}
+          closures={month.fermetures}
+          colorMode={colorMode}
+          onOpenDay={(d) => go({ date: d, vue: 'jour' })}
         />
       )}
 

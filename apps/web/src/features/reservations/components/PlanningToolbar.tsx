@@ -4,9 +4,20 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { addDays } from '@union/contract';
 import { pickedDay, todayIso } from '../api/dates';
+import { shiftMonth } from '../api/month';
 import type { ColorMode } from './colors';
 
-export type View = 'jour' | 'semaine';
+export type View = 'jour' | 'semaine' | 'mois';
+
+const STEPS: Record<View, [string, string]> = {
+  jour: ['Jour précédent', 'Jour suivant'],
+  semaine: ['Semaine précédente', 'Semaine suivante'],
+  mois: ['Mois précédent', 'Mois suivant'],
+};
+
+/** The day `by` steps of the view before or after `day` (a month view steps to the 1st). */
+const stepped = (day: string, view: View, by: -1 | 1) =>
+  view === 'mois' ? shiftMonth(day, by) : addDays(day, by * (view === 'jour' ? 1 : 7));
 
 export function PlanningToolbar({
   day,
@@ -21,7 +32,6 @@ export function PlanningToolbar({
   onGo: (next: Partial<{ date: string; vue: View }>) => void;
   onColorMode: (mode: ColorMode) => void;
 }) {
-  const step = view === 'jour' ? 1 : 7;
   return (
     <Paper withBorder p="xs" radius="md">
       <Group gap="xs" justify="space-between">
@@ -32,16 +42,16 @@ export function PlanningToolbar({
           <ActionIcon
             variant="default"
             size="lg"
-            aria-label={view === 'jour' ? 'Jour précédent' : 'Semaine précédente'}
-            onClick={() => onGo({ date: addDays(day, -step) })}
+            aria-label={STEPS[view][0]}
+            onClick={() => onGo({ date: stepped(day, view, -1) })}
           >
             <IconChevronLeft size={18} />
           </ActionIcon>
           <ActionIcon
             variant="default"
             size="lg"
-            aria-label={view === 'jour' ? 'Jour suivant' : 'Semaine suivante'}
-            onClick={() => onGo({ date: addDays(day, step) })}
+            aria-label={STEPS[view][1]}
+            onClick={() => onGo({ date: stepped(day, view, 1) })}
           >
             <IconChevronRight size={18} />
           </ActionIcon>
@@ -63,6 +73,7 @@ export function PlanningToolbar({
             data={[
               { value: 'jour', label: 'Jour' },
               { value: 'semaine', label: 'Semaine' },
+              { value: 'mois', label: 'Mois' },
             ]}
             aria-label="Vue"
           />

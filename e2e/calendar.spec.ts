@@ -1,0 +1,61 @@
+/**
+ * The planning as a calendar (issue 33): the month grid, the keyboard through it to a day, the week's time
+ * grid walked with the arrows to a free half-hour that opens the request form filled; axe at both widths.
+ */
+import { expect, test, signIn } from './fixtures';
+import { axeAtBothWidths } from './axe';
+
+/** A day some weeks ahead (Paris). */
+function dayAhead(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+test('the secretariat reads the month, goes to a day with the keys, and books a free half-hour of the week from the keyboard', async ({
+  page,
+}) => {
+  await signIn(page, 'secretariat');
+  const day = dayAhead(40);
+  await page.goto(`/app/reservations?date=${day}&vue=mois`);
+  await expect(page).toHaveTitle(/^Planning des salles/);
+  const month = page.getByRole('grid', { name: /^Planning du mois :/ });
+  await expect(month.getByRole('columnheader').first()).toHaveText(/lundi/);
+  await axeAtBothWidths(page, 'planning-mois');
+
+  // One tab stop, on the day asked for; a week down, then Enter opens that day.
+  const stop = month.locator('[role="gridcell"][tabindex="0"]');
+  await expect(stop).toHaveAttribute('data-day', day);
+  await stop.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(':focus')).toHaveAttribute('data-day', addDays(day, 7));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`date=${addDays(day, 7)}&vue=jour`));
+
+  // The week of one room as a time grid.
+  await page.goto(`/app/reservations?date=${day}&vue=semaine`);
+  await page.getByRole('combobox', { name: 'Filtrer par salle' }).selectOption({ label: 'Salle Voltaire' });
+  const week = page.getByRole('grid', { name: /^Semaine du/ });
+  await expect(week).toBeVisible();
+  await axeAtBothWidths(page, 'planning-semaine');
+
+  await week.locator('[tabindex="0"]').focus();
+  await page.keyboard.press('Home');
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowLeft', 'ArrowDown'])
+    await page.keyboard.press(key);
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveAttribute('role', 'gridcell');
+  const label = (await focused.getAttribute('aria-label')) ?? '';
+  const [, start, end] = /, (\d\d:\d\d) à (\d\d:\d\d), libre$/.exec(label) ?? [];
+  expect(start, label).toBeTruthy();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: 'Réserver une salle' });
+  await expect(form.getByRole('textbox', { name: 'Salle' })).toHaveValue('Salle Voltaire');
+  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start!);
+  expect(end).toBeTruthy();
+  await expect(form.getByRole('textbox', { name: 'Heure de fin' })).not.toHaveValue('');
+  await axeAtBothWidths(page, 'planning-semaine-demande');
+});
