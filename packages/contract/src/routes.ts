@@ -99,6 +99,8 @@ export const API = {
     /** POST creates, PUT changes (the query string carries `action`). */
     reservation: '/api/reservation',
     pending: '/api/reservation/demandes',
+    /** The Union staff's dashboard (issue 33). */
+    dashboard: '/api/reservation/tableau-de-bord',
   },
   closures: {
     closure: '/api/fermeture/:date',
@@ -141,6 +143,8 @@ export const API = {
     payment: '/api/repas/:id/commande/:commandeId/paiement',
     recap: '/api/repas/:id/document/recap',
     myOrders: '/api/user/commandes',
+    /** The restaurant manager's dashboard (issue 33). */
+    dashboard: '/api/repas/tableau-de-bord',
   },
   /** The prepaid card: top-ups and their payment. */
   payments: {
