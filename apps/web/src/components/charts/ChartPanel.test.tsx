@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
 import { createQueryClient } from '../../app/query-client';
 import { contrastRatio } from '../../lib/contrast';
@@ -47,6 +47,22 @@ function renderPanel(props: Partial<ChartPanelProps> = {}) {
 
 const spaced = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
+// jsdom lays nothing out: the chart's box is given a size, so that Recharts draws its bars.
+beforeAll(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    width: 600,
+    height: 260,
+    top: 0,
+    left: 0,
+    right: 600,
+    bottom: 260,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  });
+});
+afterAll(() => vi.restoreAllMocks());
+
 describe('ChartPanel', () => {
   it('names the chart, describes it, draws it and keeps its figures in a hidden table', () => {
     renderPanel();
@@ -54,7 +70,11 @@ describe('ChartPanel', () => {
     expect(within(section).getByRole('heading', { name: 'Créances par loge' })).toBeInTheDocument();
     const chart = within(section).getByRole('region', { name: 'Graphique : Créances par loge' });
     expect(chart).toHaveAccessibleDescription('La Concorde doit le plus.');
-    expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull();
+    // One patterned bar per lodge and series that has a figure (a zero draws nothing).
+    const bars = [...chart.querySelectorAll('.recharts-bar-rectangle path')];
+    expect(bars.length).toBe(3);
+    expect(new Set(bars.map((bar) => bar.getAttribute('fill'))).size).toBe(2);
+    expect(bars[0]!.getAttribute('fill')).toMatch(/^url\(#chart-.+-0\)$/);
     const legend = within(section).getByRole('list', { name: 'Légende' });
     expect(
       within(legend)
@@ -92,6 +112,14 @@ describe('ChartPanel', () => {
     renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'Voir les chiffres' }));
     await userEvent.click(screen.getByRole('link', { name: 'Les Amis réunis' }));
+    expect(await screen.findByText('Compte de la loge')).toBeInTheDocument();
+  });
+
+  it('opens the list a bar counts when the bar is clicked', async () => {
+    renderPanel();
+    const chart = screen.getByRole('region', { name: 'Graphique : Créances par loge' });
+    const bars = chart.querySelectorAll('.recharts-bar-rectangle path');
+    fireEvent.click(bars[2]!);
     expect(await screen.findByText('Compte de la loge')).toBeInTheDocument();
   });
 
