@@ -27,7 +27,12 @@ export function RoomsHeatMap({ salles }: { salles: RoomOccupancy[] }) {
             : 'Aucune réservation confirmée cette saison.'}
         </Text>
         <ScrollTable label="Réservations par salle et par jour de la semaine" minWidth={520}>
-          <Table withTableBorder withColumnBorders aria-describedby="heat-summary" className="heat-map">
+          <Table
+            withTableBorder
+            withColumnBorders
+            aria-labelledby="heat-title"
+            aria-describedby="heat-summary"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Salle</Table.Th>
