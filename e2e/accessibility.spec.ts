@@ -91,11 +91,16 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'mes commandes', path: '/app/account/commandes', ready: heading(/commandes/i) },
   { name: 'ma carte', path: '/app/account/payments', ready: heading(/carte/i) },
   { name: 'messages', path: '/app/diffusions', ready: heading('Messages') },
-  { name: 'restauration', path: '/app/restauration', ready: heading('Restauration') },
+  { name: 'restauration', path: '/app/restauration/repas', ready: heading('Restauration') },
+  {
+    name: 'restauration, tableau de bord',
+    path: '/app/restauration/tableau-de-bord',
+    ready: heading('Tableau de bord du restaurant'),
+  },
   {
     // The meal's dialog with its dishes and the copy from a previous meal (issue 21).
     name: 'restauration, nouveau repas',
-    path: '/app/restauration',
+    path: '/app/restauration/repas',
     ready: async (p) => {
       await p.getByRole('button', { name: 'Nouveau repas' }).click();
       await expect(p.getByRole('dialog').getByLabel('Libellé du plat 1')).toBeVisible({ timeout: 8_000 });
@@ -250,13 +255,18 @@ const ADMIN_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'planning, tableau de bord',
+    path: '/app/reservations/tableau-de-bord',
+    ready: heading('Tableau de bord du planning'),
+  },
+  {
     name: 'planning',
-    path: '/app/reservations',
+    path: '/app/reservations/planning',
     ready: async (p) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
   },
   {
     name: 'planning, calendrier',
-    path: '/app/reservations',
+    path: '/app/reservations/planning',
     ready: async (p) => {
       await expect(p.getByText('Temple Hiram').first()).toBeVisible({ timeout: 8_000 });
       await p
