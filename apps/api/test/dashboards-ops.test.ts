@@ -16,6 +16,7 @@ import {
   reservations,
   tillSessions,
 } from '../src/db/schema';
+import { rate } from '../src/modules/reservations/dashboard/presenter';
 import { builders, type Builders, type Person } from './builders';
 import {
   createEntity,
@@ -303,7 +304,8 @@ describe('GET /api/reservation/tableau-de-bord', () => {
     const room = d.salles.find((s) => s.id === hiram.id)!;
     // October: 31 days less 2 closed, 900 minutes a day; the season: 365 days less 5 closed.
     expect(room.minutes).toBe(660);
-    expect(room.taux).toBe(Math.round((100 * 660) / (360 * 900)));
+    expect(room.taux).toBe(0.2);
+    expect(rate(660, 360 * 900)).toBe(0.2);
     expect(room.mois.map((m) => m.mois)).toEqual([
       '2026-09',
       '2026-10',
@@ -321,17 +323,17 @@ describe('GET /api/reservation/tableau-de-bord', () => {
     expect(room.mois[1]).toEqual({
       mois: '2026-10',
       minutes: 480,
-      taux: Math.round((100 * 480) / (29 * 900)),
+      taux: 1.8,
     });
     expect(room.mois[2]).toEqual({
       mois: '2026-11',
       minutes: 180,
-      taux: Math.round((100 * 180) / (29 * 900)),
+      taux: 0.7,
     });
     expect(room.mois[0]!.minutes).toBe(0);
     expect(room.jours).toEqual([0, 2, 0, 0, 0, 1, 0]);
     const retired = d.salles.find((s) => s.id === old.id)!;
-    expect(retired.mois[3]).toEqual({ mois: '2026-12', minutes: 180, taux: 1 });
+    expect(retired.mois[3]).toEqual({ mois: '2026-12', minutes: 180, taux: 0.7 });
     expect(retired.jours).toEqual([0, 0, 0, 0, 1, 0, 0]);
 
     expect(d.demandesTotal).toBe(2);

@@ -82,14 +82,17 @@ export const RestaurantDashboardSchema = z.object({
 });
 export type RestaurantDashboard = z.infer<typeof RestaurantDashboardSchema>;
 
-/** A room's confirmed bookings in one month: minutes booked and the share of its open hours (8:00–23:00). */
-export const RoomMonthSchema = z.object({ mois: z.string(), minutes: Count, taux: Count });
+/** Percent, to one decimal: a room's share of its open hours (8:00–23:00, closed days left out). */
+const Rate = z.number().min(0).max(100);
+
+/** A room's confirmed bookings in one month: minutes booked and the share of its open hours. */
+export const RoomMonthSchema = z.object({ mois: z.string(), minutes: Count, taux: Rate });
 
 export const RoomOccupancySchema = z.object({
   id: z.number().int(),
   nom: z.string(),
   minutes: Count,
-  taux: Count,
+  taux: Rate,
   mois: z.array(RoomMonthSchema),
   /** Confirmed bookings per weekday, Monday first (seven numbers). */
   jours: z.array(Count).length(7),

@@ -17,8 +17,9 @@ const daysInMonth = (mois: string) => {
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
 };
 
-const rate = (minutes: number, capacity: number) =>
-  capacity > 0 ? Math.round((100 * minutes) / capacity) : 0;
+/** Percent to one decimal: 0.4 % says more than 0 about a room little used. */
+export const rate = (minutes: number, capacity: number) =>
+  capacity > 0 ? Math.round((1000 * minutes) / capacity) / 10 : 0;
 
 interface Facts {
   annee: number;

@@ -2,6 +2,7 @@
 import { SimpleGrid } from '@mantine/core';
 import type { RoomOccupancy } from '@union/contract';
 import { ChartPanel, type ChartRow } from '../../../../components/charts/ChartPanel';
+import { formatNumber } from '../../../../lib/format';
 
 const MONTHS = [
   'janv.',
@@ -35,7 +36,7 @@ export function OccupancyCharts({ salles }: { salles: RoomOccupancy[] }) {
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <ChartPanel
         title="Heures réservées par mois"
-        summary={`${total} heures réservées et confirmées cette saison, toutes salles confondues.`}
+        summary={`${formatNumber(total)} heures réservées et confirmées cette saison, toutes salles confondues.`}
         kind="bar"
         data={byMonth}
         categoryKey="label"
@@ -49,15 +50,15 @@ export function OccupancyCharts({ salles }: { salles: RoomOccupancy[] }) {
         title="Occupation de chaque salle"
         summary={
           busiest
-            ? `Part des heures ouvertes (8 h – 23 h, jours de fermeture exclus) réservée cette saison ; ${busiest.nom} est la plus occupée (${busiest.taux} %).`
+            ? `Part des heures ouvertes (8 h – 23 h, jours de fermeture exclus) réservée cette saison ; ${busiest.nom} est la plus occupée (${formatNumber(busiest.taux)} %).`
             : 'Aucune salle.'
         }
         kind="bar"
         horizontal
-        data={salles.map((s) => ({ salle: s.nom, taux: s.taux, heures: hours(s.minutes) }))}
+        data={salles.map((s) => ({ salle: s.nom, taux: s.taux }))}
         categoryKey="salle"
         categoryLabel="Salle"
-        series={[{ key: 'taux', label: 'Occupation (%)' }]}
+        series={[{ key: 'taux', label: 'Occupation (% des heures ouvertes)' }]}
         height={Math.max(160, salles.length * 40)}
         empty="Aucune salle."
       />

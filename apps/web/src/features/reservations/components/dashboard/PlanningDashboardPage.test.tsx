@@ -29,7 +29,7 @@ const room = (id: number, nom: string, jours: number[], octobre: number) => ({
   id,
   nom,
   minutes: octobre,
-  taux: 2,
+  taux: id === 1 ? 2.5 : 0.4,
   mois: months.map((mois) => ({ mois, minutes: mois === '2026-10' ? octobre : 0, taux: 0 })),
   jours,
 });
@@ -82,7 +82,7 @@ describe('the Union staff’s dashboard of the planning', () => {
     expect(await screen.findByRole('heading', { name: 'Tableau de bord du planning' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/reservations/tableau-de-bord');
     expect(
-      await screen.findByText(/3 demandes en attente ; la plus ancienne attend depuis 14 jours/),
+      await screen.findByText(/3 demandes en attente, la plus ancienne depuis 14 jours \(1 affichée ici\)/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Traiter les 3 demandes' })).toHaveAttribute(
       'href',
@@ -105,12 +105,20 @@ describe('the Union staff’s dashboard of the planning', () => {
     ).toEqual(['0', '8', '0', '3', '0', '1', '0']);
     expect(screen.getByText(/Le plus chargé : Temple Hiram le mardi \(8 réservations/)).toBeInTheDocument();
 
-    const waiting = screen.getByRole('region', { name: 'Demandes en attente, par ancienneté' });
-    await userEvent.click(within(waiting).getByRole('button', { name: 'Voir les chiffres' }));
-    const link = within(waiting).getByRole('link', {
-      name: /Réservation · Loge Orion · Temple Hiram · 08\/12\/2026 19:00/,
-    });
-    expect(link).toHaveAttribute('href', '/app/reservations/planning?date=2026-12-08&vue=jour');
+    const waiting = screen.getByRole('table', { name: 'Demandes en attente' });
+    const row = within(waiting).getByRole('row', { name: /Tenue/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Temple Hiram', '08/12/2026 19:00–23:00', '14 jours']);
+    expect(within(row).getByRole('link', { name: 'Réservation : Tenue' })).toHaveAttribute(
+      'href',
+      '/app/reservations/planning?date=2026-12-08&vue=jour',
+    );
+    const occupancy = screen.getByRole('region', { name: 'Occupation de chaque salle' });
+    await userEvent.click(within(occupancy).getByRole('button', { name: 'Voir les chiffres' }));
+    expect(within(occupancy).getByRole('row', { name: /Temple Hiram/ })).toHaveTextContent('2,5');
   });
 
   it('keeps the planning first for those who only book, without asking the dashboard', async () => {

@@ -1,46 +1,77 @@
-/** The requests waiting for the staff's decision, oldest first, and the closed days ahead. */
-import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { PlanningDashboard } from '@union/contract';
+/** The requests waiting for the staff's decision, oldest first, with their age; the closed days ahead. */
+import { Anchor, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { plural, type PlanningDashboard } from '@union/contract';
 import { Link } from 'react-router';
-import { ChartPanel } from '../../../../components/charts/ChartPanel';
+import { ScrollTable } from '../../../../components/ScrollTable';
 import { formatDay, formatLongDate } from '../../../../lib/dates';
 
 const KIND = { DC: 'Réservation', DS: 'Suppression' } as const;
+const days = (n: number) => `${n} jour${n > 1 ? 's' : ''}`;
 
-export function WaitingRequests({
-  demandes,
-  demandesTotal,
-}: Pick<PlanningDashboard, 'demandes' | 'demandesTotal'>) {
+type Props = Pick<PlanningDashboard, 'demandes' | 'demandesTotal'>;
+
+function WaitingTable({ demandes }: Pick<PlanningDashboard, 'demandes'>) {
+  return (
+    <ScrollTable label="Demandes en attente" minWidth={520}>
+      <Table striped aria-labelledby="waiting-title">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Demande</Table.Th>
+            <Table.Th scope="col">Salle</Table.Th>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Attente
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {demandes.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Th scope="row" fw="normal">
+                <Anchor component={Link} to={`/app/reservations/planning?date=${r.date}&vue=jour`}>
+                  {KIND[r.etat]} : {r.libelle}
+                </Anchor>
+                <Text size="sm" c="gray.8">
+                  {r.entite}
+                </Text>
+              </Table.Th>
+              <Table.Td>{r.salle}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatDay(r.date)} {r.debut}–{r.fin}
+              </Table.Td>
+              <Table.Td ta="right" fw={r.age >= 7 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+                {days(r.age)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+export function WaitingRequests({ demandes, demandesTotal }: Props) {
   const oldest = demandes[0];
   return (
-    <Stack gap={6}>
-      <ChartPanel
-        title="Demandes en attente, par ancienneté"
-        summary={
-          oldest
-            ? `${demandesTotal} demande${demandesTotal > 1 ? 's' : ''} en attente ; la plus ancienne attend depuis ${oldest.age} jour${oldest.age > 1 ? 's' : ''}.`
-            : 'Aucune demande en attente.'
-        }
-        kind="bar"
-        horizontal
-        data={demandes.map((r) => ({
-          demande: `${KIND[r.etat]} · ${r.entite} · ${r.salle} · ${formatDay(r.date)} ${r.debut}`,
-          date: r.date,
-          age: r.age,
-        }))}
-        categoryKey="demande"
-        categoryLabel="Demande"
-        series={[{ key: 'age', label: 'Attente (jours)' }]}
-        rowHref={(row) => `/app/reservations/planning?date=${String(row.date)}&vue=jour`}
-        height={Math.max(160, demandes.length * 34)}
-        empty="Aucune demande en attente."
-      />
-      {demandesTotal > 0 && (
-        <Anchor component={Link} to="/app/reservations/demandes">
-          Traiter les {demandesTotal} demande{demandesTotal > 1 ? 's' : ''}
-        </Anchor>
-      )}
-    </Stack>
+    <Paper withBorder p="md" component="section" aria-labelledby="waiting-title">
+      <Stack gap="sm">
+        <Title order={3} id="waiting-title" fz={{ base: 17, sm: 19 }}>
+          Demandes en attente
+        </Title>
+        <Text size="sm" c="gray.8">
+          {oldest
+            ? `${demandesTotal} demande${demandesTotal > 1 ? 's' : ''} en attente, la plus ancienne depuis ${days(oldest.age)}` +
+              (demandesTotal > demandes.length ? ` (${plural(demandes.length, 'affichée')} ici).` : '.')
+            : 'Aucune demande en attente.'}
+        </Text>
+        {oldest && <WaitingTable demandes={demandes} />}
+        {demandesTotal > 0 && (
+          <Anchor component={Link} to="/app/reservations/demandes">
+            Traiter les {demandesTotal} demande{demandesTotal > 1 ? 's' : ''}
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -1,8 +1,7 @@
 /** The next meal: its covers, the portions of each dish to prepare, and the orders' remarks (allergies). */
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { MealType, type NextMeal } from '@union/contract';
+import { DishType, MealType, type NextMeal } from '@union/contract';
 import { Link } from 'react-router';
-import { ChartPanel } from '../../../../components/charts/ChartPanel';
 import { ScrollTable } from '../../../../components/ScrollTable';
 import { formatLongDate } from '../../../../lib/dates';
 import { weekOfMeals } from './season';
@@ -12,7 +11,7 @@ function Remarks({ remarques }: Pick<NextMeal, 'remarques'>) {
     return <Text size="sm">Aucune remarque ni allergie signalée dans les commandes.</Text>;
   return (
     <ScrollTable label="Remarques et allergies du prochain repas" minWidth={360}>
-      <Table striped>
+      <Table striped aria-label="Remarques et allergies">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Pour</Table.Th>
@@ -30,6 +29,39 @@ function Remarks({ remarques }: Pick<NextMeal, 'remarques'>) {
               </Table.Th>
               <Table.Td ta="right">{r.couverts}</Table.Td>
               <Table.Td fw={700}>{r.remarque}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+function Portions({ plats }: Pick<NextMeal, 'plats'>) {
+  if (plats.length === 0) return <Text size="sm">Ce repas n’a pas encore de plats.</Text>;
+  return (
+    <ScrollTable label="Portions à préparer pour le prochain repas" minWidth={300}>
+      <Table striped aria-label="Portions à préparer">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Plat</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Portions
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {plats.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Th scope="row" fw="normal">
+                {p.libelle}{' '}
+                <Text span size="sm" c="gray.8">
+                  ({DishType.labels[p.type]})
+                </Text>
+              </Table.Th>
+              <Table.Td ta="right" fw={700}>
+                {p.quantite}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -62,19 +94,10 @@ export function NextMealPanel({ meal }: { meal: NextMeal | null }) {
             Voir les commandes du repas
           </Anchor>
         </Text>
-        <ChartPanel
-          title="Portions à préparer par plat"
-          summary={`${portions} portion${portions > 1 ? 's' : ''} commandée${portions > 1 ? 's' : ''} pour ${meal.plats.length} plat${meal.plats.length > 1 ? 's' : ''}.`}
-          kind="bar"
-          horizontal
-          headingOrder={4}
-          data={meal.plats.map((p) => ({ plat: p.libelle, quantite: p.quantite }))}
-          categoryKey="plat"
-          categoryLabel="Plat"
-          series={[{ key: 'quantite', label: 'Portions' }]}
-          height={Math.max(160, meal.plats.length * 34)}
-          empty="Ce repas n’a pas encore de plats."
-        />
+        <Title order={4} fz={16}>
+          Portions à préparer ({portions})
+        </Title>
+        <Portions plats={meal.plats} />
         <Title order={4} fz={16}>
           Remarques et allergies
         </Title>

@@ -1,6 +1,6 @@
 /** The restaurant dashboard's season charts: covers per meal, dishes ordered, takings and top-ups per week. */
 import { SimpleGrid } from '@mantine/core';
-import type { RestaurantDashboard } from '@union/contract';
+import { plural, type RestaurantDashboard } from '@union/contract';
 import { ChartPanel } from '../../../../components/charts/ChartPanel';
 import { formatCents } from '../../../../lib/format';
 import { mealLabel, weekLabel, weekOfMeals } from './season';
@@ -18,13 +18,12 @@ export function CoversChart({ repas }: Pick<RestaurantDashboard, 'repas'>) {
   return (
     <ChartPanel
       title="Couverts par repas"
-      summary={`${repas.length} repas cette saison, ${booked} couverts réservés dont ${paid} payés.`}
+      summary={`${repas.length} repas cette saison, ${plural(booked, 'couvert')} réservé${booked > 1 ? 's' : ''} dont ${paid} payé${paid > 1 ? 's' : ''}.`}
       kind="bar"
       data={data}
       categoryKey="repas"
       categoryLabel="Repas"
       series={[
-        { key: 'places', label: 'Places' },
         { key: 'reserves', label: 'Couverts réservés' },
         { key: 'payes', label: 'Couverts payés' },
       ]}
@@ -51,7 +50,7 @@ export function DishesChart({ plats }: Pick<RestaurantDashboard, 'plats'>) {
       categoryKey="plat"
       categoryLabel="Plat"
       series={[{ key: 'quantite', label: 'Portions commandées' }]}
-      height={Math.max(200, plats.length * 32)}
+      height={Math.max(200, plats.length * 44)}
       empty="Aucun plat commandé cette saison."
     />
   );
@@ -91,7 +90,7 @@ export function MoneyCharts({
       />
       <ChartPanel
         title="Cartes rechargées par semaine"
-        summary={`${total(topUps, 'enLigne') + total(topUps, 'guichet')} rechargements cette saison, pour ${formatCents(total(topUps, 'montant'))}.`}
+        summary={`${plural(total(topUps, 'enLigne') + total(topUps, 'guichet'), 'rechargement')} cette saison, pour ${formatCents(total(topUps, 'montant'))}.`}
         kind="bar"
         data={topUps}
         categoryKey="label"

@@ -52,6 +52,8 @@ describe('the restaurant manager’s dashboard', () => {
       screen.getByRole('heading', { name: /Prochain repas : vendredi 20 novembre 2026/ }),
     ).toBeInTheDocument();
     expect(screen.getByText('Allergie aux arachides')).toBeInTheDocument();
+    const portions = screen.getByRole('table', { name: /Portions à préparer/ });
+    expect(within(portions).getByRole('row', { name: /Blanquette/ })).toHaveTextContent('3');
     expect(
       screen.getByText(/Blanquette vient|Menu du jour vient en tête avec 6 portions/),
     ).toBeInTheDocument();
@@ -66,7 +68,7 @@ describe('the restaurant manager’s dashboard', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['40', '6', '4']);
+    ).toEqual(['6', '4']);
     expect(within(row).getByRole('link')).toHaveAttribute('href', '/app/restauration/repas?date=2026-10-06');
     expect(screen.getByRole('link', { name: 'Repas de la semaine' })).toHaveAttribute(
       'href',
