@@ -4,6 +4,7 @@
  */
 import {
   AGED_BUCKET_LABELS,
+  MONTH_LABELS,
   type DashboardCards,
   type DashboardDue,
   type DashboardMonths,
@@ -12,20 +13,6 @@ import {
 import type ExcelJS from 'exceljs';
 import { EXCEL_EUROS, newWorkbook } from '../../../lib/excel';
 
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
 const LEVELS = ['Rappel de paiement', 'Deuxième relance', 'Mise en demeure'];
 const euros = (cents: number) => cents / 100;
 
@@ -98,7 +85,7 @@ export async function dashboardWorkbook(f: DashboardFigures): Promise<Buffer> {
       { header: `Facturé ${annee - 1}`, width: 16, money: true },
       { header: `Encaissé ${annee - 1}`, width: 16, money: true },
     ],
-    f.months.mois.map((m) => [MONTHS[m.mois - 1]!, m.facture, m.encaisse, m.factureAvant, m.encaisseAvant]),
+    f.months.mois.map((m) => [MONTH_LABELS[m.mois]!, m.facture, m.encaisse, m.factureAvant, m.encaisseAvant]),
   );
   sheet(
     wb,
