@@ -5,7 +5,10 @@ import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
 export const useDashboardReceivables = () =>
-  useQuery({ queryKey: ['compta', 'tableau-de-bord', 'creances'], queryFn: () => api.call(CALLS.receivables) });
+  useQuery({
+    queryKey: ['compta', 'tableau-de-bord', 'creances'],
+    queryFn: () => api.call(CALLS.receivables),
+  });
 
 export const useDashboardMonths = (annee: number) =>
   useQuery({

@@ -43,7 +43,12 @@ export function DashboardPage() {
           <Button component={Link} to={REMINDERS_PATH} variant="light" leftSection={<IconBell size={18} />}>
             Relances
           </Button>
-          <Button component={Link} to="/app/compta/balance-agee" variant="light" leftSection={<IconClockHour4 size={18} />}>
+          <Button
+            component={Link}
+            to="/app/compta/balance-agee"
+            variant="light"
+            leftSection={<IconClockHour4 size={18} />}
+          >
             Balance âgée et FEC
           </Button>
           <Button

@@ -51,10 +51,20 @@ export function OrdersPage() {
           >
             Tableau de bord
           </Button>
-          <Button component={Link} to="/app/compta/cotisations" variant="light" leftSection={<IconTable size={18} />}>
+          <Button
+            component={Link}
+            to="/app/compta/cotisations"
+            variant="light"
+            leftSection={<IconTable size={18} />}
+          >
             Tableau des cotisations
           </Button>
-          <Button component={Link} to="/app/compta/relances" variant="light" leftSection={<IconBell size={18} />}>
+          <Button
+            component={Link}
+            to="/app/compta/relances"
+            variant="light"
+            leftSection={<IconBell size={18} />}
+          >
             Relances
           </Button>
           <Button

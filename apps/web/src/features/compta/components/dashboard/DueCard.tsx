@@ -6,7 +6,11 @@ import { ChartPanel } from '../../../../components/charts/ChartPanel';
 import { formatCents } from '../../../../lib/format';
 import { FEE_TABLE_PATH, REMINDERS_PATH } from './links';
 
-const LEVELS: Record<number, string> = { 1: 'Rappel de paiement', 2: 'Deuxième relance', 3: 'Mise en demeure' };
+const LEVELS: Record<number, string> = {
+  1: 'Rappel de paiement',
+  2: 'Deuxième relance',
+  3: 'Mise en demeure',
+};
 
 export function DueCard({ data }: { data: DashboardDue }) {
   const count = data.relances.reduce((s, r) => s + r.factures, 0);
@@ -20,7 +24,8 @@ export function DueCard({ data }: { data: DashboardDue }) {
         </Title>
         {call ? (
           <Text>
-            {call.libelle} {call.annee}-{call.annee + 1} : {call.appelees} loge{call.appelees > 1 ? 's' : ''} appelée
+            {call.libelle} {call.annee}-{call.annee + 1} : {call.appelees} loge{call.appelees > 1 ? 's' : ''}{' '}
+            appelée
             {call.appelees > 1 ? 's' : ''} sur {call.entites}.{' '}
             <Anchor component={Link} to={FEE_TABLE_PATH}>
               Ouvrir le tableau des cotisations

@@ -6,7 +6,15 @@ import { formatCents } from '../../../../lib/format';
 import { useDashboardMonths } from '../../api/dashboard';
 import { QueryFailed } from './QueryFailed';
 
-export function MonthsChart({ annee, years, onYear }: { annee: number; years: number[]; onYear: (y: number) => void }) {
+export function MonthsChart({
+  annee,
+  years,
+  onYear,
+}: {
+  annee: number;
+  years: number[];
+  onYear: (y: number) => void;
+}) {
   const months = useDashboardMonths(annee);
   const before = annee - 1;
   const select = (
