@@ -18,6 +18,7 @@ export function CardsChart({ data }: { data: DashboardCards }) {
           : 'Aucun mouvement de carte.'
       }
       kind="area"
+      empty="Aucun euro sur les cartes ces douze derniers mois."
       data={data.mois.map((m) => ({ ...m, libelle: monthLabel(m.mois) }))}
       categoryKey="libelle"
       categoryLabel="Fin du mois"

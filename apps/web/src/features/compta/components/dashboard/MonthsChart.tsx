@@ -37,6 +37,7 @@ export function MonthsChart({
         title={`Facturé et encaissé par mois, ${annee} et ${before}`}
         summary={`En ${annee}, ${formatCents(sum('facture'))} facturés et ${formatCents(sum('encaisse'))} encaissés ; en ${before}, ${formatCents(sum('factureAvant'))} et ${formatCents(sum('encaisseAvant'))}.`}
         kind="line"
+        empty={`Rien de facturé ni d’encaissé en ${annee} ni en ${before}.`}
         data={months.data.mois.map((m) => ({ ...m, libelle: MONTH_LABELS[m.mois]! }))}
         categoryKey="libelle"
         categoryLabel="Mois"
