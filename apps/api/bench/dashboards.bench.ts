@@ -35,7 +35,13 @@ export default async function dashboardsBench() {
     const alone = { requests: 100, concurrency: 1, warmup: 10 };
     const year = new Date().getUTCFullYear();
     const measures = [
-      await measure('créances par loge et ancienneté', () => get('/api/compta/tableau-de-bord/creances'), alone),
+      // What the machine gives any read of the accounts (the aged receivables of issue 20), for comparison.
+      await measure('référence : balance âgée (issue 20)', () => get('/api/compta/balance-agee'), alone),
+      await measure(
+        'créances par loge et ancienneté',
+        () => get('/api/compta/tableau-de-bord/creances'),
+        alone,
+      ),
       await measure(
         'facturé et encaissé par mois (deux exercices)',
         (i) => get(`/api/compta/tableau-de-bord/mois?annee=${year - (i % 3)}`),
@@ -43,8 +49,9 @@ export default async function dashboardsBench() {
       ),
       await measure('soldes des cartes (douze mois)', () => get('/api/compta/tableau-de-bord/cartes'), alone),
       await measure('appel et relances à venir', () => get('/api/compta/tableau-de-bord/echeances'), alone),
-      await measure('les quatre appels du tableau de bord, 4 trésoriers', (i) =>
-        get(`/api/compta/tableau-de-bord/${['creances', 'mois', 'cartes', 'echeances'][i % 4]}`),
+      await measure(
+        'les quatre appels du tableau de bord, 4 trésoriers',
+        (i) => get(`/api/compta/tableau-de-bord/${['creances', 'mois', 'cartes', 'echeances'][i % 4]}`),
         { requests: 200, concurrency: 4, warmup: 0 },
       ),
     ];

@@ -68,4 +68,3 @@ export async function benchToken(url: string, username: string, password = BENCH
   });
   return ((await response.json()) as { access_token: string }).access_token;
 }
-
