@@ -8,6 +8,8 @@ import { formatCompactCents, formatCents, formatNumber } from '../../lib/format'
 import { patternId, seriesStyle } from './chart-style';
 import type { ChartKind, ChartRow, ChartSeriesDef, ChartUnit } from './types';
 
+const MARGIN = { top: 8, right: 32, bottom: 0, left: 8 };
+
 export interface ChartFigureProps {
   panelId: string;
   kind: ChartKind;
@@ -25,13 +27,15 @@ export function ChartFigure(props: ChartFigureProps) {
   const { panelId, kind, data, categoryKey, series, unit, height, horizontal, onRowClick } = props;
   const valueFormatter = unit === 'money' ? formatCents : (n: number) => formatNumber(n);
   const axisFormatter = unit === 'money' ? formatCompactCents : (n: number) => formatNumber(n);
+  // Counts have whole ticks; the last label of an axis keeps room inside the box (MARGIN).
+  const values = { tickFormatter: axisFormatter, allowDecimals: unit === 'money' };
   const common = {
     h: height,
     data,
     dataKey: categoryKey,
     valueFormatter,
-    yAxisProps: horizontal ? { width: 110 } : { tickFormatter: axisFormatter, width: 64 },
-    xAxisProps: horizontal ? { tickFormatter: axisFormatter } : undefined,
+    yAxisProps: horizontal ? { width: 110, interval: 0 } : { ...values, width: 64 },
+    xAxisProps: horizontal ? values : { interval: 0 },
     textColor: 'gray.8',
     tooltipAnimationDuration: 0,
   };
@@ -51,7 +55,9 @@ export function ChartFigure(props: ChartFigureProps) {
         curveType="linear"
         strokeWidth={2.5}
         withDots
-        {...(kind === 'area' ? { fillOpacity: 0.15, withGradient: false } : {})}
+        {...(kind === 'area'
+          ? { fillOpacity: 0.15, withGradient: false, areaChartProps: { margin: MARGIN } }
+          : { lineChartProps: { margin: MARGIN } })}
       />
     );
   }
@@ -63,6 +69,7 @@ export function ChartFigure(props: ChartFigureProps) {
       type={kind === 'stacked' ? 'stacked' : 'default'}
       orientation={horizontal ? 'vertical' : 'horizontal'}
       maxBarWidth={48}
+      barChartProps={{ margin: MARGIN }}
       barProps={(s) => ({
         fill: `url(#${patternId(panelId, indexOf.get(s.name) ?? 0)})`,
         stroke: '#ffffff',

@@ -41,7 +41,7 @@ export interface ChartPanelProps {
   /** Below this width the chart scrolls sideways inside its box (default 320). */
   minWidth?: number;
   headingOrder?: TitleOrder;
-  /** Said instead of the chart when there are no rows. */
+  /** Said instead of the chart when there are no rows, or nothing but zeros. */
   empty?: string;
 }
 
@@ -53,6 +53,8 @@ export function ChartPanel(props: ChartPanelProps) {
   const titleId = `${id}-title`;
   const summaryId = `${id}-summary`;
   const tableId = `${id}-table`;
+  // Nothing but zeros draws a flat line on an axis of « 0 € » ticks: say it instead.
+  const blank = data.every((row) => series.every((s) => !row[s.key]));
   const onRowClick = rowHref
     ? (row: ChartRow) => {
         const href = rowHref(row);
@@ -69,7 +71,7 @@ export function ChartPanel(props: ChartPanelProps) {
         <Text id={summaryId} size="sm" c="gray.8">
           {summary}
         </Text>
-        {data.length === 0 ? (
+        {blank ? (
           <Text>{props.empty ?? 'Rien à afficher pour l’instant.'}</Text>
         ) : (
           <>

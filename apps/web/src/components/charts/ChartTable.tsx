@@ -34,7 +34,7 @@ export function ChartTable({
   rowHref,
 }: ChartTableProps) {
   return (
-    <ScrollTable label={`Chiffres : ${title}`} minWidth={Math.min(640, 140 + series.length * 120)}>
+    <ScrollTable label={`Chiffres : ${title}`} minWidth={Math.min(640, 120 + series.length * 100)}>
       <Table striped captionSide="top">
         <Table.Caption className="chart-panel-table-caption">{title}</Table.Caption>
         <Table.Thead>
