@@ -67,9 +67,11 @@ type WaitingRow = Omit<WaitingRequest, 'debut' | 'fin' | 'etat'> & {
   etat: string;
   debut: number;
   fin: number;
+  /** How many wait in all (the repository's window count), not part of the answer's row. */
+  total: number;
 };
 
-export const presentWaiting = (row: WaitingRow): WaitingRequest => ({
+export const presentWaiting = ({ total: _total, ...row }: WaitingRow): WaitingRequest => ({
   ...row,
   etat: row.etat === 'DS' ? 'DS' : 'DC',
   debut: hhmmOf(row.debut),

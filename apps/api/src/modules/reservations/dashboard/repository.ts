@@ -2,7 +2,7 @@
  * The Union staff's dashboard (issue 33): the season's confirmed bookings per room and month and per room
  * and weekday, the requests waiting and the closed days ahead, each one aggregate in SQL.
  */
-import { asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { returnedRows } from '../../../db/arrays';
 import { closures, reservations } from '../../../db/schema';
@@ -53,7 +53,8 @@ export const planningDashboardRepository = {
 
   /**
    * The requests waiting for a decision, oldest first, with their age in days (Paris): a creation since
-   * it was asked, a deletion since the booking last changed (when the deletion was asked).
+   * it was asked, a deletion since the booking last changed (when the deletion was asked); each row
+   * carries how many wait in all.
    */
   async waiting(db: Executor, today: string, limit: number) {
     const room = roomNames(db);
@@ -71,6 +72,8 @@ export const planningDashboardRepository = {
         entite: entity.nom,
         libelle: reservations.libelle,
         age: sql<number>`greatest(${today}::date - ${since}, 0)::int`,
+        // Every waiting request, counted before the limit: no second query for the total.
+        total: sql<number>`(count(*) OVER ())::int`,
       })
       .from(reservations)
       .innerJoin(room, eq(room.id, reservations.roomId))
@@ -78,14 +81,6 @@ export const planningDashboardRepository = {
       .where(inArray(reservations.etat, ['DC', 'DS']))
       .orderBy(asc(since), asc(reservations.jour), asc(reservations.id))
       .limit(limit);
-  },
-
-  async waitingCount(db: Executor): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(reservations)
-      .where(inArray(reservations.etat, ['DC', 'DS']));
-    return row?.n ?? 0;
   },
 
   /** The closed days from today on, nearest first. */

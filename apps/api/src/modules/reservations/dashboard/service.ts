@@ -25,13 +25,12 @@ export const planningDashboardService = {
     const weekdays = await repository.byWeekday(ctx.db, span);
     const closed = await repository.closedByMonth(ctx.db, span);
     const waiting = await repository.waiting(ctx.db, today, REQUESTS_SHOWN);
-    const demandesTotal = await repository.waitingCount(ctx.db);
     const fermetures = await repository.closuresAhead(ctx.db, today, CLOSURES_SHOWN);
     return {
       saison: { annee, ...span },
       salles: presentOccupancy({ annee, rooms, minutes, weekdays, closed }),
       demandes: waiting.map(presentWaiting),
-      demandesTotal,
+      demandesTotal: waiting[0]?.total ?? 0,
       fermetures,
     };
   },

@@ -18,10 +18,7 @@ export const restaurantDashboardService = {
     const annee = masonicYearOf(today);
     const span = masonicYearBounds(annee);
     // One after the other: PGlite runs one query at a time on its one connection.
-    const repas = await repository.covers(ctx.db, span);
-    const plats = await repository.dishes(ctx.db, span, DISHES_SHOWN);
-    const encaissements = await repository.takings(ctx.db, span);
-    const rechargements = await repository.topUps(ctx.db, span);
+    const season = await repository.season(ctx.db, span, DISHES_SHOWN);
     const next = await repository.nextMeal(ctx.db, today);
     const prochainRepas = next
       ? presentNextMeal(
@@ -30,6 +27,6 @@ export const restaurantDashboardService = {
           await repository.remarks(ctx.db, next.id),
         )
       : null;
-    return { saison: { annee, ...span }, repas, plats, encaissements, rechargements, prochainRepas };
+    return { saison: { annee, ...span }, ...season, prochainRepas };
   },
 };
