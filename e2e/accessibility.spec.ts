@@ -91,18 +91,24 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'mes commandes', path: '/app/account/commandes', ready: heading(/commandes/i) },
   { name: 'ma carte', path: '/app/account/payments', ready: heading(/carte/i) },
   { name: 'messages', path: '/app/diffusions', ready: heading('Messages') },
-  { name: 'restauration', path: '/app/restauration', ready: heading('Restauration') },
+  { name: 'restauration', path: '/app/restauration/repas', ready: heading('Restauration') },
+  {
+    name: 'restauration, tableau de bord',
+    path: '/app/restauration/tableau-de-bord',
+    ready: heading('Tableau de bord du restaurant'),
+  },
   {
     // The meal's dialog with its dishes and the copy from a previous meal (issue 21).
     name: 'restauration, nouveau repas',
-    path: '/app/restauration',
+    path: '/app/restauration/repas',
     ready: async (p) => {
       await p.getByRole('button', { name: 'Nouveau repas' }).click();
       await expect(p.getByRole('dialog').getByLabel('Libellé du plat 1')).toBeVisible({ timeout: 8_000 });
     },
   },
   { name: 'documents', path: '/app/doc', ready: heading('Documents') },
-  { name: 'compta', path: '/app/compta', ready: heading('Comptabilité Union') },
+  { name: 'compta', path: '/app/compta/commandes', ready: heading('Commandes et factures') },
+  { name: 'compta, tableau de bord', path: '/app/compta', ready: heading('Ce que doit chaque loge') },
   { name: 'admin', path: '/app/admin', ready: heading('Administration') },
   {
     name: 'utilisateurs',
@@ -250,13 +256,18 @@ const ADMIN_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'planning, tableau de bord',
+    path: '/app/reservations/tableau-de-bord',
+    ready: heading('Tableau de bord du planning'),
+  },
+  {
     name: 'planning',
-    path: '/app/reservations',
+    path: '/app/reservations/planning',
     ready: async (p) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
   },
   {
     name: 'planning, calendrier',
-    path: '/app/reservations',
+    path: '/app/reservations/planning',
     ready: async (p) => {
       await expect(p.getByText('Temple Hiram').first()).toBeVisible({ timeout: 8_000 });
       await p
@@ -339,7 +350,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'émission d’un appel, aperçu',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p.getByRole('button', { name: 'Émettre et envoyer l’appel' }).click();
       const dialog = p.getByRole('dialog', { name: 'Émettre et envoyer les factures d’un appel' });
@@ -350,7 +361,7 @@ const ADMIN_SCREENS: Screen[] = [
   {
     // A paid invoice with a partial credit note (demo): its credit-note form.
     name: 'fiche commande, avoir',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p
         .locator('main tbody tr', { hasText: 'Régularisation' })
@@ -369,7 +380,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'fiche commande',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p.locator('main tbody a').first().click();
       await expect(p.getByRole('heading', { name: 'Lignes' })).toBeVisible({ timeout: 8_000 });
@@ -377,7 +388,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'fiche commande, paiement',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p.getByRole('checkbox', { name: 'En retard de paiement' }).check();
       // The list keeps showing the previous answer until the filtered one arrives: pick a row whose badge

@@ -37,7 +37,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   // The restaurant publishes, from this week's page, a meal two weeks ahead with its dish typed in the
   // meal's dialog: once saved, the page shows the meal's week.
   const chef = await as(browser, 'restaurant');
-  await chef.goto('/app/restauration');
+  await chef.goto('/app/restauration/repas');
   await chef.getByRole('button', { name: 'Nouveau repas' }).click();
   const mealForm = chef.getByRole('dialog', { name: 'Nouveau repas' });
   await mealForm.getByLabel(/^Date/).first().fill(day);

@@ -99,6 +99,8 @@ export const API = {
     /** POST creates, PUT changes (the query string carries `action`). */
     reservation: '/api/reservation',
     pending: '/api/reservation/demandes',
+    /** The Union staff's dashboard (issue 33). */
+    dashboard: '/api/reservation/tableau-de-bord',
   },
   closures: {
     closure: '/api/fermeture/:date',
@@ -141,6 +143,8 @@ export const API = {
     payment: '/api/repas/:id/commande/:commandeId/paiement',
     recap: '/api/repas/:id/document/recap',
     myOrders: '/api/user/commandes',
+    /** The restaurant manager's dashboard (issue 33). */
+    dashboard: '/api/repas/tableau-de-bord',
   },
   /** The prepaid card: top-ups and their payment. */
   payments: {
@@ -236,6 +240,12 @@ export const API = {
     /** Online card payments « à régulariser » (issue 20), and the treasurer's settling of one. */
     unappliedOnline: '/api/compta/paiement-cb/a-regulariser',
     settleOnline: '/api/compta/paiement-cb/:id/regularisation',
+    /** The treasurer's dashboard (issue 33): one call per chart group, and all its figures in Excel. */
+    dashboardReceivables: '/api/compta/tableau-de-bord/creances',
+    dashboardMonths: '/api/compta/tableau-de-bord/mois',
+    dashboardCards: '/api/compta/tableau-de-bord/cartes',
+    dashboardDue: '/api/compta/tableau-de-bord/echeances',
+    dashboardExcel: '/api/compta/tableau-de-bord/excel',
   },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {

@@ -1,7 +1,8 @@
 /**
  * Demo restaurant: meals in the coming three weeks (Tuesday lunch, Thursday evening agapes, tied to
  * that evening's session when there is one, Friday's bistrot), each with its dishes, and a lodge order
- * of the Vénérable, and an abandoned top-up of his card, expired. Goes through the module's services,
+ * of the Vénérable, the administrator's own orders (one paid at the bar), an abandoned top-up of the
+ * Vénérable's card, expired, and one of the administrator's, validated. Goes through the module's services,
  * so the demo data obeys the same rules as real data.
  */
 import type { Habilitation } from '@union/contract';
@@ -10,11 +11,12 @@ import { systemClock, type RequestContext } from '../lib/context';
 import { parisDay } from '../lib/dates';
 import { addDays, weekdayOf } from '@union/contract';
 import { mealsService } from '../modules/restaurant/meals/service';
+import { orderPaymentService } from '../modules/restaurant/orders/payment';
 import { mealOrdersService } from '../modules/restaurant/orders/service';
 import { cardsService } from '../modules/restaurant/cards/service';
 import { expireAbandonedTopUps } from '../modules/restaurant/cards/waiting';
 import type { Database } from '../db/client';
-import { entities, users } from '../db/schema';
+import { entities, userPayments, users } from '../db/schema';
 
 const MEALS = [
   {
@@ -65,6 +67,7 @@ export async function seedRestaurant(db: Database): Promise<void> {
   };
   const chef = await ctxOf('restaurant');
   const venerable = await ctxOf('venerable');
+  const admin = await ctxOf('admin');
   const [lodge] = await db.select().from(entities).where(eq(entities.code, 'CHEV-RHONE'));
   const today = parisDay();
   for (let week = 0; week < 3; week++) {
@@ -96,6 +99,17 @@ export async function seedRestaurant(db: Database): Promise<void> {
           commentaire: 'Un convive végétarien',
         });
       }
+      // The administrator's own orders on this week's lunch and bistrot, with an allergy to read on the
+      // manager's dashboard; the lunch is paid at the bar, the dashboard's takings of the week.
+      if (week === 0 && m.type !== 'S') {
+        const { order } = await mealOrdersService.createOrder(admin, meal.id, {
+          idEntite: null,
+          invites: 1,
+          lignes: [{ idPlat: dishIds[0]!, quantite: 2 }],
+          commentaire: 'Allergie aux fruits à coque',
+        });
+        if (m.type === 'M') await orderPaymentService.pay(chef, meal.id, order.id, 'B', {});
+      }
     }
   }
   // A top-up of 20 € started two days ago and never paid, expired by the very job that expires real
@@ -103,4 +117,9 @@ export async function seedRestaurant(db: Database): Promise<void> {
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
   await cardsService.create({ ...venerable, clock: { ...systemClock, now: () => twoDaysAgo } }, 2000);
   await expireAbandonedTopUps(db, systemClock);
+  // The administrator's 40 € top-up, paid online and validated by the treasurer: the dashboard's cards
+  // topped up. (The provider's notification is what marks it paid; the demo has no provider.)
+  const topUp = await cardsService.create(admin, 4000);
+  await db.update(userPayments).set({ etat: 'P' }).where(eq(userPayments.id, topUp.id));
+  await cardsService.act(await ctxOf('tresorier'), topUp.id, 'VALIDATE', {});
 }

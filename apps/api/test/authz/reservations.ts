@@ -62,6 +62,11 @@ export const rows: AuthzRow[] = [
     expect: planners(200),
   },
   {
+    route: 'GET /api/reservation/tableau-de-bord',
+    request: () => ({ url: '/api/reservation/tableau-de-bord' }),
+    expect: staff(200),
+  },
+  {
     route: 'GET /api/planning/annees',
     request: () => ({ url: '/api/planning/annees' }),
     expect: planners(200),

@@ -1,6 +1,6 @@
 /**
  * Every screen names its browser tab (convention: `usePageTitle`, or the administration's record frame
- * which calls it): a page that forgets keeps the previous screen's title, which a person with many tabs, or
+ * which calls it; a route that only chooses between screens, or redirects, leaves it to them): a page that forgets keeps the previous screen's title, which a person with many tabs, or
  * a screen reader announcing the tab, reads as the wrong place. Checked here on the source, page by page,
  * from each section's route table.
  */
@@ -33,6 +33,6 @@ describe('the browser tab of every screen', () => {
 
   it.each(pages.map((page) => [page.slice(SRC.length + 1), page]))('%s names its tab', (_, page) => {
     const source = readFileSync(page, 'utf8');
-    expect(/usePageTitle\(|<RecordPage\b/.test(source)).toBe(true);
+    expect(/usePageTitle\(|<RecordPage\b|<Navigate\b|<[A-Z]\w*Page\b/.test(source)).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import {
   ReservationSchema,
   WeekSchema,
 } from '../reservations';
+import { PlanningDashboardSchema } from '../ops-dashboards';
 import { API } from '../routes';
 import { IdParamsSchema } from './auth';
 import { defineCall } from './define';
@@ -59,6 +60,12 @@ export const RESERVATION_CALLS = {
     query: ReservationChangeQuerySchema,
     body: ReservationChangeSchema,
     responses: { 200: ReservationSchema },
+  }),
+  /** Union staff: occupancy, rooms × weekdays, requests waiting, closed days ahead (issue 33). */
+  dashboard: defineCall({
+    method: 'GET',
+    path: API.reservations.dashboard,
+    responses: { 200: PlanningDashboardSchema },
   }),
 } as const;
 

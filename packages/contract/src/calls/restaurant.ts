@@ -40,6 +40,7 @@ import {
   TopUpSearchSchema,
   TopUpWaitingSchema,
 } from '../restaurant';
+import { RestaurantDashboardSchema } from '../ops-dashboards';
 import { API } from '../routes';
 import { IdParamsSchema } from './auth';
 import { defineCall } from './define';
@@ -159,6 +160,12 @@ export const RESTAURANT_CALLS = {
     method: 'GET',
     path: API.restaurant.myOrders,
     responses: { 200: MealOrderListSchema },
+  }),
+  /** MENUS: the season's covers, dishes, takings and top-ups, the next meal (issue 33). */
+  dashboard: defineCall({
+    method: 'GET',
+    path: API.restaurant.dashboard,
+    responses: { 200: RestaurantDashboardSchema },
   }),
 } as const;
 

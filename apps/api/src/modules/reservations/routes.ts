@@ -6,6 +6,7 @@ import { CALLS } from '@union/contract';
 import { route } from '../../lib/route';
 import type { App } from '../../types';
 import closuresRoutes from './closures/routes';
+import planningDashboardRoutes from './dashboard/routes';
 import feedsRoutes from './feeds/routes';
 import planningRoutes from './planning/routes';
 import { reservationsService } from './service';
@@ -37,4 +38,5 @@ export default async function reservationsRoutes(app: App) {
   await app.register(closuresRoutes);
   await app.register(planningRoutes);
   await app.register(feedsRoutes);
+  await app.register(planningDashboardRoutes);
 }

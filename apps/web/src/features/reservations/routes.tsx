@@ -4,7 +4,17 @@ import type { RouteObject } from 'react-router';
 export const reservationsRoutes: RouteObject[] = [
   {
     index: true,
+    lazy: async () => ({ Component: (await import('./components/dashboard/PlanningHome')).PlanningHome }),
+  },
+  {
+    path: 'planning',
     lazy: async () => ({ Component: (await import('./components/PlanningPage')).PlanningPage }),
+  },
+  {
+    path: 'tableau-de-bord',
+    lazy: async () => ({
+      Component: (await import('./components/dashboard/PlanningDashboardPage')).PlanningDashboardPage,
+    }),
   },
   {
     path: 'demandes',

@@ -5,7 +5,23 @@ import { RequireHabilitation } from '../../components/RequireHabilitation';
 export const restaurantRoutes: RouteObject[] = [
   {
     index: true,
+    lazy: async () => ({ Component: (await import('./components/dashboard/RestaurantHome')).RestaurantHome }),
+  },
+  {
+    path: 'repas',
     lazy: async () => ({ Component: (await import('./components/RestaurantPage')).RestaurantPage }),
+  },
+  {
+    path: 'tableau-de-bord',
+    element: <RequireHabilitation habilitation="MENUS" />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('./components/dashboard/RestaurantDashboardPage')).RestaurantDashboardPage,
+        }),
+      },
+    ],
   },
   {
     path: 'rechargements',

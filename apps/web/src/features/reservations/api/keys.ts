@@ -6,6 +6,7 @@ export const planningKeys = {
   pending: () => [...PLANNING_KEY, 'pending'] as const,
   closures: (annee: number) => [...PLANNING_KEY, 'closures', annee] as const,
   years: () => [...PLANNING_KEY, 'years'] as const,
+  dashboard: () => [...PLANNING_KEY, 'dashboard'] as const,
   /** A session's convocations (documents of type V tied to it): every session's, without `id`. */
   convocations: (id?: number) =>
     id === undefined

@@ -44,6 +44,11 @@ export function RestaurantPage() {
             </Button>
           )}
           {desk && (
+            <Button component={Link} to="/app/restauration/tableau-de-bord" variant="light" size="compact-md">
+              Tableau de bord
+            </Button>
+          )}
+          {desk && (
             <Button component={Link} to="/app/restauration/caisse" variant="light" size="compact-md">
               Caisse des cartes
             </Button>
