@@ -45,6 +45,10 @@ export interface ChartPanelProps {
   empty?: string;
 }
 
+/** Upright bars keep about 100 px per category, so that their labels never run into each other. */
+const minWidthOf = ({ minWidth = 320, kind, horizontal, data }: ChartPanelProps) =>
+  kind === 'line' || kind === 'area' || horizontal ? minWidth : Math.max(minWidth, 80 + data.length * 100);
+
 export function ChartPanel(props: ChartPanelProps) {
   const { title, summary, kind, data, series, unit = 'count', rowHref, headingOrder = 3 } = props;
   const id = useId();
@@ -83,7 +87,7 @@ export function ChartPanel(props: ChartPanelProps) {
               aria-label={`Graphique : ${title}`}
               aria-describedby={summaryId}
             >
-              <div style={{ minWidth: props.minWidth ?? 320 }}>
+              <div style={{ minWidth: minWidthOf(props) }}>
                 <ChartFigure
                   panelId={id}
                   kind={kind}
