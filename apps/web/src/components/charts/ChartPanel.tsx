@@ -7,9 +7,9 @@
  */
 import '@mantine/charts/styles.css';
 import './charts.css';
-import { Button, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconTable, IconTableOff } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartFigure } from './ChartFigure';
 import { ChartLegend } from './ChartLegend';
@@ -41,6 +41,8 @@ export interface ChartPanelProps {
   /** Below this width the chart scrolls sideways inside its box (default 320). */
   minWidth?: number;
   headingOrder?: TitleOrder;
+  /** Controls beside the title that change what the chart shows (a year); hidden when printed. */
+  actions?: ReactNode;
   /** Said instead of the chart when there are no rows, or nothing but zeros. */
   empty?: string;
 }
@@ -69,9 +71,12 @@ export function ChartPanel(props: ChartPanelProps) {
   return (
     <Paper component="section" withBorder p="md" className="chart-panel" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={headingOrder} id={titleId} fz={{ base: 17, sm: 19 }}>
-          {title}
-        </Title>
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+          <Title order={headingOrder} id={titleId} fz={{ base: 17, sm: 19 }}>
+            {title}
+          </Title>
+          {props.actions && <div className="chart-panel-toggle">{props.actions}</div>}
+        </Group>
         <Text id={summaryId} size="sm" c="gray.8">
           {summary}
         </Text>
