@@ -52,6 +52,7 @@ const ROUTES = [
   API.compta.excel,
   API.compta.feeTableExcel,
   API.compta.agedReceivablesExcel,
+  API.compta.dashboardExcel,
   API.desk.balancesExcel,
   API.imports.membersExcel,
   API.accounts.statement,

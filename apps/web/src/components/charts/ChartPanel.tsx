@@ -7,9 +7,9 @@
  */
 import '@mantine/charts/styles.css';
 import './charts.css';
-import { Button, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconTable, IconTableOff } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartFigure } from './ChartFigure';
 import { ChartLegend } from './ChartLegend';
@@ -41,9 +41,15 @@ export interface ChartPanelProps {
   /** Below this width the chart scrolls sideways inside its box (default 320). */
   minWidth?: number;
   headingOrder?: TitleOrder;
+  /** Controls beside the title that change what the chart shows (a year); hidden when printed. */
+  actions?: ReactNode;
   /** Said instead of the chart when there are no rows, or nothing but zeros. */
   empty?: string;
 }
+
+/** Upright bars keep about 100 px per category, so that their labels never run into each other. */
+const minWidthOf = ({ minWidth = 320, kind, horizontal, data }: ChartPanelProps) =>
+  kind === 'line' || kind === 'area' || horizontal ? minWidth : Math.max(minWidth, 80 + data.length * 100);
 
 export function ChartPanel(props: ChartPanelProps) {
   const { title, summary, kind, data, series, unit = 'count', rowHref, headingOrder = 3 } = props;
@@ -65,9 +71,12 @@ export function ChartPanel(props: ChartPanelProps) {
   return (
     <Paper component="section" withBorder p="md" className="chart-panel" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={headingOrder} id={titleId} fz={{ base: 17, sm: 19 }}>
-          {title}
-        </Title>
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+          <Title order={headingOrder} id={titleId} fz={{ base: 17, sm: 19 }}>
+            {title}
+          </Title>
+          {props.actions && <div className="chart-panel-toggle">{props.actions}</div>}
+        </Group>
         <Text id={summaryId} size="sm" c="gray.8">
           {summary}
         </Text>
@@ -83,7 +92,7 @@ export function ChartPanel(props: ChartPanelProps) {
               aria-label={`Graphique : ${title}`}
               aria-describedby={summaryId}
             >
-              <div style={{ minWidth: props.minWidth ?? 320 }}>
+              <div style={{ minWidth: minWidthOf(props) }}>
                 <ChartFigure
                   panelId={id}
                   kind={kind}

@@ -1,5 +1,5 @@
 /** The treasurer's dashboard (issue 33): one query per chart group, and the Excel file of all of them. */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, COMPTA_DASHBOARD_CALLS as CALLS, pathTo } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -14,6 +14,8 @@ export const useDashboardMonths = (annee: number) =>
   useQuery({
     queryKey: ['compta', 'tableau-de-bord', 'mois', annee],
     queryFn: () => api.call(CALLS.months, { query: { annee } }),
+    // The year's select sits in the chart's panel: the panel stays (and the focus in it) while the next loads.
+    placeholderData: keepPreviousData,
   });
 
 export const useDashboardCards = () =>

@@ -74,9 +74,7 @@ export function DashboardPage() {
         {cards.isError && <QueryFailed what="Les soldes des cartes" />}
         {cards.data && <CardsChart data={cards.data} />}
       </SimpleGrid>
-      <Stack gap="sm">
-        <MonthsChart annee={annee} years={[0, 1, 2, 3, 4].map((i) => thisYear - i)} onYear={setAnnee} />
-      </Stack>
+      <MonthsChart annee={annee} years={[0, 1, 2, 3, 4].map((i) => thisYear - i)} onYear={setAnnee} />
     </Stack>
   );
 }

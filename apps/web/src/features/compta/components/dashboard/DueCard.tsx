@@ -43,12 +43,13 @@ export function DueCard({ data }: { data: DashboardDue }) {
             : 'Aucune relance à envoyer aujourd’hui.'
         }
         kind="bar"
+        horizontal
         data={data.relances.map((r) => ({ niveau: LEVELS[r.niveau]!, factures: r.factures }))}
         empty="Aucune relance n’est due aujourd’hui."
         categoryKey="niveau"
         categoryLabel="Niveau"
         series={[{ key: 'factures', label: 'Factures' }]}
-        height={200}
+        height={60 + data.relances.length * 40}
         rowHref={() => REMINDERS_PATH}
       />
     </Stack>

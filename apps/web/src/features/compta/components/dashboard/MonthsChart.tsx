@@ -16,11 +16,11 @@ export function MonthsChart({
   onYear: (y: number) => void;
 }) {
   const months = useDashboardMonths(annee);
-  const before = annee - 1;
   const select = (
     <NativeSelect
       label="Exercice"
-      w={140}
+      size="xs"
+      w={110}
       data={years.map(String)}
       value={String(annee)}
       onChange={(e) => onYear(Number(e.currentTarget.value))}
@@ -28,29 +28,30 @@ export function MonthsChart({
   );
   if (months.isPending) return <Loader aria-label="Chargement du facturé et de l’encaissé" />;
   if (months.isError) return <QueryFailed what="Le facturé et l’encaissé" />;
+  // The year of the figures shown: the previous year's stay on screen while the one chosen loads.
+  const shown = months.data.annee;
+  const before = shown - 1;
   const sum = (k: 'facture' | 'encaisse' | 'factureAvant' | 'encaisseAvant') =>
     months.data.mois.reduce((s, m) => s + m[k], 0);
   return (
-    <>
-      {select}
-      <ChartPanel
-        title={`Facturé et encaissé par mois, ${annee} et ${before}`}
-        summary={`En ${annee}, ${formatCents(sum('facture'))} facturés et ${formatCents(sum('encaisse'))} encaissés ; en ${before}, ${formatCents(sum('factureAvant'))} et ${formatCents(sum('encaisseAvant'))}.`}
-        kind="line"
-        empty={`Rien de facturé ni d’encaissé en ${annee} ni en ${before}.`}
-        data={months.data.mois.map((m) => ({ ...m, libelle: MONTH_LABELS[m.mois]! }))}
-        categoryKey="libelle"
-        categoryLabel="Mois"
-        series={[
-          { key: 'facture', label: `Facturé ${annee}` },
-          { key: 'encaisse', label: `Encaissé ${annee}` },
-          { key: 'factureAvant', label: `Facturé ${before}` },
-          { key: 'encaisseAvant', label: `Encaissé ${before}` },
-        ]}
-        unit="money"
-        minWidth={640}
-        height={280}
-      />
-    </>
+    <ChartPanel
+      title={`Facturé et encaissé par mois, ${shown} et ${before}`}
+      summary={`En ${shown}, ${formatCents(sum('facture'))} facturés et ${formatCents(sum('encaisse'))} encaissés ; en ${before}, ${formatCents(sum('factureAvant'))} et ${formatCents(sum('encaisseAvant'))}.`}
+      kind="line"
+      empty={`Rien de facturé ni d’encaissé en ${shown} ni en ${before}.`}
+      data={months.data.mois.map((m) => ({ ...m, libelle: MONTH_LABELS[m.mois]! }))}
+      categoryKey="libelle"
+      categoryLabel="Mois"
+      series={[
+        { key: 'facture', label: `Facturé ${shown}` },
+        { key: 'encaisse', label: `Encaissé ${shown}` },
+        { key: 'factureAvant', label: `Facturé ${before}` },
+        { key: 'encaisseAvant', label: `Encaissé ${before}` },
+      ]}
+      unit="money"
+      minWidth={640}
+      height={280}
+      actions={select}
+    />
   );
 }
