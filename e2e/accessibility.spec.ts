@@ -102,7 +102,8 @@ const ADMIN_SCREENS: Screen[] = [
     },
   },
   { name: 'documents', path: '/app/doc', ready: heading('Documents') },
-  { name: 'compta', path: '/app/compta', ready: heading('Comptabilité Union') },
+  { name: 'compta', path: '/app/compta/commandes', ready: heading('Commandes et factures') },
+  { name: 'compta, tableau de bord', path: '/app/compta', ready: heading('Ce que doit chaque loge') },
   { name: 'admin', path: '/app/admin', ready: heading('Administration') },
   {
     name: 'utilisateurs',
@@ -339,7 +340,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'émission d’un appel, aperçu',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p.getByRole('button', { name: 'Émettre un appel' }).click();
       const dialog = p.getByRole('dialog', { name: 'Émettre et envoyer les factures d’un appel' });
@@ -350,7 +351,7 @@ const ADMIN_SCREENS: Screen[] = [
   {
     // A paid invoice with a partial credit note (demo): its credit-note form.
     name: 'fiche commande, avoir',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p
         .locator('main tbody tr', { hasText: 'Régularisation' })
@@ -369,7 +370,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'fiche commande',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p.locator('main tbody a').first().click();
       await expect(p.getByRole('heading', { name: 'Lignes' })).toBeVisible({ timeout: 8_000 });
@@ -377,7 +378,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'fiche commande, paiement',
-    path: '/app/compta',
+    path: '/app/compta/commandes',
     ready: async (p) => {
       await p.getByRole('checkbox', { name: 'En retard de paiement' }).check();
       // The list keeps showing the previous answer until the filtered one arrives: pick a row whose badge

@@ -67,7 +67,10 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
 }) => {
   await signIn(page, 'tresorier');
   await page.getByRole('main').getByText('Comptabilité Union', { exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Comptabilité Union' })).toBeVisible();
+  // The section opens on the dashboard (issue 33); the orders are one link away.
+  await expect(page.getByRole('heading', { name: 'Tableau de bord comptable' })).toBeVisible();
+  await page.getByRole('link', { name: 'Commandes et factures' }).click();
+  await expect(page.getByRole('heading', { name: 'Commandes et factures' })).toBeVisible();
 
   // The first third for every lodge at once.
   await page.getByRole('button', { name: 'Appeler les cotisations' }).click();
@@ -239,7 +242,7 @@ test('the second third is issued and e-mailed to every lodge in one action, afte
   request,
 }) => {
   await signIn(page, 'tresorier');
-  await page.goto('/app/compta');
+  await page.goto('/app/compta/commandes');
   await page.getByRole('button', { name: 'Appeler les cotisations' }).click();
   const call = page.getByRole('dialog', { name: 'Appeler une tranche pour toutes les loges' });
   await call.getByRole('textbox', { name: 'Tranche' }).click();

@@ -144,6 +144,10 @@ const config = {
     // to the previous file's document.) The VM contexts' memory is given back by recycling a worker
     // past Vitest's default limit.
     pool: 'vmThreads',
+    // Recharts' CommonJS build (what Node picks for @mantine/charts) require()s Redux Toolkit's ES module,
+    // which the test threads' loader refuses: the tests load its ES build through Vite's transform.
+    alias: [{ find: /^recharts$/, replacement: 'recharts/es6/index.js' }],
+    server: { deps: { inline: ['@mantine/charts', 'recharts'] } },
   },
 } satisfies UserConfig;
 

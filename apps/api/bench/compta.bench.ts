@@ -53,8 +53,8 @@ async function sequential(name: string, n: number, work: (i: number) => Promise<
   };
 }
 
-/** Seeds 50 lodges with their members and about 50,000 orders (generate_series); answers what the measures need. */
-export async function seedAccounting(bench: BenchApp) {
+/** Seeds 50 lodges with their members and about `orders` orders (generate_series); answers what the measures need. */
+export async function seedAccounting(bench: BenchApp, orders = ORDERS) {
   const db = bench.handle.db;
   const loadStart = performance.now();
 
@@ -116,7 +116,7 @@ export async function seedAccounting(bench: BenchApp) {
   )) as [{ calls: number }];
   await bench.handle.exec(`
     ${rentalsAndServicesSql({
-      count: String(ORDERS - calls),
+      count: String(orders - calls),
       from: `date '2007-01-01'`,
       days: YEARS * 365,
       firstLodge: String(first),

@@ -58,3 +58,13 @@ export async function createBenchAdmin(db: DbHandle['db']): Promise<void> {
     passwordHash: await hashPassword(BENCH_PASSWORD),
   });
 }
+
+/** A bearer token of `username` on a bench app (the password grant, as the web app signs in). */
+export async function benchToken(url: string, username: string, password = BENCH_PASSWORD): Promise<string> {
+  const response = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}

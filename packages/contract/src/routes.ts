@@ -243,6 +243,12 @@ export const API = {
     /** Online card payments « à régulariser » (issue 20), and the treasurer's settling of one. */
     unappliedOnline: '/api/compta/paiement-cb/a-regulariser',
     settleOnline: '/api/compta/paiement-cb/:id/regularisation',
+    /** The treasurer's dashboard (issue 33): one call per chart group, and all its figures in Excel. */
+    dashboardReceivables: '/api/compta/tableau-de-bord/creances',
+    dashboardMonths: '/api/compta/tableau-de-bord/mois',
+    dashboardCards: '/api/compta/tableau-de-bord/cartes',
+    dashboardDue: '/api/compta/tableau-de-bord/echeances',
+    dashboardExcel: '/api/compta/tableau-de-bord/excel',
   },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {

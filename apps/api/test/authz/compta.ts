@@ -324,4 +324,32 @@ export const rows: AuthzRow[] = [
     request: async (w) => ({ url: `/api/compta/commande/${await quote(w)}/relances/1` }),
     expect: readers(412),
   },
+  // The treasurer's dashboard (issue 33): COMPTA_LECTURE reads it, the year asked for included.
+  {
+    route: 'GET /api/compta/tableau-de-bord/creances',
+    request: () => ({ url: '/api/compta/tableau-de-bord/creances' }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/tableau-de-bord/mois',
+    request: (w) => ({ url: `/api/compta/tableau-de-bord/mois?annee=${w.annee}` }),
+    tries: ['query.annee'],
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/tableau-de-bord/cartes',
+    request: () => ({ url: '/api/compta/tableau-de-bord/cartes' }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/tableau-de-bord/echeances',
+    request: () => ({ url: '/api/compta/tableau-de-bord/echeances' }),
+    expect: readers(200),
+  },
+  {
+    route: 'GET /api/compta/tableau-de-bord/excel',
+    request: (w) => ({ url: `/api/compta/tableau-de-bord/excel?annee=${w.annee}` }),
+    tries: ['query.annee'],
+    expect: readers(200),
+  },
 ];

@@ -18,3 +18,12 @@ export function eurosToCents(value: number | string): number {
 /** 1234 → "1 234", 2.5 → "2,5": a count or a quantity as French writes it (up to three decimals). */
 export const formatNumber = (n: number, maximumFractionDigits = 3): string =>
   new Intl.NumberFormat('fr-FR', { maximumFractionDigits }).format(n);
+
+/** Cents as a short axis label: 123450 → "1,2 k€", 4500 → "45 €" (the tables keep the exact amounts). */
+export const formatCompactCents = (cents: number): string =>
+  new Intl.NumberFormat('fr-FR', {
+    style: 'currency',
+    currency: 'EUR',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(cents / 100);

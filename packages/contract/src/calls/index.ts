@@ -4,10 +4,12 @@
  * (`api.call` of apps/web/src/lib/api-client.ts). The web imports a group (`MESSAGE_CALLS`), not `CALLS`,
  * so that a screen's bundle carries only the schemas of its own calls.
  *
- * Not yet in the table: the calls of compta (registered with `app.get/post…` by its module).
+ * Not yet in the table: the calls of compta (registered with `app.get/post…` by its module), but for its
+ * dashboard's (COMPTA_DASHBOARD_CALLS).
  */
 import { ACCOUNT_CALLS } from './accounts';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
+import { COMPTA_DASHBOARD_CALLS } from './compta';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
 import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
@@ -24,6 +26,7 @@ export {
   BACKUP_CALLS,
   CALENDAR_CALLS,
   CLOSURE_CALLS,
+  COMPTA_DASHBOARD_CALLS,
   DESK_CALLS,
   DOCUMENT_CALLS,
   ENTITY_CALLS,
@@ -64,4 +67,5 @@ export const CALLS = {
   desk: DESK_CALLS,
   accounts: ACCOUNT_CALLS,
   peopleDashboards: PEOPLE_DASHBOARD_CALLS,
+  comptaDashboard: COMPTA_DASHBOARD_CALLS,
 } as const;

@@ -1,8 +1,9 @@
 /**
- * The Union's accounting (specification §7, issues 20 and 31): each room registers its own paths.
+ * The Union's accounting (specification §7, issues 20, 31 and 33): each room registers its own paths.
  */
 import type { App } from '../../types';
 import accountsRoutes from './accounts/routes';
+import dashboardRoutes from './dashboard/routes';
 import exportsRoutes from './exports/routes';
 import feeCallsRoutes from './fee-calls/routes';
 import ordersRoutes from './orders/routes';
@@ -16,4 +17,5 @@ export default async function comptaRoutes(app: App) {
   await app.register(remindersRoutes);
   await app.register(accountsRoutes);
   await app.register(exportsRoutes);
+  await app.register(dashboardRoutes);
 }

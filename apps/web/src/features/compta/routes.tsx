@@ -1,8 +1,19 @@
-/** The accounting section's pages (under /app/compta), loaded on first visit. */
-import type { RouteObject } from 'react-router';
+/**
+ * The accounting section's pages (under /app/compta), loaded on first visit. The section opens on the
+ * treasurer's dashboard (issue 33); the orders' list is « Commandes et factures ».
+ */
+import { Navigate, type RouteObject } from 'react-router';
 
 export const comptaRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('./components/OrdersPage')).OrdersPage }) },
+  { index: true, element: <Navigate to="tableau-de-bord" replace /> },
+  {
+    path: 'tableau-de-bord',
+    lazy: async () => ({ Component: (await import('./components/DashboardPage')).DashboardPage }),
+  },
+  {
+    path: 'commandes',
+    lazy: async () => ({ Component: (await import('./components/OrdersPage')).OrdersPage }),
+  },
   {
     path: 'nouvelle',
     lazy: async () => ({ Component: (await import('./components/NewOrderPage')).NewOrderPage }),

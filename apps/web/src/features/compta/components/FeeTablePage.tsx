@@ -39,7 +39,7 @@ export function FeeTablePage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Tableau des cotisations</Title>
-        <Button component={Link} to=".." variant="default">
+        <Button component={Link} to="/app/compta/commandes" variant="default">
           Retour à la liste
         </Button>
       </Group>

@@ -92,7 +92,7 @@ export function NewOrderPage() {
     <Stack gap="lg" maw={960}>
       <Group justify="space-between">
         <Title order={2}>Nouvelle commande</Title>
-        <Button component={Link} to=".." variant="default">
+        <Button component={Link} to="/app/compta/commandes" variant="default">
           Retour à la liste
         </Button>
       </Group>

@@ -49,7 +49,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Text>
           </Group>
         </Stack>
-        <Button component={Link} to="../.." relative="path" variant="default">
+        <Button component={Link} to="/app/compta/commandes" variant="default">
           Retour à la liste
         </Button>
       </Group>

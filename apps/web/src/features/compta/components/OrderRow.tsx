@@ -16,11 +16,11 @@ export function OrderRow({ order: o }: { order: OrderSummary }) {
       style={{ cursor: 'pointer' }}
       onClick={() =>
         // The router shows a failed loader itself: nothing waits for the navigation.
-        void navigate(`commandes/${o.id}`)
+        void navigate(`/app/compta/commandes/${o.id}`)
       }
     >
       <Table.Td fw={500}>
-        <Anchor component={Link} to={`commandes/${o.id}`} onClick={(e) => e.stopPropagation()}>
+        <Anchor component={Link} to={`/app/compta/commandes/${o.id}`} onClick={(e) => e.stopPropagation()}>
           {orderNumber(o)}
         </Anchor>
       </Table.Td>

@@ -3,10 +3,10 @@
  * whole search, the overdue in red, pages; the bulk fee call and the Excel export.
  */
 import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlus, IconBell, IconClockHour4, IconTable } from '@tabler/icons-react';
+import { IconPlus, IconBell, IconChartBar, IconClockHour4, IconTable } from '@tabler/icons-react';
 import type { OrderSearch } from '@union/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
@@ -17,10 +17,22 @@ import { OrderRow } from './OrderRow';
 import { OrdersFilters } from './OrdersFilters';
 import { ScrollTable } from '../../../components/ScrollTable';
 
+/** What the dashboard's links ask for (issue 33): a lodge's account (?entite=), the overdue (?retard=1). */
+function criteriaOf(params: URLSearchParams): OrderSearch {
+  const entite = Number(params.get('entite'));
+  return {
+    page: 1,
+    taille: 20,
+    ...(Number.isInteger(entite) && entite > 0 ? { idEntite: entite } : {}),
+    ...(params.get('retard') === '1' ? { enRetard: true } : {}),
+  };
+}
+
 export function OrdersPage() {
-  usePageTitle('Comptabilité Union');
+  usePageTitle('Commandes et factures');
   const mayWrite = useHabilitation('COMPTA_SAISIE');
-  const [criteria, setCriteria] = useState<OrderSearch>({ page: 1, taille: 20 });
+  const [params] = useSearchParams();
+  const [criteria, setCriteria] = useState<OrderSearch>(() => criteriaOf(params));
   const set = (patch: Partial<OrderSearch>) =>
     setCriteria((c) => ({ ...c, ...patch, page: patch.page ?? 1 }));
   const search = useOrderSearch(criteria);
@@ -29,17 +41,35 @@ export function OrdersPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Comptabilité Union</Title>
+        <Title order={2}>Commandes et factures</Title>
         <Group gap="sm">
-          <Button component={Link} to="cotisations" variant="light" leftSection={<IconTable size={18} />}>
+          <Button
+            component={Link}
+            to="/app/compta/tableau-de-bord"
+            variant="light"
+            leftSection={<IconChartBar size={18} />}
+          >
+            Tableau de bord
+          </Button>
+          <Button
+            component={Link}
+            to="/app/compta/cotisations"
+            variant="light"
+            leftSection={<IconTable size={18} />}
+          >
             Tableau des cotisations
           </Button>
-          <Button component={Link} to="relances" variant="light" leftSection={<IconBell size={18} />}>
+          <Button
+            component={Link}
+            to="/app/compta/relances"
+            variant="light"
+            leftSection={<IconBell size={18} />}
+          >
             Relances
           </Button>
           <Button
             component={Link}
-            to="balance-agee"
+            to="/app/compta/balance-agee"
             variant="light"
             leftSection={<IconClockHour4 size={18} />}
           >
@@ -48,7 +78,7 @@ export function OrdersPage() {
           {mayWrite && <BulkCallButton />}
           {mayWrite && <BulkIssueButton />}
           {mayWrite && (
-            <Button component={Link} to="nouvelle" leftSection={<IconPlus size={18} />}>
+            <Button component={Link} to="/app/compta/nouvelle" leftSection={<IconPlus size={18} />}>
               Nouvelle commande
             </Button>
           )}

@@ -198,7 +198,7 @@ export function ReceivablesPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Balance âgée</Title>
         <Group gap="sm">
-          <Button component={Link} to=".." relative="path" variant="subtle">
+          <Button component={Link} to="/app/compta/commandes" variant="subtle">
             Retour aux commandes
           </Button>
           <Button

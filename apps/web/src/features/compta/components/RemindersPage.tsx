@@ -58,7 +58,7 @@ export function RemindersPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Relances</Title>
-        <Button component={Link} to=".." variant="default">
+        <Button component={Link} to="/app/compta/commandes" variant="default">
           Retour à la liste
         </Button>
       </Group>
