@@ -18,7 +18,7 @@ export function SignInsChart({ data }: { data: AdminDashboard }) {
     <ChartPanel
       title="Connexions par jour"
       summary={`Sur trente jours : ${ok} connexion${s(ok)} réussie${s(ok)} et ${refused} tentative${s(refused)} refusée${s(refused)}.`}
-      kind="bar"
+      kind="line"
       data={data.connexions.map((c) => ({ ...c, jour: shortDate(c.jour) }))}
       categoryKey="jour"
       categoryLabel="Jour"
@@ -58,7 +58,8 @@ export function OutboxChart({ data }: { data: AdminDashboard }) {
     <ChartPanel
       title="E-mails envoyés et en échec"
       summary={`${plural(envois.echecs, 'e-mail')} en échec définitif, ${envois.enReprise} en nouvelle tentative, ${envois.enAttente} en attente d’envoi.`}
-      kind="bar"
+      kind="line"
+      empty="Aucun e-mail envoyé ni en échec ces trente derniers jours."
       data={envois.jours.map((j) => ({ ...j, jour: shortDate(j.jour) }))}
       categoryKey="jour"
       categoryLabel="Jour"

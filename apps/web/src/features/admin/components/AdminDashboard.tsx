@@ -44,7 +44,7 @@ function Figures({ data }: { data: Dashboard }) {
         {s.derniereReussie
           ? `Terminée le ${formatDateTime(s.derniereReussie)}.`
           : 'Aucune sauvegarde réussie.'}
-        {s.enRetard && ' Plus de deux jours : à vérifier.'}
+        {s.enRetard && s.derniereReussie && ' Plus de deux jours : à vérifier.'}
         {s.derniereEchouee && ' La dernière tentative a échoué.'}
       </Figure>
       <Figure

@@ -101,10 +101,15 @@ describe('the lodge’s dashboard', { timeout: 90_000 }, () => {
       within(within(sessions).getByRole('table'))
         .getAllByRole('row')
         .map((r) => spaced(r.textContent)),
+    ).toEqual(['TenueCouvertsCommandes', 'lun. 23 nov., 19:0042', 'lun. 30 nov., 19:0000']);
+    const list = screen.getByRole('region', { name: 'Tenues à venir' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => spaced(li.textContent)),
     ).toEqual([
-      'TenueCouvertsCommandes',
-      'lun. 23 nov. 19:00 – Tenue au 1er degré (confirmée)42',
-      'lun. 30 nov. 19:00 – Tenue (demandée)00',
+      'lun. 23 nov., 19:00–21:00 · Tenue au 1er degré · Temple Hiram · confirmée · agapes : 4 couverts sur 40',
+      'lun. 30 nov., 19:00–21:00 · Tenue · Temple Hiram · demandée',
     ]);
     await userEvent.click(within(balance).getByRole('button', { name: 'Voir le compte' }));
     expect(

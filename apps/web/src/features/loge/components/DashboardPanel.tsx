@@ -6,7 +6,7 @@ import { Alert, Loader, Stack } from '@mantine/core';
 import type { EntitySummary } from '@union/contract';
 import { useLodgeDashboard } from '../api/dashboard';
 import { LodgeFigures } from './LodgeFigures';
-import { SessionsChart } from './SessionsChart';
+import { SessionsChart, SessionsList } from './SessionsChart';
 
 export function DashboardPanel({ entite, onAccount }: { entite: EntitySummary; onAccount: () => void }) {
   const dashboard = useLodgeDashboard(entite.id);
@@ -21,6 +21,7 @@ export function DashboardPanel({ entite, onAccount }: { entite: EntitySummary; o
     <Stack gap="lg">
       <LodgeFigures data={dashboard.data} onAccount={onAccount} />
       <SessionsChart data={dashboard.data} />
+      <SessionsList data={dashboard.data} />
     </Stack>
   );
 }
