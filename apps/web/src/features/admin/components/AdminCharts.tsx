@@ -4,7 +4,10 @@
  */
 import type { AdminDashboard } from '@union/contract';
 import { ChartPanel } from '../../../components/charts/ChartPanel';
-import { shortDate } from '../../../lib/dates';
+import { formatDay } from '../../../lib/dates';
+
+/** "2026-11-23" → "23/11": thirty days side by side stay readable. */
+const dayMonth = (day: string) => formatDay(day).slice(0, 5);
 
 const s = (n: number) => (n > 1 ? 's' : '');
 const plural = (n: number, word: string) => `${n} ${word}${s(n)}`;
@@ -19,14 +22,14 @@ export function SignInsChart({ data }: { data: AdminDashboard }) {
       title="Connexions par jour"
       summary={`Sur trente jours : ${ok} connexion${s(ok)} réussie${s(ok)} et ${refused} tentative${s(refused)} refusée${s(refused)}.`}
       kind="line"
-      data={data.connexions.map((c) => ({ ...c, jour: shortDate(c.jour) }))}
+      data={data.connexions.map((c) => ({ ...c, jour: dayMonth(c.jour) }))}
       categoryKey="jour"
       categoryLabel="Jour"
       series={[
         { key: 'reussies', label: 'Réussies' },
         { key: 'echouees', label: 'Refusées' },
       ]}
-      minWidth={720}
+      minWidth={1100}
     />
   );
 }
@@ -60,14 +63,14 @@ export function OutboxChart({ data }: { data: AdminDashboard }) {
       summary={`${plural(envois.echecs, 'e-mail')} en échec définitif, ${envois.enReprise} en nouvelle tentative, ${envois.enAttente} en attente d’envoi.`}
       kind="line"
       empty="Aucun e-mail envoyé ni en échec ces trente derniers jours."
-      data={envois.jours.map((j) => ({ ...j, jour: shortDate(j.jour) }))}
+      data={envois.jours.map((j) => ({ ...j, jour: dayMonth(j.jour) }))}
       categoryKey="jour"
       categoryLabel="Jour"
       series={[
         { key: 'envoyes', label: 'Envoyés' },
         { key: 'echecs', label: 'En échec' },
       ]}
-      minWidth={720}
+      minWidth={1100}
       rowHref={() => '/app/admin/emails'}
     />
   );
