@@ -51,7 +51,7 @@ test('the administrator opens the administration on its dashboard and reaches th
   await expect(page).toHaveTitle(/^Administration/);
   await expect(page.getByRole('region', { name: 'Dernière sauvegarde réussie' })).toBeVisible();
   const signIns = page.getByRole('region', { name: 'Connexions par jour', exact: true });
-  await expect(signIns.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(signIns.locator('.recharts-line-curve').first()).toBeVisible();
   const factors = page.getByRole('region', { name: 'Comptes avec et sans second facteur', exact: true });
   await factors.getByRole('button', { name: 'Voir les chiffres' }).click();
   const table = factors.getByRole('table', { name: 'Comptes avec et sans second facteur' });
