@@ -60,10 +60,10 @@ function seedSql(today: string, venerable: string, admin: string): string {
              CASE WHEN i % 10 = 0 THEN (SELECT r.id FROM reservations r
                WHERE r.jour = DATE '${firstMeal}' + i AND r.entity_id = (SELECT min(id) FROM entities) LIMIT 1) END
       FROM generate_series(0, ${MEALS - 1}) i;
-    INSERT INTO meal_orders (meal_id, user_id, invites, montant, etat)
+    INSERT INTO meal_orders (meal_id, user_id, invites, montant, etat, moyen)
       SELECT (SELECT min(id) FROM meals) + i / ${Math.ceil(ORDERS / MEALS)},
              (SELECT min(id) FROM users WHERE identifiant LIKE 'membre%') + i % ${MEMBERS},
-             i % 3, 1950, CASE WHEN i % 2 = 0 THEN 'P' ELSE 'C' END
+             i % 3, 1950, CASE WHEN i % 2 = 0 THEN 'P' ELSE 'C' END, CASE WHEN i % 2 = 0 THEN 'B' END
       FROM generate_series(0, ${ORDERS - 1}) i
       ON CONFLICT DO NOTHING;
     INSERT INTO cards (user_id) SELECT id FROM users WHERE identifiant LIKE 'membre%' ORDER BY id LIMIT ${CARDS};

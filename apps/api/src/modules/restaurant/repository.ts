@@ -240,15 +240,8 @@ export const mealsRepository = {
       .orderBy(asc(session.jour), asc(session.debut), asc(session.id))
       .limit(limit)
       .as('sessions_ahead');
-    const covers = db
-      .select({
-        mealId: mealOrders.mealId,
-        commandes: sql<number>`count(*)::int`.as('commandes'),
-        couverts: sql<number>`sum(1 + ${mealOrders.invites})::int`.as('couverts'),
-      })
-      .from(mealOrders)
-      .groupBy(mealOrders.mealId)
-      .as('meal_covers');
+    // Per meal, through the orders' index on their meal (a correlated count, not the whole table grouped).
+    const ofMeal = sql`FROM ${mealOrders} WHERE ${mealOrders.mealId} = ${meals.id}`;
     return db
       .select({
         session: {
@@ -263,8 +256,8 @@ export const mealsRepository = {
         mealId: meals.id,
         titre: meals.titre,
         places: meals.places,
-        commandes: sql<number>`coalesce(${covers.commandes}, 0)::int`,
-        couverts: sql<number>`coalesce(${covers.couverts}, 0)::int`,
+        commandes: sql<number>`(SELECT count(*) ${ofMeal})::int`,
+        couverts: sql<number>`coalesce((SELECT sum(1 + ${mealOrders.invites}) ${ofMeal}), 0)::int`,
       })
       .from(ahead)
       .leftJoin(
@@ -275,7 +268,6 @@ export const mealsRepository = {
           inArray(ahead.etat, [...AGAPES_STATES]),
         ),
       )
-      .leftJoin(covers, eq(covers.mealId, meals.id))
       .orderBy(asc(ahead.jour), asc(ahead.debut), asc(ahead.id), asc(meals.id));
   },
 
