@@ -236,12 +236,12 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'gestion loge',
-    path: '/app/loge',
+    path: '/app/loge?onglet=membres',
     ready: async (p) => expect(p.getByRole('button', { name: 'Ajouter un membre' })).toBeVisible(),
   },
   {
     name: 'gestion loge, ajout',
-    path: '/app/loge',
+    path: '/app/loge?onglet=membres',
     ready: async (p) => {
       await p.getByRole('button', { name: 'Ajouter un membre' }).click();
       await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
@@ -249,7 +249,7 @@ const ADMIN_SCREENS: Screen[] = [
   },
   {
     name: 'gestion loge, import',
-    path: '/app/loge',
+    path: '/app/loge?onglet=membres',
     ready: async (p) => {
       await p.getByRole('button', { name: 'Importer', exact: true }).click();
       await expect(p.getByRole('dialog')).toBeVisible({ timeout: 8_000 });
@@ -532,7 +532,16 @@ for (const size of WIDTHS) {
           path: '/app/reservations',
           ready: async (p: Page) => expect(p.getByText('Temple Hiram').first()).toBeVisible(),
         },
-        { name: 'gestion loge (vénérable)', path: '/app/loge', ready: heading(/Chevaliers du Rhône/) },
+        {
+          name: 'gestion loge (vénérable)',
+          path: '/app/loge',
+          ready: heading('Prochaines tenues et leurs agapes'),
+        },
+        {
+          name: 'gestion loge, membres (vénérable)',
+          path: '/app/loge?onglet=membres',
+          ready: heading(/Chevaliers du Rhône/),
+        },
         {
           name: 'gestion loge, compte avec l’Union (vénérable)',
           path: '/app/loge?onglet=compte',

@@ -26,6 +26,8 @@ test.describe('au téléphone (380 px)', () => {
     // Chosen: the menu closes itself on a phone.
     await expect(page.locator('#menu-principal')).toHaveAttribute('inert', '');
 
+    // Gestion Loge opens on the lodge's dashboard (issue 33); the members are the next tab.
+    await page.getByRole('tab', { name: 'Membres' }).click();
     await page.getByRole('button', { name: 'Ajouter un membre' }).click();
     const modal = page.getByRole('dialog', { name: /Ajouter un membre/ });
     await modal.getByText('Nouveau membre').click();

@@ -19,6 +19,8 @@ async function openLodge(page: Page) {
   await signIn(page, 'venerable');
   await page.getByRole('main').getByText('Gestion Loge', { exact: true }).click();
   await expect(page).toHaveURL(/\/app\/loge$/);
+  // Gestion Loge opens on the lodge's dashboard (issue 33); the members are the next tab.
+  await page.getByRole('tab', { name: 'Membres' }).click();
   await expect(page.getByRole('heading', { name: 'Les Chevaliers du Rhône' })).toBeVisible();
 }
 

@@ -48,6 +48,7 @@ import documentsRoutes from './modules/documents/routes';
 import messagesRoutes from './modules/messages/routes';
 import operationsRoutes from './modules/operations/routes';
 import backupsRoutes from './modules/backups/routes';
+import peopleDashboardsRoutes from './modules/people-dashboards/routes';
 import secondFactorRoutes from './modules/second-factor/routes';
 import passkeysRoutes from './modules/passkeys/routes';
 import { whenAFactorIsAdded } from './modules/passkeys/service';
@@ -75,6 +76,7 @@ const MODULES = [
   secondFactorRoutes,
   passkeysRoutes,
   paymentProviderRoutes,
+  peopleDashboardsRoutes,
 ];
 
 export interface BuildOptions {

@@ -28,4 +28,5 @@ export * from './backups';
 export * from './second-factor';
 export * from './passkeys';
 export * from './ops-dashboards';
+export * from './people-dashboards';
 export * from './calls';

@@ -88,6 +88,13 @@ export const API = {
     /** The last backups and whether the last good one is too old (ADMIN). */
     overview: '/api/admin/sauvegardes',
   },
+  /** The dashboards of issue 33 for lodge officers and administrators. */
+  peopleDashboards: {
+    /** A lodge's dashboard for its officers. */
+    lodge: '/api/loge/:idEntite/tableau-de-bord',
+    /** The administration's dashboard (ADMIN). */
+    admin: '/api/admin/tableau-de-bord',
+  },
   imports: {
     /** The query string carries `idEntite` and `dryRun`. */
     userImport: '/api/user/import',

@@ -13,6 +13,7 @@ import { COMPTA_DASHBOARD_CALLS } from './compta';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
 import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
+import { PEOPLE_DASHBOARD_CALLS } from './people-dashboards';
 import { DESK_CALLS, PAYMENT_CALLS, RESTAURANT_CALLS } from './restaurant';
 import { CALENDAR_CALLS, CLOSURE_CALLS, PLANNING_CALLS, RESERVATION_CALLS } from './reservations';
 import { USER_CALLS } from './users';
@@ -35,6 +36,7 @@ export {
   OPERATION_CALLS,
   PASSKEY_CALLS,
   PAYMENT_CALLS,
+  PEOPLE_DASHBOARD_CALLS,
   PLANNING_CALLS,
   RESERVATION_CALLS,
   RESTAURANT_CALLS,
@@ -64,5 +66,6 @@ export const CALLS = {
   payments: PAYMENT_CALLS,
   desk: DESK_CALLS,
   accounts: ACCOUNT_CALLS,
+  peopleDashboards: PEOPLE_DASHBOARD_CALLS,
   comptaDashboard: COMPTA_DASHBOARD_CALLS,
 } as const;

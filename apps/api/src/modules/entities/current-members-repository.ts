@@ -67,6 +67,25 @@ export function unionManagers(db: Executor, today: string) {
     .where(and(eq(memberships.gestion, true), eq(entities.type, 'UN'), membershipIsCurrent(today)));
 }
 
+/**
+ * The users who are officers of an active entity today (a current membership with `gestion` or
+ * `carteLoge`: those who read its account in Gestion Loge), as a subquery (`id IN (…)`) for a query of
+ * another module (the administration's dashboard counts their second factors first, issue 33).
+ */
+export function currentOfficers(db: Executor, today: string) {
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .where(
+      and(
+        or(eq(memberships.gestion, true), eq(memberships.carteLoge, true)),
+        eq(entities.etat, 'A'),
+        membershipIsCurrent(today),
+      ),
+    );
+}
+
 export const headcountRepository = {
   /**
    * Members of an entity on a day (compta's fee calls A, B, C): every person with a membership then,

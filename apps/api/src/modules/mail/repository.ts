@@ -5,6 +5,7 @@ import { textArray } from '../../db/arrays';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { emailAttachments, emailOutbox } from '../../db/schema';
+import { TIME_ZONE } from '../../lib/dates';
 
 export interface NewEmail {
   destinataire: string;
@@ -124,6 +125,39 @@ export const mailRepository = {
       .from(emailOutbox)
       .where(eq(emailOutbox.statut, 'P'));
     return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  },
+
+  /**
+   * The outbox at a glance (issue 33): messages failed for good, retrying after a failure, waiting; and
+   * per Paris day from `from` on, those sent (by the day they left) and those failed for good (by the day
+   * they were written: a failure keeps no date of its own). Days without either are absent.
+   */
+  async glance(db: Executor, from: string) {
+    const o = emailOutbox;
+    const [totals] = await db
+      .select({
+        echecs: sql<number>`(count(*) FILTER (WHERE ${o.statut} = 'X'))::int`,
+        enReprise: sql<number>`(count(*) FILTER (WHERE ${o.statut} = 'P' AND ${o.tentatives} > 0))::int`,
+        enAttente: sql<number>`(count(*) FILTER (WHERE ${o.statut} = 'P'))::int`,
+      })
+      .from(o)
+      .where(inArray(o.statut, ['P', 'X']));
+    const day = sql<string>`((coalesce(${o.sentAt}, ${o.createdAt}) AT TIME ZONE ${TIME_ZONE})::date)::text`;
+    const since = sql`(${from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`;
+    const days = await db
+      .select({
+        jour: day,
+        envoyes: sql<number>`(count(*) FILTER (WHERE ${o.statut} = 'E'))::int`,
+        echecs: sql<number>`(count(*) FILTER (WHERE ${o.statut} = 'X'))::int`,
+      })
+      .from(o)
+      .where(
+        sql`(${o.statut} = 'E' AND ${o.sentAt} >= ${since}) OR (${o.statut} = 'X' AND ${o.createdAt} >= ${since})`,
+      )
+      // By position: the day's expression carries the time zone as a parameter, a new one each time.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    return { ...totals!, days };
   },
 
   /** Whether the message is still to be sent (not cancelled meanwhile): the worker asks before each one. */

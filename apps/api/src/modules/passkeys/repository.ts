@@ -8,6 +8,14 @@ export type PasskeyRowDb = typeof passkeys.$inferSelect;
 /** The advisory lock key of the anonymous challenges' count (db/alone.ts holds the jobs' keys). */
 const ANONYMOUS_CHALLENGES_LOCK = 712004340;
 
+/**
+ * The accounts holding at least one passkey, as a subquery (`user_id IN (…)`) for a query of another
+ * module that counts second factors (the administration's dashboard, issue 33).
+ */
+export function passkeyHolders(db: Executor) {
+  return db.selectDistinct({ userId: passkeys.userId }).from(passkeys);
+}
+
 export const passkeysRepository = {
   async listOf(db: Executor, userId: number) {
     return db

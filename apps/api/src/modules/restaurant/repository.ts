@@ -5,7 +5,7 @@
 import type { ReservationState, ReservationType } from '@union/contract';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { dishes, meals } from '../../db/schema';
+import { dishes, mealOrders, meals } from '../../db/schema';
 import { TIME_ZONE } from '../../lib/dates';
 import { entityNames } from '../entities/entity-repository';
 import { reservationSummaries } from '../reservations/repository';
@@ -209,6 +209,66 @@ export const mealsRepository = {
       .innerJoin(room, eq(room.roomId, session.roomId))
       .where(and(eq(session.jour, jour), inArray(session.etat, [...AGAPES_STATES])))
       .orderBy(asc(session.debut), asc(lodge.nom), asc(session.id));
+  },
+
+  /**
+   * A lodge's next sessions from `today` (requested, confirmed or whose deletion is asked), at most
+   * `limit`, each with the meal that is its agapes (only while it counts: confirmed, on its day) and that
+   * meal's orders and covers (issue 33, the lodge's dashboard). A session with two such meals comes twice.
+   */
+  async sessionsAheadWithAgapes(db: Executor, entityId: number, today: string, limit: number) {
+    const { session, room } = sessionSources(db);
+    const ahead = db
+      .select({
+        id: session.id,
+        jour: session.jour,
+        etat: session.etat,
+        debut: session.debut,
+        fin: session.fin,
+        libelle: session.libelle,
+        salle: room.salle,
+      })
+      .from(session)
+      .innerJoin(room, eq(room.roomId, session.roomId))
+      .where(
+        and(
+          eq(session.entityId, entityId),
+          gte(session.jour, today),
+          inArray(session.etat, ['DC', ...AGAPES_STATES]),
+        ),
+      )
+      .orderBy(asc(session.jour), asc(session.debut), asc(session.id))
+      .limit(limit)
+      .as('sessions_ahead');
+    // Per meal, through the orders' index on their meal (a correlated count, not the whole table grouped).
+    const ofMeal = sql`FROM ${mealOrders} WHERE ${mealOrders.mealId} = ${meals.id}`;
+    return db
+      .select({
+        session: {
+          id: ahead.id,
+          jour: ahead.jour,
+          etat: ahead.etat,
+          debut: ahead.debut,
+          fin: ahead.fin,
+          libelle: ahead.libelle,
+          salle: ahead.salle,
+        },
+        mealId: meals.id,
+        titre: meals.titre,
+        places: meals.places,
+        commandes: sql<number>`(SELECT count(*) ${ofMeal})::int`,
+        couverts: sql<number>`coalesce((SELECT sum(1 + ${mealOrders.invites}) ${ofMeal}), 0)::int`,
+      })
+      .from(ahead)
+      .leftJoin(
+        meals,
+        and(
+          eq(meals.reservationId, ahead.id),
+          eq(meals.jour, ahead.jour),
+          inArray(ahead.etat, [...AGAPES_STATES]),
+        ),
+      )
+      .orderBy(asc(ahead.jour), asc(ahead.debut), asc(ahead.id), asc(meals.id));
   },
 
   /** A session by id, whatever its state (the service says why it cannot hold agapes). */

@@ -2,9 +2,22 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Habilitation } from '@union/contract';
 import type { Executor } from '../../db/client';
+import { passkeyHolders } from '../passkeys/repository';
 import { recoveryCodes, secondFactorChallenges, secondFactorSettings, totpFactors } from '../../db/schema';
 
 export type ChallengePurpose = 'second_step' | 'enrol';
+
+/**
+ * The accounts with a second factor of any kind (a confirmed authenticator, or a passkey: the passkeys'
+ * own `passkeyHolders`), as a subquery (`user_id IN (…)`) for a query of another module (issue 33).
+ */
+export function secondFactorHolders(db: Executor) {
+  return db
+    .select({ userId: totpFactors.userId })
+    .from(totpFactors)
+    .where(isNotNull(totpFactors.confirmedAt))
+    .union(passkeyHolders(db));
+}
 
 export const secondFactorRepository = {
   async totpOf(db: Executor, userId: number) {

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { signInAttempts } from '../../db/schema';
+import { TIME_ZONE } from '../../lib/dates';
 
 /**
  * When the failures of an identifiant (any case, every address) that `which` selects happened since
@@ -115,6 +116,27 @@ export const signInAttemptsRepository = {
         ),
       );
     return row?.n ?? 0;
+  },
+
+  /**
+   * Per Paris day from `from` (yyyy-mm-dd) on: the sign-ins that succeeded and the attempts refused (a
+   * wrong password or code, an unknown or locked account; a right password waiting for its second step
+   * and an attempt still being checked are neither). Days without any are absent (issue 33).
+   */
+  async perDay(db: Executor, from: string) {
+    const day = sql<string>`((${signInAttempts.createdAt} AT TIME ZONE ${TIME_ZONE})::date)::text`;
+    return db
+      .select({
+        jour: day,
+        reussies: sql<number>`(count(*) FILTER (WHERE ${signInAttempts.success}))::int`,
+        echouees: sql<number>`(count(*) FILTER (WHERE NOT ${signInAttempts.success}
+          AND ${signInAttempts.outcome} NOT IN ('pending', 'pending_code', 'second_factor_asked')))::int`,
+      })
+      .from(signInAttempts)
+      .where(sql`${signInAttempts.createdAt} >= (${from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`)
+      // By position: the day's expression carries the time zone as a parameter, a new one each time.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
   },
 
   /** The sign-ins of an identifiant, newest first (GDPR export). */

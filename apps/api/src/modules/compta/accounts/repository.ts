@@ -161,6 +161,32 @@ export const accountsRepository = {
     return row;
   },
 
+  /**
+   * The issued invoice still to pay that falls due first (issue 33, the lodge's dashboard): the earliest
+   * due date among its invoices with something left, overdue or not; undefined when nothing is due.
+   */
+  async nextDue(db: Executor, entityId: number) {
+    const o = accountingOrders;
+    const [row] = await db
+      .select({
+        date: o.dateEcheance,
+        numeroFacture: o.numeroFacture,
+        reste: sql<number>`(${o.total} - ${o.regle})::int`,
+      })
+      .from(o)
+      .where(
+        and(
+          eq(o.entityId, entityId),
+          eq(o.etat, 'FE'),
+          isNotNull(o.dateEcheance),
+          sql`${o.total} > ${o.regle}`,
+        ),
+      )
+      .orderBy(asc(o.dateEcheance), asc(o.id))
+      .limit(1);
+    return row as { date: string; numeroFacture: string; reste: number } | undefined;
+  },
+
   /** The date of the last reminder of this level (or the last one at all) sent for the order. */
   async reminder(db: Executor, orderId: number, niveau: number | undefined) {
     const [row] = await db

@@ -159,6 +159,22 @@ export const cardsRepository = {
     return row!.solde;
   },
 
+  /**
+   * The cards of these holders (a subquery of user ids: a lodge's current members, `currentMembersOf`):
+   * their balances in total and how many cards they are (issue 33, the lodge's dashboard).
+   */
+  async totalOfHolders(db: Executor, userIds: SQLWrapper): Promise<{ total: number; porteurs: number }> {
+    const [row] = await db
+      .select({
+        total: sql<number>`coalesce(sum(${cardMovements.montant}), 0)::int`,
+        porteurs: sql<number>`count(DISTINCT ${cards.id})::int`,
+      })
+      .from(cards)
+      .leftJoin(cardMovements, eq(cardMovements.cardId, cards.id))
+      .where(inArray(cards.userId, userIds));
+    return row!;
+  },
+
   // --- Top-ups ----------------------------------------------------------------------------------
 
   async insertTopUp(db: Executor, p: typeof userPayments.$inferInsert, at: Date): Promise<TopUpRecord> {

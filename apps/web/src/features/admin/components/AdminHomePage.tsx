@@ -1,4 +1,6 @@
-/** The administration home: one card per administration screen. */
+/**
+ * The administration home: its dashboard first (issue 33), then one card per administration screen.
+ */
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconAdjustments,
@@ -11,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { AdminDashboard } from './AdminDashboard';
 
 interface AdminScreen {
   to: string;
@@ -66,6 +69,10 @@ export function AdminHomePage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Administration</Title>
+      <AdminDashboard />
+      <Title order={2} fz="h3">
+        Écrans d’administration
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {ADMIN_SCREENS.map((screen) => (
           <UnstyledButton key={screen.to} component={Link} to={screen.to}>

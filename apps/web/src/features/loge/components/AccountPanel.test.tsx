@@ -124,7 +124,7 @@ describe('Gestion Loge › Compte avec l’Union', () => {
     });
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     document.cookie = 'XSRF-TOKEN=abc';
-    renderApp('/app/loge');
+    renderApp('/app/loge?onglet=compte');
     expect(
       await screen.findByRole('heading', { name: 'Factures et devis' }, { timeout: 60_000 }),
     ).toBeInTheDocument();

@@ -73,7 +73,7 @@ describe('Gestion Loge', () => {
         member(3, { nom: 'Ancien', prenom: 'Louis', fin: '2019-06-30', actuelle: false, actions: [] }),
       ]),
     });
-    renderApp('/app/loge');
+    renderApp('/app/loge?onglet=membres');
     const table = await screen.findByRole('table', { name: 'Membres des Chevaliers du Rhône' });
     expect(screen.getByText('2 membres actuels · n° 1024 · Lyon')).toBeInTheDocument();
     const victor = within(table).getByRole('row', { name: /Vénérable Victor/ });
@@ -115,7 +115,7 @@ describe('Gestion Loge', () => {
       },
     });
     document.cookie = 'XSRF-TOKEN=abc';
-    renderApp('/app/loge');
+    renderApp('/app/loge?onglet=membres');
     const table = await screen.findByRole('table', { name: 'Membres des Chevaliers du Rhône' });
     await userEvent.type(screen.getByLabelText('Filtrer les membres'), 'lefevre');
     expect(screen.queryByText('Durand Paul')).not.toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('Gestion Loge', () => {
       ),
     });
     document.cookie = 'XSRF-TOKEN=abc';
-    renderApp('/app/loge');
+    renderApp('/app/loge?onglet=membres');
     await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un membre' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Ajouter un membre à « Les Chevaliers du Rhône »',
@@ -202,7 +202,7 @@ describe('Gestion Loge', () => {
       ),
     });
     document.cookie = 'XSRF-TOKEN=abc';
-    renderApp('/app/loge');
+    renderApp('/app/loge?onglet=membres');
     await userEvent.click(await screen.findByRole('button', { name: 'Ajouter un membre' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Ajouter un membre à « Les Chevaliers du Rhône »',
@@ -243,7 +243,7 @@ describe('Gestion Loge', () => {
       'GET /api/entite/1/membres/excel': download('xlsx'),
       'GET /api/entite/1/membres/excel?perimetre=tous': download('xlsx'),
     });
-    renderApp('/app/loge');
+    renderApp('/app/loge?onglet=membres');
     await userEvent.click(await screen.findByRole('button', { name: 'Exporter (Excel)' }));
     expect(await screen.findByText('Liste exportée : membres.xlsx')).toBeInTheDocument();
     expect(save).toHaveBeenCalledTimes(1);
@@ -269,12 +269,14 @@ describe('Gestion Loge', () => {
       ]),
     });
     // The entities are listed by name (managed and treasured ones together): the first is the default.
-    renderApp('/app/loge');
+    renderApp('/app/loge?onglet=membres');
     expect(await screen.findByText('Roux Zoé')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Loge ou association' })).toHaveValue('Culture et Fraternité');
 
-    renderApp('/app/loge?entite=1');
+    renderApp('/app/loge?entite=1&onglet=membres');
     expect(await screen.findByText(/aucun membre : ajoutez-en un ou importez une liste/)).toBeInTheDocument();
-    expect(screen.getAllByRole('textbox', { name: 'Loge ou association' })[1]).toHaveValue('Les Chevaliers du Rhône');
+    expect(screen.getAllByRole('textbox', { name: 'Loge ou association' })[1]).toHaveValue(
+      'Les Chevaliers du Rhône',
+    );
   });
 });

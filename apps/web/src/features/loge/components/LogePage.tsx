@@ -1,17 +1,20 @@
 /**
  * Gestion Loge (/app/loge): the entities where the user is an officer (managers with `gestion`,
- * treasurers with `carteLoge`), then for the one chosen its members (managers only) and its account
- * with the Union. The chosen entity and tab are kept in the address (?entite=, ?onglet=), so reloading,
+ * treasurers with `carteLoge`), then for the one chosen its dashboard (the first tab, issue 33), its
+ * members (managers only) and its account with the Union. The chosen entity and tab are kept in the address (?entite=, ?onglet=), so reloading,
  * going back or returning from the card payment keeps them.
  */
 import { Alert, Loader, Select, Stack, Tabs, Title } from '@mantine/core';
 import type { EntitySummary } from '@union/contract';
 import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../components/usePageTitle';
 import { useTreasurerEntities } from '../api/account';
 import { useManagedEntities } from '../api/members';
 import { AccountPanel } from './AccountPanel';
+import { DashboardPanel } from './DashboardPanel';
 import { MembersPanel } from './MembersPanel';
-import { usePageTitle } from '../../../components/usePageTitle';
+
+const TABS = ['tableau', 'membres', 'compte'] as const;
 
 export function LogePage() {
   usePageTitle('Gestion Loge');
@@ -28,7 +31,8 @@ export function LogePage() {
   const wanted = Number(params.get('entite'));
   const current = entities?.find((e) => e.id === wanted) ?? entities?.[0];
   const manages = current !== undefined && managedIds.has(current.id);
-  const tab = !manages || params.get('onglet') === 'compte' ? 'compte' : 'membres';
+  const asked = TABS.find((t) => t === params.get('onglet')) ?? 'tableau';
+  const tab = asked === 'membres' && !manages ? 'tableau' : asked;
   const paiement = params.get('paiement') ? Number(params.get('paiement')) : null;
 
   return (
@@ -60,9 +64,17 @@ export function LogePage() {
           keepMounted={false}
         >
           <Tabs.List>
+            <Tabs.Tab value="tableau">Tableau de bord</Tabs.Tab>
             {manages && <Tabs.Tab value="membres">Membres</Tabs.Tab>}
             <Tabs.Tab value="compte">Compte avec l’Union</Tabs.Tab>
           </Tabs.List>
+          <Tabs.Panel value="tableau" pt="md">
+            <DashboardPanel
+              key={current.id}
+              entite={current}
+              onAccount={() => setParams({ entite: String(current.id), onglet: 'compte' })}
+            />
+          </Tabs.Panel>
           {manages && (
             <Tabs.Panel value="membres" pt="md">
               <MembersPanel key={current.id} entite={current} />
