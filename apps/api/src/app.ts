@@ -53,6 +53,7 @@ import passkeysRoutes from './modules/passkeys/routes';
 import { whenAFactorIsAdded } from './modules/passkeys/service';
 import { recoveryCodesForNewFactor } from './modules/second-factor/factors';
 import paymentProviderRoutes from './modules/payment-provider/routes';
+import portalRoutes from './modules/portal/routes';
 import { whenAnOrderIsNotified } from './modules/payment-provider/notification';
 import { applyInvoiceNotification, INVOICE_REFERENCE_PREFIX } from './modules/compta/accounts/online';
 import { TOP_UP_REFERENCE_PREFIX, topUpNotified } from './modules/restaurant/cards/online';
@@ -75,6 +76,7 @@ const MODULES = [
   secondFactorRoutes,
   passkeysRoutes,
   paymentProviderRoutes,
+  portalRoutes,
 ];
 
 export interface BuildOptions {

@@ -27,4 +27,5 @@ export * from './operations';
 export * from './backups';
 export * from './second-factor';
 export * from './passkeys';
+export * from './portal';
 export * from './calls';

@@ -11,6 +11,7 @@ import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './adm
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
 import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
+import { PORTAL_CALLS } from './portal';
 import { DESK_CALLS, PAYMENT_CALLS, RESTAURANT_CALLS } from './restaurant';
 import { CALENDAR_CALLS, CLOSURE_CALLS, PLANNING_CALLS, RESERVATION_CALLS } from './reservations';
 import { USER_CALLS } from './users';
@@ -33,6 +34,7 @@ export {
   PASSKEY_CALLS,
   PAYMENT_CALLS,
   PLANNING_CALLS,
+  PORTAL_CALLS,
   RESERVATION_CALLS,
   RESTAURANT_CALLS,
   SECOND_FACTOR_CALLS,
@@ -61,4 +63,5 @@ export const CALLS = {
   payments: PAYMENT_CALLS,
   desk: DESK_CALLS,
   accounts: ACCOUNT_CALLS,
+  portal: PORTAL_CALLS,
 } as const;
