@@ -11,6 +11,7 @@ import { rows as entities } from './entities';
 import { rows as imports } from './imports';
 import { rows as operations } from './operations';
 import { rows as passkeys } from './passkeys';
+import { rows as portal } from './portal';
 import { rows as reservations } from './reservations';
 import { rows as restaurant } from './restaurant';
 import type { AuthzRow } from './rows';
@@ -36,4 +37,5 @@ export const ALL_ROWS: AuthzRow[] = [
   ...backups,
   ...secondFactor,
   ...passkeys,
+  ...portal,
 ];
