@@ -7,7 +7,7 @@
 import { API, type PortalSummary } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservations, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { builders, type Builders, type Lodge } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 
@@ -149,7 +149,7 @@ describe('GET /api/portail', () => {
 
   it('Union staff see the reservation requests to decide', async () => {
     const { member: staff } = await b.theUnion();
-    const asked = await b.aReservation({ entity: lodge, by: lodge.manager, state: 'DC', libelle: 'Demande' });
+    await b.aReservation({ entity: lodge, by: lodge.manager, state: 'DC', libelle: 'Demande' });
     const summary = await portal(staff.token);
     const requests = summary.aTraiter.find((task) => task.nature === 'DEMANDES');
     expect(requests).toMatchObject({ lien: '/app/reservations/demandes', entite: null });

@@ -4,7 +4,8 @@
  */
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { entities, memberships, users } from '../../db/schema';
+import { entities, memberships } from '../../db/schema';
+import { awaitingFirstPassword } from '../users/active-account-repository';
 
 /** A membership counts today when it has started (or has no start) and has not ended. */
 export const membershipIsCurrent = (today: string) =>
@@ -112,13 +113,11 @@ export const headcountRepository = {
     const rows = await db
       .select({ entityId: memberships.entityId, n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
       .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
       .where(
         and(
           inArray(memberships.entityId, entityIds),
           membershipIsCurrent(today),
-          eq(users.etat, 'A'),
-          isNull(users.passwordHash),
+          inArray(memberships.userId, awaitingFirstPassword(db)),
         ),
       )
       .groupBy(memberships.entityId);

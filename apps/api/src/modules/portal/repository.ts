@@ -12,10 +12,10 @@ export const portalRepository = {
   },
 
   async saveVisit(db: Executor, visit: PortalVisit): Promise<void> {
-    const { userId, ...rest } = visit;
+    const { visitAt, seenAt, previousSeenAt } = visit;
     await db
       .insert(portalVisits)
       .values(visit)
-      .onConflictDoUpdate({ target: portalVisits.userId, set: rest });
+      .onConflictDoUpdate({ target: portalVisits.userId, set: { visitAt, seenAt, previousSeenAt } });
   },
 };
