@@ -9,9 +9,9 @@ export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const sessionText = (s: PortalSession) =>
   `${capitalize(formatLongDate(s.date))}, ${s.debut}–${s.fin} : ${s.libelle} (${s.salle})`;
 
-/** « Jeudi 5 mars 2026 – déjeuner : Pot-au-feu ». */
+/** « Jeudi 5 mars 2026 – Agapes du midi : Pot-au-feu ». */
 export const mealText = (m: PortalMeal) =>
-  `${capitalize(formatLongDate(m.date))} – ${MealType.labels[m.type].toLowerCase()} : ${m.titre}`;
+  `${capitalize(formatLongDate(m.date))} – ${MealType.labels[m.type]} : ${m.titre}`;
 
 /** « commandes jusqu’au 05/03/2026 à 10:00 », the deadline read as Paris time. */
 export const deadlineText = (m: PortalMeal) => {
