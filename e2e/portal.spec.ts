@@ -61,5 +61,5 @@ test('the venerable’s portal lists their lodge’s invoice to pay and sessions
   await invoices.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/app/loge\\?entite=${lodge.id}&onglet=compte$`));
-  await expect(page.getByRole('tab', { name: 'Compte', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Compte avec l’Union', selected: true })).toBeVisible();
 });
