@@ -89,6 +89,7 @@ const TABLES_OF = {
   messages: ['messageEntities', 'messageHidden', 'messages'],
   passkeys: ['passkeys', 'webauthnChallenges'],
   'payment-provider': ['paymentTransCounters'],
+  portal: ['portalVisits'],
   reservations: ['calendarFeeds', 'closures', 'planningEntries', 'planningYears', 'reservations'],
   restaurant: [
     'cardMovements',

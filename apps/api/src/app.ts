@@ -54,6 +54,7 @@ import passkeysRoutes from './modules/passkeys/routes';
 import { whenAFactorIsAdded } from './modules/passkeys/service';
 import { recoveryCodesForNewFactor } from './modules/second-factor/factors';
 import paymentProviderRoutes from './modules/payment-provider/routes';
+import portalRoutes from './modules/portal/routes';
 import { whenAnOrderIsNotified } from './modules/payment-provider/notification';
 import { applyInvoiceNotification, INVOICE_REFERENCE_PREFIX } from './modules/compta/accounts/online';
 import { TOP_UP_REFERENCE_PREFIX, topUpNotified } from './modules/restaurant/cards/online';
@@ -77,6 +78,7 @@ const MODULES = [
   passkeysRoutes,
   paymentProviderRoutes,
   peopleDashboardsRoutes,
+  portalRoutes,
 ];
 
 export interface BuildOptions {

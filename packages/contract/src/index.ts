@@ -29,4 +29,5 @@ export * from './second-factor';
 export * from './passkeys';
 export * from './ops-dashboards';
 export * from './people-dashboards';
+export * from './portal';
 export * from './calls';

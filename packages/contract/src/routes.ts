@@ -266,6 +266,10 @@ export const API = {
     /** `format`: `pdf` or `xlsx`; query `du`, `au`. */
     statement: '/api/loge/:idEntite/compte/releve/:format',
   },
+  /** The portal (issue 33): what awaits the signed-in user, in one call. */
+  portal: {
+    summary: '/api/portail',
+  },
   /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
   operations: {
     health: '/api/health',
@@ -283,10 +287,12 @@ export const PAGES = {
   unsubscribe: '/desinscription',
   portal: '/app/portail',
   reservations: '/app/reservations',
+  requests: '/app/reservations/demandes',
   restaurant: '/app/restauration',
   card: '/app/account/payments',
   topUps: '/app/restauration/rechargements',
   loge: '/app/loge',
+  documents: '/app/doc',
   document: '/app/doc/:id',
 } as const;
 

@@ -12,6 +12,7 @@ import { rows as imports } from './imports';
 import { rows as operations } from './operations';
 import { rows as passkeys } from './passkeys';
 import { rows as peopleDashboards } from './people-dashboards';
+import { rows as portal } from './portal';
 import { rows as reservations } from './reservations';
 import { rows as restaurant } from './restaurant';
 import type { AuthzRow } from './rows';
@@ -38,4 +39,5 @@ export const ALL_ROWS: AuthzRow[] = [
   ...secondFactor,
   ...passkeys,
   ...peopleDashboards,
+  ...portal,
 ];

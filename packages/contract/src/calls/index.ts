@@ -14,6 +14,7 @@ import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
 import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
 import { PEOPLE_DASHBOARD_CALLS } from './people-dashboards';
+import { PORTAL_CALLS } from './portal';
 import { DESK_CALLS, PAYMENT_CALLS, RESTAURANT_CALLS } from './restaurant';
 import { CALENDAR_CALLS, CLOSURE_CALLS, PLANNING_CALLS, RESERVATION_CALLS } from './reservations';
 import { USER_CALLS } from './users';
@@ -38,6 +39,7 @@ export {
   PAYMENT_CALLS,
   PEOPLE_DASHBOARD_CALLS,
   PLANNING_CALLS,
+  PORTAL_CALLS,
   RESERVATION_CALLS,
   RESTAURANT_CALLS,
   SECOND_FACTOR_CALLS,
@@ -68,4 +70,5 @@ export const CALLS = {
   accounts: ACCOUNT_CALLS,
   peopleDashboards: PEOPLE_DASHBOARD_CALLS,
   comptaDashboard: COMPTA_DASHBOARD_CALLS,
+  portal: PORTAL_CALLS,
 } as const;

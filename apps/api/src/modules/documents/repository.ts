@@ -1,6 +1,6 @@
 /** Documents, their files and their distributions: the only code touching these tables. */
 import type { DistributionCounts, DocumentSearch } from '@union/contract';
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   appSecrets,
@@ -100,6 +100,17 @@ export const documentsRepository = {
       .orderBy(desc(documents.jour), desc(documents.id))
       .limit(filters.parPage)
       .offset((filters.page - 1) * filters.parPage);
+    return { total: total?.n ?? 0, rows };
+  },
+
+  /** What the caller may read published after `since` (the portal's new documents): the newest few, and how many. */
+  async publishedSince(db: Executor, scope: ReadScope, since: Date, limit: number) {
+    const where = and(scopeCondition(scope), gt(documents.createdAt, since));
+    const [total] = await db.select({ n: count() }).from(documents).where(where);
+    const rows = await selectJoined(db)
+      .where(where)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(limit);
     return { total: total?.n ?? 0, rows };
   },
 

@@ -5,6 +5,7 @@
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { entities, memberships } from '../../db/schema';
+import { awaitingFirstPassword } from '../users/active-account-repository';
 
 /** A membership counts today when it has started (or has no start) and has not ended. */
 export const membershipIsCurrent = (today: string) =>
@@ -116,6 +117,26 @@ export const headcountRepository = {
           inArray(memberships.entityId, entityIds),
           or(isNull(memberships.debut), lte(memberships.debut, day)),
           or(isNull(memberships.fin), gte(memberships.fin, day)),
+        ),
+      )
+      .groupBy(memberships.entityId);
+    return new Map(rows.map((r) => [r.entityId, r.n]));
+  },
+
+  /**
+   * The portal's « membres à confirmer » (issue 33): current members of each entity whose active account
+   * has no password yet (the invitation not followed), by entity id; absent means none.
+   */
+  async awaitingFirstPasswordEach(db: Executor, entityIds: number[], today: string) {
+    if (!entityIds.length) return new Map<number, number>();
+    const rows = await db
+      .select({ entityId: memberships.entityId, n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .from(memberships)
+      .where(
+        and(
+          inArray(memberships.entityId, entityIds),
+          membershipIsCurrent(today),
+          inArray(memberships.userId, awaitingFirstPassword(db)),
         ),
       )
       .groupBy(memberships.entityId);

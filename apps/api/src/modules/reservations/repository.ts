@@ -247,6 +247,15 @@ export const reservationsRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** The portal's next sessions (issue 33): confirmed reservations of the user's current entities ahead. */
+  async nextOfMember(db: Executor, userId: number, today: string, limit: number): Promise<ReservationRow[]> {
+    const mine = activeEntitiesOfMember(db, userId, today);
+    return selectJoined(
+      db,
+      and(eq(reservations.etat, 'CR'), gte(reservations.jour, today), inArray(reservations.entityId, mine)),
+    ).limit(limit);
+  },
+
   /** E-mail addresses of the active Union staff who hold PLANNING: they arbitrate requests. */
   async staffEmails(db: Executor, today: string): Promise<string[]> {
     return activeAccountRepository.activeEmailsWith(db, 'PLANNING', unionManagers(db, today));

@@ -3,7 +3,7 @@
  * readers) and at which address.
  */
 import type { Habilitation } from '@union/contract';
-import { and, asc, eq, inArray, isNotNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -44,6 +44,17 @@ export function documentReaders(db: Executor) {
       ),
     )
     .as('document_readers');
+}
+
+/**
+ * The active accounts whose owner has not chosen a password yet (the invitation not followed), as a
+ * subquery (`id IN (…)`): the portal's « membres à confirmer » of a lodge (issue 33).
+ */
+export function awaitingFirstPassword(db: Executor) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.etat, 'A'), isNull(users.passwordHash)));
 }
 
 export const activeAccountRepository = {

@@ -1,4 +1,7 @@
-/** The portal (specification §2 "Home menu"): the entries of the home menu this user may open. */
+/**
+ * The portal (specification §2 "Home menu", issue 33): first what awaits the person now (their sessions,
+ * meals, card, new documents, an officer's tasks), then every entry of the home menu they may open.
+ */
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -8,6 +11,7 @@ import { PortalMessages } from '../../features/messages';
 import { BackupWarning } from '../../features/admin';
 import { SecondFactorReminder } from '../../features/account';
 import { TopUpsWaiting } from '../../features/restaurant';
+import { AwaitingPanel } from './AwaitingPanel';
 
 export function PortalPage() {
   usePageTitle('Portail');
@@ -24,6 +28,10 @@ export function PortalPage() {
       <BackupWarning />
       <TopUpsWaiting />
       <PortalMessages />
+      <AwaitingPanel />
+      <Title order={2} fz="h3">
+        Tous les services
+      </Title>
       {entries.length === 0 ? (
         <Text>
           Aucun module ne vous est ouvert pour le moment. Vous pouvez gérer votre compte depuis le bouton en
@@ -33,15 +41,13 @@ export function PortalPage() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="nav" aria-label="Modules">
           {entries.map((entry) => (
             <UnstyledButton key={entry.nom} component={Link} to={entry.url} data-menu-type={entry.type}>
-              <Card withBorder padding="lg" h="100%" shadow="xs">
+              <Card withBorder padding="md" h="100%" shadow="xs">
                 <Group wrap="nowrap" align="flex-start" gap="md">
-                  <ThemeIcon size={48} radius="md" variant="light">
-                    <entry.logo size={28} />
+                  <ThemeIcon size={40} radius="md" variant="light">
+                    <entry.logo size={24} />
                   </ThemeIcon>
                   <Stack gap={4}>
-                    <Text fw={700} size="lg">
-                      {entry.libelle}
-                    </Text>
+                    <Text fw={700}>{entry.libelle}</Text>
                     <Text size="sm" c="dimmed">
                       {entry.description}
                     </Text>

@@ -301,6 +301,33 @@ export const accountsRepository = {
       .orderBy(asc(names.nom));
   },
 
+  /**
+   * The portal's line per entity (issue 33): how many of its issued invoices have something left to pay,
+   * and how much in all, for the entities given (the caller's offices).
+   */
+  async unpaidByEntity(db: Executor, entityIds: number[]) {
+    if (entityIds.length === 0) return [];
+    const names = entityNames(db);
+    return db
+      .select({
+        entityId: names.id,
+        nom: names.nom,
+        nombre: sql<number>`count(*)::int`,
+        reste: sql<number>`sum(${accountingOrders.total} - ${settled})::int`,
+      })
+      .from(accountingOrders)
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
+      .where(
+        and(
+          inArray(accountingOrders.entityId, entityIds),
+          eq(accountingOrders.etat, 'FE'),
+          sql`${accountingOrders.total} - ${settled} > 0`,
+        ),
+      )
+      .groupBy(names.id, names.nom)
+      .orderBy(asc(names.nom));
+  },
+
   /** Code and name of these entities (the FEC's auxiliary accounts). */
   async entityCodes(db: Executor, ids: number[]) {
     if (!ids.length) return [];
