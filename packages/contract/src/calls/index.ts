@@ -3,10 +3,16 @@
  * serves it. The server registers its routes from it (apps/api/src/lib/route.ts), the web calls through it
  * (`api.call` of apps/web/src/lib/api-client.ts). The web imports a group (`MESSAGE_CALLS`), not `CALLS`,
  * so that a screen's bundle carries only the schemas of its own calls.
- *
- * Not yet in the table: the calls of compta (registered with `app.get/post…` by its module).
  */
 import { ACCOUNT_CALLS } from './accounts';
+import {
+  COMPTA_EXPORT_CALLS,
+  COMPTA_FEE_CALLS,
+  COMPTA_ONLINE_CALLS,
+  COMPTA_ORDER_CALLS,
+  COMPTA_PAYMENT_CALLS,
+  COMPTA_REMINDER_CALLS,
+} from './compta';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
@@ -23,6 +29,12 @@ export {
   BACKUP_CALLS,
   CALENDAR_CALLS,
   CLOSURE_CALLS,
+  COMPTA_EXPORT_CALLS,
+  COMPTA_FEE_CALLS,
+  COMPTA_ONLINE_CALLS,
+  COMPTA_ORDER_CALLS,
+  COMPTA_PAYMENT_CALLS,
+  COMPTA_REMINDER_CALLS,
   DESK_CALLS,
   DOCUMENT_CALLS,
   ENTITY_CALLS,
@@ -61,4 +73,10 @@ export const CALLS = {
   payments: PAYMENT_CALLS,
   desk: DESK_CALLS,
   accounts: ACCOUNT_CALLS,
+  comptaOrders: COMPTA_ORDER_CALLS,
+  comptaFees: COMPTA_FEE_CALLS,
+  comptaPayments: COMPTA_PAYMENT_CALLS,
+  comptaReminders: COMPTA_REMINDER_CALLS,
+  comptaOnline: COMPTA_ONLINE_CALLS,
+  comptaExports: COMPTA_EXPORT_CALLS,
 } as const;
