@@ -36,12 +36,6 @@ const calls: { name: string; call: Call }[] = Object.entries(CALLS).flatMap(([gr
 );
 const keyOf = (call: Call) => `${call.method} ${call.path}`;
 
-/** The groups of `API` whose routes are still registered by hand (`app.get/post…`), not from the table. */
-const NOT_YET_IN_THE_TABLE = ['compta'] as const;
-const handRegistered = new Set<string>(
-  NOT_YET_IN_THE_TABLE.flatMap((group) => Object.values(API[group]) as string[]),
-);
-
 describe('the table of calls', () => {
   it('names each method and path once', () => {
     const keys = calls.map(({ call }) => keyOf(call));
@@ -60,12 +54,12 @@ describe('the table of calls', () => {
     expect(calls.filter(({ call }) => !fromTable.has(keyOf(call))).map(({ name }) => name)).toEqual([]);
   });
 
-  it('covers every route of the API but those of the modules not yet converted', () => {
+  it('covers every route of the API', () => {
     const inTable = new Set(calls.map(({ call }) => keyOf(call)));
     const api = registered.filter(
       (key) => /^\w+ \/(api|oauth|metrics)/.test(key) && !key.includes('/api/docs'),
     );
-    const outside = api.filter((key) => !inTable.has(key) && !handRegistered.has(key.split(' ')[1]!));
+    const outside = api.filter((key) => !inTable.has(key));
     expect(outside).toEqual([]);
   });
 

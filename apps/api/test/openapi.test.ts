@@ -4,7 +4,10 @@
  * API answers no error that the catalogue, or the route's operation, does not declare.
  */
 import {
+  API,
+  CALLS,
   ERROR_CODES,
+  type Call,
   ERROR_CODE_LIST,
   errorCodesOf,
   type ErrorCode,
@@ -92,6 +95,17 @@ function declaredCodes(key: string, operation: Operation, status: string): Error
 describe('the error answers of the OpenAPI document', () => {
   it('lists a good number of operations', () => {
     expect(operations.length).toBeGreaterThan(100);
+  });
+
+  it('documents every call of the table (`CALLS`), the accounting’s included', () => {
+    const documented = new Set(operations.map(({ key }) => key));
+    const calls = Object.values(CALLS).flatMap((group) => Object.values(group) as Call[]);
+    const key = (call: Call) => `${call.method} ${call.path.replace(/:(\w+)/g, '{$1}')}`;
+    const hidden = new Set([`GET ${API.operations.metrics}`]);
+    expect(calls.map(key).filter((k) => !documented.has(k) && !hidden.has(k))).toEqual([]);
+    // The accounting's paths, each served through a call of the table.
+    const paths = new Set(calls.map((call) => call.path));
+    expect((Object.values(API.compta) as string[]).filter((path) => !paths.has(path))).toEqual([]);
   });
 
   it('declares on every operation its error answers, each with the error body and its codes', () => {

@@ -3,13 +3,18 @@
  * serves it. The server registers its routes from it (apps/api/src/lib/route.ts), the web calls through it
  * (`api.call` of apps/web/src/lib/api-client.ts). The web imports a group (`MESSAGE_CALLS`), not `CALLS`,
  * so that a screen's bundle carries only the schemas of its own calls.
- *
- * Not yet in the table: the calls of compta (registered with `app.get/post…` by its module), but for its
- * dashboard's (COMPTA_DASHBOARD_CALLS).
  */
 import { ACCOUNT_CALLS } from './accounts';
+import {
+  COMPTA_DASHBOARD_CALLS,
+  COMPTA_EXPORT_CALLS,
+  COMPTA_FEE_CALLS,
+  COMPTA_ONLINE_CALLS,
+  COMPTA_ORDER_CALLS,
+  COMPTA_PAYMENT_CALLS,
+  COMPTA_REMINDER_CALLS,
+} from './compta';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
-import { COMPTA_DASHBOARD_CALLS } from './compta';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
 import { ENTITY_CALLS, IMPORT_CALLS } from './entities';
@@ -28,6 +33,12 @@ export {
   CALENDAR_CALLS,
   CLOSURE_CALLS,
   COMPTA_DASHBOARD_CALLS,
+  COMPTA_EXPORT_CALLS,
+  COMPTA_FEE_CALLS,
+  COMPTA_ONLINE_CALLS,
+  COMPTA_ORDER_CALLS,
+  COMPTA_PAYMENT_CALLS,
+  COMPTA_REMINDER_CALLS,
   DESK_CALLS,
   DOCUMENT_CALLS,
   ENTITY_CALLS,
@@ -71,4 +82,10 @@ export const CALLS = {
   peopleDashboards: PEOPLE_DASHBOARD_CALLS,
   comptaDashboard: COMPTA_DASHBOARD_CALLS,
   portal: PORTAL_CALLS,
+  comptaOrders: COMPTA_ORDER_CALLS,
+  comptaFees: COMPTA_FEE_CALLS,
+  comptaPayments: COMPTA_PAYMENT_CALLS,
+  comptaReminders: COMPTA_REMINDER_CALLS,
+  comptaOnline: COMPTA_ONLINE_CALLS,
+  comptaExports: COMPTA_EXPORT_CALLS,
 } as const;

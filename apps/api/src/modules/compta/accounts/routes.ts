@@ -2,20 +2,13 @@
  * A lodge's or association's account for its officers (issue 20): the account, its PDFs, the statement
  * of a period, and the online card payment of an invoice. Thin: the service decides.
  */
-import {
-  API,
-  CALLS,
-  OnlineSettlementSchema,
-  RecordIdParamSchema,
-  UnappliedOnlinePaymentListSchema,
-} from '@union/contract';
+import { CALLS, COMPTA_ONLINE_CALLS } from '@union/contract';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { XLSX_MIME } from '../documents/excel';
 import { sendFile } from '../documents/files';
 import { accountsService } from './service';
 import { onlineSettlements } from './settle';
-import { z } from 'zod';
 
 export default async function accountsRoutes(app: App) {
   const tags = ['compte des loges'];
@@ -57,22 +50,12 @@ export default async function accountsRoutes(app: App) {
       ),
   );
 
-  app.get(
-    API.compta.unappliedOnline,
-    { schema: { tags: ['comptabilité'], response: { 200: UnappliedOnlinePaymentListSchema } } },
-    async (request) => onlineSettlements.list(request.ctx),
-  );
+  const online = COMPTA_ONLINE_CALLS;
+  const comptaTags = ['comptabilité'];
 
-  app.post(
-    API.compta.settleOnline,
-    {
-      schema: {
-        tags: ['comptabilité'],
-        params: z.object({ id: RecordIdParamSchema }),
-        body: OnlineSettlementSchema,
-        response: { 200: UnappliedOnlinePaymentListSchema },
-      },
-    },
-    async (request) => onlineSettlements.settle(request.ctx, request.params.id, request.body),
+  route(app, online.unapplied, { tags: comptaTags }, async (request) => onlineSettlements.list(request.ctx));
+
+  route(app, online.settle, { tags: comptaTags }, async (request) =>
+    onlineSettlements.settle(request.ctx, request.params.id, request.body),
   );
 }

@@ -1,66 +1,47 @@
-/** An entity's account (issue 20): what it owes and its credit, a payment across invoices, a refund, the deposit slip. */
-import {
-  API,
-  ChequeDepositSchema,
-  DepositCreateSchema,
-  DepositSlipQuerySchema,
-  EntityAccountSchema,
-  PaymentCreateSchema,
-  RecordIdParamSchema,
-  RefundCreateSchema,
-} from '@union/contract';
-import { z } from 'zod';
+/**
+ * An entity's account (issue 20): what it owes and its credit, a payment across invoices, a refund, the
+ * deposit slip. Registered from the contract's table of calls.
+ */
+import { COMPTA_PAYMENT_CALLS as calls } from '@union/contract';
+import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { sendFile } from '../documents/files';
-import { paymentsService as accountService } from './service';
+import { paymentsService } from './service';
 
 export default async function paymentsRoutes(app: App) {
   const tags = ['comptabilité'];
-  const params = z.object({ id: RecordIdParamSchema });
 
-  app.get(
-    API.compta.account,
-    { schema: { tags, params, response: { 200: EntityAccountSchema } } },
-    async (request) => accountService.account(request.ctx, request.params.id),
+  route(app, calls.account, { tags }, async (request) =>
+    paymentsService.account(request.ctx, request.params.id),
   );
 
-  app.post(
-    API.compta.payment,
-    { schema: { tags, body: PaymentCreateSchema, response: { 201: EntityAccountSchema } } },
-    async (request, reply) => reply.status(201).send(await accountService.pay(request.ctx, request.body)),
+  route(app, calls.pay, { tags }, async (request, reply) =>
+    reply.status(201).send(await paymentsService.pay(request.ctx, request.body)),
   );
 
-  app.post(
-    API.compta.refund,
-    { schema: { tags, params, body: RefundCreateSchema, response: { 201: EntityAccountSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await accountService.refund(request.ctx, request.params.id, request.body)),
+  route(app, calls.refund, { tags }, async (request, reply) =>
+    reply.status(201).send(await paymentsService.refund(request.ctx, request.params.id, request.body)),
   );
 
-  app.post(
-    API.compta.deposits,
-    { schema: { tags, body: DepositCreateSchema, response: { 201: ChequeDepositSchema } } },
-    async (request, reply) => reply.status(201).send(await accountService.deposit(request.ctx, request.body)),
+  route(app, calls.deposit, { tags }, async (request, reply) =>
+    reply.status(201).send(await paymentsService.deposit(request.ctx, request.body)),
   );
 
-  app.get(API.compta.deposit, { schema: { tags, params } }, async (request, reply) =>
+  route(app, calls.depositSlipOf, { tags }, async (request, reply) =>
     sendFile(
       reply,
       `remise-cheques-${request.params.id}.pdf`,
       'application/pdf',
-      await accountService.depositSlipOf(request.ctx, request.params.id),
+      await paymentsService.depositSlipOf(request.ctx, request.params.id),
     ),
   );
 
-  app.get(
-    API.compta.depositSlip,
-    { schema: { tags, querystring: DepositSlipQuerySchema } },
-    async (request, reply) =>
-      sendFile(
-        reply,
-        `remise-cheques-${request.query.du}-${request.query.au}.pdf`,
-        'application/pdf',
-        await accountService.depositSlip(request.ctx, request.query.du, request.query.au),
-      ),
+  route(app, calls.depositSlip, { tags }, async (request, reply) =>
+    sendFile(
+      reply,
+      `remise-cheques-${request.query.du}-${request.query.au}.pdf`,
+      'application/pdf',
+      await paymentsService.depositSlip(request.ctx, request.query.du, request.query.au),
+    ),
   );
 }

@@ -1,17 +1,13 @@
 /** The accounting calls: search, one order, create, actions, preload, fee calls, documents. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ChequeDepositSchema,
-  API,
-  BulkCallReportSchema,
-  EntityAccountSchema,
-  EntityListSchema,
-  FeeTableSchema,
+  type AccountDocumentKind,
+  COMPTA_FEE_CALLS,
+  COMPTA_ORDER_CALLS,
+  COMPTA_PAYMENT_CALLS,
+  ENTITY_CALLS,
   masonicYearOf as masonicYearOfDay,
-  OrderDetailSchema,
-  OrderSearchResultSchema,
   pathTo,
-  PreloadSchema,
   type EntityAccount,
   type Instalment,
   type OrderChange,
@@ -32,7 +28,7 @@ const COMPTA_KEY = ['compta'] as const;
 export function useOrderSearch(criteria: OrderSearch) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'search', criteria],
-    queryFn: () => api.post(API.compta.search, criteria, { schema: OrderSearchResultSchema }),
+    queryFn: () => api.call(COMPTA_ORDER_CALLS.search, { body: criteria }),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +36,7 @@ export function useOrderSearch(criteria: OrderSearch) {
 export function useOrder(id: number | undefined) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'order', id],
-    queryFn: () => api.get(pathTo(API.compta.infos, { id: id! }), { schema: OrderDetailSchema }),
+    queryFn: () => api.call(COMPTA_ORDER_CALLS.infos, { params: { id: id! } }),
     enabled: id !== undefined,
   });
 }
@@ -48,7 +44,7 @@ export function useOrder(id: number | undefined) {
 export function useFeeTable(annee: number) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'fees', annee],
-    queryFn: () => api.get(pathTo(API.compta.feeTable, {}, { annee }), { schema: FeeTableSchema }),
+    queryFn: () => api.call(COMPTA_FEE_CALLS.feeTable, { query: { annee } }),
   });
 }
 
@@ -66,18 +62,18 @@ function useOrderChange<V>(call: (variables: V) => Promise<OrderDetail>) {
 }
 
 export const useCreateOrder = () =>
-  useOrderChange((order: OrderCreate) => api.post(API.compta.order, order, { schema: OrderDetailSchema }));
+  useOrderChange((order: OrderCreate) => api.call(COMPTA_ORDER_CALLS.create, { body: order }));
 
 export const useChangeOrder = () =>
   useOrderChange(({ action, ...body }: OrderChange & { action: OrderChangeAction }) =>
-    api.put(pathTo(API.compta.order, {}, { action }), body, { schema: OrderDetailSchema }),
+    api.call(COMPTA_ORDER_CALLS.change, { query: { action }, body }),
   );
 
 export function useBulkCall() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (call: { annee: number; tranche: Instalment }) =>
-      api.post(API.compta.bulkCall, call, { schema: BulkCallReportSchema }),
+      api.call(COMPTA_FEE_CALLS.bulkCall, { body: call }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPTA_KEY }),
   });
 }
@@ -88,33 +84,36 @@ export function preload(q: {
   annee: number;
   tranche?: Instalment | null;
 }) {
-  return api.get(pathTo(API.compta.preload, {}, q), { schema: PreloadSchema });
+  return api.call(COMPTA_FEE_CALLS.preload, { query: q });
 }
 
-export type DocumentKind = 'devis' | 'facture' | 'avoir' | 'relance';
+export type DocumentKind = AccountDocumentKind;
 
 export const downloadDocument = (id: number, kind: DocumentKind) =>
-  downloadFile(pathTo(API.compta.document, { id, kind }), `${kind}-${id}.pdf`);
+  downloadFile(pathTo(COMPTA_ORDER_CALLS.document.path, { id, kind }), `${kind}-${id}.pdf`);
 
 /** The PDF as a blob, for the preview in the page. */
 export async function documentBlob(id: number, kind: DocumentKind): Promise<Blob> {
-  const response = await sendRequest(pathTo(API.compta.document, { id, kind }), {
+  const response = await sendRequest(pathTo(COMPTA_ORDER_CALLS.document.path, { id, kind }), {
     headers: { Accept: 'application/pdf' },
   });
   return response.blob();
 }
 
 export const exportOrders = (criteria: OrderSearch) =>
-  downloadFile(API.compta.excel, 'commandes-union.xlsx', { method: 'POST', body: criteria });
+  downloadFile(COMPTA_ORDER_CALLS.excel.path, 'commandes-union.xlsx', { method: 'POST', body: criteria });
 
 export const exportFeeTable = (annee: number) =>
-  downloadFile(pathTo(API.compta.feeTableExcel, {}, { annee }), `cotisations-${annee}-${annee + 1}.xlsx`);
+  downloadFile(
+    pathTo(COMPTA_FEE_CALLS.feeTableExcel.path, {}, { annee }),
+    `cotisations-${annee}-${annee + 1}.xlsx`,
+  );
 
 /** The lodges and associations to bill (the shared entity list of GET /api/entite/all). */
 export function useBillableEntities() {
   return useQuery({
     queryKey: ['entities', 'all'],
-    queryFn: () => api.get(API.entities.all, { schema: EntityListSchema }),
+    queryFn: () => api.call(ENTITY_CALLS.all),
     select: (entities) =>
       entities
         .filter((e) => e.etat === 'A' && e.type !== 'UN')
@@ -129,7 +128,7 @@ export const masonicYearOf = () => masonicYearOfDay(todayIso());
 export function useEntityAccount(entityId: number, enabled = true) {
   return useQuery({
     queryKey: [...COMPTA_KEY, 'account', entityId],
-    queryFn: () => api.get(pathTo(API.compta.account, { id: entityId }), { schema: EntityAccountSchema }),
+    queryFn: () => api.call(COMPTA_PAYMENT_CALLS.account, { params: { id: entityId } }),
     enabled,
   });
 }
@@ -144,26 +143,27 @@ function useAccountChange<V, R = EntityAccount>(call: (variables: V) => Promise<
 }
 
 export const usePayEntity = () =>
-  useAccountChange((payment: PaymentCreate) =>
-    api.post(API.compta.payment, payment, { schema: EntityAccountSchema }),
-  );
+  useAccountChange((payment: PaymentCreate) => api.call(COMPTA_PAYMENT_CALLS.pay, { body: payment }));
 
 export const useRefund = () =>
   useAccountChange(({ entityId, ...refund }: RefundCreate & { entityId: number }) =>
-    api.post(pathTo(API.compta.refund, { id: entityId }), refund, { schema: EntityAccountSchema }),
+    api.call(COMPTA_PAYMENT_CALLS.refund, { params: { id: entityId }, body: refund }),
   );
 
 export const downloadCreditNote = (id: number, numero: string) =>
-  downloadFile(pathTo(API.compta.creditNote, { id }), `${numero}.pdf`);
+  downloadFile(pathTo(COMPTA_ORDER_CALLS.creditNote.path, { id }), `${numero}.pdf`);
 
 /** Records the deposit of the period's cheques not yet deposited (5112 → 512). */
 export const useRecordDeposit = () =>
   useAccountChange((period: { du: string; au: string }) =>
-    api.post(API.compta.deposits, period, { schema: ChequeDepositSchema }),
+    api.call(COMPTA_PAYMENT_CALLS.deposit, { body: period }),
   );
 
 export const downloadDeposit = (id: number) =>
-  downloadFile(pathTo(API.compta.deposit, { id }), `remise-cheques-${id}.pdf`);
+  downloadFile(pathTo(COMPTA_PAYMENT_CALLS.depositSlipOf.path, { id }), `remise-cheques-${id}.pdf`);
 
 export const downloadDepositSlip = (du: string, au: string) =>
-  downloadFile(pathTo(API.compta.depositSlip, {}, { du, au }), `remise-cheques-${du}-${au}.pdf`);
+  downloadFile(
+    pathTo(COMPTA_PAYMENT_CALLS.depositSlip.path, {}, { du, au }),
+    `remise-cheques-${du}-${au}.pdf`,
+  );

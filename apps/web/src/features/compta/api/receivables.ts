@@ -1,36 +1,28 @@
 /** Aged receivables and the FEC export of the Union's accounts (issue 20, COMPTA_LECTURE). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AgedReceivablesSchema,
-  API,
-  pathTo,
-  UnappliedOnlinePaymentListSchema,
-  type OnlineSettlement,
-} from '@union/contract';
+import { COMPTA_EXPORT_CALLS, COMPTA_ONLINE_CALLS, pathTo, type OnlineSettlement } from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
 export function useAgedReceivables() {
   return useQuery({
     queryKey: ['compta', 'balance-agee'],
-    queryFn: () => api.get(API.compta.agedReceivables, { schema: AgedReceivablesSchema }),
+    queryFn: () => api.call(COMPTA_EXPORT_CALLS.agedReceivables),
     staleTime: 0,
   });
 }
 
-export const exportAgedReceivables = () => downloadFile(API.compta.agedReceivablesExcel, 'balance-agee.xlsx');
+export const exportAgedReceivables = () =>
+  downloadFile(COMPTA_EXPORT_CALLS.agedReceivablesExcel.path, 'balance-agee.xlsx');
 
 export const exportFec = (du: string, au: string) =>
-  downloadFile(pathTo(API.compta.fec, {}, { du, au }), 'FEC.txt');
+  downloadFile(pathTo(COMPTA_EXPORT_CALLS.fec.path, {}, { du, au }), 'FEC.txt');
 
 /** Online card payments « à régulariser » (paid at the bank when the invoice no longer owed it). */
 export function useUnappliedOnline() {
   return useQuery({
     queryKey: ['compta', 'paiement-cb', 'a-regulariser'],
-    queryFn: () =>
-      api.get(API.compta.unappliedOnline, {
-        schema: UnappliedOnlinePaymentListSchema,
-      }),
+    queryFn: () => api.call(COMPTA_ONLINE_CALLS.unapplied),
     staleTime: 0,
   });
 }
@@ -40,11 +32,7 @@ export function useSettleOnline() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number } & OnlineSettlement) =>
-      api.post(
-        pathTo(API.compta.settleOnline, { id }),
-        { action },
-        { schema: UnappliedOnlinePaymentListSchema },
-      ),
+      api.call(COMPTA_ONLINE_CALLS.settle, { params: { id }, body: { action } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['compta'] }),
   });
 }

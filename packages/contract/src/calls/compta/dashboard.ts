@@ -5,9 +5,9 @@ import {
   DashboardMonthsSchema,
   DashboardReceivablesSchema,
   DashboardYearQuerySchema,
-} from '../compta';
-import { API } from '../routes';
-import { defineCall } from './define';
+} from '../../compta';
+import { API } from '../../routes';
+import { defineCall } from '../define';
 
 export const COMPTA_DASHBOARD_CALLS = {
   receivables: defineCall({
