@@ -90,13 +90,20 @@ export type MessageUpdate = z.input<typeof MessageUpdateSchema>;
 
 export const MessageEntitySchema = z.object({ id: z.number().int(), nom: z.string() });
 
-export const MessageSchema = z.object({
+/** What the portal shows: no audience, no status, just the message. */
+export const PortalMessageSchema = z.object({
   id: z.number().int(),
   titre: z.string(),
   texte: z.string(),
   niveau: MessageLevel.schema,
   debut: z.string(),
   fin: z.string().nullable(),
+});
+export type PortalMessage = z.infer<typeof PortalMessageSchema>;
+
+/** What the staff see: the message as the portal shows it, with its audience, status and e-mail. */
+export const MessageSchema = z.object({
+  ...PortalMessageSchema.shape,
   tous: z.boolean(),
   entites: z.array(MessageEntitySchema),
   statut: MessageStatus.schema,
@@ -118,16 +125,6 @@ export type MessageAudience = z.input<typeof MessageAudienceSchema>;
 export const MessageRecipientsSchema = z.object({ nombre: z.number().int() });
 export type MessageRecipients = z.infer<typeof MessageRecipientsSchema>;
 
-/** What the portal shows: no audience, no status, just the message. */
-export const PortalMessageSchema = z.object({
-  id: z.number().int(),
-  titre: z.string(),
-  texte: z.string(),
-  niveau: MessageLevel.schema,
-  debut: z.string(),
-  fin: z.string().nullable(),
-});
-export type PortalMessage = z.infer<typeof PortalMessageSchema>;
 export const PortalMessageListSchema = z.array(PortalMessageSchema);
 
 /**
