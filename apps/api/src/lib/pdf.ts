@@ -54,22 +54,24 @@ export interface PdfColumn {
 }
 
 /**
- * A table's header row (statements, invoices, deposit slips): the titles in bold at `y`, a rule across
- * the table 4 points below them, and the regular font back for the rows. Returns where the first row
- * starts; the writers call it again at the top of each new page.
+ * A table's header row (statements, invoices, deposit slips): the titles in bold, a rule across the
+ * table 4 points below them, and the regular font back for the rows. Gives the function that prints it
+ * at `y` and returns where the first row starts; the writers call it again at the top of each new page.
  */
 export function pdfTableHeader(
   pdf: PDFKit.PDFDocument,
-  y: number,
-  table: { left: number; width: number; fontSize: number; columns: readonly PdfColumn[] },
-): number {
-  pdf.font('Helvetica-Bold').fontSize(table.fontSize);
-  for (const c of table.columns) pdf.text(c.title, c.x, y, { width: c.width, align: c.align ?? 'left' });
-  const rule = y + Math.floor(table.fontSize) + 4;
-  pdf
-    .moveTo(table.left, rule)
-    .lineTo(table.left + table.width, rule)
-    .stroke();
-  pdf.font('Helvetica');
-  return rule + 5;
+  table: { left: number; width: number; fontSize: number },
+  columns: readonly PdfColumn[],
+): (y: number) => number {
+  return (y) => {
+    pdf.font('Helvetica-Bold').fontSize(table.fontSize);
+    for (const c of columns) pdf.text(c.title, c.x, y, { width: c.width, align: c.align ?? 'left' });
+    const rule = y + Math.floor(table.fontSize) + 4;
+    pdf
+      .moveTo(table.left, rule)
+      .lineTo(table.left + table.width, rule)
+      .stroke();
+    pdf.font('Helvetica');
+    return rule + 5;
+  };
 }

@@ -55,20 +55,14 @@ export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> 
     credit: left + 375,
     solde: left + 435,
   };
-  const header = (y: number) =>
-    pdfTableHeader(pdf, y, {
-      left,
-      width,
-      fontSize: 8.5,
-      columns: [
-        { title: 'Date', x: cols.date, width: 58 },
-        { title: 'Pièce', x: cols.piece, width: 88 },
-        { title: 'Libellé', x: cols.label, width: 160 },
-        { title: 'Débit', x: cols.debit, width: 58, align: 'right' },
-        { title: 'Crédit', x: cols.credit, width: 58, align: 'right' },
-        { title: 'Solde', x: cols.solde, width: 60, align: 'right' },
-      ],
-    });
+  const header = pdfTableHeader(pdf, { left, width, fontSize: 8.5 }, [
+    { title: 'Date', x: cols.date, width: 58 },
+    { title: 'Pièce', x: cols.piece, width: 88 },
+    { title: 'Libellé', x: cols.label, width: 160 },
+    { title: 'Débit', x: cols.debit, width: 58, align: 'right' },
+    { title: 'Crédit', x: cols.credit, width: 58, align: 'right' },
+    { title: 'Solde', x: cols.solde, width: 60, align: 'right' },
+  ]);
   let y = header(pdf.y + 4);
   const row = (
     date: string,

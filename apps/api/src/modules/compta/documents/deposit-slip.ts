@@ -36,18 +36,12 @@ export function renderDepositSlip(d: DepositSlip): Promise<Buffer> {
   pdf.moveDown();
 
   const cols = { date: left, entite: left + 90, numero: left + 300, montant: left + 400 } as const;
-  const header = (y: number) =>
-    pdfTableHeader(pdf, y, {
-      left,
-      width,
-      fontSize: 9,
-      columns: [
-        { title: 'Date', x: cols.date, width: 85 },
-        { title: 'Tireur', x: cols.entite, width: 205 },
-        { title: 'N° du chèque', x: cols.numero, width: 95 },
-        { title: 'Montant', x: cols.montant, width: 95, align: 'right' },
-      ],
-    });
+  const header = pdfTableHeader(pdf, { left, width, fontSize: 9 }, [
+    { title: 'Date', x: cols.date, width: 85 },
+    { title: 'Tireur', x: cols.entite, width: 205 },
+    { title: 'N° du chèque', x: cols.numero, width: 95 },
+    { title: 'Montant', x: cols.montant, width: 95, align: 'right' },
+  ]);
   let y = header(pdf.y);
   if (!d.cheques.length) {
     pdf.text('Aucun chèque reçu sur cette période.', left, y, { width });

@@ -177,18 +177,12 @@ export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
 
   // The lines: designation, quantity, unit price, amount.
   const cols = { label: left, qty: left + 270, unit: left + 340, amount: left + 420 } as const;
-  const header = (y: number) =>
-    pdfTableHeader(pdf, y, {
-      left,
-      width,
-      fontSize: 9,
-      columns: [
-        { title: 'Désignation', x: cols.label, width: 260 },
-        { title: 'Quantité', x: cols.qty, width: 60, align: 'right' },
-        { title: 'Prix unitaire', x: cols.unit, width: 75, align: 'right' },
-        { title: 'Montant', x: cols.amount, width: 75, align: 'right' },
-      ],
-    });
+  const header = pdfTableHeader(pdf, { left, width, fontSize: 9 }, [
+    { title: 'Désignation', x: cols.label, width: 260 },
+    { title: 'Quantité', x: cols.qty, width: 60, align: 'right' },
+    { title: 'Prix unitaire', x: cols.unit, width: 75, align: 'right' },
+    { title: 'Montant', x: cols.amount, width: 75, align: 'right' },
+  ]);
   let y = header(pdf.y);
   const sign = d.kind === 'avoir' ? -1 : 1;
   for (const l of d.lignes) {
