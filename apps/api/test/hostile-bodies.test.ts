@@ -98,10 +98,9 @@ function health(): Promise<number> {
 
 /**
  * Reads the health every 20 ms until stopped, from a process of its own: the test's own process, busy
- * writing megabytes, would delay its readings and blame the server. Answers every time it took.
+ * writing megabytes, would delay its readings and blame the server. Writes each time it took, one a line.
  */
 const POLLER = `
-const times = [];
 let running = true;
 process.stdin.on('end', () => (running = false)).resume();
 (async () => {
@@ -110,24 +109,40 @@ process.stdin.on('end', () => (running = false)).resume();
     const response = await fetch(process.argv[1]);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error('health ' + response.status);
-    times.push(performance.now() - start);
+    process.stdout.write((performance.now() - start) + '\\n');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  process.stdout.write(JSON.stringify(times));
 })();
 `;
+/**
+ * The poller's handle: `answers(n)` waits until the health has answered n more times (a count of
+ * readings, not a guess at how long they take), `stop` gives every time.
+ */
 function poller() {
   const reader = spawn(process.execPath, ['-e', POLLER, `${base}${API.operations.health}`], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let output = '';
-  reader.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const times = () => output.split('\n').filter(Boolean).map(Number);
+  const waiting: { count: number; resolve: () => void }[] = [];
+  reader.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    const count = times().length;
+    for (const w of waiting.filter((w) => count >= w.count)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  });
   const exited = new Promise<number | null>((resolve) => reader.on('exit', resolve));
   return {
+    answers(n: number): Promise<void> {
+      const count = times().length + n;
+      return new Promise((resolve) => waiting.push({ count, resolve }));
+    },
     async stop(): Promise<number[]> {
       reader.stdin.end();
       expect(await exited).toBe(0);
-      return JSON.parse(output) as number[];
+      return times();
     },
   };
 }
@@ -200,10 +215,10 @@ describe('large anonymous bodies, to a server in its own process', () => {
     'are refused with 413 before being read, and the health answers on time throughout',
     { timeout: 600_000 },
     async () => {
-      // The baseline: the slowest health answer of two quiet seconds (after a few to warm up).
+      // The baseline: the slowest of 40 quiet health answers (after a few to warm up).
       for (let i = 0; i < 5; i++) await health();
       const quiet = poller();
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await quiet.answers(40);
       const baseline = Math.max(...(await quiet.stop()));
 
       const busy = poller();
@@ -214,7 +229,7 @@ describe('large anonymous bodies, to a server in its own process', () => {
             const answer = await send(path, body, type, chunked);
             outcomes.push(`${path} ${what}${chunked ? ' (chunked)' : ''}: ${answer}`);
             // One at a time, as the issue measured them: the poller reads the health between them.
-            await new Promise((resolve) => setTimeout(resolve, 100));
+            await busy.answers(1);
           }
         }
       }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EntityState, EntityType, UserState, codeList } from './enums';
 import { emailField, isoDay, optionalText, trimmed } from './fields';
 import { RecordIdSchema } from './ids';
-import { MembershipTermsSchema, NewUserFieldsSchema } from './users';
+import { MembershipTermsSchema, NewUserFieldsSchema, personFields } from './users';
 
 const id = RecordIdSchema;
 
@@ -104,14 +104,7 @@ export const MembershipSchema = z.object({
   /** Started (or no start) and not ended, today in Paris. */
   actuelle: z.boolean(),
   /** The user side, for the entity's member list. */
-  utilisateur: z.object({
-    identifiant: z.string(),
-    nom: z.string(),
-    prenom: z.string(),
-    email: z.string(),
-    telephone: z.string().nullable(),
-    etat: UserState.schema,
-  }),
+  utilisateur: z.object({ ...personFields, etat: UserState.schema }),
   /** The entity side, for the user's list of memberships. */
   entite: z.object({ code: z.string(), nom: z.string(), type: EntityType.schema }),
   /** What the caller may do: EDIT and END; the screen shows exactly these buttons. */

@@ -32,6 +32,18 @@ const day = (label: string) =>
     .refine(isRealDay, { message: `${label} : cette date n'existe pas.`, abort: true })
     .refine(isPlausibleYear, { message: labelled(label, IMPLAUSIBLE_YEAR_MESSAGE) });
 
+/** Whom a message is for, the same when it is saved and when its audience is counted before. */
+const audienceFields = {
+  /** True: everyone; false: the members of `entites`. */
+  tous: z.boolean({ message: 'Destinataires : choisissez « tout le monde » ou des entités.' }),
+  entites: z
+    .array(labelledRecordId('Destinataires', 'Destinataires : choisissez les entités dans la liste.'), {
+      message: 'Destinataires : choisissez les entités dans la liste.',
+    })
+    .max(200, { message: 'Destinataires : 200 entités au plus.' })
+    .default([]),
+};
+
 /** Body of POST /api/diffusion (PUT adds the id). */
 export const MessageInputSchema = z
   .object({
@@ -51,14 +63,7 @@ export const MessageInputSchema = z
     }),
     debut: day('Début'),
     fin: day('Fin').nullable().optional(),
-    /** True: everyone; false: the members of `entites`. */
-    tous: z.boolean({ message: 'Destinataires : choisissez « tout le monde » ou des entités.' }),
-    entites: z
-      .array(labelledRecordId('Destinataires', 'Destinataires : choisissez les entités dans la liste.'), {
-        message: 'Destinataires : choisissez les entités dans la liste.',
-      })
-      .max(200, { message: 'Destinataires : 200 entités au plus.' })
-      .default([]),
+    ...audienceFields,
     statut: z
       .enum(MessageStatus.codes, { message: 'Statut : choisissez le statut « actif » ou « inactif ».' })
       .default('A'),
@@ -85,13 +90,20 @@ export type MessageUpdate = z.input<typeof MessageUpdateSchema>;
 
 export const MessageEntitySchema = z.object({ id: z.number().int(), nom: z.string() });
 
-export const MessageSchema = z.object({
+/** What the portal shows: no audience, no status, just the message. */
+export const PortalMessageSchema = z.object({
   id: z.number().int(),
   titre: z.string(),
   texte: z.string(),
   niveau: MessageLevel.schema,
   debut: z.string(),
   fin: z.string().nullable(),
+});
+export type PortalMessage = z.infer<typeof PortalMessageSchema>;
+
+/** What the staff see: the message as the portal shows it, with its audience, status and e-mail. */
+export const MessageSchema = z.object({
+  ...PortalMessageSchema.shape,
   tous: z.boolean(),
   entites: z.array(MessageEntitySchema),
   statut: MessageStatus.schema,
@@ -108,29 +120,11 @@ export const MessageListSchema = z.array(MessageSchema);
  * Body of POST /api/diffusion/destinataires (issue 21): the audience of a message being written; the
  * answer is how many people its e-mail would reach (active, in the audience, messages e-mails on).
  */
-export const MessageAudienceSchema = z.object({
-  tous: z.boolean({ message: 'Destinataires : choisissez « tout le monde » ou des entités.' }),
-  entites: z
-    .array(labelledRecordId('Destinataires', 'Destinataires : choisissez les entités dans la liste.'), {
-      message: 'Destinataires : choisissez les entités dans la liste.',
-    })
-    .max(200, { message: 'Destinataires : 200 entités au plus.' })
-    .default([]),
-});
+export const MessageAudienceSchema = z.object(audienceFields);
 export type MessageAudience = z.input<typeof MessageAudienceSchema>;
 export const MessageRecipientsSchema = z.object({ nombre: z.number().int() });
 export type MessageRecipients = z.infer<typeof MessageRecipientsSchema>;
 
-/** What the portal shows: no audience, no status, just the message. */
-export const PortalMessageSchema = z.object({
-  id: z.number().int(),
-  titre: z.string(),
-  texte: z.string(),
-  niveau: MessageLevel.schema,
-  debut: z.string(),
-  fin: z.string().nullable(),
-});
-export type PortalMessage = z.infer<typeof PortalMessageSchema>;
 export const PortalMessageListSchema = z.array(PortalMessageSchema);
 
 /**

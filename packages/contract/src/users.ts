@@ -50,13 +50,21 @@ export const UserSearchSchema = z.object({
 });
 export type UserSearch = z.input<typeof UserSearchSchema>;
 
-export const UserRowSchema = z.object({
-  id,
+/**
+ * Who a person is, as every answer that names one shows it (the users' list, a member of an entity,
+ * the personal data export).
+ */
+export const personFields = {
   identifiant: z.string(),
   nom: z.string(),
   prenom: z.string(),
   email: z.string(),
   telephone: z.string().nullable(),
+};
+
+export const UserRowSchema = z.object({
+  id,
+  ...personFields,
   etat: UserState.schema,
   habilitations: z.array(HabilitationSchema),
 });
@@ -153,11 +161,7 @@ export const PersonalDataSchema = z.object({
   exporteLe: z.string(),
   compte: z.object({
     id,
-    identifiant: z.string(),
-    nom: z.string(),
-    prenom: z.string(),
-    email: z.string(),
-    telephone: z.string().nullable(),
+    ...personFields,
     habilitations: z.array(z.string()),
     etat: z.string(),
     notificationRestauration: z.boolean(),

@@ -44,3 +44,34 @@ export function rewriteInfoForXmp(pdf: PDFKit.PDFDocument, rewrite: (text: strin
     copyIntoXmp.call(pdf);
   });
 }
+
+/** A column of a table a PDF prints: its title, where it starts, how wide it is and how it aligns. */
+export interface PdfColumn {
+  title: string;
+  x: number;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/**
+ * A table's header row (statements, invoices, deposit slips): the titles in bold, a rule across the
+ * table 4 points below them, and the regular font back for the rows. Gives the function that prints it
+ * at `y` and returns where the first row starts; the writers call it again at the top of each new page.
+ */
+export function pdfTableHeader(
+  pdf: PDFKit.PDFDocument,
+  table: { left: number; width: number; fontSize: number },
+  columns: readonly PdfColumn[],
+): (y: number) => number {
+  return (y) => {
+    pdf.font('Helvetica-Bold').fontSize(table.fontSize);
+    for (const c of columns) pdf.text(c.title, c.x, y, { width: c.width, align: c.align ?? 'left' });
+    const rule = y + Math.floor(table.fontSize) + 4;
+    pdf
+      .moveTo(table.left, rule)
+      .lineTo(table.left + table.width, rule)
+      .stroke();
+    pdf.font('Helvetica');
+    return rule + 5;
+  };
+}

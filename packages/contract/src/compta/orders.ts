@@ -4,13 +4,13 @@
  */
 import { z } from 'zod';
 import { codeList } from '../enums';
-import { Instalment, OrderAction, OrderChangeAction, OrderState, OrderType, PaymentMode } from './codes';
+import { Instalment, OrderAction, OrderChangeAction, OrderState, OrderType } from './codes';
 import { AccountingYearSchema, OrderLineInputSchema, OrderLineSchema } from './lines';
 import { cents, label } from './fields';
 import { RecordIdSchema } from '../ids';
 import { HistoryEntrySchema } from '../history';
 import { IsoDateSchema } from '../reservations';
-import { PaymentSchema } from './payments';
+import { paymentAmount, paymentFields, PaymentSchema } from './payments';
 import { ReminderSchema } from './reminders';
 
 const lines = z
@@ -44,21 +44,7 @@ export const OrderChangeSchema = z.object({
   objet: label(200, "l'objet de la commande").optional(),
   lignes: lines.optional(),
   /** EDIT_PAYMENT (and FACTURE_PAID for the remaining amount). */
-  paiement: z
-    .object({
-      mode: PaymentMode.schema,
-      date: IsoDateSchema,
-      reference: z
-        .string()
-        .trim()
-        .max(100, { message: 'La référence est limitée à 100 caractères.' })
-        .nullable()
-        .optional(),
-      montant: cents('Le montant du paiement').refine((m) => m > 0, {
-        message: 'Le montant du paiement doit être positif.',
-      }),
-    })
-    .optional(),
+  paiement: z.object({ ...paymentFields, montant: paymentAmount }).optional(),
   /** FACTURE_CANCELLED, DEVIS_REFUSED, AVOIR_FACTURE, REVERSE_PAYMENT (required there): why. */
   motif: z.string().trim().max(500, { message: 'Le motif est limité à 500 caractères.' }).optional(),
   /** AVOIR_FACTURE: the invoice's lines credited (their positions, from 0) or an amount, not both. */

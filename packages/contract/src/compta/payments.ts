@@ -53,7 +53,8 @@ export const EntityAccountSchema = z.object({
 });
 export type EntityAccount = z.infer<typeof EntityAccountSchema>;
 
-const paymentFields = {
+/** A payment's mode, day and reference: the same fields whether it is recorded, refunded or corrected on an order. */
+export const paymentFields = {
   mode: PaymentMode.schema,
   date: IsoDateSchema,
   reference: z
@@ -64,13 +65,16 @@ const paymentFields = {
     .optional(),
 };
 
+/** What a payment brings in: positive cents. */
+export const paymentAmount = cents('Le montant du paiement').refine((m) => m > 0, {
+  message: 'Le montant du paiement doit être positif.',
+});
+
 /** POST /api/compta/paiement: one payment of an entity, allocated by the treasurer across its invoices. */
 export const PaymentCreateSchema = z.object({
   idEntite: RecordIdSchema,
   ...paymentFields,
-  montant: cents('Le montant du paiement').refine((m) => m > 0, {
-    message: 'Le montant du paiement doit être positif.',
-  }),
+  montant: paymentAmount,
   affectations: z
     .array(
       z.object({

@@ -6,18 +6,8 @@
  * applied once whatever code writes.
  */
 import { sql } from 'drizzle-orm';
-import {
-  char,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { char, check, index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { providerTransactionColumns } from './columns';
 import { accountingOrders, accountingPayments } from './compta';
 import { users } from './people';
 
@@ -36,11 +26,8 @@ export const invoiceCardPayments = pgTable(
       .references(() => accountingOrders.id),
     montant: integer('montant').notNull(),
     etat: char('etat', { length: 1 }).$type<OnlinePaymentState>().notNull().default('C'),
-    /** The provider's transaction: 6 digits from the top-ups' per-day counter, unique within its UTC day. */
-    transDay: date('trans_day').notNull(),
-    transId: char('trans_id', { length: 6 }).notNull(),
-    transDate: char('trans_date', { length: 14 }).notNull(),
-    providerStatus: text('provider_status'),
+    /** Numbered from the top-ups' per-day counter. */
+    ...providerTransactionColumns(),
     paymentId: integer('payment_id').references(() => accountingPayments.id),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

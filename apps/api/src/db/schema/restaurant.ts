@@ -29,6 +29,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { providerTransactionColumns } from './columns';
 import { entities, users } from './people';
 import { reservations } from './reservations';
 
@@ -151,13 +152,7 @@ export const userPayments = pgTable(
       .references(() => users.id),
     montant: integer('montant').notNull(),
     etat: char('etat', { length: 1 }).$type<TopUpState>().notNull().default('C'),
-    /** The provider's transaction: 6 digits, unique within its UTC day. */
-    transDay: date('trans_day').notNull(),
-    transId: char('trans_id', { length: 6 }).notNull(),
-    /** vads_trans_date sent to the provider (yyyyMMddHHmmss, UTC). */
-    transDate: char('trans_date', { length: 14 }).notNull(),
-    /** The provider's last word (vads_trans_status), for staff. */
-    providerStatus: text('provider_status'),
+    ...providerTransactionColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

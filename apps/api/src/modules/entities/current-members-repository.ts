@@ -7,12 +7,21 @@ import type { Executor } from '../../db/client';
 import { entities, memberships } from '../../db/schema';
 import { awaitingFirstPassword } from '../users/active-account-repository';
 
-/** A membership counts today when it has started (or has no start) and has not ended. */
-export const membershipIsCurrent = (today: string) =>
+/**
+ * A membership counts at some time between two days when it has started by the last (or has no start)
+ * and has not ended before the first (or has no end).
+ */
+const membershipDuring = (debut: string, fin: string) =>
   and(
-    or(isNull(memberships.debut), lte(memberships.debut, today)),
-    or(isNull(memberships.fin), gte(memberships.fin, today)),
+    or(isNull(memberships.debut), lte(memberships.debut, fin)),
+    or(isNull(memberships.fin), gte(memberships.fin, debut)),
   );
+
+/** A membership counts today when it has started (or has no start) and has not ended. */
+export const membershipIsCurrent = (today: string) => membershipDuring(today, today);
+
+/** The head count of a query on memberships: a person with two memberships counts once. */
+const distinctMembers = sql<number>`count(DISTINCT ${memberships.userId})::int`;
 
 /**
  * The users who are current members of the entity (or of one of the entities), as a subquery
@@ -94,15 +103,9 @@ export const headcountRepository = {
    */
   async membersOn(db: Executor, entityId: number, day: string): Promise<number> {
     const [row] = await db
-      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .select({ n: distinctMembers })
       .from(memberships)
-      .where(
-        and(
-          eq(memberships.entityId, entityId),
-          or(isNull(memberships.debut), lte(memberships.debut, day)),
-          or(isNull(memberships.fin), gte(memberships.fin, day)),
-        ),
-      );
+      .where(and(eq(memberships.entityId, entityId), membershipIsCurrent(day)));
     return row!.n;
   },
 
@@ -110,15 +113,9 @@ export const headcountRepository = {
   async membersOnEach(db: Executor, entityIds: number[], day: string): Promise<Map<number, number>> {
     if (!entityIds.length) return new Map();
     const rows = await db
-      .select({ entityId: memberships.entityId, n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .select({ entityId: memberships.entityId, n: distinctMembers })
       .from(memberships)
-      .where(
-        and(
-          inArray(memberships.entityId, entityIds),
-          or(isNull(memberships.debut), lte(memberships.debut, day)),
-          or(isNull(memberships.fin), gte(memberships.fin, day)),
-        ),
-      )
+      .where(and(inArray(memberships.entityId, entityIds), membershipIsCurrent(day)))
       .groupBy(memberships.entityId);
     return new Map(rows.map((r) => [r.entityId, r.n]));
   },
@@ -146,15 +143,9 @@ export const headcountRepository = {
   /** Members of an entity at any time between two days (compta's adjustment D counts the year). */
   async membersDuring(db: Executor, entityId: number, debut: string, fin: string): Promise<number> {
     const [row] = await db
-      .select({ n: sql<number>`count(DISTINCT ${memberships.userId})::int` })
+      .select({ n: distinctMembers })
       .from(memberships)
-      .where(
-        and(
-          eq(memberships.entityId, entityId),
-          or(isNull(memberships.debut), lte(memberships.debut, fin)),
-          or(isNull(memberships.fin), gte(memberships.fin, debut)),
-        ),
-      );
+      .where(and(eq(memberships.entityId, entityId), membershipDuring(debut, fin)));
     return row!.n;
   },
 };

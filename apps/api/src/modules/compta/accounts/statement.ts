@@ -5,7 +5,7 @@
  * at the end.
  */
 import { EXCEL_DAY, EXCEL_EUROS, excelDay, newWorkbook } from '../../../lib/excel';
-import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
+import { pdfEuros as euros, pdfTableHeader, startPdf } from '../../../lib/pdf';
 import type { Executor } from '../../../db/client';
 import { unionSettings } from '../../settings/service';
 import type { Statement } from './presenter';
@@ -55,21 +55,14 @@ export async function statementPdf(db: Executor, s: Statement): Promise<Buffer> 
     credit: left + 375,
     solde: left + 435,
   };
-  const header = (y: number) => {
-    pdf.font('Helvetica-Bold').fontSize(8.5);
-    pdf.text('Date', cols.date, y, { width: 58 });
-    pdf.text('Pièce', cols.piece, y, { width: 88 });
-    pdf.text('Libellé', cols.label, y, { width: 160 });
-    pdf.text('Débit', cols.debit, y, { width: 58, align: 'right' });
-    pdf.text('Crédit', cols.credit, y, { width: 58, align: 'right' });
-    pdf.text('Solde', cols.solde, y, { width: 60, align: 'right' });
-    pdf
-      .moveTo(left, y + 12)
-      .lineTo(left + width, y + 12)
-      .stroke();
-    pdf.font('Helvetica');
-    return y + 17;
-  };
+  const header = pdfTableHeader(pdf, { left, width, fontSize: 8.5 }, [
+    { title: 'Date', x: cols.date, width: 58 },
+    { title: 'Pièce', x: cols.piece, width: 88 },
+    { title: 'Libellé', x: cols.label, width: 160 },
+    { title: 'Débit', x: cols.debit, width: 58, align: 'right' },
+    { title: 'Crédit', x: cols.credit, width: 58, align: 'right' },
+    { title: 'Solde', x: cols.solde, width: 60, align: 'right' },
+  ]);
   let y = header(pdf.y + 4);
   const row = (
     date: string,

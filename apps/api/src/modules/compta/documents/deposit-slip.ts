@@ -5,7 +5,7 @@
  */
 import type { UnionSettings } from '@union/contract';
 import { frenchDate } from '../../../lib/dates';
-import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
+import { pdfEuros as euros, pdfTableHeader, startPdf } from '../../../lib/pdf';
 
 export interface DepositSlip {
   union: UnionSettings;
@@ -36,19 +36,12 @@ export function renderDepositSlip(d: DepositSlip): Promise<Buffer> {
   pdf.moveDown();
 
   const cols = { date: left, entite: left + 90, numero: left + 300, montant: left + 400 } as const;
-  const header = (y: number) => {
-    pdf.font('Helvetica-Bold').fontSize(9);
-    pdf.text('Date', cols.date, y, { width: 85 });
-    pdf.text('Tireur', cols.entite, y, { width: 205 });
-    pdf.text('N° du chèque', cols.numero, y, { width: 95 });
-    pdf.text('Montant', cols.montant, y, { width: 95, align: 'right' });
-    pdf
-      .moveTo(left, y + 13)
-      .lineTo(left + width, y + 13)
-      .stroke();
-    pdf.font('Helvetica');
-    return y + 18;
-  };
+  const header = pdfTableHeader(pdf, { left, width, fontSize: 9 }, [
+    { title: 'Date', x: cols.date, width: 85 },
+    { title: 'Tireur', x: cols.entite, width: 205 },
+    { title: 'N° du chèque', x: cols.numero, width: 95 },
+    { title: 'Montant', x: cols.montant, width: 95, align: 'right' },
+  ]);
   let y = header(pdf.y);
   if (!d.cheques.length) {
     pdf.text('Aucun chèque reçu sur cette période.', left, y, { width });

@@ -7,7 +7,7 @@
 import { deEntite } from '@union/contract';
 import QRCode from 'qrcode';
 import { frenchDate } from '../../../lib/dates';
-import { pdfEuros as euros, startPdf } from '../../../lib/pdf';
+import { pdfEuros as euros, pdfTableHeader, startPdf } from '../../../lib/pdf';
 import { PENALTIES_TEXT, type OrderDocument } from './document';
 import { epcPayload } from './epc';
 import { isFacturX, makeFacturX, PDFA_OPTIONS } from './facturx';
@@ -177,19 +177,12 @@ export function renderOrderPdf(d: OrderDocument): Promise<Buffer> {
 
   // The lines: designation, quantity, unit price, amount.
   const cols = { label: left, qty: left + 270, unit: left + 340, amount: left + 420 } as const;
-  const header = (y: number) => {
-    pdf.font('Helvetica-Bold').fontSize(9);
-    pdf.text('Désignation', cols.label, y, { width: 260 });
-    pdf.text('Quantité', cols.qty, y, { width: 60, align: 'right' });
-    pdf.text('Prix unitaire', cols.unit, y, { width: 75, align: 'right' });
-    pdf.text('Montant', cols.amount, y, { width: 75, align: 'right' });
-    pdf
-      .moveTo(left, y + 13)
-      .lineTo(left + width, y + 13)
-      .stroke();
-    pdf.font('Helvetica');
-    return y + 18;
-  };
+  const header = pdfTableHeader(pdf, { left, width, fontSize: 9 }, [
+    { title: 'Désignation', x: cols.label, width: 260 },
+    { title: 'Quantité', x: cols.qty, width: 60, align: 'right' },
+    { title: 'Prix unitaire', x: cols.unit, width: 75, align: 'right' },
+    { title: 'Montant', x: cols.amount, width: 75, align: 'right' },
+  ]);
   let y = header(pdf.y);
   const sign = d.kind === 'avoir' ? -1 : 1;
   for (const l of d.lignes) {

@@ -106,6 +106,28 @@ async function notifiableMeal(tx: TxContext, id: number): Promise<MealRow> {
   return meal;
 }
 
+/**
+ * One change to a meal's dishes, the same rule whether a dish is added, changed or removed: the
+ * managers only, the meal locked while it changes, then marked changed, and the change audited with the
+ * dish it touched.
+ */
+async function changeMenu<T>(
+  ctx: RequestContext,
+  mealId: number,
+  action: 'dish_created' | 'dish_updated' | 'dish_deleted',
+  change: (db: Executor) => Promise<{ dishId: number; result: T }>,
+): Promise<T> {
+  return inTransaction(ctx, async (tx) => {
+    const rctx = await loadRestaurantContext(tx);
+    authorize(mayMeal(rctx, 'MANAGE', null));
+    await loadMeal(tx.db, mealId, true);
+    const { dishId, result } = await change(tx.db);
+    await mealsRepository.touchMeal(tx.db, mealId);
+    await audit.record(tx, { action, recordType: 'meal', recordId: mealId, details: { dish: dishId } });
+    return result;
+  });
+}
+
 export const mealsService = {
   /** The week (Monday to Sunday) containing `day`. */
   async week(ctx: RequestContext, day: string): Promise<MealWeek> {
@@ -256,65 +278,36 @@ export const mealsService = {
   },
 
   async createDish(ctx: RequestContext, mealId: number, input: DishInput): Promise<Dish> {
-    return inTransaction(ctx, async (tx) => {
-      const rctx = await loadRestaurantContext(tx);
-      authorize(mayMeal(rctx, 'MANAGE', null));
-      await loadMeal(tx.db, mealId, true);
-      const dish = await mealsRepository.insertDish(tx.db, { mealId, ...input });
-      await mealsRepository.touchMeal(tx.db, mealId);
-      await audit.record(tx, {
-        action: 'dish_created',
-        recordType: 'meal',
-        recordId: mealId,
-        details: { dish: dish.id },
-      });
-      return presentDish(dish);
+    return changeMenu(ctx, mealId, 'dish_created', async (db) => {
+      const dish = await mealsRepository.insertDish(db, { mealId, ...input });
+      return { dishId: dish.id, result: presentDish(dish) };
     });
   },
 
   /** A new price applies to new orders; orders already taken keep theirs. */
   async updateDish(ctx: RequestContext, mealId: number, input: DishUpdate): Promise<Dish> {
-    return inTransaction(ctx, async (tx) => {
-      const rctx = await loadRestaurantContext(tx);
-      authorize(mayMeal(rctx, 'MANAGE', null));
-      await loadMeal(tx.db, mealId, true);
-      if (!(await mealsRepository.findDish(tx.db, mealId, input.id))) throw notFound("Ce plat n'existe pas.");
-      const dish = await mealsRepository.updateDish(tx.db, input.id, {
+    return changeMenu(ctx, mealId, 'dish_updated', async (db) => {
+      if (!(await mealsRepository.findDish(db, mealId, input.id))) throw notFound("Ce plat n'existe pas.");
+      const dish = await mealsRepository.updateDish(db, input.id, {
         type: input.type,
         libelle: input.libelle,
         prix: input.prix,
       });
-      await mealsRepository.touchMeal(tx.db, mealId);
-      await audit.record(tx, {
-        action: 'dish_updated',
-        recordType: 'meal',
-        recordId: mealId,
-        details: { dish: dish.id },
-      });
-      return presentDish(dish);
+      return { dishId: dish.id, result: presentDish(dish) };
     });
   },
 
   async deleteDish(ctx: RequestContext, mealId: number, dishId: number): Promise<void> {
-    await inTransaction(ctx, async (tx) => {
-      const rctx = await loadRestaurantContext(tx);
-      authorize(mayMeal(rctx, 'MANAGE', null));
-      await loadMeal(tx.db, mealId, true);
-      const dish = await mealsRepository.findDish(tx.db, mealId, dishId);
+    await changeMenu(ctx, mealId, 'dish_deleted', async (db) => {
+      const dish = await mealsRepository.findDish(db, mealId, dishId);
       if (!dish) throw notFound("Ce plat n'existe pas.");
-      await guardConstraint(() => mealsRepository.deleteDish(tx.db, dishId), {
+      await guardConstraint(() => mealsRepository.deleteDish(db, dishId), {
         meal_order_lines_dish_id_dishes_id_fk: {
           code: 'dish_ordered',
           message: `« ${dish.libelle} » figure déjà dans des commandes : modifiez-le plutôt que de le supprimer.`,
         },
       });
-      await mealsRepository.touchMeal(tx.db, mealId);
-      await audit.record(tx, {
-        action: 'dish_deleted',
-        recordType: 'meal',
-        recordId: mealId,
-        details: { dish: dishId },
-      });
+      return { dishId, result: undefined };
     });
   },
 

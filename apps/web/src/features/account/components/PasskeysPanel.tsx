@@ -3,7 +3,7 @@
  * one (a name and the current password, then the browser's ceremony), renaming, removing after a
  * confirmation that names the key.
  */
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import type { PasskeyRow } from '@union/contract';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { passkeyErrorMessage } from '../../auth';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
 import { formatDateTime } from '../../../lib/dates';
 import { RecoveryCodesList } from '../../../components/second-factor/TotpSetup';
+import { CurrentPasswordInput } from './CurrentPasswordInput';
 import { SessionsBeforeSecondFactor } from './SessionsBeforeSecondFactor';
 
 function AddPasskey({ onClose }: { onClose: () => void }) {
@@ -54,14 +55,7 @@ function AddPasskey({ onClose }: { onClose: () => void }) {
           onChange={(event) => setNom(event.currentTarget.value)}
           data-autofocus
         />
-        <PasswordInput
-          label="Mot de passe actuel"
-          description="Demandé pour ajouter un moyen de connexion à votre compte"
-          autoComplete="current-password"
-          required
-          value={motDePasse}
-          onChange={(event) => setMotDePasse(event.currentTarget.value)}
-        />
+        <CurrentPasswordInput value={motDePasse} onChange={setMotDePasse} />
         {add.isError && (
           <Alert color="red" icon={<IconAlertTriangle />} role="alert">
             {passkeyErrorMessage(add.error)}

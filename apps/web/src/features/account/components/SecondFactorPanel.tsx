@@ -4,7 +4,7 @@
  * first (a session alone does not add a factor), then the QR code, then the recovery codes shown once
  * with the sessions opened before, to end.
  */
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { frenchDay, parisDay } from '@union/contract';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { RecoveryCodesList, TotpSetup } from '../../../components/second-factor/
 import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmTotp, useSecondFactorStatus, useStartTotp } from '../api/second-factor';
+import { CurrentPasswordInput } from './CurrentPasswordInput';
 import { SessionsBeforeSecondFactor } from './SessionsBeforeSecondFactor';
 
 /** « 1er décembre 2026 »: the Paris day of an instant, as French writes it. */
@@ -32,15 +33,7 @@ function CurrentPassword({ onPassword, pending }: { onPassword: (p: string) => v
   return (
     <form onSubmit={submit} noValidate aria-label="Confirmer votre mot de passe">
       <Stack gap="sm">
-        <PasswordInput
-          label="Mot de passe actuel"
-          description="Demandé pour ajouter un moyen de connexion à votre compte"
-          autoComplete="current-password"
-          required
-          value={motDePasse}
-          onChange={(event) => setMotDePasse(event.currentTarget.value)}
-          data-autofocus
-        />
+        <CurrentPasswordInput value={motDePasse} onChange={setMotDePasse} autoFocus />
         <Group justify="flex-end">
           <Button type="submit" loading={pending} disabled={!motDePasse}>
             Continuer

@@ -24,6 +24,7 @@ import { OutboxQuerySchema, OutboxStatus, type OutboxEmail, type OutboxQuery } f
 import { IconInbox, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime } from '../../../lib/dates';
 import { useOutbox } from '../api/outbox';
@@ -204,19 +205,8 @@ export function EmailOutboxPage() {
           value={statut}
           onChange={setStatut}
         />
-        <TextInput
-          type="date"
-          label="Créé à partir du"
-          value={du}
-          onChange={(e) => setDu(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label="Créé jusqu'au"
-          value={au}
-          onChange={(e) => setAu(e.currentTarget.value)}
-          error={errorOf('au')}
-        />
+        <DayInput label="Créé à partir du" value={du} onChange={setDu} />
+        <DayInput label="Créé jusqu'au" value={au} onChange={setAu} error={errorOf('au')} />
       </SimpleGrid>
       {outbox.isPending && <Loader aria-label="Chargement des e-mails" />}
       {outbox.isError && (

@@ -23,6 +23,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { RoomCreateSchema, RoomUpdateSchema, type Room } from '@union/contract';
 import { useForm } from '@mantine/form';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
+import { EurosInput } from '../../../components/EurosInput';
 import { toast } from '../../../components/toast';
 import { useRooms, useSaveRoom } from '../api/settings';
 import { eurosToCents, formatCents } from '../../../lib/format';
@@ -91,14 +92,9 @@ function RoomModal({ room, onClose }: { room: Room | null; onClose: () => void }
             swatches={SWATCHES}
             {...form.getInputProps('couleur')}
           />
-          <NumberInput
+          <EurosInput
             label="Tarif horaire"
             description="Pour les factures de location de salle"
-            min={0}
-            decimalScale={2}
-            decimalSeparator=","
-            thousandSeparator=" "
-            suffix=" €"
             {...form.getInputProps('tarif')}
           />
           <Switch

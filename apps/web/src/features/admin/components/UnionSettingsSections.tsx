@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { EntityType, TVA_MENTIONS } from '@union/contract';
+import { EurosInput } from '../../../components/EurosInput';
 import type { SettingsValues } from './settings-form';
 
 type Form = { form: UseFormReturnType<SettingsValues> };
@@ -77,14 +78,9 @@ export function FeeSettings({ form }: Form) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           {EntityType.codes.map((code) => (
-            <NumberInput
+            <EurosInput
               key={code}
               label={EntityType.labels[code]}
-              min={0}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator=" "
-              suffix=" €"
               {...form.getInputProps(`cotisations.${code}`)}
             />
           ))}

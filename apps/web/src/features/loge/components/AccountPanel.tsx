@@ -76,6 +76,12 @@ function defaultPeriod() {
   return { du: `${today.slice(0, 4)}-01-01`, au: today };
 }
 
+/** The statement comes as a PDF to read or an Excel workbook to work on; one button each. */
+const STATEMENT_FORMATS = [
+  { format: 'pdf', label: 'Relevé PDF', Icon: IconFileTypePdf },
+  { format: 'xlsx', label: 'Relevé Excel', Icon: IconFileSpreadsheet },
+] as const;
+
 function StatementForm({ entityId }: { entityId: number }) {
   const [period, setPeriod] = useState(defaultPeriod);
   const [busy, setBusy] = useState<'pdf' | 'xlsx' | null>(null);
@@ -94,22 +100,17 @@ function StatementForm({ entityId }: { entityId: number }) {
       </Title>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <PeriodFields value={period} onChange={setPeriod} />
-        <Button
-          variant="light"
-          leftSection={<IconFileTypePdf size={18} aria-hidden />}
-          loading={busy === 'pdf'}
-          onClick={() => void download('pdf')}
-        >
-          Relevé PDF
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-          loading={busy === 'xlsx'}
-          onClick={() => void download('xlsx')}
-        >
-          Relevé Excel
-        </Button>
+        {STATEMENT_FORMATS.map(({ format, label, Icon }) => (
+          <Button
+            key={format}
+            variant="light"
+            leftSection={<Icon size={18} aria-hidden />}
+            loading={busy === format}
+            onClick={() => void download(format)}
+          >
+            {label}
+          </Button>
+        ))}
       </Group>
     </Paper>
   );

@@ -2,23 +2,13 @@
  * /app/restauration/soldes (COMPTA_LECTURE): what the Union owes its members and lodges on their cards at
  * the end of a day, from the ledger, on screen and in Excel; then every till session of the desk.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { asyncHandler } from '../../../components/error-handler';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { toast } from '../../../components/toast';
+import { DayInput } from '../../../components/DayInput';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents } from '../../../lib/format';
 import { formatLongDate } from '../../../lib/dates';
@@ -37,12 +27,7 @@ export function BalancesPage() {
         Soldes des cartes Union
       </Title>
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label="Soldes au soir du"
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-        />
+        <DayInput label="Soldes au soir du" value={date} onChange={setDate} />
         <Button
           variant="light"
           leftSection={<IconDownload size={16} />}
