@@ -7,6 +7,7 @@
  * Not yet in the table: the calls of compta (registered with `app.get/post…` by its module).
  */
 import { ACCOUNT_CALLS } from './accounts';
+import { BANK_CALLS } from './bank';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
@@ -21,6 +22,7 @@ export {
   ACCOUNT_CALLS,
   AUTH_CALLS,
   BACKUP_CALLS,
+  BANK_CALLS,
   CALENDAR_CALLS,
   CLOSURE_CALLS,
   DESK_CALLS,
@@ -61,4 +63,5 @@ export const CALLS = {
   payments: PAYMENT_CALLS,
   desk: DESK_CALLS,
   accounts: ACCOUNT_CALLS,
+  bank: BANK_CALLS,
 } as const;

@@ -10,3 +10,4 @@ export * from './orders';
 export * from './payments';
 export * from './reminders';
 export * from './fee-calls';
+export * from './bank';

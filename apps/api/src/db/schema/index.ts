@@ -13,3 +13,4 @@ export * from './second-factor';
 export * from './accounts';
 export * from './passkeys';
 export * from './books';
+export * from './bank';

@@ -3,6 +3,7 @@
  */
 import type { App } from '../../types';
 import accountsRoutes from './accounts/routes';
+import bankRoutes from './bank/routes';
 import exportsRoutes from './exports/routes';
 import feeCallsRoutes from './fee-calls/routes';
 import ordersRoutes from './orders/routes';
@@ -16,4 +17,5 @@ export default async function comptaRoutes(app: App) {
   await app.register(remindersRoutes);
   await app.register(accountsRoutes);
   await app.register(exportsRoutes);
+  await app.register(bankRoutes);
 }
