@@ -2,7 +2,7 @@
  * Authorization rows of the Union's bank (issue 34): COMPTA_LECTURE reads the statements, COMPTA_SAISIE
  * imports and confirms (admin and tresorier hold both); nobody else, whatever lodge they serve.
  */
-import { bankLines, bankStatements, unionSettings } from '../../src/db/schema';
+import { accountingOrders, bankLines, bankStatements, unionSettings } from '../../src/db/schema';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -69,6 +69,25 @@ async function waitingLine(w: World): Promise<{ statement: number; line: number 
   return { statement: statement!.id, line: line!.id };
 }
 
+/** An issued invoice of 10 € of the lodge, numbered from its own series so numbers never clash. */
+async function openInvoice(w: World): Promise<number> {
+  const [order] = await w.t.db
+    .insert(accountingOrders)
+    .values({
+      type: 'S',
+      entityId: w.lodge,
+      annee: w.annee,
+      objet: 'Prestation',
+      etat: 'FE',
+      total: 1000,
+      numeroFacture: `FA-MATRICE-B-${w.unique()}`,
+      dateFacture: '2026-11-20',
+      dateEcheance: '2026-12-20',
+    })
+    .returning({ id: accountingOrders.id });
+  return order!.id;
+}
+
 export const rows: AuthzRow[] = [
   {
     route: 'GET /api/compta/banque/releves',
@@ -106,8 +125,17 @@ export const rows: AuthzRow[] = [
     expect: keepers(200),
   },
   {
+    route: 'POST /api/compta/banque/lignes/:id/confirmation',
+    scope: 'a transfer that pays an invoice of the lodge',
+    tries: ['body.idEntite', 'body.affectations.montant'],
+    request: async (w) => ({
+      url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/confirmation`,
+      payload: { idEntite: w.lodge, affectations: [{ idCommande: await openInvoice(w), montant: 1000 }] },
+    }),
+    expect: keepers(200),
+  },
+  {
     route: 'POST /api/compta/banque/lignes/:id/ignorer',
-    tries: ['body.note'],
     request: async (w) => ({
       url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/ignorer`,
       payload: { note: 'Un don' },
