@@ -15,7 +15,8 @@ import { useHabilitation } from '../../../lib/session';
 import { useBankStatement, useBankStatements, useConfirmExact, useImportStatement } from '../api/bank';
 import { BankLinesTable } from './BankLinesTable';
 
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+/** « 2 lignes nouvelles »: every word of the phrase takes the plural. */
+const plural = (n: number, words: string) => `${n} ${n > 1 ? words.replace(/(\S+)/g, '$1s') : words}`;
 
 const labelOf = (s: BankStatementSummary) =>
   `${s.nomCompte} — du ${formatDay(s.du)} au ${formatDay(s.au)} (${s.identifiant})`;
@@ -25,8 +26,8 @@ function ImportReport({ report }: { report: BankImportReport }) {
   return (
     <Stack gap="xs">
       <Alert color="green" title="Relevé importé">
-        {plural(report.nouvelles, 'ligne nouvelle')} sur {plural(lignes, 'ligne')} : les autres étaient déjà
-        importées.
+        {plural(report.nouvelles, 'ligne nouvelle')} sur {plural(lignes, 'ligne')}
+        {report.nouvelles < lignes ? ' : les autres étaient déjà importées.' : '.'}
       </Alert>
       {report.alertes.map((a) => (
         <Alert key={a} color="yellow" title="Écart de solde">
@@ -39,7 +40,7 @@ function ImportReport({ report }: { report: BankImportReport }) {
 
 function Summary({ s }: { s: BankStatementSummary }) {
   return (
-    <Group gap="xl" wrap="wrap">
+    <Group wrap="wrap" style={{ columnGap: 'var(--mantine-spacing-xl)', rowGap: 4 }}>
       <Text>
         Solde d’ouverture : <strong>{s.soldeOuverture === null ? '—' : formatCents(s.soldeOuverture)}</strong>
       </Text>
@@ -122,7 +123,7 @@ export function BankPage() {
           value={id === null ? null : String(id)}
           onChange={(v) => setChosen(v ? Number(v) : null)}
           allowDeselect={false}
-          maw={640}
+          maw={800}
         />
       )}
       {statement.data && <Summary s={statement.data} />}
