@@ -244,7 +244,7 @@ export const ERROR_CODES = {
   file_limit: {
     status: 412,
     sens: 'Fichier : sa lecture a dépassé une limite (temps, mémoire, décompression) ou le serveur est occupé.',
-    routes: ['POST /api/user/import', 'POST /api/document', 'POST /api/compta/banque/releves'],
+    routes: ['POST /api/user/import', 'POST /api/compta/banque/releves', 'POST /api/document'],
   },
   document_entity: { status: 412, sens: 'Document : l’entité n’existe pas ou est supprimée.' },
   document_type_b: {

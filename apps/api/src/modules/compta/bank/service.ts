@@ -214,6 +214,14 @@ export const bankService = {
         report.refusees.push({ idLigne: line.id, raison: error.message });
       }
     }
+    await inTransaction(ctx, (tx) =>
+      audit.record(tx, {
+        action: 'bank_exact_confirmed',
+        recordType: 'bank_statement',
+        recordId: id,
+        details: { confirmees: report.confirmees, refusees: report.refusees.length },
+      }),
+    );
     return report;
   },
 
