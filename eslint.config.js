@@ -77,6 +77,8 @@ const TABLES_OF = {
     'accountingLines',
     'accountingOrders',
     'accountingPayments',
+    'bankLines',
+    'bankStatements',
     'accountingReminders',
     'documentCounters',
     'invoiceCardPayments',

@@ -310,6 +310,7 @@ const ADMIN_SCREENS: Screen[] = [
     },
   },
   { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },
+  { name: 'banque', path: '/app/compta/banque', ready: heading('Banque') },
   {
     // The demo's card payment « à régulariser » shows its section (issue 20).
     name: 'balance âgée et FEC',

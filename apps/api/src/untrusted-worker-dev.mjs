@@ -6,4 +6,4 @@ import { register } from 'tsx/esm/api';
 register();
 const tasks = await import('./untrusted-worker.ts');
 
-export const { sniffType, pdfText, importParse, warm } = tasks;
+export const { sniffType, pdfText, importParse, bankStatementParse, warm } = tasks;

@@ -6,3 +6,4 @@
  */
 export { pdfText, sniffType, warm } from './lib/untrusted/tasks';
 export { importParse } from './modules/imports/untrusted-task';
+export { bankStatementParse } from './modules/compta/bank/untrusted-task';

@@ -227,6 +227,15 @@ export const ERROR_CODES = {
   no_document: { status: 412, sens: 'Compte de la loge : la pièce n’a pas ce document.' },
   period_invalid: { status: 412, sens: 'Comptabilité : la période demandée est invalide ou trop longue.' },
 
+  bank_line_done: {
+    status: 412,
+    sens: 'Banque : la ligne du relevé est déjà rapprochée d’un paiement ou laissée de côté.',
+  },
+  bank_account_unknown: {
+    status: 412,
+    sens: 'Banque : le relevé porte sur un compte qui n’est pas parmi les comptes bancaires de l’Union.',
+  },
+
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },
   file_too_large: { status: 412, sens: 'Fichier : il dépasse la taille maximale.' },
@@ -235,7 +244,7 @@ export const ERROR_CODES = {
   file_limit: {
     status: 412,
     sens: 'Fichier : sa lecture a dépassé une limite (temps, mémoire, décompression) ou le serveur est occupé.',
-    routes: ['POST /api/user/import', 'POST /api/document'],
+    routes: ['POST /api/user/import', 'POST /api/compta/banque/releves', 'POST /api/document'],
   },
   document_entity: { status: 412, sens: 'Document : l’entité n’existe pas ou est supprimée.' },
   document_type_b: {

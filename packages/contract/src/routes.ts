@@ -254,6 +254,19 @@ export const API = {
     dashboardDue: '/api/compta/tableau-de-bord/echeances',
     dashboardExcel: '/api/compta/tableau-de-bord/excel',
   },
+  /** The Union's bank (issue 34): statements imported (CAMT.053), their lines matched to invoices. */
+  bank: {
+    /** GET lists the statements, POST imports one (multipart, one file). */
+    statements: '/api/compta/banque/releves',
+    /** One statement with its lines and what each one is proposed to pay. */
+    statement: '/api/compta/banque/releves/:id',
+    /** Confirms every exact match of a statement at once. */
+    confirmExact: '/api/compta/banque/releves/:id/confirmation',
+    /** Confirms one line: the payment it records. */
+    confirmLine: '/api/compta/banque/lignes/:id/confirmation',
+    /** Leaves one line unmatched, with a note (a gift, a refund). */
+    ignoreLine: '/api/compta/banque/lignes/:id/ignorer',
+  },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {
     account: '/api/loge/:idEntite/compte',

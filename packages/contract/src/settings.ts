@@ -152,6 +152,44 @@ export const BankAccountSchema = z
   });
 export type BankAccount = z.infer<typeof BankAccountSchema>;
 
+/**
+ * One of the Union's bank accounts (issue 34): its name, its IBAN (checked by `ibantools`, stored without
+ * spaces in capitals), its BIC and the account of the books that holds its money (512, or a 512x
+ * sub-account). Its statements are imported into Comptabilité › Banque.
+ */
+export const UnionBankAccountSchema = z.object({
+  nom: trimmed('Le nom du compte bancaire', 60),
+  iban: z
+    .string({ message: 'Indiquez l’IBAN du compte bancaire.' })
+    .transform((v) => electronicFormatIBAN(v) ?? '')
+    .refine((v) => isValidIBAN(v), {
+      message:
+        'L’IBAN du compte bancaire n’est pas valide : vérifiez le code pays, la longueur et les chiffres de contrôle.',
+    }),
+  bic: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || isValidBIC(v), {
+      message: 'Le BIC doit comporter 8 ou 11 caractères (par exemple AGRIFRPPXXX).',
+    })
+    .transform((v) => v || null)
+    .nullish()
+    .transform((v) => v ?? null),
+  compte: z
+    .string({ message: 'Indiquez le compte 512 du compte bancaire.' })
+    .trim()
+    .regex(/^512[0-9A-Z]{0,9}$/, {
+      message: 'Le compte d’un compte bancaire est 512 ou l’un de ses sous-comptes (5121, 51201…).',
+    }),
+});
+export type UnionBankAccount = z.infer<typeof UnionBankAccountSchema>;
+export const UnionBankAccountsSchema = z
+  .array(UnionBankAccountSchema, { message: 'Les comptes bancaires sont une liste.' })
+  .max(10, { message: 'L’Union a 10 comptes bancaires au plus.' })
+  .refine((list) => new Set(list.map((a) => a.iban)).size === list.length, {
+    message: 'Un IBAN ne figure qu’une fois parmi les comptes bancaires.',
+  });
+
 const reminderDays = (label: string) =>
   z
     .number({ message: `${label} est obligatoire.` })
@@ -248,6 +286,8 @@ export const UnionSettingsInputSchema = z.object({
   relances: ReminderSettingsSchema.optional(),
   /** Absent: the books' settings stay as they are. */
   comptabilite: BookkeepingSettingsSchema.optional(),
+  /** The Union's bank accounts (issue 34); absent: they stay as they are. */
+  comptesBancaires: UnionBankAccountsSchema.optional(),
 });
 export type UnionSettingsInput = z.output<typeof UnionSettingsInputSchema>;
 
@@ -278,5 +318,8 @@ export const UnionSettingsSchema = z.object({
   ),
   reservations: z.object({ preavisHeures: z.number().int(), horizonMois: z.number().int() }),
   comptabilite: BookkeepingSettingsSchema,
+  comptesBancaires: z.array(
+    z.object({ nom: z.string(), iban: z.string(), bic: z.string().nullable(), compte: z.string() }),
+  ),
 });
 export type UnionSettings = z.infer<typeof UnionSettingsSchema>;

@@ -2,6 +2,7 @@
 import { rows as accounts } from './accounts';
 import { rows as auth } from './auth';
 import { rows as backups } from './backups';
+import { rows as bank } from './bank';
 import { rows as calendar } from './calendar';
 import { rows as compta } from './compta';
 import { rows as desk } from './desk';
@@ -31,6 +32,7 @@ export const ALL_ROWS: AuthzRow[] = [
   ...calendar,
   ...compta,
   ...accounts,
+  ...bank,
   ...restaurant,
   ...desk,
   ...documents,

@@ -381,7 +381,7 @@ function fileContent(rng: Rng): { what: string; bytes: Buffer; name: string } {
     name,
   });
   const random = (n: number) => Buffer.from(Array.from({ length: n }, () => rng.int(0, 255)));
-  switch (rng.int(0, 13)) {
+  switch (rng.int(0, 16)) {
     case 0:
       return csv(
         `${HEADER}Durand;Paul;paul.durand${rng.int(1, 999)}@exemple.fr;0478000000;Orateur\n`,
@@ -430,6 +430,23 @@ function fileContent(rng: Rng): { what: string; bytes: Buffer; name: string } {
         `\uFEFF${HEADER}Durand;Paul;paul@exemple.fr\n`,
         'CSV with a BOM',
         rng.pick(['../../x.csv', '', 'a\u0000.csv', `${'n'.repeat(300)}.csv`]),
+      );
+    case 13: {
+      // A bank statement (CAMT.053) with a broken amount, date, sign or an unknown account.
+      const camt = `<?xml version="1.0"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.0${rng.int(1, 9)}"><BkToCstmrStmt><Stmt><Id>F${rng.int(0, 1e6)}</Id><Acct><Id><IBAN>${rng.pick(['FR7630006000011234567890189', 'XX00', ''])}</IBAN></Id></Acct><Ntry><Amt Ccy="${rng.pick(['EUR', 'USD'])}">${rng.pick(['1.00', '-1', '1e9', '99999999999999', ''])}</Amt><CdtDbtInd>${rng.pick(['CRDT', 'DBIT', 'X'])}</CdtDbtInd><BookgDt><Dt>${rng.pick(['2026-11-20', '2026-02-30', 'hier'])}</Dt></BookgDt></Ntry></Stmt></BkToCstmrStmt></Document>`;
+      return csv(camt, 'a CAMT.053 statement with odd values', 'releve.xml');
+    }
+    case 14:
+      return csv(
+        '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><Document>&b;</Document>',
+        'XML with a DTD and entities',
+        'releve.xml',
+      );
+    case 15:
+      return csv(
+        `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">${'<a>'.repeat(rng.pick([50, 50_000]))}`,
+        'deeply nested XML',
+        'releve.xml',
       );
     default:
       return csv(

@@ -14,6 +14,7 @@ import {
   COMPTA_PAYMENT_CALLS,
   COMPTA_REMINDER_CALLS,
 } from './compta';
+import { BANK_CALLS } from './bank';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
@@ -30,6 +31,7 @@ export {
   ACCOUNT_CALLS,
   AUTH_CALLS,
   BACKUP_CALLS,
+  BANK_CALLS,
   CALENDAR_CALLS,
   CLOSURE_CALLS,
   COMPTA_DASHBOARD_CALLS,
@@ -88,4 +90,5 @@ export const CALLS = {
   comptaReminders: COMPTA_REMINDER_CALLS,
   comptaOnline: COMPTA_ONLINE_CALLS,
   comptaExports: COMPTA_EXPORT_CALLS,
+  bank: BANK_CALLS,
 } as const;

@@ -11,3 +11,4 @@ export * from './payments';
 export * from './reminders';
 export * from './fee-calls';
 export * from './dashboard';
+export * from './bank';

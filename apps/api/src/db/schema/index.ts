@@ -14,3 +14,4 @@ export * from './accounts';
 export * from './passkeys';
 export * from './books';
 export * from './portal';
+export * from './bank';

@@ -34,6 +34,11 @@ export const unionSettings = pgTable(
     premierExercice: integer('premier_exercice').notNull().default(2020),
     /** The chart of accounts the entries use; null: the defaults (bookkeeping/chart.ts). */
     planComptable: jsonb('plan_comptable').$type<Record<string, { num: string; lib: string }>>(),
+    /** The Union's bank accounts (migration 0047): name, IBAN, BIC and 512x account of each. */
+    comptesBancaires: jsonb('comptes_bancaires')
+      .$type<{ nom: string; iban: string; bic: string | null; compte: string }[]>()
+      .notNull()
+      .default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,6 +4,7 @@
 import type { App } from '../../types';
 import accountsRoutes from './accounts/routes';
 import dashboardRoutes from './dashboard/routes';
+import bankRoutes from './bank/routes';
 import exportsRoutes from './exports/routes';
 import feeCallsRoutes from './fee-calls/routes';
 import ordersRoutes from './orders/routes';
@@ -18,4 +19,5 @@ export default async function comptaRoutes(app: App) {
   await app.register(accountsRoutes);
   await app.register(exportsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(bankRoutes);
 }

@@ -39,6 +39,7 @@ export const DEFAULT_SETTINGS: UnionSettings = {
   reservations: { preavisHeures: 0, horizonMois: 18 },
   // The books (issue 31 §2): payments before 2020 are typing errors; the chart's French defaults.
   comptabilite: { premierExercice: 2020, comptes: CHART_ROLES },
+  comptesBancaires: [],
 };
 
 export const presentRoom = (r: RoomRow): Room => ({
@@ -87,6 +88,7 @@ export async function unionSettings(db: Executor): Promise<UnionSettings> {
       premierExercice: row.premierExercice,
       comptes: { ...CHART_ROLES, ...row.planComptable },
     },
+    comptesBancaires: row.comptesBancaires,
   };
 }
 
@@ -149,6 +151,7 @@ export const settingsService = {
       const banque = input.banque ?? stored.banque;
       const relances = input.relances ?? stored.relances;
       const comptabilite = input.comptabilite ?? stored.comptabilite;
+      const comptesBancaires = input.comptesBancaires ?? stored.comptesBancaires;
       await settingsRepository.saveSettings(
         tx.db,
         {
@@ -165,6 +168,7 @@ export const settingsService = {
           relanceAuto: relances.automatique,
           premierExercice: comptabilite.premierExercice,
           planComptable: comptabilite.comptes,
+          comptesBancaires,
         },
         tx.clock.now(),
       );
@@ -181,6 +185,7 @@ export const settingsService = {
           ...(input.banque ? { iban: input.banque.iban, bic: input.banque.bic } : {}),
           ...(input.relances ? { relances: input.relances } : {}),
           ...(input.comptabilite ? { comptabilite: input.comptabilite } : {}),
+          ...(input.comptesBancaires ? { comptesBancaires: input.comptesBancaires } : {}),
         },
       });
       return unionSettings(tx.db);

@@ -34,4 +34,8 @@ export const comptaRoutes: RouteObject[] = [
     path: 'balance-agee',
     lazy: async () => ({ Component: (await import('./components/ReceivablesPage')).ReceivablesPage }),
   },
+  {
+    path: 'banque',
+    lazy: async () => ({ Component: (await import('./components/BankPage')).BankPage }),
+  },
 ];

@@ -7,7 +7,7 @@ import type { ChequeDeposit, EntityAccount, PaymentCreate, PeriodQuery, RefundCr
 import { depositOf, recordDeposit } from '../../bookkeeping/deposits';
 import { presentDeposit } from '../../bookkeeping/presenter';
 import { authorize } from '../../../lib/authorize';
-import { inTransaction, type RequestContext } from '../../../lib/context';
+import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import type { Executor } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
@@ -35,6 +35,41 @@ async function account(db: Executor, entityId: number): Promise<EntityAccount> {
   return { entite: { id: entity.id, nom: entity.nom }, du, credit, factures };
 }
 
+/**
+ * Records one payment of an entity inside the caller's transaction, audited on each invoice it settles
+ * and on the entity: the treasurer's « Enregistrer un paiement » and a bank line's confirmation (issue 34).
+ */
+export async function payIn(tx: TxContext, input: PaymentCreate) {
+  const entity = await entityRepository.find(tx.db, input.idEntite);
+  if (!entity) throw notFound("Cette loge ou association n'existe pas.");
+  const payment = await recordEntityPayment(tx, input);
+  for (const a of input.affectations)
+    await audit.record(tx, {
+      action: 'accounting_order_changed',
+      recordType: RECORD_TYPE,
+      recordId: a.idCommande,
+      details: {
+        action: 'ALLOCATED',
+        paiementId: payment.id,
+        montant: input.montant,
+        mode: input.mode,
+        affecte: a.montant,
+      },
+    });
+  await audit.record(tx, {
+    action: 'accounting_payment_recorded',
+    recordType: 'entity',
+    recordId: input.idEntite,
+    details: {
+      paiementId: payment.id,
+      montant: input.montant,
+      mode: input.mode,
+      affectations: input.affectations,
+    },
+  });
+  return payment;
+}
+
 export const paymentsService = {
   async account(ctx: RequestContext, entityId: number): Promise<EntityAccount> {
     authorize(may(ctx, 'READ', null));
@@ -45,33 +80,7 @@ export const paymentsService = {
   async pay(ctx: RequestContext, input: PaymentCreate): Promise<EntityAccount> {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     return inTransaction(ctx, async (tx) => {
-      const entity = await entityRepository.find(tx.db, input.idEntite);
-      if (!entity) throw notFound("Cette loge ou association n'existe pas.");
-      const payment = await recordEntityPayment(tx, input);
-      for (const a of input.affectations)
-        await audit.record(tx, {
-          action: 'accounting_order_changed',
-          recordType: RECORD_TYPE,
-          recordId: a.idCommande,
-          details: {
-            action: 'ALLOCATED',
-            paiementId: payment.id,
-            montant: input.montant,
-            mode: input.mode,
-            affecte: a.montant,
-          },
-        });
-      await audit.record(tx, {
-        action: 'accounting_payment_recorded',
-        recordType: 'entity',
-        recordId: input.idEntite,
-        details: {
-          paiementId: payment.id,
-          montant: input.montant,
-          mode: input.mode,
-          affectations: input.affectations,
-        },
-      });
+      await payIn(tx, input);
       return account(tx.db, input.idEntite);
     });
   },

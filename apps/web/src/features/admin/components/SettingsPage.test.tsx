@@ -25,6 +25,7 @@ const SETTINGS: UnionSettings = {
   cotisations: { AFM: 3000, DH: 12000, GODF: 12000, GOS: 9000, HG: 6000, UN: 0 },
   reservations: { preavisHeures: 48, horizonMois: 18 },
   comptabilite: { premierExercice: 2020, comptes: CHART_ROLES },
+  comptesBancaires: [],
 };
 
 const RULE: SecondFactorSettings = { habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 };
@@ -80,6 +81,34 @@ describe('Union settings', { timeout: 20_000 }, () => {
       premierExercice: 2024,
       comptes: { ...CHART_ROLES, ventes: { num: '756', lib: CHART_ROLES.ventes.lib } },
     });
+  });
+
+  it('adds a bank account, refusing a wrong IBAN, and sends it without spaces', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const calls = mockApi({
+      'GET /api/parametres/union': reply(UnionSettingsSchema, SETTINGS),
+      'PUT /api/parametres/union': (call) => reply(UnionSettingsSchema, JSON.parse(call.body!)),
+      'GET /api/parametres/second-facteur': reply(SecondFactorSettingsSchema, RULE),
+    });
+    renderApp('/app/admin/parametres');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Ajouter un compte bancaire' }, { timeout: 5000 }),
+    );
+    const card = screen.getByRole('heading', { name: 'Comptes bancaires de l’Union' }).closest('div')!;
+    await userEvent.type(within(card).getByLabelText('Nom du compte'), 'Compte courant');
+    const iban = within(card).getByLabelText('IBAN');
+    await userEvent.type(iban, 'FR76 3000 6000 0112 3456 7890 188');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    expect(await screen.findByText(/L’IBAN du compte bancaire n’est pas valide/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.clear(iban);
+    await userEvent.type(iban, 'FR76 3000 6000 0112 3456 7890 189');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.method === 'PUT')!.body!);
+    expect(body.comptesBancaires).toEqual([
+      { nom: 'Compte courant', iban: 'FR7630006000011234567890189', bic: null, compte: '512' },
+    ]);
   });
 
   it('saves who must have a second factor and the grace period, with French messages', async () => {

@@ -10,6 +10,7 @@ import { UnionSettingsInputSchema, type UnionSettings } from '@union/contract';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
 import { useSaveUnionSettings, useUnionSettings } from '../api/settings';
+import { BankAccountsSettings } from './BankAccountsSettings';
 import { BookkeepingSettings } from './BookkeepingSettings';
 import { SecondFactorRuleCard } from './SecondFactorRuleCard';
 import { bodyOf, valuesOf, type SettingsValues } from './settings-form';
@@ -34,7 +35,13 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
   function submit(values: SettingsValues) {
     const body = UnionSettingsInputSchema.parse(bodyOf(values));
     save.mutate(
-      { ...body, banque: body.banque!, relances: body.relances!, comptabilite: body.comptabilite! },
+      {
+        ...body,
+        banque: body.banque!,
+        relances: body.relances!,
+        comptabilite: body.comptabilite!,
+        comptesBancaires: body.comptesBancaires!,
+      },
       {
         onSuccess: () => toast('success', 'Paramètres enregistrés.'),
       },
@@ -49,6 +56,7 @@ function SettingsForm({ settings }: { settings: UnionSettings }) {
         <FeeSettings form={form} />
         <BookingSettings form={form} />
         <BankSettings form={form} />
+        <BankAccountsSettings form={form} />
         <ReminderSettings form={form} />
         <BookkeepingSettings form={form} />
         <Group justify="flex-end">

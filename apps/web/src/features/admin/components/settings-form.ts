@@ -1,6 +1,7 @@
 /** The Union's settings as the form holds them (euros and days as typed), and back to the contract's body. */
 import { EntityType, type UnionSettings } from '@union/contract';
 import { eurosToCents } from '../../../lib/format';
+import type { BankAccountValues } from './BankAccountsSettings';
 import type { BookkeepingValues } from './BookkeepingSettings';
 
 export interface SettingsValues {
@@ -25,6 +26,7 @@ export interface SettingsValues {
     automatique: boolean;
   };
   comptabilite: BookkeepingValues;
+  comptesBancaires: BankAccountValues[];
 }
 
 /** A notice of whole days is typed in days. */
@@ -50,6 +52,7 @@ export const valuesOf = (s: UnionSettings): SettingsValues => ({
   banque: { iban: s.banque.iban ?? '', bic: s.banque.bic ?? '' },
   relances: { ...s.relances },
   comptabilite: { premierExercice: s.comptabilite.premierExercice, comptes: s.comptabilite.comptes },
+  comptesBancaires: s.comptesBancaires.map((a) => ({ ...a, bic: a.bic ?? '' })),
 });
 
 /** What a typed number becomes: a number when it is one, else as typed (the schema says why it is not). */
@@ -86,4 +89,5 @@ export const bodyOf = (values: SettingsValues) => ({
     premierExercice: numberOf(values.comptabilite.premierExercice),
     comptes: values.comptabilite.comptes,
   },
+  comptesBancaires: values.comptesBancaires,
 });

@@ -3,7 +3,14 @@
  * whole search, the overdue in red, pages; the bulk fee call and the Excel export.
  */
 import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlus, IconBell, IconChartBar, IconClockHour4, IconTable } from '@tabler/icons-react';
+import {
+  IconPlus,
+  IconBell,
+  IconBuildingBank,
+  IconChartBar,
+  IconClockHour4,
+  IconTable,
+} from '@tabler/icons-react';
 import type { OrderSearch } from '@union/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -74,6 +81,9 @@ export function OrdersPage() {
             leftSection={<IconClockHour4 size={18} />}
           >
             Balance âgée et FEC
+          </Button>
+          <Button component={Link} to="banque" variant="light" leftSection={<IconBuildingBank size={18} />}>
+            Banque
           </Button>
           {mayWrite && <BulkCallButton />}
           {mayWrite && <BulkIssueButton />}

@@ -1,0 +1,265 @@
+/**
+ * The reader of a bank's statement in CAMT.053 (ISO 20022 « BankToCustomerStatement », versions 001.02
+ * to 001.08): one pass of a streaming XML parser (saxes) that keeps only the statements' account,
+ * period, opening and closing balances and their entries. It runs in the untrusted-file worker
+ * (./untrusted-task.ts) and refuses, naming the line: a file that is no CAMT.053, a DTD (so no entity
+ * can be declared, let alone expanded), elements nested deeper than any statement needs, more entries
+ * than {@link CAMT_LIMITS} allow, a text longer than any field of the standard, an amount that is not
+ * one or not in euros.
+ */
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { AppError, invalid } from '../../../lib/errors';
+
+export const CAMT_LIMITS = {
+  /** Elements nested in one another: a statement needs about 12. */
+  depth: 40,
+  /** Entries of one file. */
+  entries: 20_000,
+  /** Characters of one element's text (the longest field of the standard is 140; 35 for most). */
+  text: 2_000,
+};
+
+/** One booked entry of a statement: amounts in cents, negative for a debit. */
+export interface CamtEntry {
+  /** Where it starts in the file (the messages name it). */
+  ligne: number;
+  dateComptable: string;
+  dateValeur: string | null;
+  montant: number;
+  /** The bank's own reference of the entry (AcctSvcrRef), else the entry's (NtryRef). */
+  reference: string | null;
+  contrepartie: string | null;
+  ibanContrepartie: string | null;
+  /** The remittance text (RmtInf/Ustrd, else AddtlNtryInf), pieces joined by a space. */
+  libelle: string;
+}
+
+export interface CamtStatement {
+  identifiant: string;
+  iban: string;
+  du: string | null;
+  au: string | null;
+  soldeOuverture: number | null;
+  soldeCloture: number | null;
+  ecritures: CamtEntry[];
+}
+
+const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.0([2-8])$/;
+
+interface Balance {
+  code?: string;
+  amount?: number;
+  sign?: string;
+  date?: string;
+}
+
+interface EntryDraft {
+  ligne: number;
+  amount?: number;
+  sign?: string;
+  status?: string;
+  booking?: string;
+  value?: string;
+  acctSvcrRef?: string;
+  ntryRef?: string;
+  dbtrName?: string;
+  dbtrIban?: string;
+  cdtrName?: string;
+  cdtrIban?: string;
+  ustrd: string[];
+  addtl?: string;
+}
+
+/** "1234.5" → 123450; anything else is refused with its line. */
+function cents(text: string, line: number): number {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) throw invalid(`Relevé bancaire, ligne ${line} : « ${text.slice(0, 40)} » n’est pas un montant.`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+function day(text: string, line: number): string {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(text.trim());
+  if (!m || Number.isNaN(Date.parse(m[1]!)))
+    throw invalid(`Relevé bancaire, ligne ${line} : « ${text.slice(0, 40)} » n’est pas une date.`);
+  return m[1]!;
+}
+
+const signed = (amount: number, sign: string | undefined, line: number) => {
+  if (sign !== 'CRDT' && sign !== 'DBIT')
+    throw invalid(`Relevé bancaire, ligne ${line} : le sens (CdtDbtInd) doit être CRDT ou DBIT.`);
+  return sign === 'DBIT' ? -amount : amount;
+};
+
+/** Reads the statements of a CAMT.053 file, or throws the 412 that names the line at fault. */
+export function readCamt053(xml: string): CamtStatement[] {
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const path: string[] = [];
+  const statements: CamtStatement[] = [];
+  let text = '';
+  let count = 0;
+  let statement: CamtStatement | undefined;
+  let balance: Balance | undefined;
+  let entry: EntryDraft | undefined;
+  let failure: Error | undefined;
+  const at = () => parser.line;
+  const fail = (message: string) => {
+    throw invalid(`Relevé bancaire, ligne ${at()} : ${message}`);
+  };
+  const under = (...tail: string[]) => tail.every((name, i) => path[path.length - tail.length + i] === name);
+
+  parser.on('doctype', () =>
+    fail('le fichier déclare une DTD, refusée dans un relevé (aucune entité n’y est admise).'),
+  );
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    if (path.length === 0) {
+      const version = NAMESPACE.exec(tag.uri);
+      if (tag.local !== 'Document' || !version)
+        fail(
+          'ce fichier n’est pas un relevé de compte CAMT.053 (versions 001.02 à 001.08). ' +
+            'Exportez le relevé au format « CAMT.053 » depuis l’espace de la banque.',
+        );
+    }
+    path.push(tag.local);
+    if (path.length > CAMT_LIMITS.depth)
+      fail(`les éléments sont imbriqués sur plus de ${CAMT_LIMITS.depth} niveaux.`);
+    text = '';
+    const name = tag.local;
+    if (name === 'Stmt' && under('BkToCstmrStmt', 'Stmt')) {
+      statement = {
+        identifiant: '',
+        iban: '',
+        du: null,
+        au: null,
+        soldeOuverture: null,
+        soldeCloture: null,
+        ecritures: [],
+      };
+    } else if (name === 'Bal' && statement && under('Stmt', 'Bal')) balance = {};
+    else if (name === 'Ntry' && statement && under('Stmt', 'Ntry')) {
+      if (++count > CAMT_LIMITS.entries)
+        fail(`le relevé compte plus de ${CAMT_LIMITS.entries.toLocaleString('fr-FR')} écritures.`);
+      entry = { ligne: at(), ustrd: [] };
+    }
+  });
+  parser.on('text', (t) => {
+    if (text.length + t.length > CAMT_LIMITS.text) fail(`un texte dépasse ${CAMT_LIMITS.text} caractères.`);
+    text += t;
+  });
+  parser.on('closetag', (tag: SaxesTagNS) => {
+    const name = tag.local;
+    const value = text.trim();
+    text = '';
+    if (statement) closeInStatement(name, value, tag);
+    path.pop();
+  });
+
+  function closeInStatement(name: string, value: string, tag: SaxesTagNS) {
+    const s = statement!;
+    if (entry) {
+      closeInEntry(entry, name, value, tag);
+      if (name === 'Ntry' && under('Stmt', 'Ntry')) {
+        const e = entry;
+        entry = undefined;
+        // Only what is booked counts: a pending (PDNG) or information entry is not on the account yet.
+        if (e.status && e.status !== 'BOOK') return;
+        if (e.amount === undefined) fail('une écriture n’a pas de montant (Amt).');
+        if (!e.booking) fail('une écriture n’a pas de date de comptabilisation (BookgDt).');
+        const montant = signed(e.amount!, e.sign, e.ligne);
+        const credit = montant > 0;
+        s.ecritures.push({
+          ligne: e.ligne,
+          dateComptable: e.booking!,
+          dateValeur: e.value ?? null,
+          montant,
+          reference: e.acctSvcrRef || e.ntryRef || null,
+          contrepartie: (credit ? e.dbtrName : e.cdtrName) ?? null,
+          ibanContrepartie: (credit ? e.dbtrIban : e.cdtrIban) ?? null,
+          libelle: (e.ustrd.length ? e.ustrd.join(' ') : (e.addtl ?? '')).replace(/\s+/g, ' ').trim(),
+        });
+      }
+      return;
+    }
+    if (balance) {
+      if (name === 'Cd' && under('Tp', 'CdOrPrtry', 'Cd')) balance.code = value;
+      else if (name === 'Amt' && under('Bal', 'Amt')) balance.amount = euroAmount(value, tag);
+      else if (name === 'CdtDbtInd' && under('Bal', 'CdtDbtInd')) balance.sign = value;
+      else if ((name === 'Dt' || name === 'DtTm') && under('Bal', 'Dt', name))
+        balance.date = day(value, at());
+      else if (name === 'Bal') {
+        const b = balance;
+        balance = undefined;
+        if (b.amount === undefined) fail('un solde n’a pas de montant (Amt).');
+        const amount = signed(b.amount!, b.sign, at());
+        if (b.code === 'OPBD' || b.code === 'PRCD') {
+          s.soldeOuverture = amount;
+          if (b.date && !s.du) s.du = b.date;
+        } else if (b.code === 'CLBD') {
+          s.soldeCloture = amount;
+          if (b.date && !s.au) s.au = b.date;
+        }
+      }
+      return;
+    }
+    if (name === 'Id' && under('Stmt', 'Id')) s.identifiant = value;
+    else if (name === 'IBAN' && under('Stmt', 'Acct', 'Id', 'IBAN')) s.iban = value.replace(/\s+/g, '');
+    else if (name === 'Ccy' && under('Stmt', 'Acct', 'Ccy') && value !== 'EUR')
+      fail(`le compte est tenu en ${value.slice(0, 3)} : seuls les comptes en euros sont lus.`);
+    else if (name === 'FrDtTm' && under('FrToDt', 'FrDtTm')) s.du = day(value, at());
+    else if (name === 'ToDtTm' && under('FrToDt', 'ToDtTm')) s.au = day(value, at());
+    else if (name === 'Stmt' && under('BkToCstmrStmt', 'Stmt')) {
+      if (!s.iban) fail('le relevé ne donne pas l’IBAN du compte (Acct/Id/IBAN).');
+      if (!s.identifiant) fail('le relevé n’a pas d’identifiant (Stmt/Id).');
+      statements.push(s);
+      statement = undefined;
+    }
+  }
+
+  function euroAmount(value: string, tag: SaxesTagNS): number {
+    const currency = tag.attributes['Ccy'];
+    const ccy = typeof currency === 'string' ? currency : currency?.value;
+    if (ccy && ccy !== 'EUR') fail(`un montant est en ${ccy.slice(0, 3)} : seuls les euros sont lus.`);
+    return cents(value, at());
+  }
+
+  function closeInEntry(e: EntryDraft, name: string, value: string, tag: SaxesTagNS) {
+    if (name === 'Amt' && under('Ntry', 'Amt')) e.amount = euroAmount(value, tag);
+    else if (name === 'CdtDbtInd' && under('Ntry', 'CdtDbtInd')) e.sign = value;
+    else if (under('Ntry', 'Sts') && name === 'Sts' && value) e.status = value;
+    else if (name === 'Cd' && under('Ntry', 'Sts', 'Cd')) e.status = value;
+    else if ((name === 'Dt' || name === 'DtTm') && under('BookgDt', name)) e.booking = day(value, at());
+    else if ((name === 'Dt' || name === 'DtTm') && under('ValDt', name)) e.value = day(value, at());
+    else if (name === 'AcctSvcrRef' && under('Ntry', 'AcctSvcrRef')) e.acctSvcrRef = value;
+    else if (name === 'NtryRef' && under('Ntry', 'NtryRef')) e.ntryRef = value;
+    else if (name === 'Nm' && (under('RltdPties', 'Dbtr', 'Nm') || under('Dbtr', 'Pty', 'Nm')))
+      e.dbtrName ??= value;
+    else if (name === 'Nm' && (under('RltdPties', 'Cdtr', 'Nm') || under('Cdtr', 'Pty', 'Nm')))
+      e.cdtrName ??= value;
+    else if (name === 'IBAN' && under('DbtrAcct', 'Id', 'IBAN')) e.dbtrIban ??= value.replace(/\s+/g, '');
+    else if (name === 'IBAN' && under('CdtrAcct', 'Id', 'IBAN')) e.cdtrIban ??= value.replace(/\s+/g, '');
+    else if (name === 'Ustrd' && under('RmtInf', 'Ustrd') && value) e.ustrd.push(value);
+    else if (name === 'AddtlNtryInf' && under('Ntry', 'AddtlNtryInf')) e.addtl = value;
+  }
+
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  try {
+    parser.write(xml);
+    if (!failure) parser.close();
+  } catch (error) {
+    failure ??= error as Error;
+  }
+  if (failure) {
+    if (failure instanceof AppError) throw failure;
+    // saxes's own message starts with « line:column: »: the line is named, the rest said in French.
+    const line = /^(\d+):/.exec(failure.message)?.[1] ?? String(at());
+    throw invalid(
+      `Relevé bancaire, ligne ${line} : le fichier n’est pas un XML bien formé (${failure.message
+        .replace(/^\d+:\d+: /, '')
+        .slice(0, 80)}).`,
+    );
+  }
+  if (!statements.length)
+    throw invalid('Relevé bancaire : le fichier ne contient aucun relevé (BkToCstmrStmt/Stmt).');
+  return statements;
+}

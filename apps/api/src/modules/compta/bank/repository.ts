@@ -1,0 +1,145 @@
+/** The bank's statements and lines (issue 34): the only place that reads and writes them. */
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { accountingOrders, accountingPayments, bankLines, bankStatements } from '../../../db/schema';
+import { entityNames } from '../../entities/entity-repository';
+import { userIdentities } from '../../users/identities';
+
+export type BankStatementRow = typeof bankStatements.$inferSelect;
+export type BankLineRow = typeof bankLines.$inferSelect;
+export type NewBankLine = typeof bankLines.$inferInsert;
+
+export const bankRepository = {
+  async findStatement(db: Executor, iban: string, identifiant: string) {
+    const [row] = await db
+      .select()
+      .from(bankStatements)
+      .where(and(eq(bankStatements.iban, iban), eq(bankStatements.identifiant, identifiant)));
+    return row;
+  },
+
+  async insertStatement(db: Executor, row: typeof bankStatements.$inferInsert): Promise<BankStatementRow> {
+    const [inserted] = await db.insert(bankStatements).values(row).returning();
+    return inserted!;
+  },
+
+  /** Adds the lines not stored yet (by account and key): answers how many were new. */
+  async insertLines(db: Executor, rows: NewBankLine[]): Promise<number> {
+    let added = 0;
+    // In slices, so a statement of thousands of lines stays within PostgreSQL's parameter limit.
+    for (let i = 0; i < rows.length; i += 500) {
+      const inserted = await db
+        .insert(bankLines)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing({ target: [bankLines.iban, bankLines.cle] })
+        .returning({ id: bankLines.id });
+      added += inserted.length;
+    }
+    return added;
+  },
+
+  /** The statement of the account that ends last before this one starts (or was imported before it). */
+  async previous(db: Executor, s: BankStatementRow) {
+    const [row] = await db
+      .select()
+      .from(bankStatements)
+      .where(
+        and(
+          eq(bankStatements.iban, s.iban),
+          ne(bankStatements.id, s.id),
+          s.du ? lte(bankStatements.au, s.du) : sql`${bankStatements.id} < ${s.id}`,
+        ),
+      )
+      .orderBy(desc(bankStatements.au), desc(bankStatements.id))
+      .limit(1);
+    return row;
+  },
+
+  async list(db: Executor) {
+    const who = userIdentities(db);
+    return db
+      .select({ statement: bankStatements, prenom: who.prenom, nom: who.nom })
+      .from(bankStatements)
+      .innerJoin(who, eq(who.id, bankStatements.importedById))
+      .orderBy(desc(bankStatements.au), desc(bankStatements.id))
+      .limit(200);
+  },
+
+  async find(db: Executor, id: number) {
+    const who = userIdentities(db);
+    const [row] = await db
+      .select({ statement: bankStatements, prenom: who.prenom, nom: who.nom })
+      .from(bankStatements)
+      .innerJoin(who, eq(who.id, bankStatements.importedById))
+      .where(eq(bankStatements.id, id));
+    return row;
+  },
+
+  /** The account's lines within the statement's period (those another statement brought first too). */
+  async linesOf(db: Executor, s: BankStatementRow): Promise<BankLineRow[]> {
+    const within =
+      s.du && s.au
+        ? or(
+            eq(bankLines.statementId, s.id),
+            and(eq(bankLines.iban, s.iban), sql`${bankLines.dateComptable} BETWEEN ${s.du} AND ${s.au}`),
+          )
+        : eq(bankLines.statementId, s.id);
+    return db.select().from(bankLines).where(within).orderBy(asc(bankLines.dateComptable), asc(bankLines.id));
+  },
+
+  async lockLine(db: Executor, id: number): Promise<BankLineRow | undefined> {
+    const [row] = await db.select().from(bankLines).where(eq(bankLines.id, id)).for('update');
+    return row;
+  },
+
+  /**
+   * Marks a line done (its payment, or its note) only if it is still waiting: answers false when another
+   * request did it first, whose transaction then wins.
+   */
+  async markDone(
+    db: Executor,
+    id: number,
+    done: { paymentId: number } | { note: string },
+    by: number,
+    at: Date,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(bankLines)
+      .set({ ...done, doneById: by, doneAt: at })
+      .where(and(eq(bankLines.id, id), isNull(bankLines.paymentId), isNull(bankLines.note)))
+      .returning({ id: bankLines.id });
+    return rows.length === 1;
+  },
+
+  /** Every issued invoice with something still due, with its entity's name. */
+  async openInvoices(db: Executor) {
+    const names = entityNames(db);
+    return db
+      .select({
+        id: accountingOrders.id,
+        numeroFacture: accountingOrders.numeroFacture,
+        entityId: accountingOrders.entityId,
+        entite: names.nom,
+        du: sql<number>`(${accountingOrders.total} - ${accountingOrders.regle})::int`,
+      })
+      .from(accountingOrders)
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
+      .where(
+        and(
+          eq(accountingOrders.etat, 'FE'),
+          gt(accountingOrders.total, accountingOrders.regle),
+          isNotNull(accountingOrders.numeroFacture),
+        ),
+      )
+      .orderBy(asc(accountingOrders.dateFacture), asc(accountingOrders.id));
+  },
+
+  /** The IBANs lines already confirmed came from, and the entity each paid for. */
+  async knownIbans(db: Executor) {
+    return db
+      .selectDistinct({ iban: bankLines.ibanContrepartie, entityId: accountingPayments.entityId })
+      .from(bankLines)
+      .innerJoin(accountingPayments, eq(accountingPayments.id, bankLines.paymentId))
+      .where(isNotNull(bankLines.ibanContrepartie));
+  },
+};

@@ -1,0 +1,145 @@
+/**
+ * Authorization rows of the Union's bank (issue 34): COMPTA_LECTURE reads the statements, COMPTA_SAISIE
+ * imports and confirms (admin and tresorier hold both); nobody else, whatever lodge they serve.
+ */
+import { accountingOrders, bankLines, bankStatements, unionSettings } from '../../src/db/schema';
+import { allow, type AuthzRow } from './rows';
+import type { World } from './world';
+
+const keepers = (status: number) => allow({ admin: status, tresorier: status });
+const IBAN = 'FR7630006000011234567890189';
+
+/** The Union's account in the settings, so that a statement of it is accepted. */
+async function withAccount(w: World) {
+  const comptesBancaires = [{ nom: 'Compte courant', iban: IBAN, bic: null, compte: '512' }];
+  await w.t.db
+    .insert(unionSettings)
+    .values({
+      raisonSociale: 'Union des Loges et Associations de Lyon',
+      adresse: 'Lyon',
+      email: 'contact@union-lyon.fr',
+      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+      comptesBancaires,
+    })
+    .onConflictDoUpdate({ target: unionSettings.id, set: { comptesBancaires } });
+}
+
+/** A one-line CAMT.053 statement of its own (its identifier and reference unique). */
+function statementUpload(w: World) {
+  const u = w.unique();
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>MATRICE-${u}</Id>
+<Acct><Id><IBAN>${IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-20</Dt></BookgDt>
+<AcctSvcrRef>MATRICE-${u}</AcctSvcrRef></Ntry></Stmt></BkToCstmrStmt></Document>`;
+  const boundary = '----union-authz-bank';
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="fichier"; filename="releve.xml"\r\n` +
+    `Content-Type: application/xml\r\n\r\n${xml}\r\n--${boundary}--\r\n`;
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A statement with one waiting credit line of 10 €, written straight: its ids. */
+async function waitingLine(w: World): Promise<{ statement: number; line: number }> {
+  const u = w.unique();
+  const [statement] = await w.t.db
+    .insert(bankStatements)
+    .values({
+      iban: IBAN,
+      identifiant: `MATRICE-L-${u}`,
+      du: '2026-11-20',
+      au: '2026-11-20',
+      fichier: 'releve.xml',
+      importedById: w.ids.tresorier,
+      importedAt: new Date('2026-11-23T10:00:00Z'),
+    })
+    .returning({ id: bankStatements.id });
+  const [line] = await w.t.db
+    .insert(bankLines)
+    .values({
+      statementId: statement!.id,
+      iban: IBAN,
+      cle: `ref:MATRICE-L-${u}`,
+      dateComptable: '2026-11-20',
+      dateValeur: '2026-11-20',
+      montant: 1000,
+      libelle: 'VIREMENT MATRICE',
+    })
+    .returning({ id: bankLines.id });
+  return { statement: statement!.id, line: line!.id };
+}
+
+/** An issued invoice of 10 € of the lodge, numbered from its own series so numbers never clash. */
+async function openInvoice(w: World): Promise<number> {
+  const [order] = await w.t.db
+    .insert(accountingOrders)
+    .values({
+      type: 'S',
+      entityId: w.lodge,
+      annee: w.annee,
+      objet: 'Prestation',
+      etat: 'FE',
+      total: 1000,
+      numeroFacture: `FA-MATRICE-B-${w.unique()}`,
+      dateFacture: '2026-11-20',
+      dateEcheance: '2026-12-20',
+    })
+    .returning({ id: accountingOrders.id });
+  return order!.id;
+}
+
+export const rows: AuthzRow[] = [
+  {
+    route: 'GET /api/compta/banque/releves',
+    request: () => ({ url: '/api/compta/banque/releves' }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/releves',
+    request: async (w) => {
+      await withAccount(w);
+      return { url: '/api/compta/banque/releves', ...statementUpload(w) };
+    },
+    expect: keepers(201),
+  },
+  {
+    route: 'GET /api/compta/banque/releves/:id',
+    request: async (w) => ({ url: `/api/compta/banque/releves/${(await waitingLine(w)).statement}` }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/releves/:id/confirmation',
+    request: async (w) => ({
+      url: `/api/compta/banque/releves/${(await waitingLine(w)).statement}/confirmation`,
+    }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/confirmation',
+    scope: 'a transfer kept as the lodge’s credit',
+    tries: ['body.idEntite'],
+    request: async (w) => ({
+      url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/confirmation`,
+      payload: { idEntite: w.lodge, affectations: [] },
+    }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/confirmation',
+    scope: 'a transfer that pays an invoice of the lodge',
+    tries: ['body.idEntite', 'body.affectations.montant'],
+    request: async (w) => ({
+      url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/confirmation`,
+      payload: { idEntite: w.lodge, affectations: [{ idCommande: await openInvoice(w), montant: 1000 }] },
+    }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/ignorer',
+    request: async (w) => ({
+      url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/ignorer`,
+      payload: { note: 'Un don' },
+    }),
+    expect: keepers(200),
+  },
+];

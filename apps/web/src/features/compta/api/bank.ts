@@ -1,0 +1,61 @@
+/** The Union's bank (issue 34): statements imported, their lines confirmed or left aside. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BANK_CALLS, type BankConfirm, type BankImportReport, type BankLine } from '@union/contract';
+import { api } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload';
+
+const KEY = ['compta', 'banque'] as const;
+
+export function useBankStatements() {
+  return useQuery({ queryKey: [...KEY, 'releves'], queryFn: () => api.call(BANK_CALLS.statements) });
+}
+
+export function useBankStatement(id: number | null) {
+  return useQuery({
+    queryKey: [...KEY, 'releve', id],
+    queryFn: () => api.call(BANK_CALLS.statement, { params: { id: id! } }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** Sends a statement through the one upload helper (lib/upload.ts); the report says what was new. */
+export function useImportStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File): Promise<BankImportReport> =>
+      uploadFile({
+        url: BANK_CALLS.importStatement.path,
+        schema: BANK_CALLS.importStatement.responses[201],
+        file,
+        fieldName: 'fichier',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useConfirmExact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(BANK_CALLS.confirmExact, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compta'] }),
+  });
+}
+
+export function useConfirmLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, body }: { line: BankLine; body: BankConfirm }) =>
+      api.call(BANK_CALLS.confirmLine, { params: { id: line.id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compta'] }),
+  });
+}
+
+export function useIgnoreLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, note }: { line: BankLine; note: string }) =>
+      api.call(BANK_CALLS.ignoreLine, { params: { id: line.id }, body: { note } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The lines of a bank statement (issue 34): each with its amount, its text and payer, and what it is
+ * proposed to pay (an exact match or a suggestion), or what became of it; the treasurer confirms one
+ * (the payment is recorded by transfer, dated the value date) or sets it aside with a note.
+ */
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { BankLine } from '@union/contract';
+import { useState } from 'react';
+import { toast } from '../../../components/toast';
+import { formatDay } from '../../../lib/dates';
+import { formatCents } from '../../../lib/format';
+import { useConfirmLine } from '../api/bank';
+import { AccountTable, type Column } from './AccountTable';
+import { IgnoreLineModal } from './IgnoreLineModal';
+
+function Proposal({ line }: { line: BankLine }) {
+  if (line.etat === 'RAPPROCHEE') return <Badge color="green">Paiement enregistré</Badge>;
+  if (line.etat === 'IGNOREE')
+    return (
+      <Stack gap={2}>
+        <Badge color="gray">Sans correspondance</Badge>
+        <Text size="sm">{line.note}</Text>
+      </Stack>
+    );
+  const p = line.proposition;
+  if (!p)
+    return (
+      <Text size="sm" c="dimmed">
+        {line.montant > 0 ? 'Aucune proposition' : 'Débit'}
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Badge color={p.nature === 'exacte' ? 'teal' : 'orange'}>
+          {p.nature === 'exacte' ? 'Correspondance exacte' : 'Suggestion'}
+        </Badge>
+        <Text size="sm" fw={600}>
+          {p.entite}
+        </Text>
+      </Group>
+      <Text size="sm">
+        {p.factures.map((f) => `${f.numeroFacture} (${formatCents(f.montant)})`).join(', ')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {p.raison}
+      </Text>
+    </Stack>
+  );
+}
+
+function Actions({ line, onIgnore }: { line: BankLine; onIgnore: (line: BankLine) => void }) {
+  const confirm = useConfirmLine();
+  if (line.etat !== 'A_TRAITER') return null;
+  const p = line.proposition;
+  const run = () =>
+    p &&
+    confirm.mutate(
+      {
+        line,
+        body: {
+          idEntite: p.idEntite,
+          affectations: p.factures.map((f) => ({ idCommande: f.idCommande, montant: f.montant })),
+        },
+      },
+      { onSuccess: () => toast('success', `Paiement de ${p.entite} enregistré.`) },
+    );
+  const what = `la ligne du ${formatDay(line.dateComptable)} de ${formatCents(line.montant)}`;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {p && (
+        <Button size="xs" loading={confirm.isPending} onClick={run} aria-label={`Confirmer ${what}`}>
+          Confirmer
+        </Button>
+      )}
+      <Button size="xs" variant="default" onClick={() => onIgnore(line)} aria-label={`Ignorer ${what}`}>
+        Ignorer
+      </Button>
+    </Group>
+  );
+}
+
+export function BankLinesTable({ lines, mayWrite }: { lines: BankLine[]; mayWrite: boolean }) {
+  const [ignoring, setIgnoring] = useState<BankLine | null>(null);
+  const columns: Column<BankLine>[] = [
+    { header: 'Date', cell: (l) => formatDay(l.dateValeur ?? l.dateComptable) },
+    {
+      header: 'Libellé',
+      cell: (l) => (
+        <Stack gap={2}>
+          <Text size="sm">{l.libelle || '—'}</Text>
+          {l.contrepartie && (
+            <Text size="xs" c="dimmed">
+              {l.contrepartie}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { header: 'Montant', right: true, bold: true, cell: (l) => formatCents(l.montant) },
+    { header: 'Correspondance', cell: (l) => <Proposal line={l} /> },
+  ];
+  if (mayWrite) columns.push({ header: 'Actions', cell: (l) => <Actions line={l} onIgnore={setIgnoring} /> });
+  return (
+    <>
+      <AccountTable
+        title="Lignes du relevé"
+        empty="Ce relevé n’a aucune ligne."
+        rows={lines}
+        columns={columns}
+        rowKey={(l) => l.id}
+        minWidth={860}
+      />
+      <IgnoreLineModal line={ignoring} onClose={() => setIgnoring(null)} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The Union's bank (issue 34): the statements imported from the bank (CAMT.053), each line of them once,
+ * and what each credit line is proposed to pay (an exact match by the invoice's number, or a suggestion
+ * by the amount and the lodge's name or IBAN).
+ */
+import { z } from 'zod';
+import { RecordIdSchema } from '../ids';
+import { cents } from './fields';
+
+/** The largest statement file accepted. */
+export const BANK_STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What a line is: waiting, recorded as a payment, or left aside with a note. */
+export const BankLineStateSchema = z.enum(['A_TRAITER', 'RAPPROCHEE', 'IGNOREE']);
+export type BankLineState = z.infer<typeof BankLineStateSchema>;
+
+const allocation = z.object({
+  idCommande: RecordIdSchema,
+  montant: cents('Le montant affecté').refine((m) => m > 0, {
+    message: 'Le montant affecté à une facture doit être positif.',
+  }),
+});
+
+/** What a credit line is proposed to pay: `exacte` when its text names the invoices it pays in full. */
+export const BankProposalSchema = z.object({
+  nature: z.enum(['exacte', 'suggestion']),
+  idEntite: z.number().int(),
+  entite: z.string(),
+  factures: z.array(
+    z.object({ idCommande: z.number().int(), numeroFacture: z.string(), montant: z.number().int() }),
+  ),
+  /** Why it is proposed, in French. */
+  raison: z.string(),
+});
+export type BankProposal = z.infer<typeof BankProposalSchema>;
+
+export const BankLineSchema = z.object({
+  id: z.number().int(),
+  dateComptable: z.string(),
+  dateValeur: z.string().nullable(),
+  /** Cents; negative for a debit. */
+  montant: z.number().int(),
+  reference: z.string().nullable(),
+  contrepartie: z.string().nullable(),
+  ibanContrepartie: z.string().nullable(),
+  libelle: z.string(),
+  etat: BankLineStateSchema,
+  /** The payment it recorded, once confirmed. */
+  idPaiement: z.number().int().nullable(),
+  note: z.string().nullable(),
+  proposition: BankProposalSchema.nullable(),
+});
+export type BankLine = z.infer<typeof BankLineSchema>;
+
+export const BankStatementSummarySchema = z.object({
+  id: z.number().int(),
+  iban: z.string(),
+  compte: z.string(),
+  nomCompte: z.string(),
+  identifiant: z.string(),
+  du: z.string().nullable(),
+  au: z.string().nullable(),
+  soldeOuverture: z.number().int().nullable(),
+  soldeCloture: z.number().int().nullable(),
+  /** Opening balance less the previous statement's closing one (0: they agree; null: no previous). */
+  ecart: z.number().int().nullable(),
+  importePar: z.string(),
+  importeLe: z.string(),
+});
+export type BankStatementSummary = z.infer<typeof BankStatementSummarySchema>;
+export const BankStatementListSchema = z.array(BankStatementSummarySchema);
+
+export const BankStatementSchema = BankStatementSummarySchema.extend({ lignes: z.array(BankLineSchema) });
+export type BankStatement = z.infer<typeof BankStatementSchema>;
+
+/** POST /api/compta/banque/releves: what the file brought. */
+export const BankImportReportSchema = z.object({
+  releves: z.array(
+    BankStatementSummarySchema.extend({
+      lignes: z.number().int(),
+      nouvelles: z.number().int(),
+    }),
+  ),
+  /** Lines added in all (the others were already imported). */
+  nouvelles: z.number().int(),
+  /** A gap between a statement's opening balance and the previous one's closing, in French. */
+  alertes: z.array(z.string()),
+});
+export type BankImportReport = z.infer<typeof BankImportReportSchema>;
+
+/** POST /api/compta/banque/lignes/:id/confirmation: the entity and the invoices the line pays. */
+export const BankConfirmSchema = z.object({
+  idEntite: RecordIdSchema,
+  affectations: z
+    .array(allocation, { message: 'Les affectations sont une liste.' })
+    .max(200, { message: 'Une ligne est affectée à 200 factures au plus.' })
+    .refine((a) => new Set(a.map((x) => x.idCommande)).size === a.length, {
+      message: 'Une facture ne figure qu’une fois dans les affectations.',
+    }),
+});
+export type BankConfirm = z.infer<typeof BankConfirmSchema>;
+
+/** POST /api/compta/banque/lignes/:id/ignorer. */
+export const BankIgnoreSchema = z.object({
+  note: z
+    .string({ message: 'Indiquez pourquoi la ligne reste sans correspondance.' })
+    .trim()
+    .min(1, { message: 'Indiquez pourquoi la ligne reste sans correspondance (un don, un remboursement…).' })
+    .max(500, { message: 'La note est limitée à 500 caractères.' }),
+});
+export type BankIgnore = z.infer<typeof BankIgnoreSchema>;
+
+/** POST /api/compta/banque/releves/:id/confirmation: how many lines were confirmed. */
+export const BankConfirmExactReportSchema = z.object({
+  confirmees: z.number().int(),
+  /** Exact matches that could not be recorded (an invoice paid meanwhile), with their reason. */
+  refusees: z.array(z.object({ idLigne: z.number().int(), raison: z.string() })),
+});
+export type BankConfirmExactReport = z.infer<typeof BankConfirmExactReportSchema>;
