@@ -5,6 +5,7 @@ import type { DbHandle } from '../src/db/client';
 import {
   accountingCreditNotes,
   accountingReminders,
+  documents,
   invoiceCardPayments,
   meals,
   reservations,
@@ -79,5 +80,12 @@ describe('demo accounts of the Union (issue 20)', () => {
     expect(online.map((p) => p.etat)).toEqual(['A']);
     const [settings] = await handle.db.select().from(unionSettings);
     expect(settings).toMatchObject({ iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' });
+  });
+
+  it('publish one document of each type, stored and searchable, the convocation among them', async () => {
+    const rows = await handle.db.select().from(documents);
+    expect(rows.map((d) => d.type).sort()).toEqual(['A', 'B', 'C', 'D', 'I', 'N', 'V']);
+    // The PDF's text was read for the search.
+    expect(rows.every((d) => (d.texte ?? '').includes('document de démonstration'))).toBe(true);
   });
 });

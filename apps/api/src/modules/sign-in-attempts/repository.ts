@@ -125,18 +125,20 @@ export const signInAttemptsRepository = {
    */
   async perDay(db: Executor, from: string) {
     const day = sql<string>`((${signInAttempts.createdAt} AT TIME ZONE ${TIME_ZONE})::date)::text`;
-    return db
-      .select({
-        jour: day,
-        reussies: sql<number>`(count(*) FILTER (WHERE ${signInAttempts.success}))::int`,
-        echouees: sql<number>`(count(*) FILTER (WHERE NOT ${signInAttempts.success}
+    return (
+      db
+        .select({
+          jour: day,
+          reussies: sql<number>`(count(*) FILTER (WHERE ${signInAttempts.success}))::int`,
+          echouees: sql<number>`(count(*) FILTER (WHERE NOT ${signInAttempts.success}
           AND ${signInAttempts.outcome} NOT IN ('pending', 'pending_code', 'second_factor_asked')))::int`,
-      })
-      .from(signInAttempts)
-      .where(sql`${signInAttempts.createdAt} >= (${from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`)
-      // By position: the day's expression carries the time zone as a parameter, a new one each time.
-      .groupBy(sql`1`)
-      .orderBy(sql`1`);
+        })
+        .from(signInAttempts)
+        .where(sql`${signInAttempts.createdAt} >= (${from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`)
+        // By position: the day's expression carries the time zone as a parameter, a new one each time.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+    );
   },
 
   /** The sign-ins of an identifiant, newest first (GDPR export). */
