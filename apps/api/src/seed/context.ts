@@ -6,10 +6,11 @@ import type { Habilitation } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import type { Caller } from '../lib/authorize';
 import { systemClock, type Clock, type RequestContext } from '../lib/context';
 
 /** A demo account as the services see their caller. */
-export async function demoCaller(db: Database, identifiant: string): Promise<RequestContext['caller']> {
+export async function demoCaller(db: Database, identifiant: string): Promise<Caller> {
   const [user] = await db.select().from(users).where(eq(users.identifiant, identifiant));
   return { id: user!.id, habilitations: user!.habilitations as Habilitation[] };
 }

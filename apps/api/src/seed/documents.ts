@@ -5,12 +5,12 @@
  * Union's, published by the administrator. Each is a small PDF made here, published through the
  * documents' own service, so it is stored, searchable and audited like a real one.
  */
-import { DocumentType, type DocumentMetadata, type Habilitation } from '@union/contract';
+import { DocumentType, type DocumentMetadata } from '@union/contract';
 import { eq } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { Database } from '../db/client';
-import { entities, users } from '../db/schema';
-import { systemClock, type RequestContext } from '../lib/context';
+import { demoContext } from './context';
+import { entities } from '../db/schema';
 import { parisDay } from '../lib/dates';
 import { startPdf } from '../lib/pdf';
 import { addDays } from '@union/contract';
@@ -55,15 +55,6 @@ async function pdfOf(titre: string, kind: string): Promise<Buffer> {
 }
 
 export async function seedDocuments(db: Database): Promise<void> {
-  const ctxOf = async (identifiant: string): Promise<RequestContext> => {
-    const [user] = await db.select().from(users).where(eq(users.identifiant, identifiant));
-    return {
-      db,
-      caller: { id: user!.id, habilitations: user!.habilitations as Habilitation[] },
-      clock: systemClock,
-      publicUrl: 'http://localhost:8080',
-    };
-  };
   for (const d of DOCUMENTS) {
     const [entity] = await db.select().from(entities).where(eq(entities.code, d.entity));
     if (!entity) continue;
@@ -81,7 +72,7 @@ export async function seedDocuments(db: Database): Promise<void> {
       5 * 1024 * 1024,
     );
     try {
-      await documentsService.create(await ctxOf(d.by), meta, file);
+      await documentsService.create(await demoContext(db, d.by), meta, file);
     } finally {
       await file.discard();
     }

@@ -3,17 +3,16 @@
  * and a few requests of the Vénérable in every state, so each screen has something to show.
  * Goes through the module's services, so the demo data obeys the same rules as real data.
  */
-import type { Habilitation, PlanningInput, ReservationInput } from '@union/contract';
+import type { PlanningInput, ReservationInput } from '@union/contract';
 import { eq } from 'drizzle-orm';
-import type { Caller } from '../lib/authorize';
-import { systemClock, type RequestContext } from '../lib/context';
 import { parisDay } from '../lib/dates';
 import { addDays, masonicYearOf, weekdayOf } from '@union/contract';
 import { closuresService } from '../modules/reservations/closures/service';
 import { planningService } from '../modules/reservations/planning/service';
 import { reservationsService } from '../modules/reservations/service';
 import type { Database } from '../db/client';
-import { entities, rooms, users } from '../db/schema';
+import { demoContext } from './context';
+import { entities, rooms } from '../db/schema';
 
 const ALL_MONTHS = [9, 10, 11, 12, 1, 2, 3, 4, 5, 6];
 
@@ -34,20 +33,11 @@ const nextWeekday = (from: string, weekday: number) =>
 
 export async function seedReservations(db: Database): Promise<void> {
   const today = parisDay();
-  const callerOf = async (identifiant: string): Promise<Caller> => {
-    const [user] = await db.select().from(users).where(eq(users.identifiant, identifiant));
-    return { id: user!.id, habilitations: user!.habilitations as Habilitation[] };
-  };
   const entityId = async (code: string) =>
     (await db.select().from(entities).where(eq(entities.code, code)))[0]!.id;
   const roomId = async (nom: string) => (await db.select().from(rooms).where(eq(rooms.nom, nom)))[0]!.id;
   // The demo data goes through the services, as the people themselves would, on the real clock.
-  const as = async (identifiant: string): Promise<RequestContext> => ({
-    db,
-    caller: await callerOf(identifiant),
-    clock: systemClock,
-    publicUrl: 'http://localhost:8080',
-  });
+  const as = (identifiant: string) => demoContext(db, identifiant);
   const staff = await as('secretariat');
   const venerable = await as('venerable');
 

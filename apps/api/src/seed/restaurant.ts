@@ -5,9 +5,8 @@
  * Vénérable's card, expired, and one of the administrator's, validated. Goes through the module's services,
  * so the demo data obeys the same rules as real data.
  */
-import type { Habilitation } from '@union/contract';
 import { eq } from 'drizzle-orm';
-import { systemClock, type RequestContext } from '../lib/context';
+import { systemClock } from '../lib/context';
 import { parisDay } from '../lib/dates';
 import { addDays, weekdayOf } from '@union/contract';
 import { mealsService } from '../modules/restaurant/meals/service';
@@ -16,7 +15,8 @@ import { mealOrdersService } from '../modules/restaurant/orders/service';
 import { cardsService } from '../modules/restaurant/cards/service';
 import { expireAbandonedTopUps } from '../modules/restaurant/cards/waiting';
 import type { Database } from '../db/client';
-import { entities, userPayments, users } from '../db/schema';
+import { demoContext } from './context';
+import { entities, userPayments } from '../db/schema';
 
 const MEALS = [
   {
@@ -56,15 +56,7 @@ const MEALS = [
 ] as const;
 
 export async function seedRestaurant(db: Database): Promise<void> {
-  const ctxOf = async (identifiant: string): Promise<RequestContext> => {
-    const [user] = await db.select().from(users).where(eq(users.identifiant, identifiant));
-    return {
-      db,
-      caller: { id: user!.id, habilitations: user!.habilitations as Habilitation[] },
-      clock: systemClock,
-      publicUrl: 'http://localhost:8080',
-    };
-  };
+  const ctxOf = (identifiant: string) => demoContext(db, identifiant);
   const chef = await ctxOf('restaurant');
   const venerable = await ctxOf('venerable');
   const admin = await ctxOf('admin');
