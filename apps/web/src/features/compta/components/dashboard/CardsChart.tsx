@@ -5,6 +5,23 @@ import { ChartPanel } from '../../../../components/charts/ChartPanel';
 import { formatCents } from '../../../../lib/format';
 
 const monthLabel = (mois: string) => `${MONTH_LABELS[Number(mois.slice(5, 7))]} ${mois.slice(0, 4)}`;
+/** Twelve months side by side under a half-width chart: « déc. 25 », as French calendars abbreviate. */
+const SHORT_MONTHS = [
+  '',
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+];
+const shortMonth = (mois: string) => `${SHORT_MONTHS[Number(mois.slice(5, 7))]} ${mois.slice(2, 4)}`;
 
 export function CardsChart({ data }: { data: DashboardCards }) {
   const first = data.mois[0];
@@ -19,7 +36,7 @@ export function CardsChart({ data }: { data: DashboardCards }) {
       }
       kind="area"
       empty="Aucun euro sur les cartes ces douze derniers mois."
-      data={data.mois.map((m) => ({ ...m, libelle: monthLabel(m.mois) }))}
+      data={data.mois.map((m) => ({ ...m, libelle: shortMonth(m.mois) }))}
       categoryKey="libelle"
       categoryLabel="Fin du mois"
       series={[{ key: 'solde', label: 'Solde des cartes' }]}
