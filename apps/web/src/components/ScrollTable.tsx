@@ -8,7 +8,7 @@
  * header beside it (`.union-stacked-table`, app/a11y.css), the key columns first (an amount, what is due,
  * the row's action), so what people came for is never out of sight.
  */
-import { Box, Table } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useIsPhone } from './useIsPhone';
 
@@ -39,23 +39,20 @@ export function ScrollTable({
     return () => observer.disconnect();
   }, [phone, keys]);
 
-  if (phone)
-    return (
-      <Box ref={box} className="union-stacked-table" role="region" aria-label={label}>
-        {children}
-      </Box>
-    );
+  // One tree at every width: a window crossing the phone's width (turned, resized) keeps the table's
+  // elements, so an open menu or the focus inside it stays where it is.
   return (
-    <Table.ScrollContainer
-      type="native"
-      minWidth={minWidth}
-      tabIndex={0}
+    <Box
+      ref={box}
+      className={phone ? 'union-stacked-table' : undefined}
       role="region"
       aria-label={label}
+      tabIndex={phone ? undefined : 0}
       pos="relative"
+      style={{ overflowX: phone ? 'visible' : 'auto' }}
     >
-      {children}
-    </Table.ScrollContainer>
+      <Box miw={phone ? undefined : minWidth}>{children}</Box>
+    </Box>
   );
 }
 

@@ -5,8 +5,10 @@
  * that had it, so the focus would fall to the page's top and a keyboard user would start over.
  *
  * The rescue, in order: the opener if it is still there and usable; else the control of the page that
- * now bears the same name (the same button, drawn anew); else the page's own heading.
+ * now bears the same name (the same button, drawn anew); else the place the screen names as its own
+ * (`useFocusHome`: the planning's grid); else the page's own heading.
  */
+import { useEffect } from 'react';
 
 /** The last element that had the focus outside any dialog: the opener of the next dialog. */
 let lastOutside: { element: HTMLElement; name: string } | null = null;
@@ -30,6 +32,19 @@ export const focusable = (element: HTMLElement | null | undefined): element is H
   !element.matches(':disabled') &&
   !element.closest('[inert], [aria-hidden="true"], [role="dialog"]');
 
+/** The selector of the place the screen shown wants the focus back to, when it names one. */
+let home: string | null = null;
+
+/** Names, while the screen is shown, where a lost focus goes back to before the heading (its grid). */
+export function useFocusHome(selector: string): void {
+  useEffect(() => {
+    home = selector;
+    return () => {
+      if (home === selector) home = null;
+    };
+  }, [selector]);
+}
+
 /** The page's own heading, made focusable, never the title of a dialog still closing. */
 function pageHeading(page: Document): HTMLElement | undefined {
   const heading = ['main h1', 'main h2', 'main']
@@ -49,6 +64,8 @@ export function rescueTarget(page: Document, opener: HTMLElement | null): HTMLEl
     );
     if (twin) return twin;
   }
+  const place = home ? page.querySelector<HTMLElement>(home) : null;
+  if (focusable(place)) return place;
   return pageHeading(page);
 }
 

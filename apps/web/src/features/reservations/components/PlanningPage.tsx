@@ -22,23 +22,15 @@ import { PlanningLegend } from './PlanningLegend';
 import { PlanningToolbar, type View } from './PlanningToolbar';
 import { SelectionBar } from './SelectionBar';
 import { useIsTouch } from '../../../components/useIsTouch';
+import { rescueFocus, useFocusHome } from '../../../lib/focus-rescue';
 
 /**
- * After a dialog closes, focus goes back where it came from (Mantine does that) unless that element is
- * gone (the selection bar once the form is done, a deleted reservation): then to the day grid's slot,
- * the month's or the week's tab stop, or the phone week's first creation button.
+ * After a dialog closes, focus goes back where it came from unless that element is gone (the selection
+ * bar once the form is done, a deleted reservation): then to the day grid's slot, the month's or the
+ * week's tab stop, or the phone week's first creation button (lib/focus-rescue.ts).
  */
-function restoreFocus() {
-  window.setTimeout(() => {
-    const current = document.activeElement;
-    if (current && current !== document.body && document.contains(current)) return;
-    document
-      .querySelector<HTMLElement>(
-        '.day-slot[tabindex="0"], [role="grid"] [tabindex="0"], .week-create, .week-item',
-      )
-      ?.focus();
-  }, 350);
-}
+const PLANNING_FOCUS_HOME = '.day-slot[tabindex="0"], [role="grid"] [tabindex="0"], .week-create, .week-item';
+const restoreFocus = () => rescueFocus();
 
 /** Minutes from which a slot of `day` may still be booked (null when the whole day is past). */
 function selectableFrom(day: string): number | null {
@@ -61,6 +53,7 @@ export function PlanningPage() {
     roomFilter === null ? list : list.filter((r) => r.idSalle === roomFilter);
 
   usePageTitle('Planning des salles');
+  useFocusHome(PLANNING_FOCUS_HOME);
   const week = useWeek(day);
   const month = useMonth(day, view === 'mois');
   const gestion = week.data?.gestion;
