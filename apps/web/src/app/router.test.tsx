@@ -113,7 +113,7 @@ describe('routes and guards', () => {
   it('the legal notices give the address in Lyon, the developer, the host and a confidentiality commitment', async () => {
     renderApp('/mentions-legales');
     expect(await screen.findByRole('heading', { name: 'Mentions légales' })).toBeInTheDocument();
-    expect(document.title).toBe("Mentions légales – Intranet de l'Union");
+    await waitFor(() => expect(document.title).toBe("Mentions légales – Intranet de l'Union"));
     expect(screen.getByText(/Siège : .* Lyon/)).toBeInTheDocument();
     for (const title of [
       'Conception et développement',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RestaurantDashboard, RestaurantDashboardSchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -44,7 +44,8 @@ describe('the restaurant manager’s dashboard', () => {
     const { router } = renderApp('/app/restauration');
     expect(await screen.findByRole('heading', { name: 'Tableau de bord du restaurant' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/restauration/tableau-de-bord');
-    expect(document.title).toMatch(/^Tableau de bord du restaurant/);
+    // The title is set in an effect, which React may run after the heading is painted.
+    await waitFor(() => expect(document.title).toMatch(/^Tableau de bord du restaurant/));
     expect(
       await screen.findByText(/Saison 2026–2027, du 1er septembre 2026 au 31 août 2027/),
     ).toBeInTheDocument();
