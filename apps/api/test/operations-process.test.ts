@@ -24,6 +24,7 @@ import { SYSTEMPAY_TEST_KEY } from '../src/config';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 import { PASSWORD, createUser } from './helpers';
 import { providerNotification } from './payment-provider';
+import { untilRequestsInProgress } from './processes';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'union-ops-'));
@@ -262,7 +263,7 @@ describe('a production run', { shuffle: false }, () => {
       }, 20);
     });
     let newConnection = '';
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilRequestsInProgress(server.base, METRICS_TOKEN, 1);
     server.child.kill('SIGTERM');
     const finished = await answer;
     expect(finished.status, finished.body).toBe(200);
@@ -318,7 +319,7 @@ describe('a production run', { shuffle: false }, () => {
       req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
       req.write('grant_type=');
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilRequestsInProgress(afterKill.base, METRICS_TOKEN, 1);
     const signalled = Date.now();
     afterKill.child.kill('SIGTERM');
     expect(await hanging).toBe('ECONNRESET');

@@ -77,6 +77,22 @@ export async function startServerProcess(
   return { child, base, exited, output: () => output };
 }
 
+/**
+ * Waits until the server counts `count` requests received and not yet answered (`/metrics`, which needs
+ * METRICS_TOKEN): a request sent in pieces is then known to be in the server's hands, not in a buffer.
+ */
+export async function untilRequestsInProgress(base: string, metricsToken: string, count: number) {
+  const started = Date.now();
+  for (;;) {
+    const text = await (
+      await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+    ).text();
+    if (new RegExp(`^http_requests_in_progress ${count}$`, 'm').test(text)) return;
+    if (Date.now() - started > 30_000) throw new Error(`never ${count} requests in progress:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Runs `scripts/NAME.ts ARGS` with `env` (over PATH only) and answers its exit code and output. */
 export async function runScript(
   name: string,

@@ -18,7 +18,7 @@ import { fromPostgres, type DbHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { NOT_READY } from '../src/modules/operations/readiness';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { killAll, startServerProcess } from './processes';
+import { killAll, startServerProcess, untilRequestsInProgress } from './processes';
 
 const onPostgres = testEngine() === 'postgres';
 const work = mkdtempSync(join(tmpdir(), 'union-stop-'));
@@ -90,7 +90,12 @@ describe('stopping the server', () => {
   }, 180_000);
 
   it('answers a request arriving during the drain with 503 and Connection: close', async () => {
-    const server = await startServerProcess({ ...databaseEnv(), SHUTDOWN_GRACE_MS: '15000' });
+    const metricsToken = randomBytes(16).toString('hex');
+    const server = await startServerProcess({
+      ...databaseEnv(),
+      SHUTDOWN_GRACE_MS: '15000',
+      METRICS_TOKEN: metricsToken,
+    });
     const socket = connect(Number(new URL(server.base).port), '127.0.0.1');
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
@@ -102,7 +107,7 @@ describe('stopping the server', () => {
       'POST /oauth/token HTTP/1.1\r\nHost: intranet\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
         `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilRequestsInProgress(server.base, metricsToken, 1);
     server.child.kill('SIGTERM');
     while (!server.output().includes('"msg":"stopping"'))
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -54,6 +54,14 @@ describe('the metrics', () => {
     expect(promtoolProblems(await m.text())).toEqual([]);
   });
 
+  it('count the requests being answered', async () => {
+    const m = metrics(true, new Date());
+    m.began();
+    m.began();
+    m.ended();
+    expect(await m.text()).toMatch(/^http_requests_in_progress 1$/m);
+  });
+
   it('leave out the outbox age when no SMTP server is set (nothing would ever lower it)', async () => {
     const sending = await metrics(true, new Date(Date.now() - 7200_000)).text();
     expect(sending).toMatch(/^union_outbox_oldest_pending_age_seconds 7\d{3}(\.\d+)?$/m);

@@ -43,6 +43,9 @@ export interface MetricsSources {
 export interface Metrics {
   /** Counts one answered request under its route pattern (never its raw address: no ids, no secrets). */
   observe(method: string, route: string | undefined, status: number, elapsedMs: number): void;
+  /** One request more, or one fewer, being answered right now (its headers read, its answer not sent). */
+  began(): void;
+  ended(): void;
   /** The text of the Prometheus exposition format. */
   text(): Promise<string>;
   readonly contentType: string;
@@ -83,6 +86,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
     help: 'Time to answer an HTTP request, by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  // Requests being answered: what a stop waits for, and what a saturated instance piles up.
+  const inProgress = new client.Gauge({
+    name: 'http_requests_in_progress',
+    help: 'HTTP requests received and not yet answered (the metrics scrape itself excluded).',
     registers: [registry],
   });
 
@@ -158,6 +168,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
       requests.inc(labels);
       durations.observe(labels, elapsedMs / 1000);
     },
+    began: () => inProgress.inc(),
+    ended: () => inProgress.dec(),
     async text() {
       // Present only once a backup module gives its source (absent is not "no backup").
       const registered = registry.getSingleMetric(BACKUP_AGE) !== undefined;

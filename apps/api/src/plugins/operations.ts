@@ -48,6 +48,22 @@ export default fp(async function operations(app: App) {
     : undefined;
   if (metrics) app.decorate('metrics', metrics);
 
+  if (metrics) {
+    // onRequest runs once the headers are read, before the body: a request whose body is still arriving
+    // is counted. A request is uncounted once, by its answer or by its client going away.
+    const counted = new WeakSet<object>();
+    const uncount = async (request: { raw: object }) => {
+      if (counted.delete(request.raw)) metrics.ended();
+    };
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url === '/metrics') return;
+      counted.add(request.raw);
+      metrics.began();
+    });
+    app.addHook('onResponse', uncount);
+    app.addHook('onRequestAbort', uncount);
+  }
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
     metrics?.observe(request.method, route, reply.statusCode, reply.elapsedTime);
