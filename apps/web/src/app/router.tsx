@@ -9,7 +9,7 @@ import { publicRoutes } from '../features/public/routes';
 import { documentsPublicRoutes } from '../features/documents/routes';
 import { PublicLayout } from './layout/PublicLayout';
 import { RouteError } from './layout/RouteError';
-import { RootLayout } from './layout/RootLayout';
+import { PageLoading, RootLayout } from './layout/RootLayout';
 import { APP_SECTIONS, type AppSection } from './sections';
 
 const toNotFound = { path: '*', element: <Navigate to="/page-not-found" replace /> };
@@ -22,6 +22,8 @@ export function buildRoutes(sections: AppSection[] = APP_SECTIONS): RouteObject[
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // The first page opened straight at a lazy section's address: the loading bar until it has come.
+      hydrateFallbackElement: <PageLoading />,
       children: [
         { element: <PublicLayout />, children: [...publicRoutes, ...authRoutes, ...documentsPublicRoutes] },
         {

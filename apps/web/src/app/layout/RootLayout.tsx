@@ -7,11 +7,16 @@ import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-rou
 import { registerNavigate } from '../../lib/navigation';
 import './layout.css';
 
+/** The bar that says a page is on its way. */
+export function PageLoading() {
+  return <div className="navigation-progress" role="progressbar" aria-label="Chargement de la page" />;
+}
+
 /** Shown while a navigation is in progress, hidden when it ends, is cancelled or fails. */
 function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
-  return <div className="navigation-progress" role="progressbar" aria-label="Chargement de la page" />;
+  return <PageLoading />;
 }
 
 export function RootLayout() {
