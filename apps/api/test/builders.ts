@@ -185,6 +185,8 @@ export interface OrderFields {
   /** The entity billed. */
   entity: number;
   type?: string;
+  /** A fee call's instalment (type A): A, B, C or D. */
+  tranche?: string;
   /** Default: the year of the app's today. */
   annee?: number;
   objet?: string;
@@ -485,6 +487,7 @@ export function builders(t: TestContext) {
         annee: fields.annee ?? Number(t.clock.today().slice(0, 4)),
         objet: fields.objet ?? 'Prestation',
         devis: fields.devis ?? false,
+        ...(fields.tranche ? { tranche: fields.tranche } : {}),
         lignes: fields.lignes ?? [{ libelle: 'Location Temple Hiram', quantite: 2, prixUnitaire: 3000 }],
       },
     });

@@ -229,7 +229,11 @@ export const ERROR_CODES = {
 
   bank_line_done: {
     status: 412,
-    sens: 'Banque : la ligne du relevé est déjà rapprochée d’un paiement ou laissée de côté.',
+    sens: 'Banque : la ligne du relevé est déjà rapprochée d’un paiement, imputée ou laissée de côté.',
+  },
+  bank_account_invalid: {
+    status: 412,
+    sens: 'Banque : ce compte ne peut pas recevoir l’imputation d’une ligne du relevé.',
   },
   bank_account_unknown: {
     status: 412,

@@ -266,6 +266,8 @@ export const API = {
     confirmLine: '/api/compta/banque/lignes/:id/confirmation',
     /** Leaves one line unmatched, with a note (a gift, a refund). */
     ignoreLine: '/api/compta/banque/lignes/:id/ignorer',
+    /** Gives one line an account of the chart (an expense): its entry against the bank's 512x. */
+    imputeLine: '/api/compta/banque/lignes/:id/imputation',
   },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {

@@ -246,7 +246,8 @@ export const CHART_ROLE_LABELS: Record<ChartRole, string> = {
 };
 export type ChartOfAccounts = Record<ChartRole, { num: string; lib: string }>;
 
-const AccountSchema = z.object({
+/** An account of the books: its number (class 1 to 7) and its label. */
+export const BookAccountSchema = z.object({
   num: z
     .string({ message: 'Indiquez le numéro du compte.' })
     .trim()
@@ -257,9 +258,9 @@ const AccountSchema = z.object({
   lib: trimmed('L’intitulé du compte', 100),
 });
 export const ChartOfAccountsSchema = z.object(
-  Object.fromEntries(Object.keys(CHART_ROLES).map((k) => [k, AccountSchema])) as Record<
+  Object.fromEntries(Object.keys(CHART_ROLES).map((k) => [k, BookAccountSchema])) as Record<
     ChartRole,
-    typeof AccountSchema
+    typeof BookAccountSchema
   >,
 );
 

@@ -3,6 +3,7 @@ import {
   BankConfirmExactReportSchema,
   BankConfirmSchema,
   BankIgnoreSchema,
+  BankImputeSchema,
   BankImportReportSchema,
   BankLineSchema,
   BankStatementListSchema,
@@ -48,6 +49,13 @@ export const BANK_CALLS = {
     path: API.bank.ignoreLine,
     params: IdParamsSchema,
     body: BankIgnoreSchema,
+    responses: { 200: BankLineSchema },
+  }),
+  imputeLine: defineCall({
+    method: 'POST',
+    path: API.bank.imputeLine,
+    params: IdParamsSchema,
+    body: BankImputeSchema,
     responses: { 200: BankLineSchema },
   }),
 } as const;

@@ -5,13 +5,17 @@
  */
 import { z } from 'zod';
 import { RecordIdSchema } from '../ids';
-import { cents } from './fields';
+import { BookAccountSchema } from '../settings';
+import { cents, label } from './fields';
 
 /** The largest statement file accepted. */
 export const BANK_STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** What a line is: waiting, recorded as a payment, or left aside with a note. */
-export const BankLineStateSchema = z.enum(['A_TRAITER', 'RAPPROCHEE', 'IGNOREE']);
+/**
+ * What a line is: waiting, recorded as a payment, left aside with a note, or given an account of the
+ * chart (an expense, a card provider's settlement).
+ */
+export const BankLineStateSchema = z.enum(['A_TRAITER', 'RAPPROCHEE', 'IGNOREE', 'IMPUTEE']);
 export type BankLineState = z.infer<typeof BankLineStateSchema>;
 
 const allocation = z.object({
@@ -48,6 +52,8 @@ export const BankLineSchema = z.object({
   /** The payment it recorded, once confirmed. */
   idPaiement: z.number().int().nullable(),
   note: z.string().nullable(),
+  /** The account it was given (IMPUTEE): « 6061 », the card clearing account of a settlement. */
+  compte: z.string().nullable(),
   proposition: BankProposalSchema.nullable(),
 });
 export type BankLine = z.infer<typeof BankLineSchema>;
@@ -117,3 +123,10 @@ export const BankConfirmExactReportSchema = z.object({
   refusees: z.array(z.object({ idLigne: z.number().int(), raison: z.string() })),
 });
 export type BankConfirmExactReport = z.infer<typeof BankConfirmExactReportSchema>;
+
+/** POST /api/compta/banque/lignes/:id/imputation: the account of the chart the line goes to, and why. */
+export const BankImputeSchema = z.object({
+  compte: BookAccountSchema,
+  libelle: label(200, 'le libellé de l’écriture'),
+});
+export type BankImpute = z.infer<typeof BankImputeSchema>;

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { journalEntries } from './books';
 import { accountingPayments } from './compta';
 import { users } from './people';
 
@@ -60,6 +61,10 @@ export const bankLines = pgTable(
     paymentId: integer('payment_id').references(() => accountingPayments.id),
     /** Why it is left unmatched (a gift, a refund). */
     note: text('note'),
+    /** The entry its imputation or its card settlement posted (migration 0049): one line, one entry. */
+    entryId: integer('entry_id').references(() => journalEntries.id),
+    /** The account that entry gave it, against the bank's 512x (an expense's 6xx, the card clearing 5115). */
+    compte: text('compte'),
     doneById: integer('done_by_id').references(() => users.id),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
@@ -67,6 +72,24 @@ export const bankLines = pgTable(
     uniqueIndex('bank_lines_once').on(t.iban, t.cle),
     uniqueIndex('bank_lines_payment_once').on(t.paymentId),
     index('bank_lines_day_idx').on(t.iban, t.dateComptable),
-    check('bank_lines_done_once', sql`${t.paymentId} IS NULL OR ${t.note} IS NULL`),
+    uniqueIndex('bank_lines_entry_once').on(t.entryId),
+    check('bank_lines_done_once', sql`num_nonnulls(${t.paymentId}, ${t.note}, ${t.entryId}) <= 1`),
+    check('bank_lines_account_with_entry', sql`(${t.entryId} IS NULL) = (${t.compte} IS NULL)`),
   ],
+);
+
+/** The card payments' entries a provider's settlement cleared (migration 0049): each entry once. */
+export const bankSettledEntries = pgTable(
+  'bank_settled_entries',
+  {
+    bankLineId: integer('bank_line_id')
+      .notNull()
+      .references(() => bankLines.id),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    /** What it cleared of the clearing account (cents, the card payment's gross amount). */
+    montant: integer('montant').notNull(),
+  },
+  (t) => [uniqueIndex('bank_settled_entries_once').on(t.entryId)],
 );

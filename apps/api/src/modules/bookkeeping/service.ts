@@ -13,9 +13,18 @@ import { unionSettings } from '../settings/service';
 import { entryNumber, sidesOf } from './presenter';
 import { bookkeepingRepository } from './repository';
 
-/** One line to post: an account (a role of the chart), its auxiliary account, a signed amount (debit > 0). */
+/** An account named by its number and label, not by a role of the chart (a bank's 512x, an expense's 6xx). */
+export interface Account {
+  num: string;
+  lib: string;
+}
+
+/**
+ * One line to post: an account (a role of the chart, or an account of its own), its auxiliary account, a
+ * signed amount (debit > 0).
+ */
 export interface PostingLine {
-  compte: ChartRole;
+  compte: ChartRole | Account;
   aux?: { num: string; lib: string };
   montant: number;
 }
@@ -44,7 +53,18 @@ export async function chart(db: Executor): Promise<ChartOfAccounts> {
   return (await unionSettings(db)).comptabilite.comptes;
 }
 
+const accountOf = (accounts: ChartOfAccounts, compte: ChartRole | Account) => {
+  const { num, lib } = typeof compte === 'string' ? accounts[compte] : compte;
+  return { compte: num, compteLib: lib };
+};
+
 export const bookkeeping = {
+  /** The account without auxiliary of the entry that recorded `source` (where a payment's money went). */
+  async cashAccountOf(db: Executor, source: string): Promise<Account | undefined> {
+    const line = (await bookkeepingRepository.bySource(db, source))?.lines.find((l) => l.aux === null);
+    return line ? { num: line.compte, lib: line.compteLib } : undefined;
+  },
+
   /** Whether the entry of `source` put a cheque in 5112 that has since been deposited at the bank. */
   deposited: (db: Executor, source: string) => bookkeepingRepository.deposited(db, source),
 
@@ -83,8 +103,7 @@ export const bookkeeping = {
       tx.db,
       lines.map((l) => ({
         entryId: entry.id,
-        compte: accounts[l.compte].num,
-        compteLib: accounts[l.compte].lib,
+        ...accountOf(accounts, l.compte),
         aux: l.aux?.num ?? null,
         auxLib: l.aux?.lib ?? null,
         ...sidesOf(l.montant),

@@ -4,7 +4,7 @@
  * received, its counter-entry or a refund of credit (BQ: 512 for transfers and online card payments, 5112
  * for cheques, against 411). The labels are the statement's (`entryLabel`).
  */
-import { bookkeeping, type BooksContext, type PostingLine } from '../bookkeeping/service';
+import { bookkeeping, type Account, type BooksContext, type PostingLine } from '../bookkeeping/service';
 import type { LedgerEntry } from './accounts/repository';
 import { entryLabel } from './accounts/presenter';
 import { accountsRepository } from './accounts/repository';
@@ -90,10 +90,21 @@ export async function postCreditNote(tx: BooksContext, order: OrderRow, note: Cr
 /**
  * Where a payment's money is: a cheque received waits in 5112 until deposited; its counter-entry takes
  * it back from 5112, or from the bank once deposited (a cheque returned unpaid). A refund goes out of the
- * bank whatever its means (the Union's own transfer or cheque); transfers and online payments are in 512.
+ * bank whatever its means (the Union's own transfer or cheque); transfers and online payments are in 512,
+ * or in the 512x of the bank account whose statement brought the transfer (`bank`, issue 34). Any other
+ * counter-entry takes the money back from the account its payment went to.
  */
-async function cashAccount(tx: BooksContext, payment: PaymentRow, reverses: string | undefined) {
-  if (payment.mode !== 'C' || payment.nature === 'R') return 'banque';
+async function cashAccount(
+  tx: BooksContext,
+  payment: PaymentRow,
+  reverses: string | undefined,
+  bank: Account | undefined,
+): Promise<PostingLine['compte']> {
+  if (bank) return bank;
+  if (payment.mode !== 'C' || payment.nature === 'R') {
+    const original = reverses && payment.nature === 'C' && (await bookkeeping.cashAccountOf(tx.db, reverses));
+    return original || 'banque';
+  }
   if (reverses && (await bookkeeping.deposited(tx.db, reverses))) return 'banque';
   return 'cheques';
 }
@@ -106,6 +117,7 @@ export async function postPayment(
   tx: BooksContext,
   payment: PaymentRow,
   numeroFacture: string | null,
+  bank?: Account,
 ): Promise<void> {
   const owed = payment.nature === 'E' ? -payment.montant : payment.montant;
   const entry: LedgerEntry = {
@@ -132,19 +144,23 @@ export async function postPayment(
     source: `payment:${payment.id}`,
     ...(reverses ? { reverses } : {}),
     lines: [
-      { compte: await cashAccount(tx, payment, reverses), montant: -owed },
+      { compte: await cashAccount(tx, payment, reverses, bank), montant: -owed },
       { compte: 'clients', aux: await customer(tx, payment.entityId), montant: owed },
     ],
   });
 }
 
-/** Writes a payment (received, counter-entry, refund) and posts its entry, in the same transaction. */
+/**
+ * Writes a payment (received, counter-entry, refund) and posts its entry, in the same transaction;
+ * `bank`: the 512x it came into, when a bank statement's line brought it.
+ */
 export async function insertPayment(
   tx: BooksContext,
   row: NewPayment,
   numeroFacture: string | null,
+  bank?: Account,
 ): Promise<PaymentRow> {
   const payment = await paymentsRepository.insert(tx.db, row, tx.clock.now());
-  await postPayment(tx, payment, numeroFacture);
+  await postPayment(tx, payment, numeroFacture, bank);
   return payment;
 }

@@ -29,7 +29,13 @@ export function presentStatement(
 }
 
 export const lineState = (l: BankLineRow): BankLine['etat'] =>
-  l.paymentId !== null ? 'RAPPROCHEE' : l.note !== null ? 'IGNOREE' : 'A_TRAITER';
+  l.paymentId !== null
+    ? 'RAPPROCHEE'
+    : l.note !== null
+      ? 'IGNOREE'
+      : l.entryId !== null
+        ? 'IMPUTEE'
+        : 'A_TRAITER';
 
 export const presentLine = (l: BankLineRow, proposition: BankProposal | null): BankLine => ({
   id: l.id,
@@ -43,5 +49,6 @@ export const presentLine = (l: BankLineRow, proposition: BankProposal | null): B
   etat: lineState(l),
   idPaiement: l.paymentId,
   note: l.note,
+  compte: l.compte,
   proposition: lineState(l) === 'A_TRAITER' ? proposition : null,
 });

@@ -1,7 +1,13 @@
 /** The bank's statements and lines (issue 34): the only place that reads and writes them. */
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { accountingOrders, accountingPayments, bankLines, bankStatements } from '../../../db/schema';
+import {
+  accountingOrders,
+  accountingPayments,
+  bankLines,
+  bankStatements,
+  journalEntries,
+} from '../../../db/schema';
 import { entityNames } from '../../entities/entity-repository';
 import { userIdentities } from '../../users/identities';
 
@@ -99,16 +105,32 @@ export const bankRepository = {
   async markDone(
     db: Executor,
     id: number,
-    done: { paymentId: number } | { note: string },
+    done: { paymentId: number } | { note: string } | { entryId: number; compte: string },
     by: number,
     at: Date,
   ): Promise<boolean> {
     const rows = await db
       .update(bankLines)
       .set({ ...done, doneById: by, doneAt: at })
-      .where(and(eq(bankLines.id, id), isNull(bankLines.paymentId), isNull(bankLines.note)))
+      .where(
+        and(
+          eq(bankLines.id, id),
+          isNull(bankLines.paymentId),
+          isNull(bankLines.note),
+          isNull(bankLines.entryId),
+        ),
+      )
       .returning({ id: bankLines.id });
     return rows.length === 1;
+  },
+
+  /** The id of the entry that recorded `source`. */
+  async entryOf(db: Executor, source: string): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(eq(journalEntries.source, source));
+    return row?.id;
   },
 
   /** Every issued invoice with something still due, with its entity's name. */
@@ -121,6 +143,8 @@ export const bankRepository = {
         entityId: accountingOrders.entityId,
         entite: names.nom,
         du: sql<number>`(${accountingOrders.total} - ${accountingOrders.regle})::int`,
+        annee: accountingOrders.annee,
+        tranche: accountingOrders.tranche,
       })
       .from(accountingOrders)
       .innerJoin(names, eq(names.id, accountingOrders.entityId))

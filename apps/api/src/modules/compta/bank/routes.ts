@@ -84,4 +84,11 @@ export default async function bankRoutes(app: App) {
     { tags, summary: 'Laisser une ligne sans correspondance, avec une note' },
     async (request) => bankService.ignoreLine(request.ctx, request.params.id, request.body.note),
   );
+
+  route(
+    app,
+    CALLS.bank.imputeLine,
+    { tags, summary: 'Imputer une ligne sur un compte du plan (une dépense) : son écriture contre le 512' },
+    async (request) => bankService.imputeLine(request.ctx, request.params.id, request.body),
+  );
 }

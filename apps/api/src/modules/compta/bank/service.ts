@@ -9,6 +9,7 @@ import {
   euros,
   type BankConfirm,
   type BankConfirmExactReport,
+  type BankImpute,
   type BankImportReport,
   type BankLine,
   type BankStatement,
@@ -22,8 +23,9 @@ import { unionSettings } from '../../settings/service';
 import { payIn } from '../payments/service';
 import { may } from '../policy';
 import type { CamtEntry, CamtStatement } from './camt';
+import { bankAccountOf, dayOf, postImputation } from './books';
 import { matchIndex, propose, type MatchIndex } from './matching';
-import { presentLine, presentStatement } from './presenter';
+import { lineState, presentLine, presentStatement } from './presenter';
 import { bankRepository, type BankLineRow, type BankStatementRow, type NewBankLine } from './repository';
 import { parseStatementFile } from './untrusted';
 
@@ -58,7 +60,11 @@ async function summaryOf(
 }
 
 async function index(ctx: RequestContext): Promise<MatchIndex> {
-  return matchIndex(await bankRepository.openInvoices(ctx.db), await bankRepository.knownIbans(ctx.db));
+  const invoices = (await bankRepository.openInvoices(ctx.db)).map(({ annee, tranche, ...i }) => ({
+    ...i,
+    appel: tranche ? { annee, tranche } : null,
+  }));
+  return matchIndex(invoices, await bankRepository.knownIbans(ctx.db));
 }
 
 /** Why a statement does not follow on: its opening against the previous closing, its own sum. */
@@ -121,25 +127,37 @@ async function importOne(tx: TxContext, file: string, s: CamtStatement) {
   return { statement, nouvelles, lignes: rows.length };
 }
 
-/** Records a line's payment and marks it done, in the caller's transaction. */
-async function confirmIn(tx: TxContext, id: number, input: BankConfirm): Promise<BankLineRow> {
+const alreadyDone = () =>
+  refused('bank_line_done', 'Cette ligne du relevé est déjà traitée : rechargez la page.');
+
+/** The line, locked, still waiting: 404 or 412 otherwise. */
+async function waitingLine(tx: TxContext, id: number): Promise<BankLineRow> {
   const line = await bankRepository.lockLine(tx.db, id);
   if (!line) throw notFound('Cette ligne de relevé n’existe pas.');
-  if (line.paymentId !== null || line.note !== null)
-    throw refused('bank_line_done', 'Cette ligne du relevé est déjà traitée : rechargez la page.');
+  if (lineState(line) !== 'A_TRAITER') throw alreadyDone();
+  return line;
+}
+
+/** Records a line's payment and marks it done, in the caller's transaction. */
+async function confirmIn(tx: TxContext, id: number, input: BankConfirm): Promise<BankLineRow> {
+  const line = await waitingLine(tx, id);
   if (line.montant <= 0)
     throw refused('bank_line_done', 'Une ligne au débit n’est pas le paiement d’une facture.');
-  const payment = await payIn(tx, {
-    idEntite: input.idEntite,
-    mode: 'V',
-    date: line.dateValeur ?? line.dateComptable,
-    reference: line.reference?.slice(0, 100) ?? null,
-    montant: line.montant,
-    affectations: input.affectations,
-  });
+  const payment = await payIn(
+    tx,
+    {
+      idEntite: input.idEntite,
+      mode: 'V',
+      date: dayOf(line),
+      reference: line.reference?.slice(0, 100) ?? null,
+      montant: line.montant,
+      affectations: input.affectations,
+    },
+    await bankAccountOf(tx.db, line.iban),
+  );
   const at = tx.clock.now();
   if (!(await bankRepository.markDone(tx.db, id, { paymentId: payment.id }, tx.caller.id, at)))
-    throw refused('bank_line_done', 'Cette ligne du relevé est déjà traitée : rechargez la page.');
+    throw alreadyDone();
   await audit.record(tx, {
     action: 'bank_line_confirmed',
     recordType: 'bank_line',
@@ -231,8 +249,7 @@ export const bankService = {
       const line = await bankRepository.lockLine(tx.db, id);
       if (!line) throw notFound('Cette ligne de relevé n’existe pas.');
       const at = tx.clock.now();
-      if (!(await bankRepository.markDone(tx.db, id, { note }, tx.caller.id, at)))
-        throw refused('bank_line_done', 'Cette ligne du relevé est déjà traitée : rechargez la page.');
+      if (!(await bankRepository.markDone(tx.db, id, { note }, tx.caller.id, at))) throw alreadyDone();
       await audit.record(tx, {
         action: 'bank_line_ignored',
         recordType: 'bank_line',
@@ -240,6 +257,40 @@ export const bankService = {
         details: { note },
       });
       return presentLine({ ...line, note, doneById: tx.caller.id, doneAt: at }, null);
+    });
+  },
+
+  /**
+   * Gives a line an account of the chart (an expense of the Union, bank charges, a gift): one BQ entry
+   * between that account and the statement's 512x, once (the line's `entry_id`, unique, and the journal's
+   * one entry per source), audited.
+   */
+  async imputeLine(ctx: RequestContext, id: number, input: BankImpute): Promise<BankLine> {
+    authorize(may(ctx, 'KEEP_ACCOUNTS', null));
+    return inTransaction(ctx, async (tx) => {
+      const line = await waitingLine(tx, id);
+      const bank = await bankAccountOf(tx.db, line.iban);
+      if (!bank)
+        throw refused(
+          'bank_account_unknown',
+          `Le compte ${line.iban} n’est plus parmi les comptes bancaires de l’Union : ajoutez-le dans Administration › Paramètres pour imputer ses lignes.`,
+        );
+      if (input.compte.num === bank.num || /^(411|4191|512)/.test(input.compte.num))
+        throw refused(
+          'bank_account_invalid',
+          `Le compte ${input.compte.num} ne convient pas : une ligne de banque s’impute sur un compte de charge (6…), de produit (7…) ou de tiers, pas sur un compte de banque ni le compte d’une loge ou d’une carte (confirmez alors la ligne comme un paiement).`,
+        );
+      const entryId = await postImputation(tx, line, input, bank);
+      const at = tx.clock.now();
+      const done = { entryId, compte: input.compte.num };
+      if (!(await bankRepository.markDone(tx.db, id, done, tx.caller.id, at))) throw alreadyDone();
+      await audit.record(tx, {
+        action: 'bank_line_imputed',
+        recordType: 'bank_line',
+        recordId: id,
+        details: { compte: input.compte.num, intitule: input.compte.lib, libelle: input.libelle, entryId },
+      });
+      return presentLine({ ...line, ...done, doneById: tx.caller.id, doneAt: at }, null);
     });
   },
 };

@@ -17,6 +17,7 @@ import { orderRecords, type OrderRow } from '../order-records/repository';
 import { insertPayment } from '../books';
 import { paymentsRepository, type CreditSource } from './repository';
 import type { Executor } from '../../../db/client';
+import type { Account } from '../../bookkeeping/service';
 
 type Payment = NonNullable<OrderChange['paiement']>;
 
@@ -267,7 +268,7 @@ export const useCredit: ActionHandler = async (tx, { order, body }) => {
  * what the invoice has due, all of them at most the payment; the rest is a credit of the entity. Answers
  * the payment and the invoices it settled.
  */
-export async function recordEntityPayment(tx: TxContext, input: PaymentCreate) {
+export async function recordEntityPayment(tx: TxContext, input: PaymentCreate, bank?: Account) {
   await checkPaymentDate(tx, input.date);
   const ids = input.affectations.map((a) => a.idCommande);
   const invoices = new Map((await paymentsRepository.lockInvoices(tx.db, ids)).map((o) => [o.id, o]));
@@ -295,6 +296,7 @@ export async function recordEntityPayment(tx: TxContext, input: PaymentCreate) {
       tx,
       paymentRow(tx, input.idEntite, null, { ...input, reference: input.reference ?? null }),
       null,
+      bank,
     );
     for (const a of input.affectations)
       await paymentsRepository.allocate(

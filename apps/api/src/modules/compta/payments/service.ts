@@ -5,6 +5,7 @@
  */
 import type { ChequeDeposit, EntityAccount, PaymentCreate, PeriodQuery, RefundCreate } from '@union/contract';
 import { depositOf, recordDeposit } from '../../bookkeeping/deposits';
+import type { Account } from '../../bookkeeping/service';
 import { presentDeposit } from '../../bookkeeping/presenter';
 import { authorize } from '../../../lib/authorize';
 import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
@@ -37,12 +38,13 @@ async function account(db: Executor, entityId: number): Promise<EntityAccount> {
 
 /**
  * Records one payment of an entity inside the caller's transaction, audited on each invoice it settles
- * and on the entity: the treasurer's « Enregistrer un paiement » and a bank line's confirmation (issue 34).
+ * and on the entity: the treasurer's « Enregistrer un paiement » and a bank line's confirmation (issue 34,
+ * `bank`: the 512x of the statement's account, where the transfer is posted).
  */
-export async function payIn(tx: TxContext, input: PaymentCreate) {
+export async function payIn(tx: TxContext, input: PaymentCreate, bank?: Account) {
   const entity = await entityRepository.find(tx.db, input.idEntite);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
-  const payment = await recordEntityPayment(tx, input);
+  const payment = await recordEntityPayment(tx, input, bank);
   for (const a of input.affectations)
     await audit.record(tx, {
       action: 'accounting_order_changed',
