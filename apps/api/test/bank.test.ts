@@ -21,10 +21,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountingPayments, auditLog, bankLines } from '../src/db/schema';
 import { builders, type Builders, type Lodge, type Person } from './builders';
 import { multipartBody } from './documents-helpers';
+import { camt08, UNION_IBAN } from './bank-camt';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 
 const clock = movableClock('2026-11-23T10:00:00Z');
-const UNION_IBAN = 'FR7630006000011234567890189';
 /** The Union's second account: the tests of imports in sequence use it alone. */
 const SAVINGS_IBAN = 'FR7630004000031234567890143';
 const FIXTURE = readFileSync(new URL('./fixtures/bank/releve-novembre.camt053.xml', import.meta.url), 'utf8');
@@ -39,37 +39,6 @@ let tolerance: Lodge;
 let invoice1: OrderDetail;
 let invoice2: OrderDetail;
 let invoice3: OrderDetail;
-
-/** A CAMT.053.001.08 statement (the other end of the versions read), one entry per line given. */
-function camt08(o: {
-  id: string;
-  du: string;
-  au: string;
-  ouverture: string;
-  cloture: string;
-  iban?: string;
-  entries: { amt: string; sign: 'CRDT' | 'DBIT'; day: string; ref?: string; nm?: string; text: string }[];
-}) {
-  const entries = o.entries
-    .map(
-      (e) => `<Ntry>${e.ref ? `<NtryRef>${e.ref}</NtryRef>` : ''}<Amt Ccy="EUR">${e.amt}</Amt>
-<CdtDbtInd>${e.sign}</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${e.day}</Dt></BookgDt>
-<ValDt><Dt>${e.day}</Dt></ValDt>${e.ref ? `<AcctSvcrRef>${e.ref}</AcctSvcrRef>` : ''}<NtryDtls><TxDtls>
-<RltdPties><${e.sign === 'CRDT' ? 'Dbtr' : 'Cdtr'}><Pty><Nm>${e.nm ?? 'X'}</Nm></Pty></${e.sign === 'CRDT' ? 'Dbtr' : 'Cdtr'}></RltdPties>
-<RmtInf><Ustrd>${e.text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
-    )
-    .join('\n');
-  const bal = (cd: string, amt: string, day: string) =>
-    `<Bal><Tp><CdOrPrtry><Cd>${cd}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amt}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${day}</Dt></Dt></Bal>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
-<GrpHdr><MsgId>${o.id}</MsgId><CreDtTm>${o.au}T06:00:00</CreDtTm></GrpHdr>
-<Stmt><Id>${o.id}</Id><FrToDt><FrDtTm>${o.du}T00:00:00</FrDtTm><ToDtTm>${o.au}T23:59:59</ToDtTm></FrToDt>
-<Acct><Id><IBAN>${o.iban ?? UNION_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
-${bal('OPBD', o.ouverture, o.du)}${bal('CLBD', o.cloture, o.au)}
-${entries}
-</Stmt></BkToCstmrStmt></Document>`;
-}
 
 const upload = (who: Person | undefined, xml: string | Buffer, name = 'releve.xml') =>
   t.call({

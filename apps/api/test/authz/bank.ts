@@ -142,4 +142,15 @@ export const rows: AuthzRow[] = [
     }),
     expect: keepers(200),
   },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/imputation',
+    request: async (w) => {
+      await withAccount(w);
+      return {
+        url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/imputation`,
+        payload: { compte: { num: '758', lib: 'Produits divers' }, libelle: 'Un don' },
+      };
+    },
+    expect: keepers(200),
+  },
 ];
