@@ -1,6 +1,12 @@
 /** The Union's bank (issue 34): statements imported, their lines confirmed or left aside. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BANK_CALLS, type BankConfirm, type BankImportReport, type BankLine } from '@union/contract';
+import {
+  BANK_CALLS,
+  type BankConfirm,
+  type BankImportReport,
+  type BankImpute,
+  type BankLine,
+} from '@union/contract';
 import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
 
@@ -57,5 +63,15 @@ export function useIgnoreLine() {
     mutationFn: ({ line, note }: { line: BankLine; note: string }) =>
       api.call(BANK_CALLS.ignoreLine, { params: { id: line.id }, body: { note } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Gives a line an account of the chart: an entry in the books, so every accounting view is read again. */
+export function useImputeLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, body }: { line: BankLine; body: BankImpute }) =>
+      api.call(BANK_CALLS.imputeLine, { params: { id: line.id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compta'] }),
   });
 }

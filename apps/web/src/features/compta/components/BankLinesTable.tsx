@@ -1,7 +1,8 @@
 /**
  * The lines of a bank statement (issue 34): each with its amount, its text and payer, and what it is
  * proposed to pay (an exact match or a suggestion), or what became of it; the treasurer confirms one
- * (the payment is recorded by transfer, dated the value date) or sets it aside with a note.
+ * (the payment is recorded by transfer, dated the value date), corrects it (another lodge, other
+ * invoices), gives it an account of the chart (« Imputer »: an expense) or sets it aside with a note.
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { BankLine } from '@union/contract';
@@ -11,10 +12,16 @@ import { formatDay } from '../../../lib/dates';
 import { formatCents } from '../../../lib/format';
 import { useConfirmLine } from '../api/bank';
 import { AccountTable, type Column } from './AccountTable';
+import { CorrectLineModal } from './CorrectLineModal';
 import { IgnoreLineModal } from './IgnoreLineModal';
+import { ImputeLineModal } from './ImputeLineModal';
+
+/** The dialogs a line's buttons open. */
+type Dialog = 'ignore' | 'impute' | 'correct';
 
 function Proposal({ line }: { line: BankLine }) {
   if (line.etat === 'RAPPROCHEE') return <Badge color="green">Paiement enregistré</Badge>;
+  if (line.etat === 'IMPUTEE') return <Badge color="blue">Imputée au compte {line.compte}</Badge>;
   if (line.etat === 'IGNOREE')
     return (
       <Stack gap={2}>
@@ -49,7 +56,7 @@ function Proposal({ line }: { line: BankLine }) {
   );
 }
 
-function Actions({ line, onIgnore }: { line: BankLine; onIgnore: (line: BankLine) => void }) {
+function Actions({ line, onOpen }: { line: BankLine; onOpen: (line: BankLine, dialog: Dialog) => void }) {
   const confirm = useConfirmLine();
   if (line.etat !== 'A_TRAITER') return null;
   const p = line.proposition;
@@ -73,7 +80,30 @@ function Actions({ line, onIgnore }: { line: BankLine; onIgnore: (line: BankLine
           Confirmer
         </Button>
       )}
-      <Button size="xs" variant="default" onClick={() => onIgnore(line)} aria-label={`Ignorer ${what}`}>
+      {line.montant > 0 && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onOpen(line, 'correct')}
+          aria-label={`${p ? 'Corriger' : 'Choisir la loge de'} ${what}`}
+        >
+          {p ? 'Corriger' : 'Choisir la loge'}
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => onOpen(line, 'impute')}
+        aria-label={`Imputer ${what}`}
+      >
+        Imputer
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => onOpen(line, 'ignore')}
+        aria-label={`Ignorer ${what}`}
+      >
         Ignorer
       </Button>
     </Group>
@@ -81,7 +111,9 @@ function Actions({ line, onIgnore }: { line: BankLine; onIgnore: (line: BankLine
 }
 
 export function BankLinesTable({ lines, mayWrite }: { lines: BankLine[]; mayWrite: boolean }) {
-  const [ignoring, setIgnoring] = useState<BankLine | null>(null);
+  const [open, setOpen] = useState<{ line: BankLine; dialog: Dialog } | null>(null);
+  const lineOf = (dialog: Dialog) => (open?.dialog === dialog ? open.line : null);
+  const close = () => setOpen(null);
   const columns: Column<BankLine>[] = [
     { header: 'Date', cell: (l) => formatDay(l.dateValeur ?? l.dateComptable) },
     {
@@ -100,7 +132,11 @@ export function BankLinesTable({ lines, mayWrite }: { lines: BankLine[]; mayWrit
     { header: 'Montant', right: true, bold: true, cell: (l) => formatCents(l.montant) },
     { header: 'Correspondance', cell: (l) => <Proposal line={l} /> },
   ];
-  if (mayWrite) columns.push({ header: 'Actions', cell: (l) => <Actions line={l} onIgnore={setIgnoring} /> });
+  if (mayWrite)
+    columns.push({
+      header: 'Actions',
+      cell: (l) => <Actions line={l} onOpen={(line, dialog) => setOpen({ line, dialog })} />,
+    });
   return (
     <>
       <AccountTable
@@ -109,9 +145,11 @@ export function BankLinesTable({ lines, mayWrite }: { lines: BankLine[]; mayWrit
         rows={lines}
         columns={columns}
         rowKey={(l) => l.id}
-        minWidth={860}
+        minWidth={1040}
       />
-      <IgnoreLineModal line={ignoring} onClose={() => setIgnoring(null)} />
+      <IgnoreLineModal line={lineOf('ignore')} onClose={close} />
+      <ImputeLineModal line={lineOf('impute')} onClose={close} />
+      <CorrectLineModal line={lineOf('correct')} onClose={close} />
     </>
   );
 }

@@ -5,7 +5,10 @@ import {
   BankLineSchema,
   BankStatementListSchema,
   BankStatementSchema,
+  EntityAccountSchema,
+  EntityListSchema,
   type BankLine,
+  type Entity,
   type BankStatement,
 } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +26,7 @@ const line = (over: Partial<BankLine>): BankLine => ({
   etat: 'A_TRAITER',
   idPaiement: null,
   note: null,
+  compte: null,
   proposition: {
     nature: 'exacte',
     idEntite: 4,
@@ -52,6 +56,19 @@ const STATEMENT: BankStatement = {
   ],
 };
 const { lignes: _lignes, ...SUMMARY } = STATEMENT;
+
+const entity = (id: number, nom: string): Entity => ({
+  id,
+  code: `L${id}`,
+  nom,
+  type: 'GODF',
+  numero: null,
+  ville: 'Lyon',
+  adresseFacturation: null,
+  emailFacturation: null,
+  etat: 'A',
+  nbMembres: 10,
+});
 
 describe('Banque', { timeout: 90_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -98,5 +115,116 @@ describe('Banque', { timeout: 90_000 }, () => {
     expect(await screen.findByText('Lignes du relevé', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Importer un relevé/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Confirmer/ })).toBeNull();
+  });
+
+  it('imputes a debit line to an account picked among the usual ones, with its label', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    const calls = mockApi({
+      'GET /api/compta/banque/releves': reply(BankStatementListSchema, [SUMMARY]),
+      'GET /api/compta/banque/releves/7': reply(BankStatementSchema, STATEMENT),
+      'POST /api/compta/banque/lignes/2/imputation': reply(
+        BankLineSchema,
+        line({ id: 2, montant: -15700, etat: 'IMPUTEE', compte: '6061', proposition: null }),
+      ),
+    });
+    renderApp('/app/compta/banque');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Imputer la ligne du .* -157,00/ }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Imputer au compte …' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Compte usuel' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: /^6061 — Fournitures non stockables/, hidden: true }),
+    );
+    await userEvent.clear(within(dialog).getByLabelText(/Libellé de l’écriture/));
+    await userEvent.type(within(dialog).getByLabelText(/Libellé de l’écriture/), 'Électricité du temple');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Imputer au compte 6061' }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/2/imputation'))).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.path.endsWith('/imputation'))!.body!)).toEqual({
+      compte: { num: '6061', lib: 'Fournitures non stockables (eau, énergie)' },
+      libelle: 'Électricité du temple',
+    });
+  });
+
+  it('corrects a suggestion: another lodge and the invoices the transfer pays', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    const calls = mockApi({
+      'GET /api/compta/banque/releves': reply(BankStatementListSchema, [SUMMARY]),
+      'GET /api/compta/banque/releves/7': reply(BankStatementSchema, STATEMENT),
+      'GET /api/entite/all': reply(EntityListSchema, [
+        entity(4, 'Les Chevaliers du Rhône'),
+        entity(5, 'Tolérance et Progrès'),
+      ]),
+      'GET /api/compta/entite/4/compte': reply(EntityAccountSchema, {
+        entite: { id: 4, nom: 'Les Chevaliers du Rhône' },
+        du: 36000,
+        credit: 0,
+        factures: [
+          {
+            id: 12,
+            numeroFacture: 'FA-2026-0001',
+            objet: 'Location',
+            dateFacture: '2026-11-02',
+            dateEcheance: '2026-12-02',
+            total: 36000,
+            du: 36000,
+          },
+        ],
+      }),
+      'GET /api/compta/entite/5/compte': reply(EntityAccountSchema, {
+        entite: { id: 5, nom: 'Tolérance et Progrès' },
+        du: 50000,
+        credit: 0,
+        factures: [
+          {
+            id: 20,
+            numeroFacture: 'FA-2026-0020',
+            objet: 'Cotisations',
+            dateFacture: '2026-10-01',
+            dateEcheance: '2026-11-01',
+            total: 30000,
+            du: 30000,
+          },
+          {
+            id: 21,
+            numeroFacture: 'FA-2026-0021',
+            objet: 'Location',
+            dateFacture: '2026-11-01',
+            dateEcheance: '2026-12-01',
+            total: 20000,
+            du: 20000,
+          },
+        ],
+      }),
+      'POST /api/compta/banque/lignes/1/confirmation': reply(
+        BankLineSchema,
+        line({ etat: 'RAPPROCHEE', idPaiement: 9, proposition: null }),
+      ),
+    });
+    renderApp('/app/compta/banque');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Corriger la ligne du .* 360,00/ }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    // The proposal's lodge and allocation to start with.
+    expect(await within(dialog).findByLabelText('Montant affecté à la facture FA-2026-0001')).toHaveValue(
+      '360',
+    );
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Loge ou association qui paie' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Tolérance et Progrès', hidden: true }));
+    // Another lodge: the amount spread over its invoices, oldest first; the rest is its credit.
+    expect(await within(dialog).findByLabelText('Montant affecté à la facture FA-2026-0020')).toHaveValue(
+      '300',
+    );
+    expect(within(dialog).getByLabelText('Montant affecté à la facture FA-2026-0021')).toHaveValue('60');
+    await userEvent.clear(within(dialog).getByLabelText('Montant affecté à la facture FA-2026-0021'));
+    expect(within(dialog).getByText(/Reste au crédit de la loge : 60,00/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/1/confirmation'))).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.path.endsWith('/lignes/1/confirmation'))!.body!)).toEqual({
+      idEntite: 5,
+      affectations: [{ idCommande: 20, montant: 30000 }],
+    });
   });
 });
