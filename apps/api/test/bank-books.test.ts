@@ -4,15 +4,23 @@
  * there), a fee call named as lodges write it is an exact match, a debit line given an account of the
  * chart posts that account against the 512x, once even asked twice at the same time, audited.
  */
-import type { BankImportReport, BankLine, BankStatement, OrderDetail, UnionSettings } from '@union/contract';
+import type {
+  BankImportReport,
+  BankLine,
+  BankStatement,
+  OrderDetail,
+  ProviderForm,
+  UnionSettings,
+} from '@union/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountingOrders, auditLog, journalEntries } from '../src/db/schema';
+import { accountingOrders, auditLog, bankSettledEntries, journalEntries } from '../src/db/schema';
 import { camt08, UNION_IBAN } from './bank-camt';
-import { builders, type Builders, type Lodge, type Person } from './builders';
+import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { multipartBody } from './documents-helpers';
 import { fecLines } from './fec';
 import { createTestContext, movableClock, type TestContext } from './helpers';
+import { ipnRequest, providerNotification } from './payment-provider';
 
 const clock = movableClock('2026-11-23T10:00:00Z');
 
@@ -229,5 +237,87 @@ describe('POST /api/compta/banque/lignes/:id/imputation', () => {
       note: 'X',
     });
     expect(ignored.json().error).toBe('bank_line_done');
+  });
+});
+
+describe('a card provider’s settlement', () => {
+  /** An invoice of the lodge paid online by its venerable (the provider's notification, AUTHORISED). */
+  async function paidOnline(lodge: Lodge, cents: number) {
+    const invoice = await b.anOrder({
+      by: tresorier,
+      entity: lodge.id,
+      issued: true,
+      lignes: [{ libelle: 'Agapes', quantite: 1, prixUnitaire: cents }],
+    });
+    const form: ProviderForm = (
+      await call(lodge.members[0]!, 'POST', `/api/loge/${lodge.id}/compte/commande/${invoice.id}/paiement-cb`)
+    ).json();
+    expect((await t.call(ipnRequest(providerNotification(form, 'AUTHORISED')))).statusCode).toBe(200);
+  }
+
+  it('is proposed against the card payments of the days before, and posts 512x and 627 against 512, once', async () => {
+    const lodge = await b.aLodgeWithMembers({
+      nom: 'Loge des Paiements en Ligne',
+      members: [named('venerablecb', ['USER', 'LOGE'], { gestion: true })],
+    });
+    await paidOnline(lodge, 10000);
+    await paidOnline(lodge, 5000);
+    const { line } = await oneLine({
+      amt: '148.20',
+      sign: 'CRDT',
+      day: '2026-11-24',
+      ref: 'SYSTEMPAY-1',
+      nm: 'LYRA NETWORK',
+      text: 'VIR SEPA SYSTEMPAY REMISE 20261123',
+    });
+    expect(line.proposition).toBeNull();
+    expect(line.reglementCarte).toMatchObject({ brut: 15000, frais: 180 });
+    const ids = line.reglementCarte!.paiements.map((p) => p.idEcriture);
+    expect(ids).toHaveLength(2);
+    const settle = (ecritures: number[], id = line.id) =>
+      call(tresorier, 'POST', `/api/compta/banque/lignes/${id}/reglement-carte`, { ecritures });
+    expect(
+      (
+        await call(lecteur, 'POST', `/api/compta/banque/lignes/${line.id}/reglement-carte`, {
+          ecritures: ids,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const short = await settle([ids[1]!]);
+    expect(short.statusCode).toBe(412);
+    expect(short.json().message).toMatch(
+      /Le virement \(148,20\s€\) dépasse les paiements par carte choisis \(50,00\s€\)/,
+    );
+    // A second provider's line asks for the same payments at the same time: one settles them.
+    const { line: other } = await oneLine({
+      amt: '148.20',
+      sign: 'CRDT',
+      day: '2026-11-24',
+      ref: 'SYSTEMPAY-2',
+      nm: 'LYRA NETWORK',
+      text: 'SYSTEMPAY',
+    });
+    const answers = await Promise.all([settle(ids), settle(ids, other.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 412]);
+    expect(answers.find((a) => a.statusCode === 412)!.json().error).toBe('bank_card_settled');
+    const won = answers.find((a) => a.statusCode === 200)!.json<BankLine>();
+    expect(won).toMatchObject({ etat: 'IMPUTEE', compte: '512', reglementCarte: null });
+    expect(await entryLines(won.reference!)).toEqual([
+      ['5121', '148,20', '0,00'],
+      ['627', '1,80', '0,00'],
+      ['512', '0,00', '150,00'],
+    ]);
+    expect(
+      await t.db.select().from(bankSettledEntries).where(eq(bankSettledEntries.bankLineId, won.id)),
+    ).toHaveLength(2);
+    // Settled, the payments are proposed to no other transfer.
+    const again = (
+      await call(
+        lecteur,
+        'GET',
+        `/api/compta/banque/releves/${(await oneLine({ amt: '1.00', sign: 'CRDT', day: '2026-11-25', ref: 'SYSTEMPAY-3', nm: 'LYRA', text: 'SYSTEMPAY' })).statement}`,
+      )
+    ).json<BankStatement>();
+    expect(again.lignes.find((l) => l.reference === 'SYSTEMPAY-3')!.reglementCarte).toBeNull();
   });
 });

@@ -231,6 +231,14 @@ export const ERROR_CODES = {
     status: 412,
     sens: 'Banque : la ligne du relevé est déjà rapprochée d’un paiement, imputée ou laissée de côté.',
   },
+  bank_card_settled: {
+    status: 412,
+    sens: 'Banque : un des paiements par carte choisis est déjà réglé par un autre virement, ou n’en est pas un.',
+  },
+  bank_card_amount: {
+    status: 412,
+    sens: 'Banque : le virement dépasse les paiements par carte choisis, ou n’est pas un crédit.',
+  },
   bank_account_invalid: {
     status: 412,
     sens: 'Banque : ce compte ne peut pas recevoir l’imputation d’une ligne du relevé.',

@@ -268,6 +268,8 @@ export const API = {
     ignoreLine: '/api/compta/banque/lignes/:id/ignorer',
     /** Gives one line an account of the chart (an expense): its entry against the bank's 512x. */
     imputeLine: '/api/compta/banque/lignes/:id/imputation',
+    /** Records a card provider's transfer as the settlement of online card payments (fees to 627). */
+    settleCards: '/api/compta/banque/lignes/:id/reglement-carte',
   },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {

@@ -1,5 +1,6 @@
 /** The Union's bank (issue 34): statements imported, their lines matched, confirmed or left aside. */
 import {
+  BankCardSettleSchema,
   BankConfirmExactReportSchema,
   BankConfirmSchema,
   BankIgnoreSchema,
@@ -56,6 +57,13 @@ export const BANK_CALLS = {
     path: API.bank.imputeLine,
     params: IdParamsSchema,
     body: BankImputeSchema,
+    responses: { 200: BankLineSchema },
+  }),
+  settleCards: defineCall({
+    method: 'POST',
+    path: API.bank.settleCards,
+    params: IdParamsSchema,
+    body: BankCardSettleSchema,
     responses: { 200: BankLineSchema },
   }),
 } as const;

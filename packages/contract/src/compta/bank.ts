@@ -38,6 +38,25 @@ export const BankProposalSchema = z.object({
 });
 export type BankProposal = z.infer<typeof BankProposalSchema>;
 
+/**
+ * A card provider's settlement (Systempay's daily transfer, net of its fees): the online card payments
+ * it is proposed to settle, their gross total and the fees (gross less the line).
+ */
+export const CardSettlementSchema = z.object({
+  brut: z.number().int(),
+  frais: z.number().int(),
+  paiements: z.array(
+    z.object({
+      idEcriture: z.number().int(),
+      date: z.string(),
+      piece: z.string(),
+      libelle: z.string(),
+      montant: z.number().int(),
+    }),
+  ),
+});
+export type CardSettlement = z.infer<typeof CardSettlementSchema>;
+
 export const BankLineSchema = z.object({
   id: z.number().int(),
   dateComptable: z.string(),
@@ -55,6 +74,8 @@ export const BankLineSchema = z.object({
   /** The account it was given (IMPUTEE): « 6061 », the card clearing account of a settlement. */
   compte: z.string().nullable(),
   proposition: BankProposalSchema.nullable(),
+  /** A card provider's transfer: the card payments it settles (then `proposition` is null). */
+  reglementCarte: CardSettlementSchema.nullable(),
 });
 export type BankLine = z.infer<typeof BankLineSchema>;
 
@@ -130,3 +151,15 @@ export const BankImputeSchema = z.object({
   libelle: label(200, 'le libellé de l’écriture'),
 });
 export type BankImpute = z.infer<typeof BankImputeSchema>;
+
+/** POST /api/compta/banque/lignes/:id/reglement-carte: the card payments' entries the transfer settles. */
+export const BankCardSettleSchema = z.object({
+  ecritures: z
+    .array(RecordIdSchema, { message: 'Les paiements par carte réglés sont une liste.' })
+    .min(1, { message: 'Choisissez les paiements par carte que ce virement règle.' })
+    .max(2000, { message: 'Un virement règle 2 000 paiements par carte au plus.' })
+    .refine((ids) => new Set(ids).size === ids.length, {
+      message: 'Un paiement par carte ne figure qu’une fois.',
+    }),
+});
+export type BankCardSettle = z.infer<typeof BankCardSettleSchema>;

@@ -1,5 +1,11 @@
 /** The bank's statements and lines as the screens read them (pure). */
-import type { BankLine, BankProposal, BankStatementSummary, UnionBankAccount } from '@union/contract';
+import type {
+  BankLine,
+  BankProposal,
+  BankStatementSummary,
+  CardSettlement,
+  UnionBankAccount,
+} from '@union/contract';
 import type { BankLineRow, BankStatementRow } from './repository';
 
 export function presentStatement(
@@ -37,7 +43,11 @@ export const lineState = (l: BankLineRow): BankLine['etat'] =>
         ? 'IMPUTEE'
         : 'A_TRAITER';
 
-export const presentLine = (l: BankLineRow, proposition: BankProposal | null): BankLine => ({
+export const presentLine = (
+  l: BankLineRow,
+  proposition: BankProposal | null,
+  reglementCarte: CardSettlement | null = null,
+): BankLine => ({
   id: l.id,
   dateComptable: l.dateComptable,
   dateValeur: l.dateValeur,
@@ -51,4 +61,5 @@ export const presentLine = (l: BankLineRow, proposition: BankProposal | null): B
   note: l.note,
   compte: l.compte,
   proposition: lineState(l) === 'A_TRAITER' ? proposition : null,
+  reglementCarte: lineState(l) === 'A_TRAITER' ? reglementCarte : null,
 });

@@ -5,8 +5,11 @@ import {
   accountingOrders,
   accountingPayments,
   bankLines,
+  bankSettledEntries,
   bankStatements,
+  cardMovements,
   journalEntries,
+  journalLines,
 } from '../../../db/schema';
 import { entityNames } from '../../entities/entity-repository';
 import { userIdentities } from '../../users/identities';
@@ -122,6 +125,48 @@ export const bankRepository = {
       )
       .returning({ id: bankLines.id });
     return rows.length === 1;
+  },
+
+  /**
+   * The online card payments in the books not settled by a provider's transfer yet: the entries with a
+   * debit on the chart's bank account (`banque`) that record an invoice paid online (a payment by card,
+   * B) or a card topped up online (R), each with that debit.
+   */
+  async pendingCardPayments(db: Executor, banque: string) {
+    return db
+      .select({
+        idEcriture: journalEntries.id,
+        date: journalEntries.date,
+        piece: journalEntries.piece,
+        libelle: journalEntries.libelle,
+        montant: journalLines.debit,
+      })
+      .from(journalEntries)
+      .innerJoin(
+        journalLines,
+        and(
+          eq(journalLines.entryId, journalEntries.id),
+          eq(journalLines.compte, banque),
+          gt(journalLines.debit, 0),
+        ),
+      )
+      .leftJoin(accountingPayments, sql`${journalEntries.source} = 'payment:' || ${accountingPayments.id}`)
+      .leftJoin(cardMovements, sql`${journalEntries.source} = 'card_movement:' || ${cardMovements.id}`)
+      .leftJoin(bankSettledEntries, eq(bankSettledEntries.entryId, journalEntries.id))
+      .where(
+        and(
+          isNull(bankSettledEntries.entryId),
+          or(
+            and(eq(accountingPayments.mode, 'B'), eq(accountingPayments.nature, 'E')),
+            eq(cardMovements.type, 'R'),
+          ),
+        ),
+      )
+      .orderBy(asc(journalEntries.date), asc(journalEntries.id));
+  },
+
+  async insertSettled(db: Executor, rows: (typeof bankSettledEntries.$inferInsert)[]): Promise<void> {
+    await db.insert(bankSettledEntries).values(rows);
   },
 
   /** The id of the entry that recorded `source`. */

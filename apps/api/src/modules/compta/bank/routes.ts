@@ -7,6 +7,7 @@ import { firstCharacters, plainFileName } from '../../../lib/file-names';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { bankService, type StatementFile } from './service';
+import { settleCards } from './settlement';
 
 const MAX_MB = Math.round(BANK_STATEMENT_MAX_BYTES / 1024 / 1024);
 
@@ -90,5 +91,15 @@ export default async function bankRoutes(app: App) {
     CALLS.bank.imputeLine,
     { tags, summary: 'Imputer une ligne sur un compte du plan (une dépense) : son écriture contre le 512' },
     async (request) => bankService.imputeLine(request.ctx, request.params.id, request.body),
+  );
+
+  route(
+    app,
+    CALLS.bank.settleCards,
+    {
+      tags,
+      summary: 'Un virement du prestataire de paiement par carte : les paiements qu’il règle, ses frais',
+    },
+    async (request) => settleCards(request.ctx, request.params.id, request.body),
   );
 }

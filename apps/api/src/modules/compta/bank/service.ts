@@ -20,12 +20,15 @@ import { inTransaction, type RequestContext, type TxContext } from '../../../lib
 import { AppError, notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
 import { unionSettings } from '../../settings/service';
+import { chart } from '../../bookkeeping/service';
 import { payIn } from '../payments/service';
 import { may } from '../policy';
 import type { CamtEntry, CamtStatement } from './camt';
 import { bankAccountOf, dayOf, postImputation } from './books';
 import { matchIndex, propose, type MatchIndex } from './matching';
+import { alreadyDone, waitingLine } from './lines';
 import { lineState, presentLine, presentStatement } from './presenter';
+import { isProviderLine, proposeSettlement } from './card-settlement';
 import { bankRepository, type BankLineRow, type BankStatementRow, type NewBankLine } from './repository';
 import { parseStatementFile } from './untrusted';
 
@@ -127,17 +130,6 @@ async function importOne(tx: TxContext, file: string, s: CamtStatement) {
   return { statement, nouvelles, lignes: rows.length };
 }
 
-const alreadyDone = () =>
-  refused('bank_line_done', 'Cette ligne du relevé est déjà traitée : rechargez la page.');
-
-/** The line, locked, still waiting: 404 or 412 otherwise. */
-async function waitingLine(tx: TxContext, id: number): Promise<BankLineRow> {
-  const line = await bankRepository.lockLine(tx.db, id);
-  if (!line) throw notFound('Cette ligne de relevé n’existe pas.');
-  if (lineState(line) !== 'A_TRAITER') throw alreadyDone();
-  return line;
-}
-
 /** Records a line's payment and marks it done, in the caller's transaction. */
 async function confirmIn(tx: TxContext, id: number, input: BankConfirm): Promise<BankLineRow> {
   const line = await waitingLine(tx, id);
@@ -200,9 +192,18 @@ export const bankService = {
     if (!row) throw notFound('Ce relevé n’existe pas.');
     const matches = await index(ctx);
     const lines = await bankRepository.linesOf(ctx.db, row.statement);
+    const providers = lines.filter((l) => lineState(l) === 'A_TRAITER' && isProviderLine(l));
+    const pending = providers.length
+      ? await bankRepository.pendingCardPayments(ctx.db, (await chart(ctx.db)).banque.num)
+      : [];
     return {
       ...(await summaryOf(ctx, row.statement, row)),
-      lignes: lines.map((l) => presentLine(l, propose(l, matches))),
+      // A provider's transfer is proposed against the card payments, never against an invoice.
+      lignes: lines.map((l) =>
+        providers.includes(l)
+          ? presentLine(l, null, proposeSettlement(l, pending))
+          : presentLine(l, propose(l, matches)),
+      ),
     };
   },
 
