@@ -2,7 +2,15 @@
  * Authorization rows of the Union's bank (issue 34): COMPTA_LECTURE reads the statements, COMPTA_SAISIE
  * imports and confirms (admin and tresorier hold both); nobody else, whatever lodge they serve.
  */
-import { accountingOrders, bankLines, bankStatements, unionSettings } from '../../src/db/schema';
+import {
+  accountingOrders,
+  accountingPayments,
+  bankLines,
+  bankStatements,
+  journalEntries,
+  journalLines,
+  unionSettings,
+} from '../../src/db/schema';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -88,6 +96,44 @@ async function openInvoice(w: World): Promise<number> {
   return order!.id;
 }
 
+/** An invoice of 10 € paid online (by card) in the books, written straight: its entry's id. */
+async function cardPayment(w: World): Promise<number> {
+  const [payment] = await w.t.db
+    .insert(accountingPayments)
+    .values({ entityId: w.lodge, mode: 'B', date: '2026-11-19', montant: 1000, createdById: w.ids.tresorier })
+    .returning({ id: accountingPayments.id });
+  // Ranks of their own, far above what the matrix's other writes reach.
+  const u = payment!.id;
+  const [entry] = await w.t.db
+    .insert(journalEntries)
+    .values({
+      journal: 'BQ',
+      annee: 2026,
+      rang: 900_000 + u,
+      numero: `BQ2026-M${u}`,
+      date: '2026-11-19',
+      valideLe: '2026-11-19',
+      piece: `CB-MATRICE-${u}`,
+      pieceDate: '2026-11-19',
+      libelle: 'Paiement en ligne',
+      source: `payment:${payment!.id}`,
+    })
+    .returning({ id: journalEntries.id });
+  await w.t.db.insert(journalLines).values([
+    { entryId: entry!.id, compte: '512', compteLib: 'Banque', debit: 1000, credit: 0 },
+    {
+      entryId: entry!.id,
+      compte: '411',
+      compteLib: 'Clients',
+      aux: '411X',
+      auxLib: 'Loge',
+      debit: 0,
+      credit: 1000,
+    },
+  ]);
+  return entry!.id;
+}
+
 export const rows: AuthzRow[] = [
   {
     route: 'GET /api/compta/banque/releves',
@@ -149,6 +195,17 @@ export const rows: AuthzRow[] = [
       return {
         url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/imputation`,
         payload: { compte: { num: '758', lib: 'Produits divers' }, libelle: 'Un don' },
+      };
+    },
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/reglement-carte',
+    request: async (w) => {
+      await withAccount(w);
+      return {
+        url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/reglement-carte`,
+        payload: { ecritures: [await cardPayment(w)] },
       };
     },
     expect: keepers(200),

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BANK_CALLS,
+  type BankCardSettle,
   type BankConfirm,
   type BankImportReport,
   type BankImpute,
@@ -72,6 +73,16 @@ export function useImputeLine() {
   return useMutation({
     mutationFn: ({ line, body }: { line: BankLine; body: BankImpute }) =>
       api.call(BANK_CALLS.imputeLine, { params: { id: line.id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compta'] }),
+  });
+}
+
+/** Records a card provider's transfer as the settlement of the card payments it pays. */
+export function useSettleCards() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, body }: { line: BankLine; body: BankCardSettle }) =>
+      api.call(BANK_CALLS.settleCards, { params: { id: line.id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compta'] }),
   });
 }

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { toast } from '../../../components/toast';
 import { formatDay } from '../../../lib/dates';
 import { formatCents } from '../../../lib/format';
-import { useConfirmLine } from '../api/bank';
+import { useConfirmLine, useSettleCards } from '../api/bank';
 import { AccountTable, type Column } from './AccountTable';
 import { CorrectLineModal } from './CorrectLineModal';
 import { IgnoreLineModal } from './IgnoreLineModal';
@@ -27,6 +27,24 @@ function Proposal({ line }: { line: BankLine }) {
       <Stack gap={2}>
         <Badge color="gray">Sans correspondance</Badge>
         <Text size="sm">{line.note}</Text>
+      </Stack>
+    );
+  const card = line.reglementCarte;
+  if (card)
+    return (
+      <Stack gap={2}>
+        <Badge color="grape">Règlement des paiements par carte</Badge>
+        <Text size="sm">
+          {card.paiements.length} paiement{card.paiements.length > 1 ? 's' : ''} du{' '}
+          {formatDay(card.paiements[0]!.date)}
+          {card.paiements.at(-1)!.date !== card.paiements[0]!.date
+            ? ` au ${formatDay(card.paiements.at(-1)!.date)}`
+            : ''}{' '}
+          : {formatCents(card.brut)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Frais du prestataire : {formatCents(card.frais)}
+        </Text>
       </Stack>
     );
   const p = line.proposition;
@@ -58,25 +76,39 @@ function Proposal({ line }: { line: BankLine }) {
 
 function Actions({ line, onOpen }: { line: BankLine; onOpen: (line: BankLine, dialog: Dialog) => void }) {
   const confirm = useConfirmLine();
+  const settle = useSettleCards();
   if (line.etat !== 'A_TRAITER') return null;
   const p = line.proposition;
+  const card = line.reglementCarte;
   const run = () =>
-    p &&
-    confirm.mutate(
-      {
-        line,
-        body: {
-          idEntite: p.idEntite,
-          affectations: p.factures.map((f) => ({ idCommande: f.idCommande, montant: f.montant })),
-        },
-      },
-      { onSuccess: () => toast('success', `Paiement de ${p.entite} enregistré.`) },
-    );
+    card
+      ? settle.mutate(
+          { line, body: { ecritures: card.paiements.map((c) => c.idEcriture) } },
+          {
+            onSuccess: () => toast('success', `Règlement enregistré ; ${formatCents(card.frais)} de frais.`),
+          },
+        )
+      : p &&
+        confirm.mutate(
+          {
+            line,
+            body: {
+              idEntite: p.idEntite,
+              affectations: p.factures.map((f) => ({ idCommande: f.idCommande, montant: f.montant })),
+            },
+          },
+          { onSuccess: () => toast('success', `Paiement de ${p.entite} enregistré.`) },
+        );
   const what = `la ligne du ${formatDay(line.dateComptable)} de ${formatCents(line.montant)}`;
   return (
     <Group gap="xs" wrap="nowrap">
-      {p && (
-        <Button size="xs" loading={confirm.isPending} onClick={run} aria-label={`Confirmer ${what}`}>
+      {(p || card) && (
+        <Button
+          size="xs"
+          loading={confirm.isPending || settle.isPending}
+          onClick={run}
+          aria-label={`Confirmer ${what}`}
+        >
           Confirmer
         </Button>
       )}

@@ -27,6 +27,7 @@ const line = (over: Partial<BankLine>): BankLine => ({
   idPaiement: null,
   note: null,
   compte: null,
+  reglementCarte: null,
   proposition: {
     nature: 'exacte',
     idEntite: 4,
@@ -225,6 +226,46 @@ describe('Banque', { timeout: 90_000 }, () => {
     expect(JSON.parse(calls.find((c) => c.path.endsWith('/lignes/1/confirmation'))!.body!)).toEqual({
       idEntite: 5,
       affectations: [{ idCommande: 20, montant: 30000 }],
+    });
+  });
+
+  it('confirms a card provider’s transfer as the settlement of the card payments, with its fees', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    const settlement = line({
+      id: 3,
+      montant: 14820,
+      libelle: 'VIR SEPA SYSTEMPAY',
+      contrepartie: 'LYRA NETWORK',
+      proposition: null,
+      reglementCarte: {
+        brut: 15000,
+        frais: 180,
+        paiements: [
+          { idEcriture: 41, date: '2026-11-16', piece: 'CB 1', libelle: 'Paiement en ligne', montant: 10000 },
+          { idEcriture: 42, date: '2026-11-17', piece: 'CB 2', libelle: 'Paiement en ligne', montant: 5000 },
+        ],
+      },
+    });
+    const calls = mockApi({
+      'GET /api/compta/banque/releves': reply(BankStatementListSchema, [SUMMARY]),
+      'GET /api/compta/banque/releves/7': reply(BankStatementSchema, { ...STATEMENT, lignes: [settlement] }),
+      'POST /api/compta/banque/lignes/3/reglement-carte': reply(
+        BankLineSchema,
+        line({ id: 3, etat: 'IMPUTEE', compte: '512', proposition: null }),
+      ),
+    });
+    renderApp('/app/compta/banque');
+    expect(
+      await screen.findByText('Règlement des paiements par carte', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/2 paiements du 16\/11\/2026 au 17\/11\/2026 : 150,00/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Frais du prestataire : 1,80/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Confirmer la ligne du .* 148,20/ }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/3/reglement-carte'))).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.path.endsWith('/reglement-carte'))!.body!)).toEqual({
+      ecritures: [41, 42],
     });
   });
 });
