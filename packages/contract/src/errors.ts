@@ -231,6 +231,10 @@ export const ERROR_CODES = {
     status: 412,
     sens: 'Banque : la ligne du relevé est déjà rapprochée d’un paiement ou laissée de côté.',
   },
+  bank_csv_columns: {
+    status: 412,
+    sens: 'Banque : une colonne choisie pour le relevé CSV n’est pas dans le fichier (ou le choix est incomplet).',
+  },
   bank_account_unknown: {
     status: 412,
     sens: 'Banque : le relevé porte sur un compte qui n’est pas parmi les comptes bancaires de l’Union.',
