@@ -13,7 +13,11 @@ type Choice = Record<keyof BankCsvColumns, string | null>;
 
 function Preview({ question }: { question: BankCsvQuestion }) {
   return (
-    <ScrollArea type="auto">
+    // Focusable, so the rows wider than a phone's screen scroll with the keyboard too.
+    <ScrollArea
+      type="auto"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Premières lignes du fichier' }}
+    >
       <Table striped withTableBorder miw={500}>
         <Table.Caption>Premières lignes du fichier</Table.Caption>
         <Table.Thead>
