@@ -12,6 +12,8 @@ import {
   unionSettings,
   users,
 } from '../src/db/schema';
+import { bankService } from '../src/modules/compta/bank/service';
+import { demoContext } from '../src/seed/context';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo';
 import { freshDatabase } from './helpers';
 
@@ -87,5 +89,23 @@ describe('demo accounts of the Union (issue 20)', () => {
     expect(rows.map((d) => d.type).sort()).toEqual(['A', 'B', 'C', 'D', 'I', 'N', 'V']);
     // The PDF's text was read for the search.
     expect(rows.every((d) => (d.texte ?? '').includes('document de démonstration'))).toBe(true);
+  });
+});
+
+describe('demo bank (issue 34)', () => {
+  it('shows a statement of the Union’s account: two exact matches, a suggestion, a gift and a debit', async () => {
+    const ctx = await demoContext(handle.db, 'tresorier');
+    const [summary] = await bankService.statements(ctx);
+    expect(summary).toMatchObject({ iban: 'FR7630006000011234567890189', nomCompte: 'Compte courant' });
+    const statement = await bankService.statement(ctx, summary!.id);
+    expect(statement.lignes.map((l) => [l.montant, l.proposition?.nature ?? null])).toEqual([
+      [16000, 'exacte'],
+      [22500, 'exacte'],
+      [18000, 'suggestion'],
+      [5000, null],
+      [-1250, null],
+    ]);
+    expect(statement.lignes[2]!.proposition!.entite).toBe('Tolérance et Progrès');
+    expect(statement.soldeCloture! - statement.soldeOuverture!).toBe(16000 + 22500 + 18000 + 5000 - 1250);
   });
 });

@@ -243,6 +243,10 @@ export const ERROR_CODES = {
     status: 412,
     sens: 'Banque : ce compte ne peut pas recevoir l’imputation d’une ligne du relevé.',
   },
+  bank_csv_columns: {
+    status: 412,
+    sens: 'Banque : une colonne choisie pour le relevé CSV n’est pas dans le fichier (ou le choix est incomplet).',
+  },
   bank_account_unknown: {
     status: 412,
     sens: 'Banque : le relevé porte sur un compte qui n’est pas parmi les comptes bancaires de l’Union.',

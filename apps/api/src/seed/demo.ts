@@ -12,6 +12,7 @@ import { seedReservations } from './reservations';
 import { seedSettings } from './settings';
 import { seedRestaurant } from './restaurant';
 import { seedCompta } from './compta';
+import { seedBank } from './bank';
 import { seedDocuments } from './documents';
 
 export const DEMO_PASSWORD = 'Union-Demo-2026!';
@@ -271,6 +272,7 @@ export async function seedDemoIfEmpty(db: Database) {
   await seedSettings(db);
   await seedRestaurant(db);
   await seedCompta(db);
+  await seedBank(db);
   await seedDocuments(db);
   return {
     password: DEMO_PASSWORD,

@@ -21,6 +21,10 @@ export async function seedSettings(db: Database): Promise<void> {
       // with the GiroCode, as soon as the demo starts.
       iban: 'FR7630006000011234567890189',
       bic: 'AGRIFRPP',
+      // The same account is the Union's current account: the demo's bank statement is of it.
+      comptesBancaires: [
+        { nom: 'Compte courant', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPPXXX', compte: '512' },
+      ],
     });
     await tx
       .insert(membershipFees)

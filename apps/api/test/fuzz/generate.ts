@@ -381,7 +381,7 @@ function fileContent(rng: Rng): { what: string; bytes: Buffer; name: string } {
     name,
   });
   const random = (n: number) => Buffer.from(Array.from({ length: n }, () => rng.int(0, 255)));
-  switch (rng.int(0, 16)) {
+  switch (rng.int(0, 19)) {
     case 0:
       return csv(
         `${HEADER}Durand;Paul;paul.durand${rng.int(1, 999)}@exemple.fr;0478000000;Orateur\n`,
@@ -447,6 +447,29 @@ function fileContent(rng: Rng): { what: string; bytes: Buffer; name: string } {
         `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">${'<a>'.repeat(rng.pick([50, 50_000]))}`,
         'deeply nested XML',
         'releve.xml',
+      );
+    case 16: {
+      // A bank statement in OFX 1.x (SGML: leaves never closed) with odd values, tags and text.
+      const odd = (values: string[]) => rng.pick(values);
+      const ofx = `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX>\n<BANKMSGSRSV1><STMTTRNRS><STMTRS>\n<CURDEF>${odd(['EUR', 'USD', ''])}\n<BANKACCTFROM><BANKID>${odd(['30006', 'x', ''])}\n<BRANCHID>00001\n<ACCTID>${odd(['12345678901', 'FR7630006000011234567890189', '42', '<'])}\n</BANKACCTFROM>\n<BANKTRANLIST>\n<STMTTRN>\n<DTPOSTED>${odd(['20261120', '20260230', 'hier'])}\n<TRNAMT>${odd(['1,00', '-1.5', '1e9', '99999999999999', ''])}\n<FITID>F${rng.int(0, 1e6)}\n<NAME>${odd(['M&M', '<b>', 'é\u0000', 'x'.repeat(3000)])}\n</STMTTRN>\n${odd(['</BANKTRANLIST>', '', '<!ENTITY a "b">', '<?pi?>'])}\n</STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n`;
+      return csv(
+        ofx,
+        'an OFX 1.x statement with odd values',
+        odd(['releve.ofx', 'releve.qfx', 'releve.txt']),
+      );
+    }
+    case 17:
+      return csv(
+        `<?xml version="1.0"?>\n<?OFX OFXHEADER="200"?>\n${rng.pick(['<!DOCTYPE OFX [<!ENTITY a "aaaa">]>', ''])}<OFX>${'<STMTRS>'.repeat(rng.pick([2, 5_000]))}&a;`,
+        'an OFX 2.x statement with a DTD or deep nesting',
+        'releve.ofx',
+      );
+    case 18:
+      // A bank CSV export with odd dates and amounts, a preamble, or no header at all.
+      return csv(
+        `${rng.pick(['Compte;123\n', '', '01/11/2026;x;1,00\n'])}Date;Libellé;Montant\n${rng.pick(['01/11/2026', '31/02/2026', '2026-11-01', ''])};"${rng.pick(['VIR "X"', 'a;b', '=1+1'])}";${rng.pick(['1 234,56', '-0,5', 'dix', '1,234'])}\n`,
+        'a bank CSV statement with odd values',
+        rng.pick(['releve.csv', 'releve.ofx']),
       );
     default:
       return csv(

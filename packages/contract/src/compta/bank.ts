@@ -1,5 +1,5 @@
 /**
- * The Union's bank (issue 34): the statements imported from the bank (CAMT.053), each line of them once,
+ * The Union's bank (issue 34): the statements imported from the bank (CAMT.053, OFX or CSV), each line of them once,
  * and what each credit line is proposed to pay (an exact match by the invoice's number, or a suggestion
  * by the amount and the lodge's name or IBAN).
  */
@@ -100,8 +100,71 @@ export const BankStatementListSchema = z.array(BankStatementSummarySchema);
 export const BankStatementSchema = BankStatementSummarySchema.extend({ lignes: z.array(BankLineSchema) });
 export type BankStatement = z.infer<typeof BankStatementSchema>;
 
+/** How many rows a CSV statement has at most (as many as the entries of a CAMT or OFX one). */
+export const BANK_CSV_MAX_ROWS = 20_000;
+
+const column = (what: string) =>
+  z
+    .string({ message: `Choisissez la colonne ${what}.` })
+    .trim()
+    .min(1, { message: `Choisissez la colonne ${what}.` })
+    .max(200, { message: 'Un titre de colonne est limité à 200 caractères.' });
+
+/**
+ * The columns of a bank account's CSV statements, by their titles in the file's header: the date, the
+ * label, and either one signed amount or a debit and a credit column; the bank's reference if any.
+ * Chosen at the account's first CSV import, remembered for the next ones (migration 0052).
+ */
+export const BankCsvColumnsSchema = z
+  .object({
+    date: column('de la date'),
+    libelle: column('du libellé'),
+    montant: column('du montant').nullable().default(null),
+    debit: column('du débit').nullable().default(null),
+    credit: column('du crédit').nullable().default(null),
+    reference: column('de la référence').nullable().default(null),
+  })
+  .refine((c) => (c.montant !== null) !== (c.debit !== null && c.credit !== null), {
+    message: 'Choisissez soit une colonne de montant, soit une colonne de débit et une de crédit.',
+  })
+  .refine((c) => c.montant !== null || (c.debit !== null) === (c.credit !== null), {
+    message: 'Choisissez la colonne du débit et celle du crédit.',
+  });
+export type BankCsvColumns = z.infer<typeof BankCsvColumnsSchema>;
+
+/**
+ * The answer to a CSV statement whose columns are not known yet (the account's first, or no account
+ * chosen): nothing is imported; the screen asks for them, showing the file's first rows, and sends the
+ * file again with the account (`compte`) and the columns (`colonnes`, JSON).
+ */
+export const BankCsvQuestionSchema = z.object({
+  /** The account the file was sent for, when known (the only one of the Union, or the one chosen). */
+  compte: z.string().nullable(),
+  /** The Union's accounts to choose from. */
+  comptes: z.array(z.object({ iban: z.string(), nom: z.string() })),
+  entetes: z.array(z.string()),
+  /** The file's first data rows, cell by cell. */
+  apercu: z.array(z.array(z.string())),
+  /** The columns remembered for the account, else guessed from the titles. */
+  colonnes: z
+    .object({
+      date: z.string().nullable(),
+      libelle: z.string().nullable(),
+      montant: z.string().nullable(),
+      debit: z.string().nullable(),
+      credit: z.string().nullable(),
+      reference: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type BankCsvQuestion = z.infer<typeof BankCsvQuestionSchema>;
+
 /** POST /api/compta/banque/releves: what the file brought. */
 export const BankImportReportSchema = z.object({
+  /** The format read: CAMT.053, OFX or CSV. */
+  format: z.enum(['camt053', 'ofx', 'csv']),
+  /** A CSV statement whose columns are to be chosen first (then nothing was imported). */
+  csv: BankCsvQuestionSchema.nullable(),
   releves: z.array(
     BankStatementSummarySchema.extend({
       lignes: z.number().int(),

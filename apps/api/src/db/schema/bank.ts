@@ -3,12 +3,14 @@
  * each line once per account (by the bank's reference of the entry, else a hash of its day, amount and
  * text), and what became of it: the payment it recorded, or a note saying why it stays unmatched.
  */
+import type { BankCsvColumns } from '@union/contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -93,3 +95,15 @@ export const bankSettledEntries = pgTable(
   },
   (t) => [uniqueIndex('bank_settled_entries_once').on(t.entryId)],
 );
+/**
+ * The columns of a bank account's CSV statements (migration 0052), by their titles in the header:
+ * chosen at the account's first CSV import, reused by the next ones.
+ */
+export const bankCsvColumns = pgTable('bank_csv_columns', {
+  iban: text('iban').primaryKey(),
+  colonnes: jsonb('colonnes').$type<BankCsvColumns>().notNull(),
+  updatedById: integer('updated_by_id')
+    .notNull()
+    .references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

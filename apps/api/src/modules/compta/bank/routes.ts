@@ -1,4 +1,4 @@
-/** The Union's bank (issue 34): statements imported (CAMT.053), their lines confirmed or left aside. */
+/** The Union's bank (issue 34): statements imported (CAMT.053, OFX, CSV), their lines confirmed or left aside. */
 import multipart from '@fastify/multipart';
 import { BANK_STATEMENT_MAX_BYTES, CALLS } from '@union/contract';
 import type { FastifyRequest } from 'fastify';
@@ -16,12 +16,20 @@ async function uploadedFile(request: FastifyRequest): Promise<StatementFile> {
   if (!request.isMultipart())
     throw invalid('Joignez le relevé de la banque (envoi multipart/form-data, un seul fichier).');
   try {
-    const part = await request.file({ limits: { fileSize: BANK_STATEMENT_MAX_BYTES, files: 1 } });
+    const part = await request.file({
+      limits: { fileSize: BANK_STATEMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 4000 },
+    });
     if (!part) throw invalid('Joignez le relevé de la banque : aucun fichier reçu.');
     const nom = firstCharacters(plainFileName(part.filename ?? ''), 150) || 'releve.xml';
     const bytes = await part.toBuffer();
     if (bytes.length === 0) throw refused('file_empty', 'Le relevé envoyé est vide.');
-    return { nom, bytes };
+    // A CSV statement's account and columns come as fields before the file (the screen sends them so).
+    const field = (name: string) => {
+      const f = part.fields[name];
+      const one = Array.isArray(f) ? f[0] : f;
+      return one && one.type === 'field' ? String(one.value) : null;
+    };
+    return { nom, bytes, compte: field('compte'), colonnes: field('colonnes') };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
@@ -51,7 +59,7 @@ export default async function bankRoutes(app: App) {
     CALLS.bank.importStatement,
     {
       tags,
-      summary: 'Importer un relevé bancaire (CAMT.053)',
+      summary: 'Importer un relevé bancaire (CAMT.053, OFX ou CSV)',
       consumes: ['multipart/form-data'],
     },
     async (request, reply) =>

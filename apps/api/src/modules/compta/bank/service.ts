@@ -30,12 +30,9 @@ import { alreadyDone, waitingLine } from './lines';
 import { lineState, presentLine, presentStatement } from './presenter';
 import { isProviderLine, proposeSettlement } from './card-settlement';
 import { bankRepository, type BankLineRow, type BankStatementRow, type NewBankLine } from './repository';
-import { parseStatementFile } from './untrusted';
+import { prepareImport, rememberColumns, type StatementFile } from './import-file';
 
-export interface StatementFile {
-  nom: string;
-  bytes: Uint8Array;
-}
+export type { StatementFile } from './import-file';
 
 /**
  * Each line's key: the bank's reference of the entry, else a hash of its day, amount and text and of
@@ -163,10 +160,19 @@ export const bankService = {
   async importStatement(ctx: RequestContext, read: () => Promise<StatementFile>): Promise<BankImportReport> {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     const file = await read();
-    const statements = await parseStatementFile(file.bytes);
+    const prepared = await prepareImport(ctx, file);
+    if ('question' in prepared)
+      return { format: 'csv', csv: prepared.question, releves: [], nouvelles: 0, alertes: [] };
     return inTransaction(ctx, async (tx) => {
-      const report: BankImportReport = { releves: [], nouvelles: 0, alertes: [] };
-      for (const s of statements) {
+      const report: BankImportReport = {
+        format: prepared.format,
+        csv: null,
+        releves: [],
+        nouvelles: 0,
+        alertes: [],
+      };
+      if (prepared.remember) await rememberColumns(tx, prepared.remember.iban, prepared.remember.colonnes);
+      for (const s of prepared.statements) {
         const { statement, nouvelles, lignes } = await importOne(tx, file.nom, s);
         const who = (await bankRepository.find(tx.db, statement.id))!;
         const summary = await summaryOf(tx, statement, who);

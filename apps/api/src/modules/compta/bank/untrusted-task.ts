@@ -1,26 +1,20 @@
 /**
  * The bank statement's task in the untrusted-file pool (it runs in the worker thread: see
- * src/untrusted-worker.ts): the file's statements, or the 412 that refuses it, as plain data.
+ * src/untrusted-worker.ts): the file's statements (CAMT.053, OFX) or table (CSV), or the 412 that
+ * refuses it, as plain data.
  */
-import { invalid } from '../../../lib/errors';
 import { asRefusal, type Refusal } from '../../../lib/untrusted/tasks';
-import { readCamt053, type CamtStatement } from './camt';
+import { readStatementFile, type ReadStatement } from './format';
 
 export async function bankStatementParse({
   bytes,
+  nom,
 }: {
   bytes: Uint8Array;
-}): Promise<{ statements: CamtStatement[] } | { refusal: Refusal }> {
+  nom: string;
+}): Promise<ReadStatement | { refusal: Refusal }> {
   try {
-    let xml: string;
-    try {
-      xml = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw invalid(
-        'Relevé bancaire : le fichier n’est pas un texte UTF-8 : ce n’est pas un relevé CAMT.053 tel que la banque l’exporte.',
-      );
-    }
-    return { statements: readCamt053(xml) };
+    return readStatementFile(bytes, nom);
   } catch (error) {
     return asRefusal(error);
   }

@@ -4,7 +4,7 @@
  */
 import { AppError, refused } from '../../../lib/errors';
 import { runUntrusted, UNTRUSTED_LIMITS } from '../../../lib/untrusted/pool';
-import type { CamtStatement } from './camt';
+import type { ReadStatement } from './format';
 import type { bankStatementParse } from './untrusted-task';
 
 const WHY = {
@@ -13,10 +13,10 @@ const WHY = {
   busy: 'le serveur lit déjà trop de fichiers, réessayez dans quelques minutes',
 } as const;
 
-export async function parseStatementFile(bytes: Uint8Array): Promise<CamtStatement[]> {
+export async function parseStatementFile(bytes: Uint8Array, nom: string): Promise<ReadStatement> {
   // A copy of its own is moved to the worker: the request's buffer may share memory with others.
   const copy = new Uint8Array(bytes);
-  const answer = await runUntrusted<typeof bankStatementParse>('bankStatementParse', { bytes: copy }, [
+  const answer = await runUntrusted<typeof bankStatementParse>('bankStatementParse', { bytes: copy, nom }, [
     copy.buffer,
   ]);
   if ('limit' in answer)
@@ -25,5 +25,5 @@ export async function parseStatementFile(bytes: Uint8Array): Promise<CamtStateme
     const { status, code, message, details } = answer.value.refusal;
     throw new AppError(status, code, message, details);
   }
-  return answer.value.statements;
+  return answer.value;
 }

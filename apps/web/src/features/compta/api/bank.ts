@@ -26,15 +26,18 @@ export function useBankStatement(id: number | null) {
   });
 }
 
-/** Sends a statement through the one upload helper (lib/upload.ts); the report says what was new. */
+/**
+ * Sends a statement through the one upload helper (lib/upload.ts); the report says what was new, or
+ * (a CSV one) asks for its account and columns, sent as fields before the file the next time.
+ */
 export function useImportStatement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File): Promise<BankImportReport> =>
+    mutationFn: (input: File | { file: File; fields: Record<string, string> }): Promise<BankImportReport> =>
       uploadFile({
         url: BANK_CALLS.importStatement.path,
         schema: BANK_CALLS.importStatement.responses[201],
-        file,
+        ...(input instanceof File ? { file: input } : input),
         fieldName: 'fichier',
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),

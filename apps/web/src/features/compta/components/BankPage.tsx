@@ -1,5 +1,5 @@
 /**
- * « Banque » (issue 34): the treasurer imports the bank's statement (CAMT.053), reads each line with
+ * « Banque » (issue 34): the treasurer imports the bank's statement (CAMT.053, OFX, CSV), reads each line with
  * what it is proposed to pay, confirms every exact match at once, or confirms or sets aside one line.
  * COMPTA_LECTURE reads; COMPTA_SAISIE imports and confirms.
  */
@@ -13,6 +13,7 @@ import { formatDay } from '../../../lib/dates';
 import { formatCents } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
 import { useBankStatement, useBankStatements, useConfirmExact, useImportStatement } from '../api/bank';
+import { BankCsvColumnsForm } from './BankCsvColumnsForm';
 import { BankLinesTable } from './BankLinesTable';
 
 /** « 2 lignes nouvelles »: every word of the phrase takes the plural. */
@@ -65,6 +66,8 @@ export function BankPage() {
   const statements = useBankStatements();
   const [chosen, setChosen] = useState<number | null>(null);
   const [report, setReport] = useState<BankImportReport | null>(null);
+  // A CSV statement whose columns the server asks for: sent again with them (BankCsvColumnsForm).
+  const [csvFile, setCsvFile] = useState<File | null>(null);
   const id = chosen ?? statements.data?.[0]?.id ?? null;
   const statement = useBankStatement(id);
   const upload = useImportStatement();
@@ -76,9 +79,15 @@ export function BankPage() {
     upload.mutate(file, {
       onSuccess: (r) => {
         setReport(r);
-        setChosen(r.releves[0]?.id ?? null);
+        setCsvFile(r.csv ? file : null);
+        if (!r.csv) setChosen(r.releves[0]?.id ?? null);
       },
     });
+  };
+  const csvImported = (r: BankImportReport) => {
+    setCsvFile(null);
+    setReport(r);
+    setChosen(r.releves[0]?.id ?? null);
   };
   const confirmAll = () =>
     confirmExact.mutate(id!, {
@@ -95,25 +104,38 @@ export function BankPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Banque</Title>
         {mayWrite && (
-          <FileButton onChange={importFile} accept=".xml,application/xml,text/xml">
+          <FileButton
+            onChange={importFile}
+            accept=".xml,.ofx,.qfx,.csv,.txt,application/xml,text/xml,text/csv"
+          >
             {(props) => (
               <Button
                 {...props}
                 loading={upload.isPending}
                 leftSection={<IconUpload size={18} aria-hidden />}
               >
-                Importer un relevé (CAMT.053)
+                Importer un relevé (CAMT.053, OFX, CSV)
               </Button>
             )}
           </FileButton>
         )}
       </Group>
-      {report && <ImportReport report={report} />}
+      {report?.csv && csvFile && (
+        <BankCsvColumnsForm
+          key={csvFile.name + csvFile.lastModified}
+          question={report.csv}
+          file={csvFile}
+          onImported={csvImported}
+          onCancel={() => setReport(null)}
+        />
+      )}
+      {report && !report.csv && <ImportReport report={report} />}
       {statements.isPending && <Loader aria-label="Chargement des relevés" />}
       {statements.isError && <Alert color="red">Les relevés n’ont pas pu être chargés.</Alert>}
       {statements.data?.length === 0 && (
         <Text c="dimmed">
-          Aucun relevé importé. Exportez le relevé du compte au format CAMT.053 depuis l’espace de la banque.
+          Aucun relevé importé. Exportez le relevé du compte au format CAMT.053, OFX ou CSV depuis l’espace de
+          la banque.
         </Text>
       )}
       {statements.data && statements.data.length > 0 && (
