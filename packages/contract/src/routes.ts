@@ -267,6 +267,11 @@ export const API = {
     /** Leaves one line unmatched, with a note (a gift, a refund). */
     ignoreLine: '/api/compta/banque/lignes/:id/ignorer',
   },
+  /** The bank reconciled (issue 34 §3): an account at a date (`?iban=&date=`), its period validated. */
+  bankReconciliation: {
+    state: '/api/compta/banque/rapprochement',
+    validate: '/api/compta/banque/rapprochement/validation',
+  },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {
     account: '/api/loge/:idEntite/compte',
