@@ -251,6 +251,14 @@ export const ERROR_CODES = {
     status: 412,
     sens: 'Banque : le relevé porte sur un compte qui n’est pas parmi les comptes bancaires de l’Union.',
   },
+  bank_reconciled: {
+    status: 412,
+    sens: 'Banque : la période est rapprochée (validée) ; ses lignes et les écritures du compte 512 n’y changent plus.',
+  },
+  bank_reconciliation_refused: {
+    status: 412,
+    sens: 'Banque : le rapprochement ne peut pas être validé à cette date (écart, ligne en attente, relevé manquant).',
+  },
 
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },

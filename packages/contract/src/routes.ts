@@ -271,6 +271,11 @@ export const API = {
     /** Records a card provider's transfer as the settlement of online card payments (fees to 627). */
     settleCards: '/api/compta/banque/lignes/:id/reglement-carte',
   },
+  /** The bank reconciled (issue 34 §3): an account at a date (`?iban=&date=`), its period validated. */
+  bankReconciliation: {
+    state: '/api/compta/banque/rapprochement',
+    validate: '/api/compta/banque/rapprochement/validation',
+  },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {
     account: '/api/loge/:idEntite/compte',

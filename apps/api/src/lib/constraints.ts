@@ -73,6 +73,39 @@ export interface Refusal {
 }
 
 /**
+ * The refusals of rules a trigger keeps whichever use case writes (a bank period reconciled closes its
+ * lines and the entries of its 512 account, issue 34 §3): answered by name wherever they come from, by
+ * `guardConstraint` and by the error plugin, so no use case need guard each of its writes.
+ */
+export const DATABASE_RULES: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
+  bank_lines_reconciled: {
+    code: 'bank_reconciled',
+    message:
+      'Cette ligne du relevé est dans une période dont le rapprochement bancaire est validé : elle ne peut plus changer, et aucun relevé ne peut plus y ajouter de ligne.',
+  },
+  journal_lines_reconciled: {
+    code: 'bank_reconciled',
+    message:
+      'Cette écriture serait datée dans une période dont le rapprochement bancaire est validé : le compte de banque n’y change plus. Datez-la après la date du rapprochement (une contre-passation, datée du jour, se fait le lendemain d’un rapprochement validé à la date du jour).',
+  },
+  bank_reconciliations_forward: {
+    code: 'bank_reconciliation_refused',
+    message:
+      'Le rapprochement de ce compte est déjà validé à cette date ou après : un rapprochement ne peut qu’avancer. Rechargez la page.',
+  },
+  bank_reconciliations_final: {
+    code: 'bank_reconciliation_refused',
+    message: 'Un rapprochement validé ne se modifie ni ne se supprime.',
+  },
+};
+
+/** The rule's 412 (see `DATABASE_RULES`) an error stands for, if any. */
+export function ruleRefusalOf(error: unknown): { code: ErrorCode; message: string } | undefined {
+  const constraint = constraintViolationOf(error)?.constraint;
+  return constraint && Object.hasOwn(DATABASE_RULES, constraint) ? DATABASE_RULES[constraint] : undefined;
+}
+
+/**
  * Runs `write`; when the database refuses it by one of the named constraints, throws that constraint's
  * 412. Any other error goes on unchanged (the error plugin still answers a generic 412 for the rest of
  * class 23, and 500 for what is really a bug). `write` may be a single statement or a whole transaction.
@@ -98,7 +131,9 @@ export async function refusalOf(
   refusals: Readonly<Record<string, Refusal>>,
 ): Promise<unknown> {
   const violation = constraintViolationOf(error);
-  const refusal = violation?.constraint ? refusals[violation.constraint] : undefined;
+  const refusal = violation?.constraint
+    ? (refusals[violation.constraint] ?? ruleRefusalOf(error))
+    : undefined;
   if (!violation || !refusal) return error;
   const message = typeof refusal.message === 'function' ? await refusal.message(violation) : refusal.message;
   return new AppError(412, refusal.code, message);

@@ -15,7 +15,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { databaseErrorCode, databaseErrorOf, withoutParameters } from '../lib/constraints';
+import { databaseErrorCode, databaseErrorOf, ruleRefusalOf, withoutParameters } from '../lib/constraints';
 import { errorAnswersOf, routeKey } from '../lib/error-answers';
 import { AppError } from '../lib/errors';
 import type { App } from '../types';
@@ -91,6 +91,8 @@ const refused = (error: ErrorCode, message: string): ServerErrorBody => ({ statu
 function databaseRefusal(error: unknown): ServerErrorBody | undefined {
   const code = databaseErrorCode(error);
   if (!code) return undefined;
+  const rule = ruleRefusalOf(error);
+  if (rule) return refused(rule.code, rule.message);
   if (code.startsWith('22')) {
     return refused(
       'invalid_value',

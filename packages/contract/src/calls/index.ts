@@ -15,6 +15,7 @@ import {
   COMPTA_REMINDER_CALLS,
 } from './compta';
 import { BANK_CALLS } from './bank';
+import { BANK_RECONCILIATION_CALLS } from './bank-reconciliation';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
@@ -32,6 +33,7 @@ export {
   AUTH_CALLS,
   BACKUP_CALLS,
   BANK_CALLS,
+  BANK_RECONCILIATION_CALLS,
   CALENDAR_CALLS,
   CLOSURE_CALLS,
   COMPTA_DASHBOARD_CALLS,
@@ -91,4 +93,5 @@ export const CALLS = {
   comptaOnline: COMPTA_ONLINE_CALLS,
   comptaExports: COMPTA_EXPORT_CALLS,
   bank: BANK_CALLS,
+  bankReconciliation: BANK_RECONCILIATION_CALLS,
 } as const;

@@ -107,3 +107,28 @@ export const bankCsvColumns = pgTable('bank_csv_columns', {
     .references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+/**
+ * A bank account reconciled at a date (migration 0050): its statement balance and its 512 account's book
+ * balance then, and who validated it. Written once, only ever moved forward (a trigger); from then the
+ * account's lines dated on or before `date`, and the entries on `compte` dated so, are final (triggers).
+ */
+export const bankReconciliations = pgTable(
+  'bank_reconciliations',
+  {
+    id: serial('id').primaryKey(),
+    iban: text('iban').notNull(),
+    /** The account of the books (512 or 512x) the reconciliation closed. */
+    compte: text('compte').notNull(),
+    date: date('date').notNull(),
+    soldeReleve: integer('solde_releve').notNull(),
+    soldeComptable: integer('solde_comptable').notNull(),
+    validatedById: integer('validated_by_id')
+      .notNull()
+      .references(() => users.id),
+    validatedAt: timestamp('validated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('bank_reconciliations_once').on(t.iban, t.date),
+    index('bank_reconciliations_account_idx').on(t.compte, t.date),
+  ],
+);

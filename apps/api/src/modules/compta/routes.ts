@@ -5,6 +5,7 @@ import type { App } from '../../types';
 import accountsRoutes from './accounts/routes';
 import dashboardRoutes from './dashboard/routes';
 import bankRoutes from './bank/routes';
+import reconciliationRoutes from './bank/reconciliation/routes';
 import exportsRoutes from './exports/routes';
 import feeCallsRoutes from './fee-calls/routes';
 import ordersRoutes from './orders/routes';
@@ -20,4 +21,5 @@ export default async function comptaRoutes(app: App) {
   await app.register(exportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(bankRoutes);
+  await app.register(reconciliationRoutes);
 }

@@ -4,9 +4,10 @@
  * COMPTA_LECTURE reads; COMPTA_SAISIE imports and confirms.
  */
 import { Alert, Button, FileButton, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { IconChecks, IconUpload } from '@tabler/icons-react';
+import { IconChecks, IconScale, IconUpload } from '@tabler/icons-react';
 import type { BankImportReport, BankStatementSummary } from '@union/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDay } from '../../../lib/dates';
@@ -103,6 +104,14 @@ export function BankPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Banque</Title>
+        <Button
+          component={Link}
+          to="rapprochement"
+          variant="light"
+          leftSection={<IconScale size={18} aria-hidden />}
+        >
+          Rapprochement
+        </Button>
         {mayWrite && (
           <FileButton
             onChange={importFile}
