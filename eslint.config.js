@@ -77,6 +77,7 @@ const TABLES_OF = {
     'accountingLines',
     'accountingOrders',
     'accountingPayments',
+    'bankCsvColumns',
     'bankLines',
     'bankReconciliations',
     'bankStatements',

@@ -312,6 +312,11 @@ const ADMIN_SCREENS: Screen[] = [
   { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },
   { name: 'banque', path: '/app/compta/banque', ready: heading('Banque') },
   {
+    name: 'rapprochement bancaire',
+    path: '/app/compta/banque/rapprochement',
+    ready: heading('Rapprochement bancaire'),
+  },
+  {
     // The demo's card payment « à régulariser » shows its section (issue 20).
     name: 'balance âgée et FEC',
     path: '/app/compta/balance-agee',

@@ -11,13 +11,11 @@ import {
   type UnionBankAccount,
 } from '@union/contract';
 import { electronicFormatIBAN } from 'ibantools';
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { bankCsvColumns } from '../../../db/schema';
 import type { RequestContext, TxContext } from '../../../lib/context';
 import { invalid, refused } from '../../../lib/errors';
 import { unionSettings } from '../../settings/service';
 import type { CamtStatement } from './camt';
+import { csvColumnsRepository } from './csv-columns-repository';
 import { csvStatement, guessColumns, type CsvTable } from './csv';
 import type { StatementFormat } from './format';
 import { parseStatementFile } from './untrusted';
@@ -42,18 +40,9 @@ export type PreparedFile =
 /** How many of the file's rows the screen shows under the columns to choose. */
 const PREVIEW_ROWS = 5;
 
-async function rememberedColumns(db: Executor, iban: string): Promise<BankCsvColumns | undefined> {
-  const [row] = await db.select().from(bankCsvColumns).where(eq(bankCsvColumns.iban, iban));
-  return row?.colonnes;
-}
-
 /** Saves the account's CSV columns (the import's transaction: a refused import saves nothing). */
 export async function rememberColumns(tx: TxContext, iban: string, colonnes: BankCsvColumns) {
-  const set = { colonnes, updatedById: tx.caller.id, updatedAt: tx.clock.now() };
-  await tx.db
-    .insert(bankCsvColumns)
-    .values({ iban, ...set })
-    .onConflictDoUpdate({ target: bankCsvColumns.iban, set });
+  await csvColumnsRepository.save(tx.db, iban, colonnes, tx.caller.id, tx.clock.now());
 }
 
 function parseColumns(raw: string): BankCsvColumns {
@@ -95,7 +84,7 @@ async function prepareCsv(ctx: RequestContext, file: StatementFile, table: CsvTa
     );
   const account = accountOf(comptesBancaires, file.compte);
   const sent = file.colonnes ? parseColumns(file.colonnes) : undefined;
-  const known = account && !sent ? await rememberedColumns(ctx.db, account.iban) : undefined;
+  const known = account && !sent ? await csvColumnsRepository.find(ctx.db, account.iban) : undefined;
   const colonnes = sent ?? known;
   if (!account || !colonnes)
     return {
