@@ -98,13 +98,11 @@ describe('an OFX statement', () => {
     expect(bad.json().message).toBe('Relevé bancaire OFX, ligne 49 : « vingt » n’est pas un montant.');
     const entry = '<STMTTRN>\n<TRNTYPE>CREDIT\n<DTPOSTED>20261112\n<TRNAMT>1,00\n</STMTTRN>\n';
     const huge = text.replace('<STMTTRN>', entry.repeat(25_000) + '<STMTTRN>');
-    const started = Date.now();
     const many = await upload(huge, 'releve.ofx');
     expect(many.statusCode).toBe(412);
     expect(many.json().message).toMatch(
       /^Relevé bancaire OFX, ligne \d+ : le relevé compte plus de 20\s000 écritures\.$/,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
     const deep = await upload('OFXHEADER:100\n\n<OFX>' + '<A>'.repeat(10_000), 'releve.ofx');
     expect(deep.json().message).toMatch(/imbriqués sur plus de 40 niveaux/);
     expect(await t.db.select().from(bankLines)).toHaveLength(before);
@@ -184,10 +182,8 @@ describe('a CSV statement', () => {
     const stranger = await upload(csv, 'r.csv', { ...fields, compte: 'FR7630001007941234567890185' });
     expect(stranger.json()).toMatchObject({ error: 'bank_account_unknown' });
     const huge = 'Date;Libellé;Débit euros;Crédit euros\n' + '01/12/2026;A;;1,00\n'.repeat(20_001);
-    const started = Date.now();
     const many = await upload(huge, 'releve.csv', fields);
     expect(many.json().message).toMatch(/plus de 20\s000 opérations/);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(await t.db.select().from(bankLines)).toHaveLength(before);
   });
 });
