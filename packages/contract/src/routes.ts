@@ -283,6 +283,10 @@ export const API = {
   portal: {
     summary: '/api/portail',
   },
+  /** The header's search (issue 33): people, documents, invoices and quotes, reservations. */
+  search: {
+    search: '/api/recherche',
+  },
   /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
   operations: {
     health: '/api/health',
@@ -307,6 +311,9 @@ export const PAGES = {
   loge: '/app/loge',
   documents: '/app/doc',
   document: '/app/doc/:id',
+  user: '/app/admin/utilisateurs/:id',
+  order: '/app/compta/commandes/:id',
+  planning: '/app/reservations/planning',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */

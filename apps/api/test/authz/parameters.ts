@@ -23,6 +23,8 @@ export const ACTING_FIELD =
  * no row of their own. Everything here is checked to exist on its route.
  */
 export const PLAIN_PARAMETERS: Record<string, string> = {
+  'GET /api/recherche query.q':
+    'the text searched; every section is scoped by the caller (test/authz/search.ts)',
   'GET /api/admin/emails query.destinataire': 'filter of the outbox, which only ADMIN reads',
   'GET /api/admin/emails query.statut': 'filter of the outbox, which only ADMIN reads',
   'GET /api/admin/emails query.du': 'filter of the outbox, which only ADMIN reads',
