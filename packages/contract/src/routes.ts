@@ -35,6 +35,9 @@ export const API = {
     history: '/api/user/:id/historique',
     anonymise: '/api/user/:id/anonymiser',
     invitation: '/api/user/:id/invitation',
+    /** The accounts selected in the list (issue 33): their workbook, and habilitations changed at once. */
+    selectionExcel: '/api/user/selection/excel',
+    bulkHabilitations: '/api/user/habilitations',
   },
   /** Passkeys (WebAuthn, issue 22): one's own, and the public options of a sign-in with one. */
   passkeys: {
