@@ -108,7 +108,8 @@ describe('POST /api/user/selection/excel', () => {
 
 describe('PUT /api/user/habilitations', () => {
   it('adds and removes on every account, audited each, in one call', async () => {
-    const ids = lodge.members.map((m) => m.id);
+    // Tests run in a random order: each acts on accounts of its own.
+    const ids = (await b.aLodgeWithMembers({ members: 3 })).members.map((m) => m.id);
     const response = await bulk(admin.token, { ids, ajouter: ['PLANNING'], retirer: ['USER'] });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<UserBulkResult>().modifies).toBe(3);
@@ -126,7 +127,8 @@ describe('PUT /api/user/habilitations', () => {
   });
 
   it('one account refused refuses all, naming who: one’s own ADMIN, an anonymised account', async () => {
-    const ids = [...lodge.members.map((m) => m.id), admin.id];
+    const own = await b.aLodgeWithMembers({ members: 3 });
+    const ids = [...own.members.map((m) => m.id), admin.id];
     const before = await habilitationsOf(ids);
     const response = await bulk(admin.token, { ids, ajouter: ['MENUS'], retirer: ['ADMIN'] });
     expect(response.statusCode).toBe(412);
@@ -138,10 +140,10 @@ describe('PUT /api/user/habilitations', () => {
 
     const gone = await b.aUser({ habilitations: ['USER'] });
     await t.db.update(users).set({ etat: 'S', anonymizedAt: new Date() }).where(eq(users.id, gone.id));
-    const anonymised = await bulk(admin.token, { ids: [lodge.member.id, gone.id], ajouter: ['MENUS'] });
+    const anonymised = await bulk(admin.token, { ids: [own.member.id, gone.id], ajouter: ['MENUS'] });
     expect(anonymised.statusCode).toBe(412);
     expect(anonymised.body).toContain('ce compte a été anonymisé');
-    expect((await habilitationsOf([lodge.member.id]))[lodge.member.id]).not.toContain('MENUS');
+    expect((await habilitationsOf([own.member.id]))[own.member.id]).not.toContain('MENUS');
   });
 
   it('refuses what makes no sense in French: nothing asked, one code both added and removed', async () => {
@@ -161,7 +163,7 @@ describe('PUT /api/user/habilitations', () => {
   onEngine('postgres', () =>
     it('two administrators editing overlapping selections at once: both apply, none lost', async () => {
       const other = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
-      const ids = lodge.members.map((m) => m.id);
+      const ids = (await b.aLodgeWithMembers({ members: 3 })).members.map((m) => m.id);
       const [one, two] = await Promise.all([
         bulk(admin.token, { ids, ajouter: ['DIFFUSION'] }),
         bulk(other.token, { ids: [...ids].reverse(), ajouter: ['MENUS'] }),
