@@ -33,7 +33,7 @@ export const UserSortField = codeList({
 });
 export type UserSortField = z.infer<typeof UserSortField.schema>;
 
-export const USER_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const USER_PAGE_SIZES = [20, 50, 100] as const;
 
 /** POST /api/user/search: every criterion optional; pages start at 1. */
 export const UserSearchSchema = z.object({
