@@ -107,7 +107,7 @@ const ADMIN_SCREENS: Screen[] = [
     },
   },
   { name: 'documents', path: '/app/doc', ready: heading('Documents') },
-  { name: 'compta', path: '/app/compta/commandes', ready: heading('Commandes et factures') },
+  { name: 'compta', path: '/app/compta/commandes', ready: heading('Factures et devis') },
   { name: 'compta, tableau de bord', path: '/app/compta', ready: heading('Ce que doit chaque loge') },
   { name: 'admin', path: '/app/admin', ready: heading('Administration') },
   {
@@ -309,7 +309,7 @@ const ADMIN_SCREENS: Screen[] = [
       ).toBeVisible();
     },
   },
-  { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle commande') },
+  { name: 'nouvelle commande', path: '/app/compta/nouvelle', ready: heading('Nouvelle pièce') },
   { name: 'banque', path: '/app/compta/banque', ready: heading('Banque') },
   {
     name: 'rapprochement bancaire',

@@ -69,8 +69,8 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await page.getByRole('main').getByText('Comptabilité Union', { exact: true }).click();
   // The section opens on the dashboard (issue 33); the orders are one link away.
   await expect(page.getByRole('heading', { name: 'Tableau de bord comptable' })).toBeVisible();
-  await page.getByRole('link', { name: 'Commandes et factures' }).click();
-  await expect(page.getByRole('heading', { name: 'Commandes et factures' })).toBeVisible();
+  await page.getByRole('link', { name: 'Factures et devis' }).click();
+  await expect(page.getByRole('heading', { name: 'Factures et devis' })).toBeVisible();
 
   // The first third for every lodge at once.
   await page.getByRole('button', { name: 'Préparer l’appel de cotisations' }).click();

@@ -47,6 +47,6 @@ test('the treasurer reads the dashboard, its figures, and opens a lodge’s acco
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/compta\/commandes\?entite=\d+$/);
-  await expect(page.getByRole('heading', { name: 'Commandes et factures' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Factures et devis' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Loge ou association' })).toHaveValue(lodge);
 });

@@ -55,6 +55,7 @@ import { whenAFactorIsAdded } from './modules/passkeys/service';
 import { recoveryCodesForNewFactor } from './modules/second-factor/factors';
 import paymentProviderRoutes from './modules/payment-provider/routes';
 import portalRoutes from './modules/portal/routes';
+import searchRoutes from './modules/search/routes';
 import { whenAnOrderIsNotified } from './modules/payment-provider/notification';
 import { applyInvoiceNotification, INVOICE_REFERENCE_PREFIX } from './modules/compta/accounts/online';
 import { TOP_UP_REFERENCE_PREFIX, topUpNotified } from './modules/restaurant/cards/online';
@@ -79,6 +80,7 @@ const MODULES = [
   paymentProviderRoutes,
   peopleDashboardsRoutes,
   portalRoutes,
+  searchRoutes,
 ];
 
 export interface BuildOptions {

@@ -40,6 +40,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/payment/search': 'a read: the search criteria are a body',
   'POST /api/compta/commande/search': 'a read: the search criteria are a body',
   'POST /api/compta/commande/excel': 'a read: an export whose filters are a body',
+  'POST /api/user/selection/excel': 'a read: an export of the accounts selected, whose ids are a body',
   'POST /api/diffusion/destinataires':
     'a read: the count of a message’s recipients, whose audience is a body',
   'POST /simulateur-paiement':

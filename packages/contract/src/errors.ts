@@ -224,6 +224,14 @@ export const ERROR_CODES = {
     sens: 'Comptabilité : les factures à émettre ont changé depuis l’aperçu (rechargez l’aperçu).',
   },
   bulk_empty: { status: 412, sens: 'Comptabilité : rien à émettre ou à relancer dans la sélection.' },
+  selection_refused: {
+    status: 412,
+    sens: 'Utilisateurs : un compte sélectionné refuse le changement (nommé) ; aucun n’a changé.',
+  },
+  selection_changed: {
+    status: 412,
+    sens: 'Utilisateurs : un compte sélectionné n’existe plus (rechargez la liste).',
+  },
   no_document: { status: 412, sens: 'Compte de la loge : la pièce n’a pas ce document.' },
   period_invalid: { status: 412, sens: 'Comptabilité : la période demandée est invalide ou trop longue.' },
 

@@ -30,4 +30,5 @@ export * from './passkeys';
 export * from './ops-dashboards';
 export * from './people-dashboards';
 export * from './portal';
+export * from './search';
 export * from './calls';

@@ -35,6 +35,9 @@ export const API = {
     history: '/api/user/:id/historique',
     anonymise: '/api/user/:id/anonymiser',
     invitation: '/api/user/:id/invitation',
+    /** The accounts selected in the list (issue 33): their workbook, and habilitations changed at once. */
+    selectionExcel: '/api/user/selection/excel',
+    bulkHabilitations: '/api/user/habilitations',
   },
   /** Passkeys (WebAuthn, issue 22): one's own, and the public options of a sign-in with one. */
   passkeys: {
@@ -292,6 +295,10 @@ export const API = {
   portal: {
     summary: '/api/portail',
   },
+  /** The header's search (issue 33): people, documents, invoices and quotes, reservations. */
+  search: {
+    search: '/api/recherche',
+  },
   /** For the operators (issue 19): liveness, readiness, Prometheus metrics (outside /api, own token). */
   operations: {
     health: '/api/health',
@@ -316,6 +323,9 @@ export const PAGES = {
   loge: '/app/loge',
   documents: '/app/doc',
   document: '/app/doc/:id',
+  user: '/app/admin/utilisateurs/:id',
+  order: '/app/compta/commandes/:id',
+  planning: '/app/reservations/planning',
 } as const;
 
 /** The names of a pattern's `:name` parameters. */

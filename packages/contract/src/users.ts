@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { UserState, codeList } from './enums';
 import { emailField, identifiantField, telephoneField, trimmed } from './fields';
-import { HabilitationSchema } from './habilitations';
-import { RecordIdSchema } from './ids';
+import { HABILITATION_CODES, HabilitationSchema } from './habilitations';
+import { labelledRecordId, RecordIdSchema } from './ids';
 
 const id = RecordIdSchema;
 
@@ -33,7 +33,7 @@ export const UserSortField = codeList({
 });
 export type UserSortField = z.infer<typeof UserSortField.schema>;
 
-export const USER_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const USER_PAGE_SIZES = [20, 50, 100] as const;
 
 /** POST /api/user/search: every criterion optional; pages start at 1. */
 export const UserSearchSchema = z.object({
@@ -83,9 +83,48 @@ export const UserSearchResultSchema = z.object({
   totalAuMoins: z.boolean(),
   page: z.number().int(),
   taille: z.number().int(),
-  lignes: z.array(UserRowSchema),
+  lignes: z.array(UserRowSchema.extend({ villes: z.string().nullable() })),
 });
 export type UserSearchResult = z.infer<typeof UserSearchResultSchema>;
+/**
+ * A row of the administrators' list: the account, and the towns of the entities the person is a current
+ * member of (« Lyon, Villeurbanne »; null for none): the intranet keeps no one's home address.
+ */
+export type UserListRow = UserSearchResult['lignes'][number];
+
+/** The most accounts one selection acts on (a page of 100, several times over). */
+export const USER_SELECTION_MAX = 500;
+
+/** POST /api/user/selection/excel: the accounts chosen in the list, in one workbook. */
+export const UserSelectionSchema = z.object({
+  ids: z
+    .array(labelledRecordId('Utilisateur'), { message: 'Sélectionnez au moins un utilisateur.' })
+    .min(1, 'Sélectionnez au moins un utilisateur.')
+    .max(USER_SELECTION_MAX, `Sélectionnez au plus ${USER_SELECTION_MAX} utilisateurs à la fois.`),
+});
+export type UserSelection = z.infer<typeof UserSelectionSchema>;
+
+/**
+ * PUT /api/user/habilitations: habilitations added to and removed from every account selected, in one
+ * transaction: the rules of one account's edit hold for each, and one refused refuses them all.
+ */
+export const UserBulkHabilitationsSchema = UserSelectionSchema.extend({
+  ajouter: z.array(HabilitationSchema).max(HABILITATION_CODES.length).default([]),
+  retirer: z.array(HabilitationSchema).max(HABILITATION_CODES.length).default([]),
+})
+  .refine((b) => b.ajouter.length + b.retirer.length > 0, {
+    message: 'Choisissez au moins une habilitation à ajouter ou à retirer.',
+    path: ['ajouter'],
+  })
+  .refine((b) => !b.ajouter.some((h) => b.retirer.includes(h)), {
+    message: 'Une même habilitation ne peut être à la fois ajoutée et retirée.',
+    path: ['retirer'],
+  });
+export type UserBulkHabilitations = z.input<typeof UserBulkHabilitationsSchema>;
+
+/** The answer: how many accounts changed (those that already had what was asked are counted out). */
+export const UserBulkResultSchema = z.object({ modifies: z.number().int() });
+export type UserBulkResult = z.infer<typeof UserBulkResultSchema>;
 
 /**
  * What POST /api/user/search answers a lodge manager (LOGE without ADMIN): the members of the entities

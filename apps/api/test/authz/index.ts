@@ -18,6 +18,7 @@ import { rows as portal } from './portal';
 import { rows as reservations } from './reservations';
 import { rows as restaurant } from './restaurant';
 import type { AuthzRow } from './rows';
+import { rows as search } from './search';
 import { rows as secondFactor } from './second-factor';
 import { rows as settings } from './settings';
 import { rows as users } from './users';
@@ -44,4 +45,5 @@ export const ALL_ROWS: AuthzRow[] = [
   ...passkeys,
   ...peopleDashboards,
   ...portal,
+  ...search,
 ];

@@ -16,13 +16,15 @@ import { z } from 'zod';
  * counts, whatever its name: a query is where a call is told to act differently.
  */
 export const ACTING_FIELD =
-  /^(montant|prix|prixUnitaire|tarifHoraire|solde|cotisations|etat|etats|statut|action|userId|idUser|idEntite|entiteId|entites|tous|audience|idReservation|reservationId|habilitations|gestion|reservation|restauration|carteLoge)$/;
+  /^(montant|prix|prixUnitaire|tarifHoraire|solde|cotisations|etat|etats|statut|action|userId|idUser|idEntite|entiteId|entites|tous|audience|idReservation|reservationId|habilitations|ajouter|retirer|gestion|reservation|restauration|carteLoge)$/;
 
 /**
  * Parameters that only choose what is read or how it is shown, `METHOD /route in.name` → why they need
  * no row of their own. Everything here is checked to exist on its route.
  */
 export const PLAIN_PARAMETERS: Record<string, string> = {
+  'GET /api/recherche query.q':
+    'the text searched; every section is scoped by the caller (test/authz/search.ts)',
   'GET /api/admin/emails query.destinataire': 'filter of the outbox, which only ADMIN reads',
   'GET /api/admin/emails query.statut': 'filter of the outbox, which only ADMIN reads',
   'GET /api/admin/emails query.du': 'filter of the outbox, which only ADMIN reads',

@@ -1,7 +1,7 @@
 /** Authorization rows of the users module: the own account and the administration of users. */
 import type { UserSearchResult } from '@union/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { memberships } from '../../src/db/schema';
+import { memberships, users } from '../../src/db/schema';
 import { allow, signedIn, type AuthzRow, type Role } from './rows';
 import type { World } from './world';
 
@@ -192,4 +192,27 @@ export const rows: AuthzRow[] = [
     },
     expect: allow({ admin: 200 }),
   })),
+  // The list's selection (issue 33): ADMIN only; a refused bulk edit leaves the habilitations as they were.
+  {
+    route: 'POST /api/user/selection/excel',
+    request: async (w) => ({
+      url: '/api/user/selection/excel',
+      payload: { ids: [(await w.fresh.member(w.lodge)).userId] },
+    }),
+    expect: allow({ admin: 200 }),
+  },
+  {
+    route: 'PUT /api/user/habilitations',
+    scope: 'members of both lodges',
+    tries: ['body.ajouter', 'body.retirer'],
+    request: async (w) => {
+      const ids = [(await w.fresh.member(w.lodge)).userId, (await w.fresh.member(w.otherLodge)).userId];
+      return {
+        url: '/api/user/habilitations',
+        payload: { ids, ajouter: ['ADMIN'], retirer: ['USER'] },
+        watch: () => w.t.db.select({ h: users.habilitations }).from(users).where(inArray(users.id, ids)),
+      };
+    },
+    expect: allow({ admin: 200 }),
+  },
 ];

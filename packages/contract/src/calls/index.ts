@@ -24,6 +24,7 @@ import { PEOPLE_DASHBOARD_CALLS } from './people-dashboards';
 import { PORTAL_CALLS } from './portal';
 import { DESK_CALLS, PAYMENT_CALLS, RESTAURANT_CALLS } from './restaurant';
 import { CALENDAR_CALLS, CLOSURE_CALLS, PLANNING_CALLS, RESERVATION_CALLS } from './reservations';
+import { SEARCH_CALLS } from './search';
 import { USER_CALLS } from './users';
 
 export * from './define';
@@ -57,6 +58,7 @@ export {
   PORTAL_CALLS,
   RESERVATION_CALLS,
   RESTAURANT_CALLS,
+  SEARCH_CALLS,
   SECOND_FACTOR_CALLS,
   SETTINGS_CALLS,
   USER_CALLS,
@@ -94,4 +96,5 @@ export const CALLS = {
   comptaExports: COMPTA_EXPORT_CALLS,
   bank: BANK_CALLS,
   bankReconciliation: BANK_RECONCILIATION_CALLS,
+  search: SEARCH_CALLS,
 } as const;

@@ -11,11 +11,14 @@ import { HistorySchema } from '../history';
 import { API } from '../routes';
 import {
   PersonalDataSchema,
+  UserBulkHabilitationsSchema,
+  UserBulkResultSchema,
   UserCreateSchema,
   UserDetailSchema,
   UserPickResultSchema,
   UserSearchResultSchema,
   UserSearchSchema,
+  UserSelectionSchema,
   UserUpdateSchema,
 } from '../users';
 import { IdParamsSchema } from './auth';
@@ -95,5 +98,13 @@ export const USER_CALLS = {
     path: API.users.history,
     params: IdParamsSchema,
     responses: { 200: HistorySchema },
+  }),
+  /** The accounts selected in the list as an Excel workbook, downloaded. */
+  selectionExcel: defineCall({ method: 'POST', path: API.users.selectionExcel, body: UserSelectionSchema }),
+  bulkHabilitations: defineCall({
+    method: 'PUT',
+    path: API.users.bulkHabilitations,
+    body: UserBulkHabilitationsSchema,
+    responses: { 200: UserBulkResultSchema },
   }),
 } as const;

@@ -149,3 +149,29 @@ export const headcountRepository = {
     return row!.n;
   },
 };
+
+/**
+ * The towns of the entities each person is a current member of, « Lyon, Villeurbanne » (the users' list
+ * shows them: the intranet keeps no one's home address); a person without any is absent.
+ */
+export async function townsOf(db: Executor, userIds: readonly number[], today: string) {
+  const towns = new Map<number, string>();
+  if (userIds.length === 0) return towns;
+  const rows = await db
+    .selectDistinct({ userId: memberships.userId, ville: entities.ville })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .where(
+      and(
+        inArray(memberships.userId, [...userIds]),
+        membershipIsCurrent(today),
+        sql`coalesce(trim(${entities.ville}), '') <> ''`,
+      ),
+    )
+    .orderBy(memberships.userId, entities.ville);
+  for (const { userId, ville } of rows) {
+    const known = towns.get(userId);
+    towns.set(userId, known ? `${known}, ${ville}` : ville!);
+  }
+  return towns;
+}

@@ -6,6 +6,8 @@ import { route } from '../../lib/route';
 import type { App } from '../../types';
 import { usersService, type NotificationKind } from './account-service';
 import { usersAdminService } from './admin-service';
+import { usersBulkService } from './bulk-service';
+import { XLSX_MIME } from '../imports/excel';
 import { usersSearchService } from './search-service';
 
 export default async function usersRoutes(app: App) {
@@ -73,6 +75,17 @@ export default async function usersRoutes(app: App) {
 
   route(app, calls.anonymise, admin, async (request) =>
     usersAdminService.anonymise(request.ctx, request.params.id),
+  );
+
+  route(app, calls.selectionExcel, { ...admin, produces: [XLSX_MIME] }, async (request, reply) =>
+    reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', contentDisposition('attachment', 'utilisateurs.xlsx'))
+      .send(await usersBulkService.selectionExcel(request.ctx, request.body.ids)),
+  );
+
+  route(app, calls.bulkHabilitations, admin, async (request) =>
+    usersBulkService.habilitations(request.ctx, request.body),
   );
 
   route(app, calls.history, admin, async (request) =>

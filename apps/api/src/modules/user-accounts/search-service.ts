@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { authorize } from '../../lib/authorize';
 import type { RequestContext } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
-import { currentMembersOf } from '../entities/current-members-repository';
+import { currentMembersOf, townsOf } from '../entities/current-members-repository';
 import { memberRightsRepository } from '../entities/member-rights-repository';
 import { may, usersPolicyContext } from '../users/policy';
 import { presentUserPick, presentUserRow } from './presenter';
@@ -36,7 +36,13 @@ export const usersSearchService = {
     const among = entiteId === undefined ? undefined : currentMembersOf(db, entiteId, today);
     if (may(policy, 'SEARCH_ALL', null)) {
       const { rows, ...count } = await userSearchRepository.search(db, { ...rest, among });
-      return { ...count, page: criteria.page, taille: criteria.taille, lignes: rows.map(presentUserRow) };
+      const towns = await townsOf(
+        db,
+        rows.map((row) => row.id),
+        today,
+      );
+      const lignes = rows.map((row) => ({ ...presentUserRow(row), villes: towns.get(row.id) ?? null }));
+      return { ...count, page: criteria.page, taille: criteria.taille, lignes };
     }
     const managed = await memberRightsRepository.managedIds(db, caller.id, today);
     if (entiteId !== undefined && !managed.has(entiteId))

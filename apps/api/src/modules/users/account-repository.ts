@@ -1,6 +1,7 @@
 /** The account record: the only place that reads and writes one account of the users table. */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { frenchOrder } from '../../db/french-order';
 import { escapeLike } from '../../db/like';
 import { users } from '../../db/schema';
 
@@ -67,6 +68,30 @@ export const accountRepository = {
   async lockById(db: Executor, id: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
     return row;
+  },
+
+  /**
+   * The rows of these accounts, locked until the end of the transaction, in id order (two bulk edits over
+   * overlapping selections then wait for each other instead of deadlocking).
+   */
+  async lockByIds(db: Executor, ids: readonly number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...ids]))
+      .orderBy(asc(users.id))
+      .for('update');
+  },
+
+  /** These accounts, by nom then prénom (French order). */
+  async byIdsByName(db: Executor, ids: readonly number[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...ids]))
+      .orderBy(...frenchOrder(users.nom), ...frenchOrder(users.prenom), asc(users.id));
   },
 
   /** Identifiants (lower case) among `candidates` already taken, to derive a free one in one query. */

@@ -1,6 +1,6 @@
 /**
- * Header of the authenticated area (specification §2): the user's name, and the account, meal orders
- * (RESTAURATION), card (PAYMENT) and logout buttons.
+ * Header of the authenticated area (specification §2): the search (issue 33), the user's name, and the
+ * account, meal orders (RESTAURATION), card (PAYMENT) and logout buttons.
  */
 import { ActionIcon, Burger, Button, Group, Menu, Text } from '@mantine/core';
 import type { Habilitation } from '@union/contract';
@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { useLogout } from '../../features/auth';
 import { hasHabilitation, useSession } from '../../lib/session';
 import { Brand } from './Brand';
+import { HeaderSearch } from './HeaderSearch';
 
 /** The burger's id: Escape gives it the focus back when it closes the menu (AppLayout). */
 export const MENU_BUTTON_ID = 'bouton-menu';
@@ -72,6 +73,9 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
           aria-controls="menu-principal"
         />
         <Brand />
+      </Group>
+      <Group flex={1} maw="28rem" justify="flex-end" wrap="nowrap" miw={0}>
+        <HeaderSearch />
       </Group>
       {/* Wide screens: the name and one labelled button per link (an icon alone is a riddle). */}
       <Group gap={4} wrap="nowrap" visibleFrom="lg">

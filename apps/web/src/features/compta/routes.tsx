@@ -1,6 +1,6 @@
 /**
  * The accounting section's pages (under /app/compta), loaded on first visit. The section opens on the
- * treasurer's dashboard (issue 33); the orders' list is « Commandes et factures ».
+ * treasurer's dashboard (issue 33); the orders' list is « Factures et devis ».
  */
 import { Navigate, type RouteObject } from 'react-router';
 

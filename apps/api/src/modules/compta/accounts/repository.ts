@@ -21,7 +21,7 @@ import { entityNames } from '../../entities/entity-repository';
  * cancelled issued ones (FA with their credit note). Drafts, unsent and cancelled quotes are the Union's
  * working papers.
  */
-const seenByEntity = or(
+export const seenByEntity = or(
   inArray(accountingOrders.etat, ['DE', 'DR']),
   isNotNull(accountingOrders.numeroFacture),
 );

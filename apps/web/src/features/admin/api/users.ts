@@ -10,9 +10,11 @@ import {
   type UserDetail,
   type UserSearch,
   type UserUpdate,
+  type UserBulkHabilitations,
   UserSearchResultSchema,
 } from '@union/contract';
 import { api, parseAnswer } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 import { prefetchQuery } from '../../../lib/load-ahead';
 import { entitiesQuery } from './entities';
 
@@ -42,8 +44,40 @@ export function userListCriteria(params: URLSearchParams): UserSearch {
     tri: tri && tri in UserSortField.labels ? (tri as UserSortField) : 'nom',
     sens: params.get('sens') === 'desc' ? 'desc' : 'asc',
     page: number('page') ?? 1,
-    taille: taille && (USER_PAGE_SIZES as readonly number[]).includes(taille) ? taille : 20,
+    taille: pageSize(taille ?? rememberedPageSize()),
   };
+}
+
+/** The page size chosen last on this browser (the list opens with it), 20 at first. */
+const PAGE_SIZE_KEY = 'union.utilisateurs.taille';
+const pageSize = (n: number | null | undefined) =>
+  n && (USER_PAGE_SIZES as readonly number[]).includes(n) ? n : 20;
+function rememberedPageSize(): number | null {
+  try {
+    return Number(localStorage.getItem(PAGE_SIZE_KEY)) || null;
+  } catch {
+    return null; // Storage refused (private mode): the default.
+  }
+}
+export function rememberPageSize(n: number): void {
+  try {
+    localStorage.setItem(PAGE_SIZE_KEY, String(pageSize(n)));
+  } catch {
+    // Not remembered: the address still holds it.
+  }
+}
+
+/** The selected accounts as an Excel workbook, downloaded. */
+export const downloadSelection = (ids: number[]) =>
+  downloadFile(USER_CALLS.selectionExcel.path, 'utilisateurs.xlsx', { method: 'POST', body: { ids } });
+
+/** Habilitations added to and removed from every selected account, or none (one refusal names who). */
+export function useBulkHabilitations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserBulkHabilitations) => api.call(USER_CALLS.bulkHabilitations, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
 }
 
 const userSearchQuery = (criteria: UserSearch) =>

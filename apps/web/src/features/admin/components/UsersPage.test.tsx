@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import {
   EntityListSchema,
   UserSearchResultSchema,
-  type UserRow,
+  UserBulkResultSchema,
+  type UserListRow as UserRow,
   type UserSearchResult,
 } from '@union/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { download, failure, mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 
 const USER: UserRow = {
   id: 12,
@@ -15,9 +16,10 @@ const USER: UserRow = {
   nom: 'Lefèvre',
   prenom: 'Hélène',
   email: 'helene.lefevre@exemple.fr',
-  telephone: null,
+  telephone: '04 78 00 00 00',
   etat: 'A',
   habilitations: ['USER'],
+  villes: 'Lyon',
 };
 const page = (lignes: UserRow[], total = lignes.length, totalAuMoins = false): UserSearchResult => ({
   total,
@@ -112,5 +114,79 @@ describe('user list', { timeout: 20_000 }, () => {
         },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('selects rows with the keyboard, page by page, and acts on them', async () => {
+    signInAs(['USER', 'ADMIN']);
+    const OTHER = { ...USER, id: 13, nom: 'Martin', prenom: 'Paul', email: 'paul@exemple.fr', villes: null };
+    const calls = mockApi({
+      'GET /api/entite/all': reply(EntityListSchema, []),
+      'POST /api/user/search': reply(UserSearchResultSchema, page([USER, OTHER])),
+      'POST /api/user/selection/excel': download('xlsx'),
+      'PUT /api/user/habilitations': (call) =>
+        JSON.parse(call.body!).retirer?.includes('ADMIN')
+          ? failure(412, {
+              status: 412,
+              error: 'selection_refused',
+              message: "Aucune habilitation n'a été changée. Marie Membre (admin) : vous ne pouvez pas…",
+            })
+          : reply(UserBulkResultSchema, { modifies: 2 }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    renderApp('/app/admin/utilisateurs');
+    await screen.findByText('2 utilisateurs', {}, { timeout: 5000 });
+    const row = screen.getByRole('row', { name: /Lefèvre/ });
+    expect(within(row).getByText('04 78 00 00 00')).toBeInTheDocument();
+    expect(within(row).getByText('Lyon')).toBeInTheDocument();
+
+    const all = screen.getByRole('checkbox', { name: 'Tout sélectionner sur la page' });
+    all.focus();
+    await userEvent.keyboard(' ');
+    expect(await screen.findByText('2 utilisateurs sélectionnés')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner Hélène Lefèvre' })).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner Paul Martin' }));
+    expect(screen.getByText('1 utilisateur sélectionné')).toBeInTheDocument();
+    expect(all).toHaveProperty('indeterminate', true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner Paul Martin' }));
+
+    expect(screen.getByRole('link', { name: 'Écrire aux sélectionnés' })).toHaveAttribute(
+      'href',
+      'mailto:?bcc=helene.lefevre%40exemple.fr,paul%40exemple.fr',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter (Excel)' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/user/selection/excel')?.body).toBe('{"ids":[12,13]}'),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Changer les habilitations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changer les habilitations de 2 utilisateurs' });
+    const retirer = within(dialog).getByRole('textbox', { name: 'Habilitations à retirer' });
+    await userEvent.click(retirer);
+    await userEvent.click(
+      await within(document.getElementById(retirer.getAttribute('aria-controls')!)!).findByRole('option', {
+        name: 'Administration',
+        hidden: true,
+      }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Appliquer à 2 utilisateurs' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Marie Membre (admin)');
+    expect(JSON.parse(calls.filter((c) => c.method === 'PUT').at(-1)!.body!)).toEqual({
+      ids: [12, 13],
+      ajouter: [],
+      retirer: ['ADMIN'],
+    });
+  });
+
+  it('opens with the page size chosen last on this browser', async () => {
+    signInAs(['USER', 'ADMIN']);
+    localStorage.setItem('union.utilisateurs.taille', '50');
+    onTestFinished(() => localStorage.removeItem('union.utilisateurs.taille'));
+    const calls = mockApi({
+      'GET /api/entite/all': reply(EntityListSchema, []),
+      'POST /api/user/search': reply(UserSearchResultSchema, page([USER])),
+    });
+    renderApp('/app/admin/utilisateurs');
+    await screen.findByText('1 utilisateur', {}, { timeout: 5000 });
+    expect(JSON.parse(calls.find((c) => c.path === '/api/user/search')!.body!)).toMatchObject({ taille: 50 });
   });
 });

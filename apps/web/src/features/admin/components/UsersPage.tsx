@@ -26,7 +26,9 @@ import {
 } from '@union/contract';
 import { Link } from 'react-router';
 import { useEntities } from '../api/entities';
-import { useUserSearch } from '../api/users';
+import { rememberPageSize, useUserSearch } from '../api/users';
+import { useUserSelection } from './useUserSelection';
+import { UsersSelectionBar } from './UsersSelection';
 import { formatNumber } from '../../../lib/format';
 import { useUserListCriteria } from './useUserListCriteria';
 import { UsersTable } from './UsersTable';
@@ -36,6 +38,7 @@ export function UsersPage() {
   usePageTitle('Utilisateurs');
   const { criteria, text, setText, update } = useUserListCriteria();
   const { data: entities } = useEntities();
+  const selection = useUserSelection();
 
   const search = useUserSearch(criteria);
   const result = search.data;
@@ -100,9 +103,18 @@ export function UsersPage() {
                 : `${formatNumber(result.total)} utilisateur${result.total > 1 ? 's' : ''}`}
           </Text>
           {result.total > 0 && (
-            <ScrollArea type="auto">
-              <UsersTable users={result.lignes} criteria={criteria} sortBy={sortBy} />
-            </ScrollArea>
+            <>
+              <UsersSelectionBar rows={selection.rows} onClear={selection.clear} />
+              <ScrollArea type="auto">
+                <UsersTable
+                  users={result.lignes}
+                  criteria={criteria}
+                  sortBy={sortBy}
+                  selected={selection.ids}
+                  onSelect={selection.toggle}
+                />
+              </ScrollArea>
+            </>
           )}
           <Group justify="space-between" wrap="wrap">
             <Pagination
@@ -121,7 +133,10 @@ export function UsersPage() {
               w={150}
               data={USER_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} par page` }))}
               value={String(criteria.taille)}
-              onChange={(value) => update({ taille: value })}
+              onChange={(value) => {
+                if (value) rememberPageSize(Number(value));
+                update({ taille: value });
+              }}
               allowDeselect={false}
             />
           </Group>

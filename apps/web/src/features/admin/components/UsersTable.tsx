@@ -1,10 +1,11 @@
 /**
- * The users found: sortable column headers (aria-sort), and rows that open the user, the name being the
- * link for the keyboard.
+ * The users found: a checkbox per row and one for the whole page (issue 33), sortable column headers
+ * (aria-sort), the telephone and the towns of the person's entities, and rows that open the user, the
+ * name being the link for the keyboard.
  */
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import type { UserRow, UserSearch, UserSortField } from '@union/contract';
+import type { UserListRow, UserSearch, UserSortField } from '@union/contract';
 import { Link, useNavigate } from 'react-router';
 import { UserStateBadge } from './UserStateBadge';
 
@@ -20,16 +21,31 @@ export function UsersTable({
   users,
   criteria,
   sortBy,
+  selected,
+  onSelect,
 }: {
-  users: UserRow[];
+  users: UserListRow[];
   criteria: UserSearch;
   sortBy: (field: UserSortField) => void;
+  /** The ids selected (on this page or others). */
+  selected: ReadonlySet<number>;
+  /** Selects (true) or unselects these rows. */
+  onSelect: (rows: UserListRow[], on: boolean) => void;
 }) {
   const navigate = useNavigate();
+  const onPage = users.filter((user) => selected.has(user.id)).length;
   return (
-    <Table striped highlightOnHover miw={720} verticalSpacing="xs">
+    <Table striped highlightOnHover miw={960} verticalSpacing="xs">
       <Table.Thead>
         <Table.Tr>
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label="Tout sélectionner sur la page"
+              checked={onPage > 0 && onPage === users.length}
+              indeterminate={onPage > 0 && onPage < users.length}
+              onChange={(event) => onSelect(users, event.currentTarget.checked)}
+            />
+          </Table.Th>
           {COLUMNS.map((column) => {
             const active = criteria.tri === column.field;
             const SortIcon = !active
@@ -51,6 +67,8 @@ export function UsersTable({
               </Table.Th>
             );
           })}
+          <Table.Th>Téléphone</Table.Th>
+          <Table.Th>Ville</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -63,6 +81,14 @@ export function UsersTable({
               void navigate(String(user.id))
             }
           >
+            {/* The cell's click selects, it does not open the user. */}
+            <Table.Td onClick={(event) => event.stopPropagation()}>
+              <Checkbox
+                aria-label={`Sélectionner ${user.prenom} ${user.nom}`}
+                checked={selected.has(user.id)}
+                onChange={(event) => onSelect([user], event.currentTarget.checked)}
+              />
+            </Table.Td>
             <Table.Td fw={500}>
               <Link to={String(user.id)} onClick={(event) => event.stopPropagation()}>
                 {user.nom}
@@ -74,6 +100,8 @@ export function UsersTable({
             <Table.Td>
               <UserStateBadge etat={user.etat} />
             </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.telephone ?? ''}</Table.Td>
+            <Table.Td>{user.villes ?? ''}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

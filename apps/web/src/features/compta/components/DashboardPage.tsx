@@ -38,7 +38,7 @@ export function DashboardPage() {
         <Title order={2}>Tableau de bord comptable</Title>
         <Group gap="sm" className="chart-panel-toggle">
           <Button component={Link} to={ORDERS_PATH} variant="light" leftSection={<IconList size={18} />}>
-            Commandes et factures
+            Factures et devis
           </Button>
           <Button component={Link} to={REMINDERS_PATH} variant="light" leftSection={<IconBell size={18} />}>
             Relances

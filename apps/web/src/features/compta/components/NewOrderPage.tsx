@@ -30,7 +30,7 @@ const bodyOf = (values: NewOrderValues) => ({
 });
 
 export function NewOrderPage() {
-  usePageTitle('Nouvelle commande');
+  usePageTitle('Nouvelle pièce');
   const navigate = useNavigate();
   // The choices' long labels do not fit side by side on a phone: one under the other there.
   const phoneChoices = useIsPhone() ? ({ orientation: 'vertical', fullWidth: true } as const) : {};
@@ -55,7 +55,7 @@ export function NewOrderPage() {
   const problem = !idEntite
     ? 'Choisissez la loge ou l’association.'
     : !objet.trim()
-      ? "Indiquez l'objet de la commande."
+      ? "Indiquez l'objet de la pièce."
       : linesProblem(lignes);
 
   const propose = async () => {
@@ -91,7 +91,7 @@ export function NewOrderPage() {
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between">
-        <Title order={2}>Nouvelle commande</Title>
+        <Title order={2}>Nouvelle pièce</Title>
         <Button component={Link} to="/app/compta/commandes" variant="default">
           Retour à la liste
         </Button>

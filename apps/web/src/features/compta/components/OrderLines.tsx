@@ -57,7 +57,7 @@ export function OrderLines({ order, saving, onSave }: Props) {
 
 function LinesTable({ order }: { order: OrderDetail }) {
   return (
-    <ScrollTable label="Lignes de la commande" minWidth={560}>
+    <ScrollTable label="Lignes de la pièce" minWidth={560}>
       <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -110,7 +110,7 @@ function OrderLinesForm({
   });
   const problem = form.values.objet.trim()
     ? linesProblem(form.values.lignes)
-    : "Indiquez l'objet de la commande.";
+    : "Indiquez l'objet de la pièce.";
 
   const submit = (values: FormValues) => {
     if (problem) return;

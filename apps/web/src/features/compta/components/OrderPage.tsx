@@ -25,9 +25,9 @@ import { useOrderActions } from './useOrderActions';
 export function OrderPage() {
   const id = Number(useParams().orderId);
   const { data: order, isPending, isError } = useOrder(id);
-  usePageTitle(order ? orderNumber(order) : 'Commande');
-  if (isPending) return <Loader aria-label="Chargement de la commande" />;
-  if (isError || !order) return <Alert color="red">La commande n'a pas pu être chargée.</Alert>;
+  usePageTitle(order ? orderNumber(order) : 'Pièce');
+  if (isPending) return <Loader aria-label="Chargement de la pièce" />;
+  if (isError || !order) return <Alert color="red">La pièce n'a pas pu être chargée.</Alert>;
   return <OrderView order={order} />;
 }
 

@@ -36,7 +36,7 @@ export function OrderTargetFields({
     <>
       <div>
         <Text fw={500} size="sm" mb={4} id="type-label">
-          Type de commande
+          Type de pièce
         </Text>
         <SegmentedControl
           aria-labelledby="type-label"

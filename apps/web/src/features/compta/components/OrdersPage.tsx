@@ -36,7 +36,7 @@ function criteriaOf(params: URLSearchParams): OrderSearch {
 }
 
 export function OrdersPage() {
-  usePageTitle('Commandes et factures');
+  usePageTitle('Factures et devis');
   const mayWrite = useHabilitation('COMPTA_SAISIE');
   const [params] = useSearchParams();
   const [criteria, setCriteria] = useState<OrderSearch>(() => criteriaOf(params));
@@ -48,7 +48,7 @@ export function OrdersPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Commandes et factures</Title>
+        <Title order={2}>Factures et devis</Title>
         <Group gap="sm">
           <Button
             component={Link}
@@ -89,7 +89,7 @@ export function OrdersPage() {
           {mayWrite && <BulkIssueButton />}
           {mayWrite && (
             <Button component={Link} to="/app/compta/nouvelle" leftSection={<IconPlus size={18} />}>
-              Nouvelle commande
+              Nouvelle pièce
             </Button>
           )}
         </Group>
@@ -97,12 +97,12 @@ export function OrdersPage() {
 
       <OrdersFilters criteria={criteria} set={set} />
 
-      {search.isPending && <Loader aria-label="Chargement des commandes" />}
-      {search.isError && <Alert color="red">La liste des commandes n'a pas pu être chargée.</Alert>}
+      {search.isPending && <Loader aria-label="Chargement des pièces" />}
+      {search.isError && <Alert color="red">La liste des pièces n'a pas pu être chargée.</Alert>}
       {result && (
         <Group gap="xl">
           <Text>
-            <strong>{result.total}</strong> commande{result.total > 1 ? 's' : ''}
+            <strong>{result.total}</strong> pièce{result.total > 1 ? 's' : ''}
           </Text>
           <Text>
             Montant total : <strong>{formatCents(result.montantTotal)}</strong>
@@ -113,10 +113,10 @@ export function OrdersPage() {
         </Group>
       )}
       {result && result.lignes.length === 0 && (
-        <Alert color="gray">Aucune commande ne correspond à ces critères.</Alert>
+        <Alert color="gray">Aucune pièce ne correspond à ces critères.</Alert>
       )}
       {result && result.lignes.length > 0 && (
-        <ScrollTable label="Commandes et factures" minWidth={900} keyColumns={[0, 3, 7]}>
+        <ScrollTable label="Factures et devis" minWidth={900} keyColumns={[0, 3, 7]}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

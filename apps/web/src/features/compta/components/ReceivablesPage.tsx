@@ -199,7 +199,7 @@ export function ReceivablesPage() {
         <Title order={2}>Balance âgée</Title>
         <Group gap="sm">
           <Button component={Link} to="/app/compta/commandes" variant="subtle">
-            Retour aux commandes
+            Retour aux factures et devis
           </Button>
           <Button
             variant="light"
