@@ -59,3 +59,28 @@ test('the secretariat reads the month, goes to a day with the keys, and books a 
   await expect(form.getByRole('textbox', { name: 'Heure de fin' })).not.toHaveValue('');
   await axeAtBothWidths(page, 'planning-semaine-demande');
 });
+
+test('the secretariat reads a room’s year in the annual planning and walks it with the keys to a day', async ({
+  page,
+}) => {
+  await signIn(page, 'secretariat');
+  await page.goto('/app/reservations/annuel');
+  await expect(page).toHaveTitle(/^Planning annuel/);
+  await page.getByRole('combobox', { name: 'Salle affichée' }).selectOption({ label: 'Salle Voltaire' });
+  const year = page.getByRole('grid', { name: /^Année \d{4}-\d{4} : Salle Voltaire$/ });
+  await expect(year.getByRole('row')).toHaveCount(13);
+  // Said in words once every week has come: the room's bookings and whether any two clash.
+  await expect(page.getByText(/^Salle Voltaire : .* dans l’année|avec un chevauchement/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await axeAtBothWidths(page, 'planning-annee');
+
+  const stop = year.locator('[role="gridcell"][tabindex="0"]');
+  const first = (await stop.getAttribute('data-day'))!;
+  expect(first).toMatch(/-09-01$/);
+  await stop.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(':focus')).toHaveAttribute('data-day', first.replace('-09-', '-10-'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`date=${first.replace('-09-', '-10-')}&vue=jour`));
+});

@@ -5,13 +5,15 @@
  *
  * Keyboard: one tab stop (a roving tabindex). Up and Down walk a day's column: each half-hour, then the
  * bookings that start in it; Left and Right go to the same half-hour of the day before or after; Home and
- * End to the column's first and last half-hour.
+ * End to the column's first and last half-hour. A block one may change (EDIT among its actions) moves
+ * with Shift and the arrows (half an hour, a day) or is dragged to a half-hour: either opens its
+ * modification request with the new day and hours filled.
  */
 import { hhmmOf, type Closure, type Reservation, type ReservationInput, type Room } from '@union/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { capitalized, shortDate, todayIso, weekDays } from '../api/dates';
 import type { ColorMode } from './colors';
-import { SLOTS, isFree } from './day-grid';
+import { SLOTS, isFree, minutesOf } from './day-grid';
 import { WeekGridCell } from './WeekGridCell';
 import { columnTargets, placeDay, startSlot, targetKey, type Target } from './week-grid';
 import './calendar.css';
@@ -28,10 +30,14 @@ interface Props {
   onOpen: (id: number) => void;
   onOpenDay: (day: string) => void;
   onCreate: (initial: Partial<ReservationInput>) => void;
+  /** Opens the modification request of a block moved (the keyboard's Shift + arrows, or a drag). */
+  onMove?: (r: Reservation, to: Pick<Reservation, 'date' | 'heureDebut' | 'heureFin'>) => void;
 }
 
 export function WeekGrid(props: Props) {
   const { monday, reservations, closures, rooms, colorMode } = props;
+  const movable = (r: Reservation) => props.onMove !== undefined && r.actions.includes('EDIT');
+  const dragged = useRef<Reservation | null>(null);
   const today = todayIso();
   const gridRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -76,10 +82,26 @@ export function WeekGrid(props: Props) {
   )[0];
   const stop = (cursor && allKeys.includes(cursor) ? cursor : null) ?? firstFree ?? allKeys[0]!;
 
+  /** A block moved to `day` from `slot` on, keeping its length, within the open hours. */
+  function moveTo(r: Reservation, day: string, slot: number) {
+    const length = minutesOf(r.heureFin) - minutesOf(r.heureDebut);
+    const debut = Math.min(Math.max(slot, SLOTS[0]!), SLOTS[SLOTS.length - 1]! + 30 - length);
+    props.onMove?.(r, { date: day, heureDebut: hhmmOf(debut), heureFin: hhmmOf(debut + length) });
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLElement>, index: number, target: Target) {
     if (target.id === null && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       return book(index, target.slot);
+    }
+    const moved = target.id === null ? undefined : days[index]!.items.find((r) => r.id === target.id);
+    const shift = { ArrowUp: [0, -30], ArrowDown: [0, 30], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[
+      event.key as 'ArrowUp'
+    ];
+    if (event.shiftKey && shift && moved && movable(moved)) {
+      event.preventDefault();
+      const day = weekDays(monday)[Math.min(Math.max(index + shift[0]!, 0), 6)]!;
+      return moveTo(moved, day, minutesOf(moved.heureDebut) + shift[1]!);
     }
     const { targets } = days[index]!;
     const pos = targets.findIndex((t) => t.slot === target.slot && t.id === target.id);
@@ -155,6 +177,15 @@ export function WeekGrid(props: Props) {
               colorMode={colorMode}
               onBook={() => book(index, slot)}
               onOpen={props.onOpen}
+              movable={movable}
+              onDragBlock={(r) => (dragged.current = r)}
+              onDropHere={
+                props.onMove &&
+                (() => {
+                  if (dragged.current) moveTo(dragged.current, day, slot);
+                  dragged.current = null;
+                })
+              }
               onFocusTarget={(t) => setCursor(targetKey(day, t))}
               onKeyDown={(e, t) => onKeyDown(e, index, t)}
             />

@@ -128,7 +128,10 @@ describe('the annual planning’s year grid', { timeout: 30_000 }, () => {
     });
     renderApp('/app/reservations/annuel');
     await screen.findByText(/avec un chevauchement/);
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Salle' }), 'Salle Lafayette');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Salle affichée' }),
+      'Salle Lafayette',
+    );
     expect(
       await screen.findByRole('grid', { name: 'Année 2099-2100 : Salle Lafayette' }),
     ).toBeInTheDocument();

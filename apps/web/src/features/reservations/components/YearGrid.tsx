@@ -79,7 +79,7 @@ export function YearGrid({ annee, rooms, salle }: Props) {
         L’année par salle
       </Title>
       <NativeSelect
-        label="Salle"
+        label="Salle affichée"
         value={String(room)}
         onChange={(e) => setChosen(Number(e.currentTarget.value))}
         data={active.map((r) => ({ value: String(r.id), label: r.nom }))}
@@ -168,7 +168,7 @@ export function YearGrid({ annee, rooms, salle }: Props) {
         </div>
       </div>
       <Text size="sm" c="gray.8">
-        Chiffre : réservations du jour ; hachures : jour fermé ; « ! » sur fond rouge : chevauchement.
+        Chiffre : réservations du jour ; hachures grises : jour fermé ; « ! » sur fond rouge : chevauchement.
       </Text>
     </Stack>
   );
