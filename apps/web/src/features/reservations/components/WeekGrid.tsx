@@ -13,7 +13,8 @@ import { hhmmOf, type Closure, type Reservation, type ReservationInput, type Roo
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { capitalized, shortDate, todayIso, weekDays } from '../api/dates';
 import type { ColorMode } from './colors';
-import { SLOTS, isFree, minutesOf } from './day-grid';
+import { SLOTS, isFree } from './day-grid';
+import { useBlockMoves, type MoveTo } from './useBlockMoves';
 import { WeekGridCell } from './WeekGridCell';
 import { columnTargets, placeDay, startSlot, targetKey, type Target } from './week-grid';
 import './calendar.css';
@@ -31,13 +32,12 @@ interface Props {
   onOpenDay: (day: string) => void;
   onCreate: (initial: Partial<ReservationInput>) => void;
   /** Opens the modification request of a block moved (the keyboard's Shift + arrows, or a drag). */
-  onMove?: (r: Reservation, to: Pick<Reservation, 'date' | 'heureDebut' | 'heureFin'>) => void;
+  onMove?: (r: Reservation, to: MoveTo) => void;
 }
 
 export function WeekGrid(props: Props) {
   const { monday, reservations, closures, rooms, colorMode } = props;
-  const movable = (r: Reservation) => props.onMove !== undefined && r.actions.includes('EDIT');
-  const dragged = useRef<Reservation | null>(null);
+  const moves = useBlockMoves(monday, props.onMove);
   const today = todayIso();
   const gridRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -82,30 +82,16 @@ export function WeekGrid(props: Props) {
   )[0];
   const stop = (cursor && allKeys.includes(cursor) ? cursor : null) ?? firstFree ?? allKeys[0]!;
 
-  /** A block moved to `day` from `slot` on, keeping its length, within the open hours. */
-  function moveTo(r: Reservation, day: string, slot: number) {
-    const length = minutesOf(r.heureFin) - minutesOf(r.heureDebut);
-    const debut = Math.min(Math.max(slot, SLOTS[0]!), SLOTS[SLOTS.length - 1]! + 30 - length);
-    props.onMove?.(r, { date: day, heureDebut: hhmmOf(debut), heureFin: hhmmOf(debut + length) });
-  }
-
   function onKeyDown(event: KeyboardEvent<HTMLElement>, index: number, target: Target) {
     if (target.id === null && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       return book(index, target.slot);
     }
-    const moved = target.id === null ? undefined : days[index]!.items.find((r) => r.id === target.id);
-    const shift = { ArrowUp: [0, -30], ArrowDown: [0, 30], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[
-      event.key as 'ArrowUp'
-    ];
-    if (event.shiftKey && shift && moved && movable(moved)) {
-      event.preventDefault();
-      const day = weekDays(monday)[Math.min(Math.max(index + shift[0]!, 0), 6)]!;
-      return moveTo(moved, day, minutesOf(moved.heureDebut) + shift[1]!);
-    }
+    const block = target.id === null ? undefined : days[index]!.items.find((r) => r.id === target.id);
+    if (moves.onKey(event, index, block)) return;
     const { targets } = days[index]!;
     const pos = targets.findIndex((t) => t.slot === target.slot && t.id === target.id);
-    const moves: Record<string, () => [number, Target]> = {
+    const steps: Record<string, () => [number, Target]> = {
       ArrowUp: () => [index, targets[Math.max(pos - 1, 0)]!],
       ArrowDown: () => [index, targets[Math.min(pos + 1, targets.length - 1)]!],
       ArrowLeft: () => [Math.max(index - 1, 0), { slot: target.slot, id: null }],
@@ -113,7 +99,7 @@ export function WeekGrid(props: Props) {
       Home: () => [index, targets[0]!],
       End: () => [index, { slot: SLOTS[SLOTS.length - 1]!, id: null }],
     };
-    const move = moves[event.key];
+    const move = steps[event.key];
     if (!move) return;
     event.preventDefault();
     const [to, next] = move();
@@ -177,15 +163,9 @@ export function WeekGrid(props: Props) {
               colorMode={colorMode}
               onBook={() => book(index, slot)}
               onOpen={props.onOpen}
-              movable={movable}
-              onDragBlock={(r) => (dragged.current = r)}
-              onDropHere={
-                props.onMove &&
-                (() => {
-                  if (dragged.current) moveTo(dragged.current, day, slot);
-                  dragged.current = null;
-                })
-              }
+              movable={moves.movable}
+              onDragBlock={moves.drag}
+              onDropHere={moves.dropOn(day, slot)}
               onFocusTarget={(t) => setCursor(targetKey(day, t))}
               onKeyDown={(e, t) => onKeyDown(e, index, t)}
             />
