@@ -5,7 +5,9 @@
  * code written the French way (« # ##0,00 € ») reads « , » as a thousands separator and shows no cents;
  * test/excel-formats.test.ts reads every workbook back and checks each cell's format.
  */
+import { contentDisposition } from './file-names';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 /** Amounts in euros with cents, negative amounts with their minus sign. */
 export const EXCEL_EUROS = '#,##0.00 "€";-#,##0.00 "€"';
@@ -88,3 +90,14 @@ export async function figuresWorkbook(sheets: FigureSheet[]): Promise<Buffer> {
 
 /** A yyyy-mm-dd day as the French read it, for a sheet's title. */
 export const frenchDay = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * A dashboard's workbook sent as a download, from any module: here rather than in compta/documents, so
+ * that the planning's and the restaurant's modules need not import the accounting (a cycle).
+ */
+export function sendWorkbook(reply: FastifyReply, name: string, content: Buffer) {
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', contentDisposition('attachment', name))
+    .send(content);
+}

@@ -1,8 +1,7 @@
 /** The Union staff's dashboard (issue 33): `GET /api/reservation/tableau-de-bord`. */
 import { CALLS } from '@union/contract';
 import { route } from '../../../lib/route';
-import { XLSX_MIME } from '../../compta/documents/excel';
-import { sendFile } from '../../compta/documents/files';
+import { sendWorkbook } from '../../../lib/excel';
 import type { App } from '../../../types';
 import { planningDashboardService } from './service';
 
@@ -11,11 +10,6 @@ export default async function planningDashboardRoutes(app: App) {
     planningDashboardService.dashboard(request.ctx),
   );
   route(app, CALLS.reservations.dashboardExcel, { tags: ['réservations'] }, async (request, reply) =>
-    sendFile(
-      reply,
-      'tableau-de-bord-planning.xlsx',
-      XLSX_MIME,
-      await planningDashboardService.excel(request.ctx),
-    ),
+    sendWorkbook(reply, 'tableau-de-bord-planning.xlsx', await planningDashboardService.excel(request.ctx)),
   );
 }

@@ -1,8 +1,7 @@
 /** The restaurant manager's dashboard (issue 33): `GET /api/repas/tableau-de-bord`. */
 import { CALLS } from '@union/contract';
 import { route } from '../../../lib/route';
-import { XLSX_MIME } from '../../compta/documents/excel';
-import { sendFile } from '../../compta/documents/files';
+import { sendWorkbook } from '../../../lib/excel';
 import type { App } from '../../../types';
 import { restaurantDashboardService } from './service';
 
@@ -11,10 +10,9 @@ export default async function restaurantDashboardRoutes(app: App) {
     restaurantDashboardService.dashboard(request.ctx),
   );
   route(app, CALLS.restaurant.dashboardExcel, { tags: ['restauration'] }, async (request, reply) =>
-    sendFile(
+    sendWorkbook(
       reply,
       'tableau-de-bord-restauration.xlsx',
-      XLSX_MIME,
       await restaurantDashboardService.excel(request.ctx),
     ),
   );
