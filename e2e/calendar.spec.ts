@@ -59,3 +59,61 @@ test('the secretariat reads the month, goes to a day with the keys, and books a 
   await expect(form.getByRole('textbox', { name: 'Heure de fin' })).not.toHaveValue('');
   await axeAtBothWidths(page, 'planning-semaine-demande');
 });
+
+test('the secretariat reads a room’s year in the annual planning and walks it with the keys to a day', async ({
+  page,
+}) => {
+  await signIn(page, 'secretariat');
+  await page.goto('/app/reservations/annuel');
+  await expect(page).toHaveTitle(/^Planning annuel/);
+  await page.getByRole('combobox', { name: 'Salle affichée' }).selectOption({ label: 'Salle Voltaire' });
+  const year = page.getByRole('grid', { name: /^Année \d{4}-\d{4} : Salle Voltaire$/ });
+  await expect(year.getByRole('row')).toHaveCount(13);
+  // Said in words once every week has come: the room's bookings and whether any two clash.
+  await expect(page.getByText(/^Salle Voltaire : .* dans l’année|avec un chevauchement/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await axeAtBothWidths(page, 'planning-annee');
+
+  const stop = year.locator('[role="gridcell"][tabindex="0"]');
+  const first = (await stop.getAttribute('data-day'))!;
+  expect(first).toMatch(/-09-01$/);
+  await stop.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(':focus')).toHaveAttribute('data-day', first.replace('-09-', '-10-'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`date=${first.replace('-09-', '-10-')}&vue=jour`));
+});
+
+test('the secretariat moves a booking half an hour later from the keyboard: its modification request opens filled', async ({
+  page,
+}) => {
+  await signIn(page, 'secretariat');
+  await page.goto(`/app/reservations/planning?date=${dayAhead(0)}&vue=semaine`);
+  const week = page.getByRole('grid', { name: /^Semaine du/ });
+  await expect(week).toBeVisible();
+  // The staff may change every booking: each block offers Shift and the arrows. Find a week that has one.
+  const movable = week.locator('button[aria-keyshortcuts]');
+  for (let i = 0; i < 8 && (await movable.count()) === 0; i++) {
+    await page.getByRole('button', { name: 'Semaine suivante' }).click();
+    await expect(page.getByRole('grid', { name: /^Semaine du/ })).toBeVisible();
+  }
+  const block = movable.first();
+  const label = (await block.getAttribute('aria-label')) ?? '';
+  const [, start, end] = /, (\d\d:\d\d) à (\d\d:\d\d),/.exec(label) ?? [];
+  expect(start, label).toBeTruthy();
+  await block.focus();
+  await page.keyboard.press('Shift+ArrowDown');
+  const form = page.getByRole('dialog', { name: 'Modifier la réservation' });
+  const later = (hhmm: string) => {
+    const [h, m] = hhmm.split(':').map(Number) as [number, number];
+    const t = Math.min(h * 60 + m + 30, 23 * 60);
+    return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+  };
+  if (end !== '23:00') {
+    await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(later(start!));
+    await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(later(end!));
+  }
+  await axeAtBothWidths(page, 'planning-deplacer');
+  await form.getByRole('button', { name: 'Annuler' }).click();
+});

@@ -8,7 +8,7 @@ import { API, pathTo } from '@union/contract';
 import ExcelJS from 'exceljs';
 import * as numfmt from 'numfmt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCEL_DAY, EXCEL_EUROS, EXCEL_FORMATS } from '../src/lib/excel';
+import { EXCEL_DAY, EXCEL_EUROS, EXCEL_FORMATS, EXCEL_HOURS, EXCEL_PERCENT } from '../src/lib/excel';
 import { builders, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 
@@ -18,11 +18,20 @@ let t: TestContext;
 let b: Builders;
 let tresorier: Person;
 let lodge: Lodge;
+let chef: Person;
+let staff: Person;
+let admin: Person;
 
 beforeAll(async () => {
   t = await createTestContext({}, { clock });
   b = builders(t);
   tresorier = await b.aUser({ habilitations: ['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE'] });
+  chef = await b.aUser({ habilitations: ['USER', 'RESTAURATION', 'MENUS'] });
+  staff = (await b.theUnion()).member;
+  admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
+  // A confirmed booking, so the planning's workbook holds hours and rates with decimals.
+  await b.aReservation({ day: '2026-12-04', start: '18:00', end: '21:30', state: 'CR' });
+  await b.aMeal({ day: '2026-12-03' });
   lodge = await b.aLodgeWithMembers({
     nom: 'Les Amis du Classeur',
     managers: 1,
@@ -56,6 +65,10 @@ const ROUTES = [
   API.desk.balancesExcel,
   API.imports.membersExcel,
   API.accounts.statement,
+  API.restaurant.dashboardExcel,
+  API.reservations.dashboardExcel,
+  API.peopleDashboards.lodgeExcel,
+  API.peopleDashboards.adminExcel,
 ] as const;
 
 /** The request that downloads the workbook of `route`, with the account allowed to. */
@@ -74,6 +87,18 @@ function requestFor(route: (typeof ROUTES)[number]) {
       const url = pathTo(route, { idEntite: lodge.id, format: 'xlsx' });
       return { ...by, method: 'GET', url: `${url}?du=2026-11-01&au=2026-11-28` } as const;
     }
+    case API.restaurant.dashboardExcel:
+      return { method: 'GET', url: route, token: chef.token } as const;
+    case API.reservations.dashboardExcel:
+      return { method: 'GET', url: route, token: staff.token } as const;
+    case API.peopleDashboards.lodgeExcel:
+      return {
+        method: 'GET',
+        url: pathTo(route, { idEntite: lodge.id }),
+        token: lodge.manager.token,
+      } as const;
+    case API.peopleDashboards.adminExcel:
+      return { method: 'GET', url: route, token: admin.token } as const;
     default:
       return { ...by, method: 'GET', url: route } as const;
   }
@@ -109,6 +134,8 @@ describe('the workbooks’ number formats', () => {
     expect(numfmt.format(EXCEL_EUROS, 1234.5)).toBe('1,234.50 €');
     expect(numfmt.format(EXCEL_EUROS, -0.05)).toBe('-0.05 €');
     expect(numfmt.format(EXCEL_DAY, numfmt.dateToSerial([2026, 11, 28]))).toBe('28/11/2026');
+    expect(numfmt.format(EXCEL_PERCENT, 0.425)).toBe('42.5%');
+    expect(numfmt.format(EXCEL_HOURS, 210 / 60)).toBe('3.5');
     // What the cards' balances used: valid grammar, but no cents.
     expect(numfmt.format('# ##0,00 €;-# ##0,00 €', 1234.5)).not.toContain('.50');
   });
@@ -129,9 +156,11 @@ describe('the workbooks’ number formats', () => {
       if (Number.isInteger(cell.value) && !cell.numFmt) continue;
       expect(EXCEL_FORMATS, `${route} ${cell.where} = ${String(cell.value)}`).toContain(cell.numFmt);
     }
-    // Amounts with cents exist in the workbooks that hold money, and carry the euro format.
+    // Amounts with cents carry the euro format; the only other fractions are rates and hours.
     const cents = cells.filter((c) => typeof c.value === 'number' && !Number.isInteger(c.value));
-    for (const cell of cents) expect(cell.numFmt, `${route} ${cell.where}`).toBe(EXCEL_EUROS);
+    for (const cell of cents) {
+      expect([EXCEL_EUROS, EXCEL_PERCENT, EXCEL_HOURS], `${route} ${cell.where}`).toContain(cell.numFmt);
+    }
   });
 
   it('the aged balance says at which date it stands', async () => {

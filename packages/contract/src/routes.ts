@@ -97,6 +97,9 @@ export const API = {
     lodge: '/api/loge/:idEntite/tableau-de-bord',
     /** The administration's dashboard (ADMIN). */
     admin: '/api/admin/tableau-de-bord',
+    /** Their figures in Excel, a sheet per chart. */
+    lodgeExcel: '/api/loge/:idEntite/tableau-de-bord/excel',
+    adminExcel: '/api/admin/tableau-de-bord/excel',
   },
   imports: {
     /** The query string carries `idEntite` and `dryRun`. */
@@ -111,6 +114,7 @@ export const API = {
     pending: '/api/reservation/demandes',
     /** The Union staff's dashboard (issue 33). */
     dashboard: '/api/reservation/tableau-de-bord',
+    dashboardExcel: '/api/reservation/tableau-de-bord/excel',
   },
   closures: {
     closure: '/api/fermeture/:date',
@@ -155,6 +159,7 @@ export const API = {
     myOrders: '/api/user/commandes',
     /** The restaurant manager's dashboard (issue 33). */
     dashboard: '/api/repas/tableau-de-bord',
+    dashboardExcel: '/api/repas/tableau-de-bord/excel',
   },
   /** The prepaid card: top-ups and their payment. */
   payments: {

@@ -22,6 +22,23 @@ export const rows: AuthzRow[] = [
     expect: allow({}),
   },
   {
+    route: 'GET /api/loge/:idEntite/tableau-de-bord/excel',
+    scope: 'own lodge',
+    request: (w) => ({ url: `/api/loge/${w.lodge}/tableau-de-bord/excel` }),
+    expect: allow({ venerable: 200 }),
+  },
+  {
+    route: 'GET /api/loge/:idEntite/tableau-de-bord/excel',
+    scope: 'other lodge',
+    request: (w) => ({ url: `/api/loge/${w.otherLodge}/tableau-de-bord/excel` }),
+    expect: allow({}),
+  },
+  {
+    route: 'GET /api/admin/tableau-de-bord/excel',
+    request: () => ({ url: '/api/admin/tableau-de-bord/excel' }),
+    expect: allow({ admin: 200 }),
+  },
+  {
     route: 'GET /api/admin/tableau-de-bord',
     request: () => ({ url: '/api/admin/tableau-de-bord' }),
     expect: allow({ admin: 200 }),

@@ -67,6 +67,11 @@ export const rows: AuthzRow[] = [
     expect: staff(200),
   },
   {
+    route: 'GET /api/reservation/tableau-de-bord/excel',
+    request: () => ({ url: '/api/reservation/tableau-de-bord/excel' }),
+    expect: staff(200),
+  },
+  {
     route: 'GET /api/planning/annees',
     request: () => ({ url: '/api/planning/annees' }),
     expect: planners(200),

@@ -427,6 +427,11 @@ export const rows: AuthzRow[] = [
     expect: menus(200),
   },
   {
+    route: 'GET /api/repas/tableau-de-bord/excel',
+    request: () => ({ url: '/api/repas/tableau-de-bord/excel' }),
+    expect: menus(200),
+  },
+  {
     route: 'GET /api/user/commandes',
     request: () => ({ url: '/api/user/commandes' }),
     expect: signedIn(200),

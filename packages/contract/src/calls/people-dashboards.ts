@@ -16,4 +16,11 @@ export const PEOPLE_DASHBOARD_CALLS = {
     path: API.peopleDashboards.admin,
     responses: { 200: AdminDashboardSchema },
   }),
+  /** Each dashboard's figures in Excel, a sheet per chart, downloaded. */
+  lodgeExcel: defineCall({
+    method: 'GET',
+    path: API.peopleDashboards.lodgeExcel,
+    params: AccountParamsSchema,
+  }),
+  adminExcel: defineCall({ method: 'GET', path: API.peopleDashboards.adminExcel }),
 } as const;

@@ -67,6 +67,8 @@ export const RESERVATION_CALLS = {
     path: API.reservations.dashboard,
     responses: { 200: PlanningDashboardSchema },
   }),
+  /** The same figures in Excel, a sheet per chart, downloaded. */
+  dashboardExcel: defineCall({ method: 'GET', path: API.reservations.dashboardExcel }),
 } as const;
 
 export const CLOSURE_CALLS = {

@@ -167,6 +167,8 @@ export const RESTAURANT_CALLS = {
     path: API.restaurant.dashboard,
     responses: { 200: RestaurantDashboardSchema },
   }),
+  /** The same figures in Excel, a sheet per chart, downloaded. */
+  dashboardExcel: defineCall({ method: 'GET', path: API.restaurant.dashboardExcel }),
 } as const;
 
 /**

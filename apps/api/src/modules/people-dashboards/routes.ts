@@ -1,6 +1,7 @@
 /** The lodge officers' and the administrators' dashboards (issue 33). Thin: the service decides. */
 import { CALLS } from '@union/contract';
 import { route } from '../../lib/route';
+import { sendWorkbook } from '../../lib/excel';
 import type { App } from '../../types';
 import { peopleDashboardsService } from './service';
 
@@ -11,5 +12,19 @@ export default async function peopleDashboardsRoutes(app: App) {
   );
   route(app, calls.admin, { tags: ['administration'] }, async (request) =>
     peopleDashboardsService.admin(request.ctx),
+  );
+  route(app, calls.lodgeExcel, { tags: ['compte des loges'] }, async (request, reply) =>
+    sendWorkbook(
+      reply,
+      'tableau-de-bord-loge.xlsx',
+      await peopleDashboardsService.lodgeExcel(request.ctx, request.params.idEntite),
+    ),
+  );
+  route(app, calls.adminExcel, { tags: ['administration'] }, async (request, reply) =>
+    sendWorkbook(
+      reply,
+      'tableau-de-bord-administration.xlsx',
+      await peopleDashboardsService.adminExcel(request.ctx),
+    ),
   );
 }

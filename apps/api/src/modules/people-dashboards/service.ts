@@ -17,6 +17,7 @@ import { mailRepository } from '../mail/repository';
 import { cardsRepository } from '../restaurant/cards/repository';
 import { mealsRepository } from '../restaurant/repository';
 import { signInAttemptsRepository } from '../sign-in-attempts/repository';
+import { adminWorkbook, lodgeWorkbook } from './excel';
 import { may } from './policy';
 import { dashboardDays, presentAdminDashboard, presentLodgeDashboard } from './presenter';
 import { dashboardsRepository } from './repository';
@@ -73,5 +74,15 @@ export const peopleDashboardsService = {
       lastFailed: last !== undefined && !last.reussie,
       warnAfterHours: BACKUP_WARNING_AFTER_HOURS,
     });
+  },
+
+  /** GET /api/loge/{idEntite}/tableau-de-bord/excel: the lodge's figures, a sheet per chart. */
+  async lodgeExcel(ctx: RequestContext, entityId: number): Promise<Buffer> {
+    return lodgeWorkbook(await this.lodge(ctx, entityId));
+  },
+
+  /** GET /api/admin/tableau-de-bord/excel. */
+  async adminExcel(ctx: RequestContext): Promise<Buffer> {
+    return adminWorkbook(await this.admin(ctx));
   },
 };

@@ -123,6 +123,23 @@ describe('ChartPanel', () => {
     expect(await screen.findByText('Compte de la loge')).toBeInTheDocument();
   });
 
+  it('draws bars and lines without an unknown prop reaching the DOM, the axes in the text colour', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPanel();
+    renderPanel({ kind: 'line', title: 'Soldes' });
+    renderPanel({ kind: 'area', title: 'Encaissé' });
+    const said = errors.mock.calls.map((c) => c.map(String).join(' ')).join('\n');
+    errors.mockRestore();
+    expect(said).not.toMatch(/textColor|does not recognize/);
+    const roots = document.querySelectorAll<HTMLElement>(
+      '.mantine-BarChart-root, .mantine-LineChart-root, .mantine-AreaChart-root',
+    );
+    expect(roots.length).toBe(3);
+    for (const root of roots) {
+      expect(root.style.getPropertyValue('--chart-text-color')).toBe('var(--mantine-color-gray-8)');
+    }
+  });
+
   it('says so instead of drawing an empty chart', () => {
     renderPanel({ data: [], empty: 'Aucune créance.' });
     expect(screen.getByText('Aucune créance.')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../../lib/context';
 import { settingsRepository } from '../../settings/repository';
 import { loadPlanningContext } from '../context';
 import { may } from '../policy';
+import { planningWorkbook } from './excel';
 import { presentOccupancy, presentWaiting } from './presenter';
 import { planningDashboardRepository as repository } from './repository';
 
@@ -33,5 +34,10 @@ export const planningDashboardService = {
       demandesTotal: waiting[0]?.total ?? 0,
       fermetures,
     };
+  },
+
+  /** GET /api/reservation/tableau-de-bord/excel: the same figures, a sheet per chart. */
+  async excel(ctx: RequestContext): Promise<Buffer> {
+    return planningWorkbook(await this.dashboard(ctx));
   },
 };

@@ -4,6 +4,7 @@ import { authorize } from '../../../lib/authorize';
 import type { RequestContext } from '../../../lib/context';
 import { loadRestaurantContext } from '../context';
 import { mayMeal } from '../policy';
+import { restaurantWorkbook } from './excel';
 import { presentNextMeal } from './presenter';
 import { dashboardRepository as repository } from './repository';
 
@@ -28,5 +29,10 @@ export const restaurantDashboardService = {
         )
       : null;
     return { saison: { annee, ...span }, ...season, prochainRepas };
+  },
+
+  /** GET /api/repas/tableau-de-bord/excel: the same figures, a sheet per chart. */
+  async excel(ctx: RequestContext): Promise<Buffer> {
+    return restaurantWorkbook(await this.dashboard(ctx));
   },
 };

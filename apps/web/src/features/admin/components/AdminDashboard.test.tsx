@@ -51,6 +51,7 @@ describe('the administration’s dashboard', { timeout: 90_000 }, () => {
       'href',
       '/app/admin/sauvegardes',
     );
+    expect(screen.getByRole('button', { name: 'Exporter (Excel)' })).toBeInTheDocument();
     const outbox = screen.getByRole('region', { name: 'E-mails en échec' });
     expect(spaced(outbox.textContent)).toContain('1 en nouvelle tentative, 3 en attente.');
 

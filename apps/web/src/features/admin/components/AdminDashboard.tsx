@@ -2,8 +2,9 @@
  * The administration's dashboard, at the top of its first screen (issue 33): the last backup's age, the
  * outbox's failures, then the charts. One call (GET /api/admin/tableau-de-bord).
  */
-import { Alert, Anchor, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { AdminDashboard as Dashboard } from '@union/contract';
+import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ExportExcelButton } from '../../../components/charts/ExportExcelButton';
+import { API, type AdminDashboard as Dashboard } from '@union/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
@@ -70,6 +71,12 @@ export function AdminDashboard() {
     );
   return (
     <Stack gap="lg">
+      <Group justify="flex-end">
+        <ExportExcelButton
+          path={API.peopleDashboards.adminExcel}
+          fileName="tableau-de-bord-administration.xlsx"
+        />
+      </Group>
       <Figures data={dashboard.data} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <SecondFactorChart data={dashboard.data} />

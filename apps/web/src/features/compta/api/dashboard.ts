@@ -1,8 +1,7 @@
-/** The treasurer's dashboard (issue 33): one query per chart group, and the Excel file of all of them. */
+/** The treasurer's dashboard (issue 33): one query per chart group. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, COMPTA_DASHBOARD_CALLS as CALLS, pathTo } from '@union/contract';
+import { COMPTA_DASHBOARD_CALLS as CALLS } from '@union/contract';
 import { api } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
 
 export const useDashboardReceivables = () =>
   useQuery({
@@ -23,6 +22,3 @@ export const useDashboardCards = () =>
 
 export const useDashboardDue = () =>
   useQuery({ queryKey: ['compta', 'tableau-de-bord', 'echeances'], queryFn: () => api.call(CALLS.due) });
-
-export const exportDashboard = (annee: number) =>
-  downloadFile(pathTo(API.compta.dashboardExcel, {}, { annee }), 'tableau-de-bord-comptable.xlsx');

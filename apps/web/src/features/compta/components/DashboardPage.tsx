@@ -4,19 +4,14 @@
  * group, each chart with its figures as a table; « Exporter (Excel) » writes them all, a sheet per chart.
  */
 import { Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconBell, IconClockHour4, IconFileSpreadsheet, IconList } from '@tabler/icons-react';
+import { IconBell, IconClockHour4, IconList } from '@tabler/icons-react';
+import { API, pathTo } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { asyncHandler } from '../../../components/error-handler';
-import { toast } from '../../../components/toast';
+import { ExportExcelButton } from '../../../components/charts/ExportExcelButton';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { parisYear } from '../../../lib/dates';
-import {
-  exportDashboard,
-  useDashboardCards,
-  useDashboardDue,
-  useDashboardReceivables,
-} from '../api/dashboard';
+import { useDashboardCards, useDashboardDue, useDashboardReceivables } from '../api/dashboard';
 import { CardsChart } from './dashboard/CardsChart';
 import { DueCard } from './dashboard/DueCard';
 import { MonthsChart } from './dashboard/MonthsChart';
@@ -51,15 +46,10 @@ export function DashboardPage() {
           >
             Balance âgée et FEC
           </Button>
-          <Button
-            variant="light"
-            leftSection={<IconFileSpreadsheet size={18} />}
-            onClick={asyncHandler(() =>
-              exportDashboard(annee).then((name) => toast('success', `Fichier ${name} téléchargé.`)),
-            )}
-          >
-            Exporter (Excel)
-          </Button>
+          <ExportExcelButton
+            path={pathTo(API.compta.dashboardExcel, {}, { annee })}
+            fileName="tableau-de-bord-comptable.xlsx"
+          />
         </Group>
       </Group>
 

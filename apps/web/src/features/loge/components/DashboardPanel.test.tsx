@@ -82,6 +82,7 @@ describe('the lodge’s dashboard', { timeout: 90_000 }, () => {
     expect(await screen.findByRole('tab', { name: 'Tableau de bord', selected: true })).toBeInTheDocument();
     const balance = await screen.findByRole('region', { name: 'Solde du compte avec l’Union' });
     expect(spaced(balance.textContent)).toContain('100,00 €À régler (avoir disponible : 20,00 €).');
+    expect(screen.getByRole('button', { name: 'Exporter (Excel)' })).toBeInTheDocument();
     const due = screen.getByRole('region', { name: 'Prochaine échéance' });
     expect(spaced(due.textContent)).toContain(
       '01/11/2026En retard : facture FA-2026-0012, 60,00 € restant dus.',

@@ -2,8 +2,9 @@
  * The lodge's dashboard, the first tab of Gestion Loge (issue 33): its figures, then its next sessions
  * with their agapes. One call (GET /api/loge/{idEntite}/tableau-de-bord).
  */
-import { Alert, Loader, Stack } from '@mantine/core';
-import type { EntitySummary } from '@union/contract';
+import { Alert, Group, Loader, Stack } from '@mantine/core';
+import { API, pathTo, type EntitySummary } from '@union/contract';
+import { ExportExcelButton } from '../../../components/charts/ExportExcelButton';
 import { useLodgeDashboard } from '../api/dashboard';
 import { LodgeFigures } from './LodgeFigures';
 import { SessionsChart, SessionsList } from './SessionsChart';
@@ -19,6 +20,12 @@ export function DashboardPanel({ entite, onAccount }: { entite: EntitySummary; o
     );
   return (
     <Stack gap="lg">
+      <Group justify="flex-end">
+        <ExportExcelButton
+          path={pathTo(API.peopleDashboards.lodgeExcel, { idEntite: entite.id })}
+          fileName="tableau-de-bord-loge.xlsx"
+        />
+      </Group>
       <LodgeFigures data={dashboard.data} onAccount={onAccount} />
       <SessionsChart data={dashboard.data} />
       <SessionsList data={dashboard.data} />

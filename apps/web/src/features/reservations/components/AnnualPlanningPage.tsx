@@ -23,6 +23,7 @@ import { EntryReservations } from './EntryReservations';
 import { PlanningEntryForm, type EntryTarget } from './PlanningEntryForm';
 import { PlanningEntryList } from './PlanningEntryList';
 import { PlanningNav } from './PlanningNav';
+import { YearGrid } from './YearGrid';
 import { useReservationEditing } from './useReservationEditing';
 import { usePageTitle } from '../../../components/usePageTitle';
 
@@ -123,6 +124,7 @@ export function AnnualPlanningPage() {
           Aucune tenue régulière pour ces critères.
         </Alert>
       )}
+      {annee !== null && <YearGrid annee={annee} rooms={rooms.data ?? []} salle={Number(salle)} />}
       <PlanningEntryList
         entries={entries.data ?? []}
         gestion={gestion}

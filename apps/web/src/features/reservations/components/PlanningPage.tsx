@@ -144,6 +144,7 @@ export function PlanningPage() {
           onOpen={editing.open}
           onOpenDay={(d) => go({ date: d, vue: 'jour' })}
           onCreate={editing.create}
+          onMove={editing.move}
           canBook={canBook}
           createVerb={gestion ? 'Réserver' : 'Demander'}
         />

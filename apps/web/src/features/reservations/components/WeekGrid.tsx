@@ -5,13 +5,16 @@
  *
  * Keyboard: one tab stop (a roving tabindex). Up and Down walk a day's column: each half-hour, then the
  * bookings that start in it; Left and Right go to the same half-hour of the day before or after; Home and
- * End to the column's first and last half-hour.
+ * End to the column's first and last half-hour. A block one may change (EDIT among its actions) moves
+ * with Shift and the arrows (half an hour, a day) or is dragged to a half-hour: either opens its
+ * modification request with the new day and hours filled.
  */
 import { hhmmOf, type Closure, type Reservation, type ReservationInput, type Room } from '@union/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { capitalized, shortDate, todayIso, weekDays } from '../api/dates';
 import type { ColorMode } from './colors';
 import { SLOTS, isFree } from './day-grid';
+import { useBlockMoves, type MoveTo } from './useBlockMoves';
 import { WeekGridCell } from './WeekGridCell';
 import { columnTargets, placeDay, startSlot, targetKey, type Target } from './week-grid';
 import './calendar.css';
@@ -28,10 +31,13 @@ interface Props {
   onOpen: (id: number) => void;
   onOpenDay: (day: string) => void;
   onCreate: (initial: Partial<ReservationInput>) => void;
+  /** Opens the modification request of a block moved (the keyboard's Shift + arrows, or a drag). */
+  onMove?: (r: Reservation, to: MoveTo) => void;
 }
 
 export function WeekGrid(props: Props) {
   const { monday, reservations, closures, rooms, colorMode } = props;
+  const moves = useBlockMoves(monday, props.onMove);
   const today = todayIso();
   const gridRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -81,9 +87,11 @@ export function WeekGrid(props: Props) {
       event.preventDefault();
       return book(index, target.slot);
     }
+    const block = target.id === null ? undefined : days[index]!.items.find((r) => r.id === target.id);
+    if (moves.onKey(event, index, block)) return;
     const { targets } = days[index]!;
     const pos = targets.findIndex((t) => t.slot === target.slot && t.id === target.id);
-    const moves: Record<string, () => [number, Target]> = {
+    const steps: Record<string, () => [number, Target]> = {
       ArrowUp: () => [index, targets[Math.max(pos - 1, 0)]!],
       ArrowDown: () => [index, targets[Math.min(pos + 1, targets.length - 1)]!],
       ArrowLeft: () => [Math.max(index - 1, 0), { slot: target.slot, id: null }],
@@ -91,7 +99,7 @@ export function WeekGrid(props: Props) {
       Home: () => [index, targets[0]!],
       End: () => [index, { slot: SLOTS[SLOTS.length - 1]!, id: null }],
     };
-    const move = moves[event.key];
+    const move = steps[event.key];
     if (!move) return;
     event.preventDefault();
     const [to, next] = move();
@@ -155,6 +163,9 @@ export function WeekGrid(props: Props) {
               colorMode={colorMode}
               onBook={() => book(index, slot)}
               onOpen={props.onOpen}
+              movable={moves.movable}
+              onDragBlock={moves.drag}
+              onDropHere={moves.dropOn(day, slot)}
               onFocusTarget={(t) => setCursor(targetKey(day, t))}
               onKeyDown={(e, t) => onKeyDown(e, index, t)}
             />

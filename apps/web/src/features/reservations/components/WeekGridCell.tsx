@@ -23,6 +23,11 @@ interface Props {
   colorMode: ColorMode;
   onBook: () => void;
   onOpen: (id: number) => void;
+  /** Whether a block may be moved (its modification request). */
+  movable: (r: Reservation) => boolean;
+  onDragBlock: (r: Reservation) => void;
+  /** A block dropped on this half-hour (a drag from the pointer). */
+  onDropHere?: () => void;
   onFocusTarget: (target: Target) => void;
   onKeyDown: (event: KeyboardEvent<HTMLElement>, target: Target) => void;
 }
@@ -48,6 +53,11 @@ export function WeekGridCell(props: Props) {
       onClick={(e) => e.target === e.currentTarget && !disabled && props.onBook()}
       onFocus={(e) => e.target === e.currentTarget && props.onFocusTarget(cell)}
       onKeyDown={(e) => e.target === e.currentTarget && props.onKeyDown(e, cell)}
+      onDragOver={(e) => props.onDropHere && e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        props.onDropHere?.();
+      }}
     >
       {blocks.map(({ r, lane, lanes }) => {
         const target: Target = { slot, id: r.id };
@@ -60,6 +70,15 @@ export function WeekGridCell(props: Props) {
             data-target={targetKey(day, target)}
             tabIndex={stop === targetKey(day, target) ? 0 : -1}
             aria-label={blockLabel(r)}
+            draggable={props.movable(r) || undefined}
+            aria-keyshortcuts={
+              props.movable(r) ? 'Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight' : undefined
+            }
+            aria-description={props.movable(r) ? 'Maj et les flèches pour la déplacer' : undefined}
+            onDragStart={(e) => {
+              e.dataTransfer.setData('text/plain', String(r.id));
+              props.onDragBlock(r);
+            }}
             style={{
               ...blockStyle(r, colorMode),
               top: ((debut - slot) / 30) * ROW_HEIGHT + 1,

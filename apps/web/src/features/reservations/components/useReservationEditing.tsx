@@ -27,6 +27,16 @@ export function useReservationEditing(
     });
   };
 
+  /**
+   * Moving a block (issue 33): the existing edit form (EDIT, the modification request) opens with the
+   * new room, day and hours filled; nothing changes until it is sent. Only blocks whose actions hold EDIT
+   * are offered to move (the server's word: one's own request, or any booking for the staff).
+   */
+  const move = (r: Reservation, to: Pick<Reservation, 'date' | 'heureDebut' | 'heureFin'>) => {
+    edit(r);
+    setForm((f) => f && { ...f, initial: { ...f.initial, ...to } });
+  };
+
   const dialogs = (
     <>
       <ReservationPanel
@@ -53,6 +63,7 @@ export function useReservationEditing(
   return {
     open: setOpenId,
     create: (initial: Partial<ReservationInput>) => setForm({ reservation: null, initial }),
+    move,
     rooms,
     entities,
     dialogs,

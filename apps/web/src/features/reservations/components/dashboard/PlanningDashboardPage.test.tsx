@@ -89,6 +89,7 @@ describe('the Union staff’s dashboard of the planning', () => {
       '/app/reservations/demandes',
     );
     expect(screen.getByText(/Réveillon/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exporter (Excel)' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Sections du planning' })).getByRole('link', {
         name: 'Planning',

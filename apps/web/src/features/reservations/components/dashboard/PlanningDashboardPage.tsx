@@ -4,6 +4,8 @@
  * rooms × weekdays heat map.
  */
 import { Alert, Loader, SimpleGrid, Stack, Text, Title, Group } from '@mantine/core';
+import { API } from '@union/contract';
+import { ExportExcelButton } from '../../../../components/charts/ExportExcelButton';
 import { usePageTitle } from '../../../../components/usePageTitle';
 import { seasonLabel } from '../../../../lib/season';
 import { usePlanningDashboard } from '../../api/dashboard';
@@ -25,7 +27,13 @@ export function PlanningDashboardPage() {
           </Title>
           {d && <Text c="gray.8">{seasonLabel(d.saison)}</Text>}
         </div>
-        <PlanningNav gestion />
+        <Group gap="xs">
+          <PlanningNav gestion />
+          <ExportExcelButton
+            path={API.reservations.dashboardExcel}
+            fileName="tableau-de-bord-planning.xlsx"
+          />
+        </Group>
       </Group>
       {dashboard.isPending && <Loader aria-label="Chargement du tableau de bord" />}
       {dashboard.isError && <Alert color="red">Le tableau de bord n’a pas pu être chargé.</Alert>}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type RestaurantDashboard, RestaurantDashboardSchema } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, reply, signInAs } from '../../../../../test/utils';
+import { download, mockApi, renderApp, reply, signInAs } from '../../../../../test/utils';
 
 const DASHBOARD: RestaurantDashboard = {
   saison: { annee: 2026, debut: '2026-09-01', fin: '2027-08-31' },
@@ -75,6 +75,26 @@ describe('the restaurant manager’s dashboard', () => {
       'href',
       '/app/restauration/repas',
     );
+  });
+
+  it('exports its figures to Excel, the toast naming the file', async () => {
+    signInAs(['USER', 'RESTAURATION', 'MENUS']);
+    // jsdom cannot follow a blob link: the click that saves the file is only recorded.
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const calls = mockApi({
+      'GET /api/repas/tableau-de-bord': reply(RestaurantDashboardSchema, DASHBOARD),
+      'GET /api/repas/tableau-de-bord/excel': download('xlsx'),
+    });
+    renderApp('/app/restauration/tableau-de-bord');
+    await userEvent.click(await screen.findByRole('button', { name: 'Exporter (Excel)' }));
+    expect(await screen.findByText(/Fichier .*\.xlsx téléchargé\./)).toBeInTheDocument();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.path)).toContain('/api/repas/tableau-de-bord/excel');
+    save.mockRestore();
   });
 
   it('keeps the week of meals first for members, and the dashboard for MENUS only', async () => {

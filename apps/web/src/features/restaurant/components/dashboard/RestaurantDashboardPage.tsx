@@ -4,6 +4,8 @@
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { API } from '@union/contract';
+import { ExportExcelButton } from '../../../../components/charts/ExportExcelButton';
 import { usePageTitle } from '../../../../components/usePageTitle';
 import { seasonLabel } from '../../../../lib/season';
 import { useRestaurantDashboard } from '../../api/dashboard';
@@ -30,6 +32,10 @@ export function RestaurantDashboardPage() {
           <Button component={Link} to="/app/restauration/caisse" variant="light" size="compact-md">
             Caisse des cartes
           </Button>
+          <ExportExcelButton
+            path={API.restaurant.dashboardExcel}
+            fileName="tableau-de-bord-restauration.xlsx"
+          />
         </Group>
       </Group>
       {dashboard.isPending && <Loader aria-label="Chargement du tableau de bord" />}
