@@ -15,6 +15,7 @@ import {
   COMPTA_REMINDER_CALLS,
 } from './compta';
 import { BANK_CALLS } from './bank';
+import { SEPA_CALLS } from './sepa';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
@@ -56,6 +57,7 @@ export {
   RESERVATION_CALLS,
   RESTAURANT_CALLS,
   SECOND_FACTOR_CALLS,
+  SEPA_CALLS,
   SETTINGS_CALLS,
   USER_CALLS,
 };
@@ -91,4 +93,5 @@ export const CALLS = {
   comptaOnline: COMPTA_ONLINE_CALLS,
   comptaExports: COMPTA_EXPORT_CALLS,
   bank: BANK_CALLS,
+  sepa: SEPA_CALLS,
 } as const;

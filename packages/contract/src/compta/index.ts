@@ -12,3 +12,4 @@ export * from './reminders';
 export * from './fee-calls';
 export * from './dashboard';
 export * from './bank';
+export * from './sepa';

@@ -10,6 +10,7 @@ import feeCallsRoutes from './fee-calls/routes';
 import ordersRoutes from './orders/routes';
 import paymentsRoutes from './payments/routes';
 import remindersRoutes from './reminders/routes';
+import sepaRoutes from './sepa/routes';
 
 export default async function comptaRoutes(app: App) {
   await app.register(ordersRoutes);
@@ -20,4 +21,5 @@ export default async function comptaRoutes(app: App) {
   await app.register(exportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(bankRoutes);
+  await app.register(sepaRoutes);
 }
