@@ -3,6 +3,7 @@ import { rows as accounts } from './accounts';
 import { rows as auth } from './auth';
 import { rows as backups } from './backups';
 import { rows as bank } from './bank';
+import { rows as sepa } from './sepa';
 import { rows as calendar } from './calendar';
 import { rows as compta } from './compta';
 import { rows as desk } from './desk';
@@ -33,6 +34,7 @@ export const ALL_ROWS: AuthzRow[] = [
   ...compta,
   ...accounts,
   ...bank,
+  ...sepa,
   ...restaurant,
   ...desk,
   ...documents,
