@@ -271,8 +271,8 @@ export const ERROR_CODES = {
     routes: [
       'POST /api/user/import',
       'POST /api/compta/banque/releves',
-      'POST /api/document',
       'PUT /api/compta/banque/mandats/:id/pdf',
+      'POST /api/document',
     ],
   },
   document_entity: { status: 412, sens: 'Document : l’entité n’existe pas ou est supprimée.' },

@@ -38,4 +38,8 @@ export const comptaRoutes: RouteObject[] = [
     path: 'banque',
     lazy: async () => ({ Component: (await import('./components/BankPage')).BankPage }),
   },
+  {
+    path: 'banque/mandats',
+    lazy: async () => ({ Component: (await import('./components/sepa/MandatesPage')).MandatesPage }),
+  },
 ];

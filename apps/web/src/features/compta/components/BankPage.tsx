@@ -7,6 +7,7 @@ import { Alert, Button, FileButton, Group, Loader, Select, Stack, Text, Title } 
 import { IconChecks, IconUpload } from '@tabler/icons-react';
 import type { BankImportReport, BankStatementSummary } from '@union/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDay } from '../../../lib/dates';
@@ -94,6 +95,9 @@ export function BankPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Banque</Title>
+        <Button component={Link} to="/app/compta/banque/mandats" variant="light">
+          Mandats et prélèvements SEPA
+        </Button>
         {mayWrite && (
           <FileButton onChange={importFile} accept=".xml,application/xml,text/xml">
             {(props) => (
