@@ -19,6 +19,7 @@ import { inTransaction, type RequestContext, type TxContext } from '../../../lib
 import { frenchDate } from '../../../lib/dates';
 import { invalid, notFound, refused } from '../../../lib/errors';
 import { audit } from '../../audit/audit';
+import { entityRepository } from '../../entities/entity-repository';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
 import { may } from '../policy';
@@ -42,7 +43,22 @@ const BATCH_REFUSALS = {
   },
 } as const;
 
-type Debitable = Awaited<ReturnType<typeof sepaRepository.debitable>>[number];
+type DebitableRow = Awaited<ReturnType<typeof sepaRepository.debitable>>[number];
+type Debitable = DebitableRow & {
+  emailFacturation: string | null;
+};
+
+/** The invoices a batch may take, each with its entity's billing address (for the pre-notification). */
+async function withEmails(
+  tx: TxContext,
+  call?: { annee: number; tranche: 'A' | 'B' | 'C' },
+): Promise<Debitable[]> {
+  const rows: DebitableRow[] = await sepaRepository.debitable(tx.db, tx.clock.today(), call);
+  const emails = new Map<number, string | null>();
+  for (const id of new Set(rows.map((r) => r.entityId)))
+    emails.set(id, (await entityRepository.find(tx.db, id))?.emailFacturation ?? null);
+  return rows.map((r): Debitable => ({ ...r, emailFacturation: emails.get(r.entityId) ?? null }));
+}
 
 /** The creditor the batch names: the ICS and the Union's account, both from the settings. */
 async function creditor(ctx: RequestContext, iban: string | undefined) {
@@ -158,7 +174,7 @@ export const batchesService = {
     return guardConstraint(
       () =>
         inTransaction(ctx, async (tx) => {
-          const rows = await sepaRepository.debitable(tx.db, tx.clock.today(), call);
+          const rows = await withEmails(tx, call);
           const kept = rows.filter((r) => r.mandateId !== null && r.emailFacturation);
           if (!kept.length)
             throw refused(

@@ -1,19 +1,17 @@
 /** The SEPA mandates and batches (issue 34 §4): the only place that reads and writes them. */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { accountingOrders, entities, sepaBatches, sepaBatchLines, sepaMandates } from '../../../db/schema';
+import { accountingOrders, sepaBatches, sepaBatchLines, sepaMandates } from '../../../db/schema';
+import { entityNames } from '../../entities/entity-repository';
 
 export type MandateRow = typeof sepaMandates.$inferSelect;
 export type BatchRow = typeof sepaBatches.$inferSelect;
 
-const mandateColumns = { mandate: sepaMandates, entite: entities.nom };
-
-const lineColumns = {
+const lineColumns = (names: ReturnType<typeof entityNames>) => ({
   id: sepaBatchLines.id,
   batchId: sepaBatchLines.batchId,
   entityId: sepaBatchLines.entityId,
-  entite: entities.nom,
-  emailFacturation: entities.emailFacturation,
+  entite: names.nom,
   orderId: sepaBatchLines.orderId,
   numeroFacture: accountingOrders.numeroFacture,
   objet: accountingOrders.objet,
@@ -25,22 +23,24 @@ const lineColumns = {
   iban: sepaMandates.iban,
   bic: sepaMandates.bic,
   mandateId: sepaBatchLines.mandateId,
-};
+});
 
 export const sepaRepository = {
   async mandates(db: Executor) {
+    const names = entityNames(db);
     return db
-      .select(mandateColumns)
+      .select({ mandate: sepaMandates, entite: names.nom })
       .from(sepaMandates)
-      .innerJoin(entities, eq(entities.id, sepaMandates.entityId))
-      .orderBy(asc(entities.nom), desc(sepaMandates.id));
+      .innerJoin(names, eq(names.id, sepaMandates.entityId))
+      .orderBy(asc(names.nom), desc(sepaMandates.id));
   },
 
   async mandate(db: Executor, id: number) {
+    const names = entityNames(db);
     const [row] = await db
-      .select(mandateColumns)
+      .select({ mandate: sepaMandates, entite: names.nom })
       .from(sepaMandates)
-      .innerJoin(entities, eq(entities.id, sepaMandates.entityId))
+      .innerJoin(names, eq(names.id, sepaMandates.entityId))
       .where(eq(sepaMandates.id, id));
     return row;
   },
@@ -78,6 +78,7 @@ export const sepaRepository = {
       .select({ orderId: sepaBatchLines.orderId })
       .from(sepaBatchLines)
       .where(eq(sepaBatchLines.actif, true));
+    const names = entityNames(db);
     return db
       .select({
         orderId: accountingOrders.id,
@@ -85,15 +86,14 @@ export const sepaRepository = {
         objet: accountingOrders.objet,
         du: sql<number>`(${accountingOrders.total} - ${accountingOrders.regle})::int`,
         entityId: accountingOrders.entityId,
-        entite: entities.nom,
-        emailFacturation: entities.emailFacturation,
+        entite: names.nom,
         mandateId: sepaMandates.id,
         sequence: sepaMandates.sequence,
         rum: sepaMandates.rum,
         dateSignature: sepaMandates.dateSignature,
       })
       .from(accountingOrders)
-      .innerJoin(entities, eq(entities.id, accountingOrders.entityId))
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
       .leftJoin(
         sepaMandates,
         and(
@@ -117,7 +117,7 @@ export const sepaRepository = {
             : []),
         ),
       )
-      .orderBy(asc(entities.nom), asc(accountingOrders.id))
+      .orderBy(asc(names.nom), asc(accountingOrders.id))
       .for('update', { of: accountingOrders });
   },
 
@@ -146,14 +146,15 @@ export const sepaRepository = {
 
   async linesOf(db: Executor, batchIds: number[]) {
     if (!batchIds.length) return [];
+    const names = entityNames(db);
     return db
-      .select(lineColumns)
+      .select(lineColumns(names))
       .from(sepaBatchLines)
-      .innerJoin(entities, eq(entities.id, sepaBatchLines.entityId))
+      .innerJoin(names, eq(names.id, sepaBatchLines.entityId))
       .innerJoin(accountingOrders, eq(accountingOrders.id, sepaBatchLines.orderId))
       .innerJoin(sepaMandates, eq(sepaMandates.id, sepaBatchLines.mandateId))
       .where(inArray(sepaBatchLines.batchId, batchIds))
-      .orderBy(asc(entities.nom), asc(sepaBatchLines.id));
+      .orderBy(asc(names.nom), asc(sepaBatchLines.id));
   },
 
   /** Moves the batch from prepared to `etat`; false when it was not prepared any more. */
