@@ -48,7 +48,9 @@ export const sepaMandates = pgTable(
   },
   (t) => [
     uniqueIndex('sepa_mandates_rum').on(t.rum),
-    uniqueIndex('sepa_mandates_one_live').on(t.entityId).where(sql`${t.revoqueLe} IS NULL`),
+    uniqueIndex('sepa_mandates_one_live')
+      .on(t.entityId)
+      .where(sql`${t.revoqueLe} IS NULL`),
     check('sepa_mandates_sequence', sql`${t.sequence} IN ('FRST', 'RCUR')`),
     check('sepa_mandates_revocation', sql`(${t.revoqueLe} IS NULL) = (${t.motifRevocation} IS NULL)`),
   ],
@@ -103,7 +105,9 @@ export const sepaBatchLines = pgTable(
     actif: boolean('actif').notNull().default(true),
   },
   (t) => [
-    uniqueIndex('sepa_lines_one_live').on(t.orderId).where(sql`${t.actif}`),
+    uniqueIndex('sepa_lines_one_live')
+      .on(t.orderId)
+      .where(sql`${t.actif}`),
     index('sepa_batch_lines_batch_idx').on(t.batchId),
     index('sepa_batch_lines_entity_idx').on(t.entityId),
     check('sepa_batch_lines_positive', sql`${t.montant} > 0`),
