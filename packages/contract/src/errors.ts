@@ -268,6 +268,30 @@ export const ERROR_CODES = {
     sens: 'Banque : le rapprochement ne peut pas être validé à cette date (écart, ligne en attente, relevé manquant).',
   },
 
+  sepa_ics_missing: {
+    status: 412,
+    sens: 'Prélèvements : l’identifiant créancier SEPA (ICS) ou le compte bancaire de l’Union manque.',
+  },
+  sepa_too_soon: {
+    status: 412,
+    sens: 'Prélèvements : la date de prélèvement est à moins de 14 jours (délai de pré-notification).',
+  },
+  sepa_rum_taken: { status: 412, sens: 'Prélèvements : cette référence de mandat (RUM) existe déjà.' },
+  sepa_mandate_live: {
+    status: 412,
+    sens: 'Prélèvements : la loge a déjà un mandat en cours ; révoquez-le avant d’en saisir un autre.',
+  },
+  sepa_mandate_revoked: { status: 412, sens: 'Prélèvements : le mandat est déjà révoqué.' },
+  sepa_batch_state: {
+    status: 412,
+    sens: 'Prélèvements : le lot n’est plus en préparation (déjà transmis ou annulé).',
+  },
+  sepa_invoice_batched: {
+    status: 412,
+    sens: 'Prélèvements : une facture est déjà dans un autre lot de prélèvements en cours.',
+  },
+  sepa_nothing: { status: 412, sens: 'Prélèvements : aucune facture due d’une loge ayant un mandat valide.' },
+
   // Documents and messages.
   upload_incomplete: { status: 412, sens: 'Fichier : l’envoi n’a pas été reçu en entier.' },
   file_too_large: { status: 412, sens: 'Fichier : il dépasse la taille maximale.' },
@@ -276,7 +300,12 @@ export const ERROR_CODES = {
   file_limit: {
     status: 412,
     sens: 'Fichier : sa lecture a dépassé une limite (temps, mémoire, décompression) ou le serveur est occupé.',
-    routes: ['POST /api/user/import', 'POST /api/compta/banque/releves', 'POST /api/document'],
+    routes: [
+      'POST /api/user/import',
+      'POST /api/compta/banque/releves',
+      'PUT /api/compta/banque/mandats/:id/pdf',
+      'POST /api/document',
+    ],
   },
   document_entity: { status: 412, sens: 'Document : l’entité n’existe pas ou est supprimée.' },
   document_type_b: {

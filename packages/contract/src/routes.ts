@@ -284,6 +284,24 @@ export const API = {
     state: '/api/compta/banque/rapprochement',
     validate: '/api/compta/banque/rapprochement/validation',
   },
+  /** SEPA direct debit of the dues (issue 34 §4): mandates, batches and their pain.008 files. */
+  sepa: {
+    /** GET lists the mandates, POST records one. */
+    mandates: '/api/compta/banque/mandats',
+    /** The signed mandate's PDF: PUT stores it (multipart), GET downloads it. */
+    mandatePdf: '/api/compta/banque/mandats/:id/pdf',
+    revokeMandate: '/api/compta/banque/mandats/:id/revocation',
+    /** GET lists the batches, POST makes one from the invoices due (and pre-notifies the lodges). */
+    batches: '/api/compta/banque/prelevements',
+    /** The batch's pain.008.001.02 file. */
+    batchFile: '/api/compta/banque/prelevements/:id/pain008',
+    /** Marks the batch sent to the bank: its mandates go from FRST to RCUR. */
+    sendBatch: '/api/compta/banque/prelevements/:id/transmission',
+    /** Cancels a batch not yet sent: its invoices are free again. */
+    cancelBatch: '/api/compta/banque/prelevements/:id/annulation',
+    /** The lodge's mandate and debits announced, for its officers. */
+    lodge: '/api/loge/:idEntite/prelevements',
+  },
   /** A lodge's or association's account, for its officers (issue 20). */
   accounts: {
     account: '/api/loge/:idEntite/compte',

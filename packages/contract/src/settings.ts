@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EntityState, EntityType } from './enums';
 import { emailField, telephoneField, trimmed } from './fields';
 import { RecordIdSchema } from './ids';
+import { IcsSchema } from './compta/sepa';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
 const id = RecordIdSchema;
@@ -289,6 +290,8 @@ export const UnionSettingsInputSchema = z.object({
   comptabilite: BookkeepingSettingsSchema.optional(),
   /** The Union's bank accounts (issue 34); absent: they stay as they are. */
   comptesBancaires: UnionBankAccountsSchema.optional(),
+  /** The Union's SEPA creditor identifier (issue 34 §4); absent: it stays as it is. */
+  ics: IcsSchema.optional(),
 });
 export type UnionSettingsInput = z.output<typeof UnionSettingsInputSchema>;
 
@@ -322,5 +325,7 @@ export const UnionSettingsSchema = z.object({
   comptesBancaires: z.array(
     z.object({ nom: z.string(), iban: z.string(), bic: z.string().nullable(), compte: z.string() }),
   ),
+  /** The SEPA creditor identifier (ICS), or null until set. */
+  ics: z.string().nullable(),
 });
 export type UnionSettings = z.infer<typeof UnionSettingsSchema>;

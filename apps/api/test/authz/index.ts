@@ -4,6 +4,7 @@ import { rows as auth } from './auth';
 import { rows as backups } from './backups';
 import { rows as bank } from './bank';
 import { rows as bankReconciliation } from './bank-reconciliation';
+import { rows as sepa } from './sepa';
 import { rows as calendar } from './calendar';
 import { rows as compta } from './compta';
 import { rows as desk } from './desk';
@@ -36,6 +37,7 @@ export const ALL_ROWS: AuthzRow[] = [
   ...accounts,
   ...bank,
   ...bankReconciliation,
+  ...sepa,
   ...restaurant,
   ...desk,
   ...documents,

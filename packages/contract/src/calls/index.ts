@@ -16,6 +16,7 @@ import {
 } from './compta';
 import { BANK_CALLS } from './bank';
 import { BANK_RECONCILIATION_CALLS } from './bank-reconciliation';
+import { SEPA_CALLS } from './sepa';
 import { BACKUP_CALLS, MAIL_CALLS, OPERATION_CALLS, SETTINGS_CALLS } from './admin';
 import { AUTH_CALLS, PASSKEY_CALLS, SECOND_FACTOR_CALLS } from './auth';
 import { DOCUMENT_CALLS, MESSAGE_CALLS } from './documents';
@@ -60,6 +61,7 @@ export {
   RESTAURANT_CALLS,
   SEARCH_CALLS,
   SECOND_FACTOR_CALLS,
+  SEPA_CALLS,
   SETTINGS_CALLS,
   USER_CALLS,
 };
@@ -97,4 +99,5 @@ export const CALLS = {
   bank: BANK_CALLS,
   bankReconciliation: BANK_RECONCILIATION_CALLS,
   search: SEARCH_CALLS,
+  sepa: SEPA_CALLS,
 } as const;

@@ -13,3 +13,4 @@ export * from './fee-calls';
 export * from './dashboard';
 export * from './bank';
 export * from './bank-reconciliation';
+export * from './sepa';

@@ -15,3 +15,4 @@ export * from './passkeys';
 export * from './books';
 export * from './portal';
 export * from './bank';
+export * from './sepa';

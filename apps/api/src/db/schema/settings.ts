@@ -39,6 +39,8 @@ export const unionSettings = pgTable(
       .$type<{ nom: string; iban: string; bic: string | null; compte: string }[]>()
       .notNull()
       .default([]),
+    /** The Union's SEPA creditor identifier (ICS, migration 0051), checked when saved. */
+    ics: text('ics'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -11,6 +11,7 @@ import feeCallsRoutes from './fee-calls/routes';
 import ordersRoutes from './orders/routes';
 import paymentsRoutes from './payments/routes';
 import remindersRoutes from './reminders/routes';
+import sepaRoutes from './sepa/routes';
 
 export default async function comptaRoutes(app: App) {
   await app.register(ordersRoutes);
@@ -22,4 +23,5 @@ export default async function comptaRoutes(app: App) {
   await app.register(dashboardRoutes);
   await app.register(bankRoutes);
   await app.register(reconciliationRoutes);
+  await app.register(sepaRoutes);
 }

@@ -40,6 +40,7 @@ export const DEFAULT_SETTINGS: UnionSettings = {
   // The books (issue 31 §2): payments before 2020 are typing errors; the chart's French defaults.
   comptabilite: { premierExercice: 2020, comptes: CHART_ROLES },
   comptesBancaires: [],
+  ics: null,
 };
 
 export const presentRoom = (r: RoomRow): Room => ({
@@ -89,6 +90,7 @@ export async function unionSettings(db: Executor): Promise<UnionSettings> {
       comptes: { ...CHART_ROLES, ...row.planComptable },
     },
     comptesBancaires: row.comptesBancaires,
+    ics: row.ics,
   };
 }
 
@@ -152,6 +154,7 @@ export const settingsService = {
       const relances = input.relances ?? stored.relances;
       const comptabilite = input.comptabilite ?? stored.comptabilite;
       const comptesBancaires = input.comptesBancaires ?? stored.comptesBancaires;
+      const ics = input.ics === undefined ? stored.ics : input.ics;
       await settingsRepository.saveSettings(
         tx.db,
         {
@@ -169,6 +172,7 @@ export const settingsService = {
           premierExercice: comptabilite.premierExercice,
           planComptable: comptabilite.comptes,
           comptesBancaires,
+          ics,
         },
         tx.clock.now(),
       );
@@ -186,6 +190,7 @@ export const settingsService = {
           ...(input.relances ? { relances: input.relances } : {}),
           ...(input.comptabilite ? { comptabilite: input.comptabilite } : {}),
           ...(input.comptesBancaires ? { comptesBancaires: input.comptesBancaires } : {}),
+          ...(input.ics !== undefined ? { ics: input.ics } : {}),
         },
       });
       return unionSettings(tx.db);

@@ -4,3 +4,4 @@ export { DayPicker, PaymentFields, PeriodFields } from './components/PaymentFiel
 // The lodge's account lays out its tables like the treasurer's screens, and names the letters alike.
 export { AccountTable } from './components/AccountTable';
 export { REMINDER_LEVELS } from './components/shared';
+export { LodgeDirectDebits } from './components/sepa/LodgeDirectDebits';

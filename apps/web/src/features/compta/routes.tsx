@@ -42,4 +42,8 @@ export const comptaRoutes: RouteObject[] = [
     path: 'banque/rapprochement',
     lazy: async () => ({ Component: (await import('./components/ReconciliationPage')).ReconciliationPage }),
   },
+  {
+    path: 'banque/mandats',
+    lazy: async () => ({ Component: (await import('./components/sepa/MandatesPage')).MandatesPage }),
+  },
 ];

@@ -13,7 +13,7 @@ export interface BankAccountValues {
   compte: string;
 }
 
-export function BankAccountsSettings<V extends { comptesBancaires: BankAccountValues[] }>({
+export function BankAccountsSettings<V extends { comptesBancaires: BankAccountValues[]; ics: string }>({
   form,
 }: {
   form: UseFormReturnType<V>;
@@ -30,6 +30,13 @@ export function BankAccountsSettings<V extends { comptesBancaires: BankAccountVa
           Les relevés importés dans Comptabilité › Banque sont rattachés au compte de leur IBAN. Chaque compte
           a son compte comptable 512 (ou un sous-compte : 5121, 5122…).
         </Text>
+        <TextInput
+          label="Identifiant créancier SEPA (ICS)"
+          description="Pour les prélèvements des loges (Comptabilité › Banque › Mandats), par exemple FR72ZZZ123456."
+          autoComplete="off"
+          maw={360}
+          {...form.getInputProps('ics')}
+        />
         {accounts.length === 0 && <Text size="sm">Aucun compte bancaire n’est enregistré.</Text>}
         {accounts.map((account, i) => (
           <Group key={i} align="flex-end" wrap="nowrap" gap="xs">

@@ -26,6 +26,7 @@ const SETTINGS: UnionSettings = {
   reservations: { preavisHeures: 48, horizonMois: 18 },
   comptabilite: { premierExercice: 2020, comptes: CHART_ROLES },
   comptesBancaires: [],
+  ics: null,
 };
 
 const RULE: SecondFactorSettings = { habilitations: ['ADMIN', 'COMPTA_SAISIE', 'LOGE'], delaiJours: 30 };

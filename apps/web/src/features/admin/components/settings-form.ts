@@ -27,6 +27,8 @@ export interface SettingsValues {
   };
   comptabilite: BookkeepingValues;
   comptesBancaires: BankAccountValues[];
+  /** The SEPA creditor identifier (ICS), as typed; empty is none. */
+  ics: string;
 }
 
 /** A notice of whole days is typed in days. */
@@ -53,6 +55,7 @@ export const valuesOf = (s: UnionSettings): SettingsValues => ({
   relances: { ...s.relances },
   comptabilite: { premierExercice: s.comptabilite.premierExercice, comptes: s.comptabilite.comptes },
   comptesBancaires: s.comptesBancaires.map((a) => ({ ...a, bic: a.bic ?? '' })),
+  ics: s.ics ?? '',
 });
 
 /** What a typed number becomes: a number when it is one, else as typed (the schema says why it is not). */
@@ -90,4 +93,5 @@ export const bodyOf = (values: SettingsValues) => ({
     comptes: values.comptabilite.comptes,
   },
   comptesBancaires: values.comptesBancaires,
+  ics: values.ics,
 });

@@ -112,6 +112,9 @@ export function BankPage() {
         >
           Rapprochement
         </Button>
+        <Button component={Link} to="mandats" variant="light">
+          Mandats et prélèvements SEPA
+        </Button>
         {mayWrite && (
           <FileButton
             onChange={importFile}

@@ -22,7 +22,13 @@ import {
 import { useState } from 'react';
 import { formatCents } from '../../../lib/format';
 import { formatDay } from '../../../lib/dates';
-import { AccountTable, OrderStateBadge, PeriodFields, REMINDER_LEVELS } from '../../compta';
+import {
+  AccountTable,
+  LodgeDirectDebits,
+  OrderStateBadge,
+  PeriodFields,
+  REMINDER_LEVELS,
+} from '../../compta';
 import {
   downloadAccountDocument,
   downloadCreditNote,
@@ -168,6 +174,7 @@ export function AccountPanel({ entite, paiement }: { entite: EntitySummary; paie
           prochaines factures, ou remboursé à votre demande.
         </Text>
       )}
+      <LodgeDirectDebits entityId={entite.id} />
 
       <AccountTable<AccountDocument>
         title="Factures et devis"

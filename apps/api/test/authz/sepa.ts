@@ -1,0 +1,212 @@
+/**
+ * Authorization rows of SEPA direct debit (issue 34 §4): COMPTA_LECTURE reads the mandates, the batches
+ * and their files; COMPTA_SAISIE (with COMPTA_LECTURE) records mandates and makes, sends and cancels
+ * batches (admin and tresorier hold both); a lodge's officers (venerable for the lodge) read its own
+ * mandate and debits, nobody else's.
+ */
+import { addDays } from '@union/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  accountingOrders,
+  documentFiles,
+  entities,
+  sepaBatches,
+  sepaMandates,
+  unionSettings,
+} from '../../src/db/schema';
+import { multipartBody, pdfWith } from '../documents-helpers';
+import { allow, type AuthzRow } from './rows';
+import type { World } from './world';
+
+const keepers = (status: number) => allow({ admin: status, tresorier: status });
+const ICS = 'FR72ZZZ123456';
+
+/** The ICS and the Union's account in the settings, so that a batch may be made. */
+async function withCreditor(w: World) {
+  const set = {
+    ics: ICS,
+    comptesBancaires: [
+      { nom: 'Compte courant', iban: 'FR7630006000011234567890189', bic: null, compte: '512' },
+    ],
+  };
+  await w.t.db
+    .insert(unionSettings)
+    .values({
+      raisonSociale: 'Union des Loges et Associations de Lyon',
+      adresse: 'Lyon',
+      email: 'contact@union-lyon.fr',
+      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
+      ...set,
+    })
+    .onConflictDoUpdate({ target: unionSettings.id, set });
+}
+
+/** A fresh mandate of an entity of its own (one live per entity), written straight: its id. */
+async function mandate(w: World, entityId?: number): Promise<number> {
+  const at = new Date('2026-11-23T10:00:00Z');
+  const [row] = await w.t.db
+    .insert(sepaMandates)
+    .values({
+      entityId: entityId ?? (await w.fresh.entity()),
+      rum: `MATRICE-${w.unique()}`,
+      dateSignature: '2026-01-15',
+      debiteur: 'Loge de la matrice',
+      iban: 'FR7630006000011234567890189',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: sepaMandates.id });
+  return row!.id;
+}
+
+/** The lodge's live mandate (made once), so that its officers have something to read. */
+async function lodgeMandate(w: World): Promise<void> {
+  const [live] = await w.t.db
+    .select()
+    .from(sepaMandates)
+    .where(and(eq(sepaMandates.entityId, w.lodge), isNull(sepaMandates.revoqueLe)));
+  if (!live) await mandate(w, w.lodge);
+}
+
+/** A debitable invoice (of the lodge, under its mandate) and the creditor set: a batch finds it. */
+async function debitable(w: World): Promise<void> {
+  await withCreditor(w);
+  await lodgeMandate(w);
+  // The pre-notification goes to the lodge's billing address.
+  await w.t.db
+    .update(entities)
+    .set({ emailFacturation: 'tresorerie@chevaliers.fr' })
+    .where(eq(entities.id, w.lodge));
+  await w.t.db.insert(accountingOrders).values({
+    type: 'S',
+    entityId: w.lodge,
+    annee: w.annee,
+    objet: 'Prestation',
+    etat: 'FE',
+    total: 1000,
+    numeroFacture: `FA-MATRICE-S-${w.unique()}`,
+    dateFacture: '2026-11-20',
+    dateEcheance: '2026-12-20',
+  });
+}
+
+/** A prepared batch of its own (no line needed to send, cancel or write it): its id. */
+async function batch(w: World): Promise<number> {
+  const [row] = await w.t.db
+    .insert(sepaBatches)
+    .values({
+      messageId: `MATRICE-${w.unique()}`,
+      datePrelevement: '2026-12-31',
+      ics: ICS,
+      creancier: 'Union',
+      iban: 'FR7630006000011234567890189',
+      createdAt: new Date('2026-11-23T10:00:00Z'),
+    })
+    .returning({ id: sepaBatches.id });
+  return row!.id;
+}
+
+const pdfUpload = async () => multipartBody({}, { name: 'mandat.pdf', content: await pdfWith('Mandat') });
+
+export const rows: AuthzRow[] = [
+  {
+    route: 'GET /api/compta/banque/mandats',
+    request: () => ({ url: '/api/compta/banque/mandats' }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/mandats',
+    tries: ['body.idEntite'],
+    request: async (w) => ({
+      url: '/api/compta/banque/mandats',
+      payload: {
+        idEntite: await w.fresh.entity(),
+        rum: `MATRICE-${w.unique()}`,
+        dateSignature: '2026-01-15',
+        debiteur: 'Loge de la matrice',
+        iban: 'FR76 3000 6000 0112 3456 7890 189',
+      },
+    }),
+    expect: keepers(201),
+  },
+  {
+    route: 'PUT /api/compta/banque/mandats/:id/pdf',
+    request: async (w) => {
+      const id = await mandate(w);
+      return {
+        url: `/api/compta/banque/mandats/${id}/pdf`,
+        ...(await pdfUpload()),
+        watch: async () => (await w.t.db.select().from(documentFiles)).length,
+      };
+    },
+    expect: keepers(200),
+  },
+  {
+    route: 'GET /api/compta/banque/mandats/:id/pdf',
+    request: async (w) => {
+      const id = await mandate(w);
+      await w.t.call({
+        method: 'PUT',
+        url: `/api/compta/banque/mandats/${id}/pdf`,
+        token: w.tokens.tresorier,
+        ...(await pdfUpload()),
+      });
+      return { url: `/api/compta/banque/mandats/${id}/pdf` };
+    },
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/mandats/:id/revocation',
+    request: async (w) => ({
+      url: `/api/compta/banque/mandats/${await mandate(w)}/revocation`,
+      payload: { date: '2026-11-20', motif: 'Changement de banque' },
+    }),
+    expect: keepers(200),
+  },
+  {
+    route: 'GET /api/compta/banque/prelevements',
+    request: () => ({ url: '/api/compta/banque/prelevements' }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/prelevements',
+    request: async (w) => {
+      await debitable(w);
+      return {
+        url: '/api/compta/banque/prelevements',
+        payload: { datePrelevement: addDays(w.t.clock.today(), 30) },
+      };
+    },
+    expect: keepers(201),
+  },
+  {
+    route: 'GET /api/compta/banque/prelevements/:id/pain008',
+    request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/pain008` }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/prelevements/:id/transmission',
+    request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/transmission` }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/prelevements/:id/annulation',
+    request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/annulation` }),
+    expect: keepers(200),
+  },
+  {
+    route: 'GET /api/loge/:idEntite/prelevements',
+    scope: 'own lodge',
+    request: async (w) => {
+      await lodgeMandate(w);
+      return { url: `/api/loge/${w.lodge}/prelevements` };
+    },
+    expect: { ...keepers(200), venerable: 200 },
+  },
+  {
+    route: 'GET /api/loge/:idEntite/prelevements',
+    scope: 'other lodge',
+    request: (w) => ({ url: `/api/loge/${w.otherLodge}/prelevements` }),
+    expect: keepers(200),
+  },
+];

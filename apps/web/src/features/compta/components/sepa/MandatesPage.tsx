@@ -1,0 +1,99 @@
+/**
+ * « Mandats et prélèvements » (issue 34 §4), under Comptabilité › Banque: the lodges' SEPA mandates, and
+ * the batches of debits made from the invoices due (collected 14 days ahead at the soonest, each lodge
+ * pre-notified by e-mail), with their pain.008 file for the bank. COMPTA_LECTURE reads; COMPTA_SAISIE
+ * records mandates and makes batches.
+ */
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { addDays, parisDay, SEPA_MIN_NOTICE_DAYS, type SepaBatchReport } from '@union/contract';
+import { useState } from 'react';
+import { toast } from '../../../../components/toast';
+import { usePageTitle } from '../../../../components/usePageTitle';
+import { formatCents } from '../../../../lib/format';
+import { useHabilitation } from '../../../../lib/session';
+import { useBatches, useCreateBatch, useMandates } from './api';
+import { BatchesTable } from './BatchesTable';
+import { MandateModal } from './MandateModal';
+import { MandatesTable } from './MandatesTable';
+
+function NewBatch({ onReport }: { onReport: (r: SepaBatchReport) => void }) {
+  const earliest = addDays(parisDay(), SEPA_MIN_NOTICE_DAYS);
+  const [date, setDate] = useState(earliest);
+  const create = useCreateBatch();
+  const submit = () =>
+    create.mutate(
+      { datePrelevement: date },
+      {
+        onSuccess: (r) => {
+          toast('success', `Lot de ${r.lot.nombre} prélèvements (${formatCents(r.lot.total)}) préparé.`);
+          onReport(r);
+        },
+      },
+    );
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Date de prélèvement"
+          description={`${SEPA_MIN_NOTICE_DAYS} jours après aujourd’hui au plus tôt (pré-notification des loges).`}
+          type="date"
+          min={earliest}
+          required
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+        <Button type="submit" loading={create.isPending}>
+          Préparer le lot des factures dues
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function LeftOut({ report }: { report: SepaBatchReport }) {
+  if (!report.ecartees.length) return null;
+  return (
+    <Alert color="yellow" title="Loges non prélevées">
+      {report.ecartees.map((e) => `${e.entite} : ${e.raison}`).join(' ; ')}.
+    </Alert>
+  );
+}
+
+export function MandatesPage() {
+  usePageTitle('Mandats et prélèvements');
+  const mayWrite = useHabilitation('COMPTA_SAISIE');
+  const mandates = useMandates();
+  const batches = useBatches();
+  const [creating, setCreating] = useState(false);
+  const [report, setReport] = useState<SepaBatchReport | null>(null);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>Mandats et prélèvements</Title>
+        {mayWrite && (
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+            Nouveau mandat
+          </Button>
+        )}
+      </Group>
+      <Text c="dimmed">
+        Prélèvements SEPA (CORE) des cotisations et factures des loges qui ont signé un mandat.
+      </Text>
+      {(mandates.isPending || batches.isPending) && <Loader aria-label="Chargement des mandats" />}
+      {(mandates.isError || batches.isError) && (
+        <Alert color="red">Les mandats ou les lots n’ont pas pu être chargés.</Alert>
+      )}
+      {mandates.data && <MandatesTable mandates={mandates.data} mayWrite={mayWrite} />}
+      {mayWrite && <NewBatch onReport={setReport} />}
+      {report && <LeftOut report={report} />}
+      {batches.data && <BatchesTable batches={batches.data} mayWrite={mayWrite} />}
+      <MandateModal opened={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * SEPA direct debit of the dues (issue 34 §4): the Union's creditor identifier (ICS), a mandate per lodge
+ * (its unique reference, RUM, signed on a day, the debtor's IBAN and BIC checked by `ibantools`), and the
+ * batches of debits made from the invoices due, each pre-notified and written as a pain.008 file.
+ */
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { isoDay, trimmed } from '../fields';
+import { RecordIdSchema } from '../ids';
+
+/** Days between the batch's making and its collection date, at least (the pre-notification's notice). */
+export const SEPA_MIN_NOTICE_DAYS = 14;
+
+/** Letters as numbers (A = 10 … Z = 35), digits as themselves: the ISO 7064 mod 97-10 reading. */
+function mod97(text: string): number {
+  let rest = 0;
+  for (const ch of text) {
+    const value = /[0-9]/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const digit of value) rest = (rest * 10 + Number(digit)) % 97;
+  }
+  return rest;
+}
+
+/**
+ * Whether `ics` is a SEPA creditor identifier (EPC262-08): two letters of country, two check digits, a
+ * three-character business code (left out of the check) and the national identifier; the check digits
+ * make « national identifier + country + check digits » give 1 modulo 97. A French one is 13 characters
+ * long (FR72ZZZ123456).
+ */
+export function isValidIcs(ics: string): boolean {
+  const m = /^([A-Z]{2})([0-9]{2})([A-Z0-9]{3})([A-Z0-9]{1,28})$/.exec(ics);
+  if (!m) return false;
+  const [, country, check, , national] = m;
+  if (country === 'FR' && ics.length !== 13) return false;
+  return mod97(`${national}${country}${check}`) === 1;
+}
+
+/** An ICS typed with or without spaces, in capitals; empty is none. */
+export const IcsSchema = z
+  .string({ message: 'L’identifiant créancier SEPA est un texte.' })
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .refine((v) => v === '' || isValidIcs(v), {
+    message:
+      'L’identifiant créancier SEPA (ICS) n’est pas valide : vérifiez le code pays, les chiffres de contrôle et la longueur (par exemple FR72ZZZ123456).',
+  })
+  .transform((v) => v || null)
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** The characters a SEPA reference may hold (the EPC's Latin subset), 35 at most. */
+const SEPA_REFERENCE = /^[A-Za-z0-9/?:().,'+-]{1,35}$/;
+
+const ibanField = z
+  .string({ message: 'Indiquez l’IBAN du débiteur.' })
+  .transform((v) => electronicFormatIBAN(v) ?? '')
+  .refine((v) => isValidIBAN(v), {
+    message:
+      'L’IBAN du débiteur n’est pas valide : vérifiez le code pays, la longueur et les chiffres de contrôle.',
+  });
+const bicField = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .refine((v) => v === '' || isValidBIC(v), {
+    message: 'Le BIC doit comporter 8 ou 11 caractères (par exemple AGRIFRPPXXX).',
+  })
+  .transform((v) => v || null)
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const SepaSequenceSchema = z.enum(['FRST', 'RCUR']);
+export type SepaSequence = z.infer<typeof SepaSequenceSchema>;
+
+/** POST /api/compta/banque/mandats: a lodge's signed mandate. */
+export const MandateCreateSchema = z.object({
+  idEntite: RecordIdSchema,
+  rum: z.string({ message: 'Indiquez la référence unique du mandat (RUM).' }).trim().regex(SEPA_REFERENCE, {
+    message:
+      "La référence du mandat (RUM) a de 1 à 35 caractères : lettres sans accent, chiffres et / - ? : ( ) . , ' +, sans espace.",
+  }),
+  dateSignature: isoDay,
+  debiteur: trimmed('Le nom du débiteur', 70),
+  iban: ibanField,
+  bic: bicField,
+});
+export type MandateCreate = z.output<typeof MandateCreateSchema>;
+
+/** POST /api/compta/banque/mandats/:id/revocation. */
+export const MandateRevokeSchema = z.object({
+  date: isoDay,
+  motif: trimmed('Le motif de la révocation', 300),
+});
+export type MandateRevoke = z.output<typeof MandateRevokeSchema>;
+
+export const MandateSchema = z.object({
+  id: z.number().int(),
+  idEntite: z.number().int(),
+  entite: z.string(),
+  rum: z.string(),
+  dateSignature: z.string(),
+  debiteur: z.string(),
+  iban: z.string(),
+  bic: z.string().nullable(),
+  sequence: SepaSequenceSchema,
+  /** Whether the signed mandate's PDF is stored. */
+  pdf: z.boolean(),
+  revoqueLe: z.string().nullable(),
+  motifRevocation: z.string().nullable(),
+});
+export type Mandate = z.infer<typeof MandateSchema>;
+export const MandateListSchema = z.array(MandateSchema);
+
+/** The batch's state: prepared and pre-notified, sent to the bank, cancelled. */
+export const SepaBatchStateSchema = z.enum(['PREPARE', 'TRANSMIS', 'ANNULE']);
+export type SepaBatchState = z.infer<typeof SepaBatchStateSchema>;
+
+/** POST /api/compta/banque/prelevements: the collection date, the Union's account, the invoices. */
+export const SepaBatchCreateSchema = z.object({
+  datePrelevement: isoDay,
+  /** The Union's account credited (one of the settings'); absent: the first. */
+  iban: z.string().trim().max(34).optional(),
+  /** A fee call (year and third): only its invoices; absent: every invoice due. */
+  annee: z.number().int().min(1990).max(2100).optional(),
+  tranche: z.enum(['A', 'B', 'C']).optional(),
+});
+export type SepaBatchCreate = z.output<typeof SepaBatchCreateSchema>;
+
+export const SepaBatchLineSchema = z.object({
+  id: z.number().int(),
+  idEntite: z.number().int(),
+  entite: z.string(),
+  idCommande: z.number().int(),
+  numeroFacture: z.string(),
+  montant: z.number().int(),
+  rum: z.string(),
+  sequence: SepaSequenceSchema,
+});
+export type SepaBatchLine = z.infer<typeof SepaBatchLineSchema>;
+
+export const SepaBatchSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  datePrelevement: z.string(),
+  etat: SepaBatchStateSchema,
+  iban: z.string(),
+  total: z.number().int(),
+  nombre: z.number().int(),
+  creeLe: z.string(),
+  lignes: z.array(SepaBatchLineSchema),
+});
+export type SepaBatch = z.infer<typeof SepaBatchSchema>;
+export const SepaBatchListSchema = z.array(SepaBatchSchema);
+
+/** What a batch's making answers: the batch, and the lodges left out with why. */
+export const SepaBatchReportSchema = z.object({
+  lot: SepaBatchSchema,
+  ecartees: z.array(z.object({ entite: z.string(), raison: z.string() })),
+});
+export type SepaBatchReport = z.infer<typeof SepaBatchReportSchema>;
+
+/** GET /api/loge/:idEntite/prelevements: the lodge's mandate and its debits announced, read-only. */
+export const LodgeDirectDebitsSchema = z.object({
+  mandat: z
+    .object({
+      rum: z.string(),
+      dateSignature: z.string(),
+      /** The IBAN with its middle hidden. */
+      iban: z.string(),
+      revoqueLe: z.string().nullable(),
+    })
+    .nullable(),
+  ics: z.string().nullable(),
+  prelevements: z.array(
+    z.object({
+      datePrelevement: z.string(),
+      numeroFacture: z.string(),
+      montant: z.number().int(),
+      etat: SepaBatchStateSchema,
+    }),
+  ),
+});
+export type LodgeDirectDebits = z.infer<typeof LodgeDirectDebitsSchema>;
+
+/** The pain.008 versions written. */
+export const Pain008VersionSchema = z.enum(['001.02']);
