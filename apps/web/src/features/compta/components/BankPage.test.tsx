@@ -258,9 +258,7 @@ describe('Banque', { timeout: 90_000 }, () => {
     expect(
       await screen.findByText('Règlement des paiements par carte', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(
-      screen.getByText(/2 paiements du 16\/11\/2026 au 17\/11\/2026 : 150,00/),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/2 paiements du 16\/11\/2026 au 17\/11\/2026 : 150,00/)).toBeInTheDocument();
     expect(screen.getByText(/Frais du prestataire : 1,80/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /^Confirmer la ligne du .* 148,20/ }));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/3/reglement-carte'))).toBe(true));
