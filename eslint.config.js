@@ -78,6 +78,7 @@ const TABLES_OF = {
     'accountingOrders',
     'accountingPayments',
     'bankLines',
+    'bankSettledEntries',
     'bankStatements',
     'accountingReminders',
     'documentCounters',
