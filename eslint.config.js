@@ -80,6 +80,7 @@ const TABLES_OF = {
     'bankCsvColumns',
     'bankLines',
     'bankReconciliations',
+    'bankSettledEntries',
     'bankStatements',
     'accountingReminders',
     'documentCounters',

@@ -74,6 +74,30 @@ export const bookkeepingRepository = {
     return entries.map((entry) => ({ entry, lines: byEntry.get(entry.id) ?? [] }));
   },
 
+  /** The entries recording one of `sources` with a debit on `compte`, with that debit, by date. */
+  async debitsOn(db: Executor, compte: string, sources: string[]) {
+    if (!sources.length) return [];
+    return db
+      .select({
+        idEcriture: journalEntries.id,
+        date: journalEntries.date,
+        piece: journalEntries.piece,
+        libelle: journalEntries.libelle,
+        montant: journalLines.debit,
+      })
+      .from(journalEntries)
+      .innerJoin(
+        journalLines,
+        and(
+          eq(journalLines.entryId, journalEntries.id),
+          eq(journalLines.compte, compte),
+          gt(journalLines.debit, 0),
+        ),
+      )
+      .where(inArray(journalEntries.source, sources))
+      .orderBy(asc(journalEntries.date), asc(journalEntries.id));
+  },
+
   async deposited(db: Executor, source: string): Promise<boolean> {
     const [row] = await db
       .select({ id: chequeDepositItems.id })

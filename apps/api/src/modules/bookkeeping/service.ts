@@ -59,6 +59,14 @@ const accountOf = (accounts: ChartOfAccounts, compte: ChartRole | Account) => {
 };
 
 export const bookkeeping = {
+  /** The id of the entry that recorded `source`. */
+  entryIdOf: async (db: Executor, source: string) =>
+    (await bookkeepingRepository.bySource(db, source))?.entry.id,
+
+  /** The entries recording one of `sources` with a debit on `compte`, with that debit. */
+  debitsOn: (db: Executor, compte: string, sources: string[]) =>
+    bookkeepingRepository.debitsOn(db, compte, sources),
+
   /** The account without auxiliary of the entry that recorded `source` (where a payment's money went). */
   async cashAccountOf(db: Executor, source: string): Promise<Account | undefined> {
     const line = (await bookkeepingRepository.bySource(db, source))?.lines.find((l) => l.aux === null);

@@ -8,10 +8,8 @@ import {
   bankLines,
   bankSettledEntries,
   bankStatements,
-  cardMovements,
-  journalEntries,
-  journalLines,
 } from '../../../db/schema';
+import { bookkeeping } from '../../bookkeeping/service';
 import { entityNames } from '../../entities/entity-repository';
 import { userIdentities } from '../../users/identities';
 
@@ -137,41 +135,23 @@ export const bankRepository = {
   },
 
   /**
-   * The online card payments in the books not settled by a provider's transfer yet: the entries with a
-   * debit on the chart's bank account (`banque`) that record an invoice paid online (a payment by card,
-   * B) or a card topped up online (R), each with that debit.
+   * The online card payments in the books not settled by a provider's transfer yet: the entries of the
+   * invoices paid online (payments by card, B) with their debit on the chart's bank account (`banque`).
    */
   async pendingCardPayments(db: Executor, banque: string) {
-    return db
-      .select({
-        idEcriture: journalEntries.id,
-        date: journalEntries.date,
-        piece: journalEntries.piece,
-        libelle: journalEntries.libelle,
-        montant: journalLines.debit,
-      })
-      .from(journalEntries)
-      .innerJoin(
-        journalLines,
-        and(
-          eq(journalLines.entryId, journalEntries.id),
-          eq(journalLines.compte, banque),
-          gt(journalLines.debit, 0),
-        ),
-      )
-      .leftJoin(accountingPayments, sql`${journalEntries.source} = 'payment:' || ${accountingPayments.id}`)
-      .leftJoin(cardMovements, sql`${journalEntries.source} = 'card_movement:' || ${cardMovements.id}`)
-      .leftJoin(bankSettledEntries, eq(bankSettledEntries.entryId, journalEntries.id))
-      .where(
-        and(
-          isNull(bankSettledEntries.entryId),
-          or(
-            and(eq(accountingPayments.mode, 'B'), eq(accountingPayments.nature, 'E')),
-            eq(cardMovements.type, 'R'),
-          ),
-        ),
-      )
-      .orderBy(asc(journalEntries.date), asc(journalEntries.id));
+    const paid = await db
+      .select({ id: accountingPayments.id })
+      .from(accountingPayments)
+      .where(and(eq(accountingPayments.mode, 'B'), eq(accountingPayments.nature, 'E')));
+    const settled = new Set(
+      (await db.select({ id: bankSettledEntries.entryId }).from(bankSettledEntries)).map((r) => r.id),
+    );
+    const entries = await bookkeeping.debitsOn(
+      db,
+      banque,
+      paid.map((p) => `payment:${p.id}`),
+    );
+    return entries.filter((e) => !settled.has(e.idEcriture));
   },
 
   async insertSettled(db: Executor, rows: (typeof bankSettledEntries.$inferInsert)[]): Promise<void> {
@@ -179,13 +159,7 @@ export const bankRepository = {
   },
 
   /** The id of the entry that recorded `source`. */
-  async entryOf(db: Executor, source: string): Promise<number | undefined> {
-    const [row] = await db
-      .select({ id: journalEntries.id })
-      .from(journalEntries)
-      .where(eq(journalEntries.source, source));
-    return row?.id;
-  },
+  entryOf: (db: Executor, source: string) => bookkeeping.entryIdOf(db, source),
 
   /** Every issued invoice with something still due, with its entity's name. */
   async openInvoices(db: Executor) {
