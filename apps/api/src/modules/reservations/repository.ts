@@ -2,6 +2,7 @@
 import { ACTIVE_RESERVATION_STATES } from '@union/contract';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { everyWord, inScope, type EntityScope } from '../../db/text-search';
 import { reservations } from '../../db/schema';
 import { activeEntitiesOfMember, unionManagers } from '../entities/current-members-repository';
 import { entityNames } from '../entities/entity-repository';
@@ -94,6 +95,31 @@ export function confirmedReservationsOf(db: Executor, entityId: number, debut: s
 }
 
 export const reservationsRepository = {
+  /**
+   * Active reservations from `from` on by label, room or entity, soonest first (the header's search);
+   * outside `all` (the Union's staff), only those of the entities whose bookings the caller sees whole.
+   */
+  async findByWords(db: Executor, words: string[], scope: EntityScope, from: string, limit: number) {
+    const room = roomNames(db);
+    const entity = entityNames(db);
+    const text = sql`concat_ws(' ', ${reservations.libelle}, ${room.nom}, ${entity.nom}, ${entity.code})`;
+    return db
+      .select({ reservation: reservations, salle: room.nom, entite: entity.nom })
+      .from(reservations)
+      .innerJoin(room, eq(room.id, reservations.roomId))
+      .innerJoin(entity, eq(entity.id, reservations.entityId))
+      .where(
+        and(
+          everyWord(text, words),
+          inArray(reservations.etat, [...ACTIVE_RESERVATION_STATES]),
+          gte(reservations.jour, from),
+          inScope(reservations.entityId, scope),
+        ),
+      )
+      .orderBy(asc(reservations.jour), asc(reservations.debut), asc(reservations.id))
+      .limit(limit);
+  },
+
   /**
    * Serialises, until the transaction ends, everything that books or closes one day: a closure and a
    * booking of that day can then never both succeed at the same instant.

@@ -12,10 +12,11 @@ import {
 import { frenchDate } from '../../lib/dates';
 import type { UserRow } from '../users/account-repository';
 import type { DocumentRow } from '../documents/repository';
-import type { searchRepository } from './repository';
+import type { orderRecords } from '../compta/order-records/repository';
+import type { reservationsRepository } from '../reservations/repository';
 
-type OrderHit = Awaited<ReturnType<typeof searchRepository.orders>>[number];
-type ReservationHit = Awaited<ReturnType<typeof searchRepository.reservations>>[number];
+type OrderHit = Awaited<ReturnType<typeof orderRecords.findByWords>>[number];
+type ReservationHit = Awaited<ReturnType<typeof reservationsRepository.findByWords>>[number];
 
 /** `limit + 1` rows were read: the section shows `limit` and says whether more matched. */
 export const sectionOf = <T>(rows: T[], limit: number, present: (row: T) => SearchHit): SearchSection => ({

@@ -7,10 +7,12 @@
  * The module stands above those it asks, like the portal.
  */
 import { GLOBAL_SEARCH_LINES as LINES, type GlobalSearchResult, type SearchSection } from '@union/contract';
+import { wordsOf } from '../../db/text-search';
 import { hasHabilitation } from '../../lib/authorize';
 import type { RequestContext } from '../../lib/context';
 import { mayAccount } from '../compta/accounts/policy';
 import { loadAccountContext } from '../compta/accounts/service';
+import { orderRecords } from '../compta/order-records/repository';
 import { readScope } from '../documents/policy';
 import { documentsRepository } from '../documents/repository';
 import { loadDocumentsContext } from '../documents/service';
@@ -18,6 +20,7 @@ import { currentMembersOf } from '../entities/current-members-repository';
 import { memberRightsRepository } from '../entities/member-rights-repository';
 import { loadPlanningContext } from '../reservations/context';
 import { may as mayPlanning } from '../reservations/policy';
+import { reservationsRepository } from '../reservations/repository';
 import { may as mayUsers, usersPolicyContext } from '../users/policy';
 import { userSearchRepository } from '../users/user-search-repository';
 import {
@@ -28,7 +31,6 @@ import {
   presentReservation,
   sectionOf,
 } from './presenter';
-import { searchRepository, wordsOf } from './repository';
 
 /** People, as the users' search finds them for the caller (never by an exact e-mail from elsewhere). */
 async function people(ctx: RequestContext, q: string): Promise<SearchSection> {
@@ -68,7 +70,7 @@ async function orders(ctx: RequestContext, words: string[]): Promise<SearchSecti
     scope = [...actx.officerOf].filter((id) => mayAccount(actx, 'READ_ACCOUNT', { entityId: id }));
     if (scope.length === 0) return EMPTY_SECTION;
   }
-  const rows = await searchRepository.orders(ctx.db, words, scope, LINES + 1);
+  const rows = await orderRecords.findByWords(ctx.db, words, scope, LINES + 1);
   return sectionOf(rows, LINES, presentOrder(treasurer));
 }
 
@@ -82,7 +84,7 @@ async function bookings(ctx: RequestContext, words: string[]): Promise<SearchSec
   const scope = planning.isStaff
     ? ('all' as const)
     : [...new Set([...planning.memberEntityIds, ...planning.reservationEntityIds])];
-  const rows = await searchRepository.reservations(ctx.db, words, scope, ctx.clock.today(), LINES + 1);
+  const rows = await reservationsRepository.findByWords(ctx.db, words, scope, ctx.clock.today(), LINES + 1);
   return sectionOf(rows, LINES, presentReservation);
 }
 

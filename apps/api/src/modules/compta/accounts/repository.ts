@@ -3,7 +3,7 @@
  * FEC are written from. `entityAccount` is the one place an account's documents are chosen: a new kind
  * of document of the account (partial credit notes) joins here, and every screen and file follows.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
   accountingAllocations,
@@ -15,16 +15,7 @@ import {
   type OnlinePaymentState,
 } from '../../../db/schema';
 import { entityNames } from '../../entities/entity-repository';
-
-/**
- * What an entity sees of its orders: quotes once sent (DE) or refused (DR), issued invoices (FE, FP) and
- * cancelled issued ones (FA with their credit note). Drafts, unsent and cancelled quotes are the Union's
- * working papers.
- */
-export const seenByEntity = or(
-  inArray(accountingOrders.etat, ['DE', 'DR']),
-  isNotNull(accountingOrders.numeroFacture),
-);
+import { seenByEntity } from '../order-records/repository';
 
 export type AccountOrderRow = typeof accountingOrders.$inferSelect & { paye: number };
 

@@ -11,6 +11,7 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lte,
   notInArray,
@@ -26,6 +27,7 @@ import {
   accountingLines,
   accountingOrders,
 } from '../../../db/schema';
+import { everyWord, inScope, type EntityScope } from '../../../db/text-search';
 import { entityNames } from '../../entities/entity-repository';
 
 export type OrderRow = typeof accountingOrders.$inferSelect;
@@ -100,7 +102,40 @@ const sortColumn = (tri: OrderSearchCriteria['tri'], entityName: SQLWrapper) =>
     total: accountingOrders.total,
   })[tri];
 
+/**
+ * What an entity sees of its orders: quotes once sent (DE) or refused (DR), issued invoices (FE, FP) and
+ * cancelled issued ones (FA with their credit note). Drafts, unsent and cancelled quotes are the Union's
+ * working papers.
+ */
+export const seenByEntity = or(
+  inArray(accountingOrders.etat, ['DE', 'DR']),
+  isNotNull(accountingOrders.numeroFacture),
+);
+
 export const orderRecords = {
+  /**
+   * Invoices and quotes by number, subject or entity, newest first (the header's search). Outside `all`
+   * (the treasurers), only what an entity sees of its own account (`seenByEntity`): never a draft nor
+   * another entity's.
+   */
+  async findByWords(db: Executor, words: string[], scope: EntityScope, limit: number) {
+    const names = entityNames(db);
+    const text = sql`concat_ws(' ', ${accountingOrders.numeroFacture}, ${accountingOrders.numeroDevis}, ${accountingOrders.objet}, ${names.nom}, ${names.code})`;
+    return db
+      .select({ order: accountingOrders, entite: names.nom })
+      .from(accountingOrders)
+      .innerJoin(names, eq(names.id, accountingOrders.entityId))
+      .where(
+        and(
+          everyWord(text, words),
+          inScope(accountingOrders.entityId, scope),
+          scope === 'all' ? undefined : seenByEntity,
+        ),
+      )
+      .orderBy(desc(accountingOrders.createdAt), desc(accountingOrders.id))
+      .limit(limit);
+  },
+
   async search(db: Executor, c: OrderSearchCriteria, today: string) {
     const where = criteria(c, today);
     const { query, names } = selectSummaries(db);
