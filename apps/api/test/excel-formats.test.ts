@@ -69,7 +69,14 @@ const ROUTES = [
   API.reservations.dashboardExcel,
   API.peopleDashboards.lodgeExcel,
   API.peopleDashboards.adminExcel,
+  API.users.selectionExcel,
 ] as const;
+
+/**
+ * Workbooks of words only: the users' selection (a phone written as a number would lose its leading 0,
+ * so no cell of it may be one).
+ */
+const TEXT_ONLY: readonly string[] = [API.users.selectionExcel];
 
 /** The request that downloads the workbook of `route`, with the account allowed to. */
 function requestFor(route: (typeof ROUTES)[number]) {
@@ -99,6 +106,10 @@ function requestFor(route: (typeof ROUTES)[number]) {
       } as const;
     case API.peopleDashboards.adminExcel:
       return { method: 'GET', url: route, token: admin.token } as const;
+    case API.users.selectionExcel: {
+      const ids = [lodge.manager.id, ...lodge.members.map((m) => m.id)];
+      return { method: 'POST', url: route, token: admin.token, payload: { ids } } as const;
+    }
     default:
       return { ...by, method: 'GET', url: route } as const;
   }
@@ -150,6 +161,7 @@ describe('the workbooks’ number formats', () => {
   it.each(ROUTES)('%s: each number and date cell has a house format', async (route) => {
     const wb = await download(route);
     const cells = formatsOf(wb);
+    if (TEXT_ONLY.includes(route)) return expect(cells, route).toEqual([]);
     expect(cells.length, route).toBeGreaterThan(0);
     for (const cell of cells) {
       // Counts (invoices, years) stay General; amounts and days carry a format of the house.
