@@ -39,7 +39,7 @@ export function ExplanationTable({ r }: { r: BankReconciliation }) {
                 <Table.Td
                   ta="right"
                   fw={strong ? 700 : 400}
-                  c={alert ? 'red.8' : undefined}
+                  c={alert ? 'red.9' : undefined}
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   {formatCents(row.montant)}
