@@ -124,7 +124,7 @@ const ADMIN_SCREENS: Screen[] = [
     name: 'fiche utilisateur',
     path: '/app/admin/utilisateurs',
     ready: async (p) => {
-      await p.getByLabel('Rechercher', { exact: true }).fill('Vénérable');
+      await p.getByRole('textbox', { name: 'Rechercher', exact: true }).fill('Vénérable');
       await p
         .getByRole('link', { name: /Vénérable/ })
         .first()
@@ -137,7 +137,7 @@ const ADMIN_SCREENS: Screen[] = [
     name: 'fiche utilisateur, appartenance avec calendrier',
     path: '/app/admin/utilisateurs',
     ready: async (p) => {
-      await p.getByLabel('Rechercher', { exact: true }).fill('Vénérable');
+      await p.getByRole('textbox', { name: 'Rechercher', exact: true }).fill('Vénérable');
       await p
         .getByRole('link', { name: /Vénérable/ })
         .first()
@@ -155,7 +155,7 @@ const ADMIN_SCREENS: Screen[] = [
     name: 'fiche utilisateur, confirmation',
     path: '/app/admin/utilisateurs',
     ready: async (p) => {
-      await p.getByLabel('Rechercher', { exact: true }).fill('Vénérable');
+      await p.getByRole('textbox', { name: 'Rechercher', exact: true }).fill('Vénérable');
       await p
         .getByRole('link', { name: /Vénérable/ })
         .first()

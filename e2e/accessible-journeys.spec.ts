@@ -156,7 +156,7 @@ test('keyboard only: a confirmation dialog gives the focus back to the button th
 }) => {
   await signIn(page, 'admin');
   await page.goto('/app/admin/utilisateurs');
-  await page.getByLabel('Rechercher', { exact: true }).fill('Vénérable');
+  await page.getByRole('textbox', { name: 'Rechercher', exact: true }).fill('Vénérable');
   await page
     .getByRole('link', { name: /Vénérable/ })
     .first()

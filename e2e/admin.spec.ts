@@ -57,7 +57,7 @@ test('admin creates a user, the invitation reaches the outbox, the new user choo
 test('admin searches users without accents and opens an entity with its members', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/app/admin/utilisateurs');
-  await page.getByLabel('Rechercher', { exact: true }).fill('venerable');
+  await page.getByRole('textbox', { name: 'Rechercher', exact: true }).fill('venerable');
   await expect(page.getByText('1 utilisateur')).toBeVisible();
   await page.getByRole('link', { name: 'Vénérable' }).click();
   await expect(page.getByRole('heading', { name: 'Victor Vénérable' })).toBeVisible();
