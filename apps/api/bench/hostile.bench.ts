@@ -5,7 +5,9 @@
  * published at once. The compiled server runs in its own process; meanwhile two clients of this process
  * call GET /api/parametres/droits without pause. For each case: that route's p50/p99/max, the uploads'
  * time, and the growth of the server's resident memory (VmRSS sampled from /proc/<pid>/status every
- * 10 ms, peak minus before). Numbers only.
+ * 10 ms, peak minus before). Then the anonymous bodies of issue 31 (a form of a million fields, 24 MB),
+ * each sent to the four public calls, which must refuse them with 413 before reading them: the probes'
+ * p99 beside the quiet case is what « no request freezes everyone » means. Numbers only.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -110,6 +112,29 @@ export default async function hostileBench() {
     };
   };
 
+  /** A body sent anonymously to a public call: its answer, or « fermée » when the server closed first. */
+  const anonymous = (path: string, body: Buffer) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return String(response.status);
+      })
+      .catch(() => 'fermée');
+  const publicCalls = [
+    API.payments.ipn,
+    API.auth.token,
+    API.passkeys.signInOptions,
+    API.documents.unsubscribe,
+  ];
+  const millionFields = Buffer.from(
+    Array.from({ length: 1_000_000 }, (_, i) => `k${i % 100000}=v`).join('&'),
+  );
+  const big = Buffer.alloc(24 * 1024 * 1024, 'a');
+
   const four = <T>(make: (n: number) => Promise<T>) => Promise.all([1, 2, 3, 4].map(make));
   try {
     const rows = [];
@@ -137,6 +162,16 @@ export default async function hostileBench() {
     rows.push(
       await measureCase('4 imports .xlsx bombes (menteuses)', () =>
         four(() => importFile(corpus.xlsxBombLying)),
+      ),
+    );
+    rows.push(
+      await measureCase('corps anonymes : formulaire d’un million de champs ×4', () =>
+        Promise.all(publicCalls.map((path) => anonymous(path, millionFields))),
+      ),
+    );
+    rows.push(
+      await measureCase('corps anonymes : 24 Mo ×4', () =>
+        Promise.all(publicCalls.map((path) => anonymous(path, big))),
       ),
     );
     console.log(

