@@ -24,7 +24,7 @@ import { SYSTEMPAY_TEST_KEY } from '../src/config';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 import { PASSWORD, createUser } from './helpers';
 import { providerNotification } from './payment-provider';
-import { untilRequestsInProgress } from './processes';
+import { migratedDataDir, untilRequestsInProgress } from './processes';
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'union-ops-'));
@@ -53,6 +53,7 @@ beforeAll(async () => {
   }
   // Production seeds nothing: the accounts are written before the server starts (it then holds the
   // directory), with the tests' known password.
+  if (testEngine() === 'pglite') await migratedDataDir(dataDir);
   const handle = await openTheDatabase();
   await migrate(handle);
   await createUser(handle.db, { identifiant: 'exploitant', habilitations: ['USER', 'ADMIN'] });

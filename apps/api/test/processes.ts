@@ -3,9 +3,13 @@
  * `npm run dev` does), for the tests of how the Intranet is operated.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
+import { PGLITE_EXTENSIONS } from '../src/db/client';
 
 export const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,6 +31,20 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/**
+ * Fills `dataDir` (made private, as the server wants it) with the run's migrated embedded database, the
+ * dump global-setup.ts made once: a server or a command then opens a database already up to date instead
+ * of creating one (PGlite's initdb and every migration, most of a process test's start). A test of what
+ * happens to a new directory starts from an empty one instead.
+ */
+export async function migratedDataDir(dataDir: string): Promise<string> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const dump = new Blob([readFileSync(inject('pgliteDumpPath'))]);
+  const client = await PGlite.create({ dataDir, loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+  await client.close();
+  return dataDir;
+}
 
 export interface ServerProcess {
   child: ChildProcess;

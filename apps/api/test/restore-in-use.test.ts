@@ -16,7 +16,7 @@ import { migrate } from '../src/db/migrate';
 import { takeBackup } from '../src/modules/backups/backup';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 import { createUser } from './helpers';
-import { PRODUCTION_ENV, killAll, runScript, startServerProcess } from './processes';
+import { killAll, migratedDataDir, PRODUCTION_ENV, runScript, startServerProcess } from './processes';
 
 const onPostgres = testEngine() === 'postgres';
 const work = mkdtempSync(join(tmpdir(), 'union-restore-in-use-'));
@@ -49,6 +49,7 @@ beforeAll(async () => {
     await admin.end();
   }
   // The backup holds `avant`; `apres`, written after it, is what a restore would wipe.
+  if (!onPostgres) await migratedDataDir(dataDir);
   const handle = await open();
   await migrate(handle);
   await createUser(handle.db, { identifiant: 'avant' });

@@ -14,7 +14,7 @@ import { fromPostgres, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { openBackupFile } from '../src/modules/backups/format';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { PRODUCTION_ENV, apiRoot, killAll, runScript } from './processes';
+import { apiRoot, killAll, migratedDataDir, PRODUCTION_ENV, runScript } from './processes';
 import { spawn } from 'node:child_process';
 
 const onPostgres = testEngine() === 'postgres';
@@ -39,7 +39,9 @@ beforeAll(async () => {
     await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
     await admin.end();
   }
-  const handle = onPostgres ? fromPostgres(databaseUrlFor(pgName)) : await openDatabase({ dataDir });
+  const handle = onPostgres
+    ? fromPostgres(databaseUrlFor(pgName))
+    : await openDatabase({ dataDir: await migratedDataDir(dataDir) });
   await migrate(handle);
   await handle.close();
 }, 60_000);

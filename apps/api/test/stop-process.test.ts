@@ -18,15 +18,17 @@ import { fromPostgres, type DbHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { NOT_READY } from '../src/modules/operations/readiness';
 import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { killAll, startServerProcess, untilRequestsInProgress } from './processes';
+import { killAll, migratedDataDir, startServerProcess, untilRequestsInProgress } from './processes';
 
 const onPostgres = testEngine() === 'postgres';
 const work = mkdtempSync(join(tmpdir(), 'union-stop-'));
 const pgName = `${inject('postgresTemplate').replace('union_tmpl_', 'union_t_')}_stop_${randomBytes(5).toString('hex')}`;
 let dataDirs = 0;
 /** A database of its own per server (PGlite: one process per directory). */
-const databaseEnv = (): Record<string, string> =>
-  onPostgres ? { DATABASE_URL: databaseUrlFor(pgName) } : { DATA_DIR: join(work, `donnees-${dataDirs++}`) };
+const databaseEnv = async (): Promise<Record<string, string>> =>
+  onPostgres
+    ? { DATABASE_URL: databaseUrlFor(pgName) }
+    : { DATA_DIR: await migratedDataDir(join(work, `donnees-${dataDirs++}`)) };
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -62,7 +64,7 @@ const endedWithin = (
 
 describe('stopping the server', () => {
   it('runs and stops cleanly when the reader of its output is gone', async () => {
-    const server = await startServerProcess(databaseEnv(), { stdout: 'closed' });
+    const server = await startServerProcess(await databaseEnv(), { stdout: 'closed' });
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await endedWithin(server, 20_000)).toBe(0);
@@ -70,7 +72,7 @@ describe('stopping the server', () => {
 
   it('ends within the deadline on SIGTERM while its output is blocked (a pipe nobody reads)', async () => {
     const grace = 500;
-    const server = await startServerProcess({ ...databaseEnv(), SHUTDOWN_GRACE_MS: String(grace) });
+    const server = await startServerProcess({ ...(await databaseEnv()), SHUTDOWN_GRACE_MS: String(grace) });
     // Stop reading: past what the pipe holds, the logger's writes wait for good (and its last one, as
     // the process exits, blocks the main thread).
     server.child.stdout!.pause();
@@ -92,7 +94,7 @@ describe('stopping the server', () => {
   it('answers a request arriving during the drain with 503 and Connection: close', async () => {
     const metricsToken = randomBytes(16).toString('hex');
     const server = await startServerProcess({
-      ...databaseEnv(),
+      ...(await databaseEnv()),
       SHUTDOWN_GRACE_MS: '15000',
       METRICS_TOKEN: metricsToken,
     });
