@@ -8,48 +8,28 @@
  *   with `Connection: close` and the French reason.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { fromPostgres, type DbHandle } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_READY } from '../src/modules/operations/readiness';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { killAll, migratedDataDir, startServerProcess, untilRequestsInProgress } from './processes';
+import {
+  killAll,
+  processDatabase,
+  startServerProcess,
+  untilRequestsInProgress,
+  type ProcessDatabase,
+} from './processes';
 
-const onPostgres = testEngine() === 'postgres';
-const work = mkdtempSync(join(tmpdir(), 'union-stop-'));
-const pgName = `${inject('postgresTemplate').replace('union_tmpl_', 'union_t_')}_stop_${randomBytes(5).toString('hex')}`;
-let dataDirs = 0;
+const databases: ProcessDatabase[] = [];
 /** A database of its own per server (PGlite: one process per directory). */
-const databaseEnv = async (): Promise<Record<string, string>> =>
-  onPostgres
-    ? { DATABASE_URL: databaseUrlFor(pgName) }
-    : { DATA_DIR: await migratedDataDir(join(work, `donnees-${dataDirs++}`)) };
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
-  await admin.end();
-  const handle: DbHandle = fromPostgres(databaseUrlFor(pgName));
-  await migrate(handle);
-  await handle.close();
-});
+async function databaseEnv(): Promise<Record<string, string>> {
+  const database = await processDatabase('stop');
+  databases.push(database);
+  return database.env;
+}
 
 afterAll(async () => {
   killAll();
-  rmSync(work, { recursive: true, force: true });
-  if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await dropTestDatabase(admin, pgName);
-    await admin.end();
-  }
+  for (const database of databases) await database.drop();
 });
 
 /** Resolves with the exit code or signal, or 'running' after `ms`. */
