@@ -9,6 +9,7 @@ import { IconLock } from '@tabler/icons-react';
 import type { BankReconciliation } from '@union/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime, formatDay, parisDay } from '../../../lib/dates';
@@ -21,11 +22,29 @@ function Validation({ r }: { r: BankReconciliation }) {
   const mayWrite = useHabilitation('COMPTA_SAISIE');
   const validate = useValidateReconciliation();
   const day = formatDay(r.date);
-  const run = () =>
+  const run = async () => {
+    const compte = r.compte!;
+    // Locking cannot be undone: the treasurer reads what it means first, the focus on « Annuler ».
+    const answer = await openDialog({
+      type: 'question',
+      title: `Valider le rapprochement au ${day}`,
+      text:
+        `La période jusqu’au ${day} sera close pour le compte ${compte.nom} (${compte.compte}) : ` +
+        'ses lignes de relevé, leurs correspondances et les écritures du compte jusqu’à cette date ne ' +
+        'pourront plus changer. Une erreur ne se corrigera plus que par une contre-passation, datée après ' +
+        'la période.',
+      details: [
+        ...(r.soldeReleve === null ? [] : [`Solde du relevé : ${formatCents(r.soldeReleve)}`]),
+        `Solde comptable : ${formatCents(r.soldeComptable)}`,
+      ],
+      okLabel: 'Valider et clore la période',
+    });
+    if (answer !== 'ok') return;
     validate.mutate(
-      { iban: r.compte!.iban, date: r.date },
+      { iban: compte.iban, date: r.date },
       { onSuccess: () => toast('success', `Rapprochement validé au ${day}.`) },
     );
+  };
   return (
     <Stack gap="xs" maw={720}>
       {r.verrou && (
@@ -50,7 +69,7 @@ function Validation({ r }: { r: BankReconciliation }) {
             leftSection={<IconLock size={18} aria-hidden />}
             disabled={!r.validable}
             loading={validate.isPending}
-            onClick={run}
+            onClick={() => void run()}
           >
             Valider le rapprochement au {day}
           </Button>
