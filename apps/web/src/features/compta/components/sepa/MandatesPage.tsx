@@ -93,7 +93,7 @@ export function MandatesPage() {
       {mayWrite && <NewBatch onReport={setReport} />}
       {report && <LeftOut report={report} />}
       {batches.data && <BatchesTable batches={batches.data} mayWrite={mayWrite} />}
-      <MandateModal opened={creating} onClose={() => setCreating(false)} />
+      {mayWrite && <MandateModal opened={creating} onClose={() => setCreating(false)} />}
     </Stack>
   );
 }
