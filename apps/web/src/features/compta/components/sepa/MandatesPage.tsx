@@ -101,8 +101,8 @@ export function MandatesPage() {
       {mayWrite && live > 0 && <NewBatch onReport={setReport} />}
       {mayWrite && live === 0 && (
         <Text c="dimmed">
-          Un lot ne prélève que les loges qui ont un mandat valide : enregistrez d’abord le mandat signé
-          d’une loge (« Nouveau mandat »).
+          Un lot ne prélève que les loges qui ont un mandat valide : enregistrez d’abord le mandat signé d’une
+          loge (« Nouveau mandat »).
         </Text>
       )}
       {report && <LeftOut report={report} />}
