@@ -153,6 +153,8 @@ test('the treasurer works through the demo’s statement and validates its recon
   await page.keyboard.press('Enter');
   await expect(page.getByText(`Rapprochement validé au ${end.fr}.`)).toBeVisible();
   await expect(page.getByText(`Rapproché au ${end.fr}`)).toBeVisible();
+  // The button is now disabled: the focus went to the page's heading, not to the top of the document.
+  await expect(page.getByRole('heading', { name: 'Rapprochement bancaire', level: 2 })).toBeFocused();
 
   // The SEPA mandates and batches, from the Banque page.
   await page.getByRole('link', { name: '← Banque' }).click();

@@ -94,7 +94,7 @@ describe('Rapprochement bancaire', { timeout: 90_000 }, () => {
     await userEvent.keyboard('{Enter}');
     let dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(
-      'La période jusqu’au 30/11/2026 sera close pour le compte Compte courant (512)',
+      'La période jusqu’au 30/11/2026 sera close sur « Compte courant » (512)',
     );
     expect(dialog).toHaveTextContent(/ne pourront plus changer.*contre-passation/);
     expect(dialog).toHaveTextContent('Solde du relevé : 1 315,00 €');
