@@ -121,6 +121,10 @@ test('the treasurer works through the demo’s statement and validates its recon
     await dialog.getByRole('button', { name: 'Laisser sans correspondance' }).click();
     await expect(dialog).toBeHidden();
   }
+  // A toast fading out is read at half opacity: axe looks once they have hidden themselves.
+  const toastsGone = () =>
+    expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await toastsGone();
   await axeAtBothWidths(page, 'banque-releve-demo');
 
   // The reconciliation at the statement's last day: nothing waits, the difference is nil.
@@ -161,5 +165,6 @@ test('the treasurer works through the demo’s statement and validates its recon
   await page.getByRole('link', { name: 'Mandats et prélèvements SEPA' }).click();
   await expect(page.getByRole('heading', { name: 'Mandats et prélèvements', level: 2 })).toBeVisible();
   await expect(page.getByText(/Aucun mandat enregistré/)).toBeVisible();
+  await toastsGone();
   await axeAtBothWidths(page, 'banque-mandats');
 });
