@@ -11,6 +11,7 @@ import {
 } from '../../../db/schema';
 import { bookkeeping } from '../../bookkeeping/service';
 import { entityNames } from '../../entities/entity-repository';
+import { onlineTopUpEntries } from '../../restaurant/cards/books';
 import { userIdentities } from '../../users/identities';
 
 export type BankStatementRow = typeof bankStatements.$inferSelect;
@@ -136,7 +137,9 @@ export const bankRepository = {
 
   /**
    * The online card payments in the books not settled by a provider's transfer yet: the entries of the
-   * invoices paid online (payments by card, B) with their debit on the chart's bank account (`banque`).
+   * invoices paid online (payments by card, B) and of the cards topped up online (the restaurant's
+   * movements R, read through its module), with their debit on the chart's bank account (`banque`), in
+   * the order of their days.
    */
   async pendingCardPayments(db: Executor, banque: string) {
     const paid = await db
@@ -146,11 +149,14 @@ export const bankRepository = {
     const settled = new Set(
       (await db.select({ id: bankSettledEntries.entryId }).from(bankSettledEntries)).map((r) => r.id),
     );
-    const entries = await bookkeeping.debitsOn(
-      db,
-      banque,
-      paid.map((p) => `payment:${p.id}`),
-    );
+    const entries = [
+      ...(await bookkeeping.debitsOn(
+        db,
+        banque,
+        paid.map((p) => `payment:${p.id}`),
+      )),
+      ...(await onlineTopUpEntries(db, banque)),
+    ].sort((a, b) => (a.date === b.date ? a.idEcriture - b.idEcriture : a.date < b.date ? -1 : 1));
     return entries.filter((e) => !settled.has(e.idEcriture));
   },
 

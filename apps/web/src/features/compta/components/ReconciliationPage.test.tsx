@@ -88,7 +88,28 @@ describe('Rapprochement bancaire', { timeout: 90_000 }, () => {
     ]);
     expect(screen.getByText('Remise de chèques')).toBeInTheDocument();
     expect(screen.getByText('Sans correspondance')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Valider le rapprochement au 30/11/2026' }));
+    // By keyboard: the confirmation says what locking means, the focus on « Annuler ».
+    const validate = screen.getByRole('button', { name: 'Valider le rapprochement au 30/11/2026' });
+    validate.focus();
+    await userEvent.keyboard('{Enter}');
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'La période jusqu’au 30/11/2026 sera close sur « Compte courant » (512)',
+    );
+    expect(dialog).toHaveTextContent(/ne pourront plus changer.*contre-passation/);
+    expect(dialog).toHaveTextContent('Solde du relevé : 1 315,00 €');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(validate).toHaveFocus());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Again, then Tab to « Valider et clore la période » and Enter.
+    await userEvent.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus());
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Valider et clore la période' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({
       iban: IBAN,
