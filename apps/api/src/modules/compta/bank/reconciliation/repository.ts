@@ -9,6 +9,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { returnedRows } from '../../../../db/arrays';
 import type { Executor } from '../../../../db/client';
 import { bankReconciliations } from '../../../../db/schema';
+import { bookkeepingRepository } from '../../../bookkeeping/repository';
 import { userIdentities } from '../../../users/identities';
 
 /** The key of the advisory lock the triggers of migration 0050 take shared, and a validation exclusive. */
@@ -63,9 +64,12 @@ export interface BookSide {
 const sameMovement = sql`((bl.payment_id IS NOT NULL AND e.source = 'payment:' || bl.payment_id)
   OR bl.entry_id = e.id)`;
 
+/** The account's movements in the books (`e`: an entry's id, numero, date, piece, libelle, source, montant). */
+const movementsOn = (compte: string) => bookkeepingRepository.accountMovements(compte);
+
 /** The entry a statement line's payment (or imputation) posted on the account, within the window. */
 const bookOf = (w: Window) => sql`
-  SELECT 1 FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id AND l.compte = ${w.compte}
+  SELECT 1 FROM ${movementsOn(w.compte)} e
   WHERE ${sameMovement} AND e.date BETWEEN ${w.debut}::date AND ${w.date}::date`;
 
 export const reconciliationRepository = {
@@ -85,10 +89,7 @@ export const reconciliationRepository = {
           SELECT du, solde_ouverture FROM bank_statements
           WHERE iban = ${iban} AND du <= ${date}::date AND solde_ouverture IS NOT NULL
           ORDER BY du DESC, id DESC LIMIT 1),
-        books AS (
-          SELECT e.date, l.debit - l.credit AS montant
-          FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-          WHERE l.compte = ${compte})
+        books AS (SELECT e.date, e.montant FROM ${movementsOn(compte)} e)
         SELECT
           (SELECT du::text FROM first) AS debut,
           (SELECT solde_ouverture FROM first) AS ouverture,
@@ -126,15 +127,14 @@ export const reconciliationRepository = {
       await db.execute(sql`
         SELECT id, numero, date, piece, libelle, montant, (sum(montant) OVER ())::int AS total
         FROM (
-          SELECT e.id, e.numero, e.date::text AS date, e.piece, e.libelle,
-            sum(l.debit - l.credit)::int AS montant
-          FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id AND l.compte = ${w.compte}
+          SELECT e.id, e.numero, e.date::text AS date, e.piece, e.libelle, sum(e.montant)::int AS montant
+          FROM ${movementsOn(w.compte)} e
           WHERE e.date BETWEEN ${w.debut}::date AND ${w.date}::date
             AND NOT EXISTS (
               SELECT 1 FROM bank_lines bl
               WHERE bl.iban = ${w.iban} AND ${sameMovement}
                 AND bl.date_comptable BETWEEN ${w.debut}::date AND ${w.date}::date)
-          GROUP BY e.id) unmatched
+          GROUP BY e.id, e.numero, e.date, e.piece, e.libelle) unmatched
         ORDER BY date, id
         LIMIT ${UNMATCHED_SHOWN}`),
     );
