@@ -181,6 +181,11 @@ describe('resizing a block of the week', { timeout: 30_000 }, () => {
     await userEvent.keyboard('{Shift>}{Alt>}{ArrowDown}{/Alt}{/Shift}');
     expect(screen.queryByRole('dialog', { name: 'Modifier la réservation' })).toBeNull();
 
+    // With Alt, Left and Right do not move it (they walk the grid).
+    mine.focus();
+    await userEvent.keyboard('{Shift>}{Alt>}{ArrowRight}{/Alt}{/Shift}');
+    expect(screen.queryByRole('dialog', { name: 'Modifier la réservation' })).toBeNull();
+
     mine.focus();
     await userEvent.keyboard('{Shift>}{Alt>}{ArrowDown}{/Alt}{/Shift}');
     let dialog = await screen.findByRole('dialog', { name: 'Modifier la réservation' });

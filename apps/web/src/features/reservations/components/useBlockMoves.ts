@@ -77,10 +77,11 @@ export function useBlockMoves(monday: string, onMove?: (r: Reservation, to: Move
     /** Shift and an arrow on a movable block: its request moved or resized; true when the key was taken. */
     onKey(event: KeyboardEvent<HTMLElement>, index: number, r: Reservation | undefined): boolean {
       const shift = SHIFTS[event.key];
-      if (!event.shiftKey || !shift || !r || !movable(r)) return false;
+      // With Alt, only Up and Down (the end); Left and Right stay the grid's (Alt + Left is « back »).
+      if (!event.shiftKey || !shift || !r || !movable(r) || (event.altKey && shift[1] === 0)) return false;
       event.preventDefault();
       if (event.altKey) {
-        if (shift[1] !== 0) resizeTo(r, minutesOf(r.heureFin) + shift[1]);
+        resizeTo(r, minutesOf(r.heureFin) + shift[1]);
         return true;
       }
       const day = weekDays(monday)[Math.min(Math.max(index + shift[0], 0), 6)]!;
