@@ -119,7 +119,7 @@ test('the secretariat moves a booking half an hour later from the keyboard: its 
   await form.getByRole('button', { name: 'Annuler' }).click();
 });
 
-test('the secretariat changes a booking’s end from the keyboard: its modification request opens with the new hours, said aloud', async ({
+test('the secretariat changes a booking’s end from the keyboard in the week and in the day: its modification request opens with the new hours, said aloud', async ({
   page,
 }) => {
   await signIn(page, 'secretariat');
@@ -152,6 +152,25 @@ test('the secretariat changes a booking’s end from the keyboard: its modificat
     `Nouveaux horaires : ${start} à ${fin}, dans la demande de modification.`,
   );
   await axeAtBothWidths(page, 'planning-redimensionner');
+  await form.getByRole('button', { name: 'Annuler' }).click();
+  await expect(form).toBeHidden();
+
+  // The same in its day's view: the block takes the same keys there.
+  const day = (await block.getAttribute('data-target'))!.split('|')[0]!;
+  await page.goto(`/app/reservations/planning?date=${day}&vue=jour`);
+  const inDay = page
+    .getByRole('region', { name: 'Planning du jour, une colonne par salle' })
+    .getByRole('button', { name: new RegExp(`, ${start} à ${end}, `) })
+    .and(page.locator('[aria-keyshortcuts]'))
+    .first();
+  await inDay.focus();
+  await page.keyboard.press(shorter ? 'Shift+Alt+ArrowUp' : 'Shift+Alt+ArrowDown');
+  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start!);
+  await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(fin);
+  await expect(page.locator('.day-scroll ~ [aria-live="polite"]')).toHaveText(
+    `Nouveaux horaires : ${start} à ${fin}, dans la demande de modification.`,
+  );
+  await axeAtBothWidths(page, 'planning-jour-redimensionner');
   await form.getByRole('button', { name: 'Annuler' }).click();
   await expect(form).toBeHidden();
 });

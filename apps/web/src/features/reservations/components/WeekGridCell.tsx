@@ -8,7 +8,8 @@ import { ReservationState, hhmmOf, type Reservation } from '@union/contract';
 import { Fragment, type KeyboardEvent } from 'react';
 import { blockStyle, type ColorMode } from './colors';
 import { ROW_HEIGHT, minutesOf } from './day-grid';
-import { RESIZE_KEYS, type BlockMoves } from './useBlockMoves';
+import type { BlockMoves } from './useBlockMoves';
+import { RESIZE_HINT, RESIZE_KEYS } from './useBlockResize';
 import { targetKey, type Placed, type Target } from './week-grid';
 
 interface Props {
@@ -81,11 +82,7 @@ export function WeekGridCell(props: Props) {
                   ? `Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight ${RESIZE_KEYS}`
                   : undefined
               }
-              aria-description={
-                movable
-                  ? 'Maj et les flèches pour la déplacer, Maj, Alt et haut ou bas pour changer sa fin'
-                  : undefined
-              }
+              aria-description={movable ? `Maj et les flèches pour la déplacer, ${RESIZE_HINT}` : undefined}
               onDragStart={(e) => {
                 e.dataTransfer.setData('text/plain', String(r.id));
                 moves.drag(r);
@@ -108,7 +105,7 @@ export function WeekGridCell(props: Props) {
             </button>
             {movable && (
               <span
-                className="week-resize"
+                className="block-resize"
                 data-resize={r.id}
                 aria-hidden
                 title="Tirer pour changer la fin"

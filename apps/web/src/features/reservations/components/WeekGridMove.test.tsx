@@ -284,3 +284,39 @@ describe('resizing a block of the week', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Modifier la réservation' })).toBeNull();
   });
 });
+
+describe('resizing a block of the day', { timeout: 30_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('changes one’s own booking’s end by the keys or its handle, into its modification request', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve();
+    renderApp('/app/reservations?date=2099-12-08&vue=jour&salle=1');
+    const mine = await screen.findByRole('button', {
+      name: /^Tenue au 1er degré, Les Chevaliers du Rhône, 19:00/,
+    });
+    expect(mine).toHaveAttribute('aria-keyshortcuts', 'Shift+Alt+ArrowUp Shift+Alt+ArrowDown');
+    expect(mine).toHaveAccessibleDescription('Maj, Alt et haut ou bas pour changer sa fin');
+    const region = () => document.querySelector('.day-scroll ~ [aria-live="polite"]');
+
+    mine.focus();
+    await userEvent.keyboard('{Shift>}{Alt>}{ArrowDown}{/Alt}{/Shift}');
+    let dialog = await screen.findByRole('dialog', { name: 'Modifier la réservation' });
+    expect(region()).toHaveTextContent('Nouveaux horaires : 19:00 à 21:30, dans la demande de modification.');
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de fin' })).toHaveValue('21:30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const handle = document.querySelector<HTMLElement>('.day-room [data-resize="42"]')!;
+    expect(handle).toHaveAttribute('aria-hidden', 'true');
+    fireEvent.pointerDown(handle, { button: 0, pointerId: 1, clientY: 300 });
+    fireEvent.pointerMove(handle, { pointerId: 1, clientY: 300 - 26 });
+    expect(mine).toHaveTextContent('19:00–20:30');
+    fireEvent.pointerUp(handle, { pointerId: 1, clientY: 300 - 26 });
+    fireEvent.click(handle);
+    dialog = await screen.findByRole('dialog', { name: 'Modifier la réservation' });
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de début' })).toHaveValue('19:00');
+    expect(within(dialog).getByRole('textbox', { name: 'Heure de fin' })).toHaveValue('20:30');
+    expect(screen.queryByRole('dialog', { name: 'Réservation' })).toBeNull();
+  });
+});
