@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type {
   BankImportReport,
+  BankReconciliation,
   BankStatement,
   LodgeDirectDebits,
   OrderDetail,
@@ -290,6 +291,13 @@ it('records a collected batch as its invoices’ payments, once, and a return (A
     ['RAPPROCHEE', 'ENCAISSEMENT'],
     ['RAPPROCHEE', 'RETOUR'],
   ]);
+  // The reconciliation pairs the batch's credit with its payments' entries, the return with the reversal.
+  const reconciled = await get<BankReconciliation>(
+    `/api/compta/banque/rapprochement?iban=${UNION_IBAN}&date=2026-12-11`,
+  );
+  expect(reconciled.lignesBanque.map((l) => l.id)).not.toContain(credit!.id);
+  expect(reconciled.lignesBanque.map((l) => l.id)).not.toContain(debit!.id);
+  expect(reconciled.ecritures.filter((e) => e.piece === batch.reference)).toEqual([]);
   // The invoice returned may be debited again.
   const next = await post('/api/compta/banque/prelevements', { datePrelevement: '2026-12-28' });
   expect(next.statusCode, next.body).toBe(201);
