@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BANK_CALLS,
   type BankCardSettle,
-  BankSepaConfirm,
+  type BankSepaConfirm,
   type BankConfirm,
   type BankImportReport,
   type BankImpute,
