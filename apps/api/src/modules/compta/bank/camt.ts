@@ -191,8 +191,9 @@ export function readCamt053(xml: string): CamtStatement[] {
           dateValeur: e.value ?? null,
           montant,
           reference: e.acctSvcrRef || e.ntryRef || null,
-          contrepartie: (credit ? e.dbtrName : e.cdtrName) ?? null,
-          ibanContrepartie: (credit ? e.dbtrIban : e.cdtrIban) ?? null,
+          // A direct debit's return is a debit whose other party is still the lodge debited (Dbtr).
+          contrepartie: (credit || e.returnCode ? e.dbtrName : e.cdtrName) ?? null,
+          ibanContrepartie: (credit || e.returnCode ? e.dbtrIban : e.cdtrIban) ?? null,
           // A batch's collection names its batch in its references: kept in the text the matching reads.
           libelle: e.batch && !text.includes(e.batch) ? `${text} ${e.batch}`.trim() : text,
           motifRetour: e.returnCode ?? null,

@@ -87,7 +87,13 @@ describe('the camt reader', () => {
       libelle: `REMISE PRELEVEMENTS SEPA CORE 2 OPERATIONS ${sent.messageId}-FRST`,
       motifRetour: null,
     });
-    expect(back).toMatchObject({ montant: -12_000, motifRetour: 'AM04', endToEndId: 'FA-2026-0001' });
+    expect(back).toMatchObject({
+      montant: -12_000,
+      motifRetour: 'AM04',
+      endToEndId: 'FA-2026-0001',
+      contrepartie: 'LES CHEVALIERS DU RHONE',
+      ibanContrepartie: 'FR7630006000011234567890189',
+    });
     expect(proposeCollection({ ...line({}), ...credit! }, [sent])).toMatchObject({ nature: 'exacte' });
   });
 
