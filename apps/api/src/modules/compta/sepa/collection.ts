@@ -4,7 +4,8 @@
  * prélèvement, dated the bank's value date, posted 512x ↔ 411) and marks the batch collected; a return
  * (R-transaction: a debit line with its reason code and the debit's end-to-end id), confirmed, reverses
  * that debit's payment through the orders' own counter-entry (the invoice opens again, 411 ↔ 512x), keeps
- * the reason on the debit, and e-mails the lodge and the treasurer through the outbox. Each in one
+ * the reason on the debit, and e-mails the lodge (its billing address) and the treasurer (the Union's
+ * contact address of the settings: no other treasurer's address is kept) through the outbox. Each in one
  * transaction, audited; once each, by the database (`bank_lines_sepa_batch_once`,
  * `bank_lines_sepa_line_once`, `sepa_batch_lines_payment_once`) and the row locks.
  */
@@ -76,7 +77,7 @@ export async function sepaDone(ctx: RequestContext, l: BankLineRow): Promise<Sep
       'exacte',
       facts,
       [debit],
-      `Retour du prélèvement ${endToEndOf(debit)} du lot ${batch.messageId}.`,
+      `Retour du prélèvement ${endToEndOf(debit)} du lot ${batch.messageId}${l.motifRetour ? ` : ${sepaReturnReason(l.motifRetour)} (${l.motifRetour})` : ''}.`,
     );
   const debits = await sepaRepository.linesOf(ctx.db, [batch.id]);
   return sepaProposal(
