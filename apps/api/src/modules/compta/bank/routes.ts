@@ -8,7 +8,7 @@ import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { bankService, type StatementFile } from './service';
 import { settleCards } from './settlement';
-import { confirmSepaLine } from '../sepa/collection';
+import { confirmSepaLine } from './sepa-collection';
 
 const MAX_MB = Math.round(BANK_STATEMENT_MAX_BYTES / 1024 / 1024);
 

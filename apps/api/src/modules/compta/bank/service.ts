@@ -31,8 +31,8 @@ import { lineState, presentLine, presentStatement } from './presenter';
 import { isProviderLine, proposeSettlement } from './card-settlement';
 import { bankRepository, type BankLineRow, type BankStatementRow, type NewBankLine } from './repository';
 import { prepareImport, rememberColumns, type StatementFile } from './import-file';
-import { confirmSepaIn, sepaBatchFacts, sepaDone } from '../sepa/collection';
-import { proposeSepa } from '../sepa/matching';
+import { confirmSepaIn, sepaBatchFacts, sepaDone } from './sepa-collection';
+import { proposeSepa } from './sepa-matching';
 
 export type { StatementFile } from './import-file';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCamt053 } from '../bank/camt';
-import { proposeCollection, proposeReturn, proposeSepa, type SepaBatchFacts } from './matching';
+import { readCamt053 } from './camt';
+import { proposeCollection, proposeReturn, proposeSepa, type SepaBatchFacts } from './sepa-matching';
 
 const debit = (id: number, numeroFacture: string, montant: number) => ({
   id,

@@ -7,8 +7,8 @@
  * it names, for that debit's amount: an exact match.
  */
 import { euros, sepaReturnReason, type SepaLineProposal } from '@union/contract';
-import { plain } from '../bank/matching';
-import { sepaText } from './pain008';
+import { plain } from './matching';
+import { sepaText } from '../sepa/pain008';
 
 export interface SepaDebit {
   id: number;

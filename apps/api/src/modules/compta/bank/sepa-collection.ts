@@ -25,17 +25,17 @@ import { audit } from '../../audit/audit';
 import { entityRepository } from '../../entities/entity-repository';
 import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
-import { bankAccountOf, dayOf } from '../bank/books';
-import { alreadyDone, waitingLine } from '../bank/lines';
-import { presentLine } from '../bank/presenter';
-import { bankRepository, type BankLineRow } from '../bank/repository';
+import { bankAccountOf, dayOf } from './books';
+import { alreadyDone, waitingLine } from './lines';
+import { presentLine } from './presenter';
+import { bankRepository, type BankLineRow } from './repository';
 import { changeIn } from '../orders/service';
 import { payIn } from '../payments/service';
 import { may } from '../policy';
-import { sepaBatchMachine } from './machine';
-import { returnLodgeEmail, returnTreasurerEmail } from './mails';
-import { endToEndOf, sepaProposal, type SepaBatchFacts } from './matching';
-import { sepaRepository, type BatchRow } from './repository';
+import { sepaBatchMachine } from '../sepa/machine';
+import { returnLodgeEmail, returnTreasurerEmail } from '../sepa/mails';
+import { endToEndOf, sepaProposal, type SepaBatchFacts } from './sepa-matching';
+import { sepaRepository, type BatchRow } from '../sepa/repository';
 
 const ONCE = {
   bank_lines_sepa_batch_once: {
