@@ -8,9 +8,12 @@ import { addDays } from '@union/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   accountingOrders,
+  bankLines,
+  bankStatements,
   documentFiles,
   entities,
   sepaBatches,
+  sepaBatchLines,
   sepaMandates,
   unionSettings,
 } from '../../src/db/schema';
@@ -106,6 +109,78 @@ async function batch(w: World): Promise<number> {
   return row!.id;
 }
 
+/**
+ * A batch sent to the bank of one 10 € debit (an invoice of an entity of its own, under its mandate), and
+ * the statement's waiting credit line of its total two days after its collection day: the line's id and
+ * the batch's.
+ */
+async function sentBatchAndCredit(w: World): Promise<{ line: number; batch: number }> {
+  await withCreditor(w);
+  const entityId = await w.fresh.entity();
+  const mandateId = await mandate(w, entityId);
+  const u = w.unique();
+  const [order] = await w.t.db
+    .insert(accountingOrders)
+    .values({
+      type: 'S',
+      entityId,
+      annee: w.annee,
+      objet: 'Prestation',
+      etat: 'FE',
+      total: 1000,
+      numeroFacture: `FA-MATRICE-P-${u}`,
+      dateFacture: '2026-11-01',
+      dateEcheance: '2026-12-01',
+    })
+    .returning({ id: accountingOrders.id });
+  const [sent] = await w.t.db
+    .insert(sepaBatches)
+    .values({
+      messageId: `MATRICE-P-${u}`,
+      datePrelevement: '2026-11-18',
+      etat: 'T',
+      ics: ICS,
+      creancier: 'Union',
+      iban: 'FR7630006000011234567890189',
+      createdAt: new Date('2026-11-02T10:00:00Z'),
+      transmisLe: new Date('2026-11-03T10:00:00Z'),
+    })
+    .returning({ id: sepaBatches.id });
+  await w.t.db.insert(sepaBatchLines).values({
+    batchId: sent!.id,
+    orderId: order!.id,
+    mandateId,
+    entityId,
+    montant: 1000,
+    sequence: 'FRST',
+  });
+  const [statement] = await w.t.db
+    .insert(bankStatements)
+    .values({
+      iban: 'FR7630006000011234567890189',
+      identifiant: `MATRICE-P-${u}`,
+      du: '2026-11-20',
+      au: '2026-11-20',
+      fichier: 'releve.xml',
+      importedById: w.ids.tresorier,
+      importedAt: new Date('2026-11-23T10:00:00Z'),
+    })
+    .returning({ id: bankStatements.id });
+  const [line] = await w.t.db
+    .insert(bankLines)
+    .values({
+      statementId: statement!.id,
+      iban: 'FR7630006000011234567890189',
+      cle: `ref:MATRICE-P-${u}`,
+      dateComptable: '2026-11-20',
+      dateValeur: '2026-11-20',
+      montant: 1000,
+      libelle: `REMISE PRLV SEPA MATRICE-P-${u}`,
+    })
+    .returning({ id: bankLines.id });
+  return { line: line!.id, batch: sent!.id };
+}
+
 const pdfUpload = async () => multipartBody({}, { name: 'mandat.pdf', content: await pdfWith('Mandat') });
 
 export const rows: AuthzRow[] = [
@@ -192,6 +267,15 @@ export const rows: AuthzRow[] = [
   {
     route: 'POST /api/compta/banque/prelevements/:id/annulation',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/annulation` }),
+    expect: keepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/prelevement',
+    scope: 'the credit of a batch sent, collecting it',
+    request: async (w) => {
+      const { line, batch: idLot } = await sentBatchAndCredit(w);
+      return { url: `/api/compta/banque/lignes/${line}/prelevement`, payload: { idLot } };
+    },
     expect: keepers(200),
   },
   {

@@ -41,15 +41,15 @@ export const bankRepository = {
     const col = <K extends keyof NewBankLine>(k: K) => rows.map((r) => (r[k] ?? null) as string | null);
     const inserted = await db.execute(sql`
       INSERT INTO ${bankLines} (statement_id, iban, cle, date_comptable, date_valeur, montant, reference,
-        contrepartie, iban_contrepartie, libelle)
+        contrepartie, iban_contrepartie, libelle, motif_retour, end_to_end_id)
       SELECT n.statement_id, n.iban, n.cle, n.date_comptable::date, n.date_valeur::date, n.montant, n.reference,
-        n.contrepartie, n.iban_contrepartie, n.libelle
+        n.contrepartie, n.iban_contrepartie, n.libelle, n.motif_retour, n.end_to_end_id
       FROM unnest(${intArray(rows.map((r) => r.statementId))}, ${textArray(col('iban'))}, ${textArray(col('cle'))},
         ${textArray(col('dateComptable'))}, ${textArray(col('dateValeur'))}, ${intArray(rows.map((r) => r.montant))},
         ${textArray(col('reference'))}, ${textArray(col('contrepartie'))}, ${textArray(col('ibanContrepartie'))},
-        ${textArray(col('libelle'))})
+        ${textArray(col('libelle'))}, ${textArray(col('motifRetour'))}, ${textArray(col('endToEndId'))})
         AS n(statement_id, iban, cle, date_comptable, date_valeur, montant, reference, contrepartie,
-          iban_contrepartie, libelle)
+          iban_contrepartie, libelle, motif_retour, end_to_end_id)
       ON CONFLICT (iban, cle) DO NOTHING
       RETURNING id`);
     return returnedRows(inserted).length;
@@ -116,7 +116,12 @@ export const bankRepository = {
   async markDone(
     db: Executor,
     id: number,
-    done: { paymentId: number } | { note: string } | { entryId: number; compte: string },
+    done:
+      | { paymentId: number }
+      | { note: string }
+      | { entryId: number; compte: string }
+      | { sepaBatchId: number }
+      | { sepaLineId: number },
     by: number,
     at: Date,
   ): Promise<boolean> {
@@ -129,6 +134,8 @@ export const bankRepository = {
           isNull(bankLines.paymentId),
           isNull(bankLines.note),
           isNull(bankLines.entryId),
+          isNull(bankLines.sepaBatchId),
+          isNull(bankLines.sepaLineId),
         ),
       )
       .returning({ id: bankLines.id });

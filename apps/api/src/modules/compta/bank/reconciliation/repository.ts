@@ -62,7 +62,12 @@ export interface BookSide {
 
 /** Whether statement line `bl` and entry `e` are the two sides of one movement. */
 const sameMovement = sql`((bl.payment_id IS NOT NULL AND e.source = 'payment:' || bl.payment_id)
-  OR bl.entry_id = e.id)`;
+  OR bl.entry_id = e.id
+  OR (bl.sepa_batch_id IS NOT NULL AND e.source IN (
+    SELECT 'payment:' || sl.payment_id FROM sepa_batch_lines sl WHERE sl.batch_id = bl.sepa_batch_id))
+  OR (bl.sepa_line_id IS NOT NULL AND e.source IN (
+    SELECT 'payment:' || p.id FROM accounting_payments p JOIN sepa_batch_lines sl ON p.contre_passe_id = sl.payment_id
+    WHERE sl.id = bl.sepa_line_id)))`;
 
 /** The account's movements in the books (`e`: an entry's id, numero, date, piece, libelle, source, montant). */
 const movementsOn = (compte: string) => bookkeepingRepository.accountMovements(compte);
@@ -101,7 +106,7 @@ export const reconciliationRepository = {
           (SELECT coalesce(sum(montant), 0) FROM books WHERE date < (SELECT du FROM first))::int AS avant,
           (SELECT count(*) FROM bank_lines WHERE iban = ${iban}
              AND date_comptable BETWEEN (SELECT du FROM first) AND ${date}::date
-             AND payment_id IS NULL AND note IS NULL AND entry_id IS NULL)::int AS "enAttente"`),
+             AND num_nonnulls(payment_id, note, entry_id, sepa_batch_id, sepa_line_id) = 0)::int AS "enAttente"`),
     );
     return row!;
   },
