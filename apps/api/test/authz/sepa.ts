@@ -15,34 +15,16 @@ import {
   sepaBatches,
   sepaBatchLines,
   sepaMandates,
-  unionSettings,
 } from '../../src/db/schema';
 import { multipartBody, pdfWith } from '../documents-helpers';
-import { allow, type AuthzRow } from './rows';
+import type { AuthzRow } from './rows';
+import { bookKeepers, CURRENT_ACCOUNT, unionSettingsWith } from './union-bank';
 import type { World } from './world';
 
-const keepers = (status: number) => allow({ admin: status, tresorier: status });
 const ICS = 'FR72ZZZ123456';
 
 /** The ICS and the Union's account in the settings, so that a batch may be made. */
-async function withCreditor(w: World) {
-  const set = {
-    ics: ICS,
-    comptesBancaires: [
-      { nom: 'Compte courant', iban: 'FR7630006000011234567890189', bic: null, compte: '512' },
-    ],
-  };
-  await w.t.db
-    .insert(unionSettings)
-    .values({
-      raisonSociale: 'Union des Loges et Associations de Lyon',
-      adresse: 'Lyon',
-      email: 'contact@union-lyon.fr',
-      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-      ...set,
-    })
-    .onConflictDoUpdate({ target: unionSettings.id, set });
-}
+const withCreditor = (w: World) => unionSettingsWith(w, { ics: ICS, comptesBancaires: [CURRENT_ACCOUNT] });
 
 /** A fresh mandate of an entity of its own (one live per entity), written straight: its id. */
 async function mandate(w: World, entityId?: number): Promise<number> {
@@ -187,7 +169,7 @@ export const rows: AuthzRow[] = [
   {
     route: 'GET /api/compta/banque/mandats',
     request: () => ({ url: '/api/compta/banque/mandats' }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/mandats',
@@ -202,7 +184,7 @@ export const rows: AuthzRow[] = [
         iban: 'FR76 3000 6000 0112 3456 7890 189',
       },
     }),
-    expect: keepers(201),
+    expect: bookKeepers(201),
   },
   {
     route: 'PUT /api/compta/banque/mandats/:id/pdf',
@@ -214,7 +196,7 @@ export const rows: AuthzRow[] = [
         watch: async () => (await w.t.db.select().from(documentFiles)).length,
       };
     },
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'GET /api/compta/banque/mandats/:id/pdf',
@@ -228,7 +210,7 @@ export const rows: AuthzRow[] = [
       });
       return { url: `/api/compta/banque/mandats/${id}/pdf` };
     },
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/mandats/:id/revocation',
@@ -236,12 +218,12 @@ export const rows: AuthzRow[] = [
       url: `/api/compta/banque/mandats/${await mandate(w)}/revocation`,
       payload: { date: '2026-11-20', motif: 'Changement de banque' },
     }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'GET /api/compta/banque/prelevements',
     request: () => ({ url: '/api/compta/banque/prelevements' }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/prelevements',
@@ -252,22 +234,22 @@ export const rows: AuthzRow[] = [
         payload: { datePrelevement: addDays(w.t.clock.today(), 30) },
       };
     },
-    expect: keepers(201),
+    expect: bookKeepers(201),
   },
   {
     route: 'GET /api/compta/banque/prelevements/:id/pain008',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/pain008` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/prelevements/:id/transmission',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/transmission` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/prelevements/:id/annulation',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/annulation` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/lignes/:id/prelevement',
@@ -276,7 +258,7 @@ export const rows: AuthzRow[] = [
       const { line, batch: idLot } = await sentBatchAndCredit(w);
       return { url: `/api/compta/banque/lignes/${line}/prelevement`, payload: { idLot } };
     },
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'GET /api/loge/:idEntite/prelevements',
@@ -285,12 +267,12 @@ export const rows: AuthzRow[] = [
       await lodgeMandate(w);
       return { url: `/api/loge/${w.lodge}/prelevements` };
     },
-    expect: { ...keepers(200), venerable: 200 },
+    expect: { ...bookKeepers(200), venerable: 200 },
   },
   {
     route: 'GET /api/loge/:idEntite/prelevements',
     scope: 'other lodge',
     request: (w) => ({ url: `/api/loge/${w.otherLodge}/prelevements` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
 ];
