@@ -34,11 +34,14 @@ export async function signIn(page: Page, identifiant: string, password = DEMO_PA
  */
 export async function signOut(page: Page) {
   const menu = page.getByRole('button', { name: "Menu de l'utilisateur" });
+  const button = page.getByRole('button', { name: 'Déconnexion' });
+  // `isVisible` does not wait: the header is drawn first.
+  await expect(menu.or(button).first()).toBeVisible();
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   } else {
-    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await button.click();
   }
   await expect(page).not.toHaveURL(/\/app\//);
 }

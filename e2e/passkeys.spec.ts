@@ -20,7 +20,6 @@ test.use({
 
 const WHO = 'membre2';
 
-
 test('a passkey: added from the account page, second step, then alone; renamed and removed', async ({
   page,
 }) => {

@@ -39,7 +39,6 @@ const codeOf = (secret: string, steps = 1) =>
 
 /** axe at 1280 and 380 px on the page as it is: no serious or critical violation. */
 
-
 /** The password step through the login form, up to the second step. */
 async function passwordStep(page: Page, identifiant: string) {
   await page.goto('/login');

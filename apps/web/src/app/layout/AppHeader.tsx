@@ -77,12 +77,12 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
       <Group flex={1} maw="28rem" justify="flex-end" wrap="nowrap" miw={0}>
         <HeaderSearch />
       </Group>
-      {/* Wide screens (from 88em, 1408 px): the name and one labelled button per link (an icon alone is a
-          riddle). Below, they took the search box's room: at 1280 px it was squeezed to 48 px. */}
+      {/* The person's name from 1200 px; one labelled button per link from 1408 px (an icon alone is a
+          riddle): below, the links took the search box's room (at 1280 px it was squeezed to 48 px). */}
+      <Text fw={500} data-testid="user-name" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
+        {fullName}
+      </Text>
       <Group gap={4} wrap="nowrap" visibleFrom="xl">
-        <Text fw={500} mr="xs" data-testid="user-name" style={{ whiteSpace: 'nowrap' }}>
-          {fullName}
-        </Text>
         {links.map((link) => (
           <Button
             key={link.to}
