@@ -15,7 +15,7 @@ const money = (cents: number) => cents / 100;
 
 export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
   const wb = newWorkbook();
-  const sheet = wb.addWorksheet('Commandes', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = wb.addWorksheet('Factures et devis', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: 'N° facture', key: 'numeroFacture', width: 15 },
     { header: 'N° devis', key: 'numeroDevis', width: 15 },
