@@ -10,6 +10,7 @@ import { ScrollTable } from '../../../components/ScrollTable';
 import { toast } from '../../../components/toast';
 import { DayInput } from '../../../components/DayInput';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RestaurantNav } from './RestaurantNav';
 import { formatCents } from '../../../lib/format';
 import { formatLongDate } from '../../../lib/dates';
 import { todayIso } from '../api/dates';
@@ -26,6 +27,7 @@ export function BalancesPage() {
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         Soldes des cartes Union
       </Title>
+      <RestaurantNav />
       <Group align="flex-end" wrap="wrap">
         <DayInput label="Soldes au soir du" value={date} onChange={setDate} />
         <Button
