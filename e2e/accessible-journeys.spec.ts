@@ -91,12 +91,14 @@ test('keyboard only: sign in, change a notification setting, focus comes back af
   expect(hiddenMenuLinks).toBe(0);
   expect(visited.some((v) => v.includes('Accueil'))).toBe(false);
 
-  // Reach the account page with the keyboard, through the header's link.
-  // The focus must be on the link itself: the page's body also "contains" « Mon compte ». A key pressed
-  // while the header is drawn again can still be lost; a user would press it again, as this does.
-  const accountLink = page.getByRole('banner').getByRole('link', { name: 'Mon compte' });
+  // Reach the account page with the keyboard, through the header's user menu (below 1408 px the
+  // header's links are in it): Enter opens it on its first item, « Mon compte ». A key pressed while the
+  // header is drawn again can still be lost; a user would press it again, as this does.
+  const userMenu = page.getByRole('banner').getByRole('button', { name: "Menu de l'utilisateur" });
   await expect(async () => {
-    await tabTo(page, () => accountLink.evaluate((el) => el === document.activeElement));
+    await tabTo(page, () => userMenu.evaluate((el) => el === document.activeElement));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Mon compte' })).toBeFocused({ timeout: 3_000 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/app\/account$/, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });

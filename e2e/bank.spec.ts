@@ -3,7 +3,10 @@
  * on Comptabilité › Banque the account's CSV statement whose transfer names it (the first CSV of the
  * account: its columns are asked, the file's first rows shown, then kept), confirms the exact match with
  * the keyboard alone and sees the line's payment recorded; the lodge's venerable sees the invoice paid
- * on its account. axe at 1280 and 380 px on the columns' form and on the statement.
+ * on its account. Then the demo's CAMT.053 statement (imported by the demo as the treasurer): its exact
+ * matches confirmed at once, the suggestion confirmed, the gift and the fees left aside, and the
+ * reconciliation at its last day validated through the confirmation, by keyboard. axe at 1280 and 380 px
+ * on the columns' form, the statements, the reconciliation and its confirmation, and the SEPA mandates.
  */
 import { axeAtBothWidths } from './axe';
 import { expect, test, apiSend, apiToken, signIn } from './fixtures';
@@ -16,6 +19,13 @@ const parisToday = () =>
     month: '2-digit',
     year: 'numeric',
   }).format(new Date());
+
+/** The Paris day `n` days ago, as the date field takes it (AAAA-MM-JJ) and as the screens write it. */
+function parisDaysAgo(n: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const iso = new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  return { iso, fr: iso.split('-').reverse().join('/') };
+}
 
 test('the treasurer imports a CSV statement, confirms its exact match, and the lodge sees its invoice paid', async ({
   page,
@@ -82,4 +92,79 @@ test('the treasurer imports a CSV statement, confirms its exact match, and the l
   await expect(
     venerable.getByRole('row', { name: new RegExp(`${invoice.numeroFacture!}.*${objet}`) }),
   ).toContainText('Facture payée');
+});
+
+test('the treasurer works through the demo’s statement and validates its reconciliation after confirming', async ({
+  page,
+}) => {
+  await signIn(page, 'tresorier');
+  await page.goto('/app/compta/banque');
+  await expect(page.getByRole('heading', { name: 'Banque', level: 2 })).toBeVisible();
+  // The demo's statement, whichever statement the page shows first.
+  await page.getByRole('textbox', { name: 'Relevé' }).click();
+  await page.getByRole('option', { name: /RLV-DEMO-/ }).click();
+  const confirm = page.getByRole('button', { name: 'Confirmer les correspondances exactes (2)' });
+  await confirm.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('2 paiements enregistrés.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /SALLE VOLTAIRE/ })).toContainText('Paiement enregistré');
+  // The rental of Tolérance et Progrès, suggested by its amount and the lodge's name.
+  await page.getByRole('button', { name: /^Confirmer la ligne du .* de 180,00/ }).click();
+  await expect(page.getByText('Paiement de Tolérance et Progrès enregistré.')).toBeVisible();
+  for (const [amount, note] of [
+    ['50,00', 'Don pour la bibliothèque'],
+    ['-12,50', 'Frais de tenue de compte du mois'],
+  ] as const) {
+    await page.getByRole('button', { name: new RegExp(`^Ignorer la ligne du .* de ${amount}`) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Pourquoi cette ligne reste sans correspondance').fill(note);
+    await dialog.getByRole('button', { name: 'Laisser sans correspondance' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  // A toast fading out is read at half opacity: axe looks once they have hidden themselves.
+  const toastsGone = () =>
+    expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await toastsGone();
+  await axeAtBothWidths(page, 'banque-releve-demo');
+
+  // The reconciliation at the statement's last day: nothing waits, the difference is nil.
+  const end = parisDaysAgo(3);
+  await page.getByRole('link', { name: 'Rapprochement' }).click();
+  await expect(page.getByRole('heading', { name: 'Rapprochement bancaire', level: 2 })).toBeVisible();
+  await page.getByLabel('Date du rapprochement').fill(end.iso);
+  const table = page.getByRole('table').filter({ hasText: 'Du relevé à la comptabilité' });
+  await expect(table.getByRole('row', { name: /Solde du relevé au/ })).toContainText(end.fr);
+  await expect(table.getByRole('row', { name: /Écart inexpliqué/ })).toContainText('0,00');
+  await axeAtBothWidths(page, 'banque-rapprochement');
+  const validate = page.getByRole('button', { name: `Valider le rapprochement au ${end.fr}` });
+  await expect(validate).toBeEnabled();
+  await validate.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Valider le rapprochement au ${end.fr}` });
+  await expect(dialog).toContainText(`La période jusqu’au ${end.fr} sera close`);
+  await expect(dialog).toContainText('contre-passation');
+  // The harmless answer has the focus: Enter closes the dialog and locks nothing.
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await axeAtBothWidths(page, 'banque-rapprochement-confirmation');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(validate).toBeFocused();
+  await expect(page.getByText(`Rapproché au ${end.fr}`)).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Valider et clore la période' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Rapprochement validé au ${end.fr}.`)).toBeVisible();
+  await expect(page.getByText(`Rapproché au ${end.fr}`)).toBeVisible();
+  // The button is now disabled: the focus went to the page's heading, not to the top of the document.
+  await expect(page.getByRole('heading', { name: 'Rapprochement bancaire', level: 2 })).toBeFocused();
+
+  // The SEPA mandates and batches, from the Banque page.
+  await page.getByRole('link', { name: '← Banque' }).click();
+  await page.getByRole('link', { name: 'Mandats et prélèvements SEPA' }).click();
+  await expect(page.getByRole('heading', { name: 'Mandats et prélèvements', level: 2 })).toBeVisible();
+  await expect(page.getByText(/Aucun mandat enregistré/)).toBeVisible();
+  await toastsGone();
+  await axeAtBothWidths(page, 'banque-mandats');
 });

@@ -1,6 +1,7 @@
 /**
  * The planning as a calendar (issue 33): the month grid, the keyboard through it to a day, the week's time
- * grid walked with the arrows to a free half-hour that opens the request form filled; axe at both widths.
+ * grid walked with the arrows to a free half-hour that opens the request form filled, a booking moved and
+ * resized from the keyboard into its modification request; axe at both widths.
  */
 import { expect, test, signIn } from './fixtures';
 import { axeAtBothWidths } from './axe';
@@ -116,4 +117,60 @@ test('the secretariat moves a booking half an hour later from the keyboard: its 
   }
   await axeAtBothWidths(page, 'planning-deplacer');
   await form.getByRole('button', { name: 'Annuler' }).click();
+});
+
+test('the secretariat changes a booking’s end from the keyboard in the week and in the day: its modification request opens with the new hours, said aloud', async ({
+  page,
+}) => {
+  await signIn(page, 'secretariat');
+  await page.goto(`/app/reservations/planning?date=${dayAhead(0)}&vue=semaine`);
+  const week = page.getByRole('grid', { name: /^Semaine du/ });
+  await expect(week).toBeVisible();
+  // The staff may change every booking: each block offers Shift, Alt and Up or Down. Find a week with one.
+  const resizable = week.locator('button[aria-keyshortcuts*="Shift+Alt+ArrowUp"]');
+  for (let i = 0; i < 8 && (await resizable.count()) === 0; i++) {
+    await page.getByRole('button', { name: 'Semaine suivante' }).click();
+    await expect(page.getByRole('grid', { name: /^Semaine du/ })).toBeVisible();
+  }
+  const block = resizable.first();
+  await expect(block).toHaveAccessibleDescription(/Maj, Alt et haut ou bas pour changer sa fin/);
+  const label = (await block.getAttribute('aria-label')) ?? '';
+  const [, start, end] = /, (\d\d:\d\d) à (\d\d:\d\d),/.exec(label) ?? [];
+  expect(start, label).toBeTruthy();
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+  const hhmm = (t: number) =>
+    `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+  // Shorter by half an hour when it lasts longer than that, else longer (it cannot end before start + 30).
+  const shorter = minutes(end!) - minutes(start!) > 30;
+  const fin = hhmm(minutes(end!) + (shorter ? -30 : 30));
+  await block.focus();
+  await page.keyboard.press(shorter ? 'Shift+Alt+ArrowUp' : 'Shift+Alt+ArrowDown');
+  const form = page.getByRole('dialog', { name: 'Modifier la réservation' });
+  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start!);
+  await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(fin);
+  await expect(page.locator('.week-grid ~ [aria-live="polite"]')).toHaveText(
+    `Nouveaux horaires : ${start} à ${fin}, dans la demande de modification.`,
+  );
+  await axeAtBothWidths(page, 'planning-redimensionner');
+  await form.getByRole('button', { name: 'Annuler' }).click();
+  await expect(form).toBeHidden();
+
+  // The same in its day's view: the block takes the same keys there.
+  const day = (await block.getAttribute('data-target'))!.split('|')[0]!;
+  await page.goto(`/app/reservations/planning?date=${day}&vue=jour`);
+  const inDay = page
+    .getByRole('region', { name: 'Planning du jour, une colonne par salle' })
+    .getByRole('button', { name: new RegExp(`, ${start} à ${end}, `) })
+    .and(page.locator('[aria-keyshortcuts]'))
+    .first();
+  await inDay.focus();
+  await page.keyboard.press(shorter ? 'Shift+Alt+ArrowUp' : 'Shift+Alt+ArrowDown');
+  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start!);
+  await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(fin);
+  await expect(page.locator('.day-scroll ~ [aria-live="polite"]')).toHaveText(
+    `Nouveaux horaires : ${start} à ${fin}, dans la demande de modification.`,
+  );
+  await axeAtBothWidths(page, 'planning-jour-redimensionner');
+  await form.getByRole('button', { name: 'Annuler' }).click();
+  await expect(form).toBeHidden();
 });

@@ -28,6 +28,21 @@ export async function signIn(page: Page, identifiant: string, password = DEMO_PA
   await expect(page).toHaveURL(/\/app\/portail$/);
 }
 
+/**
+ * Signs out through the header: its « Déconnexion » button from 1408 px, the user's menu below (the
+ * journeys run at 1280 and 380 px).
+ */
+export async function signOut(page: Page) {
+  const menu = page.getByRole('button', { name: "Menu de l'utilisateur" });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+  }
+  await expect(page).not.toHaveURL(/\/app\//);
+}
+
 /** A bearer token for API checks made beside the screens (e.g. reading the outbox as admin). */
 export async function apiToken(request: APIRequestContext, identifiant: string, password = DEMO_PASSWORD) {
   const response = await request.post('/oauth/token', {

@@ -1,5 +1,5 @@
 /** The foundation journeys of issue 2: sign-in, rights, password reset, guards, 404, logout. */
-import { expect, test, DEMO_PASSWORD, lastEmailTo, linkIn, signIn } from './fixtures';
+import { expect, test, DEMO_PASSWORD, lastEmailTo, linkIn, signIn, signOut } from './fixtures';
 
 test('membre signs in and sees only the entries of their habilitations', async ({ page }) => {
   await signIn(page, 'membre');
@@ -70,7 +70,7 @@ test('logout returns to / and the old token no longer works', async ({ page, req
   await expect.poll(() => bearer).toBeTruthy();
   expect((await request.get('/api/user/info', { headers: { authorization: bearer! } })).status()).toBe(200);
 
-  await page.getByRole('button', { name: /Déconnexion|Se déconnecter/ }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Me connecter' })).toBeVisible();
   expect((await request.get('/api/user/info', { headers: { authorization: bearer! } })).status()).toBe(401);

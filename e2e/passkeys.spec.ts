@@ -7,10 +7,9 @@
  * WebAuthn needs a secure context and a domain as the relying party's id: the journey runs on
  * `localhost` (the server's default public address), not 127.0.0.1.
  */
-import { type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
 import { serverUrl } from './servers';
-import { expect, test, DEMO_PASSWORD } from './fixtures';
+import { expect, test, DEMO_PASSWORD, signOut } from './fixtures';
 
 // The server of this journey's worker (fixtures.ts), reached by its name.
 test.use({
@@ -21,10 +20,6 @@ test.use({
 
 const WHO = 'membre2';
 
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /Déconnexion|Se déconnecter/ }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('a passkey: added from the account page, second step, then alone; renamed and removed', async ({
   page,

@@ -10,7 +10,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
 import * as OTPAuth from 'otpauth';
-import { expect, test, apiSend, apiToken, lastEmailTo, linkIn, signIn } from './fixtures';
+import { expect, test, apiSend, apiToken, lastEmailTo, linkIn, signIn, signOut } from './fixtures';
 
 const PASSWORD = 'Vigilance-Double-2026';
 
@@ -39,10 +39,6 @@ const codeOf = (secret: string, steps = 1) =>
 
 /** axe at 1280 and 380 px on the page as it is: no serious or critical violation. */
 
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Déconnexion' }).click();
-  await expect(page).not.toHaveURL(/\/app\//);
-}
 
 /** The password step through the login form, up to the second step. */
 async function passwordStep(page: Page, identifiant: string) {

@@ -10,6 +10,7 @@ import type {
   BankStatement,
   OrderDetail,
   ProviderForm,
+  TopUp,
   UnionSettings,
 } from '@union/contract';
 import { and, eq } from 'drizzle-orm';
@@ -319,5 +320,77 @@ describe('a card provider’s settlement', () => {
       )
     ).json<BankStatement>();
     expect(again.lignes.find((l) => l.reference === 'SYSTEMPAY-3')!.reglementCarte).toBeNull();
+  });
+
+  it('counts the cards topped up online among the payments it settles, read through the restaurant', async () => {
+    const lodge = await b.aLodgeWithMembers({
+      nom: 'Loge des Cartes Rechargées',
+      members: [named('venerablerc', ['USER', 'LOGE', 'PAYMENT'], { gestion: true })],
+    });
+    // Paid three days before the other test's payments: whichever test runs first, neither's days are
+    // the other's (the file's tests run shuffled).
+    const was = clock.at;
+    clock.at = new Date('2026-11-20T10:00:00Z');
+    let topUp: TopUp;
+    try {
+      await paidOnline(lodge, 6000);
+      // The venerable tops up their restaurant card online; the treasurer validates the top-up.
+      const payer = lodge.members[0]!;
+      topUp = (await call(payer, 'POST', '/api/user/payments', { montant: 4000 })).json<TopUp>();
+      const form = (
+        await call(payer, 'GET', `/api/user/payments/${topUp.id}/systempay`)
+      ).json<ProviderForm>();
+      expect((await t.call(ipnRequest(providerNotification(form, 'AUTHORISED')))).statusCode).toBe(200);
+      const validated = await call(tresorier, 'POST', `/api/payment/${topUp.id}/validate`);
+      expect(validated.statusCode, validated.body).toBe(200);
+    } finally {
+      clock.at = was;
+    }
+    const { line } = await oneLine({
+      amt: '98.80',
+      sign: 'CRDT',
+      day: '2026-11-21',
+      ref: 'SYSTEMPAY-4',
+      nm: 'LYRA NETWORK',
+      text: 'VIR SEPA SYSTEMPAY REMISE 20261120',
+    });
+    expect(line.reglementCarte).toMatchObject({ brut: 10000, frais: 120 });
+    const paiements = line.reglementCarte!.paiements;
+    expect(paiements.map((p) => [p.date, p.montant]).sort()).toEqual([
+      ['2026-11-20', 4000],
+      ['2026-11-20', 6000],
+    ]);
+    const card = paiements.find((p) => p.montant === 4000)!;
+    expect(card.libelle).toMatch(new RegExp(`^Rechargement n° ${topUp.id} \\(carte bancaire\\)`));
+    const settled = await call(tresorier, 'POST', `/api/compta/banque/lignes/${line.id}/reglement-carte`, {
+      ecritures: paiements.map((p) => p.idEcriture),
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(await entryLines('SYSTEMPAY-4')).toEqual([
+      ['5121', '98,80', '0,00'],
+      ['627', '1,20', '0,00'],
+      ['512', '0,00', '100,00'],
+    ]);
+    // The top-up's own entry had put the 40 € on 512, which the settlement has now cleared.
+    expect(
+      (await t.db.select().from(bankSettledEntries).where(eq(bankSettledEntries.bankLineId, line.id)))
+        .map((r) => [r.entryId, r.montant])
+        .sort(),
+    ).toEqual(paiements.map((p) => [p.idEcriture, p.montant]).sort());
+    // Settled once: the same top-up is proposed to no later transfer, and cannot be settled again.
+    const { line: later } = await oneLine({
+      amt: '39.50',
+      sign: 'CRDT',
+      day: '2026-11-21',
+      ref: 'SYSTEMPAY-5',
+      nm: 'LYRA',
+      text: 'SYSTEMPAY',
+    });
+    expect(later.reglementCarte).toBeNull();
+    const twice = await call(tresorier, 'POST', `/api/compta/banque/lignes/${later.id}/reglement-carte`, {
+      ecritures: [card.idEcriture],
+    });
+    expect(twice.statusCode).toBe(412);
+    expect(twice.json().error).toBe('bank_card_settled');
   });
 });

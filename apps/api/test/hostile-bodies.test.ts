@@ -7,84 +7,31 @@
  * answering between them. How fast it answers meanwhile is a speed target, so it is measured by
  * `npm run bench -- hostile` (« corps anonymes »), not here: a timed test fails on a busy machine.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API } from '@union/contract';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { SYSTEMPAY_TEST_KEY } from '../src/config';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killAll, processDatabase, startServerProcess, type ProcessDatabase } from './processes';
 
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'union-bodies-'));
-const pgName = `union_bodies_${randomBytes(5).toString('hex')}`;
-let child: ChildProcess | undefined;
+let database: ProcessDatabase;
 let base = '';
 let port = 0;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
-
 beforeAll(async () => {
-  if (testEngine() === 'postgres') {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-  }
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      OAUTH_CLIENT_SECRET: 'secret-client-du-test-des-corps',
-      SYSTEMPAY_KEY: SYSTEMPAY_TEST_KEY.split('').reverse().join(''),
-      SECOND_FACTOR_KEY: 'e'.repeat(64),
-      PUBLIC_URL: 'https://intranet.exemple.fr',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: join(dataDir, 'pas-de-web'),
-      ...(testEngine() === 'postgres' ? { DATABASE_URL: databaseUrlFor(pgName) } : { DATA_DIR: dataDir }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  database = await processDatabase('bodies');
+  const server = await startServerProcess({
+    ...database.env,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: join(database.work, 'pas-de-web'),
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const started = Date.now();
-  while (!output.includes('prêt sur') && child.exitCode === null && Date.now() - started < 90_000) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  expect(output, 'the server did not start').toContain('prêt sur');
+  base = server.base;
+  port = Number(new URL(base).port);
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.on('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  if (testEngine() === 'postgres') {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await dropTestDatabase(admin, pgName);
-    await admin.end();
-  }
+  killAll();
+  await database?.drop();
 });
 
 /**

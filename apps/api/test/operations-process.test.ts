@@ -9,52 +9,33 @@
  *    on the same directory (the dead holder's lock is taken over at once).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openDatabase, fromPostgres, type DbHandle } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 import { PASSWORD, createUser } from './helpers';
 import { providerNotification } from './payment-provider';
-import { untilRequestsInProgress } from './processes';
+import {
+  apiRoot,
+  freePort,
+  processDatabase,
+  untilRequestsInProgress,
+  type ProcessDatabase,
+} from './processes';
 
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'union-ops-'));
-const pgName = `union_ops_run_${randomBytes(5).toString('hex')}`;
 const CLIENT_SECRET = 'secret-client-du-test-des-journaux';
 const METRICS_TOKEN = 'jeton-metriques-du-test-des-journaux';
 const NEW_PASSWORD = 'Nouveau-mot-de-passe-tres-secret-42';
 const running: ChildProcess[] = [];
 /** Every byte every server of this file wrote, stdout and stderr. */
 let wholeOutput = '';
-
-const databaseEnv = (): Record<string, string> =>
-  testEngine() === 'postgres' ? { DATABASE_URL: databaseUrlFor(pgName) } : { DATA_DIR: dataDir };
-
-async function openTheDatabase(): Promise<DbHandle> {
-  if (testEngine() === 'pglite') return openDatabase({ dataDir });
-  return fromPostgres(databaseUrlFor(pgName));
-}
+let database: ProcessDatabase;
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-  }
+  database = await processDatabase('ops');
   // Production seeds nothing: the accounts are written before the server starts (it then holds the
   // directory), with the tests' known password.
-  const handle = await openTheDatabase();
-  await migrate(handle);
+  const handle = await database.open();
   await createUser(handle.db, { identifiant: 'exploitant', habilitations: ['USER', 'ADMIN'] });
   await createUser(handle.db, {
     identifiant: 'payeur',
@@ -67,22 +48,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of running)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  if (testEngine() === 'postgres') {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await dropTestDatabase(admin, pgName);
-    await admin.end();
-  }
+  await database?.drop();
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Starts the server (TypeScript sources, as `npm run dev` does) in production, and waits until it listens. */
 async function startServer(env: Record<string, string> = {}) {
@@ -99,9 +66,9 @@ async function startServer(env: Record<string, string> = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
-      WEB_DIST: join(dataDir, 'pas-de-web'),
+      WEB_DIST: join(database.work, 'pas-de-web'),
       METRICS_TOKEN,
-      ...databaseEnv(),
+      ...database.env,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

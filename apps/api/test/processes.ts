@@ -3,9 +3,18 @@
  * `npm run dev` does), for the tests of how the Intranet is operated.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { SYSTEMPAY_TEST_KEY } from '../src/config';
+import { PGLITE_EXTENSIONS, fromPostgres, openDatabase, type DbHandle } from '../src/db/client';
+import { FAST_COMMITS, copyPrefix, databaseUrlFor, dropTestDatabase, testEngine } from './engine';
 
 export const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,6 +36,69 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/**
+ * Fills `dataDir` (made private, as the server wants it) with the run's migrated embedded database, the
+ * dump global-setup.ts made once: a server or a command then opens a database already up to date instead
+ * of creating one (PGlite's initdb and every migration, most of a process test's start). A test of what
+ * happens to a new directory starts from an empty one instead.
+ */
+export async function migratedDataDir(dataDir: string): Promise<string> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const dump = new Blob([readFileSync(inject('pgliteDumpPath'))]);
+  const client = await PGlite.create({ dataDir, loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+  await client.close();
+  return dataDir;
+}
+
+/** A process test's own database, migrated, on the run's engine. */
+export interface ProcessDatabase {
+  /** What a server or a command needs to reach it: DATABASE_URL, or DATA_DIR. */
+  env: Record<string, string>;
+  /** A folder of the test's own beside it (settings files, backups), removed with it. */
+  work: string;
+  /** Opens it from the test, while no server holds it (PGlite: one process per directory). */
+  open(): Promise<DbHandle>;
+  /** Removes it and the folder (afterAll). */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database for servers and commands run as processes: on PostgreSQL a copy of the run's migrated
+ * template (named so that the run's teardown drops it if the file crashes), on PGlite a directory
+ * filled by `migratedDataDir`. `label`: lower-case letters, for the names.
+ */
+export async function processDatabase(label: string): Promise<ProcessDatabase> {
+  const work = mkdtempSync(join(tmpdir(), `union-${label}-`));
+  if (testEngine() === 'pglite') {
+    const dataDir = await migratedDataDir(join(work, 'donnees'));
+    return {
+      env: { DATA_DIR: dataDir },
+      work,
+      open: () => openDatabase({ dataDir }),
+      drop: async () => rmSync(work, { recursive: true, force: true }),
+    };
+  }
+  const template = inject('postgresTemplate');
+  const name = `${copyPrefix(template)}${label}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.query(FAST_COMMITS(name));
+  await admin.end();
+  return {
+    env: { DATABASE_URL: databaseUrlFor(name) },
+    work,
+    open: async () => fromPostgres(databaseUrlFor(name)),
+    drop: async () => {
+      rmSync(work, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await dropTestDatabase(client, name);
+      await client.end();
+    },
+  };
+}
 
 export interface ServerProcess {
   child: ChildProcess;

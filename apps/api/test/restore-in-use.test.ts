@@ -5,33 +5,28 @@
  * shared instance lock on a connection of its own; once it is stopped the same command restores.
  * PGlite: the data directory's lock refuses it the same way.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { fromPostgres, openDatabase, type DbHandle } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeBackup } from '../src/modules/backups/backup';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
+import { testEngine } from './engine';
 import { createUser } from './helpers';
-import { PRODUCTION_ENV, killAll, runScript, startServerProcess } from './processes';
+import {
+  killAll,
+  PRODUCTION_ENV,
+  processDatabase,
+  runScript,
+  startServerProcess,
+  type ProcessDatabase,
+} from './processes';
 
 const onPostgres = testEngine() === 'postgres';
-const work = mkdtempSync(join(tmpdir(), 'union-restore-in-use-'));
-const dataDir = join(work, 'donnees');
-const pgName = `${inject('postgresTemplate').replace('union_tmpl_', 'union_t_')}_inuse_${randomBytes(5).toString('hex')}`;
-const backupFile = join(work, 'avant.sauvegarde');
 const IDLE_MS = 300;
-
-const databaseEnv = (): Record<string, string> =>
-  onPostgres ? { DATABASE_URL: databaseUrlFor(pgName) } : { DATA_DIR: dataDir };
-const open = async (): Promise<DbHandle> =>
-  onPostgres ? fromPostgres(databaseUrlFor(pgName)) : openDatabase({ dataDir });
+let database: ProcessDatabase;
+let backupFile = '';
 
 async function identifiants(): Promise<string[]> {
-  const handle = await open();
+  const handle = await database.open();
   try {
     return (
       await handle.rows<{ identifiant: string }>('SELECT identifiant FROM users ORDER BY identifiant')
@@ -42,15 +37,10 @@ async function identifiants(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-  }
+  database = await processDatabase('inuse');
+  backupFile = join(database.work, 'avant.sauvegarde');
   // The backup holds `avant`; `apres`, written after it, is what a restore would wipe.
-  const handle = await open();
-  await migrate(handle);
+  const handle = await database.open();
   await createUser(handle.db, { identifiant: 'avant' });
   await takeBackup(handle, { target: backupFile, origine: 'manuelle' });
   await createUser(handle.db, { identifiant: 'apres' });
@@ -59,13 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   killAll();
-  rmSync(work, { recursive: true, force: true });
-  if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await dropTestDatabase(admin, pgName);
-    await admin.end();
-  }
+  await database?.drop();
 });
 
 /** The pool's connections the server has open on the test database (PostgreSQL), the lock's aside. */
@@ -75,7 +59,7 @@ async function poolConnections(): Promise<number> {
   try {
     const { rows } = await admin.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name <> 'union-intranet'",
-      [pgName],
+      [new URL(database.env.DATABASE_URL!).pathname.slice(1)],
     );
     return rows[0]!.n;
   } finally {
@@ -85,7 +69,7 @@ async function poolConnections(): Promise<number> {
 
 describe('npm run restore -- FILE --force while a server runs', () => {
   it('is refused even when the server has been idle past its pool’s timeout, and nothing changes; once the server stops, it restores', async () => {
-    const server = await startServerProcess({ ...databaseEnv(), PG_POOL_IDLE_MS: String(IDLE_MS) });
+    const server = await startServerProcess({ ...database.env, PG_POOL_IDLE_MS: String(IDLE_MS) });
     expect((await fetch(`${server.base}/api/ready`)).status).toBe(200);
     if (onPostgres) {
       // Idle: the pool's connections have all closed (with node-postgres's default, after 10 s).
@@ -95,7 +79,7 @@ describe('npm run restore -- FILE --force while a server runs', () => {
       expect(await poolConnections()).toBe(0);
     }
 
-    const env = { ...PRODUCTION_ENV, ...databaseEnv() };
+    const env = { ...PRODUCTION_ENV, ...database.env };
     const refused = await runScript('restore', [backupFile, '--force'], env);
     expect(refused.code, refused.output).toBe(1);
     expect(refused.output).toContain('La restauration a échoué');

@@ -4,55 +4,44 @@
  * without a stack trace; `npm run backup` reads the same file with the same parser, so an unquoted
  * passphrase of five words encrypts the backup.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { fromPostgres, openDatabase } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { openBackupFile } from '../src/modules/backups/format';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { PRODUCTION_ENV, apiRoot, killAll, runScript } from './processes';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBackupFile } from '../src/modules/backups/format';
+import { testEngine } from './engine';
+import {
+  apiRoot,
+  killAll,
+  PRODUCTION_ENV,
+  processDatabase,
+  runScript,
+  type ProcessDatabase,
+} from './processes';
 
 const onPostgres = testEngine() === 'postgres';
-const work = mkdtempSync(join(tmpdir(), 'union-settings-'));
-const dataDir = join(work, 'donnees');
-const pgName = `${inject('postgresTemplate').replace('union_tmpl_', 'union_t_')}_env_${randomBytes(5).toString('hex')}`;
 const PASSPHRASE = 'cheval agrafe batterie correcte maintenant';
+let database: ProcessDatabase;
 
 /** The settings file of a production host, as deploy/union.env.example shows it. */
 function settingsFile(extra: string): string {
-  const file = join(work, `union-${randomBytes(3).toString('hex')}.env`);
-  const lines = Object.entries(PRODUCTION_ENV).map(([name, value]) => `${name}=${value}`);
-  lines.push(onPostgres ? `DATABASE_URL=${databaseUrlFor(pgName)}` : `DATA_DIR=${dataDir}`, extra);
+  const file = join(database.work, `union-${randomBytes(3).toString('hex')}.env`);
+  const lines = Object.entries({ ...PRODUCTION_ENV, ...database.env }).map(
+    ([name, value]) => `${name}=${value}`,
+  );
+  lines.push(extra);
   writeFileSync(file, `# Réglages de l'Intranet\n${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }
 
 beforeAll(async () => {
-  if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-  }
-  const handle = onPostgres ? fromPostgres(databaseUrlFor(pgName)) : await openDatabase({ dataDir });
-  await migrate(handle);
-  await handle.close();
+  database = await processDatabase('env');
 }, 60_000);
 
 afterAll(async () => {
   killAll();
-  rmSync(work, { recursive: true, force: true });
-  if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await dropTestDatabase(admin, pgName);
-    await admin.end();
-  }
+  await database?.drop();
 });
 
 describe('ENV_FILE', () => {
@@ -82,7 +71,7 @@ describe('ENV_FILE', () => {
 
   it('npm run backup reads the same file: an unquoted passphrase of five words encrypts the backup', async () => {
     const file = settingsFile(`BACKUP_PASSPHRASE=${PASSPHRASE}`);
-    const target = join(work, 'chiffree.sauvegarde.age');
+    const target = join(database.work, 'chiffree.sauvegarde.age');
     const run = await runScript('backup', [target], { ENV_FILE: file });
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain('chiffrée');
@@ -113,8 +102,8 @@ describe('ENV_FILE', () => {
     expect(created.code, created.output).toBe(0);
     expect(created.output).toContain(
       onPostgres
-        ? `Administrateur « premier » créé dans la base PostgreSQL « ${pgName} » sur 127.0.0.1:5432 (DATABASE_URL).`
-        : `Administrateur « premier » créé dans la base embarquée du dossier ${dataDir} (DATA_DIR).`,
+        ? `Administrateur « premier » créé dans la base PostgreSQL « ${new URL(database.env.DATABASE_URL!).pathname.slice(1)} » sur 127.0.0.1:5432 (DATABASE_URL).`
+        : `Administrateur « premier » créé dans la base embarquée du dossier ${database.env.DATA_DIR} (DATA_DIR).`,
     );
   }, 60_000);
 });

@@ -8,46 +8,28 @@
  *   with `Connection: close` and the French reason.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { fromPostgres, type DbHandle } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NOT_READY } from '../src/modules/operations/readiness';
-import { databaseUrlFor, dropTestDatabase, testEngine } from './engine';
-import { killAll, startServerProcess, untilRequestsInProgress } from './processes';
+import {
+  killAll,
+  processDatabase,
+  startServerProcess,
+  untilRequestsInProgress,
+  type ProcessDatabase,
+} from './processes';
 
-const onPostgres = testEngine() === 'postgres';
-const work = mkdtempSync(join(tmpdir(), 'union-stop-'));
-const pgName = `${inject('postgresTemplate').replace('union_tmpl_', 'union_t_')}_stop_${randomBytes(5).toString('hex')}`;
-let dataDirs = 0;
+const databases: ProcessDatabase[] = [];
 /** A database of its own per server (PGlite: one process per directory). */
-const databaseEnv = (): Record<string, string> =>
-  onPostgres ? { DATABASE_URL: databaseUrlFor(pgName) } : { DATA_DIR: join(work, `donnees-${dataDirs++}`) };
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('postgresTemplate')}`);
-  await admin.end();
-  const handle: DbHandle = fromPostgres(databaseUrlFor(pgName));
-  await migrate(handle);
-  await handle.close();
-});
+async function databaseEnv(): Promise<Record<string, string>> {
+  const database = await processDatabase('stop');
+  databases.push(database);
+  return database.env;
+}
 
 afterAll(async () => {
   killAll();
-  rmSync(work, { recursive: true, force: true });
-  if (onPostgres) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await dropTestDatabase(admin, pgName);
-    await admin.end();
-  }
+  for (const database of databases) await database.drop();
 });
 
 /** Resolves with the exit code or signal, or 'running' after `ms`. */
@@ -62,7 +44,7 @@ const endedWithin = (
 
 describe('stopping the server', () => {
   it('runs and stops cleanly when the reader of its output is gone', async () => {
-    const server = await startServerProcess(databaseEnv(), { stdout: 'closed' });
+    const server = await startServerProcess(await databaseEnv(), { stdout: 'closed' });
     for (let i = 0; i < 20; i++) expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await endedWithin(server, 20_000)).toBe(0);
@@ -70,7 +52,7 @@ describe('stopping the server', () => {
 
   it('ends within the deadline on SIGTERM while its output is blocked (a pipe nobody reads)', async () => {
     const grace = 500;
-    const server = await startServerProcess({ ...databaseEnv(), SHUTDOWN_GRACE_MS: String(grace) });
+    const server = await startServerProcess({ ...(await databaseEnv()), SHUTDOWN_GRACE_MS: String(grace) });
     // Stop reading: past what the pipe holds, the logger's writes wait for good (and its last one, as
     // the process exits, blocks the main thread).
     server.child.stdout!.pause();
@@ -92,7 +74,7 @@ describe('stopping the server', () => {
   it('answers a request arriving during the drain with 503 and Connection: close', async () => {
     const metricsToken = randomBytes(16).toString('hex');
     const server = await startServerProcess({
-      ...databaseEnv(),
+      ...(await databaseEnv()),
       SHUTDOWN_GRACE_MS: '15000',
       METRICS_TOKEN: metricsToken,
     });

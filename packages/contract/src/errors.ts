@@ -284,8 +284,17 @@ export const ERROR_CODES = {
   sepa_mandate_revoked: { status: 412, sens: 'Prélèvements : le mandat est déjà révoqué.' },
   sepa_batch_state: {
     status: 412,
-    sens: 'Prélèvements : le lot n’est plus en préparation (déjà transmis ou annulé).',
+    sens: 'Prélèvements : le lot n’est pas dans l’état que l’action demande (déjà transmis, annulé ou encaissé).',
   },
+  sepa_amount: {
+    status: 412,
+    sens: 'Prélèvements : la ligne du relevé n’est pas le montant du lot ou du prélèvement, ou précède son jour.',
+  },
+  sepa_return_unknown: {
+    status: 412,
+    sens: 'Prélèvements : la ligne du relevé n’est pas le retour d’un prélèvement de ce lot.',
+  },
+  sepa_returned: { status: 412, sens: 'Prélèvements : ce prélèvement est déjà enregistré comme rejeté.' },
   sepa_invoice_batched: {
     status: 412,
     sens: 'Prélèvements : une facture est déjà dans un autre lot de prélèvements en cours.',

@@ -278,6 +278,8 @@ export const API = {
     imputeLine: '/api/compta/banque/lignes/:id/imputation',
     /** Records a card provider's transfer as the settlement of online card payments (fees to 627). */
     settleCards: '/api/compta/banque/lignes/:id/reglement-carte',
+    /** A statement line confirmed as a SEPA batch's collection, or as the return of one of its debits. */
+    sepaLine: '/api/compta/banque/lignes/:id/prelevement',
   },
   /** The bank reconciled (issue 34 §3): an account at a date (`?iban=&date=`), its period validated. */
   bankReconciliation: {

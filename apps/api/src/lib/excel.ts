@@ -9,6 +9,9 @@ import { contentDisposition } from './file-names';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
+/** The content type of an .xlsx file. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Amounts in euros with cents, negative amounts with their minus sign. */
 export const EXCEL_EUROS = '#,##0.00 "€";-#,##0.00 "€"';
 
@@ -33,6 +36,25 @@ export function newWorkbook(): ExcelJS.Workbook {
   wb.creator = "Intranet de l'Union";
   wb.created = new Date();
   return wb;
+}
+
+/** A name Excel accepts for a sheet: at most 31 characters, none of : \ / ? * [ ]. */
+export const sheetName = (name: string, fallback = 'Feuille') =>
+  name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || fallback;
+
+/**
+ * A list's sheet, as every list the intranet exports has it: one header row, bold and frozen, then the
+ * rows the caller adds under `columns`' keys.
+ */
+export function listSheet(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  columns: Partial<ExcelJS.Column>[],
+): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(sheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns;
+  sheet.getRow(1).font = { bold: true };
+  return sheet;
 }
 
 /**
@@ -70,8 +92,7 @@ function cellOf(kind: FigureColumn['kind'], v: string | number | null) {
 export async function figuresWorkbook(sheets: FigureSheet[]): Promise<Buffer> {
   const wb = newWorkbook();
   for (const s of sheets) {
-    // Excel refuses a sheet name over 31 characters or holding : \ / ? * [ ].
-    const ws = wb.addWorksheet(s.name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31), {
+    const ws = wb.addWorksheet(sheetName(s.name), {
       views: [{ state: 'frozen', ySplit: 3 }],
     });
     ws.getCell('A1').value = s.title;
@@ -97,7 +118,7 @@ export const frenchDay = (day: string) => day.split('-').reverse().join('/');
  */
 export function sendWorkbook(reply: FastifyReply, name: string, content: Buffer) {
   return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-type', XLSX_MIME)
     .header('content-disposition', contentDisposition('attachment', name))
     .send(content);
 }

@@ -5,27 +5,18 @@
  * on a book account nothing else posts to, so it never closes what the other rows write.
  */
 import { eq } from 'drizzle-orm';
-import { bankReconciliations, bankStatements, unionSettings } from '../../src/db/schema';
-import { allow, type AuthzRow } from './rows';
+import { bankReconciliations, bankStatements } from '../../src/db/schema';
+import type { AuthzRow } from './rows';
+import { bookKeepers, unionSettingsWith } from './union-bank';
 import type { World } from './world';
 
-const keepers = (status: number) => allow({ admin: status, tresorier: status });
 const DAY = '2026-11-20';
 
 /** A Union account of its own, with an empty statement of DAY (nothing waits, nothing unexplained). */
 async function reconcilableAccount(w: World): Promise<string> {
   const iban = `FR00MATRICE${w.unique()}`.toUpperCase();
   const comptesBancaires = [{ nom: 'Compte rapproché', iban, bic: null, compte: '5129' }];
-  await w.t.db
-    .insert(unionSettings)
-    .values({
-      raisonSociale: 'Union des Loges et Associations de Lyon',
-      adresse: 'Lyon',
-      email: 'contact@union-lyon.fr',
-      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-      comptesBancaires,
-    })
-    .onConflictDoUpdate({ target: unionSettings.id, set: { comptesBancaires } });
+  await unionSettingsWith(w, { comptesBancaires });
   await w.t.db.insert(bankStatements).values({
     iban,
     identifiant: `MATRICE-R-${w.unique()}`,
@@ -47,7 +38,7 @@ export const rows: AuthzRow[] = [
     request: async (w) => ({
       url: `/api/compta/banque/rapprochement?iban=${await reconcilableAccount(w)}&date=${DAY}`,
     }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/rapprochement/validation',
@@ -59,6 +50,6 @@ export const rows: AuthzRow[] = [
         watch: () => w.t.db.select().from(bankReconciliations).where(eq(bankReconciliations.iban, iban)),
       };
     },
-    expect: keepers(201),
+    expect: bookKeepers(201),
   },
 ];

@@ -9,35 +9,20 @@ import {
   bankStatements,
   journalEntries,
   journalLines,
-  unionSettings,
 } from '../../src/db/schema';
-import { allow, type AuthzRow } from './rows';
+import type { AuthzRow } from './rows';
+import { bookKeepers, CURRENT_ACCOUNT, UNION_IBAN, unionSettingsWith } from './union-bank';
 import type { World } from './world';
 
-const keepers = (status: number) => allow({ admin: status, tresorier: status });
-const IBAN = 'FR7630006000011234567890189';
-
 /** The Union's account in the settings, so that a statement of it is accepted. */
-async function withAccount(w: World) {
-  const comptesBancaires = [{ nom: 'Compte courant', iban: IBAN, bic: null, compte: '512' }];
-  await w.t.db
-    .insert(unionSettings)
-    .values({
-      raisonSociale: 'Union des Loges et Associations de Lyon',
-      adresse: 'Lyon',
-      email: 'contact@union-lyon.fr',
-      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-      comptesBancaires,
-    })
-    .onConflictDoUpdate({ target: unionSettings.id, set: { comptesBancaires } });
-}
+const withAccount = (w: World) => unionSettingsWith(w, { comptesBancaires: [CURRENT_ACCOUNT] });
 
 /** A one-line CAMT.053 statement of its own (its identifier and reference unique). */
 function statementUpload(w: World) {
   const u = w.unique();
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>MATRICE-${u}</Id>
-<Acct><Id><IBAN>${IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+<Acct><Id><IBAN>${UNION_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
 <Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-11-20</Dt></BookgDt>
 <AcctSvcrRef>MATRICE-${u}</AcctSvcrRef></Ntry></Stmt></BkToCstmrStmt></Document>`;
   const boundary = '----union-authz-bank';
@@ -53,7 +38,7 @@ async function waitingLine(w: World): Promise<{ statement: number; line: number 
   const [statement] = await w.t.db
     .insert(bankStatements)
     .values({
-      iban: IBAN,
+      iban: UNION_IBAN,
       identifiant: `MATRICE-L-${u}`,
       du: '2026-11-20',
       au: '2026-11-20',
@@ -66,7 +51,7 @@ async function waitingLine(w: World): Promise<{ statement: number; line: number 
     .insert(bankLines)
     .values({
       statementId: statement!.id,
-      iban: IBAN,
+      iban: UNION_IBAN,
       cle: `ref:MATRICE-L-${u}`,
       dateComptable: '2026-11-20',
       dateValeur: '2026-11-20',
@@ -138,7 +123,7 @@ export const rows: AuthzRow[] = [
   {
     route: 'GET /api/compta/banque/releves',
     request: () => ({ url: '/api/compta/banque/releves' }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/releves',
@@ -146,19 +131,19 @@ export const rows: AuthzRow[] = [
       await withAccount(w);
       return { url: '/api/compta/banque/releves', ...statementUpload(w) };
     },
-    expect: keepers(201),
+    expect: bookKeepers(201),
   },
   {
     route: 'GET /api/compta/banque/releves/:id',
     request: async (w) => ({ url: `/api/compta/banque/releves/${(await waitingLine(w)).statement}` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/releves/:id/confirmation',
     request: async (w) => ({
       url: `/api/compta/banque/releves/${(await waitingLine(w)).statement}/confirmation`,
     }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/lignes/:id/confirmation',
@@ -168,7 +153,7 @@ export const rows: AuthzRow[] = [
       url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/confirmation`,
       payload: { idEntite: w.lodge, affectations: [] },
     }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/lignes/:id/confirmation',
@@ -178,7 +163,7 @@ export const rows: AuthzRow[] = [
       url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/confirmation`,
       payload: { idEntite: w.lodge, affectations: [{ idCommande: await openInvoice(w), montant: 1000 }] },
     }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/lignes/:id/ignorer',
@@ -186,7 +171,7 @@ export const rows: AuthzRow[] = [
       url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/ignorer`,
       payload: { note: 'Un don' },
     }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/lignes/:id/imputation',
@@ -197,7 +182,7 @@ export const rows: AuthzRow[] = [
         payload: { compte: { num: '758', lib: 'Produits divers' }, libelle: 'Un don' },
       };
     },
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/lignes/:id/reglement-carte',
@@ -208,6 +193,6 @@ export const rows: AuthzRow[] = [
         payload: { ecritures: [await cardPayment(w)] },
       };
     },
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
 ];

@@ -8,38 +8,23 @@ import { addDays } from '@union/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   accountingOrders,
+  bankLines,
+  bankStatements,
   documentFiles,
   entities,
   sepaBatches,
+  sepaBatchLines,
   sepaMandates,
-  unionSettings,
 } from '../../src/db/schema';
 import { multipartBody, pdfWith } from '../documents-helpers';
-import { allow, type AuthzRow } from './rows';
+import type { AuthzRow } from './rows';
+import { bookKeepers, CURRENT_ACCOUNT, unionSettingsWith } from './union-bank';
 import type { World } from './world';
 
-const keepers = (status: number) => allow({ admin: status, tresorier: status });
 const ICS = 'FR72ZZZ123456';
 
 /** The ICS and the Union's account in the settings, so that a batch may be made. */
-async function withCreditor(w: World) {
-  const set = {
-    ics: ICS,
-    comptesBancaires: [
-      { nom: 'Compte courant', iban: 'FR7630006000011234567890189', bic: null, compte: '512' },
-    ],
-  };
-  await w.t.db
-    .insert(unionSettings)
-    .values({
-      raisonSociale: 'Union des Loges et Associations de Lyon',
-      adresse: 'Lyon',
-      email: 'contact@union-lyon.fr',
-      mentionTva: 'TVA non applicable, art. 261-7-1° du CGI',
-      ...set,
-    })
-    .onConflictDoUpdate({ target: unionSettings.id, set });
-}
+const withCreditor = (w: World) => unionSettingsWith(w, { ics: ICS, comptesBancaires: [CURRENT_ACCOUNT] });
 
 /** A fresh mandate of an entity of its own (one live per entity), written straight: its id. */
 async function mandate(w: World, entityId?: number): Promise<number> {
@@ -106,13 +91,85 @@ async function batch(w: World): Promise<number> {
   return row!.id;
 }
 
+/**
+ * A batch sent to the bank of one 10 € debit (an invoice of an entity of its own, under its mandate), and
+ * the statement's waiting credit line of its total two days after its collection day: the line's id and
+ * the batch's.
+ */
+async function sentBatchAndCredit(w: World): Promise<{ line: number; batch: number }> {
+  await withCreditor(w);
+  const entityId = await w.fresh.entity();
+  const mandateId = await mandate(w, entityId);
+  const u = w.unique();
+  const [order] = await w.t.db
+    .insert(accountingOrders)
+    .values({
+      type: 'S',
+      entityId,
+      annee: w.annee,
+      objet: 'Prestation',
+      etat: 'FE',
+      total: 1000,
+      numeroFacture: `FA-MATRICE-P-${u}`,
+      dateFacture: '2026-11-01',
+      dateEcheance: '2026-12-01',
+    })
+    .returning({ id: accountingOrders.id });
+  const [sent] = await w.t.db
+    .insert(sepaBatches)
+    .values({
+      messageId: `MATRICE-P-${u}`,
+      datePrelevement: '2026-11-18',
+      etat: 'T',
+      ics: ICS,
+      creancier: 'Union',
+      iban: 'FR7630006000011234567890189',
+      createdAt: new Date('2026-11-02T10:00:00Z'),
+      transmisLe: new Date('2026-11-03T10:00:00Z'),
+    })
+    .returning({ id: sepaBatches.id });
+  await w.t.db.insert(sepaBatchLines).values({
+    batchId: sent!.id,
+    orderId: order!.id,
+    mandateId,
+    entityId,
+    montant: 1000,
+    sequence: 'FRST',
+  });
+  const [statement] = await w.t.db
+    .insert(bankStatements)
+    .values({
+      iban: 'FR7630006000011234567890189',
+      identifiant: `MATRICE-P-${u}`,
+      du: '2026-11-20',
+      au: '2026-11-20',
+      fichier: 'releve.xml',
+      importedById: w.ids.tresorier,
+      importedAt: new Date('2026-11-23T10:00:00Z'),
+    })
+    .returning({ id: bankStatements.id });
+  const [line] = await w.t.db
+    .insert(bankLines)
+    .values({
+      statementId: statement!.id,
+      iban: 'FR7630006000011234567890189',
+      cle: `ref:MATRICE-P-${u}`,
+      dateComptable: '2026-11-20',
+      dateValeur: '2026-11-20',
+      montant: 1000,
+      libelle: `REMISE PRLV SEPA MATRICE-P-${u}`,
+    })
+    .returning({ id: bankLines.id });
+  return { line: line!.id, batch: sent!.id };
+}
+
 const pdfUpload = async () => multipartBody({}, { name: 'mandat.pdf', content: await pdfWith('Mandat') });
 
 export const rows: AuthzRow[] = [
   {
     route: 'GET /api/compta/banque/mandats',
     request: () => ({ url: '/api/compta/banque/mandats' }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/mandats',
@@ -127,7 +184,7 @@ export const rows: AuthzRow[] = [
         iban: 'FR76 3000 6000 0112 3456 7890 189',
       },
     }),
-    expect: keepers(201),
+    expect: bookKeepers(201),
   },
   {
     route: 'PUT /api/compta/banque/mandats/:id/pdf',
@@ -139,7 +196,7 @@ export const rows: AuthzRow[] = [
         watch: async () => (await w.t.db.select().from(documentFiles)).length,
       };
     },
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'GET /api/compta/banque/mandats/:id/pdf',
@@ -153,7 +210,7 @@ export const rows: AuthzRow[] = [
       });
       return { url: `/api/compta/banque/mandats/${id}/pdf` };
     },
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/mandats/:id/revocation',
@@ -161,12 +218,12 @@ export const rows: AuthzRow[] = [
       url: `/api/compta/banque/mandats/${await mandate(w)}/revocation`,
       payload: { date: '2026-11-20', motif: 'Changement de banque' },
     }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'GET /api/compta/banque/prelevements',
     request: () => ({ url: '/api/compta/banque/prelevements' }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/prelevements',
@@ -177,22 +234,31 @@ export const rows: AuthzRow[] = [
         payload: { datePrelevement: addDays(w.t.clock.today(), 30) },
       };
     },
-    expect: keepers(201),
+    expect: bookKeepers(201),
   },
   {
     route: 'GET /api/compta/banque/prelevements/:id/pain008',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/pain008` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/prelevements/:id/transmission',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/transmission` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
   {
     route: 'POST /api/compta/banque/prelevements/:id/annulation',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/annulation` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/prelevement',
+    scope: 'the credit of a batch sent, collecting it',
+    request: async (w) => {
+      const { line, batch: idLot } = await sentBatchAndCredit(w);
+      return { url: `/api/compta/banque/lignes/${line}/prelevement`, payload: { idLot } };
+    },
+    expect: bookKeepers(200),
   },
   {
     route: 'GET /api/loge/:idEntite/prelevements',
@@ -201,12 +267,12 @@ export const rows: AuthzRow[] = [
       await lodgeMandate(w);
       return { url: `/api/loge/${w.lodge}/prelevements` };
     },
-    expect: { ...keepers(200), venerable: 200 },
+    expect: { ...bookKeepers(200), venerable: 200 },
   },
   {
     route: 'GET /api/loge/:idEntite/prelevements',
     scope: 'other lodge',
     request: (w) => ({ url: `/api/loge/${w.otherLodge}/prelevements` }),
-    expect: keepers(200),
+    expect: bookKeepers(200),
   },
 ];

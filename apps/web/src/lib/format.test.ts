@@ -1,6 +1,6 @@
 import { euros } from '@union/contract';
 import { describe, expect, it } from 'vitest';
-import { eurosToCents, formatCents, formatNumber } from './format';
+import { eurosToCents, formatCents, formatIban, formatNumber } from './format';
 
 // Intl writes French amounts with narrow no-break spaces: compare on ordinary spaces.
 const spaced = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -27,5 +27,10 @@ describe('formats', () => {
     expect(spaced(formatNumber(12345))).toBe('12 345');
     expect(formatNumber(2.5)).toBe('2,5');
     expect(formatNumber(1536 / 1024, 1)).toBe('1,5');
+  });
+
+  it('writes an IBAN in groups of four', () => {
+    expect(formatIban('FR7630004000031234567890143')).toBe('FR76 3000 4000 0312 3456 7890 143');
+    expect(formatIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
   });
 });

@@ -27,3 +27,6 @@ export const formatCompactCents = (cents: number): string =>
     notation: 'compact',
     maximumFractionDigits: 1,
   }).format(cents / 100);
+
+/** An IBAN stored without spaces, written in groups of four as banks print it (and as it wraps on a phone). */
+export const formatIban = (iban: string): string => iban.replace(/(.{4})(?=.)/g, '$1 ');

@@ -10,6 +10,7 @@ import {
   BankStatementListSchema,
   BankStatementSchema,
 } from '../compta/bank';
+import { BankSepaConfirmSchema } from '../compta/sepa';
 import { API } from '../routes';
 import { IdParamsSchema } from './auth';
 import { defineCall } from './define';
@@ -64,6 +65,14 @@ export const BANK_CALLS = {
     path: API.bank.settleCards,
     params: IdParamsSchema,
     body: BankCardSettleSchema,
+    responses: { 200: BankLineSchema },
+  }),
+  /** The line confirmed as a SEPA batch's collection (a credit) or the return of one of its debits. */
+  sepaLine: defineCall({
+    method: 'POST',
+    path: API.bank.sepaLine,
+    params: IdParamsSchema,
+    body: BankSepaConfirmSchema,
     responses: { 200: BankLineSchema },
   }),
 } as const;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { RecordIdSchema } from '../ids';
 import { BookAccountSchema } from '../settings';
 import { cents, label } from './fields';
+import { SepaLineProposalSchema } from './sepa';
 
 /** The largest statement file accepted. */
 export const BANK_STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -76,6 +77,10 @@ export const BankLineSchema = z.object({
   proposition: BankProposalSchema.nullable(),
   /** A card provider's transfer: the card payments it settles (then `proposition` is null). */
   reglementCarte: CardSettlementSchema.nullable(),
+  /** A direct debit returned (R-transaction): the bank's reason code, in French, and the debit's end-to-end id. */
+  retour: z.object({ code: z.string(), motif: z.string(), endToEndId: z.string().nullable() }).nullable(),
+  /** A SEPA batch it collects or one of whose debits it returns: proposed while waiting, recorded once done. */
+  prelevement: SepaLineProposalSchema.nullable(),
 });
 export type BankLine = z.infer<typeof BankLineSchema>;
 

@@ -29,7 +29,12 @@ export const PaymentMode = codeList({ C: 'Chèque', V: 'Virement' });
 export type PaymentMode = z.infer<typeof PaymentMode.schema>;
 
 /** A payment as recorded: the two the treasurer enters, and B, a lodge's online card payment (issue 20). */
-export const RecordedPaymentMode = codeList({ C: 'Chèque', V: 'Virement', B: 'CB en ligne' });
+export const RecordedPaymentMode = codeList({
+  C: 'Chèque',
+  V: 'Virement',
+  B: 'CB en ligne',
+  P: 'Prélèvement',
+});
 export type RecordedPaymentMode = z.infer<typeof RecordedPaymentMode.schema>;
 
 /** Membership-fee instalments: three thirds of the year's amount, then the adjustment. */

@@ -109,8 +109,8 @@ export const MandateSchema = z.object({
 export type Mandate = z.infer<typeof MandateSchema>;
 export const MandateListSchema = z.array(MandateSchema);
 
-/** The batch's state: prepared and pre-notified, sent to the bank, cancelled. */
-export const SepaBatchStateSchema = z.enum(['PREPARE', 'TRANSMIS', 'ANNULE']);
+/** The batch's state: prepared and pre-notified, sent to the bank, cancelled, collected (its credit confirmed). */
+export const SepaBatchStateSchema = z.enum(['PREPARE', 'TRANSMIS', 'ANNULE', 'ENCAISSE']);
 export type SepaBatchState = z.infer<typeof SepaBatchStateSchema>;
 
 /** POST /api/compta/banque/prelevements: the collection date, the Union's account, the invoices. */
@@ -133,6 +133,8 @@ export const SepaBatchLineSchema = z.object({
   montant: z.number().int(),
   rum: z.string(),
   sequence: SepaSequenceSchema,
+  /** Returned by the bank (R-transaction): its reason, in French, and the day. */
+  retour: z.object({ code: z.string(), motif: z.string(), date: z.string() }).nullable(),
 });
 export type SepaBatchLine = z.infer<typeof SepaBatchLineSchema>;
 
@@ -175,6 +177,8 @@ export const LodgeDirectDebitsSchema = z.object({
       numeroFacture: z.string(),
       montant: z.number().int(),
       etat: SepaBatchStateSchema,
+      /** Rejected or returned by the bank: the reason's code and its French text. */
+      retour: z.object({ code: z.string(), motif: z.string(), date: z.string() }).nullable(),
     }),
   ),
 });
@@ -182,3 +186,67 @@ export type LodgeDirectDebits = z.infer<typeof LodgeDirectDebitsSchema>;
 
 /** The pain.008 versions written. */
 export const Pain008VersionSchema = z.enum(['001.02']);
+
+/**
+ * The reasons of SEPA R-transactions (rejects and returns, ISO 20022 ExternalReturnReason1Code as the EPC
+ * lists them for SEPA Core), in French as a lodge reads them.
+ */
+export const SEPA_RETURN_REASONS: Readonly<Record<string, string>> = {
+  AC01: 'IBAN incorrect',
+  AC04: 'Compte clos',
+  AC06: 'Compte bloqué',
+  AC13: 'Compte d’un non-consommateur',
+  AG01: 'Opération interdite sur ce compte',
+  AG02: 'Code opération incorrect',
+  AM04: 'Provision insuffisante',
+  AM05: 'Prélèvement en double',
+  BE05: 'Créancier non reconnu',
+  CNOR: 'Banque du créancier non joignable',
+  DNOR: 'Banque du débiteur non joignable',
+  FF01: 'Fichier ou format invalide',
+  MD01: 'Pas de mandat valide',
+  MD02: 'Données du mandat manquantes ou incorrectes',
+  MD06: 'Remboursement demandé par le débiteur',
+  MD07: 'Débiteur décédé',
+  MS02: 'Refusé par le débiteur',
+  MS03: 'Motif non communiqué',
+  RC01: 'BIC incorrect',
+  RR01: 'Données réglementaires manquantes',
+  RR02: 'Données réglementaires manquantes',
+  RR03: 'Données réglementaires manquantes',
+  RR04: 'Données réglementaires manquantes',
+  SL01: 'Service spécifique de la banque',
+};
+
+/** A return's reason in French: « Provision insuffisante »; an unknown code, with « motif non reconnu ». */
+export const sepaReturnReason = (code: string): string =>
+  SEPA_RETURN_REASONS[code] ?? `${code} : motif non reconnu`;
+
+/** POST /api/compta/banque/lignes/:id/prelevement: the batch the line collects, or one of whose debits it returns. */
+export const BankSepaConfirmSchema = z.object({ idLot: RecordIdSchema });
+export type BankSepaConfirm = z.output<typeof BankSepaConfirmSchema>;
+
+/**
+ * What a statement line is proposed to be in SEPA terms: the collection of a batch sent (its credit, the
+ * batch's total), or the return of one of its debits (a debit line with a reason code naming the debit's
+ * end-to-end id). `exacte` when the line names the batch (or the debit) and its amount is the one due.
+ */
+export const SepaLineProposalSchema = z.object({
+  sens: z.enum(['ENCAISSEMENT', 'RETOUR']),
+  nature: z.enum(['exacte', 'suggestion']),
+  idLot: z.number().int(),
+  reference: z.string(),
+  datePrelevement: z.string(),
+  /** The debits collected, or the one returned. */
+  debits: z.array(
+    z.object({
+      idEntite: z.number().int(),
+      entite: z.string(),
+      idCommande: z.number().int(),
+      numeroFacture: z.string(),
+      montant: z.number().int(),
+    }),
+  ),
+  raison: z.string(),
+});
+export type SepaLineProposal = z.infer<typeof SepaLineProposalSchema>;

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { journalEntries } from './books';
+import { sepaBatches, sepaBatchLines } from './sepa';
 import { accountingPayments } from './compta';
 import { users } from './people';
 
@@ -67,6 +68,13 @@ export const bankLines = pgTable(
     entryId: integer('entry_id').references(() => journalEntries.id),
     /** The account that entry gave it, against the bank's 512x (an expense's 6xx, the card clearing 5115). */
     compte: text('compte'),
+    /** A direct debit's return (migration 0053): the bank's reason code (AM04…) and the debit's end-to-end id. */
+    motifRetour: text('motif_retour'),
+    endToEndId: text('end_to_end_id'),
+    /** The SEPA batch whose collection it is (its credit confirmed): a batch collected once. */
+    sepaBatchId: integer('sepa_batch_id').references(() => sepaBatches.id),
+    /** The debit whose return it is (confirmed): a debit returned once. */
+    sepaLineId: integer('sepa_line_id').references(() => sepaBatchLines.id),
     doneById: integer('done_by_id').references(() => users.id),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
@@ -75,7 +83,12 @@ export const bankLines = pgTable(
     uniqueIndex('bank_lines_payment_once').on(t.paymentId),
     index('bank_lines_day_idx').on(t.iban, t.dateComptable),
     uniqueIndex('bank_lines_entry_once').on(t.entryId),
-    check('bank_lines_done_once', sql`num_nonnulls(${t.paymentId}, ${t.note}, ${t.entryId}) <= 1`),
+    uniqueIndex('bank_lines_sepa_batch_once').on(t.sepaBatchId),
+    uniqueIndex('bank_lines_sepa_line_once').on(t.sepaLineId),
+    check(
+      'bank_lines_done_once',
+      sql`num_nonnulls(${t.paymentId}, ${t.note}, ${t.entryId}, ${t.sepaBatchId}, ${t.sepaLineId}) <= 1`,
+    ),
     check('bank_lines_account_with_entry', sql`(${t.entryId} IS NULL) = (${t.compte} IS NULL)`),
   ],
 );

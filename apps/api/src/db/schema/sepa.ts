@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accountingOrders } from './compta';
+import { accountingOrders, accountingPayments } from './compta';
 import { documentFiles } from './documents';
 import { entities, users } from './people';
 
@@ -56,8 +56,11 @@ export const sepaMandates = pgTable(
   ],
 );
 
-/** P prepared (pre-notified), T sent to the bank, A cancelled (its invoices free again). */
-export type SepaBatchState = 'P' | 'T' | 'A';
+/**
+ * P prepared (pre-notified), T sent to the bank, A cancelled (its invoices free again), E collected (its
+ * credit on the statement confirmed, one payment per debit; migration 0053).
+ */
+export type SepaBatchState = 'P' | 'T' | 'A' | 'E';
 
 export const sepaBatches = pgTable(
   'sepa_batches',
@@ -78,7 +81,7 @@ export const sepaBatches = pgTable(
   },
   (t) => [
     uniqueIndex('sepa_batches_message').on(t.messageId),
-    check('sepa_batches_etat', sql`${t.etat} IN ('P', 'T', 'A')`),
+    check('sepa_batches_etat', sql`${t.etat} IN ('P', 'T', 'A', 'E')`),
   ],
 );
 
@@ -103,6 +106,11 @@ export const sepaBatchLines = pgTable(
     sequence: char('sequence', { length: 4 }).$type<SepaSequence>().notNull(),
     /** False once its batch is cancelled: the invoice may go in another batch. */
     actif: boolean('actif').notNull().default(true),
+    /** The payment the batch's collection recorded for this debit (migration 0053): once. */
+    paymentId: integer('payment_id').references(() => accountingPayments.id),
+    /** The bank's reason code of its return (AM04, MD01…) and the day it was returned: the debit is no longer live. */
+    motifRetour: text('motif_retour'),
+    retourLe: date('retour_le'),
   },
   (t) => [
     uniqueIndex('sepa_lines_one_live')
@@ -111,5 +119,10 @@ export const sepaBatchLines = pgTable(
     index('sepa_batch_lines_batch_idx').on(t.batchId),
     index('sepa_batch_lines_entity_idx').on(t.entityId),
     check('sepa_batch_lines_positive', sql`${t.montant} > 0`),
+    uniqueIndex('sepa_batch_lines_payment_once').on(t.paymentId),
+    check(
+      'sepa_batch_lines_returned',
+      sql`(${t.motifRetour} IS NULL) = (${t.retourLe} IS NULL) AND (${t.motifRetour} IS NULL OR (${t.paymentId} IS NOT NULL AND NOT ${t.actif}))`,
+    ),
   ],
 );

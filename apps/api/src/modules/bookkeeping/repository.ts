@@ -1,5 +1,5 @@
 /** The journal's SQL: the counters that number entries, the entries and their lines, the balances. */
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -182,6 +182,16 @@ export const bookkeepingRepository = {
       .from(journalEntries)
       .where(eq(journalEntries.source, `deposit:${id}`));
     return { deposit, cheques, ecriture: entry?.numero ?? '' };
+  },
+
+  /**
+   * The movements of account `compte` as a subquery, for a query of another module that sets them against
+   * its own rows (the bank's reconciliation): per line on the account, its entry's id, number, day, piece,
+   * label and source, and the line's debit less credit. The journal's tables are named here only.
+   */
+  accountMovements(compte: string): SQL {
+    return sql`(SELECT e.id, e.numero, e.date, e.piece, e.libelle, e.source, l.debit - l.credit AS montant
+      FROM ${journalEntries} e JOIN ${journalLines} l ON l.entry_id = e.id WHERE l.compte = ${compte})`;
   },
 
   /** Debit less credit of an account up to `au` included, per auxiliary account. */

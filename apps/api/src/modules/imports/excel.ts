@@ -3,7 +3,7 @@
  * titles, so an exported list can be corrected in a spreadsheet and imported back.
  */
 import { IMPORT_COLUMNS } from '@union/contract';
-import { EXCEL_DAY, excelDay, newWorkbook } from '../../lib/excel';
+import { EXCEL_DAY, excelDay, listSheet, newWorkbook, sheetName } from '../../lib/excel';
 
 export interface MemberLine {
   nom: string;
@@ -20,18 +20,12 @@ export interface MemberLine {
   carteLoge: boolean;
 }
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const yesNo = (flag: boolean) => (flag ? 'Oui' : 'Non');
 
 /** Builds the .xlsx file of an entity's members. */
 export async function membersWorkbook(entityName: string, members: MemberLine[]): Promise<Buffer> {
   const workbook = newWorkbook();
-  // Sheet names are limited to 31 characters and some punctuation.
-  const sheet = workbook.addWorksheet(entityName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Membres', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = [
+  const sheet = listSheet(workbook, sheetName(entityName, 'Membres'), [
     { header: IMPORT_COLUMNS.nom.titre, key: 'nom', width: 22 },
     { header: IMPORT_COLUMNS.prenom.titre, key: 'prenom', width: 18 },
     { header: IMPORT_COLUMNS.email.titre, key: 'email', width: 34 },
@@ -44,8 +38,7 @@ export async function membersWorkbook(entityName: string, members: MemberLine[])
     { header: 'Réservation', key: 'reservation', width: 12 },
     { header: 'Restauration', key: 'restauration', width: 13 },
     { header: 'Carte loge', key: 'carteLoge', width: 11 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   for (const m of members) {
     sheet.addRow({
       ...m,

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { CALLS, IMPORT_MAX_BYTES } from '@union/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../lib/errors';
+import { XLSX_MIME } from '../../lib/excel';
 import { contentDisposition, firstCharacters, plainFileName } from '../../lib/file-names';
 import { route } from '../../lib/route';
 import type { App } from '../../types';
@@ -61,7 +62,7 @@ export default async function importsRoutes(app: App) {
     {
       tags,
       summary: "Exporter les membres d'une entité au format Excel",
-      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      produces: [XLSX_MIME],
     },
     async (request, reply) => {
       const file = await importsService.exportMembers(request.ctx, {

@@ -1,13 +1,12 @@
 /** The workbook of the accounts selected in the users' list (issue 33): one row per account. */
 import { HABILITATIONS, UserState } from '@union/contract';
-import { newWorkbook } from '../../lib/excel';
+import { listSheet, newWorkbook } from '../../lib/excel';
 import type { UserRow } from '../users/account-repository';
 
 /** Builds the .xlsx file: the list's columns, then the habilitations by their French names. */
 export async function usersWorkbook(rows: (UserRow & { villes: string | null })[]): Promise<Buffer> {
   const workbook = newWorkbook();
-  const sheet = workbook.addWorksheet('Utilisateurs', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const sheet = listSheet(workbook, 'Utilisateurs', [
     { header: 'Nom', key: 'nom', width: 22 },
     { header: 'Prénom', key: 'prenom', width: 18 },
     { header: 'Identifiant', key: 'identifiant', width: 22 },
@@ -16,8 +15,7 @@ export async function usersWorkbook(rows: (UserRow & { villes: string | null })[
     { header: 'Ville', key: 'villes', width: 22 },
     { header: 'État', key: 'etat', width: 10 },
     { header: 'Habilitations', key: 'habilitations', width: 60 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   for (const u of rows) {
     sheet.addRow({
       nom: u.nom,

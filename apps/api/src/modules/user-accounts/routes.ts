@@ -7,7 +7,7 @@ import type { App } from '../../types';
 import { usersService, type NotificationKind } from './account-service';
 import { usersAdminService } from './admin-service';
 import { usersBulkService } from './bulk-service';
-import { XLSX_MIME } from '../imports/excel';
+import { XLSX_MIME } from '../../lib/excel';
 import { usersSearchService } from './search-service';
 
 export default async function usersRoutes(app: App) {

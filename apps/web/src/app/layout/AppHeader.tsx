@@ -77,8 +77,9 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
       <Group flex={1} maw="28rem" justify="flex-end" wrap="nowrap" miw={0}>
         <HeaderSearch />
       </Group>
-      {/* Wide screens: the name and one labelled button per link (an icon alone is a riddle). */}
-      <Group gap={4} wrap="nowrap" visibleFrom="lg">
+      {/* Wide screens (from 88em, 1408 px): the name and one labelled button per link (an icon alone is a
+          riddle). Below, they took the search box's room: at 1280 px it was squeezed to 48 px. */}
+      <Group gap={4} wrap="nowrap" visibleFrom="xl">
         <Text fw={500} mr="xs" data-testid="user-name" style={{ whiteSpace: 'nowrap' }}>
           {fullName}
         </Text>
@@ -113,7 +114,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
       {/* No focus placeholder: a menu may only hold menu items (ARIA), and the first item takes the focus. */}
       <Menu position="bottom-end" width={240} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <ActionIcon variant="subtle" size="lg" aria-label="Menu de l'utilisateur" hiddenFrom="lg">
+          <ActionIcon variant="subtle" size="lg" aria-label="Menu de l'utilisateur" hiddenFrom="xl">
             <IconDotsVertical size={22} />
           </ActionIcon>
         </Menu.Target>

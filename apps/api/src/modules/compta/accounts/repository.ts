@@ -4,6 +4,7 @@
  * of document of the account (partial credit notes) joins here, and every screen and file follows.
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { RecordedPaymentMode } from '@union/contract';
 import type { Executor } from '../../../db/client';
 import {
   accountingAllocations,
@@ -45,7 +46,7 @@ export interface LedgerEntry {
   /** Positive: owed by the entity (an invoice); a negative invoice (a fee adjustment) is owed to it. */
   montant: number;
   /** Payments only. */
-  mode: 'C' | 'V' | 'B' | null;
+  mode: RecordedPaymentMode | null;
   /** Payments only: received (E), counter-entry (C), refund (R); `montant` is signed accordingly. */
   nature: 'E' | 'C' | 'R' | null;
   paymentId: number | null;

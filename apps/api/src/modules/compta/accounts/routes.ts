@@ -5,7 +5,7 @@
 import { CALLS, COMPTA_ONLINE_CALLS } from '@union/contract';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
-import { XLSX_MIME } from '../documents/excel';
+import { XLSX_MIME } from '../../../lib/excel';
 import { sendFile } from '../documents/files';
 import { accountsService } from './service';
 import { onlineSettlements } from './settle';

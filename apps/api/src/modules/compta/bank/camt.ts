@@ -32,6 +32,10 @@ export interface CamtEntry {
   ibanContrepartie: string | null;
   /** The remittance text (RmtInf/Ustrd, else AddtlNtryInf), pieces joined by a space. */
   libelle: string;
+  /** A direct debit returned (R-transaction): the reason code (RtrInf/Rsn/Cd: AM04, MD01…). */
+  motifRetour?: string | null;
+  /** The end-to-end id of the transaction the entry details (the debit's, for a return). */
+  endToEndId?: string | null;
 }
 
 export interface CamtStatement {
@@ -44,7 +48,10 @@ export interface CamtStatement {
   ecritures: CamtEntry[];
 }
 
-const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.0([2-8])$/;
+const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.05([34])\.001\.0([2-8])$/;
+
+/** A statement (camt.053 `BkToCstmrStmt/Stmt`) or a debit/credit notification (camt.054 `…Ntfctn/Ntfctn`). */
+const REPORTS: Record<string, string> = { BkToCstmrStmt: 'Stmt', BkToCstmrDbtCdtNtfctn: 'Ntfctn' };
 
 interface Balance {
   code?: string;
@@ -68,6 +75,10 @@ interface EntryDraft {
   cdtrIban?: string;
   ustrd: string[];
   addtl?: string;
+  /** The first transaction's details: its end-to-end id, its batch (PmtInfId, MsgId), a return's reason. */
+  endToEndId?: string;
+  batch?: string;
+  returnCode?: string;
 }
 
 /** "1234.5" → 123450; anything else is refused with its line. */
@@ -106,6 +117,13 @@ export function readCamt053(xml: string): CamtStatement[] {
     throw invalid(`Relevé bancaire, ligne ${at()} : ${message}`);
   };
   const under = (...tail: string[]) => tail.every((name, i) => path[path.length - tail.length + i] === name);
+  /** Whether the element just opened or about to close is a report (a statement, a notification). */
+  const atReport = () => {
+    const parent = path[path.length - 2];
+    return parent !== undefined && REPORTS[parent] === path[path.length - 1];
+  };
+  /** The report the path is directly in, then `tail`. */
+  const inReport = (...tail: string[]) => under('Stmt', ...tail) || under('Ntfctn', ...tail);
 
   parser.on('doctype', () =>
     fail('le fichier déclare une DTD, refusée dans un relevé (aucune entité n’y est admise).'),
@@ -115,7 +133,7 @@ export function readCamt053(xml: string): CamtStatement[] {
       const version = NAMESPACE.exec(tag.uri);
       if (tag.local !== 'Document' || !version)
         fail(
-          'ce fichier n’est pas un relevé de compte CAMT.053 (versions 001.02 à 001.08). ' +
+          'ce fichier n’est pas un relevé de compte CAMT.053 (ni un avis CAMT.054), versions 001.02 à 001.08. ' +
             'Exportez le relevé au format « CAMT.053 » depuis l’espace de la banque.',
         );
     }
@@ -124,7 +142,7 @@ export function readCamt053(xml: string): CamtStatement[] {
       fail(`les éléments sont imbriqués sur plus de ${CAMT_LIMITS.depth} niveaux.`);
     text = '';
     const name = tag.local;
-    if (name === 'Stmt' && under('BkToCstmrStmt', 'Stmt')) {
+    if (atReport()) {
       statement = {
         identifiant: '',
         iban: '',
@@ -134,8 +152,8 @@ export function readCamt053(xml: string): CamtStatement[] {
         soldeCloture: null,
         ecritures: [],
       };
-    } else if (name === 'Bal' && statement && under('Stmt', 'Bal')) balance = {};
-    else if (name === 'Ntry' && statement && under('Stmt', 'Ntry')) {
+    } else if (name === 'Bal' && statement && inReport('Bal')) balance = {};
+    else if (name === 'Ntry' && statement && inReport('Ntry')) {
       if (++count > CAMT_LIMITS.entries)
         fail(`le relevé compte plus de ${CAMT_LIMITS.entries.toLocaleString('fr-FR')} écritures.`);
       entry = { ligne: at(), ustrd: [] };
@@ -157,7 +175,7 @@ export function readCamt053(xml: string): CamtStatement[] {
     const s = statement!;
     if (entry) {
       closeInEntry(entry, name, value, tag);
-      if (name === 'Ntry' && under('Stmt', 'Ntry')) {
+      if (name === 'Ntry' && inReport('Ntry')) {
         const e = entry;
         entry = undefined;
         // Only what is booked counts: a pending (PDNG) or information entry is not on the account yet.
@@ -166,15 +184,20 @@ export function readCamt053(xml: string): CamtStatement[] {
         if (!e.booking) fail('une écriture n’a pas de date de comptabilisation (BookgDt).');
         const montant = signed(e.amount!, e.sign, e.ligne);
         const credit = montant > 0;
+        const text = (e.ustrd.length ? e.ustrd.join(' ') : (e.addtl ?? '')).replace(/\s+/g, ' ').trim();
         s.ecritures.push({
           ligne: e.ligne,
           dateComptable: e.booking!,
           dateValeur: e.value ?? null,
           montant,
           reference: e.acctSvcrRef || e.ntryRef || null,
-          contrepartie: (credit ? e.dbtrName : e.cdtrName) ?? null,
-          ibanContrepartie: (credit ? e.dbtrIban : e.cdtrIban) ?? null,
-          libelle: (e.ustrd.length ? e.ustrd.join(' ') : (e.addtl ?? '')).replace(/\s+/g, ' ').trim(),
+          // A direct debit's return is a debit whose other party is still the lodge debited (Dbtr).
+          contrepartie: (credit || e.returnCode ? e.dbtrName : e.cdtrName) ?? null,
+          ibanContrepartie: (credit || e.returnCode ? e.dbtrIban : e.cdtrIban) ?? null,
+          // A batch's collection names its batch in its references: kept in the text the matching reads.
+          libelle: e.batch && !text.includes(e.batch) ? `${text} ${e.batch}`.trim() : text,
+          motifRetour: e.returnCode ?? null,
+          endToEndId: e.endToEndId ?? null,
         });
       }
       return;
@@ -200,13 +223,13 @@ export function readCamt053(xml: string): CamtStatement[] {
       }
       return;
     }
-    if (name === 'Id' && under('Stmt', 'Id')) s.identifiant = value;
-    else if (name === 'IBAN' && under('Stmt', 'Acct', 'Id', 'IBAN')) s.iban = value.replace(/\s+/g, '');
-    else if (name === 'Ccy' && under('Stmt', 'Acct', 'Ccy') && value !== 'EUR')
+    if (name === 'Id' && inReport('Id')) s.identifiant = value;
+    else if (name === 'IBAN' && inReport('Acct', 'Id', 'IBAN')) s.iban = value.replace(/\s+/g, '');
+    else if (name === 'Ccy' && inReport('Acct', 'Ccy') && value !== 'EUR')
       fail(`le compte est tenu en ${value.slice(0, 3)} : seuls les comptes en euros sont lus.`);
     else if (name === 'FrDtTm' && under('FrToDt', 'FrDtTm')) s.du = day(value, at());
     else if (name === 'ToDtTm' && under('FrToDt', 'ToDtTm')) s.au = day(value, at());
-    else if (name === 'Stmt' && under('BkToCstmrStmt', 'Stmt')) {
+    else if (atReport()) {
       if (!s.iban) fail('le relevé ne donne pas l’IBAN du compte (Acct/Id/IBAN).');
       if (!s.identifiant) fail('le relevé n’a pas d’identifiant (Stmt/Id).');
       statements.push(s);
@@ -238,6 +261,14 @@ export function readCamt053(xml: string): CamtStatement[] {
     else if (name === 'IBAN' && under('CdtrAcct', 'Id', 'IBAN')) e.cdtrIban ??= value.replace(/\s+/g, '');
     else if (name === 'Ustrd' && under('RmtInf', 'Ustrd') && value) e.ustrd.push(value);
     else if (name === 'AddtlNtryInf' && under('Ntry', 'AddtlNtryInf')) e.addtl = value;
+    else if (name === 'EndToEndId' && under('TxDtls', 'Refs', 'EndToEndId') && value !== 'NOTPROVIDED')
+      e.endToEndId ??= value;
+    else if (name === 'PmtInfId' && (under('TxDtls', 'Refs', 'PmtInfId') || under('Btch', 'PmtInfId')))
+      e.batch ??= value;
+    else if (name === 'MsgId' && (under('TxDtls', 'Refs', 'MsgId') || under('Btch', 'MsgId')))
+      e.batch ??= value;
+    else if (name === 'Cd' && under('RtrInf', 'Rsn', 'Cd') && /^[A-Z0-9]{4}$/.test(value))
+      e.returnCode ??= value;
   }
 
   parser.on('error', (error) => {

@@ -1,10 +1,12 @@
 /** The bank's statements and lines as the screens read them (pure). */
-import type {
-  BankLine,
-  BankProposal,
-  BankStatementSummary,
-  CardSettlement,
-  UnionBankAccount,
+import {
+  sepaReturnReason,
+  type BankLine,
+  type BankProposal,
+  type BankStatementSummary,
+  type CardSettlement,
+  type SepaLineProposal,
+  type UnionBankAccount,
 } from '@union/contract';
 import type { BankLineRow, BankStatementRow } from './repository';
 
@@ -35,7 +37,7 @@ export function presentStatement(
 }
 
 export const lineState = (l: BankLineRow): BankLine['etat'] =>
-  l.paymentId !== null
+  l.paymentId !== null || l.sepaBatchId !== null || l.sepaLineId !== null
     ? 'RAPPROCHEE'
     : l.note !== null
       ? 'IGNOREE'
@@ -47,6 +49,7 @@ export const presentLine = (
   l: BankLineRow,
   proposition: BankProposal | null,
   reglementCarte: CardSettlement | null = null,
+  prelevement: SepaLineProposal | null = null,
 ): BankLine => ({
   id: l.id,
   dateComptable: l.dateComptable,
@@ -62,4 +65,8 @@ export const presentLine = (
   compte: l.compte,
   proposition: lineState(l) === 'A_TRAITER' ? proposition : null,
   reglementCarte: lineState(l) === 'A_TRAITER' ? reglementCarte : null,
+  retour: l.motifRetour
+    ? { code: l.motifRetour, motif: sepaReturnReason(l.motifRetour), endToEndId: l.endToEndId }
+    : null,
+  prelevement,
 });

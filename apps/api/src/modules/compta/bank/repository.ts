@@ -11,6 +11,7 @@ import {
 } from '../../../db/schema';
 import { bookkeeping } from '../../bookkeeping/service';
 import { entityNames } from '../../entities/entity-repository';
+import { onlineTopUpEntries } from '../../restaurant/cards/books';
 import { userIdentities } from '../../users/identities';
 
 export type BankStatementRow = typeof bankStatements.$inferSelect;
@@ -40,15 +41,15 @@ export const bankRepository = {
     const col = <K extends keyof NewBankLine>(k: K) => rows.map((r) => (r[k] ?? null) as string | null);
     const inserted = await db.execute(sql`
       INSERT INTO ${bankLines} (statement_id, iban, cle, date_comptable, date_valeur, montant, reference,
-        contrepartie, iban_contrepartie, libelle)
+        contrepartie, iban_contrepartie, libelle, motif_retour, end_to_end_id)
       SELECT n.statement_id, n.iban, n.cle, n.date_comptable::date, n.date_valeur::date, n.montant, n.reference,
-        n.contrepartie, n.iban_contrepartie, n.libelle
+        n.contrepartie, n.iban_contrepartie, n.libelle, n.motif_retour, n.end_to_end_id
       FROM unnest(${intArray(rows.map((r) => r.statementId))}, ${textArray(col('iban'))}, ${textArray(col('cle'))},
         ${textArray(col('dateComptable'))}, ${textArray(col('dateValeur'))}, ${intArray(rows.map((r) => r.montant))},
         ${textArray(col('reference'))}, ${textArray(col('contrepartie'))}, ${textArray(col('ibanContrepartie'))},
-        ${textArray(col('libelle'))})
+        ${textArray(col('libelle'))}, ${textArray(col('motifRetour'))}, ${textArray(col('endToEndId'))})
         AS n(statement_id, iban, cle, date_comptable, date_valeur, montant, reference, contrepartie,
-          iban_contrepartie, libelle)
+          iban_contrepartie, libelle, motif_retour, end_to_end_id)
       ON CONFLICT (iban, cle) DO NOTHING
       RETURNING id`);
     return returnedRows(inserted).length;
@@ -115,7 +116,12 @@ export const bankRepository = {
   async markDone(
     db: Executor,
     id: number,
-    done: { paymentId: number } | { note: string } | { entryId: number; compte: string },
+    done:
+      | { paymentId: number }
+      | { note: string }
+      | { entryId: number; compte: string }
+      | { sepaBatchId: number }
+      | { sepaLineId: number },
     by: number,
     at: Date,
   ): Promise<boolean> {
@@ -128,6 +134,8 @@ export const bankRepository = {
           isNull(bankLines.paymentId),
           isNull(bankLines.note),
           isNull(bankLines.entryId),
+          isNull(bankLines.sepaBatchId),
+          isNull(bankLines.sepaLineId),
         ),
       )
       .returning({ id: bankLines.id });
@@ -136,7 +144,9 @@ export const bankRepository = {
 
   /**
    * The online card payments in the books not settled by a provider's transfer yet: the entries of the
-   * invoices paid online (payments by card, B) with their debit on the chart's bank account (`banque`).
+   * invoices paid online (payments by card, B) and of the cards topped up online (the restaurant's
+   * movements R, read through its module), with their debit on the chart's bank account (`banque`), in
+   * the order of their days.
    */
   async pendingCardPayments(db: Executor, banque: string) {
     const paid = await db
@@ -146,11 +156,14 @@ export const bankRepository = {
     const settled = new Set(
       (await db.select({ id: bankSettledEntries.entryId }).from(bankSettledEntries)).map((r) => r.id),
     );
-    const entries = await bookkeeping.debitsOn(
-      db,
-      banque,
-      paid.map((p) => `payment:${p.id}`),
-    );
+    const entries = [
+      ...(await bookkeeping.debitsOn(
+        db,
+        banque,
+        paid.map((p) => `payment:${p.id}`),
+      )),
+      ...(await onlineTopUpEntries(db, banque)),
+    ].sort((a, b) => (a.date === b.date ? a.idEcriture - b.idEcriture : a.date < b.date ? -1 : 1));
     return entries.filter((e) => !settled.has(e.idEcriture));
   },
 

@@ -8,6 +8,7 @@ import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { bankService, type StatementFile } from './service';
 import { settleCards } from './settlement';
+import { confirmSepaLine } from './sepa-collection';
 
 const MAX_MB = Math.round(BANK_STATEMENT_MAX_BYTES / 1024 / 1024);
 
@@ -109,5 +110,16 @@ export default async function bankRoutes(app: App) {
       summary: 'Un virement du prestataire de paiement par carte : les paiements qu’il règle, ses frais',
     },
     async (request) => settleCards(request.ctx, request.params.id, request.body),
+  );
+
+  route(
+    app,
+    CALLS.bank.sepaLine,
+    {
+      tags,
+      summary:
+        'Une ligne du relevé confirmée comme l’encaissement d’un lot de prélèvements SEPA, ou le retour d’un de ses prélèvements',
+    },
+    async (request) => confirmSepaLine(request.ctx, request.params.id, request.body),
   );
 }

@@ -31,6 +31,8 @@ import { lineState, presentLine, presentStatement } from './presenter';
 import { isProviderLine, proposeSettlement } from './card-settlement';
 import { bankRepository, type BankLineRow, type BankStatementRow, type NewBankLine } from './repository';
 import { prepareImport, rememberColumns, type StatementFile } from './import-file';
+import { confirmSepaIn, sepaBatchFacts, sepaDone } from './sepa-collection';
+import { proposeSepa } from './sepa-matching';
 
 export type { StatementFile } from './import-file';
 
@@ -116,6 +118,8 @@ async function importOne(tx: TxContext, file: string, s: CamtStatement) {
     contrepartie: e.contrepartie,
     ibanContrepartie: e.ibanContrepartie,
     libelle: e.libelle,
+    motifRetour: e.motifRetour ?? null,
+    endToEndId: e.endToEndId?.slice(0, 35) ?? null,
   }));
   const nouvelles = await bankRepository.insertLines(tx.db, rows);
   await audit.record(tx, {
@@ -202,15 +206,21 @@ export const bankService = {
     const pending = providers.length
       ? await bankRepository.pendingCardPayments(ctx.db, (await chart(ctx.db)).banque.num)
       : [];
-    return {
-      ...(await summaryOf(ctx, row.statement, row)),
-      // A provider's transfer is proposed against the card payments, never against an invoice.
-      lignes: lines.map((l) =>
-        providers.includes(l)
-          ? presentLine(l, null, proposeSettlement(l, pending))
-          : presentLine(l, propose(l, matches)),
-      ),
-    };
+    const batches = await sepaBatchFacts(ctx);
+    const lignes: BankLine[] = [];
+    for (const l of lines) {
+      // A SEPA batch's credit, or a debit's return, is proposed against the batch, never an invoice; a
+      // provider's transfer against the card payments.
+      const sepa = lineState(l) === 'A_TRAITER' ? proposeSepa(l, batches) : await sepaDone(ctx, l);
+      lignes.push(
+        sepa
+          ? presentLine(l, null, null, sepa)
+          : providers.includes(l)
+            ? presentLine(l, null, proposeSettlement(l, pending))
+            : presentLine(l, propose(l, matches)),
+      );
+    }
+    return { ...(await summaryOf(ctx, row.statement, row)), lignes };
   },
 
   async confirmLine(ctx: RequestContext, id: number, input: BankConfirm): Promise<BankLine> {
@@ -225,13 +235,16 @@ export const bankService = {
     const report: BankConfirmExactReport = { confirmees: 0, refusees: [] };
     for (const line of lignes) {
       const p = line.proposition;
-      if (p?.nature !== 'exacte') continue;
+      const sepa = line.etat === 'A_TRAITER' ? line.prelevement : null;
+      if (p?.nature !== 'exacte' && sepa?.nature !== 'exacte') continue;
       try {
         await inTransaction(ctx, (tx) =>
-          confirmIn(tx, line.id, {
-            idEntite: p.idEntite,
-            affectations: p.factures.map((f) => ({ idCommande: f.idCommande, montant: f.montant })),
-          }),
+          sepa
+            ? confirmSepaIn(tx, line.id, { idLot: sepa.idLot })
+            : confirmIn(tx, line.id, {
+                idEntite: p!.idEntite,
+                affectations: p!.factures.map((f) => ({ idCommande: f.idCommande, montant: f.montant })),
+              }),
         );
         report.confirmees++;
       } catch (error) {

@@ -2,7 +2,7 @@
 import { CALLS } from '@union/contract';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
-import { XLSX_MIME } from '../documents/excel';
+import { XLSX_MIME } from '../../../lib/excel';
 import { sendFile } from '../documents/files';
 import { dashboardService } from './service';
 

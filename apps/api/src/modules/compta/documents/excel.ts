@@ -8,15 +8,13 @@ import {
   type OrderSummary,
 } from '@union/contract';
 import type ExcelJS from 'exceljs';
-import { EXCEL_DAY, EXCEL_EUROS, excelDay, newWorkbook } from '../../../lib/excel';
+import { EXCEL_DAY, EXCEL_EUROS, excelDay, listSheet, newWorkbook } from '../../../lib/excel';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const money = (cents: number) => cents / 100;
 
 export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
   const wb = newWorkbook();
-  const sheet = wb.addWorksheet('Factures et devis', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const sheet = listSheet(wb, 'Factures et devis', [
     { header: 'N° facture', key: 'numeroFacture', width: 15 },
     { header: 'N° devis', key: 'numeroDevis', width: 15 },
     { header: 'N° avoir', key: 'numeroAvoir', width: 15 },
@@ -32,8 +30,7 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
     { header: 'Payé', key: 'paye', width: 14, style: { numFmt: EXCEL_EUROS } },
     { header: 'Reste dû', key: 'reste', width: 14, style: { numFmt: EXCEL_EUROS } },
     { header: 'En retard', key: 'enRetard', width: 10 },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   for (const o of rows) {
     sheet.addRow({
       numeroFacture: o.numeroFacture,
@@ -58,9 +55,6 @@ export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
 
 export async function feeTableWorkbook(annee: number, rows: FeeTableRow[]): Promise<Buffer> {
   const wb = newWorkbook();
-  const sheet = wb.addWorksheet(`Cotisations ${yearLabel(annee)}`, {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
   const columns: Partial<ExcelJS.Column>[] = [
     { header: 'Loge ou association', key: 'entite', width: 34 },
     { header: 'Type', key: 'type', width: 30 },
@@ -82,8 +76,7 @@ export async function feeTableWorkbook(annee: number, rows: FeeTableRow[]): Prom
     { header: 'Total payé', key: 'paye', width: 16, style: { numFmt: EXCEL_EUROS } },
     { header: 'Reste dû', key: 'reste', width: 16, style: { numFmt: EXCEL_EUROS } },
   );
-  sheet.columns = columns;
-  sheet.getRow(1).font = { bold: true };
+  const sheet = listSheet(wb, `Cotisations ${yearLabel(annee)}`, columns);
   const sums = { appele: 0, paye: 0 };
   for (const r of rows) {
     const values: Record<string, unknown> = { entite: r.entite.nom, type: r.type, membres: r.membres };

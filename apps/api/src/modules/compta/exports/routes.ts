@@ -5,7 +5,7 @@
 import { COMPTA_EXPORT_CALLS as calls } from '@union/contract';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
-import { XLSX_MIME } from '../documents/excel';
+import { XLSX_MIME } from '../../../lib/excel';
 import { sendFile } from '../documents/files';
 import { exportsService } from './service';
 

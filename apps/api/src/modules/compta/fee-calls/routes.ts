@@ -5,7 +5,7 @@
 import { COMPTA_FEE_CALLS as calls, yearLabel } from '@union/contract';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
-import { XLSX_MIME } from '../documents/excel';
+import { XLSX_MIME } from '../../../lib/excel';
 import { sendFile } from '../documents/files';
 import { feeCallsService } from './service';
 

@@ -66,9 +66,11 @@ export function presentSearch(
 const modeOf = (details: Record<string, unknown>) =>
   details.mode === 'B'
     ? ' par carte bancaire en ligne'
-    : details.mode === 'C' || details.mode === 'V'
-      ? ` par ${PaymentMode.labels[details.mode].toLowerCase()}`
-      : '';
+    : details.mode === 'P'
+      ? ' par prélèvement SEPA'
+      : details.mode === 'C' || details.mode === 'V'
+        ? ` par ${PaymentMode.labels[details.mode].toLowerCase()}`
+        : '';
 const amountOf = (details: Record<string, unknown>) =>
   typeof details.montant === 'number' ? euros(details.montant) : '';
 

@@ -15,7 +15,7 @@ import {
   type OrderSearchResult,
 } from '@union/contract';
 import { authorize } from '../../../lib/authorize';
-import { inTransaction, type RequestContext } from '../../../lib/context';
+import { inTransaction, type RequestContext, type TxContext } from '../../../lib/context';
 import { notFound, refused } from '../../../lib/errors';
 import { decide } from '../../../lib/policy';
 import { audit } from '../../audit/audit';
@@ -66,6 +66,39 @@ const ACTIONS: Record<OrderChangeAction, ActionHandler> = {
 
 /** The facts of an order the policy judges. */
 const factsOf = (order: OrderRow) => ({ etat: order.etat, hasQuote: !!order.numeroDevis });
+
+/**
+ * One action on an order inside the caller's transaction (`ordersService.change`, and a SEPA debit's return
+ * reversing its payment): the policy and the machine judge it, its handler makes it, the audit records it.
+ */
+export async function changeIn(
+  tx: TxContext,
+  action: OrderChangeAction,
+  body: OrderChange,
+): Promise<OrderRow> {
+  // Every path that locks several invoices locks them in id order (no two requests wait on each other
+  // crosswise, a deadlock on PostgreSQL): a counter-entry undoes its payment on every invoice it
+  // settled, so those are locked with this one, together.
+  const others =
+    action === 'REVERSE_PAYMENT' && body.paiementId
+      ? await paymentsRepository.invoicesOf(tx.db, body.paiementId)
+      : [];
+  const locked = await paymentsRepository.lockInvoices(tx.db, [body.id, ...others]);
+  const order = locked.find((o) => o.id === body.id);
+  if (!order) throw orderNotFound();
+  const next = decide(orderMachine, order.etat, action, may(tx, action, factsOf(order)));
+  // The money and dates refuse what the page does not offer, with the reason it gives.
+  const why = unavailable(action, await moneyFacts(tx.db, order, tx.clock.today()));
+  if (why) throw refused(why.code, why.raison);
+  const details = await ACTIONS[action](tx, { order, next, body });
+  await audit.record(tx, {
+    action: 'accounting_order_changed',
+    recordType: RECORD_TYPE,
+    recordId: order.id,
+    details: { action, ...details },
+  });
+  return order;
+}
 
 export const ordersService = {
   async search(ctx: RequestContext, c: OrderSearchCriteria): Promise<OrderSearchResult> {
@@ -127,30 +160,7 @@ export const ordersService = {
   async change(ctx: RequestContext, action: OrderChangeAction, body: OrderChange): Promise<OrderDetail> {
     // 403 before anything is said of the order: acting needs COMPTA_SAISIE whatever the order.
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
-    return inTransaction(ctx, async (tx) => {
-      // Every path that locks several invoices locks them in id order (no two requests wait on each other
-      // crosswise, a deadlock on PostgreSQL): a counter-entry undoes its payment on every invoice it
-      // settled, so those are locked with this one, together.
-      const others =
-        action === 'REVERSE_PAYMENT' && body.paiementId
-          ? await paymentsRepository.invoicesOf(tx.db, body.paiementId)
-          : [];
-      const locked = await paymentsRepository.lockInvoices(tx.db, [body.id, ...others]);
-      const order = locked.find((o) => o.id === body.id);
-      if (!order) throw orderNotFound();
-      const next = decide(orderMachine, order.etat, action, may(tx, action, factsOf(order)));
-      // The money and dates refuse what the page does not offer, with the reason it gives.
-      const why = unavailable(action, await moneyFacts(tx.db, order, tx.clock.today()));
-      if (why) throw refused(why.code, why.raison);
-      const details = await ACTIONS[action](tx, { order, next, body });
-      await audit.record(tx, {
-        action: 'accounting_order_changed',
-        recordType: RECORD_TYPE,
-        recordId: order.id,
-        details: { action, ...details },
-      });
-      return detail(tx, order.id);
-    });
+    return inTransaction(ctx, async (tx) => detail(tx, (await changeIn(tx, action, body)).id));
   },
 
   /** A document of the order as PDF: the quote, the invoice (a draft says so), its credit note, the last reminder. */

@@ -5,7 +5,14 @@
  * payment is reversed by a counter-entry, never deleted. Each runs under the row locks of the invoices
  * and of the money it moves; the database's CHECKs bound the sums whatever races (migration 0024).
  */
-import { addDays, euros, type OrderChange, type PaymentCreate, type RefundCreate } from '@union/contract';
+import {
+  addDays,
+  euros,
+  type OrderChange,
+  type PaymentCreate,
+  type RecordedPaymentMode,
+  type RefundCreate,
+} from '@union/contract';
 import { guardConstraint, type Refusal } from '../../../lib/constraints';
 import type { TxContext } from '../../../lib/context';
 import { frenchDate } from '../../../lib/dates';
@@ -92,7 +99,12 @@ async function spendCredit(
   }
 }
 
-const paymentRow = (tx: TxContext, entityId: number, orderId: number | null, p: Payment) => ({
+const paymentRow = (
+  tx: TxContext,
+  entityId: number,
+  orderId: number | null,
+  p: Omit<Payment, 'mode'> & { mode: RecordedPaymentMode },
+) => ({
   entityId,
   orderId,
   nature: 'E' as const,
@@ -268,7 +280,11 @@ export const useCredit: ActionHandler = async (tx, { order, body }) => {
  * what the invoice has due, all of them at most the payment; the rest is a credit of the entity. Answers
  * the payment and the invoices it settled.
  */
-export async function recordEntityPayment(tx: TxContext, input: PaymentCreate, bank?: Account) {
+export async function recordEntityPayment(
+  tx: TxContext,
+  input: Omit<PaymentCreate, 'mode'> & { mode: RecordedPaymentMode },
+  bank?: Account,
+) {
   await checkPaymentDate(tx, input.date);
   const ids = input.affectations.map((a) => a.idCommande);
   const invoices = new Map((await paymentsRepository.lockInvoices(tx.db, ids)).map((o) => [o.id, o]));

@@ -3,7 +3,14 @@
  * allocated across its invoices, its credit refunded, and the deposit slip of the cheques received.
  * Each write runs in one transaction and is audited (on each invoice it settles, and on the entity).
  */
-import type { ChequeDeposit, EntityAccount, PaymentCreate, PeriodQuery, RefundCreate } from '@union/contract';
+import type {
+  ChequeDeposit,
+  EntityAccount,
+  PaymentCreate,
+  PeriodQuery,
+  RecordedPaymentMode,
+  RefundCreate,
+} from '@union/contract';
 import { depositOf, recordDeposit } from '../../bookkeeping/deposits';
 import type { Account } from '../../bookkeeping/service';
 import { presentDeposit } from '../../bookkeeping/presenter';
@@ -38,10 +45,14 @@ async function account(db: Executor, entityId: number): Promise<EntityAccount> {
 
 /**
  * Records one payment of an entity inside the caller's transaction, audited on each invoice it settles
- * and on the entity: the treasurer's « Enregistrer un paiement » and a bank line's confirmation (issue 34,
- * `bank`: the 512x of the statement's account, where the transfer is posted).
+ * and on the entity: the treasurer's « Enregistrer un paiement », a bank line's confirmation and a SEPA
+ * batch's collection (issue 34, `bank`: the 512x of the statement's account, where the money is posted).
  */
-export async function payIn(tx: TxContext, input: PaymentCreate, bank?: Account) {
+export async function payIn(
+  tx: TxContext,
+  input: Omit<PaymentCreate, 'mode'> & { mode: RecordedPaymentMode },
+  bank?: Account,
+) {
   const entity = await entityRepository.find(tx.db, input.idEntite);
   if (!entity) throw notFound("Cette loge ou association n'existe pas.");
   const payment = await recordEntityPayment(tx, input, bank);

@@ -24,6 +24,7 @@ import { mailRepository } from '../../mail/repository';
 import { unionSettings } from '../../settings/service';
 import { may } from '../policy';
 import { preNotificationEmail } from './mails';
+import { sepaBatchMachine } from './machine';
 import { pain008 } from './pain008';
 import { presentBatch } from './presenter';
 import { sepaRepository, type BatchRow } from './repository';
@@ -121,6 +122,7 @@ async function leave(ctx: RequestContext, id: number, etat: 'T' | 'A'): Promise<
   return inTransaction(ctx, async (tx) => {
     const batch = await sepaRepository.lockBatch(tx.db, id);
     if (!batch) throw batchNotFound();
+    if (!sepaBatchMachine.can(batch.etat, etat === 'T' ? 'SEND' : 'CANCEL')) throw notPrepared();
     const at = tx.clock.now();
     if (!(await sepaRepository.leavePrepared(tx.db, id, etat === 'T' ? { etat, transmisLe: at } : { etat })))
       throw notPrepared();

@@ -30,3 +30,44 @@ export function preNotificationEmail(n: PreNotification): NewEmail {
       `\n\n${n.union}`,
   };
 }
+
+export interface ReturnNotice {
+  union: string;
+  entite: string;
+  numero: string;
+  montant: number;
+  /** The day the debit was collected, and the day the bank returned it. */
+  datePrelevement: string;
+  dateRetour: string;
+  code: string;
+  motif: string;
+}
+
+/** The lodge told its debit came back: the invoice is due again, with the bank's reason. */
+export function returnLodgeEmail(to: string, n: ReturnNotice): NewEmail {
+  return {
+    destinataire: to,
+    sujet: `Prélèvement SEPA rejeté : facture ${n.numero} (${euros(n.montant)})`,
+    texte:
+      `Bonjour,\n\nLe prélèvement de ${euros(n.montant)} du ${frenchDate(n.datePrelevement)} sur le compte de ` +
+      `${n.entite}, pour la facture ${n.numero}, a été rejeté par la banque le ${frenchDate(n.dateRetour)}.\n` +
+      `Motif : ${n.motif} (${n.code}).\n\n` +
+      'La facture est de nouveau à régler : vous pouvez la payer par virement, ou elle sera présentée au ' +
+      'prochain prélèvement après une nouvelle pré-notification. Pour toute question, répondez à ce message.' +
+      `\n\n${n.union}`,
+  };
+}
+
+/** The treasurer told a debit came back and its payment was reversed. */
+export function returnTreasurerEmail(to: string, n: ReturnNotice): NewEmail {
+  return {
+    destinataire: to,
+    sujet: `Retour de prélèvement : ${n.entite}, facture ${n.numero}`,
+    texte:
+      `Bonjour,\n\nLa banque a rejeté le ${frenchDate(n.dateRetour)} le prélèvement de ${euros(n.montant)} ` +
+      `de ${n.entite} (facture ${n.numero}, prélevée le ${frenchDate(n.datePrelevement)}).\n` +
+      `Motif : ${n.motif} (${n.code}).\n\n` +
+      'Le paiement a été contre-passé et la facture est de nouveau due ; la loge en a été prévenue.' +
+      `\n\n${n.union}`,
+  };
+}

@@ -1,8 +1,25 @@
 /** What the SEPA calls answer: plain values from the rows (pure). */
-import type { LodgeDirectDebits, Mandate, SepaBatch, SepaBatchState } from '@union/contract';
+import {
+  sepaReturnReason,
+  type LodgeDirectDebits,
+  type Mandate,
+  type SepaBatch,
+  type SepaBatchState,
+} from '@union/contract';
 import type { BatchRow, MandateRow } from './repository';
 
-const STATES: Record<BatchRow['etat'], SepaBatchState> = { P: 'PREPARE', T: 'TRANSMIS', A: 'ANNULE' };
+const STATES: Record<BatchRow['etat'], SepaBatchState> = {
+  P: 'PREPARE',
+  T: 'TRANSMIS',
+  A: 'ANNULE',
+  E: 'ENCAISSE',
+};
+
+/** A debit returned by the bank: its reason code, its French text and the day; null while it stands. */
+export const returnOf = (d: { motifRetour: string | null; retourLe: string | null }) =>
+  d.motifRetour && d.retourLe
+    ? { code: d.motifRetour, motif: sepaReturnReason(d.motifRetour), date: d.retourLe }
+    : null;
 export const batchState = (etat: BatchRow['etat']) => STATES[etat];
 
 export function presentMandate(m: MandateRow, entite: string): Mandate {
@@ -31,6 +48,8 @@ export interface LineFacts {
   montant: number;
   rum: string;
   sequence: 'FRST' | 'RCUR';
+  motifRetour: string | null;
+  retourLe: string | null;
 }
 
 export function presentBatch(b: BatchRow, lines: LineFacts[]): SepaBatch {
@@ -52,6 +71,7 @@ export function presentBatch(b: BatchRow, lines: LineFacts[]): SepaBatch {
       montant: l.montant,
       rum: l.rum,
       sequence: l.sequence,
+      retour: returnOf(l),
     })),
   };
 }
@@ -67,6 +87,8 @@ export function presentLodge(
     etat: BatchRow['etat'];
     numeroFacture: string | null;
     montant: number;
+    motifRetour: string | null;
+    retourLe: string | null;
   }[],
 ): LodgeDirectDebits {
   return {
@@ -84,6 +106,7 @@ export function presentLodge(
       numeroFacture: d.numeroFacture ?? '',
       montant: d.montant,
       etat: batchState(d.etat),
+      retour: returnOf(d),
     })),
   };
 }

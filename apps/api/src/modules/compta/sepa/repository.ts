@@ -1,5 +1,5 @@
 /** The SEPA mandates and batches (issue 34 §4): the only place that reads and writes them. */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { accountingOrders, sepaBatches, sepaBatchLines, sepaMandates } from '../../../db/schema';
 import { entityNames } from '../../entities/entity-repository';
@@ -23,6 +23,9 @@ const lineColumns = (names: ReturnType<typeof entityNames>) => ({
   iban: sepaMandates.iban,
   bic: sepaMandates.bic,
   mandateId: sepaBatchLines.mandateId,
+  paymentId: sepaBatchLines.paymentId,
+  motifRetour: sepaBatchLines.motifRetour,
+  retourLe: sepaBatchLines.retourLe,
 });
 
 export const sepaRepository = {
@@ -157,6 +160,19 @@ export const sepaRepository = {
       .orderBy(asc(names.nom), asc(sepaBatchLines.id));
   },
 
+  /** Debits by their ids, as `linesOf` reads them. */
+  async linesOfIds(db: Executor, ids: number[]) {
+    if (!ids.length) return [];
+    const names = entityNames(db);
+    return db
+      .select(lineColumns(names))
+      .from(sepaBatchLines)
+      .innerJoin(names, eq(names.id, sepaBatchLines.entityId))
+      .innerJoin(accountingOrders, eq(accountingOrders.id, sepaBatchLines.orderId))
+      .innerJoin(sepaMandates, eq(sepaMandates.id, sepaBatchLines.mandateId))
+      .where(inArray(sepaBatchLines.id, ids));
+  },
+
   /** Moves the batch from prepared to `etat`; false when it was not prepared any more. */
   async leavePrepared(db: Executor, id: number, set: { etat: 'T' | 'A'; transmisLe?: Date }) {
     const moved = await db
@@ -180,7 +196,7 @@ export const sepaRepository = {
       .where(and(inArray(sepaMandates.id, mandateIds), eq(sepaMandates.sequence, 'FRST')));
   },
 
-  /** A lodge's debits (lines of batches not cancelled), latest first. */
+  /** A lodge's debits (lines of batches not cancelled, and those the bank returned), latest first. */
   async debitsOf(db: Executor, entityId: number) {
     return db
       .select({
@@ -188,11 +204,66 @@ export const sepaRepository = {
         etat: sepaBatches.etat,
         numeroFacture: accountingOrders.numeroFacture,
         montant: sepaBatchLines.montant,
+        motifRetour: sepaBatchLines.motifRetour,
+        retourLe: sepaBatchLines.retourLe,
       })
       .from(sepaBatchLines)
       .innerJoin(sepaBatches, eq(sepaBatches.id, sepaBatchLines.batchId))
       .innerJoin(accountingOrders, eq(accountingOrders.id, sepaBatchLines.orderId))
-      .where(and(eq(sepaBatchLines.entityId, entityId), eq(sepaBatchLines.actif, true)))
+      .where(
+        and(
+          eq(sepaBatchLines.entityId, entityId),
+          or(eq(sepaBatchLines.actif, true), isNotNull(sepaBatchLines.motifRetour)),
+        ),
+      )
       .orderBy(desc(sepaBatches.datePrelevement), desc(sepaBatchLines.id));
+  },
+
+  /** The batches in `etats` with their debits still live (sent: to collect; collected: their debits may come back). */
+  async batchesIn(db: Executor, etats: BatchRow['etat'][]) {
+    const batches = await db
+      .select()
+      .from(sepaBatches)
+      .where(inArray(sepaBatches.etat, etats))
+      .orderBy(asc(sepaBatches.datePrelevement), asc(sepaBatches.id));
+    const lines = await sepaRepository.linesOf(
+      db,
+      batches.map((b) => b.id),
+    );
+    return batches.map((b) => ({
+      batch: b,
+      lines: lines.filter((l) => l.batchId === b.id && !l.motifRetour),
+    }));
+  },
+
+  /** The debit (a batch's line) locked, so two returns of it queue. */
+  async lockLine(db: Executor, id: number) {
+    const [row] = await db.select().from(sepaBatchLines).where(eq(sepaBatchLines.id, id)).for('update');
+    return row;
+  },
+
+  /** Moves a sent batch to collected; false when it was not sent (any more). */
+  async markCollected(db: Executor, id: number) {
+    const moved = await db
+      .update(sepaBatches)
+      .set({ etat: 'E' })
+      .where(and(eq(sepaBatches.id, id), eq(sepaBatches.etat, 'T')))
+      .returning({ id: sepaBatches.id });
+    return moved.length > 0;
+  },
+
+  /** The payment the collection recorded for a debit. */
+  async setPayment(db: Executor, lineId: number, paymentId: number) {
+    await db.update(sepaBatchLines).set({ paymentId }).where(eq(sepaBatchLines.id, lineId));
+  },
+
+  /** A debit returned: its reason and day kept, no longer live (its invoice may be debited again); false if it was already. */
+  async markReturned(db: Executor, lineId: number, motifRetour: string, retourLe: string) {
+    const rows = await db
+      .update(sepaBatchLines)
+      .set({ motifRetour, retourLe, actif: false })
+      .where(and(eq(sepaBatchLines.id, lineId), isNull(sepaBatchLines.motifRetour)))
+      .returning({ id: sepaBatchLines.id });
+    return rows.length > 0;
   },
 };

@@ -7,6 +7,7 @@
  * the balance read on the card is a difference (OD, 658 or 758).
  */
 import type { ChartRole, Till } from '@union/contract';
+import type { Executor } from '../../../db/client';
 import type { cardMovements, JournalCode } from '../../../db/schema';
 import { bookkeeping, type BooksContext } from '../../bookkeeping/service';
 import { cardsRepository } from './repository';
@@ -54,4 +55,18 @@ export async function insertCardMovement(tx: BooksContext, m: NewMovement, caiss
     ],
   });
   return id;
+}
+
+/**
+ * The cards topped up online, as the books hold them (issue 34): each online top-up's entry with its day,
+ * piece, label and amount, debited on the chart's bank account `banque` (the card provider owes it until
+ * its settlement). The bank's card settlements (compta/bank/) read them here, never the cards' tables.
+ */
+export async function onlineTopUpEntries(db: Executor, banque: string) {
+  const ids = await cardsRepository.onlineTopUpIds(db);
+  return bookkeeping.debitsOn(
+    db,
+    banque,
+    ids.map((id) => `card_movement:${id}`),
+  );
 }

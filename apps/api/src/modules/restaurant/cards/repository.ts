@@ -114,6 +114,15 @@ export const cardsRepository = {
     return row!.id;
   },
 
+  /** The movements of the cards topped up online (R, a top-up paid to the card provider). */
+  async onlineTopUpIds(db: Executor): Promise<number[]> {
+    const rows = await db
+      .select({ id: cardMovements.id })
+      .from(cardMovements)
+      .where(eq(cardMovements.type, 'R'));
+    return rows.map((r) => r.id);
+  },
+
   /** The card's holder as the books name it: « Prénom Nom » or the lodge's name. */
   async holderName(db: Executor, cardId: number): Promise<string> {
     const person = userIdentities(db);

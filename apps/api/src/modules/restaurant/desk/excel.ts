@@ -1,17 +1,15 @@
 /** The cards' balances at a date as a workbook (issue 21): one row per card, amounts in euros with cents. */
 import { frenchDate } from '../../../lib/dates';
 import type { CardBalances } from '@union/contract';
-import { EXCEL_EUROS, newWorkbook } from '../../../lib/excel';
+import { EXCEL_EUROS, listSheet, newWorkbook } from '../../../lib/excel';
 
 export async function balancesWorkbook(b: CardBalances): Promise<Buffer> {
   const wb = newWorkbook();
-  const sheet = wb.addWorksheet('Soldes des cartes', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
+  const sheet = listSheet(wb, 'Soldes des cartes', [
     { header: 'Titulaire', key: 'titulaire', width: 40 },
     { header: 'Carte', key: 'carte', width: 14 },
     { header: 'Solde', key: 'solde', width: 16, style: { numFmt: EXCEL_EUROS } },
-  ];
-  sheet.getRow(1).font = { bold: true };
+  ]);
   for (const c of b.cartes) {
     sheet.addRow({ titulaire: c.titulaire, carte: c.idEntite ? 'Loge' : 'Membre', solde: c.solde / 100 });
   }

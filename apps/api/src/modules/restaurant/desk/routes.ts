@@ -1,11 +1,10 @@
 /** The card desk (issue 21): till sessions, desk movements and their receipts, the cards' balances at a date. */
 import { CALLS } from '@union/contract';
+import { XLSX_MIME } from '../../../lib/excel';
 import { contentDisposition } from '../../../lib/file-names';
 import { route } from '../../../lib/route';
 import type { App } from '../../../types';
 import { deskService } from './service';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export default async function deskRoutes(app: App) {
   const tags = ['caisse'];

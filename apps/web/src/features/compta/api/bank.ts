@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BANK_CALLS,
   type BankCardSettle,
+  type BankSepaConfirm,
   type BankConfirm,
   type BankImportReport,
   type BankImpute,
@@ -86,6 +87,16 @@ export function useSettleCards() {
   return useMutation({
     mutationFn: ({ line, body }: { line: BankLine; body: BankCardSettle }) =>
       api.call(BANK_CALLS.settleCards, { params: { id: line.id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compta'] }),
+  });
+}
+
+/** Confirms a line as a SEPA batch's collection, or the return of one of its debits. */
+export function useConfirmSepaLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, body }: { line: BankLine; body: BankSepaConfirm }) =>
+      api.call(BANK_CALLS.sepaLine, { params: { id: line.id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['compta'] }),
   });
 }

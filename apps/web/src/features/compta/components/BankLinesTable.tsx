@@ -3,14 +3,16 @@
  * proposed to pay (an exact match or a suggestion), or what became of it; the treasurer confirms one
  * (the payment is recorded by transfer, dated the value date), corrects it (another lodge, other
  * invoices), gives it an account of the chart (« Imputer »: an expense) or sets it aside with a note.
+ * A SEPA batch's credit is proposed against the batch (its debits become payments), a debit's return
+ * (R-transaction) against the debit it names, with the bank's reason in French.
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { BankLine } from '@union/contract';
+import type { BankLine, SepaLineProposal } from '@union/contract';
 import { useState } from 'react';
 import { toast } from '../../../components/toast';
 import { formatDay } from '../../../lib/dates';
 import { formatCents } from '../../../lib/format';
-import { useConfirmLine, useSettleCards } from '../api/bank';
+import { useConfirmLine, useConfirmSepaLine, useSettleCards } from '../api/bank';
 import { AccountTable, type Column } from './AccountTable';
 import { CorrectLineModal } from './CorrectLineModal';
 import { IgnoreLineModal } from './IgnoreLineModal';
@@ -19,7 +21,51 @@ import { ImputeLineModal } from './ImputeLineModal';
 /** The dialogs a line's buttons open. */
 type Dialog = 'ignore' | 'impute' | 'correct';
 
+/** A debit's return: the bank's reason, in French, and the debit it names. */
+function Return({ line }: { line: BankLine }) {
+  const r = line.retour;
+  if (!r) return null;
+  return (
+    <Text size="sm" c="red.8">
+      Prélèvement rejeté : {r.motif} ({r.code}){r.endToEndId ? `, ${r.endToEndId}` : ''}
+    </Text>
+  );
+}
+
+/** A batch collected or a debit returned: proposed while the line waits, recorded once confirmed. */
+function SepaProposal({ line, p }: { line: BankLine; p: SepaLineProposal }) {
+  const done = line.etat !== 'A_TRAITER';
+  const collect = p.sens === 'ENCAISSEMENT';
+  const label = done
+    ? collect
+      ? 'Lot de prélèvements encaissé'
+      : 'Rejet enregistré, paiement contre-passé'
+    : p.nature === 'exacte'
+      ? 'Correspondance exacte'
+      : 'Suggestion';
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Badge color={done ? 'green' : p.nature === 'exacte' ? 'teal' : 'orange'}>{label}</Badge>
+        <Text size="sm" fw={600}>
+          {collect ? `Lot ${p.reference}` : p.debits[0]?.entite}
+        </Text>
+      </Group>
+      <Return line={line} />
+      <Text size="sm">
+        {collect
+          ? `${p.debits.length} prélèvement${p.debits.length > 1 ? 's' : ''} du ${formatDay(p.datePrelevement)}`
+          : `Facture ${p.debits[0]?.numeroFacture} (${formatCents(p.debits[0]?.montant ?? 0)})`}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {p.raison}
+      </Text>
+    </Stack>
+  );
+}
+
 function Proposal({ line }: { line: BankLine }) {
+  if (line.prelevement) return <SepaProposal line={line} p={line.prelevement} />;
   if (line.etat === 'RAPPROCHEE') return <Badge color="green">Paiement enregistré</Badge>;
   if (line.etat === 'IMPUTEE') return <Badge color="blue">Imputée au compte {line.compte}</Badge>;
   if (line.etat === 'IGNOREE')
@@ -50,9 +96,12 @@ function Proposal({ line }: { line: BankLine }) {
   const p = line.proposition;
   if (!p)
     return (
-      <Text size="sm" c="dimmed">
-        {line.montant > 0 ? 'Aucune proposition' : 'Débit'}
-      </Text>
+      <Stack gap={2}>
+        <Return line={line} />
+        <Text size="sm" c="dimmed">
+          {line.montant > 0 ? 'Aucune proposition' : 'Débit'}
+        </Text>
+      </Stack>
     );
   return (
     <Stack gap={2}>
@@ -77,42 +126,58 @@ function Proposal({ line }: { line: BankLine }) {
 function Actions({ line, onOpen }: { line: BankLine; onOpen: (line: BankLine, dialog: Dialog) => void }) {
   const confirm = useConfirmLine();
   const settle = useSettleCards();
+  const sepa = useConfirmSepaLine();
   if (line.etat !== 'A_TRAITER') return null;
   const p = line.proposition;
   const card = line.reglementCarte;
+  const debit = line.prelevement;
   const run = () =>
-    card
-      ? settle.mutate(
-          { line, body: { ecritures: card.paiements.map((c) => c.idEcriture) } },
+    debit
+      ? sepa.mutate(
+          { line, body: { idLot: debit.idLot } },
           {
-            onSuccess: () => toast('success', `Règlement enregistré ; ${formatCents(card.frais)} de frais.`),
+            onSuccess: () =>
+              toast(
+                'success',
+                debit.sens === 'ENCAISSEMENT'
+                  ? `Lot ${debit.reference} encaissé : ${debit.debits.length} paiement${debit.debits.length > 1 ? 's' : ''} enregistré${debit.debits.length > 1 ? 's' : ''}.`
+                  : `Rejet enregistré : la facture ${debit.debits[0]?.numeroFacture} est de nouveau due, la loge est prévenue.`,
+              ),
           },
         )
-      : p &&
-        confirm.mutate(
-          {
-            line,
-            body: {
-              idEntite: p.idEntite,
-              affectations: p.factures.map((f) => ({ idCommande: f.idCommande, montant: f.montant })),
+      : card
+        ? settle.mutate(
+            { line, body: { ecritures: card.paiements.map((c) => c.idEcriture) } },
+            {
+              onSuccess: () =>
+                toast('success', `Règlement enregistré ; ${formatCents(card.frais)} de frais.`),
             },
-          },
-          { onSuccess: () => toast('success', `Paiement de ${p.entite} enregistré.`) },
-        );
+          )
+        : p &&
+          confirm.mutate(
+            {
+              line,
+              body: {
+                idEntite: p.idEntite,
+                affectations: p.factures.map((f) => ({ idCommande: f.idCommande, montant: f.montant })),
+              },
+            },
+            { onSuccess: () => toast('success', `Paiement de ${p.entite} enregistré.`) },
+          );
   const what = `la ligne du ${formatDay(line.dateComptable)} de ${formatCents(line.montant)}`;
   return (
     <Group gap="xs" wrap="nowrap">
-      {(p || card) && (
+      {(p || card || debit) && (
         <Button
           size="xs"
-          loading={confirm.isPending || settle.isPending}
+          loading={confirm.isPending || settle.isPending || sepa.isPending}
           onClick={run}
           aria-label={`Confirmer ${what}`}
         >
           Confirmer
         </Button>
       )}
-      {line.montant > 0 && (
+      {line.montant > 0 && !debit && (
         <Button
           size="xs"
           variant="default"

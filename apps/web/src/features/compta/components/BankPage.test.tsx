@@ -28,6 +28,8 @@ const line = (over: Partial<BankLine>): BankLine => ({
   note: null,
   compte: null,
   reglementCarte: null,
+  retour: null,
+  prelevement: null,
   proposition: {
     nature: 'exacte',
     idEntite: 4,
@@ -264,6 +266,88 @@ describe('Banque', { timeout: 90_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/3/reglement-carte'))).toBe(true));
     expect(JSON.parse(calls.find((c) => c.path.endsWith('/reglement-carte'))!.body!)).toEqual({
       ecritures: [41, 42],
+    });
+  });
+
+  it('confirms a SEPA batch’s credit against the batch, and shows a return with its reason', async () => {
+    signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
+    const debits = [
+      {
+        idEntite: 4,
+        entite: 'Les Chevaliers du Rhône',
+        idCommande: 12,
+        numeroFacture: 'FA-2026-0001',
+        montant: 12000,
+      },
+      {
+        idEntite: 5,
+        entite: 'Tolérance et Progrès',
+        idCommande: 20,
+        numeroFacture: 'FA-2026-0020',
+        montant: 8000,
+      },
+    ];
+    const collection = line({
+      id: 5,
+      montant: 20000,
+      libelle: 'REMISE PRELEVEMENTS SEPA UNION-PRLV-20261208-AB12CD34-FRST',
+      contrepartie: null,
+      proposition: null,
+      prelevement: {
+        sens: 'ENCAISSEMENT',
+        nature: 'exacte',
+        idLot: 3,
+        reference: 'UNION-PRLV-20261208-AB12CD34',
+        datePrelevement: '2026-12-08',
+        debits,
+        raison: 'Le libellé cite le lot UNION-PRLV-20261208-AB12CD34, pour son total.',
+      },
+    });
+    const returned = line({
+      id: 6,
+      montant: -12000,
+      libelle: 'IMPAYE PRLV SEPA FA-2026-0001',
+      proposition: null,
+      retour: { code: 'AM04', motif: 'Provision insuffisante', endToEndId: 'FA-2026-0001' },
+      prelevement: {
+        sens: 'RETOUR',
+        nature: 'exacte',
+        idLot: 3,
+        reference: 'UNION-PRLV-20261208-AB12CD34',
+        datePrelevement: '2026-12-08',
+        debits: [debits[0]!],
+        raison: 'Retour du prélèvement FA-2026-0001 du lot UNION-PRLV-20261208-AB12CD34.',
+      },
+    });
+    const calls = mockApi({
+      'GET /api/compta/banque/releves': reply(BankStatementListSchema, [SUMMARY]),
+      'GET /api/compta/banque/releves/7': reply(BankStatementSchema, {
+        ...STATEMENT,
+        lignes: [collection, returned],
+      }),
+      'POST /api/compta/banque/lignes/5/prelevement': reply(BankLineSchema, {
+        ...collection,
+        etat: 'RAPPROCHEE',
+      }),
+    });
+    renderApp('/app/compta/banque');
+    expect(
+      await screen.findByText('Lot UNION-PRLV-20261208-AB12CD34', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('2 prélèvements du 08/12/2026')).toBeInTheDocument();
+    expect(
+      screen.getByText('Prélèvement rejeté : Provision insuffisante (AM04), FA-2026-0001'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Facture FA-2026-0001 (120,00 €)')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Confirmer les correspondances exactes (2)' }),
+    ).toBeInTheDocument();
+    // A batch's credit is not corrected into a lodge's payment.
+    expect(screen.queryByRole('button', { name: /^Corriger la ligne du .* 200,00/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Confirmer la ligne du .* 200,00/ }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/5/prelevement'))).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.path.endsWith('/lignes/5/prelevement'))!.body!)).toEqual({
+      idLot: 3,
     });
   });
 });

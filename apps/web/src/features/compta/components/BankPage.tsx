@@ -73,7 +73,11 @@ export function BankPage() {
   const statement = useBankStatement(id);
   const upload = useImportStatement();
   const confirmExact = useConfirmExact();
-  const exact = statement.data?.lignes.filter((l) => l.proposition?.nature === 'exacte').length ?? 0;
+  const exact =
+    statement.data?.lignes.filter(
+      (l) =>
+        l.proposition?.nature === 'exacte' || (l.etat === 'A_TRAITER' && l.prelevement?.nature === 'exacte'),
+    ).length ?? 0;
 
   const importFile = (file: File | null) => {
     if (!file) return;

@@ -4,49 +4,11 @@ import {
   BankReconciliationLockSchema,
   BankReconciliationSchema,
   BankStatementListSchema,
-  type BankReconciliation,
 } from '@union/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
 import { parisDay } from '../../../lib/dates';
-
-const IBAN = 'FR7630006000011234567890189';
-const STATE: BankReconciliation = {
-  comptes: [{ nom: 'Compte courant', iban: IBAN, compte: '512' }],
-  compte: { nom: 'Compte courant', iban: IBAN, compte: '512' },
-  date: '2026-11-30',
-  premierReleve: { date: '2026-11-01', soldeOuverture: 100000 },
-  finReleves: '2026-11-30',
-  soldeReleve: 131500,
-  lignesBanque: [
-    {
-      id: 2,
-      dateComptable: '2026-11-12',
-      libelle: 'Frais de tenue de compte',
-      montant: -4500,
-      etat: 'IGNOREE',
-    },
-  ],
-  totalBanque: -4500,
-  ecritures: [
-    {
-      id: 9,
-      numero: 'BQ2026-000004',
-      date: '2026-11-30',
-      piece: 'REM-1',
-      libelle: 'Remise de chèques',
-      montant: 12000,
-    },
-  ],
-  totalEcritures: 12000,
-  reprise: -100000,
-  soldeComptable: 48000,
-  ecart: 0,
-  enAttente: 0,
-  verrou: null,
-  validable: true,
-  raison: null,
-};
+import { IBAN, RECONCILIATION } from './reconciliation.fixture';
 
 const LOCK = {
   date: '2026-11-30',
@@ -64,7 +26,7 @@ describe('Rapprochement bancaire', { timeout: 90_000 }, () => {
   it('explains the difference in a table and validates the period', async () => {
     signInAs(['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE']);
     const calls = mockApi({
-      [STATE_URL]: reply(BankReconciliationSchema, STATE),
+      [STATE_URL]: reply(BankReconciliationSchema, RECONCILIATION),
       'POST /api/compta/banque/rapprochement/validation': reply(BankReconciliationLockSchema, LOCK, {
         status: 201,
       }),
@@ -88,7 +50,28 @@ describe('Rapprochement bancaire', { timeout: 90_000 }, () => {
     ]);
     expect(screen.getByText('Remise de chèques')).toBeInTheDocument();
     expect(screen.getByText('Sans correspondance')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Valider le rapprochement au 30/11/2026' }));
+    // By keyboard: the confirmation says what locking means, the focus on « Annuler ».
+    const validate = screen.getByRole('button', { name: 'Valider le rapprochement au 30/11/2026' });
+    validate.focus();
+    await userEvent.keyboard('{Enter}');
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'La période jusqu’au 30/11/2026 sera close sur « Compte courant » (512)',
+    );
+    expect(dialog).toHaveTextContent(/ne pourront plus changer.*contre-passation/);
+    expect(dialog).toHaveTextContent('Solde du relevé : 1 315,00 €');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(validate).toHaveFocus());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Again, then Tab to « Valider et clore la période » and Enter.
+    await userEvent.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus());
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Valider et clore la période' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toEqual({
       iban: IBAN,
@@ -100,7 +83,7 @@ describe('Rapprochement bancaire', { timeout: 90_000 }, () => {
     signInAs(['USER', 'COMPTA_LECTURE']);
     mockApi({
       [STATE_URL]: reply(BankReconciliationSchema, {
-        ...STATE,
+        ...RECONCILIATION,
         enAttente: 1,
         validable: false,
         raison:

@@ -7,11 +7,13 @@
 import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { BankReconciliation } from '@union/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime, formatDay, parisDay } from '../../../lib/dates';
+import { rescueFocus } from '../../../lib/focus-rescue';
 import { formatCents } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
 import { useBankReconciliation, useValidateReconciliation } from '../api/bank-reconciliation';
@@ -20,12 +22,38 @@ import { ExplanationTable, UnmatchedTables } from './ReconciliationTables';
 function Validation({ r }: { r: BankReconciliation }) {
   const mayWrite = useHabilitation('COMPTA_SAISIE');
   const validate = useValidateReconciliation();
+  const button = useRef<HTMLButtonElement>(null);
   const day = formatDay(r.date);
-  const run = () =>
+  const run = async () => {
+    const compte = r.compte!;
+    // Locking cannot be undone: the treasurer reads what it means first, the focus on « Annuler ».
+    const answer = await openDialog({
+      type: 'question',
+      title: `Valider le rapprochement au ${day}`,
+      text:
+        `La période jusqu’au ${day} sera close sur « ${compte.nom} » (${compte.compte}) : ` +
+        'ses lignes de relevé, leurs correspondances et les écritures du compte jusqu’à cette date ne ' +
+        'pourront plus changer. Une erreur ne se corrigera plus que par une contre-passation, datée après ' +
+        'la période.',
+      details: [
+        ...(r.soldeReleve === null ? [] : [`Solde du relevé : ${formatCents(r.soldeReleve)}`]),
+        `Solde comptable : ${formatCents(r.soldeComptable)}`,
+      ],
+      okLabel: 'Valider et clore la période',
+    });
+    if (answer !== 'ok') return;
     validate.mutate(
-      { iban: r.compte!.iban, date: r.date },
-      { onSuccess: () => toast('success', `Rapprochement validé au ${day}.`) },
+      { iban: compte.iban, date: r.date },
+      {
+        onSuccess: () => {
+          toast('success', `Rapprochement validé au ${day}.`);
+          // The button is now disabled (the period is closed): the focus goes to the page's heading
+          // rather than falling to the top of the document.
+          rescueFocus(button.current);
+        },
+      },
     );
+  };
   return (
     <Stack gap="xs" maw={720}>
       {r.verrou && (
@@ -47,10 +75,11 @@ function Validation({ r }: { r: BankReconciliation }) {
       {mayWrite && r.compte && (
         <Group>
           <Button
+            ref={button}
             leftSection={<IconLock size={18} aria-hidden />}
             disabled={!r.validable}
             loading={validate.isPending}
-            onClick={run}
+            onClick={() => void run()}
           >
             Valider le rapprochement au {day}
           </Button>

@@ -4,6 +4,7 @@ import {
   type AccountDocument,
   type EntitySummary,
   EntitySummaryListSchema,
+  LodgeDirectDebitsSchema,
   type LodgeAccount,
   LodgeAccountSchema,
   ProviderFormSchema,
@@ -157,4 +158,48 @@ describe('Gestion Loge › Compte avec l’Union', () => {
     const form = document.querySelector('form[action="/simulateur-paiement"]')!;
     expect(form.querySelector('input[name="vads_amount"]')).toHaveValue('12345');
   }, 90_000);
+
+  it('shows a debit the bank rejected, with its reason in French', async () => {
+    signInAs(['USER', 'LOGE']);
+    mockApi({
+      'GET /api/user/entites/gestion': reply(EntitySummaryListSchema, []),
+      'GET /api/user/entites/carte_loge': reply(EntitySummaryListSchema, [LODGE]),
+      'GET /api/loge/1/compte': reply(LodgeAccountSchema, ACCOUNT),
+      'GET /api/loge/1/prelevements': reply(LodgeDirectDebitsSchema, {
+        mandat: {
+          rum: 'UNION-CHEV-001',
+          dateSignature: '2026-10-01',
+          iban: 'FR76 •••• 0189',
+          revoqueLe: null,
+        },
+        ics: 'FR72ZZZ123456',
+        prelevements: [
+          {
+            datePrelevement: '2026-12-08',
+            numeroFacture: 'FA-2026-0001',
+            montant: 12000,
+            etat: 'ENCAISSE',
+            retour: { code: 'AM04', motif: 'Provision insuffisante', date: '2026-12-10' },
+          },
+          {
+            datePrelevement: '2026-12-08',
+            numeroFacture: 'FA-2026-0002',
+            montant: 8000,
+            etat: 'ENCAISSE',
+            retour: null,
+          },
+        ],
+      }),
+    });
+    renderApp('/app/loge?onglet=compte');
+    const debits = await screen.findByRole(
+      'region',
+      { name: 'Prélèvements SEPA annoncés' },
+      { timeout: 60_000 },
+    );
+    expect(
+      within(debits).getByText('Rejeté le 10/12/2026 : Provision insuffisante (AM04)'),
+    ).toBeInTheDocument();
+    expect(within(debits).getByText('Prélevé')).toBeInTheDocument();
+  });
 });

@@ -15,10 +15,13 @@ import {
   type Reservation,
   type Room,
   RoomListSchema,
+  WeekSchema,
 } from '@union/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, reply, signInAs } from '../../../../test/utils';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
+import { weekDays } from '../api/dates';
 import { monthsLabel } from './PlanningEntryList';
+import { yearMondays } from './year-grid';
 
 const ROOMS: Room[] = [
   { id: 1, nom: 'Temple Hiram', capacite: 120, couleur: '#1c7ed6', tarifHoraire: 4500, active: true },
@@ -58,6 +61,63 @@ const ENTITIES: Entity[] = [
   },
 ];
 
+const PLACED: Reservation = {
+  id: 70,
+  idSalle: 1,
+  salle: 'Temple Hiram',
+  couleurSalle: '#1c7ed6',
+  idEntite: 5,
+  entite: 'Les Chevaliers du Rhône',
+  date: '2099-10-13',
+  heureDebut: '19:30',
+  heureFin: '23:00',
+  type: 'TC',
+  libelle: 'Tenue régulière',
+  participants: null,
+  commentaire: null,
+  etat: 'CR',
+  demandeur: null,
+  motifRefus: null,
+  idPlanning: 3,
+  actions: ['INFOS'],
+};
+
+/**
+ * Every call the page makes: the year's entries and references, and the year grid's week calls (one per
+ * week of 2099-2100, PLACED in its week). A call left out fails the test instead of logging a 404.
+ */
+function serve(gestion: boolean, more: Parameters<typeof mockApi>[0] = {}) {
+  const weeks = Object.fromEntries(
+    yearMondays(2099).map((monday) => [
+      `GET /api/reservation/search/${monday}`,
+      reply(WeekSchema, {
+        debut: monday,
+        fin: weekDays(monday)[6]!,
+        reservations: [PLACED].filter((r) => weekDays(monday).includes(r.date)),
+        fermetures: [],
+        gestion,
+        regles: { preavisHeures: 0, premierCreneau: null, dernierJour: '2101-06-07' },
+      }),
+    ]),
+  );
+  const handlers = {
+    'GET /api/planning/annees': reply(PlanningYearsSchema, YEARS(gestion)),
+    'GET /api/planning/search/2099/0/0': reply(PlanningEntryListSchema, [ENTRY]),
+    'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
+    'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
+    'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
+    // The client's one GET for the XSRF cookie before a first write: only the cookie of its answer is read.
+    'GET /api/parametres/droits': noContent(200),
+    ...weeks,
+    ...more,
+  };
+  const calls = mockApi(handlers);
+  onTestFinished(() => {
+    expect(calls.map((c) => `${c.method} ${c.path}`).filter((c) => !(c in handlers))).toEqual([]);
+  });
+  return calls;
+}
+
 describe('annual planning', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -69,15 +129,13 @@ describe('annual planning', { timeout: 20_000 }, () => {
 
   it('shows the entries by lodge, without editing buttons for members', async () => {
     signInAs(['USER', 'PLANNING']);
-    mockApi({
-      'GET /api/planning/annees': reply(PlanningYearsSchema, YEARS(false)),
-      'GET /api/planning/search/2099/0/0': reply(PlanningEntryListSchema, [ENTRY]),
-      'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
-      'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
-      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
-    });
+    serve(false);
     renderApp('/app/reservations/annuel');
     expect(await screen.findByText('2e mardi du mois')).toBeInTheDocument();
+    // The year grid reads the weeks: the booking of 13 October is in its day.
+    expect(
+      await screen.findByRole('gridcell', { name: /^Mardi 13 octobre 2099 ; 1 réservation : 19:30–23:00/ }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Les Chevaliers du Rhône' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Modifier/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Ajouter une tenue/ })).not.toBeInTheDocument();
@@ -90,13 +148,7 @@ describe('annual planning', { timeout: 20_000 }, () => {
       creees: 8,
       conflits: [{ date: '2099-12-08', raison: 'Le bâtiment est fermé ce jour-là (Noël).' }],
     };
-    const calls = mockApi({
-      'GET /api/planning/annees': reply(PlanningYearsSchema, YEARS(true)),
-      'GET /api/planning/search/2099/0/0': reply(PlanningEntryListSchema, [ENTRY]),
-      'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
-      'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
-      'PUT /api/planning': reply(PlanningSaveResultSchema, result),
-    });
+    const calls = serve(true, { 'PUT /api/planning': reply(PlanningSaveResultSchema, result) });
     renderApp('/app/reservations/annuel');
     await screen.findByText('2e mardi du mois');
     await userEvent.click(
@@ -114,38 +166,11 @@ describe('annual planning', { timeout: 20_000 }, () => {
 
   it('lists the reservations of an entry (GET /api/planning/{id}/infos), for members too', async () => {
     signInAs(['USER', 'PLANNING']);
-    const placed: Reservation = {
-      id: 70,
-      idSalle: 1,
-      salle: 'Temple Hiram',
-      couleurSalle: '#1c7ed6',
-      idEntite: 5,
-      entite: 'Les Chevaliers du Rhône',
-      date: '2099-10-13',
-      heureDebut: '19:30',
-      heureFin: '23:00',
-      type: 'TC',
-      libelle: 'Tenue régulière',
-      participants: null,
-      commentaire: null,
-      etat: 'CR',
-      demandeur: null,
-      motifRefus: null,
-      idPlanning: 3,
-      actions: ['INFOS'],
-    };
     const detail: PlanningEntryDetail = {
       ...ENTRY,
-      reservations: [placed, { ...placed, id: 71, date: '2099-11-10' }],
+      reservations: [PLACED, { ...PLACED, id: 71, date: '2099-11-10' }],
     };
-    mockApi({
-      'GET /api/planning/annees': reply(PlanningYearsSchema, YEARS(false)),
-      'GET /api/planning/search/2099/0/0': reply(PlanningEntryListSchema, [ENTRY]),
-      'GET /api/parametres/salles': reply(RoomListSchema, ROOMS),
-      'GET /api/user/entites/reservation': reply(EntitySummaryListSchema, []),
-      'GET /api/entite/all': reply(EntityListSchema, ENTITIES),
-      'GET /api/planning/3/infos': reply(PlanningEntryDetailSchema, detail),
-    });
+    serve(false, { 'GET /api/planning/3/infos': reply(PlanningEntryDetailSchema, detail) });
     renderApp('/app/reservations/annuel');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Réservations : Les Chevaliers du Rhône, 2e mardi du mois' }),

@@ -1,12 +1,16 @@
 /**
  * One room's column of the day view: its header, its half-hour slot buttons (one of the grid's roving tab
- * stop at most) and its reservations as blocks that open them.
+ * stop at most) and its reservations as blocks that open them. A block one may change takes Shift, Alt and
+ * Up or Down and has a handle on its bottom edge (hidden from screen readers, which have the keys): either
+ * changes its end (useBlockResize).
  */
 import { Text } from '@mantine/core';
 import { ReservationState, hhmmOf, type Reservation, type Room } from '@union/contract';
-import type { KeyboardEvent } from 'react';
+import { Fragment, type KeyboardEvent } from 'react';
+import './calendar.css';
 import { blockStyle, type ColorMode } from './colors';
 import { ROW_HEIGHT, SLOTS, isFree, minutesOf, top, type Cursor, type Selection } from './day-grid';
+import { RESIZE_HINT, RESIZE_KEYS, type BlockResize } from './useBlockResize';
 
 interface Props {
   room: Room;
@@ -21,6 +25,8 @@ interface Props {
   onSlotFocus: (slot: number) => void;
   onSlotKeyDown: (event: KeyboardEvent<HTMLButtonElement>, slot: number) => void;
   onOpen: (id: number) => void;
+  /** Changing a block's end (its modification request). */
+  resize: BlockResize;
 }
 
 export function DayRoomColumn({
@@ -35,6 +41,7 @@ export function DayRoomColumn({
   onSlotFocus,
   onSlotKeyDown,
   onOpen,
+  resize,
 }: Props) {
   return (
     <div className="day-room" data-room={room.id} style={{ height }}>
@@ -73,29 +80,45 @@ export function DayRoomColumn({
         .filter((r) => r.idSalle === room.id)
         .map((r) => {
           const debut = minutesOf(r.heureDebut);
-          const fin = minutesOf(r.heureFin);
+          const fin = resize.endOf(r);
+          const resizable = resize.resizable(r);
           return (
-            <button
-              key={r.id}
-              type="button"
-              className="day-block"
-              style={{
-                ...blockStyle(r, colorMode),
-                top: top(debut) + 1,
-                height: ((fin - debut) / 30) * ROW_HEIGHT - 2,
-              }}
-              onClick={() => onOpen(r.id)}
-              aria-label={`${r.libelle ? `${r.libelle}, ` : ''}${r.entite}, ${r.heureDebut} à ${r.heureFin}, ${room.nom}`}
-            >
-              <span>
-                <strong>
-                  {r.heureDebut}–{r.heureFin}
-                </strong>{' '}
-                {r.entite}
-              </span>
-              {r.libelle !== undefined && <span>{r.libelle}</span>}
-              {r.etat !== 'CR' && <em>{ReservationState.labels[r.etat]}</em>}
-            </button>
+            <Fragment key={r.id}>
+              <button
+                type="button"
+                className="day-block"
+                style={{
+                  ...blockStyle(r, colorMode),
+                  top: top(debut) + 1,
+                  height: ((fin - debut) / 30) * ROW_HEIGHT - 2,
+                }}
+                onClick={() => onOpen(r.id)}
+                onKeyDown={(e) => resize.onKey(e, r)}
+                aria-label={`${r.libelle ? `${r.libelle}, ` : ''}${r.entite}, ${r.heureDebut} à ${r.heureFin}, ${room.nom}`}
+                aria-keyshortcuts={resizable ? RESIZE_KEYS : undefined}
+                aria-description={resizable ? RESIZE_HINT : undefined}
+              >
+                <span>
+                  <strong>
+                    {r.heureDebut}–{hhmmOf(fin)}
+                  </strong>{' '}
+                  {r.entite}
+                </span>
+                {r.libelle !== undefined && <span>{r.libelle}</span>}
+                {r.etat !== 'CR' && <em>{ReservationState.labels[r.etat]}</em>}
+              </button>
+              {resizable && (
+                <span
+                  className="block-resize"
+                  data-resize={r.id}
+                  aria-hidden
+                  title="Tirer pour changer la fin"
+                  style={{ top: top(fin), left: 3, right: 3 }}
+                  {...resize.handle(r)}
+                  onClick={() => resize.endsResize() || onOpen(r.id)}
+                />
+              )}
+            </Fragment>
           );
         })}
     </div>

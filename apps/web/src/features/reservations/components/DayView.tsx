@@ -4,7 +4,9 @@
  *
  * Keyboard: the slots are one tab stop (a roving tabindex); the arrows move between half-hours and rooms,
  * Home and End go to the first and last half-hour, Enter or Space choose. The next Tab leaves the grid,
- * so the action bar that follows it is a few presses away rather than a hundred.
+ * so the action bar that follows it is a few presses away rather than a hundred. A block one may change
+ * has its end changed by Shift, Alt and Up or Down or by its bottom handle (useBlockResize), which opens
+ * its modification request; a live region after the grid says the new hours.
  */
 import { Alert, NativeSelect } from '@mantine/core';
 import { PLANNING_HOURS, type Closure, type Reservation, type Room } from '@union/contract';
@@ -13,6 +15,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ColorMode } from './colors';
 import { DayRoomColumn } from './DayRoomColumn';
 import { ROW_HEIGHT, SLOTS, isFree, top, type Cursor, type Selection } from './day-grid';
+import { useBlockResize, type MoveTo } from './useBlockResize';
 import { useRoomSwitcher } from './useRoomSwitcher';
 import './planning.css';
 
@@ -28,6 +31,8 @@ interface Props {
   colorMode: ColorMode;
   onSelect: (selection: Selection | null) => void;
   onOpen: (id: number) => void;
+  /** Opens the modification request of a block whose end changed (the keys or the handle). */
+  onMove?: (r: Reservation, to: MoveTo) => void;
 }
 
 export function DayView({
@@ -39,10 +44,12 @@ export function DayView({
   colorMode,
   onSelect,
   onOpen,
+  onMove,
 }: Props) {
   const gridRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const { scrollRef, shownRoom, showRoom } = useRoomSwitcher(rooms.length);
+  const resize = useBlockResize(onMove);
 
   const isDisabled = (room: Room, slot: number) =>
     closure !== undefined ||
@@ -157,9 +164,13 @@ export function DayView({
               onSlotFocus={(slot) => setCursor({ roomId: room.id, slot })}
               onSlotKeyDown={(event, slot) => onKeyDown(event, roomIndex, slot)}
               onOpen={onOpen}
+              resize={resize}
             />
           ))}
         </div>
+      </div>
+      <div className="cal-sr" aria-live="polite">
+        {resize.said}
       </div>
     </>
   );

@@ -131,6 +131,7 @@ export function PlanningPage() {
           colorMode={colorMode}
           onSelect={setSelection}
           onOpen={editing.open}
+          onMove={editing.move}
         />
       )}
       {week.data && rooms.data && view === 'semaine' && (

@@ -6,8 +6,9 @@
  * Keyboard: one tab stop (a roving tabindex). Up and Down walk a day's column: each half-hour, then the
  * bookings that start in it; Left and Right go to the same half-hour of the day before or after; Home and
  * End to the column's first and last half-hour. A block one may change (EDIT among its actions) moves
- * with Shift and the arrows (half an hour, a day) or is dragged to a half-hour: either opens its
- * modification request with the new day and hours filled.
+ * with Shift and the arrows (half an hour, a day) or is dragged to a half-hour, and its end changes with
+ * Shift, Alt and Up or Down or a drag of its bottom handle: each opens its modification request with the
+ * new day and hours filled, and a live region after the grid says the new hours.
  */
 import { hhmmOf, type Closure, type Reservation, type ReservationInput, type Room } from '@union/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -125,53 +126,57 @@ export function WeekGrid(props: Props) {
   }
 
   return (
-    <div
-      ref={gridRef}
-      role="grid"
-      className="week-grid"
-      aria-label={`Semaine du ${shortDate(monday)}, une colonne par jour`}
-    >
-      <div role="row" className="week-grid-row">
-        <div role="columnheader" className="week-corner">
-          <span className="cal-sr">Heure</span>
+    <>
+      <div
+        ref={gridRef}
+        role="grid"
+        className="week-grid"
+        aria-label={`Semaine du ${shortDate(monday)}, une colonne par jour`}
+      >
+        <div role="row" className="week-grid-row">
+          <div role="columnheader" className="week-corner">
+            <span className="cal-sr">Heure</span>
+          </div>
+          {days.map(({ day, closure }) => (
+            <div key={day} role="columnheader" className={`week-head${day === today ? ' today' : ''}`}>
+              <button type="button" className="week-day" onClick={() => props.onOpenDay(day)}>
+                {capitalized(shortDate(day))}
+                {day === today && <span className="cal-sr">, aujourd’hui</span>}
+              </button>
+              {closure && <span className="week-closed">Fermé : {closure.motif}</span>}
+            </div>
+          ))}
         </div>
-        {days.map(({ day, closure }) => (
-          <div key={day} role="columnheader" className={`week-head${day === today ? ' today' : ''}`}>
-            <button type="button" className="week-day" onClick={() => props.onOpenDay(day)}>
-              {capitalized(shortDate(day))}
-              {day === today && <span className="cal-sr">, aujourd’hui</span>}
-            </button>
-            {closure && <span className="week-closed">Fermé : {closure.motif}</span>}
+        {SLOTS.map((slot) => (
+          <div key={slot} role="row" className="week-grid-row">
+            <div role="rowheader" className="week-hour">
+              {slot % 60 === 0 ? `${slot / 60} h` : <span className="cal-sr">{hhmmOf(slot)}</span>}
+            </div>
+            {days.map(({ day, placed, closure }, index) => (
+              <WeekGridCell
+                key={day}
+                day={day}
+                slot={slot}
+                blocks={placed.filter((p) => startSlot(p.r) === slot)}
+                label={cellLabel(index, slot)}
+                disabled={!bookable(index, slot)}
+                closed={closure !== undefined}
+                stop={stop}
+                colorMode={colorMode}
+                onBook={() => book(index, slot)}
+                onOpen={props.onOpen}
+                moves={moves}
+                onDropHere={moves.dropOn(day, slot)}
+                onFocusTarget={(t) => setCursor(targetKey(day, t))}
+                onKeyDown={(e, t) => onKeyDown(e, index, t)}
+              />
+            ))}
           </div>
         ))}
       </div>
-      {SLOTS.map((slot) => (
-        <div key={slot} role="row" className="week-grid-row">
-          <div role="rowheader" className="week-hour">
-            {slot % 60 === 0 ? `${slot / 60} h` : <span className="cal-sr">{hhmmOf(slot)}</span>}
-          </div>
-          {days.map(({ day, placed, closure }, index) => (
-            <WeekGridCell
-              key={day}
-              day={day}
-              slot={slot}
-              blocks={placed.filter((p) => startSlot(p.r) === slot)}
-              label={cellLabel(index, slot)}
-              disabled={!bookable(index, slot)}
-              closed={closure !== undefined}
-              stop={stop}
-              colorMode={colorMode}
-              onBook={() => book(index, slot)}
-              onOpen={props.onOpen}
-              movable={moves.movable}
-              onDragBlock={moves.drag}
-              onDropHere={moves.dropOn(day, slot)}
-              onFocusTarget={(t) => setCursor(targetKey(day, t))}
-              onKeyDown={(e, t) => onKeyDown(e, index, t)}
-            />
-          ))}
-        </div>
-      ))}
-    </div>
+      <div className="cal-sr" aria-live="polite">
+        {moves.said}
+      </div>
+    </>
   );
 }

@@ -1,11 +1,15 @@
 /**
  * One half-hour of one day in the week's time grid: a cell that books it when free (a click, Enter or
- * Space) and the blocks of the bookings starting in it, as tall as they last.
+ * Space) and the blocks of the bookings starting in it, as tall as they last. A block one may change has a
+ * handle on its bottom edge (hidden from screen readers, which have Shift + Alt + Up or Down) whose drag
+ * changes its end; a tap on the handle opens the block as a tap on the block does.
  */
-import { ReservationState, type Reservation } from '@union/contract';
-import type { KeyboardEvent } from 'react';
+import { ReservationState, hhmmOf, type Reservation } from '@union/contract';
+import { Fragment, type KeyboardEvent } from 'react';
 import { blockStyle, type ColorMode } from './colors';
 import { ROW_HEIGHT, minutesOf } from './day-grid';
+import type { BlockMoves } from './useBlockMoves';
+import { RESIZE_HINT, RESIZE_KEYS } from './useBlockResize';
 import { targetKey, type Placed, type Target } from './week-grid';
 
 interface Props {
@@ -23,9 +27,8 @@ interface Props {
   colorMode: ColorMode;
   onBook: () => void;
   onOpen: (id: number) => void;
-  /** Whether a block may be moved (its modification request). */
-  movable: (r: Reservation) => boolean;
-  onDragBlock: (r: Reservation) => void;
+  /** Moving and resizing blocks (their modification request). */
+  moves: BlockMoves;
   /** A block dropped on this half-hour (a drag from the pointer). */
   onDropHere?: () => void;
   onFocusTarget: (target: Target) => void;
@@ -39,7 +42,7 @@ export const blockLabel = (r: Reservation) =>
   }`;
 
 export function WeekGridCell(props: Props) {
-  const { day, slot, blocks, label, disabled, closed, stop, colorMode } = props;
+  const { day, slot, blocks, label, disabled, closed, stop, colorMode, moves } = props;
   const cell: Target = { slot, id: null };
   const classes = ['week-cell', slot % 60 === 0 && 'on-hour', closed && 'closed'];
   return (
@@ -62,40 +65,56 @@ export function WeekGridCell(props: Props) {
       {blocks.map(({ r, lane, lanes }) => {
         const target: Target = { slot, id: r.id };
         const debut = Math.max(minutesOf(r.heureDebut), slot);
+        const fin = moves.endOf(r);
+        const movable = moves.movable(r);
+        const across = { left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` };
         return (
-          <button
-            key={r.id}
-            type="button"
-            className="week-block"
-            data-target={targetKey(day, target)}
-            tabIndex={stop === targetKey(day, target) ? 0 : -1}
-            aria-label={blockLabel(r)}
-            draggable={props.movable(r) || undefined}
-            aria-keyshortcuts={
-              props.movable(r) ? 'Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight' : undefined
-            }
-            aria-description={props.movable(r) ? 'Maj et les flèches pour la déplacer' : undefined}
-            onDragStart={(e) => {
-              e.dataTransfer.setData('text/plain', String(r.id));
-              props.onDragBlock(r);
-            }}
-            style={{
-              ...blockStyle(r, colorMode),
-              top: ((debut - slot) / 30) * ROW_HEIGHT + 1,
-              height: ((minutesOf(r.heureFin) - debut) / 30) * ROW_HEIGHT - 2,
-              left: `calc(${(lane / lanes) * 100}% + 2px)`,
-              width: `calc(${100 / lanes}% - 4px)`,
-            }}
-            onClick={() => props.onOpen(r.id)}
-            onFocus={() => props.onFocusTarget(target)}
-            onKeyDown={(e) => props.onKeyDown(e, target)}
-          >
-            <strong>
-              {r.heureDebut}–{r.heureFin}
-            </strong>
-            <span>{lanes > 1 ? r.salle : r.entite}</span>
-            {lanes === 1 && r.libelle !== undefined && <span>{r.libelle}</span>}
-          </button>
+          <Fragment key={r.id}>
+            <button
+              type="button"
+              className="week-block"
+              data-target={targetKey(day, target)}
+              tabIndex={stop === targetKey(day, target) ? 0 : -1}
+              aria-label={blockLabel(r)}
+              draggable={movable || undefined}
+              aria-keyshortcuts={
+                movable
+                  ? `Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight ${RESIZE_KEYS}`
+                  : undefined
+              }
+              aria-description={movable ? `Maj et les flèches pour la déplacer, ${RESIZE_HINT}` : undefined}
+              onDragStart={(e) => {
+                e.dataTransfer.setData('text/plain', String(r.id));
+                moves.drag(r);
+              }}
+              style={{
+                ...blockStyle(r, colorMode),
+                top: ((debut - slot) / 30) * ROW_HEIGHT + 1,
+                height: ((fin - debut) / 30) * ROW_HEIGHT - 2,
+                ...across,
+              }}
+              onClick={() => props.onOpen(r.id)}
+              onFocus={() => props.onFocusTarget(target)}
+              onKeyDown={(e) => props.onKeyDown(e, target)}
+            >
+              <strong>
+                {r.heureDebut}–{hhmmOf(fin)}
+              </strong>
+              <span>{lanes > 1 ? r.salle : r.entite}</span>
+              {lanes === 1 && r.libelle !== undefined && <span>{r.libelle}</span>}
+            </button>
+            {movable && (
+              <span
+                className="block-resize"
+                data-resize={r.id}
+                aria-hidden
+                title="Tirer pour changer la fin"
+                style={{ top: ((fin - slot) / 30) * ROW_HEIGHT, ...across }}
+                {...moves.handle(r)}
+                onClick={() => moves.endsResize() || props.onOpen(r.id)}
+              />
+            )}
+          </Fragment>
         );
       })}
     </div>

@@ -9,6 +9,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { returnedRows } from '../../../../db/arrays';
 import type { Executor } from '../../../../db/client';
 import { bankReconciliations } from '../../../../db/schema';
+import { bookkeepingRepository } from '../../../bookkeeping/repository';
 import { userIdentities } from '../../../users/identities';
 
 /** The key of the advisory lock the triggers of migration 0050 take shared, and a validation exclusive. */
@@ -61,11 +62,19 @@ export interface BookSide {
 
 /** Whether statement line `bl` and entry `e` are the two sides of one movement. */
 const sameMovement = sql`((bl.payment_id IS NOT NULL AND e.source = 'payment:' || bl.payment_id)
-  OR bl.entry_id = e.id)`;
+  OR bl.entry_id = e.id
+  OR (bl.sepa_batch_id IS NOT NULL AND e.source IN (
+    SELECT 'payment:' || sl.payment_id FROM sepa_batch_lines sl WHERE sl.batch_id = bl.sepa_batch_id))
+  OR (bl.sepa_line_id IS NOT NULL AND e.source IN (
+    SELECT 'payment:' || p.id FROM accounting_payments p JOIN sepa_batch_lines sl ON p.contre_passe_id = sl.payment_id
+    WHERE sl.id = bl.sepa_line_id)))`;
+
+/** The account's movements in the books (`e`: an entry's id, numero, date, piece, libelle, source, montant). */
+const movementsOn = (compte: string) => bookkeepingRepository.accountMovements(compte);
 
 /** The entry a statement line's payment (or imputation) posted on the account, within the window. */
 const bookOf = (w: Window) => sql`
-  SELECT 1 FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id AND l.compte = ${w.compte}
+  SELECT 1 FROM ${movementsOn(w.compte)} e
   WHERE ${sameMovement} AND e.date BETWEEN ${w.debut}::date AND ${w.date}::date`;
 
 export const reconciliationRepository = {
@@ -85,10 +94,7 @@ export const reconciliationRepository = {
           SELECT du, solde_ouverture FROM bank_statements
           WHERE iban = ${iban} AND du <= ${date}::date AND solde_ouverture IS NOT NULL
           ORDER BY du DESC, id DESC LIMIT 1),
-        books AS (
-          SELECT e.date, l.debit - l.credit AS montant
-          FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-          WHERE l.compte = ${compte})
+        books AS (SELECT e.date, e.montant FROM ${movementsOn(compte)} e)
         SELECT
           (SELECT du::text FROM first) AS debut,
           (SELECT solde_ouverture FROM first) AS ouverture,
@@ -100,7 +106,7 @@ export const reconciliationRepository = {
           (SELECT coalesce(sum(montant), 0) FROM books WHERE date < (SELECT du FROM first))::int AS avant,
           (SELECT count(*) FROM bank_lines WHERE iban = ${iban}
              AND date_comptable BETWEEN (SELECT du FROM first) AND ${date}::date
-             AND payment_id IS NULL AND note IS NULL AND entry_id IS NULL)::int AS "enAttente"`),
+             AND num_nonnulls(payment_id, note, entry_id, sepa_batch_id, sepa_line_id) = 0)::int AS "enAttente"`),
     );
     return row!;
   },
@@ -126,15 +132,14 @@ export const reconciliationRepository = {
       await db.execute(sql`
         SELECT id, numero, date, piece, libelle, montant, (sum(montant) OVER ())::int AS total
         FROM (
-          SELECT e.id, e.numero, e.date::text AS date, e.piece, e.libelle,
-            sum(l.debit - l.credit)::int AS montant
-          FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id AND l.compte = ${w.compte}
+          SELECT e.id, e.numero, e.date::text AS date, e.piece, e.libelle, sum(e.montant)::int AS montant
+          FROM ${movementsOn(w.compte)} e
           WHERE e.date BETWEEN ${w.debut}::date AND ${w.date}::date
             AND NOT EXISTS (
               SELECT 1 FROM bank_lines bl
               WHERE bl.iban = ${w.iban} AND ${sameMovement}
                 AND bl.date_comptable BETWEEN ${w.debut}::date AND ${w.date}::date)
-          GROUP BY e.id) unmatched
+          GROUP BY e.id, e.numero, e.date, e.piece, e.libelle) unmatched
         ORDER BY date, id
         LIMIT ${UNMATCHED_SHOWN}`),
     );

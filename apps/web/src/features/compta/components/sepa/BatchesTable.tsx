@@ -11,6 +11,7 @@ const STATES: Record<SepaBatchState, { label: string; color: string }> = {
   PREPARE: { label: 'Préparé, loges prévenues', color: 'blue' },
   TRANSMIS: { label: 'Transmis à la banque', color: 'green' },
   ANNULE: { label: 'Annulé', color: 'gray' },
+  ENCAISSE: { label: 'Encaissé', color: 'teal' },
 };
 
 function Actions({ b, mayWrite }: { b: SepaBatch; mayWrite: boolean }) {

@@ -1,6 +1,6 @@
 /**
  * A lodge's SEPA mandate and the debits announced (issue 34 §4), on its account for its officers:
- * read-only, the IBAN with its middle hidden.
+ * read-only, the IBAN with its middle hidden; a debit the bank rejected shows why, in French.
  */
 import type { SepaBatchState } from '@union/contract';
 import { formatDay } from '../../../../lib/dates';
@@ -12,6 +12,7 @@ const STATES: Record<SepaBatchState, string> = {
   PREPARE: 'Annoncé',
   TRANSMIS: 'Transmis à la banque',
   ANNULE: 'Annulé',
+  ENCAISSE: 'Prélevé',
 };
 
 export function LodgeDirectDebits({ entityId }: { entityId: number }) {
@@ -35,7 +36,13 @@ export function LodgeDirectDebits({ entityId }: { entityId: number }) {
         { header: 'Date', cell: (p) => formatDay(p.datePrelevement) },
         { header: 'Facture', cell: (p) => p.numeroFacture },
         { header: 'Montant', right: true, bold: true, cell: (p) => formatCents(p.montant) },
-        { header: 'État', cell: (p) => STATES[p.etat] },
+        {
+          header: 'État',
+          cell: (p) =>
+            p.retour
+              ? `Rejeté le ${formatDay(p.retour.date)} : ${p.retour.motif} (${p.retour.code})`
+              : STATES[p.etat],
+        },
       ]}
     />
   );

@@ -4,10 +4,11 @@
  * pre-notified by e-mail), with their pain.008 file for the bank. COMPTA_LECTURE reads; COMPTA_SAISIE
  * records mandates and makes batches.
  */
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { addDays, parisDay, SEPA_MIN_NOTICE_DAYS, type SepaBatchReport } from '@union/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../../components/toast';
 import { usePageTitle } from '../../../../components/usePageTitle';
 import { formatCents } from '../../../../lib/format';
@@ -72,10 +73,17 @@ export function MandatesPage() {
   const batches = useBatches();
   const [creating, setCreating] = useState(false);
   const [report, setReport] = useState<SepaBatchReport | null>(null);
+  /** The mandates not revoked: without one, no batch can debit anything. */
+  const live = mandates.data?.filter((m) => !m.revoqueLe).length ?? 0;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Mandats et prélèvements</Title>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Anchor component={Link} to=".." relative="path" size="sm">
+            ← Banque
+          </Anchor>
+          <Title order={2}>Mandats et prélèvements</Title>
+        </Stack>
         {mayWrite && (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
             Nouveau mandat
@@ -90,10 +98,16 @@ export function MandatesPage() {
         <Alert color="red">Les mandats ou les lots n’ont pas pu être chargés.</Alert>
       )}
       {mandates.data && <MandatesTable mandates={mandates.data} mayWrite={mayWrite} />}
-      {mayWrite && <NewBatch onReport={setReport} />}
+      {mayWrite && live > 0 && <NewBatch onReport={setReport} />}
+      {mayWrite && live === 0 && (
+        <Text c="dimmed">
+          Un lot ne prélève que les loges qui ont un mandat valide : enregistrez d’abord le mandat signé d’une
+          loge (« Nouveau mandat »).
+        </Text>
+      )}
       {report && <LeftOut report={report} />}
       {batches.data && <BatchesTable batches={batches.data} mayWrite={mayWrite} />}
-      <MandateModal opened={creating} onClose={() => setCreating(false)} />
+      {mayWrite && <MandateModal opened={creating} onClose={() => setCreating(false)} />}
     </Stack>
   );
 }

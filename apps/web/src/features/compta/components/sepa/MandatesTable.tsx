@@ -4,6 +4,7 @@ import type { Mandate } from '@union/contract';
 import { useState } from 'react';
 import { toast } from '../../../../components/toast';
 import { formatDay } from '../../../../lib/dates';
+import { formatIban } from '../../../../lib/format';
 import { AccountTable, type Column } from '../AccountTable';
 import { downloadMandatePdf, useStoreMandatePdf } from './api';
 import { RevokeModal } from './RevokeModal';
@@ -93,7 +94,7 @@ export function MandatesTable({ mandates, mayWrite }: { mandates: Mandate[]; may
         <Stack gap={2}>
           <Text size="sm">{m.debiteur}</Text>
           <Text size="xs" c="dimmed">
-            {m.iban}
+            {formatIban(m.iban)}
             {m.bic ? ` — ${m.bic}` : ''}
           </Text>
         </Stack>
