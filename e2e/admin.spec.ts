@@ -10,7 +10,10 @@ test('admin creates a user, the invitation reaches the outbox, the new user choo
   const address = `lucie.aubrac.${Date.now()}@exemple.fr`;
   await signIn(page, 'admin');
   await page.goto('/app/admin');
-  await page.getByText('Utilisateurs', { exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections de l’administration' })
+    .getByRole('link', { name: 'Utilisateurs' })
+    .click();
   await expect(page).toHaveURL(/\/app\/admin\/utilisateurs$/);
   await page.getByRole('link', { name: 'Nouvel utilisateur' }).click();
 

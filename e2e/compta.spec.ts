@@ -110,7 +110,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
 
   // The reminders due go from « Relances »: the demo's overdue rental (first letter) and the lodge's hall
   // invoice already reminded once (second letter), previewed then sent in one action.
-  await page.getByRole('link', { name: 'Retour à la liste' }).click();
+  await page.getByRole('link', { name: 'Retour aux factures et devis' }).click();
   await page.getByRole('link', { name: 'Relances' }).click();
   await expect(page.getByRole('heading', { name: 'Relances' })).toBeVisible();
   const overdue = page.getByRole('region', { name: 'Factures en retard de paiement' });
@@ -149,7 +149,10 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   }
 
   // A third invoice is issued, then cancelled by a credit note.
-  await page.getByRole('link', { name: 'Retour à la liste' }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections de la comptabilité' })
+    .getByRole('link', { name: 'Factures et devis' })
+    .click();
   await page.getByRole('textbox', { name: 'État' }).click();
   await page.getByRole('option', { name: 'Facture en préparation' }).click();
   await openOrder(page, 'Helvétie Lyonnaise');
@@ -164,7 +167,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await expect(page.getByText(/Avoir AV-\d{4}-\d{4} du/)).toBeVisible();
 
   // The year's fee table, on screen and in Excel.
-  await page.getByRole('link', { name: 'Retour à la liste' }).click();
+  await page.getByRole('link', { name: 'Retour aux factures et devis' }).click();
   await page.getByRole('link', { name: 'Tableau des cotisations' }).click();
   // The list also has rows naming the lodge: wait for the fee table itself before looking for its row.
   const fees = page.getByRole('region', { name: 'Cotisations par loge' });

@@ -73,7 +73,13 @@ test.describe.serial('documents and messages', () => {
     await expect(page.getByTitle(`Aperçu de « ${TITLE} »`)).toBeVisible();
     await page.getByRole('button', { name: 'Modifier' }).click();
     const editor = page.getByRole('dialog', { name: 'Modifier le document' });
-    await editor.getByLabel('Date du document').fill('2026-06-23');
+    // The date field is the forms' one calendar: up to the decade, then 2026, June, the 23rd.
+    await editor.getByRole('button', { name: 'Date du document' }).click();
+    await page.getByRole('button', { name: "Choisir le mois dans l'année" }).click();
+    await page.getByRole('button', { name: 'Choisir l’année dans la décennie' }).click();
+    await page.getByRole('button', { name: '2026', exact: true }).click();
+    await page.getByRole('button', { name: /^juin/ }).click();
+    await page.getByRole('button', { name: '23 juin 2026' }).click();
     await editor.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Les Chevaliers du Rhône · mardi 23 juin 2026')).toBeVisible();
     await expect(editor).toBeHidden();

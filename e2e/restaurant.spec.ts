@@ -40,7 +40,19 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await chef.goto('/app/restauration/repas');
   await chef.getByRole('button', { name: 'Nouveau repas' }).click();
   const mealForm = chef.getByRole('dialog', { name: 'Nouveau repas' });
-  await mealForm.getByLabel(/^Date/).first().fill(day);
+  // The forms' one date field: its calendar, a month further on if the day is not in this one.
+  await mealForm.getByRole('button', { name: /^Date/ }).click();
+  const dayButton = chef.getByRole('button', {
+    name: new Date(`${day}T12:00:00Z`).toLocaleDateString('fr-FR', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+    exact: true,
+  });
+  if (!(await dayButton.isVisible())) await chef.getByRole('button', { name: 'Mois suivant' }).click();
+  await dayButton.click();
   await mealForm.getByLabel('Titre').fill(TITLE);
   await mealForm.getByLabel('Places').fill('20');
   await mealForm.getByLabel('Date limite de commande').fill(`${day}T10:00`);

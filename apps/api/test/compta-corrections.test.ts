@@ -310,6 +310,9 @@ describe('one payment settles several invoices of one entity', () => {
     ] as const)
       expect((await pay({ ...base, affectations })).json().error).toBe(error);
     expect(
+      (await pay({ ...base, affectations: [{ idCommande: other.id, montant: 100 }] })).json().message,
+    ).toBe(`La pièce n° ${other.id} n’est pas une facture émise à payer de cette loge.`);
+    expect(
       (
         await pay({
           ...base,

@@ -196,7 +196,10 @@ describe('bad input is a 412 with a French message', () => {
 
   it('a negative total is only for an adjustment, and a deleted entity or the Union is not billed', async () => {
     const deleted = await b.aLodgeWithMembers({ nom: 'Loge en sommeil', members: 0, etat: 'S' });
-    expect((await create({ lignes: [line({ prixUnitaire: -100 })] })).json().error).toBe('negative_total');
+    expect((await create({ lignes: [line({ prixUnitaire: -100 })] })).json()).toMatchObject({
+      error: 'negative_total',
+      message: expect.stringMatching(/^Le total de la pièce est négatif/),
+    });
     expect((await create({ idEntite: deleted.id })).json().error).toBe('entity_deleted');
   });
 });
@@ -241,7 +244,10 @@ describe('unknown records (404)', () => {
       (await t.call({ method: 'GET', url: '/api/compta/commande/999999/infos', token: tokens.lecteur }))
         .statusCode,
     ).toBe(404);
-    expect((await act('DEVIS_SENT', { id: 999999 })).statusCode).toBe(404);
+    expect((await act('DEVIS_SENT', { id: 999999 })).json()).toMatchObject({
+      status: 404,
+      message: "Cette pièce (facture ou devis) n'existe pas.",
+    });
     expect(
       (
         await t.call({
@@ -452,7 +458,12 @@ describe('fee calls', () => {
       const first = await callA();
       expect(first.statusCode).toBe(201);
       const again = await callA();
-      expect(again.json()).toMatchObject({ status: 412, error: 'fee_call_exists' });
+      // A draft invoice is named by its id, as its screen shows it: a « facture », never a « commande ».
+      expect(again.json()).toMatchObject({
+        status: 412,
+        error: 'fee_call_exists',
+        message: `Le 1er tiers 2026-2027 a déjà été appelé pour « Les Chevaliers du Rhône » (facture n° ${first.json<{ id: number }>().id}) : annulez-le d'abord pour l'appeler de nouveau.`,
+      });
 
       const bulk = await own.call({
         method: 'POST',
@@ -467,7 +478,10 @@ describe('fee calls', () => {
       ]);
       expect(report.ignores).toEqual(
         expect.arrayContaining([
-          { entite: 'Les Chevaliers du Rhône', raison: expect.stringMatching(/déjà appelé/) },
+          {
+            entite: 'Les Chevaliers du Rhône',
+            raison: `déjà appelé (facture n° ${first.json<{ id: number }>().id})`,
+          },
           {
             entite: 'Amicale Fraternelle',
             raison: expect.stringMatching(/cotisation annuelle non renseignée/),
@@ -686,9 +700,10 @@ describe('search and export', () => {
       token: tokens.lecteur,
       payload: { etat: 'FE', idEntite: own.id },
     });
-    expect(file.headers['content-disposition']).toContain('commandes-union.xlsx');
+    expect(file.headers['content-disposition']).toContain('factures-et-devis-union.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as never);
+    expect(wb.worksheets[0]!.name).toBe('Factures et devis');
     const rows = (wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).slice(1);
     expect(rows.map((r) => r[1])).toEqual([issued.numeroFacture]);
     expect(rows.every((r) => r[5] === 'Facture émise')).toBe(true);

@@ -175,7 +175,7 @@ export const ERROR_CODES = {
   // Accounting.
   entity_deleted: { status: 412, sens: 'Comptabilité : l’entité est supprimée.' },
   entity_union: { status: 412, sens: 'Comptabilité : l’Union ne se facture pas elle-même.' },
-  negative_total: { status: 412, sens: 'Comptabilité : le total de la commande est négatif.' },
+  negative_total: { status: 412, sens: 'Comptabilité : le total de la pièce est négatif.' },
   no_billing_email: { status: 412, sens: 'Comptabilité : l’entité n’a pas d’adresse e-mail de facturation.' },
   overpayment: { status: 412, sens: 'Comptabilité : le paiement dépasse le reste à payer.' },
   no_cheque_to_deposit: {

@@ -26,11 +26,11 @@ export const HABILITATIONS = {
   LOGE: { libelle: 'Gestion Loge', description: 'Gérer les membres des entités dont on a la gestion' },
   COMPTA_LECTURE: {
     libelle: 'Comptabilité (lecture)',
-    description: 'Consulter commandes, devis, factures et exports',
+    description: 'Consulter factures, devis et exports',
   },
   COMPTA_SAISIE: {
     libelle: 'Comptabilité (saisie)',
-    description: 'Créer et faire évoluer commandes, devis, factures et paiements',
+    description: 'Créer et faire évoluer factures, devis et paiements',
   },
   DOCUMENTS_LECTURE: {
     libelle: 'Documents',

@@ -18,7 +18,7 @@ export function ScrollTable({
   keyColumns = [],
   children,
 }: {
-  /** What the table holds, read out when the box takes the focus ("Lignes de la commande"). */
+  /** What the table holds, read out when the box takes the focus (« Lignes de la pièce »). */
   label: string;
   minWidth: number;
   /** The columns (0-based) a phone's card shows first, in this order: its key figure and its action. */

@@ -8,7 +8,7 @@ import { codeList } from '../enums';
 export const OrderType = codeList({
   A: 'Appel de cotisation',
   L: 'Location de salle',
-  S: 'Commande standard',
+  S: 'Pièce standard',
 });
 export type OrderType = z.infer<typeof OrderType.schema>;
 
@@ -88,7 +88,7 @@ export const OrderChangeAction = z.enum(
   ],
   {
     message:
-      'Action inconnue : choisissez une action proposée sur la fiche de la commande (modifier, envoyer, émettre, annuler, solder, relancer, enregistrer un paiement…).',
+      'Action inconnue : choisissez une action proposée sur la fiche de la pièce (modifier, envoyer, émettre, annuler, solder, relancer, enregistrer un paiement…).',
   },
 );
 export type OrderChangeAction = z.infer<typeof OrderChangeAction>;

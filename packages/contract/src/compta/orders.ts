@@ -16,7 +16,7 @@ import { ReminderSchema } from './reminders';
 const lines = z
   .array(OrderLineInputSchema, { message: 'Les lignes doivent être une liste.' })
   .min(1, { message: 'Ajoutez au moins une ligne.' })
-  .max(500, { message: 'Une commande compte au plus 500 lignes.' });
+  .max(500, { message: 'Une pièce compte au plus 500 lignes.' });
 
 /** POST /api/compta/commande: a new quote (DC) or invoice draft (FC). */
 export const OrderCreateSchema = z
@@ -25,14 +25,14 @@ export const OrderCreateSchema = z
     idEntite: RecordIdSchema,
     annee: AccountingYearSchema,
     tranche: Instalment.schema.nullable().optional(),
-    objet: label(200, "l'objet de la commande"),
+    objet: label(200, "l'objet de la pièce"),
     /** Start as a quote (devis) or directly as an invoice draft. */
     devis: z.boolean({ message: 'Précisez s’il s’agit d’un devis ou d’une facture.' }),
     lignes: lines,
   })
   .refine((o) => (o.type === 'A') === !!o.tranche, {
     message:
-      'Un appel de cotisation a une tranche (1er, 2e, 3e tiers ou régularisation), les autres commandes non.',
+      'Un appel de cotisation a une tranche (1er, 2e, 3e tiers ou régularisation), les autres pièces non.',
     path: ['tranche'],
   });
 export type OrderCreate = z.infer<typeof OrderCreateSchema>;
@@ -41,7 +41,7 @@ export type OrderCreate = z.infer<typeof OrderCreateSchema>;
 export const OrderChangeSchema = z.object({
   id: RecordIdSchema,
   /** EDIT_DEVIS, EDIT_FACTURE. */
-  objet: label(200, "l'objet de la commande").optional(),
+  objet: label(200, "l'objet de la pièce").optional(),
   lignes: lines.optional(),
   /** EDIT_PAYMENT (and FACTURE_PAID for the remaining amount). */
   paiement: z.object({ ...paymentFields, montant: paymentAmount }).optional(),

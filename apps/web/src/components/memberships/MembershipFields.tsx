@@ -3,7 +3,6 @@
  * then the fonction, the dates and the four flags.
  */
 import { Autocomplete, Checkbox, SegmentedControl, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   FONCTIONS_SUGGEREES,
@@ -13,7 +12,7 @@ import {
   type UserMembershipCreate,
 } from '@union/contract';
 import { UserPicker, type UserSearchHook } from './UserPicker';
-import { pickedDay } from '../../lib/dates';
+import { DateField } from '../DateField';
 
 /** A mutation's `mutate`, as TanStack Query gives it. */
 export type Mutate<Body> = (body: Body, options: { onSuccess: () => void }) => void;
@@ -55,12 +54,6 @@ export interface FormValues extends Flags {
   userEmail: string | null;
   nouveau: { nom: string; prenom: string; email: string; telephone: string };
 }
-
-/** How a chosen day reads in the field: « 1 septembre 2020 » (the picker itself is French, Monday first). */
-const DAY_FORMAT = 'D MMMM YYYY';
-
-/** The picker's value as the API's yyyy-mm-dd day, or '' when cleared. */
-const isoDay = (value: string | Date | null) => pickedDay(value) ?? '';
 
 export const valuesOf = (m: Membership | null): FormValues => ({
   fonction: m?.fonction ?? '',
@@ -150,26 +143,22 @@ export function MembershipDetailFields({ form, datesInvalid }: { form: Form; dat
         {...form.getInputProps('fonction')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <DatePickerInput
+        <DateField
           label="Début"
           placeholder="Sans date de début"
-          value={debut || null}
-          onChange={(d) => form.setFieldValue('debut', isoDay(d))}
-          valueFormat={DAY_FORMAT}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Effacer la date de début' }}
+          value={debut}
+          onChange={(d) => form.setFieldValue('debut', d)}
+          clearLabel="Effacer la date de début"
           error={form.errors.debut}
         />
-        <DatePickerInput
+        <DateField
           label="Fin"
           placeholder="En cours"
-          value={fin || null}
-          onChange={(d) => form.setFieldValue('fin', isoDay(d))}
-          valueFormat={DAY_FORMAT}
+          value={fin}
+          onChange={(d) => form.setFieldValue('fin', d)}
           minDate={debut || undefined}
           defaultDate={fin || debut || undefined}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Effacer la date de fin' }}
+          clearLabel="Effacer la date de fin"
           error={datesInvalid ? 'La fin doit suivre le début.' : form.errors.fin}
         />
       </SimpleGrid>

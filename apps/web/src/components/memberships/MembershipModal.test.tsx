@@ -96,7 +96,7 @@ describe('shared membership form', { timeout: 20_000 }, () => {
     } as Membership;
     const { dialog, update } = renderModal({ kind: 'entity', entities: [], add: vi.fn() }, membership);
     expect(within(dialog).getByText('Paul Dupont')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Début' })).toHaveTextContent('1 septembre 2020');
+    expect(within(dialog).getByRole('button', { name: 'Début' })).toHaveTextContent('1er septembre 2020');
     expect(within(dialog).getByRole('button', { name: 'Fin' })).toHaveTextContent('10 septembre 2020');
 
     // The end's picker opens on the membership's month, Monday first, days before the start disabled.

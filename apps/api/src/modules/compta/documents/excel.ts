@@ -14,7 +14,7 @@ const money = (cents: number) => cents / 100;
 
 export async function ordersWorkbook(rows: OrderSummary[]): Promise<Buffer> {
   const wb = newWorkbook();
-  const sheet = listSheet(wb, 'Commandes', [
+  const sheet = listSheet(wb, 'Factures et devis', [
     { header: 'N° facture', key: 'numeroFacture', width: 15 },
     { header: 'N° devis', key: 'numeroDevis', width: 15 },
     { header: 'N° avoir', key: 'numeroAvoir', width: 15 },

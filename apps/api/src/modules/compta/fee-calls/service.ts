@@ -30,7 +30,7 @@ import { unionSettings } from '../../settings/service';
 import { totalOf, withAmounts } from '../amounts';
 import { feeTableWorkbook } from '../documents/excel';
 import { orderMachine } from '../machine';
-import { RECORD_TYPE } from '../order-records/record';
+import { RECORD_TYPE, pieceName } from '../order-records/record';
 import { checkTotal, insertOrder, loadBillable } from '../orders/common';
 import { sendInvoice } from '../orders/invoices';
 import { may } from '../policy';
@@ -135,7 +135,7 @@ export const feeCallsService = {
     }
     if (q.type === 'L')
       return presentRentals(q.annee, entity.nom, await rentalLines(ctx.db, entity.id, q.annee));
-    return { objet: '', lignes: [], explication: 'Saisissez les lignes de la commande.' };
+    return { objet: '', lignes: [], explication: 'Saisissez les lignes de la facture ou du devis.' };
   },
 
   /** Calls one instalment for every active lodge and association at once, as invoice drafts. */
@@ -146,7 +146,7 @@ export const feeCallsService = {
       for (const entity of await entityRepository.billable(tx.db)) {
         const existing = await orderRecords.existingCall(tx.db, entity.id, q.annee, q.tranche);
         if (existing) {
-          report.ignores.push({ entite: entity.nom, raison: `déjà appelé (commande n° ${existing.id})` });
+          report.ignores.push({ entite: entity.nom, raison: `déjà appelé (${pieceName(existing)})` });
           continue;
         }
         const call = await feeCall(tx, entity, q.annee, q.tranche);

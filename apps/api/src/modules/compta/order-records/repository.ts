@@ -266,7 +266,12 @@ export const orderRecords = {
   /** The call of an instalment already made for an entity and year, if any (cancelled ones excluded). */
   async existingCall(db: Executor, entityId: number, annee: number, tranche: string) {
     const [row] = await db
-      .select({ id: accountingOrders.id, etat: accountingOrders.etat })
+      .select({
+        id: accountingOrders.id,
+        etat: accountingOrders.etat,
+        numeroFacture: accountingOrders.numeroFacture,
+        numeroDevis: accountingOrders.numeroDevis,
+      })
       .from(accountingOrders)
       .where(
         and(

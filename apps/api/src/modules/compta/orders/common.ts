@@ -22,7 +22,7 @@ export const REFUSALS: Record<string, Refusal> = {
   accounting_orders_one_call: {
     code: 'fee_call_exists',
     message:
-      'Cette tranche de cotisation vient d’être appelée pour cette loge par une autre personne : rechargez la liste des commandes.',
+      'Cette tranche de cotisation vient d’être appelée pour cette loge par une autre personne : rechargez la liste des factures et devis.',
   },
   accounting_issued_final: {
     code: 'invoice_issued',
@@ -57,7 +57,7 @@ export function checkTotal(
   if (totalOf(lines) < 0 && !(type === 'A' && tranche === 'D'))
     throw refused(
       'negative_total',
-      `Le total de la commande est négatif (${euros(totalOf(lines))}) : seule une régularisation de cotisation peut être en faveur de la loge.`,
+      `Le total de la pièce est négatif (${euros(totalOf(lines))}) : seule une régularisation de cotisation peut être en faveur de la loge.`,
     );
 }
 

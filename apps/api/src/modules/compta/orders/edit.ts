@@ -8,7 +8,7 @@ import { checkTotal, REFUSALS } from './common';
 
 export const edit: ActionHandler = async (tx, { order, body }) => {
   if (body.objet === undefined && body.lignes === undefined)
-    throw refused('nothing_to_change', "Rien à modifier : envoyez l'objet ou les lignes de la commande.");
+    throw refused('nothing_to_change', "Rien à modifier : envoyez l'objet ou les lignes de la pièce.");
   const changes: Partial<OrderRow> = {};
   if (body.objet !== undefined) changes.objet = body.objet;
   if (body.lignes) {

@@ -15,7 +15,12 @@ export default async function ordersRoutes(app: App) {
   route(app, calls.search, { tags }, async (request) => ordersService.search(request.ctx, request.body));
 
   route(app, calls.excel, { tags }, async (request, reply) =>
-    sendFile(reply, 'commandes-union.xlsx', XLSX_MIME, await ordersService.excel(request.ctx, request.body)),
+    sendFile(
+      reply,
+      'factures-et-devis-union.xlsx',
+      XLSX_MIME,
+      await ordersService.excel(request.ctx, request.body),
+    ),
   );
 
   route(app, calls.infos, { tags }, async (request) => ordersService.infos(request.ctx, request.params.id));

@@ -35,7 +35,7 @@ import { remindersRepository } from '../reminders/repository';
 import { remind } from '../reminders/service';
 import { orderRecords, type OrderRow } from '../order-records/repository';
 import { checkTotal, detail, insertOrder, loadBillable, moneyFacts } from './common';
-import { RECORD_TYPE, orderNotFound } from '../order-records/record';
+import { RECORD_TYPE, orderNotFound, pieceName } from '../order-records/record';
 import { creditInvoice } from './credit-notes';
 import { edit } from './edit';
 import { cancelInvoice, markInvoiceSent, sendInvoice } from './invoices';
@@ -130,7 +130,7 @@ export const ordersService = {
         if (existing)
           throw refused(
             'fee_call_exists',
-            `Le ${Instalment.labels[input.tranche!]} ${yearLabel(input.annee)} a déjà été appelé pour « ${entity.nom} » (commande n° ${existing.id}) : annulez-le d'abord pour l'appeler de nouveau.`,
+            `Le ${Instalment.labels[input.tranche!]} ${yearLabel(input.annee)} a déjà été appelé pour « ${entity.nom} » (${pieceName(existing)}) : annulez-le d'abord pour l'appeler de nouveau.`,
           );
       }
       const today = tx.clock.today();

@@ -293,7 +293,7 @@ export async function recordEntityPayment(
     if (!invoice || invoice.entityId !== input.idEntite || invoice.etat !== 'FE')
       throw refused(
         'invoice_not_open',
-        `La commande n° ${a.idCommande} n’est pas une facture émise à payer de cette loge.`,
+        `La pièce n° ${a.idCommande} n’est pas une facture émise à payer de cette loge.`,
       );
     if (a.montant > dueOf(invoice))
       throw refused(

@@ -81,9 +81,14 @@ describe('the administration’s dashboard', { timeout: 90_000 }, () => {
     expect(spaced(mails.textContent)).toContain(
       '2 e-mails en échec définitif, 1 en nouvelle tentative, 3 en attente d’envoi.',
     );
-    expect(screen.getByRole('link', { name: /Utilisateurs/ })).toHaveAttribute(
-      'href',
-      '/app/admin/utilisateurs',
+    // The section's navigation, the dashboard current, and the screen's card both open the users.
+    const nav = screen.getByRole('navigation', { name: 'Sections de l’administration' });
+    expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute(
+      'aria-current',
+      'page',
     );
+    expect(
+      screen.getAllByRole('link', { name: /Utilisateurs/ }).map((link) => link.getAttribute('href')),
+    ).toEqual(['/app/admin/utilisateurs', '/app/admin/utilisateurs']);
   });
 });

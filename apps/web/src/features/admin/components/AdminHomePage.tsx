@@ -12,6 +12,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { AdminNav } from './AdminNav';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { AdminDashboard } from './AdminDashboard';
 
@@ -69,6 +70,7 @@ export function AdminHomePage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Administration</Title>
+      <AdminNav />
       <AdminDashboard />
       <Title order={2} fz="h3">
         Écrans d’administration

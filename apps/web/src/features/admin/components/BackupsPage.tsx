@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { BackupOrigin, type BackupEntry, type BackupsOverview } from '@union/contract';
 import { IconAlertTriangle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
+import { AdminNav } from './AdminNav';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime } from '../../../lib/dates';
 import { useBackups } from '../api/backups';
@@ -116,6 +117,7 @@ export function BackupsPage() {
           Actualiser
         </Button>
       </Group>
+      <AdminNav />
       {backups.isPending && <Loader aria-label="Chargement des sauvegardes" />}
       {backups.isError && (
         <Alert variant="light" color="red">

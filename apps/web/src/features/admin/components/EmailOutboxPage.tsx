@@ -24,7 +24,8 @@ import { OutboxQuerySchema, OutboxStatus, type OutboxEmail, type OutboxQuery } f
 import { IconInbox, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useState } from 'react';
-import { DayInput } from '../../../components/DayInput';
+import { DateField } from '../../../components/DateField';
+import { AdminNav } from './AdminNav';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatDateTime } from '../../../lib/dates';
 import { useOutbox } from '../api/outbox';
@@ -176,6 +177,7 @@ export function EmailOutboxPage() {
           Actualiser
         </Button>
       </Group>
+      <AdminNav />
       <Text size="sm" c="dimmed">
         Tous les e-mails de l'intranet passent par cette boîte. Sans serveur d'envoi configuré, ils y restent
         : {touch ? 'touchez' : 'cliquez sur'} un e-mail pour le lire.
@@ -205,8 +207,14 @@ export function EmailOutboxPage() {
           value={statut}
           onChange={setStatut}
         />
-        <DayInput label="Créé à partir du" value={du} onChange={setDu} />
-        <DayInput label="Créé jusqu'au" value={au} onChange={setAu} error={errorOf('au')} />
+        <DateField label="Créé à partir du" value={du} onChange={setDu} clearLabel="Effacer le début" />
+        <DateField
+          label="Créé jusqu'au"
+          value={au}
+          onChange={setAu}
+          error={errorOf('au')}
+          clearLabel="Effacer la fin"
+        />
       </SimpleGrid>
       {outbox.isPending && <Loader aria-label="Chargement des e-mails" />}
       {outbox.isError && (

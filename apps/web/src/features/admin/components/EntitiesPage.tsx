@@ -18,6 +18,7 @@ import { EntityState, EntityType } from '@union/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useEntities } from '../api/entities';
+import { AdminNav } from './AdminNav';
 import { usePageTitle } from '../../../components/usePageTitle';
 
 const normalise = (s: string) =>
@@ -47,6 +48,7 @@ export function EntitiesPage() {
           Nouvelle entité
         </Button>
       </Group>
+      <AdminNav />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput
           label="Rechercher"

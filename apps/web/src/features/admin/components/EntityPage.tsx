@@ -233,7 +233,7 @@ export function EntityPage() {
   return (
     <RecordPage
       id={id}
-      list={{ label: 'Entités', to: '/app/admin/entites' }}
+      list={{ back: 'aux entités', to: '/app/admin/entites' }}
       newTitle="Nouvelle entité"
       creation={<EntityForm />}
       existing={(id) => <ExistingEntity id={id} />}

@@ -1,19 +1,20 @@
 /**
- * The frame of an administration record (a user, an entity): breadcrumbs and the choice between the
+ * The frame of an administration record (a user, an entity): its back link to the list (`BackLink`
+ * « Retour aux utilisateurs ») and the choice between the
  * creation form, the record and "does not exist"; the record's header; its columns, the history aside.
  */
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { HistoryEntry } from '@union/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/BackLink';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { HistoryPanel } from './HistoryPanel';
 
 interface PageProps {
   /** The id in the address: null to create a record. */
   id: number | null;
-  /** The list the record belongs to, in the breadcrumbs. */
-  list: { label: string; to: string };
+  /** The list the record belongs to: its address and its name after « Retour » (« aux utilisateurs »). */
+  list: { back: string; to: string };
   /** The title of the creation form. */
   newTitle: string;
   /** The creation form, below its title. */
@@ -25,15 +26,7 @@ interface PageProps {
 export function RecordPage({ id, list, newTitle, creation, existing, notFound }: PageProps) {
   return (
     <Stack gap="lg">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/app/admin">
-          Administration
-        </Anchor>
-        <Anchor component={Link} to={list.to}>
-          {list.label}
-        </Anchor>
-        <Text>{id ? 'Fiche' : newTitle}</Text>
-      </Breadcrumbs>
+      <BackLink to={list.to} parent={list.back} />
       {id === null ? (
         <>
           <CreationTitle title={newTitle} />

@@ -29,6 +29,7 @@ import { useRooms, useSaveRoom } from '../api/settings';
 import { eurosToCents, formatCents } from '../../../lib/format';
 import { useDialogState } from '../../../components/useDialogState';
 import { FormActions } from '../../../components/FormActions';
+import { AdminNav } from './AdminNav';
 import { usePageTitle } from '../../../components/usePageTitle';
 
 const SWATCHES = ['#1c7ed6', '#7048e8', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#c2255c', '#5c940d'];
@@ -120,6 +121,7 @@ export function RoomsPage() {
           Nouvelle salle
         </Button>
       </Group>
+      <AdminNav />
       {isPending && <Loader aria-label="Chargement des salles" />}
       {isError && <Alert color="red">La liste des salles n'a pas pu être chargée.</Alert>}
       {data && data.length === 0 && <Alert color="gray">Aucune salle pour l'instant.</Alert>}

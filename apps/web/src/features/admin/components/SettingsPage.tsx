@@ -22,6 +22,7 @@ import {
   ReminderSettings,
   VatSettings,
 } from './UnionSettingsSections';
+import { AdminNav } from './AdminNav';
 import { usePageTitle } from '../../../components/usePageTitle';
 
 function SettingsForm({ settings }: { settings: UnionSettings }) {
@@ -75,6 +76,7 @@ export function SettingsPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Paramètres de l'Union</Title>
+      <AdminNav />
       {isPending && <Loader aria-label="Chargement des paramètres" />}
       {isError && <Alert color="red">Les paramètres n'ont pas pu être chargés.</Alert>}
       {data && <SettingsForm settings={data} />}

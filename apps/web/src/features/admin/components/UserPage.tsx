@@ -53,7 +53,7 @@ export function UserPage() {
   return (
     <RecordPage
       id={id}
-      list={{ label: 'Utilisateurs', to: '/app/admin/utilisateurs' }}
+      list={{ back: 'aux utilisateurs', to: '/app/admin/utilisateurs' }}
       newTitle="Nouvel utilisateur"
       creation={
         <>

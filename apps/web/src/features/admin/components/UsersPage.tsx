@@ -32,6 +32,7 @@ import { UsersSelectionBar } from './UsersSelection';
 import { formatNumber } from '../../../lib/format';
 import { useUserListCriteria } from './useUserListCriteria';
 import { UsersTable } from './UsersTable';
+import { AdminNav } from './AdminNav';
 import { usePageTitle } from '../../../components/usePageTitle';
 
 export function UsersPage() {
@@ -55,6 +56,7 @@ export function UsersPage() {
           Nouvel utilisateur
         </Button>
       </Group>
+      <AdminNav />
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
         <TextInput

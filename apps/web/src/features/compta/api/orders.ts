@@ -101,7 +101,10 @@ export async function documentBlob(id: number, kind: DocumentKind): Promise<Blob
 }
 
 export const exportOrders = (criteria: OrderSearch) =>
-  downloadFile(COMPTA_ORDER_CALLS.excel.path, 'commandes-union.xlsx', { method: 'POST', body: criteria });
+  downloadFile(COMPTA_ORDER_CALLS.excel.path, 'factures-et-devis-union.xlsx', {
+    method: 'POST',
+    body: criteria,
+  });
 
 export const exportFeeTable = (annee: number) =>
   downloadFile(

@@ -84,7 +84,9 @@ describe('Tableau de bord comptable', { timeout: 90_000 }, () => {
     signInAs(['USER', 'COMPTA_LECTURE']);
     mockDashboard();
     renderApp('/app/compta');
-    expect(await screen.findByRole('heading', { name: 'Tableau de bord comptable' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Tableau de bord comptable' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const owed = await screen.findByRole('region', { name: 'Ce que doit chaque loge' });
     expect(spaced(owed.textContent)).toContain(
       '2 loges doivent 265,00 € en tout ; La Concorde le plus (155,00 €).',

@@ -3,11 +3,9 @@
  * lodges owe, invoiced and collected by month, the cards' balances, what is due next. One call per chart
  * group, each chart with its figures as a table; « Exporter (Excel) » writes them all, a sheet per chart.
  */
-import { Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconBell, IconClockHour4, IconList } from '@tabler/icons-react';
+import { Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { API, pathTo } from '@union/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ExportExcelButton } from '../../../components/charts/ExportExcelButton';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { parisYear } from '../../../lib/dates';
@@ -17,7 +15,7 @@ import { DueCard } from './dashboard/DueCard';
 import { MonthsChart } from './dashboard/MonthsChart';
 import { QueryFailed } from './dashboard/QueryFailed';
 import { ReceivablesCharts } from './dashboard/ReceivablesCharts';
-import { ORDERS_PATH, REMINDERS_PATH } from './dashboard/links';
+import { ComptaNav } from './ComptaNav';
 
 export function DashboardPage() {
   usePageTitle('Tableau de bord comptable');
@@ -32,26 +30,13 @@ export function DashboardPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Tableau de bord comptable</Title>
         <Group gap="sm" className="chart-panel-toggle">
-          <Button component={Link} to={ORDERS_PATH} variant="light" leftSection={<IconList size={18} />}>
-            Factures et devis
-          </Button>
-          <Button component={Link} to={REMINDERS_PATH} variant="light" leftSection={<IconBell size={18} />}>
-            Relances
-          </Button>
-          <Button
-            component={Link}
-            to="/app/compta/balance-agee"
-            variant="light"
-            leftSection={<IconClockHour4 size={18} />}
-          >
-            Balance âgée et FEC
-          </Button>
           <ExportExcelButton
             path={pathTo(API.compta.dashboardExcel, {}, { annee })}
             fileName="tableau-de-bord-comptable.xlsx"
           />
         </Group>
       </Group>
+      <ComptaNav />
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         {receivables.isPending && <Loader aria-label="Chargement des créances" />}

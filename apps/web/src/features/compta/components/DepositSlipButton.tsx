@@ -9,7 +9,7 @@ import { handleApiError } from '../../../components/error-handler';
 import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
 import { downloadDeposit, downloadDepositSlip, useRecordDeposit } from '../api/orders';
-import { DayPicker } from './PaymentFields';
+import { DateField } from '../../../components/DateField';
 import { parisDay } from '../../../lib/dates';
 
 export function DepositSlipButton() {
@@ -51,8 +51,8 @@ export function DepositSlipButton() {
         <form noValidate onSubmit={submit}>
           <Stack>
             <Group grow>
-              <DayPicker label="Chèques reçus du" value={du} onChange={setDu} />
-              <DayPicker label="au" value={au} onChange={setAu} />
+              <DateField label="Chèques reçus du" value={du} onChange={setDu} />
+              <DateField label="au" value={au} onChange={setAu} />
             </Group>
             <FormActions onCancel={() => setOpened(false)} disabledReason={problem}>
               Télécharger le bordereau

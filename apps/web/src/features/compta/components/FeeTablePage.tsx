@@ -3,12 +3,12 @@ import { Alert, Button, Group, Loader, Select, Stack, Table, Text, Title } from 
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { Instalment, type FeeCall } from '@union/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { asyncHandler } from '../../../components/error-handler';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatCents } from '../../../lib/format';
 import { exportFeeTable, masonicYearOf, useFeeTable } from '../api/orders';
+import { ComptaNav } from './ComptaNav';
 import { yearOptions } from './shared';
 import { ScrollTable } from '../../../components/ScrollTable';
 
@@ -39,10 +39,8 @@ export function FeeTablePage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Tableau des cotisations</Title>
-        <Button component={Link} to="/app/compta/commandes" variant="default">
-          Retour à la liste
-        </Button>
       </Group>
+      <ComptaNav />
       <Group align="flex-end" gap="sm">
         <Select
           label="Année"

@@ -8,13 +8,15 @@ import { IconWand } from '@tabler/icons-react';
 import { OrderCreateSchema } from '@union/contract';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/BackLink';
 import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { masonicYearOf, preload, useBillableEntities, useCreateOrder } from '../api/orders';
 import { OrderTargetFields, type NewOrderValues } from './OrderTargetFields';
+import { ORDERS_PATH } from './dashboard/links';
 import { LinesEditor, emptyLine, linesProblem, toEdited, toInput } from './LinesEditor';
 import { useIsPhone } from '../../../components/useIsPhone';
 
@@ -90,12 +92,8 @@ export function NewOrderPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Group justify="space-between">
-        <Title order={2}>Nouvelle pièce</Title>
-        <Button component={Link} to="/app/compta/commandes" variant="default">
-          Retour à la liste
-        </Button>
-      </Group>
+      <BackLink to={ORDERS_PATH} parent="aux factures et devis" />
+      <Title order={2}>Nouvelle pièce</Title>
       <Paper withBorder p="md">
         <form noValidate onSubmit={form.onSubmit((values) => void submit(values), focusFirstInvalid)}>
           <Stack>

@@ -43,7 +43,7 @@ export function OrderDocuments({ order }: { order: OrderDetail }) {
                 <Button variant="light" onClick={() => void showPdf(d.kind, d.label)}>
                   Aperçu : {d.label}
                 </Button>
-                <Button variant="subtle" onClick={() => void downloadDocument(order.id, d.kind)}>
+                <Button variant="default" onClick={() => void downloadDocument(order.id, d.kind)}>
                   Télécharger
                   <VisuallyHidden> {d.label}</VisuallyHidden>
                 </Button>
@@ -53,7 +53,7 @@ export function OrderDocuments({ order }: { order: OrderDetail }) {
           {order.avoirs.length > 0 && (
             <Group gap="sm" wrap="wrap" mt="sm">
               {order.avoirs.map((a) => (
-                <Button key={a.id} variant="subtle" onClick={() => void downloadCreditNote(a.id, a.numero)}>
+                <Button key={a.id} variant="default" onClick={() => void downloadCreditNote(a.id, a.numero)}>
                   Télécharger l’avoir {a.numero}
                 </Button>
               ))}

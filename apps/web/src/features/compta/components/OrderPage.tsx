@@ -2,13 +2,15 @@
  * One order: its lines (editable while it is a quote or a draft), totals, payments, reminders, history,
  * its PDFs, and exactly the buttons of the actions the server allows now (never recomputed here).
  */
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Instalment, OrderType, type OrderDetail } from '@union/contract';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useOrder } from '../api/orders';
 import { AllocatePaymentModal } from './AllocatePaymentModal';
 import { CreditNoteModal } from './CreditNoteModal';
+import { ORDERS_PATH } from './dashboard/links';
 import { OrderActionButtons } from './OrderActionButtons';
 import { RefundModal } from './RefundModal';
 import { ReversePaymentModal } from './ReversePaymentModal';
@@ -37,6 +39,7 @@ function OrderView({ order }: { order: OrderDetail }) {
 
   return (
     <Stack gap="lg">
+      <BackLink to={ORDERS_PATH} parent="aux factures et devis" />
       <Group justify="space-between" wrap="wrap">
         <Stack gap={4}>
           <Title order={2}>{orderNumber(order)}</Title>
@@ -49,9 +52,6 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Text>
           </Group>
         </Stack>
-        <Button component={Link} to="/app/compta/commandes" variant="default">
-          Retour à la liste
-        </Button>
       </Group>
 
       <OrderSummary order={order} />

@@ -3,14 +3,7 @@
  * whole search, the overdue in red, pages; the bulk fee call and the Excel export.
  */
 import { Alert, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  IconPlus,
-  IconBell,
-  IconBuildingBank,
-  IconChartBar,
-  IconClockHour4,
-  IconTable,
-} from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { OrderSearch } from '@union/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +13,7 @@ import { useHabilitation } from '../../../lib/session';
 import { useOrderSearch } from '../api/orders';
 import { BulkCallButton } from './BulkCallButton';
 import { BulkIssueButton } from './BulkIssueButton';
+import { ComptaNav } from './ComptaNav';
 import { OrderRow } from './OrderRow';
 import { OrdersFilters } from './OrdersFilters';
 import { ScrollTable } from '../../../components/ScrollTable';
@@ -50,41 +44,6 @@ export function OrdersPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Factures et devis</Title>
         <Group gap="sm">
-          <Button
-            component={Link}
-            to="/app/compta/tableau-de-bord"
-            variant="light"
-            leftSection={<IconChartBar size={18} />}
-          >
-            Tableau de bord
-          </Button>
-          <Button
-            component={Link}
-            to="/app/compta/cotisations"
-            variant="light"
-            leftSection={<IconTable size={18} />}
-          >
-            Tableau des cotisations
-          </Button>
-          <Button
-            component={Link}
-            to="/app/compta/relances"
-            variant="light"
-            leftSection={<IconBell size={18} />}
-          >
-            Relances
-          </Button>
-          <Button
-            component={Link}
-            to="/app/compta/balance-agee"
-            variant="light"
-            leftSection={<IconClockHour4 size={18} />}
-          >
-            Balance âgée et FEC
-          </Button>
-          <Button component={Link} to="banque" variant="light" leftSection={<IconBuildingBank size={18} />}>
-            Banque
-          </Button>
           {mayWrite && <BulkCallButton />}
           {mayWrite && <BulkIssueButton />}
           {mayWrite && (
@@ -94,6 +53,7 @@ export function OrdersPage() {
           )}
         </Group>
       </Group>
+      <ComptaNav />
 
       <OrdersFilters criteria={criteria} set={set} />
 

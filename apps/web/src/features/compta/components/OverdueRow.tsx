@@ -62,7 +62,7 @@ export function OverdueRow({
             <Button
               key={lettre.rang}
               size="compact-xs"
-              variant="subtle"
+              variant="default"
               aria-label={`Télécharger la lettre ${lettre.rang} (${LEVELS[lettre.niveau]}, ${formatDay(lettre.date)}) de la facture ${l.numeroFacture}`}
               onClick={asyncHandler(() => downloadLetter(l.id, lettre.rang))}
             >

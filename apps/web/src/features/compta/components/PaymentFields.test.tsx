@@ -1,13 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/Providers';
-import { DayPicker, PeriodFields } from './PaymentFields';
+import { DateField } from '../../../components/DateField';
+import { PeriodFields } from './PaymentFields';
 
 describe('the accounting screens’ day pickers', () => {
   it('show the first of the month as « 1er », months in lower case', () => {
     render(
       <Providers>
-        <DayPicker label="Date du paiement" value="2026-04-01" onChange={() => undefined} />
+        <DateField label="Date du paiement" value="2026-04-01" onChange={() => undefined} />
         <PeriodFields value={{ du: '2026-11-01', au: '2026-11-30' }} onChange={() => undefined} />
       </Providers>,
     );

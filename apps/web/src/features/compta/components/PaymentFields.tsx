@@ -1,38 +1,11 @@
 /**
- * The fields every money form of the accounts shares: a day picker that reads « 1er avril 2026 » (the
- * French ordinal of the first, which a dayjs format cannot say), the payment's mode, date, reference and
- * amount (a payment recorded, allocated or refunded), and a period's two days (statement, FEC).
+ * The fields every money form of the accounts shares: the payment's mode, date (the shared `DateField`),
+ * reference and amount (a payment recorded, allocated or refunded), and a period's two days (statement,
+ * FEC).
  */
 import { NumberInput, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { frenchDay, PaymentMode, type PaymentMode as Mode } from '@union/contract';
-import { pickedDay } from '../../../lib/dates';
-
-/** yyyy-mm-dd of a picked value (Mantine gives a string or a Date). */
-const dayOf = pickedDay;
-
-/** A day picked in the calendar, shown « 1er avril 2026 ». */
-export function DayPicker({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (day: string | null) => void;
-  error?: React.ReactNode;
-}) {
-  return (
-    <DatePickerInput
-      label={label}
-      value={value}
-      onChange={(v) => onChange(dayOf(v))}
-      valueFormatter={({ date }) => (typeof date === 'string' && date ? frenchDay(dayOf(date)!) : '')}
-      error={error}
-    />
-  );
-}
+import { PaymentMode, type PaymentMode as Mode } from '@union/contract';
+import { DateField } from '../../../components/DateField';
 
 export interface PaymentValue {
   mode: Mode;
@@ -64,7 +37,7 @@ export function PaymentFields({
         onChange={(v) => v && onChange({ ...value, mode: v as Mode })}
         allowDeselect={false}
       />
-      <DayPicker
+      <DateField
         label={`Date du ${what}`}
         value={value.date}
         onChange={(date) => onChange({ ...value, date })}
@@ -98,8 +71,8 @@ export function PeriodFields({
 }) {
   return (
     <>
-      <DayPicker label="Du" value={value.du} onChange={(du) => du && onChange({ ...value, du })} />
-      <DayPicker label="Au" value={value.au} onChange={(au) => au && onChange({ ...value, au })} />
+      <DateField label="Du" value={value.du} onChange={(du) => du && onChange({ ...value, du })} />
+      <DateField label="Au" value={value.au} onChange={(au) => au && onChange({ ...value, au })} />
     </>
   );
 }

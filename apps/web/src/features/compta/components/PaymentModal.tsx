@@ -5,7 +5,7 @@
 import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { OrderAction, OrderChangeSchema, PaymentMode } from '@union/contract';
-import { DayPicker } from './PaymentFields';
+import { DateField } from '../../../components/DateField';
 import { FormActions } from '../../../components/FormActions';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { eurosToCents, formatCents } from '../../../lib/format';
@@ -87,7 +87,7 @@ export function PaymentModal({
             {...form.getInputProps('mode')}
             allowDeselect={false}
           />
-          <DayPicker
+          <DateField
             label="Date du paiement"
             value={form.values.date}
             onChange={(day) => form.setFieldValue('date', day)}

@@ -2,7 +2,7 @@
  * The treasurer's view of what the lodges owe (issue 20): aged receivables by days past due, on screen
  * and in Excel, and the FEC export of a period for the Union's bookkeeper.
  */
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import {
   AGED_BUCKET_LABELS,
@@ -28,6 +28,8 @@ import {
 import { openDialog } from '../../../components/dialog';
 import { useHabilitation } from '../../../lib/session';
 import { AccountTable, type Column } from './AccountTable';
+import { ComptaNav } from './ComptaNav';
+import { ORDERS_PATH } from './dashboard/links';
 import { PeriodFields } from './PaymentFields';
 
 function FecForm() {
@@ -103,9 +105,9 @@ function UnappliedOnline() {
       header: 'Facture',
       cell: (p) => (
         <>
-          <Link to={`../commandes/${p.idCommande}`} relative="path">
+          <Anchor component={Link} to={`${ORDERS_PATH}/${p.idCommande}`}>
             {p.numeroFacture ?? `n° ${p.idCommande}`}
-          </Link>{' '}
+          </Anchor>{' '}
           ({OrderState.labels[p.etatFacture].toLowerCase()})
         </>
       ),
@@ -122,7 +124,7 @@ function UnappliedOnline() {
           <Button size="compact-sm" variant="light" onClick={() => void act(p, 'CREDIT')}>
             Porter au crédit de la loge
           </Button>
-          <Button size="compact-sm" variant="subtle" onClick={() => void act(p, 'REFUNDED')}>
+          <Button size="compact-sm" variant="default" onClick={() => void act(p, 'REFUNDED')}>
             Remboursé sur la carte
           </Button>
         </Group>
@@ -197,19 +199,15 @@ export function ReceivablesPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Balance âgée</Title>
-        <Group gap="sm">
-          <Button component={Link} to="/app/compta/commandes" variant="subtle">
-            Retour aux factures et devis
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-            onClick={() => void exportAgedReceivables()}
-          >
-            Exporter (Excel)
-          </Button>
-        </Group>
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          onClick={() => void exportAgedReceivables()}
+        >
+          Exporter (Excel)
+        </Button>
       </Group>
+      <ComptaNav />
       {isPending && <Loader aria-label="Chargement de la balance âgée" />}
       {isError && <Alert color="red">La balance âgée n’a pas pu être chargée.</Alert>}
       {data && <AgedTable date={data.date} lignes={data.lignes} totaux={data.totaux} />}

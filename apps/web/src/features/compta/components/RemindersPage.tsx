@@ -6,12 +6,12 @@ import { Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, Title } fro
 import { IconSend } from '@tabler/icons-react';
 import { plural, type ReminderBatchReport } from '@union/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { openDialog } from '../../../components/dialog';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useHabilitation } from '../../../lib/session';
 import { reminderPreview, useOverdue, useSendReminders } from '../api/bulk';
+import { ComptaNav } from './ComptaNav';
 import { OverdueRow } from './OverdueRow';
 import { RemindersPreview } from './RemindersPreview';
 import { REMINDER_LEVELS } from './shared';
@@ -58,10 +58,8 @@ export function RemindersPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Relances</Title>
-        <Button component={Link} to="/app/compta/commandes" variant="default">
-          Retour à la liste
-        </Button>
       </Group>
+      <ComptaNav />
       {data && (
         <Text size="sm">
           Rappel de paiement {data.delais.niveau1} jours après l’échéance, deuxième relance à{' '}

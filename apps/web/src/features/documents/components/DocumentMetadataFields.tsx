@@ -7,6 +7,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { DocumentType, type DocumentAudience as Audience, type DocumentType as Type } from '@union/contract';
 import { AudienceField } from './AudienceField';
 import { SessionPicker } from './SessionPicker';
+import { DateField } from '../../../components/DateField';
 
 export interface PublishValues {
   type: Type | null;
@@ -60,7 +61,7 @@ export function DocumentMetadataFields({
         maxLength={200}
         {...form.getInputProps('titre')}
       />
-      <TextInput label="Date du document" type="date" required {...form.getInputProps('date')} />
+      <DateField label="Date du document" required {...form.getInputProps('date')} />
       <AudienceField {...form.getInputProps('audience')} />
       {type === 'V' && entityId && (
         <SessionPicker

@@ -5,7 +5,6 @@
  */
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Center,
@@ -19,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconDownload,
   IconExternalLink,
   IconMail,
@@ -29,9 +27,10 @@ import {
 } from '@tabler/icons-react';
 import { API, pathTo, DistributionState, DocumentAudience, type DocumentDetail } from '@union/contract';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
+import { BackLink } from '../../../components/BackLink';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { downloadFile, saveBlob } from '../../../lib/download';
 import { formatDateTime, formatLongDate } from '../../../lib/dates';
@@ -54,11 +53,7 @@ export function DocumentPage() {
   const doc = query.data;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/app/doc" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} /> Tous les documents
-        </Group>
-      </Anchor>
+      <BackLink to="/app/doc" parent="aux documents" />
       {query.isPending && <Loader aria-label="Chargement du document" />}
       {doc && <DocumentView doc={doc} />}
     </Stack>

@@ -14,6 +14,7 @@ import { useUpdateDocument } from '../api/documents';
 import { AudienceField } from './AudienceField';
 import { SessionPicker } from './SessionPicker';
 import { FormActions } from '../../../components/FormActions';
+import { DateField } from '../../../components/DateField';
 
 interface FormValues {
   type: Type;
@@ -69,7 +70,7 @@ export function EditDocumentModal({ doc, onClose }: { doc: DocumentDetail; onClo
             data={DocumentType.codes.map((c) => ({ value: c, label: DocumentType.labels[c] }))}
             {...form.getInputProps('type')}
           />
-          <TextInput label="Date du document" type="date" required {...form.getInputProps('date')} />
+          <DateField label="Date du document" required {...form.getInputProps('date')} />
           <AudienceField {...form.getInputProps('audience')} />
           {type === 'V' && (
             <SessionPicker

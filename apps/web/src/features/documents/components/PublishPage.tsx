@@ -3,10 +3,9 @@
  * document with that metadata; the queue sends them one at a time (specification §4), each with its
  * progress bar and a cancel button, and shows the server's refusal (too large, wrong type) under the file.
  */
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconArrowLeft } from '@tabler/icons-react';
 import {
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MIME_TYPES,
@@ -18,9 +17,9 @@ import {
   type DocumentPublished,
 } from '@union/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { FileDropzone } from '../../../components/FileDropzone';
 import { contractResolver, focusFirstInvalid, idOf } from '../../../components/forms/contract-form';
+import { BackLink } from '../../../components/BackLink';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { useUploadQueue } from '../../../components/useUploadQueue';
 import { refreshDocuments, useDocuments } from '../api/documents';
@@ -110,11 +109,7 @@ export function PublishPage() {
 
   return (
     <Stack gap="md" maw={900}>
-      <Anchor component={Link} to="/app/doc" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} /> Tous les documents
-        </Group>
-      </Anchor>
+      <BackLink to="/app/doc" parent="aux documents" />
       <Title order={2}>Publier un document</Title>
       {list.data && entities.length === 0 && (
         <Alert color="yellow" id="publish-disabled-hint">

@@ -2,14 +2,14 @@
  * Writing a broadcast message (/app/diffusions/nouveau, /app/diffusions/{id}): title, plain text, level,
  * window, audience, status, the optional e-mail, and a live preview of how the portal will show it.
  */
-import { Anchor, Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { MessageInputSchema, MessageUpdateSchema, parisDay, type Message } from '@union/contract';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { openDialog } from '../../../components/dialog';
 import { contractResolver, focusFirstInvalid } from '../../../components/forms/contract-form';
 import { toast } from '../../../components/toast';
+import { BackLink } from '../../../components/BackLink';
 import { usePageTitle } from '../../../components/usePageTitle';
 import {
   countRecipients,
@@ -117,11 +117,7 @@ function Editor({ message }: { message: Message | null }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/app/diffusions" size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} /> Tous les messages
-        </Group>
-      </Anchor>
+      <BackLink to="/app/diffusions" parent="aux messages" />
       <Title order={2}>{message ? 'Modifier un message' : 'Nouveau message'}</Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <form onSubmit={form.onSubmit((values) => void submit(values), focusFirstInvalid)} noValidate>

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MessageLevel, type Message, type MessageLevel as Level } from '@union/contract';
+import { DateField } from '../../../components/DateField';
 
 export interface FormValues {
   titre: string;
@@ -69,11 +70,11 @@ export function MessageFormFields({
         />
       </Stack>
       <Group grow align="flex-end">
-        <TextInput label="Affiché à partir du" type="date" required {...form.getInputProps('debut')} />
-        <TextInput
+        <DateField label="Affiché à partir du" required {...form.getInputProps('debut')} />
+        <DateField
           label="Jusqu'au (inclus)"
           description="Vide : sans fin"
-          type="date"
+          clearLabel="Effacer la date de fin"
           {...form.getInputProps('fin')}
         />
       </Group>

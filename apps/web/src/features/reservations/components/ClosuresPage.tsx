@@ -3,7 +3,6 @@
  * closing lists the reservations already on that day so they can be handled.
  */
 import { Alert, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { ClosureInputSchema, IsoDateSchema, masonicYearOf } from '@union/contract';
@@ -13,11 +12,12 @@ import { contractResolver, focusFirstInvalid } from '../../../components/forms/c
 import { SubmitButton } from '../../../components/SubmitButton';
 import { toast } from '../../../components/toast';
 import { useCloseDay, useClosures, useReopenDay } from '../api/closures';
-import { longDate, pickedDay, todayIso } from '../api/dates';
+import { longDate, todayIso } from '../api/dates';
 import { ClosureYearNav } from './ClosureYearNav';
 import { ClosuresTable } from './ClosuresTable';
 import { PlanningNav } from './PlanningNav';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { DateField } from '../../../components/DateField';
 
 /** The closure's body plus the day of its address, checked together before asking. */
 const ClosureRequestSchema = ClosureInputSchema.extend({ date: IsoDateSchema });
@@ -108,12 +108,12 @@ export function ClosuresPage() {
           <Stack gap="xs">
             <Text fw={600}>Fermer un jour</Text>
             <Group align="flex-end" gap="xs">
-              <DatePickerInput
+              <DateField
                 label="Date"
                 value={date}
-                onChange={(d) => form.setFieldValue('date', pickedDay(d))}
+                onChange={(d) => form.setFieldValue('date', d)}
                 minDate={todayIso()}
-                valueFormat="dddd D MMMM YYYY"
+                weekday
                 w={{ base: '100%', sm: 260 }}
                 error={form.errors.date}
                 required

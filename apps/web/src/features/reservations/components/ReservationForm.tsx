@@ -3,7 +3,6 @@
  * everything again; the form first checks its body with the same contract schema, so a 412 is rare.
  */
 import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   FIRST_START_MINUTES,
   LAST_END_MINUTES,
@@ -23,9 +22,10 @@ import { contractResolver, focusFirstInvalid, idOf } from '../../../components/f
 import { toast } from '../../../components/toast';
 import { useChangeReservation } from '../api/change-reservation';
 import { useCreateReservation } from '../api/create-reservation';
-import { longDate, pickedDay, todayIso } from '../api/dates';
+import { longDate, todayIso } from '../api/dates';
 import type { EntityOption } from '../api/reference';
 import { FormActions } from '../../../components/FormActions';
+import { DateField } from '../../../components/DateField';
 
 const halfHours = (from: number, to: number) =>
   Array.from({ length: (to - from) / 30 + 1 }, (_, i) => hhmmOf(from + i * 30));
@@ -217,13 +217,13 @@ function FormBody({ target, rooms, entities, gestion, regles, onClose }: Props &
             required
             nothingFoundMessage="Aucune loge trouvée"
           />
-          <DatePickerInput
+          <DateField
             label="Date"
             {...form.getInputProps('date')}
-            onChange={(d) => form.setFieldValue('date', pickedDay(d))}
+            onChange={(d) => form.setFieldValue('date', d)}
             minDate={regles?.premierCreneau?.slice(0, 10) ?? todayIso()}
             maxDate={regles?.dernierJour}
-            valueFormat="dddd D MMMM YYYY"
+            weekday
             required
           />
           <Select label="Type" data={TYPES} {...form.getInputProps('type')} required />

@@ -8,8 +8,9 @@ import { useState } from 'react';
 import { asyncHandler } from '../../../components/error-handler';
 import { ScrollTable } from '../../../components/ScrollTable';
 import { toast } from '../../../components/toast';
-import { DayInput } from '../../../components/DayInput';
+import { DateField } from '../../../components/DateField';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RestaurantNav } from './RestaurantNav';
 import { formatCents } from '../../../lib/format';
 import { formatLongDate } from '../../../lib/dates';
 import { todayIso } from '../api/dates';
@@ -26,8 +27,9 @@ export function BalancesPage() {
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         Soldes des cartes Union
       </Title>
+      <RestaurantNav />
       <Group align="flex-end" wrap="wrap">
-        <DayInput label="Soldes au soir du" value={date} onChange={setDate} />
+        <DateField label="Soldes au soir du" value={date} onChange={(d) => d && setDate(d)} />
         <Button
           variant="light"
           leftSection={<IconDownload size={16} />}

@@ -7,6 +7,7 @@ import { Loader, SegmentedControl, Stack, Title } from '@mantine/core';
 import { Till } from '@union/contract';
 import { useState } from 'react';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RestaurantNav } from './RestaurantNav';
 import { useTillSession, useTillSessions } from '../api/desk';
 import { OpenTillSession } from './OpenTillSession';
 import { TillOpenForm } from './TillOpenForm';
@@ -24,6 +25,7 @@ export function DeskPage() {
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         Caisse des cartes Union
       </Title>
+      <RestaurantNav />
       {open.isPending && <Loader aria-label="Chargement des sessions de caisse" />}
       {open.data && open.data.length > 1 && (
         <SegmentedControl

@@ -39,6 +39,7 @@ import { useMealSessions, useMealWeek, useSaveMeal } from '../api/restaurant';
 import { todayIso } from '../api/dates';
 import { mealName } from './labels';
 import { FormActions } from '../../../components/FormActions';
+import { DateField } from '../../../components/DateField';
 
 /** « 19:30 – Les Chevaliers du Rhône : Tenue régulière (Temple Hiram) ». */
 export const sessionLabel = (s: MealSession) => `${s.debut} – ${s.entite} : ${s.libelle} (${s.salle})`;
@@ -160,7 +161,7 @@ export function MealModal({
     >
       <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
-          <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
+          <DateField label="Date" required {...form.getInputProps('date')} />
           <NativeSelect
             label="Agapes de la tenue"
             description={

@@ -395,7 +395,9 @@ describe('Agapes', () => {
     fireEvent.click(within(card).getByRole('button', { name: /^Modifier le repas/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le repas' });
     await vi.waitFor(() => expect(within(dialog).getByLabelText(/Agapes de la tenue/)).toHaveValue('77'));
-    fireEvent.change(within(dialog).getByLabelText(/^Date\s*\*?$/), { target: { value: '2099-03-04' } });
+    // The forms' one date field: its calendar opens on the meal's month.
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Date/ }));
+    fireEvent.click(await screen.findByRole('button', { name: '4 mars 2099', hidden: true }));
     expect(await within(dialog).findByText('Aucune tenue confirmée ce jour-là.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));

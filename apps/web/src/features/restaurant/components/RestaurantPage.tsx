@@ -5,16 +5,16 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { formatLongDate } from '../../../lib/dates';
-import { useHabilitation } from '../../../lib/session';
 import { addDays, mondayOf } from '@union/contract';
 import { todayIso } from '../api/dates';
 import { useMealWeek } from '../api/restaurant';
 import { MealCard } from './MealCard';
 import { MealModal } from './MealModal';
 import { NoMealAhead } from './NoMealAhead';
+import { RestaurantNav } from './RestaurantNav';
 
 export function RestaurantPage() {
   usePageTitle('Restauration');
@@ -24,9 +24,6 @@ export function RestaurantPage() {
   const [creating, setCreating] = useState(false);
   // The dialog is unmounted on closing: the focus goes back to « Nouveau repas » by hand.
   const newMeal = useRef<HTMLButtonElement>(null);
-  const compta = useHabilitation('COMPTA_SAISIE');
-  const treasurer = useHabilitation('COMPTA_LECTURE');
-  const desk = useHabilitation('MENUS');
   const go = (day: string) => setParams({ date: day }, { replace: true });
   // A new meal defaults to the Tuesday of the week shown, never to a day already past.
   const newMealDay = addDays(monday, 1) < todayIso() ? todayIso() : addDays(monday, 1);
@@ -37,34 +34,13 @@ export function RestaurantPage() {
         <Title order={2} fz={{ base: 22, sm: 26 }}>
           Restauration
         </Title>
-        <Group gap="xs">
-          {compta && (
-            <Button component={Link} to="/app/restauration/rechargements" variant="light" size="compact-md">
-              Rechargements à valider
-            </Button>
-          )}
-          {desk && (
-            <Button component={Link} to="/app/restauration/tableau-de-bord" variant="light" size="compact-md">
-              Tableau de bord
-            </Button>
-          )}
-          {desk && (
-            <Button component={Link} to="/app/restauration/caisse" variant="light" size="compact-md">
-              Caisse des cartes
-            </Button>
-          )}
-          {treasurer && (
-            <Button component={Link} to="/app/restauration/soldes" variant="light" size="compact-md">
-              Soldes des cartes
-            </Button>
-          )}
-          {week.data?.gestion && (
-            <Button ref={newMeal} onClick={() => setCreating(true)} size="compact-md">
-              Nouveau repas
-            </Button>
-          )}
-        </Group>
+        {week.data?.gestion && (
+          <Button ref={newMeal} onClick={() => setCreating(true)} size="compact-md">
+            Nouveau repas
+          </Button>
+        )}
       </Group>
+      <RestaurantNav />
       <Group gap="xs" justify="space-between" wrap="nowrap" component="nav" aria-label="Semaines">
         <Button
           variant="default"

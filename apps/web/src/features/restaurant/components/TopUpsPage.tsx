@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { RestaurantNav } from './RestaurantNav';
 import { formatCents } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/dates';
 import { useTopUpDecision, useTopUpSearch } from '../api/cards';
@@ -32,6 +33,7 @@ export function TopUpsPage() {
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         Rechargements de cartes Union
       </Title>
+      <RestaurantNav />
       <SegmentedControl
         data={Object.keys(FILTERS)}
         value={filter}

@@ -2,13 +2,13 @@
  * /app/restauration/tableau-de-bord (MENUS), the restaurant manager's first screen (issue 33): the next
  * meal to prepare, then the season's covers, dishes, takings and top-ups, each with its figures.
  */
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { API } from '@union/contract';
 import { ExportExcelButton } from '../../../../components/charts/ExportExcelButton';
 import { usePageTitle } from '../../../../components/usePageTitle';
 import { seasonLabel } from '../../../../lib/season';
 import { useRestaurantDashboard } from '../../api/dashboard';
+import { RestaurantNav } from '../RestaurantNav';
 import { NextMealPanel } from './NextMealPanel';
 import { CoversChart, DishesChart, MoneyCharts } from './RestaurantCharts';
 
@@ -25,19 +25,12 @@ export function RestaurantDashboardPage() {
           </Title>
           {d && <Text c="gray.8">{seasonLabel(d.saison)}</Text>}
         </div>
-        <Group gap="xs" component="nav" aria-label="Sections du restaurant">
-          <Button component={Link} to="/app/restauration/repas" variant="light" size="compact-md">
-            Repas de la semaine
-          </Button>
-          <Button component={Link} to="/app/restauration/caisse" variant="light" size="compact-md">
-            Caisse des cartes
-          </Button>
-          <ExportExcelButton
-            path={API.restaurant.dashboardExcel}
-            fileName="tableau-de-bord-restauration.xlsx"
-          />
-        </Group>
+        <ExportExcelButton
+          path={API.restaurant.dashboardExcel}
+          fileName="tableau-de-bord-restauration.xlsx"
+        />
       </Group>
+      <RestaurantNav />
       {dashboard.isPending && <Loader aria-label="Chargement du tableau de bord" />}
       {dashboard.isError && <Alert color="red">Le tableau de bord n’a pas pu être chargé.</Alert>}
       {d && (
