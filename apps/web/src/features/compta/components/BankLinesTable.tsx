@@ -26,7 +26,7 @@ function Return({ line }: { line: BankLine }) {
   const r = line.retour;
   if (!r) return null;
   return (
-    <Text size="sm" c="red.8">
+    <Text size="sm" c="red.9">
       Prélèvement rejeté : {r.motif} ({r.code}){r.endToEndId ? `, ${r.endToEndId}` : ''}
     </Text>
   );
