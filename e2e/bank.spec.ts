@@ -161,7 +161,7 @@ test('the treasurer works through the demo’s statement and validates its recon
   await expect(page.getByRole('heading', { name: 'Rapprochement bancaire', level: 2 })).toBeFocused();
 
   // The SEPA mandates and batches, from the Banque page.
-  await page.getByRole('link', { name: '← Banque' }).click();
+  await page.getByRole('link', { name: 'Retour à la banque' }).click();
   await page.getByRole('link', { name: 'Mandats et prélèvements SEPA' }).click();
   await expect(page.getByRole('heading', { name: 'Mandats et prélèvements', level: 2 })).toBeVisible();
   await expect(page.getByText(/Aucun mandat enregistré/)).toBeVisible();

@@ -16,6 +16,7 @@ import { useHabilitation } from '../../../lib/session';
 import { useBankStatement, useBankStatements, useConfirmExact, useImportStatement } from '../api/bank';
 import { BankCsvColumnsForm } from './BankCsvColumnsForm';
 import { BankLinesTable } from './BankLinesTable';
+import { ComptaNav } from './ComptaNav';
 
 /** « 2 lignes nouvelles »: every word of the phrase takes the plural. */
 const plural = (n: number, words: string) => `${n} ${n > 1 ? words.replace(/(\S+)/g, '$1s') : words}`;
@@ -136,6 +137,7 @@ export function BankPage() {
           </FileButton>
         )}
       </Group>
+      <ComptaNav />
       {report?.csv && csvFile && (
         <BankCsvColumnsForm
           key={csvFile.name + csvFile.lastModified}

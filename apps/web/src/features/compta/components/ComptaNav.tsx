@@ -7,6 +7,7 @@ import { SectionNav } from '../../../components/SectionNav';
 import { DASHBOARD_PATH, FEE_TABLE_PATH, ORDERS_PATH, REMINDERS_PATH } from './dashboard/links';
 
 export const RECEIVABLES_PATH = '/app/compta/balance-agee';
+export const BANK_PATH = '/app/compta/banque';
 
 const LINKS = [
   { to: DASHBOARD_PATH, label: 'Tableau de bord' },
@@ -14,7 +15,7 @@ const LINKS = [
   { to: FEE_TABLE_PATH, label: 'Tableau des cotisations' },
   { to: REMINDERS_PATH, label: 'Relances' },
   { to: RECEIVABLES_PATH, label: 'Balance âgée et FEC' },
-  { to: '/app/compta/banque', label: 'Banque' },
+  { to: BANK_PATH, label: 'Banque' },
 ];
 
 export function ComptaNav() {

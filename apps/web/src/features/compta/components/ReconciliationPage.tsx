@@ -4,11 +4,11 @@
  * rapprochement au … », after which nothing of the period changes. COMPTA_LECTURE reads; COMPTA_SAISIE
  * validates.
  */
-import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { BankReconciliation } from '@union/contract';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/BackLink';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -17,6 +17,7 @@ import { rescueFocus } from '../../../lib/focus-rescue';
 import { formatCents } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
 import { useBankReconciliation, useValidateReconciliation } from '../api/bank-reconciliation';
+import { BANK_PATH } from './ComptaNav';
 import { ExplanationTable, UnmatchedTables } from './ReconciliationTables';
 
 function Validation({ r }: { r: BankReconciliation }) {
@@ -102,9 +103,7 @@ export function ReconciliationPage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Anchor component={Link} to=".." relative="path" size="sm">
-          ← Banque
-        </Anchor>
+        <BackLink to={BANK_PATH} parent="à la banque" />
         <Title order={2}>Rapprochement bancaire</Title>
       </Stack>
       <Group align="flex-end" wrap="wrap">

@@ -139,7 +139,10 @@ describe('Mandats et prélèvements', { timeout: 90_000 }, () => {
     // No mandate, nothing to debit: the page says what comes first rather than offering a batch.
     expect(screen.getByText(/enregistrez d’abord le mandat signé d’une loge/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Préparer le lot/ })).toBeNull();
-    expect(screen.getByRole('link', { name: '← Banque' })).toHaveAttribute('href', '/app/compta/banque');
+    expect(screen.getByRole('link', { name: 'Retour à la banque' })).toHaveAttribute(
+      'href',
+      '/app/compta/banque',
+    );
   });
 
   it('records a lodge’s mandate with the keyboard alone', async () => {

@@ -4,15 +4,16 @@
  * pre-notified by e-mail), with their pain.008 file for the bank. COMPTA_LECTURE reads; COMPTA_SAISIE
  * records mandates and makes batches.
  */
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { addDays, parisDay, SEPA_MIN_NOTICE_DAYS, type SepaBatchReport } from '@union/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../../components/BackLink';
 import { toast } from '../../../../components/toast';
 import { usePageTitle } from '../../../../components/usePageTitle';
 import { formatCents } from '../../../../lib/format';
 import { useHabilitation } from '../../../../lib/session';
+import { BANK_PATH } from '../ComptaNav';
 import { useBatches, useCreateBatch, useMandates } from './api';
 import { BatchesTable } from './BatchesTable';
 import { MandateModal } from './MandateModal';
@@ -79,9 +80,7 @@ export function MandatesPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4}>
-          <Anchor component={Link} to=".." relative="path" size="sm">
-            ← Banque
-          </Anchor>
+          <BackLink to={BANK_PATH} parent="à la banque" />
           <Title order={2}>Mandats et prélèvements</Title>
         </Stack>
         {mayWrite && (
