@@ -8,11 +8,13 @@ export function fetchWeek(day: string): Promise<Week> {
   return api.call(RESERVATION_CALLS.week, { params: { date: day } });
 }
 
-export function useWeek(day: string) {
+/** The week containing `day`; `enabled: false` asks nothing (a hook cannot be called conditionally). */
+export function useWeek(day: string, { enabled = true }: { enabled?: boolean } = {}) {
   const monday = mondayOf(day);
   return useQuery({
     queryKey: planningKeys.week(monday),
     queryFn: () => fetchWeek(monday),
+    enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

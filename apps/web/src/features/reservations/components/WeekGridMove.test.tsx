@@ -8,7 +8,6 @@ import userEvent from '@testing-library/user-event';
 import {
   DocumentListSchema,
   EntitySummaryListSchema,
-  mondayOf,
   type Reservation,
   ReservationDetailSchema,
   ReservationSchema,
@@ -17,7 +16,6 @@ import {
 } from '@union/contract';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockApi, noContent, renderApp, reply, signInAs } from '../../../../test/utils';
-import { todayIso, weekDays } from '../api/dates';
 
 const MINE: Reservation = {
   id: 42,
@@ -58,15 +56,6 @@ function serve(more: Reservation[] = []) {
       debut: '2099-12-07',
       fin: '2099-12-13',
       reservations: [MINE, THEIRS, ...more],
-      fermetures: [],
-      gestion: false,
-      regles: { preavisHeures: 0, premierCreneau: null, dernierJour: '2101-06-07' },
-    }),
-    // Today's week, which the app reads as well.
-    [`GET /api/reservation/search/${mondayOf(todayIso())}`]: reply(WeekSchema, {
-      debut: mondayOf(todayIso()),
-      fin: weekDays(mondayOf(todayIso()))[6]!,
-      reservations: [],
       fermetures: [],
       gestion: false,
       regles: { preavisHeures: 0, premierCreneau: null, dernierJour: '2101-06-07' },

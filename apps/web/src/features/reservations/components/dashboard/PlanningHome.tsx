@@ -11,7 +11,8 @@ import { PlanningPage } from '../PlanningPage';
 
 export function PlanningHome() {
   const [params] = useSearchParams();
-  const week = useWeek(todayIso());
+  // A link to a given day goes straight to the planning: this week is not asked for then.
+  const week = useWeek(todayIso(), { enabled: params.size === 0 });
   if (params.size > 0) return <PlanningPage />;
   if (week.isPending) return <Loader aria-label="Chargement du planning" />;
   if (week.data?.gestion) return <Navigate to="tableau-de-bord" replace />;
