@@ -4,7 +4,7 @@
  * dialog). The collapsed menu keeps no hidden tab stop.
  */
 import { type Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, signIn } from './fixtures';
+import { expect, test, DEMO_PASSWORD, pickDayWithKeys, signIn } from './fixtures';
 
 test.describe('au téléphone (380 px)', () => {
   test.use({ viewport: { width: 380, height: 800 } });
@@ -222,4 +222,21 @@ test('a form checks its fields with the contract before sending: the message sho
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute('aria-invalid', 'true');
   expect(posted).toBe(false);
+});
+
+test('keyboard only: the date field’s calendar, from month to month, gives the focus back to its field', async ({
+  page,
+}) => {
+  await signIn(page, 'tresorier');
+  await page.goto('/app/compta/banque/rapprochement');
+  const field = page.getByRole('button', { name: /Date du rapprochement/ });
+  // Back two months, forward one, back within the month, then today (pickDayWithKeys checks the focus).
+  for (const daysAgo of [62, 29, 3, 0]) {
+    const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await pickDayWithKeys(page, field, day);
+    const written = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${day}T00:00:00Z`),
+    );
+    await expect(field).toContainText(written.replace(/^1 /, '1er '));
+  }
 });

@@ -9,7 +9,7 @@
  * on the columns' form, the statements, the reconciliation and its confirmation, and the SEPA mandates.
  */
 import { axeAtBothWidths } from './axe';
-import { expect, test, apiSend, apiToken, signIn } from './fixtures';
+import { expect, test, apiSend, apiToken, pickDayWithKeys, signIn } from './fixtures';
 
 /** Today in Paris, as the bank writes it: JJ/MM/AAAA. */
 const parisToday = () =>
@@ -131,7 +131,7 @@ test('the treasurer works through the demo’s statement and validates its recon
   const end = parisDaysAgo(3);
   await page.getByRole('link', { name: 'Rapprochement' }).click();
   await expect(page.getByRole('heading', { name: 'Rapprochement bancaire', level: 2 })).toBeVisible();
-  await page.getByLabel('Date du rapprochement').fill(end.iso);
+  await pickDayWithKeys(page, page.getByRole('button', { name: /Date du rapprochement/ }), end.iso);
   const table = page.getByRole('table').filter({ hasText: 'Du relevé à la comptabilité' });
   await expect(table.getByRole('row', { name: /Solde du relevé au/ })).toContainText(end.fr);
   await expect(table.getByRole('row', { name: /Écart inexpliqué/ })).toContainText('0,00');

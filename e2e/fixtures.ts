@@ -2,7 +2,13 @@
  * What the journeys share: their `test` (each worker on its own server), signing in through the real
  * login form, API calls beside the screens, the e-mail outbox.
  */
-import { expect, test as playwrightTest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test as playwrightTest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { serverUrl } from './servers';
 
 /**
@@ -44,6 +50,56 @@ export async function signOut(page: Page) {
     await button.click();
   }
   await expect(page).not.toHaveURL(/\/app\//);
+}
+
+/**
+ * Picks `to` (yyyy-mm-dd) in a date field, with the keyboard alone, as a person would: Enter opens the
+ * calendar on the field's day; its arrows walk the days of the month shown (a week's row may begin in the
+ * month before), so another month is reached through « Mois précédent » or « Mois suivant », then Tab
+ * back to the first day of its grid.
+ */
+export async function pickDayWithKeys(page: Page, field: Locator, to: string) {
+  const MONTHS = Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, m, 1)),
+  );
+  /** The focused day's button, named « 29 novembre 2026 », as a time in ms (midnight UTC). */
+  const focusedDay = async () => {
+    const name = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const [d, month, y] = name.split(' ');
+    expect(MONTHS, `the focus is on a day, not « ${name} »`).toContain(month);
+    return Date.UTC(Number(y), MONTHS.indexOf(month!), Number(d));
+  };
+  const target = Date.parse(`${to}T00:00:00Z`);
+  await field.focus();
+  await page.keyboard.press('Enter');
+  // A key pressed while the calendar opens is lost: wait for the focus to reach the field's day.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('table') !== null)).toBe(true);
+  let at = await focusedDay();
+  const shown = new Date(at);
+  // Months between the one shown and the target's: « Mois précédent » is three Shift+Tab from the day,
+  // « Mois suivant » one; Tab as many times comes back to the grid's first day.
+  const months =
+    (Number(to.slice(0, 4)) - shown.getUTCFullYear()) * 12 +
+    (Number(to.slice(5, 7)) - 1 - shown.getUTCMonth());
+  if (months !== 0) {
+    const steps = months < 0 ? 3 : 1;
+    for (let i = 0; i < steps; i++) await page.keyboard.press('Shift+Tab');
+    await expect(
+      page.getByRole('button', { name: months < 0 ? 'Mois précédent' : 'Mois suivant' }),
+    ).toBeFocused();
+    for (let i = 0; i < Math.abs(months); i++) await page.keyboard.press('Enter');
+    for (let i = 0; i < steps; i++) await page.keyboard.press('Tab');
+    at = await focusedDay();
+  }
+  // The arrows skip the days of the months around (from « 28 septembre », → goes to « 1 octobre »): read
+  // where the focus is after each key.
+  for (let keys = 0; at !== target && keys < 62; keys++) {
+    await page.keyboard.press(at > target ? 'ArrowLeft' : 'ArrowRight');
+    at = await focusedDay();
+  }
+  expect(at).toBe(target);
+  await page.keyboard.press('Enter');
+  await expect(field).toBeFocused();
 }
 
 /** A bearer token for API checks made beside the screens (e.g. reading the outbox as admin). */

@@ -125,3 +125,12 @@ export function renderApp(path: string) {
   );
   return { ...view, router, queryClient };
 }
+
+/** A day's button in the date field's calendar (`components/DateField.tsx`) is named « 29 novembre 2026 ». */
+export const calendarName = (day: string) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));

@@ -42,6 +42,8 @@ export function DateField({ value, onChange, clearLabel, weekday, ...props }: Da
         typeof date === 'string' && date ? frenchDay(pickedDay(date)!, { weekday }) : ''
       }
       clearable={clearLabel !== undefined}
+      // Once a day is picked (or Escape pressed) the focus goes back to the field, not to the page's top.
+      popoverProps={{ returnFocus: true }}
       clearButtonProps={clearLabel ? { 'aria-label': clearLabel } : undefined}
     />
   );

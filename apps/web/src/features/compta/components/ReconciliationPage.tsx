@@ -4,11 +4,12 @@
  * rapprochement au … », after which nothing of the period changes. COMPTA_LECTURE reads; COMPTA_SAISIE
  * validates.
  */
-import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { BankReconciliation } from '@union/contract';
 import { useRef, useState } from 'react';
 import { BackLink } from '../../../components/BackLink';
+import { DateField } from '../../../components/DateField';
 import { openDialog } from '../../../components/dialog';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
@@ -117,13 +118,7 @@ export function ReconciliationPage() {
             w={320}
           />
         )}
-        <TextInput
-          label="Date du rapprochement"
-          type="date"
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-          w={200}
-        />
+        <DateField label="Date du rapprochement" value={date} onChange={setDate} w={220} />
       </Group>
       {state.isPending && <Loader aria-label="Chargement du rapprochement" />}
       {state.isError && (

@@ -2,6 +2,7 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { parisDay } from '@union/contract';
 import { useState } from 'react';
+import { DateField } from '../../../../components/DateField';
 import { toast } from '../../../../components/toast';
 import { useBillableEntities } from '../../api/orders';
 import { useCreateMandate } from './api';
@@ -62,12 +63,12 @@ export function MandateModal({ opened, onClose }: { opened: boolean; onClose: ()
             maxLength={35}
             {...field('rum')}
           />
-          <TextInput
+          <DateField
             label="Date de signature"
-            type="date"
-            max={parisDay()}
+            maxDate={parisDay()}
             required
-            {...field('dateSignature')}
+            value={v.dateSignature}
+            onChange={(dateSignature) => setV({ ...v, dateSignature })}
           />
           <TextInput label="Nom du débiteur" required maxLength={70} {...field('debiteur')} />
           <TextInput label="IBAN du débiteur" required {...field('iban')} />

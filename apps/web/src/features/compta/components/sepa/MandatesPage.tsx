@@ -4,11 +4,12 @@
  * pre-notified by e-mail), with their pain.008 file for the bank. COMPTA_LECTURE reads; COMPTA_SAISIE
  * records mandates and makes batches.
  */
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { addDays, parisDay, SEPA_MIN_NOTICE_DAYS, type SepaBatchReport } from '@union/contract';
 import { useState } from 'react';
 import { BackLink } from '../../../../components/BackLink';
+import { DateField } from '../../../../components/DateField';
 import { toast } from '../../../../components/toast';
 import { usePageTitle } from '../../../../components/usePageTitle';
 import { formatCents } from '../../../../lib/format';
@@ -41,14 +42,13 @@ function NewBatch({ onReport }: { onReport: (r: SepaBatchReport) => void }) {
       }}
     >
       <Group align="flex-end" wrap="wrap">
-        <TextInput
+        <DateField
           label="Date de prélèvement"
           description={`${SEPA_MIN_NOTICE_DAYS} jours après aujourd’hui au plus tôt (pré-notification des loges).`}
-          type="date"
-          min={earliest}
+          minDate={earliest}
           required
           value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
+          onChange={setDate}
         />
         <Button type="submit" loading={create.isPending}>
           Préparer le lot des factures dues

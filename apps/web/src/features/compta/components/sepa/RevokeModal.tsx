@@ -1,7 +1,8 @@
 /** Revokes a SEPA mandate (issue 34 §4): the day and the reason; the lodge is no longer debited under it. */
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { parisDay, type Mandate } from '@union/contract';
 import { useState } from 'react';
+import { DateField } from '../../../../components/DateField';
 import { toast } from '../../../../components/toast';
 import { useRevokeMandate } from './api';
 
@@ -37,13 +38,12 @@ export function RevokeModal({ mandate, onClose }: { mandate: Mandate | null; onC
         }}
       >
         <Stack>
-          <TextInput
+          <DateField
             label="Date de révocation"
-            type="date"
-            max={parisDay()}
+            maxDate={parisDay()}
             required
             value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
+            onChange={setDate}
           />
           <Textarea
             label="Motif"
