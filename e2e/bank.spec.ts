@@ -108,8 +108,8 @@ test('the treasurer works through the demo’s statement and validates its recon
   await page.keyboard.press('Enter');
   await expect(page.getByText('2 paiements enregistrés.')).toBeVisible();
   await expect(page.getByRole('row', { name: /SALLE VOLTAIRE/ })).toContainText('Paiement enregistré');
-  // The rental of Tolérance et Progrès, suggested by its amount and the lodge's name.
-  await page.getByRole('button', { name: /^Confirmer la ligne du .* de 180,00/ }).click();
+  // Tolérance et Progrès' invoice of the agapes' hall, suggested by its amount and the lodge's name.
+  await page.getByRole('button', { name: /^Confirmer la ligne du .* de 175,00/ }).click();
   await expect(page.getByText('Paiement de Tolérance et Progrès enregistré.')).toBeVisible();
   for (const [amount, note] of [
     ['50,00', 'Don pour la bibliothèque'],

@@ -1,9 +1,11 @@
 /**
  * The demo's bank (issue 34): a CAMT.053 statement of the Union's current account, imported through the
  * bank's own use case, as the treasurer would import the file. It pays two invoices issued for it by
- * their numbers (two exact matches), the rental of Tolérance et Progrès without its number (a suggestion
- * by the amount and the lodge's name), and brings a gift and the bank's fees (nothing to match): the
- * Banque screen has a statement to show and something to confirm. Nothing is confirmed here.
+ * their numbers (two exact matches), a third issued for Tolérance et Progrès paid without its number (a
+ * suggestion by the amount and the lodge's name), and brings a gift and the bank's fees (nothing to
+ * match): the Banque screen has a statement to show and something to confirm. Nothing is confirmed here.
+ * Each line pays an invoice of its own: the demo's overdue rental stays overdue for « Relances », whatever
+ * a journey does on Banque first.
  */
 import { addDays, type OrderDetail } from '@union/contract';
 import { eq } from 'drizzle-orm';
@@ -75,6 +77,7 @@ export async function seedBank(db: Database): Promise<void> {
   };
   const fourviere = await issue('LUM-FOURVIERE', 'Salle Voltaire, tenue d’installation', 16000);
   const helvetie = await issue('HELVETIE', 'Temple Hiram, tenue de rentrée', 22500);
+  await issue('TOL-PROGRES', 'Salle des agapes, tenue blanche', 17500);
   const [du, au] = [daysAgo(9), daysAgo(3)];
   const xml = demoStatementXml({
     id: `RLV-DEMO-${au}`,
@@ -98,10 +101,10 @@ export async function seedBank(db: Database): Promise<void> {
       },
       {
         ref: 'DEMO-0003',
-        cents: 18000,
+        cents: 17500,
         day: daysAgo(6),
         name: 'TOLERANCE ET PROGRES',
-        text: 'Location temple tenue blanche',
+        text: 'Location salle agapes tenue blanche',
       },
       {
         ref: 'DEMO-0004',
