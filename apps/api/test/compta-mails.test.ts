@@ -5,26 +5,19 @@
  * paid a receipt, once however often it is notified.
  */
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { OrderDetail, ProviderForm } from '@union/contract';
 import { desc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema';
+import { smtpInbox, type Inbox, type Received } from './smtp-inbox';
 import { builders, named, type Builders, type Lodge, type Person } from './builders';
 import { createTestContext, movableClock, type TestContext } from './helpers';
 import { ipnRequest, providerNotification } from './payment-provider';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 const clock = movableClock('2026-11-23T10:00:00Z');
 let t: TestContext;
 let b: Builders;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let inbox: Inbox;
 let tresorier: Person;
 let lodge: Lodge;
 
@@ -33,23 +26,10 @@ const soon = () => new Date(Date.now() + 1000);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await smtpInbox();
   t = await createTestContext(
     {
-      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      SMTP_URL: inbox.url,
       MAIL_POLL_MS: '3600000',
       PUBLIC_URL: 'https://intranet.exemple.fr',
     },
@@ -65,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox?.close();
 });
 
 async function act(action: string, payload: Record<string, unknown>): Promise<OrderDetail> {
@@ -79,14 +59,14 @@ async function act(action: string, payload: Record<string, unknown>): Promise<Or
   return response.json<OrderDetail>();
 }
 
-/** Delivers what the outbox holds; answers the messages the SMTP server received meanwhile. */
+/** Delivers what the outbox holds; answers the messages the SMTP server inbox.received meanwhile. */
 async function deliver(): Promise<Received[]> {
-  const before = received.length;
+  const before = inbox.received.length;
   await t.app.mailWorker!.flush(soon());
-  return received.slice(before);
+  return inbox.received.slice(before);
 }
 
-/** The attachment `name` of a received message, decoded from its base64 MIME part. */
+/** The attachment `name` of a inbox.received message, decoded from its base64 MIME part. */
 function attachmentOf(raw: string, name: string): Buffer {
   const at =
     raw.indexOf(`filename=${name}`) >= 0

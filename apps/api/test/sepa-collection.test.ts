@@ -8,7 +8,6 @@
  * SMTP server, and the lodge's account shows « Provision insuffisante ».
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type {
   BankImportReport,
@@ -20,8 +19,8 @@ import type {
   SepaBatchReport,
   UnionSettings,
 } from '@union/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { smtpInbox, type Inbox, type Received } from './smtp-inbox';
 import { builders, type Builders, type Lodge, type Person } from './builders';
 import { multipartBody } from './documents-helpers';
 import { fecLines } from './fec';
@@ -32,15 +31,9 @@ const ICS = 'FR72ZZZ123456';
 const UNION_IBAN = 'FR7630004000031234567890143';
 const FIXTURE = readFileSync(join(__dirname, 'fixtures/bank/releve-prelevements.camt053.xml'), 'utf8');
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 let t: TestContext;
 let b: Builders;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let inbox: Inbox;
 let admin: Person;
 let tresorier: Person;
 let lecteur: Person;
@@ -64,9 +57,9 @@ async function at(instant: string) {
 }
 const soon = () => new Date(Date.now() + 1000);
 async function deliver(): Promise<Received[]> {
-  const before = received.length;
+  const before = inbox.received.length;
   await t.app.mailWorker!.flush(soon());
-  return received.slice(before);
+  return inbox.received.slice(before);
 }
 
 const invoiceOf = async (entity: number, cents: number) =>
@@ -92,24 +85,8 @@ async function withMandate(lodge: Lodge, rum: string) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestContext(
-    { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_POLL_MS: '3600000' },
-    { clock },
-  );
+  inbox = await smtpInbox();
+  t = await createTestContext({ SMTP_URL: inbox.url, MAIL_POLL_MS: '3600000' }, { clock });
   b = builders(t);
   admin = await b.aUser({ habilitations: ['USER', 'ADMIN'] });
   tresorier = await b.aUser({ habilitations: ['USER', 'COMPTA_LECTURE', 'COMPTA_SAISIE'] });
@@ -147,7 +124,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox?.close();
 });
 
 it('records a collected batch as its invoices’ payments, once, and a return (AM04) as its reversal, once', async () => {

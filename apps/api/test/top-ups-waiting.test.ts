@@ -3,12 +3,11 @@
  * top-ups left « en cours de paiement » for more than a day and a late payment of an expired one, and the
  * daily e-mail, once a day across instances, delivered through a real SMTP server.
  */
-import type { AddressInfo } from 'node:net';
 import type { ProviderForm, TopUp } from '@union/contract';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, topUpDigestRuns, userPayments } from '../src/db/schema';
+import { smtpInbox, type Inbox } from './smtp-inbox';
 import { ipnRequest, providerNotification } from './payment-provider';
 import { expireAbandonedTopUps, runTopUpDigest } from '../src/modules/restaurant/cards/waiting';
 import { builders, type Builders, type Person } from './builders';
@@ -17,30 +16,16 @@ import { createTestContext, movableClock, type TestContext } from './helpers';
 const clock = movableClock('2027-03-03T06:00:00Z');
 let t: TestContext;
 let b: Builders;
-let smtp: SMTPServer;
-const received: { to: string[]; raw: string }[] = [];
+let inbox: Inbox;
 let tresorier: Person;
 let membre: Person;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await smtpInbox();
   t = await createTestContext(
     {
       PUBLIC_URL: 'https://intranet.exemple.fr',
-      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      SMTP_URL: inbox.url,
       MAIL_POLL_MS: '3600000',
     },
     { clock },
@@ -60,7 +45,7 @@ async function signIn() {
 }
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox?.close();
 });
 
 async function topUp(who: Person, montant: number): Promise<TopUp> {
@@ -193,7 +178,7 @@ describe('the top-ups waiting for the treasurer', () => {
     const theirs = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, membre.email));
     expect(theirs.filter((m) => m.sujet.includes('de carte à valider'))).toEqual([]);
     await t.app.mailWorker!.flush(new Date(Date.now() + 3600_000));
-    const delivered = received.find((r) => r.to.includes(tresorier.email) && r.raw.includes('valider'));
+    const delivered = inbox.received.find((r) => r.to.includes(tresorier.email) && r.raw.includes('valider'));
     expect(delivered).toBeDefined();
   });
 
