@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../components/toast';
 import { usePageTitle } from '../../../components/usePageTitle';
+import { WRAPPING_BUTTON } from '../../../components/wrapping-button';
 import { formatDay } from '../../../lib/dates';
 import { formatCents } from '../../../lib/format';
 import { useHabilitation } from '../../../lib/session';
@@ -128,6 +129,7 @@ export function BankPage() {
             {(props) => (
               <Button
                 {...props}
+                {...WRAPPING_BUTTON}
                 loading={upload.isPending}
                 leftSection={<IconUpload size={18} aria-hidden />}
               >
@@ -170,6 +172,7 @@ export function BankPage() {
       {statement.data && mayWrite && exact > 0 && (
         <Group>
           <Button
+            {...WRAPPING_BUTTON}
             leftSection={<IconChecks size={18} aria-hidden />}
             loading={confirmExact.isPending}
             onClick={confirmAll}
