@@ -8,7 +8,7 @@
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
-import { expect, test, apiToken, signIn } from './fixtures';
+import { expect, test, apiToken, signIn, openWithKeys, pressOn } from './fixtures';
 
 async function as(browser: Browser, identifiant: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -75,8 +75,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   await expect(cancel).toBeVisible();
   await axeAtBothWidths(treasurer, 'rechargements-a-valider');
   // « Annuler » asks first; « Ne rien changer » leaves it, the focus back on the button.
-  await cancel.focus();
-  await treasurer.keyboard.press('Enter');
+  await pressOn(cancel);
   const question = treasurer.getByRole('dialog', { name: 'Annuler le rechargement' });
   await expect(question).toContainText('Annuler le rechargement de 20,00');
   await expect(question.getByRole('button', { name: 'Ne rien changer' })).toBeFocused();
@@ -106,8 +105,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   await orderForm.getByRole('button', { name: 'Commander', exact: true }).click();
   await expect(orderForm).toBeHidden();
   const pay = lunchCard.getByRole('button', { name: 'Payer avec ma carte' });
-  await pay.focus();
-  await paul.keyboard.press('Enter');
+  await pressOn(pay);
   const payQuestion = paul.getByRole('dialog');
   await expect(payQuestion.getByRole('button', { name: 'Annuler' })).toBeFocused();
   await expect(payQuestion.getByRole('button', { name: /^Payer 18,00/ })).toBeVisible();
@@ -127,10 +125,8 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   const orders = meal.getByRole('table', { name: `Commandes du repas ${agapes.titre}` });
   const cash = orders.getByRole('button', { name: 'Encaisser la commande de Victor Vénérable' });
   // « Encaisser » by keyboard: a menu of items, walked with the arrows, closed by Escape onto its button.
-  await cash.focus();
-  await bar.keyboard.press('Enter');
   const menu = bar.getByRole('menu');
-  await expect(menu).toBeVisible();
+  await openWithKeys(cash, menu);
   const items = menu.getByRole('menuitem');
   await expect(items.first()).toBeVisible();
   expect(await items.count()).toBeGreaterThan(1);
@@ -147,8 +143,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
 
   // « Refuser » asks first; Annuler leaves the order as it was, the focus back on « Refuser ».
   const refuse = orders.getByRole('button', { name: 'Refuser le paiement de Victor Vénérable' });
-  await refuse.focus();
-  await bar.keyboard.press('Enter');
+  await pressOn(refuse);
   const refuseQuestion = bar.getByRole('dialog', { name: 'Refuser le paiement' });
   // The harmless answer has the focus: Enter twice does not refuse.
   await expect(refuseQuestion.getByRole('button', { name: 'Annuler' })).toBeFocused();
@@ -159,15 +154,11 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
 
   // Paid « Au Bar » from the menu by keyboard, then « Annuler le paiement » asks first; « Ne rien
   // changer » keeps it, the focus back on its button; confirmed, the order is to be paid again.
-  await cash.focus();
-  await bar.keyboard.press('Enter');
-  await expect(menu.getByRole('menuitem', { name: 'Au Bar' })).toBeVisible();
-  await menu.getByRole('menuitem', { name: 'Au Bar' }).focus();
-  await bar.keyboard.press('Enter');
+  await openWithKeys(cash, menu.getByRole('menuitem', { name: 'Au Bar' }));
+  await pressOn(menu.getByRole('menuitem', { name: 'Au Bar' }));
   await expect(bar.getByText('Commande de Victor Vénérable payée.')).toBeVisible();
   const undo = orders.getByRole('button', { name: 'Annuler le paiement de Victor Vénérable' });
-  await undo.focus();
-  await bar.keyboard.press('Enter');
+  await pressOn(undo);
   const undoQuestion = bar.getByRole('dialog', { name: 'Annuler le paiement' });
   await expect(undoQuestion).toContainText('Elle redevient à encaisser.');
   await expect(undoQuestion.getByRole('button', { name: 'Ne rien changer' })).toBeFocused();

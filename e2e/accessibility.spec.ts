@@ -6,7 +6,7 @@
  */
 import { type Page } from '@playwright/test';
 import { seriousViolations, untilShown } from './axe';
-import { expect, test, signIn } from './fixtures';
+import { expect, test, signIn, pressOn } from './fixtures';
 
 const WIDTHS = [
   { name: 'large', width: 1280, height: 900 },
@@ -299,8 +299,7 @@ const ADMIN_SCREENS: Screen[] = [
       await p.getByRole('textbox', { name: 'Titre', exact: true }).fill('Fermeture du restaurant');
       await p.getByRole('textbox', { name: 'Texte', exact: true }).fill('Le restaurant est fermé lundi.');
       await p.getByRole('checkbox', { name: /Envoyer aussi par e-mail/ }).check();
-      await p.getByRole('button', { name: 'Publier le message' }).focus();
-      await p.keyboard.press('Enter');
+      await pressOn(p.getByRole('button', { name: 'Publier le message' }));
       await expect(p.getByRole('dialog', { name: 'Envoyer le message par e-mail' })).toBeVisible({
         timeout: 8_000,
       });

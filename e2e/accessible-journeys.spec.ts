@@ -4,7 +4,7 @@
  * dialog). The collapsed menu keeps no hidden tab stop.
  */
 import { type Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, pickDayWithKeys, signIn } from './fixtures';
+import { expect, test, DEMO_PASSWORD, pickDayWithKeys, signIn, pressOn } from './fixtures';
 
 test.describe('au téléphone (380 px)', () => {
   test.use({ viewport: { width: 380, height: 800 } });
@@ -142,8 +142,7 @@ test('keyboard only: a dialog takes the focus and gives it back to the button th
   await signIn(page, 'admin');
   await page.goto('/app/admin/salles');
   const create = page.getByRole('button', { name: 'Nouvelle salle' });
-  await create.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(create);
   const dialog = page.getByRole('dialog', { name: 'Nouvelle salle' });
   await expect(dialog).toBeVisible();
   // The focus is inside the dialog, and Escape closes it.
@@ -165,8 +164,7 @@ test('keyboard only: a confirmation dialog gives the focus back to the button th
     .click();
   await expect(page.getByRole('heading', { name: 'Victor Vénérable' })).toBeVisible();
   const deactivate = page.getByRole('button', { name: 'Désactiver', exact: true });
-  await deactivate.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(deactivate);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   // « Annuler », the harmless answer, has the focus; « Désactiver » (what the button does) is after it.
@@ -193,8 +191,7 @@ test('keyboard only: the error modal gives the focus back to the button whose re
   await page.getByLabel(/^Code/).focus();
   await page.keyboard.type('CHEV-RHONE');
   const create = page.getByRole('button', { name: "Créer l'entité" });
-  await create.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(create);
   const dialog = page.getByRole('dialog', { name: /Erreur de saisie/ });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('CHEV-RHONE');

@@ -37,14 +37,16 @@ export async function untilShown(page: Page): Promise<void> {
  * - a page without a frame is audited in one run inside it (`legacyMode`). The default opens a blank
  *   page and loads axe in it again to merge the frames' results; a page with a frame (a PDF shown)
  *   still gets it, since the one-run mode leaves the frames out.
+ * `toasts: false` leaves the toasts out of the audit.
  */
-export async function seriousViolations(page: Page) {
+export async function seriousViolations(page: Page, { toasts = true }: { toasts?: boolean } = {}) {
   // options() replaces the whole option object: the tags come after it.
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page })
     .setLegacyMode(page.frames().length === 1)
     .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (!toasts) builder.exclude('.mantine-Notification-root');
+  const results = await builder.analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
@@ -53,7 +55,10 @@ export async function axeAtBothWidths(page: Page, name: string): Promise<void> {
   for (const { width, height } of AXE_WIDTHS) {
     await page.setViewportSize({ width, height });
     await untilShown(page);
-    for (const v of await seriousViolations(page))
+    // Toasts left from the steps before are not what is audited here, and they hide themselves by fading
+    // out: caught mid-fade, a toast's text is read at half opacity and fails the contrast. A toast shown is
+    // audited on its own (accessibility.spec's « compte avec toast »).
+    for (const v of await seriousViolations(page, { toasts: false }))
       problems.push(
         `${name} ${width}px: ${v.id} (${v.help}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
       );

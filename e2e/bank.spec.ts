@@ -5,11 +5,13 @@
  * the keyboard alone and sees the line's payment recorded; the lodge's venerable sees the invoice paid
  * on its account. Then the demo's CAMT.053 statement (imported by the demo as the treasurer): its exact
  * matches confirmed at once, the suggestion confirmed, the gift and the fees left aside, and the
- * reconciliation at its last day validated through the confirmation, by keyboard. axe at 1280 and 380 px
- * on the columns' form, the statements, the reconciliation and its confirmation, and the SEPA mandates.
+ * reconciliation at its last day validated through the confirmation, by keyboard. The SEPA mandates: a
+ * batch prepared for the demo's mandate (the first TARGET2 day 14 days ahead), both versions of its
+ * pain.008 file downloaded, the venerable seeing the debit announced, the batch cancelled. axe at 1280 and
+ * 380 px on the columns' form, the statements, the reconciliation and its confirmation, and the mandates.
  */
 import { axeAtBothWidths } from './axe';
-import { expect, test, apiSend, apiToken, pickDayWithKeys, signIn } from './fixtures';
+import { choose, expect, test, apiSend, apiToken, pickDayWithKeys, signIn, pressOn } from './fixtures';
 
 /** Today in Paris, as the bank writes it: JJ/MM/AAAA. */
 const parisToday = () =>
@@ -74,13 +76,11 @@ test('the treasurer imports a CSV statement, confirms its exact match, and the l
   await expect(form.getByRole('table')).toContainText(invoice.numeroFacture!);
   await expect(form.getByLabel(/^Montant/)).toHaveValue('Montant');
   await axeAtBothWidths(page, 'banque-colonnes-csv');
-  await form.getByRole('button', { name: 'Importer avec ces colonnes' }).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(form.getByRole('button', { name: 'Importer avec ces colonnes' }));
   await expect(page.getByText('Relevé importé')).toBeVisible();
 
   const confirm = page.getByRole('button', { name: 'Confirmer les correspondances exactes (1)' });
-  await confirm.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(confirm);
   await expect(page.getByText('1 paiement enregistré.')).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(invoice.numeroFacture!) });
   await expect(row).toContainText('Paiement enregistré');
@@ -101,11 +101,9 @@ test('the treasurer works through the demo’s statement and validates its recon
   await page.goto('/app/compta/banque');
   await expect(page.getByRole('heading', { name: 'Banque', level: 2 })).toBeVisible();
   // The demo's statement, whichever statement the page shows first.
-  await page.getByRole('textbox', { name: 'Relevé' }).click();
-  await page.getByRole('option', { name: /RLV-DEMO-/ }).click();
+  await choose(page, page.getByRole('textbox', { name: 'Relevé' }), /RLV-DEMO-/);
   const confirm = page.getByRole('button', { name: 'Confirmer les correspondances exactes (2)' });
-  await confirm.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(confirm);
   await expect(page.getByText('2 paiements enregistrés.')).toBeVisible();
   await expect(page.getByRole('row', { name: /SALLE VOLTAIRE/ })).toContainText('Paiement enregistré');
   // Tolérance et Progrès' invoice of the agapes' hall, suggested by its amount and the lodge's name.
@@ -121,10 +119,6 @@ test('the treasurer works through the demo’s statement and validates its recon
     await dialog.getByRole('button', { name: 'Laisser sans correspondance' }).click();
     await expect(dialog).toBeHidden();
   }
-  // A toast fading out is read at half opacity: axe looks once they have hidden themselves.
-  const toastsGone = () =>
-    expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-  await toastsGone();
   await axeAtBothWidths(page, 'banque-releve-demo');
 
   // The reconciliation at the statement's last day: nothing waits, the difference is nil.
@@ -138,8 +132,7 @@ test('the treasurer works through the demo’s statement and validates its recon
   await axeAtBothWidths(page, 'banque-rapprochement');
   const validate = page.getByRole('button', { name: `Valider le rapprochement au ${end.fr}` });
   await expect(validate).toBeEnabled();
-  await validate.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(validate);
   const dialog = page.getByRole('dialog', { name: `Valider le rapprochement au ${end.fr}` });
   await expect(dialog).toContainText(`La période jusqu’au ${end.fr} sera close`);
   await expect(dialog).toContainText('contre-passation');
@@ -159,12 +152,47 @@ test('the treasurer works through the demo’s statement and validates its recon
   await expect(page.getByText(`Rapproché au ${end.fr}`)).toBeVisible();
   // The button is now disabled: the focus went to the page's heading, not to the top of the document.
   await expect(page.getByRole('heading', { name: 'Rapprochement bancaire', level: 2 })).toBeFocused();
+});
 
-  // The SEPA mandates and batches, from the Banque page.
-  await page.getByRole('link', { name: 'Retour à la banque' }).click();
+test('the treasurer prepares a SEPA batch for the lodge with a mandate; its venerable sees the debit announced', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'tresorier');
+  await page.goto('/app/compta/banque');
   await page.getByRole('link', { name: 'Mandats et prélèvements SEPA' }).click();
   await expect(page.getByRole('heading', { name: 'Mandats et prélèvements', level: 2 })).toBeVisible();
-  await expect(page.getByText(/Aucun mandat enregistré/)).toBeVisible();
-  await toastsGone();
+  // The demo's mandate of Les Chevaliers du Rhône.
+  await expect(page.getByRole('row', { name: /UNION-CHEV-RHONE-001/ })).toContainText(
+    'Les Chevaliers du Rhône',
+  );
+  // The batch form proposes the first day SEPA settles 14 days ahead; prepared by keyboard.
+  const prepare = page.getByRole('button', { name: 'Préparer le lot des factures dues' });
+  await pressOn(prepare);
+  await expect(page.getByText(/^Lot de \d+ prélèvements? \(.*\) préparé\.$/)).toBeVisible();
+  const batchRow = page.getByRole('row', { name: /Préparé, loges prévenues/ }).first();
+  await expect(batchRow).toBeVisible();
+  const reference = (await batchRow.getByRole('cell').nth(1).innerText()).trim();
+  // Both versions of the file, named for theirs.
+  for (const version of ['001.02', '001.08']) {
+    const download = page.waitForEvent('download');
+    await batchRow
+      .getByRole('button', { name: `Télécharger le fichier pain.008.${version} du lot ${reference}` })
+      .click();
+    expect((await download).suggestedFilename()).toBe(`${reference}.pain008.${version}.xml`);
+  }
   await axeAtBothWidths(page, 'banque-mandats');
+
+  // The venerable reads the mandate and the debit announced on the lodge's account.
+  const venerable = await browser.newPage();
+  await signIn(venerable, 'venerable');
+  await venerable.goto('/app/loge?onglet=compte');
+  await expect(venerable.getByText(/Mandat UNION-CHEV-RHONE-001 signé le/)).toBeVisible();
+  await expect(venerable.getByRole('row', { name: /Annoncé/ }).first()).toBeVisible();
+  await venerable.close();
+
+  // Not sent to the bank: the batch is cancelled, its invoices free again for the next one.
+  await batchRow.getByRole('button', { name: `Annuler le lot ${reference}` }).click();
+  await expect(page.getByText('Lot annulé.')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('Annulé');
 });

@@ -3,6 +3,7 @@
  * grid walked with the arrows to a free half-hour that opens the request form filled, a booking moved and
  * resized from the keyboard into its modification request; axe at both widths.
  */
+import { type Page } from '@playwright/test';
 import { expect, test, signIn } from './fixtures';
 import { axeAtBothWidths } from './axe';
 
@@ -15,6 +16,31 @@ function dayAhead(days: number): string {
 
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A booking the secretariat may change, in this week or one of the next eight: the first block of the
+ * week grid whose shortcuts include `keys`, pinned by its name (another journey's booking may come first
+ * once the week is read again), with the hours its name says.
+ */
+async function aChangeableBooking(page: Page, keys: string) {
+  await page.goto(`/app/reservations/planning?date=${dayAhead(0)}&vue=semaine`);
+  // A week is counted once read: the grid is `aria-busy` while the next week's answer comes.
+  const week = page.getByRole('grid', { name: /^Semaine du/ });
+  const read = async () => {
+    await expect(week).toBeVisible();
+    await expect(week).not.toHaveAttribute('aria-busy');
+  };
+  await read();
+  const blocks = week.locator(`button[aria-keyshortcuts*="${keys}"]`);
+  for (let i = 0; i < 8 && (await blocks.count()) === 0; i++) {
+    await page.getByRole('button', { name: 'Semaine suivante' }).click();
+    await read();
+  }
+  const label = (await blocks.first().getAttribute('aria-label')) ?? '';
+  const [, start, end] = /, (\d\d:\d\d) à (\d\d:\d\d),/.exec(label) ?? [];
+  expect(start, label).toBeTruthy();
+  return { block: week.getByRole('button', { name: label, exact: true }), start: start!, end: end! };
+}
 
 test('the secretariat reads the month, goes to a day with the keys, and books a free half-hour of the week from the keyboard', async ({
   page,
@@ -90,19 +116,8 @@ test('the secretariat moves a booking half an hour later from the keyboard: its 
   page,
 }) => {
   await signIn(page, 'secretariat');
-  await page.goto(`/app/reservations/planning?date=${dayAhead(0)}&vue=semaine`);
-  const week = page.getByRole('grid', { name: /^Semaine du/ });
-  await expect(week).toBeVisible();
-  // The staff may change every booking: each block offers Shift and the arrows. Find a week that has one.
-  const movable = week.locator('button[aria-keyshortcuts]');
-  for (let i = 0; i < 8 && (await movable.count()) === 0; i++) {
-    await page.getByRole('button', { name: 'Semaine suivante' }).click();
-    await expect(page.getByRole('grid', { name: /^Semaine du/ })).toBeVisible();
-  }
-  const block = movable.first();
-  const label = (await block.getAttribute('aria-label')) ?? '';
-  const [, start, end] = /, (\d\d:\d\d) à (\d\d:\d\d),/.exec(label) ?? [];
-  expect(start, label).toBeTruthy();
+  // The staff may change every booking: each block offers Shift and the arrows.
+  const { block, start, end } = await aChangeableBooking(page, 'Shift+ArrowDown');
   await block.focus();
   await page.keyboard.press('Shift+ArrowDown');
   const form = page.getByRole('dialog', { name: 'Modifier la réservation' });
@@ -112,8 +127,8 @@ test('the secretariat moves a booking half an hour later from the keyboard: its 
     return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
   };
   if (end !== '23:00') {
-    await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(later(start!));
-    await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(later(end!));
+    await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(later(start));
+    await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(later(end));
   }
   await axeAtBothWidths(page, 'planning-deplacer');
   await form.getByRole('button', { name: 'Annuler' }).click();
@@ -123,30 +138,19 @@ test('the secretariat changes a booking’s end from the keyboard in the week an
   page,
 }) => {
   await signIn(page, 'secretariat');
-  await page.goto(`/app/reservations/planning?date=${dayAhead(0)}&vue=semaine`);
-  const week = page.getByRole('grid', { name: /^Semaine du/ });
-  await expect(week).toBeVisible();
-  // The staff may change every booking: each block offers Shift, Alt and Up or Down. Find a week with one.
-  const resizable = week.locator('button[aria-keyshortcuts*="Shift+Alt+ArrowUp"]');
-  for (let i = 0; i < 8 && (await resizable.count()) === 0; i++) {
-    await page.getByRole('button', { name: 'Semaine suivante' }).click();
-    await expect(page.getByRole('grid', { name: /^Semaine du/ })).toBeVisible();
-  }
-  const block = resizable.first();
+  // The staff may change every booking: each block offers Shift, Alt and Up or Down.
+  const { block, start, end } = await aChangeableBooking(page, 'Shift+Alt+ArrowUp');
   await expect(block).toHaveAccessibleDescription(/Maj, Alt et haut ou bas pour changer sa fin/);
-  const label = (await block.getAttribute('aria-label')) ?? '';
-  const [, start, end] = /, (\d\d:\d\d) à (\d\d:\d\d),/.exec(label) ?? [];
-  expect(start, label).toBeTruthy();
   const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
   const hhmm = (t: number) =>
     `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
   // Shorter by half an hour when it lasts longer than that, else longer (it cannot end before start + 30).
-  const shorter = minutes(end!) - minutes(start!) > 30;
-  const fin = hhmm(minutes(end!) + (shorter ? -30 : 30));
+  const shorter = minutes(end) - minutes(start) > 30;
+  const fin = hhmm(minutes(end) + (shorter ? -30 : 30));
   await block.focus();
   await page.keyboard.press(shorter ? 'Shift+Alt+ArrowUp' : 'Shift+Alt+ArrowDown');
   const form = page.getByRole('dialog', { name: 'Modifier la réservation' });
-  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start!);
+  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start);
   await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(fin);
   await expect(page.locator('.week-grid ~ [aria-live="polite"]')).toHaveText(
     `Nouveaux horaires : ${start} à ${fin}, dans la demande de modification.`,
@@ -165,7 +169,7 @@ test('the secretariat changes a booking’s end from the keyboard in the week an
     .first();
   await inDay.focus();
   await page.keyboard.press(shorter ? 'Shift+Alt+ArrowUp' : 'Shift+Alt+ArrowDown');
-  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start!);
+  await expect(form.getByRole('textbox', { name: 'Heure de début' })).toHaveValue(start);
   await expect(form.getByRole('textbox', { name: 'Heure de fin' })).toHaveValue(fin);
   await expect(page.locator('.day-scroll ~ [aria-live="polite"]')).toHaveText(
     `Nouveaux horaires : ${start} à ${fin}, dans la demande de modification.`,

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, test, apiSend, apiToken, lastEmailTo, signIn } from './fixtures';
+import { choose, expect, test, apiSend, apiToken, lastEmailTo, signIn, pressOn } from './fixtures';
 
 /** A mutating call as the treasurer. */
 async function send(request: APIRequestContext, method: 'POST' | 'PUT', url: string, data: unknown) {
@@ -81,8 +81,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await confirm(page);
 
   // One invoice issued and e-mailed, then paid in two steps.
-  await page.getByRole('textbox', { name: 'État' }).click();
-  await page.getByRole('option', { name: 'Facture en préparation' }).click();
+  await choose(page, page.getByRole('textbox', { name: 'État' }), 'Facture en préparation');
   await openOrder(page, 'Les Chevaliers du Rhône');
   await page.getByRole('button', { name: 'Émettre et envoyer la facture par e-mail' }).click();
   await confirm(page, 'Émettre et envoyer');
@@ -103,8 +102,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
   await expect(page.getByText(/Chèque \(0001234\) · 100,00/)).toBeVisible();
   await page.getByRole('button', { name: 'Solder la facture' }).click();
   const settle = page.getByRole('dialog', { name: 'Solder la facture' });
-  await settle.getByRole('textbox', { name: 'Mode de paiement' }).click();
-  await page.getByRole('option', { name: 'Virement' }).click();
+  await choose(page, settle.getByRole('textbox', { name: 'Mode de paiement' }), 'Virement');
   await settle.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Facture payée', { exact: true })).toBeVisible();
 
@@ -153,8 +151,7 @@ test('the treasurer calls the fees, bills, records payments, reminds, cancels an
     .getByRole('navigation', { name: 'Sections de la comptabilité' })
     .getByRole('link', { name: 'Factures et devis' })
     .click();
-  await page.getByRole('textbox', { name: 'État' }).click();
-  await page.getByRole('option', { name: 'Facture en préparation' }).click();
+  await choose(page, page.getByRole('textbox', { name: 'État' }), 'Facture en préparation');
   await openOrder(page, 'Helvétie Lyonnaise');
   await page.getByRole('button', { name: 'Émettre la facture sans e-mail' }).click();
   await confirm(page, 'Émettre la facture');
@@ -248,8 +245,7 @@ test('the second third is issued and e-mailed to every lodge in one action, afte
   await page.goto('/app/compta/commandes');
   await page.getByRole('button', { name: 'Préparer l’appel de cotisations' }).click();
   const call = page.getByRole('dialog', { name: 'Appeler une tranche pour toutes les loges' });
-  await call.getByRole('textbox', { name: 'Tranche' }).click();
-  await page.getByRole('option', { name: '2e tiers' }).click();
+  await choose(page, call.getByRole('textbox', { name: 'Tranche' }), '2e tiers');
   await call.getByRole('button', { name: 'Appeler la tranche' }).click();
   await expect(page.getByRole('dialog', { name: 'Appel de cotisations' })).toContainText(
     'factures en préparation créées',
@@ -258,8 +254,7 @@ test('the second third is issued and e-mailed to every lodge in one action, afte
 
   await page.getByRole('button', { name: 'Émettre et envoyer l’appel' }).click();
   const issue = page.getByRole('dialog', { name: 'Émettre et envoyer les factures d’un appel' });
-  await issue.getByRole('textbox', { name: 'Tranche' }).click();
-  await page.getByRole('option', { name: '2e tiers' }).click();
+  await choose(page, issue.getByRole('textbox', { name: 'Tranche' }), '2e tiers');
   await issue.getByRole('button', { name: 'Voir l’aperçu' }).click();
   await expect(issue).toContainText(/(\d+) factures seront émises et envoyées, pour un total de/);
   const count = Number(/(\d+) factures seront émises/.exec((await issue.textContent())!)![1]);
@@ -276,8 +271,7 @@ test('the second third is issued and e-mailed to every lodge in one action, afte
   );
   // Nothing left to issue for that call.
   await page.getByRole('button', { name: 'Émettre et envoyer l’appel' }).click();
-  await issue.getByRole('textbox', { name: 'Tranche' }).click();
-  await page.getByRole('option', { name: '2e tiers' }).click();
+  await choose(page, issue.getByRole('textbox', { name: 'Tranche' }), '2e tiers');
   await issue.getByRole('button', { name: 'Voir l’aperçu' }).click();
   await expect(issue).toContainText('Aucune facture en préparation à émettre pour cet appel.');
 });
@@ -288,8 +282,7 @@ test('keyboard only: a card payment « à régulariser » is kept as the lodge�
   const section = page.getByRole('region', { name: 'Paiements par carte à régulariser' });
   const row = section.getByRole('row', { name: /Les Amis du Temple de la rue Garibaldi/ });
   await expect(row).toContainText('75,00');
-  await row.getByRole('button', { name: 'Porter au crédit de la loge' }).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(row.getByRole('button', { name: 'Porter au crédit de la loge' }));
   const dialog = page.getByRole('dialog', { name: 'Régulariser le paiement par carte' });
   await expect(dialog).toContainText('« Les Amis du Temple de la rue Garibaldi »');
   // « Annuler » has the focus first; the confirming button, after it, says what it does.

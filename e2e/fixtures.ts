@@ -53,6 +53,42 @@ export async function signOut(page: Page) {
 }
 
 /**
+ * Chooses `option` in a list field (Mantine's Select or MultiSelect): opens it and clicks the option,
+ * opening it again when its list was closed before the click landed (a page still settling, on a busy
+ * machine, may redraw the field and close a list it had just opened).
+ */
+export async function choose(page: Page, field: Locator, option: string | RegExp) {
+  const item = page.getByRole('option', { name: option, exact: typeof option === 'string' });
+  await expect(async () => {
+    if (!(await item.first().isVisible())) await field.click();
+    await item.first().click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Presses `key` on `target` with the keyboard, as a person would after tabbing to it: once it is shown
+ * and has the focus. A focus given while a redraw hides or replaces the element is lost, and the key
+ * would go to the page.
+ */
+export async function pressOn(target: Locator, key = 'Enter') {
+  await expect(target).toBeVisible();
+  await target.focus();
+  await expect(target).toBeFocused();
+  await target.page().keyboard.press(key);
+}
+
+/**
+ * Opens `opened` (a menu, a dialog) from `target` with the keyboard, pressing Enter on it again when a
+ * redraw swallowed the first press (the page still settling on a busy machine).
+ */
+export async function openWithKeys(target: Locator, opened: Locator) {
+  await expect(async () => {
+    if (!(await opened.isVisible())) await pressOn(target);
+    await expect(opened).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Picks `to` (yyyy-mm-dd) in a date field, with the keyboard alone, as a person would: Enter opens the
  * calendar on the field's day; its arrows walk the days of the month shown (a week's row may begin in the
  * month before), so another month is reached through « Mois précédent » or « Mois suivant », then Tab

@@ -4,7 +4,7 @@
  * alone through the payment simulator (signed form, signed notification), comes back to the account
  * where the payment shows « CB en ligne » and nothing remains; the treasurer sees the same payment.
  */
-import { expect, test, apiSend, apiToken, signIn } from './fixtures';
+import { expect, test, apiSend, apiToken, signIn, pressOn } from './fixtures';
 
 test('a lodge pays its invoice online by card, and the treasurer sees « CB en ligne »', async ({
   page,
@@ -48,8 +48,7 @@ test('a lodge pays its invoice online by card, and the treasurer sees « CB en l
   await expect(row).toContainText('123,45');
   // The keyboard alone: focus the button, Enter.
   const pay = row.getByRole('button', { name: /Payer par carte 123,45.*de la facture/ });
-  await pay.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(pay);
   await expect(
     page.getByRole('heading', { name: 'Simulateur de paiement par carte bancaire' }),
   ).toBeVisible();
@@ -57,8 +56,7 @@ test('a lodge pays its invoice online by card, and the treasurer sees « CB en l
   await expect(
     page.getByText(`Paiement de la facture ${invoice.numeroFacture!}`, { exact: false }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Payer', exact: true }).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByRole('button', { name: 'Payer', exact: true }));
   await expect(page).toHaveURL(/\/app\/loge\?.*paiement=\d+/);
   await expect(page.getByText('Paiement par carte transmis')).toBeVisible();
   const payments = page.getByRole('region', { name: 'Paiements' });
@@ -88,8 +86,7 @@ test('keyboard only: the venerable downloads a credit note, a reminder letter an
   await expect(page.getByText(/Votre crédit de 120,00\s€ sera imputé/)).toBeVisible();
   const pressed = async (name: RegExp) => {
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name }).first().focus();
-    await page.keyboard.press('Enter');
+    await pressOn(page.getByRole('button', { name }).first());
     return (await download).suggestedFilename();
   };
   expect(await pressed(/^Télécharger l’avoir AV-/)).toMatch(/^AV-\d{4}-\d{4}\.pdf$/);

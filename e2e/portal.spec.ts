@@ -5,7 +5,7 @@
  * lodge's account. axe at 1280 and 380 px on both portals.
  */
 import { axeAtBothWidths } from './axe';
-import { apiSend, apiToken, expect, signIn, test } from './fixtures';
+import { apiSend, apiToken, expect, signIn, test, pressOn } from './fixtures';
 
 test('the member’s portal says what awaits them, and a line leads to its action by the keyboard', async ({
   page,
@@ -23,8 +23,7 @@ test('the member’s portal says what awaits them, and a line leads to its actio
   const recharge = page
     .getByRole('region', { name: 'Ma carte Union' })
     .getByRole('link', { name: 'Recharger' });
-  await recharge.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(recharge);
   await expect(page).toHaveURL(/\/app\/account\/payments$/);
 });
 
@@ -58,8 +57,7 @@ test('the venerable’s portal lists their lodge’s invoice to pay and sessions
   await axeAtBothWidths(page, 'portail (vénérable)');
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await invoices.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(invoices);
   await expect(page).toHaveURL(new RegExp(`/app/loge\\?entite=${lodge.id}&onglet=compte$`));
   await expect(page.getByRole('tab', { name: 'Compte avec l’Union', selected: true })).toBeVisible();
 });

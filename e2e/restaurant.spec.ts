@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type Page } from '@playwright/test';
 import { getDocument } from 'unpdf/pdfjs';
-import { expect, test, signIn } from './fixtures';
+import { expect, test, signIn, pressOn } from './fixtures';
 
 async function as(browser: Browser, identifiant: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -92,8 +92,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await membre.goto(`/app/restauration?date=${day}`);
   const card = membre.getByRole('article', { name: TITLE });
   const orderButton = card.getByRole('button', { name: new RegExp(`^Commander «\\s${TITLE}\\s», .* du `) });
-  await orderButton.focus();
-  await membre.keyboard.press('Enter');
+  await pressOn(orderButton);
   const orderForm = membre.getByRole('dialog', { name: new RegExp(`^Commander «\\s${TITLE}\\s»`) });
   await orderForm.getByLabel(/Menu du parcours/).focus();
   await membre.keyboard.press('ControlOrMeta+a');
@@ -115,8 +114,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await expect(editForm).toBeVisible();
   await editForm.getByLabel('Remarque pour la cuisine').focus();
   await membre.keyboard.type('Allergie sévère aux fruits à coque');
-  await editForm.getByRole('button', { name: 'Enregistrer' }).focus();
-  await membre.keyboard.press('Enter');
+  await pressOn(editForm.getByRole('button', { name: 'Enregistrer' }));
   await expect(editForm).toBeHidden();
   // The dialog closed, the focus is back on « Modifier ».
   await expect(edit).toBeFocused();

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, signIn } from './fixtures';
+import { choose, expect, test, signIn } from './fixtures';
 import { axeAtBothWidths, seriousViolations, untilShown } from './axe';
 
 const searchBox = (scope: Page | Locator) =>
@@ -96,8 +96,7 @@ test('an administrator chooses the page size, selects users and writes to them, 
   await expect(rowBoxes).toHaveCount(20);
 
   // The page size: 50 a page, kept in the address.
-  await page.getByRole('textbox', { name: 'Utilisateurs par page' }).click();
-  await page.getByRole('option', { name: '50 par page' }).click();
+  await choose(page, page.getByRole('textbox', { name: 'Utilisateurs par page' }), '50 par page');
   await expect(page).toHaveURL(/taille=50/);
   await expect(rowBoxes).toHaveCount(50);
 
@@ -151,15 +150,13 @@ test('an administrator chooses the page size, selects users and writes to them, 
   // Habilitations in bulk: « Planning » added to both, found by the list's filter.
   await bar.getByRole('button', { name: 'Changer les habilitations' }).click();
   const dialog = page.getByRole('dialog', { name: 'Changer les habilitations de 2 utilisateurs' });
-  await dialog.getByRole('textbox', { name: 'Habilitations à ajouter' }).click();
-  await page.getByRole('option', { name: 'Planning' }).click();
+  await choose(page, dialog.getByRole('textbox', { name: 'Habilitations à ajouter' }), 'Planning');
   await dialog.getByRole('heading', { name: /Changer les habilitations/ }).click();
   await axeAtBothWidths(page, 'utilisateurs-habilitations');
   await dialog.getByRole('button', { name: 'Appliquer à 2 utilisateurs' }).click();
   await expect(page.getByText('Habilitations changées pour 2 utilisateurs.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await page.getByRole('textbox', { name: 'Habilitation' }).click();
-  await page.getByRole('option', { name: 'Planning', exact: true }).click();
+  await choose(page, page.getByRole('textbox', { name: 'Habilitation' }), 'Planning');
   for (const who of chosen)
     await expect(table.getByRole('checkbox', { name: `Sélectionner ${who}` })).toBeVisible();
 });

@@ -10,7 +10,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
 import * as OTPAuth from 'otpauth';
-import { expect, test, apiSend, apiToken, lastEmailTo, linkIn, signIn, signOut } from './fixtures';
+import { expect, test, apiSend, apiToken, lastEmailTo, linkIn, signIn, signOut, pressOn } from './fixtures';
 
 const PASSWORD = 'Vigilance-Double-2026';
 
@@ -67,8 +67,7 @@ test('an officer enrols from the account page, signs in with a code then a recov
   await expect(page).toHaveURL(/\/app\/account#second-facteur$/);
 
   const start = page.getByRole('button', { name: 'Activer une application d’authentification' });
-  await start.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(start);
   // The dialog asks the current password again before it shows the QR code.
   const dialog = page.getByRole('dialog', { name: 'Activer une application d’authentification' });
   await expect(dialog.getByLabel('Clé secrète')).toHaveCount(0);
@@ -130,8 +129,7 @@ test('an officer enrols from the account page, signs in with a code then a recov
   ).toBeVisible();
   await axeAtBothWidths(page, 'compte-sessions');
   await expect(page.getByText('(cette session)', { exact: false })).toBeVisible();
-  await page.getByRole('button', { name: 'Terminer cette session' }).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByRole('button', { name: 'Terminer cette session' }));
   await expect(page.getByText('1 session terminée.')).toBeVisible();
   await expect(endButtons).toHaveCount(before - 1);
   await axeAtBothWidths(page, 'compte-sessions-terminees');
@@ -191,14 +189,12 @@ test('past its grace period, an account must enrol at sign-in; the administrator
   await expect(card).toBeVisible();
   await expect(admin.getByText('Activée', { exact: true })).toBeVisible();
   await axeAtBothWidths(admin, 'admin-utilisateur-2fa');
-  await admin.getByRole('button', { name: 'Réinitialiser la double authentification' }).focus();
-  await admin.keyboard.press('Enter');
+  await pressOn(admin.getByRole('button', { name: 'Réinitialiser la double authentification' }));
   const dialog = admin.getByRole('dialog');
   await expect(dialog).toContainText(person.name);
   await expect(dialog).toContainText('e-mail');
   await axeAtBothWidths(admin, 'admin-reinitialisation-confirmation');
-  await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).focus();
-  await admin.keyboard.press('Enter');
+  await pressOn(dialog.getByRole('button', { name: 'Réinitialiser', exact: true }));
   await expect(admin.getByText(`Double authentification de ${person.name} réinitialisée`)).toBeVisible();
   await expect(admin.getByText('Non activée', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -4,12 +4,18 @@
 // our code and the contract (TypeScript sources, which Node cannot load) are bundled; every npm package
 // stays an import resolved from node_modules at run time. The SQL migrations are copied beside them: the
 // code finds them at `./migrations/` next to itself (import.meta.url), in src/db as in dist.
+//
+// `--outdir DIR` (relative to apps/api) builds elsewhere: the API suite runs its process tests on a copy
+// of its own (test/global-setup.ts), which the build test's own `npm run build` cannot remove under them.
+// It stays inside apps/api, where Node finds node_modules for the packages left as imports.
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = `${root}dist`;
+const { outdir } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } }).values;
+const dist = `${root}${outdir}`;
 
 rmSync(dist, { recursive: true, force: true });
 await build({
@@ -23,7 +29,7 @@ await build({
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',
   },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

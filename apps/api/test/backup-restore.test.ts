@@ -32,6 +32,7 @@ import { builders, named, type Builders, type Person } from './builders';
 import { multipartBody, pdfWith } from './documents-helpers';
 import { databaseUrlFor, dropTestDatabase, onEngine, testEngine } from './engine';
 import { createTestContext, testContextOn, type TestContext } from './helpers';
+import { compiled } from './processes';
 
 const onPostgres = testEngine() === 'postgres';
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -319,7 +320,9 @@ describe('encrypted backups', () => {
     opened.push(restored);
     const [source, copy] = [await fingerprint(t.handle), await fingerprint(restored)];
     expect(copy).toEqual(source);
-  });
+    // A whole backup and restore, and three key derivations at age’s cost: 10 s alone, over 30 s once
+    // on CI beside the other files.
+  }, 90_000);
 });
 
 describe('damaged or foreign files', () => {
@@ -366,7 +369,7 @@ onEngine('pglite', () =>
         const direct = join(work, 'par-le-serveur.sauvegarde');
         expect(await askRunningServer(dataDir, direct)).toMatchObject({ ok: true, chiffree: false });
         const target = join(work, 'par-la-commande.sauvegarde');
-        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], {
+        const child = spawn(process.execPath, compiled('backup', target), {
           cwd: apiRoot,
           env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -398,15 +401,11 @@ onEngine('pglite', () =>
       writeFileSync(join(dataDir, 'PG_VERSION'), '17\n');
       const lock = lockDataDir(dataDir);
       try {
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', 'scripts/backup.ts', join(work, 'jamais.sauvegarde')],
-          {
-            cwd: apiRoot,
-            env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
+        const child = spawn(process.execPath, compiled('backup', join(work, 'jamais.sauvegarde')), {
+          cwd: apiRoot,
+          env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let output = '';
         child.stdout.on('data', (c: Buffer) => (output += c.toString()));
         child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -425,7 +424,7 @@ onEngine('postgres', () =>
   describe('npm run backup on PostgreSQL', () => {
     it('runs pg_dump while the server is connected, as a real process', async () => {
       const target = join(work, 'commande-postgres.sauvegarde');
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], {
+      const child = spawn(process.execPath, compiled('backup', target), {
         cwd: apiRoot,
         env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: t.handle.url! },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,7 +59,7 @@ async function act(action: string, payload: Record<string, unknown>): Promise<Or
   return response.json<OrderDetail>();
 }
 
-/** Delivers what the outbox holds; answers the messages the SMTP server inbox.received meanwhile. */
+/** Delivers what the outbox holds; answers the messages the SMTP server received meanwhile. */
 async function deliver(): Promise<Received[]> {
   const before = inbox.received.length;
   await t.app.mailWorker!.flush(soon());

@@ -13,7 +13,9 @@ import {
   users,
 } from '../src/db/schema';
 import { bankService } from '../src/modules/compta/bank/service';
+import { mandatesService } from '../src/modules/compta/sepa/service';
 import { demoContext } from '../src/seed/context';
+import { DEMO_ICS, DEMO_RUM } from '../src/seed/sepa';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo';
 import { freshDatabase } from './helpers';
 
@@ -109,5 +111,14 @@ describe('demo bank (issue 34)', () => {
     // An invoice of its own, not the overdue rental the journeys of « Relances » count on.
     expect(statement.lignes[2]!.proposition!.factures.map((f) => f.montant)).toEqual([17500]);
     expect(statement.soldeCloture! - statement.soldeOuverture!).toBe(16000 + 22500 + 17500 + 5000 - 1250);
+  });
+
+  it('records the Union’s ICS and the venerable’s lodge’s SEPA mandate, which its officers read', async () => {
+    const ctx = await demoContext(handle.db, 'tresorier');
+    const [mandate] = await mandatesService.list(ctx);
+    expect(mandate).toMatchObject({ rum: DEMO_RUM, entite: 'Les Chevaliers du Rhône', revoqueLe: null });
+    const venerable = await demoContext(handle.db, 'venerable');
+    const seen = await mandatesService.lodge(venerable, mandate!.idEntite);
+    expect(seen).toMatchObject({ ics: DEMO_ICS, mandat: { rum: DEMO_RUM } });
   });
 });

@@ -4,7 +4,6 @@
  * the counts the publisher sees, a second distribution reaching only newcomers, and a cancellation midway
  * that stops what is not sent yet.
  */
-import type { AddressInfo } from 'node:net';
 import {
   API,
   pathTo,
@@ -13,23 +12,16 @@ import {
   type Habilitation,
 } from '@union/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentDistributions, emailOutbox, users } from '../src/db/schema';
 import { builders, named, type Builders, type MemberFields, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
+import { smtpInbox, type Inbox } from './smtp-inbox';
 
 let t: TestContext;
 let b: Builders;
-let smtp: SMTPServer;
-const received: Received[] = [];
-/** Milliseconds the SMTP server takes to accept each message. */
-let delayMs = 0;
+/** The SMTP server; a test slows its acceptance of each message with `inbox.delayMs`. */
+let inbox: Inbox;
 
 const READS: Habilitation[] = ['USER', 'DOCUMENTS_LECTURE'];
 
@@ -113,28 +105,13 @@ async function drainOutbox() {
   let sent: number;
   do sent = await t.app.mailWorker!.flush(soon());
   while (sent > 0);
-  received.length = 0;
+  inbox.received.length = 0;
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        setTimeout(() => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        }, delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await smtpInbox();
   t = await createTestContext({
-    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    SMTP_URL: inbox.url,
     MAIL_POLL_MS: '3600000',
     PUBLIC_URL: 'https://intranet.exemple.fr',
   });
@@ -142,7 +119,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
 });
 
 describe('distribution by e-mail', () => {
@@ -174,9 +151,9 @@ describe('distribution by e-mail', () => {
     });
     expect((await preview()).json()).toEqual({ nombre: 0 });
     expect(await t.app.mailWorker!.flush(soon())).toBe(10);
-    expect(received.map((r) => r.to[0]).sort()).toEqual(audience.map((p) => p.email).sort());
+    expect(inbox.received.map((r) => r.to[0]).sort()).toEqual(audience.map((p) => p.email).sort());
     const lecteur1 = readers[0]!;
-    const mail = received.find((r) => r.to[0] === lecteur1.email)!.raw;
+    const mail = inbox.received.find((r) => r.to[0] === lecteur1.email)!.raw;
     expect(mail).toContain(`https://intranet.exemple.fr/app/doc/${id}`);
     // Long headers are folded (a line break then a space): unfold before reading them.
     expect(mail.replace(/\r\n[ \t]+/g, ' ')).toMatch(
@@ -223,21 +200,21 @@ describe('distribution by e-mail', () => {
     const id = await publish('Tenue de mai');
     await drainOutbox();
     expect((await distribute(id)).json<DistributionResult>().nombre).toBe(10);
-    delayMs = 150;
+    inbox.delayMs = 150;
     const flushing = t.app.mailWorker!.flush(soon());
     // Wait until some, not all, have been accepted by the SMTP server, then cancel.
-    while (received.length < 2) await new Promise((r) => setTimeout(r, 20));
+    while (inbox.received.length < 2) await new Promise((r) => setTimeout(r, 20));
     const cancelled = await cancel(id);
     expect(cancelled.statusCode).toBe(200);
-    const sentCount = await flushing.finally(() => (delayMs = 0));
+    const sentCount = await flushing.finally(() => (inbox.delayMs = 0));
     const result = cancelled.json<DistributionResult>();
     expect(result.diffusion).toBe('A');
     expect(result.nombre).toBeGreaterThan(0);
     expect(sentCount).toBeLessThan(10);
-    expect(received.length).toBe(sentCount);
+    expect(inbox.received.length).toBe(sentCount);
     // What the SMTP server received is exactly what the counts say was sent; the rest is cancelled.
     const counts = (await infos(id)).compteurs!;
-    const ofThisDocument = received.filter((r) => r.raw.includes(`/app/doc/${id}\r\n`));
+    const ofThisDocument = inbox.received.filter((r) => r.raw.includes(`/app/doc/${id}\r\n`));
     expect(counts.envoyes).toBe(ofThisDocument.length);
     expect(counts.envoyes + counts.annules).toBe(10);
     expect(counts.enAttente).toBe(0);

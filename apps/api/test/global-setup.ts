@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { PGLITE_EXTENSIONS, fromPglite, fromPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { FAST_COMMITS, copyPrefix, databaseUrlFor, testEngine } from './engine';
+import { buildForProcessTests } from './processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  buildForProcessTests();
   if (testEngine() === 'postgres') {
     const template = `union_tmpl_${process.pid}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

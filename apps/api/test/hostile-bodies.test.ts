@@ -168,15 +168,10 @@ describe('large anonymous bodies, to a server in its own process', () => {
       const answers = await busy.stop();
       // Every body was refused: the server answers 413 as soon as the length (given, or counted as the
       // chunks come) passes the call's limit, then closes the connection; a client still writing may meet
-      // the closed socket (EPIPE, ECONNRESET) before it reads that answer. Each call answered 413 at least
-      // once (test/hostile-requests.test.ts checks the answer itself, route by route).
+      // the closed socket (EPIPE, ECONNRESET) before it reads that answer, and on a busy machine it may
+      // for every body of a call. That the answer itself is 413, route by route, is checked by
+      // test/hostile-requests.test.ts; here, no body is ever taken (no other status).
       for (const outcome of outcomes) expect(outcome).toMatch(/: (413|EPIPE|ECONNRESET)$/);
-      for (const path of PUBLIC_CALLS) {
-        expect(
-          outcomes.filter((o) => o.startsWith(`${path} `) && o.endsWith(': 413')).length,
-          path,
-        ).toBeGreaterThan(0);
-      }
       console.info(`hostile bodies: ${outcomes.length} sent; ${outcomes.slice(0, 24).join('; ')}`);
       // The health answered 200 after each body (the poller fails on any other answer).
       expect(answers).toBeGreaterThanOrEqual(outcomes.length);

@@ -1,29 +1,15 @@
 /** The outbox worker against a real SMTP server on 127.0.0.1: delivery, retries, final failure. */
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema';
 import { mailRepository } from '../src/modules/mail/repository';
 import { RETRY_DELAYS_MS, startMailWorker } from '../src/modules/mail/worker';
 import { createTestContext, createUser, type TestContext } from './helpers';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
+import { smtpInbox, type Inbox } from './smtp-inbox';
 
 let t: TestContext;
-let smtp: SMTPServer;
-const received: Received[] = [];
-let refuse = false;
-/** A slow SMTP server: milliseconds before it accepts a message. */
-let delayMs = 0;
-/** Told when the SMTP server holds a whole message, before it accepts it. */
-let messageInHand: (() => void) | undefined;
-/** Resolves once the SMTP server holds the next message: a pass is then in the middle of a sending. */
-const nextMessageInHand = () => new Promise<void>((resolve) => (messageInHand = resolve));
-let smtpUrl = '';
+/** The SMTP server: a test may slow it (`delayMs`), have it refuse (`refuse`), or wait for a message. */
+let inbox: Inbox;
 
 /**
  * A moment safely after the rows just written: their default `prochain_essai` is the database's now(),
@@ -32,39 +18,20 @@ let smtpUrl = '';
 const soon = () => new Date(Date.now() + 1000);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (refuse) return callback(new Error('boîte pleine'));
-        messageInHand?.();
-        setTimeout(() => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        }, delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await smtpInbox();
   // A long poll period: the test drives the worker with flush() so nothing races it.
-  smtpUrl = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
   t = await createTestContext({
-    SMTP_URL: smtpUrl,
+    SMTP_URL: inbox.url,
     MAIL_POLL_MS: '3600000',
   });
 });
 afterEach(() => {
-  refuse = false;
-  delayMs = 0;
-  messageInHand = undefined;
+  inbox.refuse = false;
+  inbox.delayMs = 0;
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
 });
 
 describe('the outbox worker', () => {
@@ -79,8 +46,8 @@ describe('the outbox worker', () => {
       t.clock.now(),
     );
     expect(await t.app.mailWorker!.flush(soon())).toBe(1);
-    expect(received.at(-1)!.to).toEqual(['vm@exemple.fr']);
-    expect(received.at(-1)!.raw).toContain('Subject: Tenue du 3 mars');
+    expect(inbox.received.at(-1)!.to).toEqual(['vm@exemple.fr']);
+    expect(inbox.received.at(-1)!.raw).toContain('Subject: Tenue du 3 mars');
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.destinataire, 'vm@exemple.fr'));
     expect(row).toMatchObject({ statut: 'E', erreur: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
@@ -89,7 +56,7 @@ describe('the outbox worker', () => {
   });
 
   it('retries with growing delays, then marks the e-mail failed', async () => {
-    refuse = true;
+    inbox.refuse = true;
     await mailRepository.enqueue(
       t.db,
       { destinataire: 'plein@exemple.fr', sujet: 'Essai', texte: 'Texte' },
@@ -123,7 +90,7 @@ describe('the outbox worker', () => {
     await t.call({ method: 'PATCH', url: '/api/user/password', payload: { data: 'hugo@exemple.fr' } });
     await t.app.background.idle();
     expect(await t.app.mailWorker!.flush(soon())).toBe(1);
-    const mail = received.at(-1)!;
+    const mail = inbox.received.at(-1)!;
     expect(mail.to).toEqual(['hugo@exemple.fr']);
     // Undo quoted-printable soft line breaks before looking for the link.
     expect(mail.raw.replace(/=\r\n/g, '')).toContain('http://localhost:8080/reinitialiser-mdp?jeton=');
@@ -131,7 +98,7 @@ describe('the outbox worker', () => {
 });
 
 it('stops only once the message being sent is marked sent, so a restart never sends it twice', async () => {
-  delayMs = 500;
+  inbox.delayMs = 500;
   await mailRepository.enqueue(
     t.db,
     {
@@ -143,12 +110,12 @@ it('stops only once the message being sent is marked sent, so a restart never se
   );
   const worker = startMailWorker({
     db: t.db,
-    smtpUrl,
+    smtpUrl: inbox.url,
     from: 'test@exemple.fr',
     pollMs: 3_600_000,
     log: t.app.log,
   });
-  const sending = nextMessageInHand();
+  const sending = inbox.nextMessage();
   const pass = worker.flush(soon());
   await sending;
   await worker.stop();
@@ -158,7 +125,7 @@ it('stops only once the message being sent is marked sent, so a restart never se
 });
 
 it('hands the rest of its batch back, due at once, when it stops in the middle of it', async () => {
-  delayMs = 500;
+  inbox.delayMs = 500;
   const at = t.clock.now();
   for (const n of [1, 2, 3]) {
     await mailRepository.enqueue(
@@ -169,13 +136,13 @@ it('hands the rest of its batch back, due at once, when it stops in the middle o
   }
   const worker = startMailWorker({
     db: t.db,
-    smtpUrl,
+    smtpUrl: inbox.url,
     from: 'test@exemple.fr',
     pollMs: 3_600_000,
     log: t.app.log,
   });
   const passAt = soon();
-  const sending = nextMessageInHand();
+  const sending = inbox.nextMessage();
   const pass = worker.flush(passAt);
   await sending;
   await worker.stop();
@@ -210,7 +177,7 @@ describe('attachments', () => {
       t.clock.now(),
     );
     expect(await t.app.mailWorker!.flush(soon())).toBe(1);
-    const raw = received.at(-1)!.raw;
+    const raw = inbox.received.at(-1)!.raw;
     expect(raw).toContain('Content-Type: application/pdf; name=FA-2026-0001.pdf');
     expect(raw.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
   });

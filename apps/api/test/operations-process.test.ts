@@ -17,6 +17,7 @@ import { PASSWORD, createUser } from './helpers';
 import { providerNotification } from './payment-provider';
 import {
   apiRoot,
+  compiled,
   freePort,
   processDatabase,
   untilRequestsInProgress,
@@ -51,10 +52,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Starts the server (TypeScript sources, as `npm run dev` does) in production, and waits until it listens. */
+/** Starts the compiled server in production, and waits until it listens. */
 async function startServer(env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, compiled('server'), {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH,

@@ -14,17 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyPrefix, databaseUrlFor, dropTestDatabase } from './engine';
+import { smtpInbox, type Inbox } from './smtp-inbox';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CLIENT_SECRET = 'secret-client-de-production-du-test';
 const PUBLIC_URL = 'https://intranet.example.org';
 const PASSWORD = 'Premier-mot-de-passe-de-Jean-42';
 let database = '';
-let smtp: SMTPServer | undefined;
-const mails: string[] = [];
+let inbox: Inbox | undefined;
 let server: ChildProcess | undefined;
 /** The server's own process id, from its log lines (npm's child: left running were npm to die first). */
 let serverPid: number | undefined;
@@ -44,19 +43,7 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${database}`);
   await admin.end();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        mails.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
+  inbox = await smtpInbox();
 });
 
 afterAll(async () => {
@@ -68,7 +55,7 @@ afterAll(async () => {
       // Already gone, as it should be.
     }
   }
-  if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
+  if (inbox) await inbox.close();
   if (database) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
@@ -80,7 +67,6 @@ afterAll(async () => {
 describe('the README’s production commands on PostgreSQL', () => {
   it('build, migrate, start, admin:create, the link sets the password, sign-in, /api/ready, SIGTERM exits 0', async () => {
     const port = await freePort();
-    const smtpPort = (smtp!.server.address() as AddressInfo).port;
     // The README's `export …` line, with this test's values; then what a host needs to listen here.
     const env = {
       PATH: process.env.PATH,
@@ -89,7 +75,7 @@ describe('the README’s production commands on PostgreSQL', () => {
       DATABASE_URL: databaseUrlFor(database),
       PUBLIC_URL,
       OAUTH_CLIENT_SECRET: CLIENT_SECRET,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      SMTP_URL: inbox!.url,
       SYSTEMPAY_SITE_ID: '87654321',
       SYSTEMPAY_KEY: 'cle-de-la-boutique-de-production',
       SECOND_FACTOR_KEY: 'f'.repeat(64),
@@ -145,10 +131,11 @@ describe('the README’s production commands on PostgreSQL', () => {
     const jeton = new URL(link!).searchParams.get('jeton')!;
 
     // « the same link is e-mailed »: the server's outbox sends it to the new administrator.
-    while (!mails.some((m) => m.includes('j.dupont@example.org')) && Date.now() < deadline + 30_000) {
+    const toJean = () => inbox!.received.find((m) => m.to.includes('j.dupont@example.org'))?.raw;
+    while (!toJean() && Date.now() < deadline + 30_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const mail = mails.find((m) => m.includes('j.dupont@example.org'));
+    const mail = toJean();
     expect(mail).toBeDefined();
     // Quoted-printable may cut the link across lines: compare without soft line breaks.
     expect(mail!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(jeton);

@@ -3,39 +3,24 @@
  * every e-mail sent to many people, each carries its recipient's unsubscribe link and the one-click
  * List-Unsubscribe headers (RFC 8058); the link turns the menus' e-mails off, and only those.
  */
-import type { AddressInfo } from 'node:net';
 import { API } from '@union/contract';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema';
 import { builders, type Builders, type Person } from './builders';
 import { createTestContext, type TestContext } from './helpers';
+import { smtpInbox, type Inbox } from './smtp-inbox';
 
 let t: TestContext;
 let b: Builders;
-let smtp: SMTPServer;
-const received: { to: string; raw: string }[] = [];
+let inbox: Inbox;
 
 const soon = () => new Date(Date.now() + 1000);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo[0]!.address, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await smtpInbox();
   t = await createTestContext({
-    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    SMTP_URL: inbox.url,
     MAIL_POLL_MS: '3600000',
     PUBLIC_URL: 'https://intranet.exemple.fr',
   });
@@ -43,14 +28,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
 });
 
 /** Sends the outbox through SMTP and answers what arrived, headers unfolded (a line break then a space). */
 async function delivered(): Promise<{ to: string; raw: string }[]> {
-  received.length = 0;
+  inbox.received.length = 0;
   while ((await t.app.mailWorker!.flush(soon())) > 0);
-  return received.map((r) => ({ ...r, raw: r.raw.replace(/\r\n[ \t]+/g, ' ') }));
+  return inbox.received.map((r) => ({ to: r.to[0]!, raw: r.raw.replace(/\r\n[ \t]+/g, ' ') }));
 }
 
 /** The text of a quoted-printable body as written (soft line breaks joined, bytes decoded). */

@@ -2,9 +2,10 @@
  * SEPA direct debit of the dues (issue 34 §4) through the HTTP API: the Union's creditor identifier (ICS)
  * checked in the settings, a lodge's mandate (RUM unique, one live per lodge, IBAN checked, its signed
  * PDF stored and read back, revoked), a batch made from the invoices due (collection at least 14 days
- * ahead, pre-notified through the outbox, an invoice in one live batch only, even asked twice at once),
- * its pain.008.001.02 file valid against ISO 20022's official schema, sent (FRST → RCUR) or cancelled,
- * and what the lodge's officers read of it.
+ * ahead on a TARGET2 day, pre-notified through the outbox, an invoice in one live batch only, even asked
+ * twice at once), its pain.008.001.02 file (the default version) valid against ISO 20022's official
+ * schema, sent (FRST → RCUR) or cancelled, and what the lodge's officers read of it. Version 001.08 and the
+ * `version` query: test/sepa-pain008.test.ts.
  */
 import {
   euros,
@@ -206,7 +207,7 @@ it('makes a batch 14 days ahead at the soonest, pre-notified, each invoice in on
   // Its invoices are taken: a second batch finds nothing; of two made at once from a new one, one wins.
   expect((await batchFor('2026-12-10')).json().error).toBe('sepa_nothing');
   const extra = await invoiceOf(lodge.id, 5_000);
-  const both = await Promise.all([batchFor('2026-12-11'), batchFor('2026-12-12')]);
+  const both = await Promise.all([batchFor('2026-12-11'), batchFor('2026-12-15')]);
   expect(both.map((r) => r.statusCode).sort()).toEqual([201, 412]);
   const extraLines = await t.db.select().from(sepaBatchLines).where(eq(sepaBatchLines.orderId, extra));
   expect(extraLines).toHaveLength(1);
@@ -214,7 +215,7 @@ it('makes a batch 14 days ahead at the soonest, pre-notified, each invoice in on
   const { id: _id, ...copy } = extraLines[0]!;
   await expect(t.db.insert(sepaBatchLines).values(copy)).rejects.toThrow();
 
-  // The file, valid against ISO 20022's own schema (which does fail a broken one).
+  // The file (no `version`: 001.02), valid against ISO 20022's own schema (which does fail a broken one).
   const file = await t.call({
     method: 'GET',
     url: `/api/compta/banque/prelevements/${batch.id}/pain008`,
@@ -222,13 +223,15 @@ it('makes a batch 14 days ahead at the soonest, pre-notified, each invoice in on
   });
   expect(file.statusCode).toBe(200);
   const xml = file.body;
-  expect(await painSchemaErrors(xml)).toEqual([]);
+  expect(await painSchemaErrors(xml, '001.02')).toEqual([]);
   expect(xml).toContain('<SeqTp>FRST</SeqTp>');
   expect(xml).toContain('<MndtId>UNION-CHEV-001</MndtId>');
   expect(xml).toContain(`<Id>${ICS}</Id>`);
   expect(xml).toContain(`<EndToEndId>`);
   expect(xml).toMatch(/<Nm>Les Chevaliers du Rhone( \d+)?<\/Nm>/);
-  expect(await painSchemaErrors(xml.replace('<PmtMtd>DD</PmtMtd>', '<PmtMtd>TRF</PmtMtd>'))).not.toEqual([]);
+  expect(
+    await painSchemaErrors(xml.replace('<PmtMtd>DD</PmtMtd>', '<PmtMtd>TRF</PmtMtd>'), '001.02'),
+  ).not.toEqual([]);
 
   // Sent: the mandate's next debits are recurrent; a sent batch is neither sent again nor cancelled.
   const sent = await post(`/api/compta/banque/prelevements/${batch.id}/transmission`, {});
@@ -256,7 +259,7 @@ it('makes a batch 14 days ahead at the soonest, pre-notified, each invoice in on
       token: lecteur.token,
     })
   ).body;
-  expect(await painSchemaErrors(xml2)).toEqual([]);
+  expect(await painSchemaErrors(xml2, '001.02')).toEqual([]);
   expect(xml2).toContain('<SeqTp>RCUR</SeqTp>');
 
   // The lodge's officers read its mandate and debits; another lodge's do not.
@@ -269,6 +272,36 @@ it('makes a batch 14 days ahead at the soonest, pre-notified, each invoice in on
   expect((await t.call({ method: 'GET', url, token: tolerance.manager.token })).statusCode).toBe(403);
 });
 
+it('collects on a TARGET2 day only: Christmas refused naming the next business day, nothing written', async () => {
+  const { lodge } = await aLodge('UNION-NOEL-001');
+  const invoice = await invoiceOf(lodge.id, 9_000);
+  const batches = async () =>
+    (
+      await t.call({ method: 'GET', url: '/api/compta/banque/prelevements', token: lecteur.token })
+    ).json() as SepaBatch[];
+  const before = await batches();
+  const mails = (await t.db.select().from(emailOutbox)).length;
+
+  const christmas = await batchFor('2026-12-25');
+  expect(christmas.statusCode).toBe(412);
+  expect(christmas.json().error).toBe('sepa_not_business_day');
+  expect(christmas.json().message).toBe(
+    'Le vendredi 25 décembre 2026 n’est pas un jour de règlement SEPA (TARGET2 : week-ends, 1er janvier, Vendredi saint, lundi de Pâques, 1er mai, 25 et 26 décembre) : choisissez le lundi 28 décembre 2026.',
+  );
+  // A Saturday is closed too.
+  expect((await batchFor('2026-12-19')).json().error).toBe('sepa_not_business_day');
+  expect(await batches()).toEqual(before);
+  expect(await t.db.select().from(sepaBatchLines).where(eq(sepaBatchLines.orderId, invoice))).toHaveLength(0);
+  expect(await t.db.select().from(emailOutbox)).toHaveLength(mails);
+
+  const next = await batchFor('2026-12-28');
+  expect(next.statusCode, next.body).toBe(201);
+  const lot = (next.json() as SepaBatchReport).lot;
+  expect(lot.datePrelevement).toBe('2026-12-28');
+  expect(lot.lignes.map((l) => l.idCommande)).toContain(invoice);
+  expect(await batches()).toHaveLength(before.length + 1);
+});
+
 it('no longer debits a revoked mandate, revoked once; a new mandate may follow', async () => {
   const { lodge, mandate } = await aLodge('UNION-REVOQUE-001');
   const invoice = await invoiceOf(lodge.id, 7_000);
@@ -279,7 +312,7 @@ it('no longer debits a revoked mandate, revoked once; a new mandate may follow',
   expect(revoked.statusCode, revoked.body).toBe(200);
   expect(revoked.json()).toMatchObject({ revoqueLe: '2026-11-20', motifRevocation: 'Changement de banque' });
   expect((await revoke('2026-11-21')).json().error).toBe('sepa_mandate_revoked');
-  const made = await batchFor('2026-12-20');
+  const made = await batchFor('2026-12-21');
   if (made.statusCode === 201)
     expect((made.json() as SepaBatchReport).lot.lignes.map((l) => l.idCommande)).not.toContain(invoice);
   else expect(made.json().error).toBe('sepa_nothing');

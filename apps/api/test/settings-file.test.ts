@@ -13,6 +13,7 @@ import { openBackupFile } from '../src/modules/backups/format';
 import { testEngine } from './engine';
 import {
   apiRoot,
+  compiled,
   killAll,
   PRODUCTION_ENV,
   processDatabase,
@@ -49,7 +50,7 @@ describe('ENV_FILE', () => {
     const file = settingsFile(
       `BACKUP_PASSPHRASE=" ${PASSPHRASE}"\nMETRICS_TOKEN=jeton-de-metriques-assez-long  # pour Prometheus`,
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, compiled('server'), {
       cwd: apiRoot,
       env: { PATH: process.env.PATH, ENV_FILE: file },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,14 +5,12 @@
  * PostgreSQL only: a PGlite data directory belongs to one process (db/lock.ts), so there is no second
  * instance to run.
  */
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MealOrder, MyCard, OrderDetail, UserDetail } from '@union/contract';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LOCKS, runAlone } from '../src/db/alone';
 import { fromPostgres } from '../src/db/client';
@@ -21,10 +19,10 @@ import { runDailyBackupIfDue } from '../src/modules/backups/job';
 import { backupsRepository } from '../src/modules/backups/repository';
 import { builders, type Builders, type Person } from './builders';
 import { CLIENT_BASIC, PASSWORD, createTestContext, testContextOn, type TestContext } from './helpers';
+import { smtpInbox, type Inbox } from './smtp-inbox';
 
-/** What the SMTP server accepted: one entry per message, by subject. */
-const received: string[] = [];
-let smtp: SMTPServer;
+/** The SMTP server both instances send through. */
+let inbox: Inbox;
 /** Instance A (it created the database) and instance B (a second app and pool on the same one). */
 let a: TestContext;
 let bApp: TestContext;
@@ -34,25 +32,12 @@ let admin: Person;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push(/^Subject: (.*)$/m.exec(raw)?.[1] ?? '');
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await smtpInbox();
   // Each instance runs its own outbox worker; a long poll period, so the test drives both with flush().
   // Behind one proxy (here 127.0.0.1, the address every injected request comes from): both trust it to
   // name the client's address.
   const env = {
-    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    SMTP_URL: inbox.url,
     MAIL_POLL_MS: '3600000',
     TRUST_PROXY: '127.0.0.1',
   };
@@ -65,7 +50,7 @@ afterAll(async () => {
   // B's pool first: A's close drops the database once no connection is left.
   await bApp.close();
   await a.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await inbox.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -313,7 +298,8 @@ describe('two instances on one PostgreSQL database (PostgreSQL only: TEST_DB=pos
       // Both took part: the claims really raced.
       expect(sentBy.a).toBeGreaterThan(0);
       expect(sentBy.b).toBeGreaterThan(0);
-      expect(received.filter((s) => s.startsWith('Message ')).sort()).toEqual([...subjects].sort());
+      const sent = inbox.received.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '');
+      expect(sent.filter((s) => s.startsWith('Message ')).sort()).toEqual([...subjects].sort());
       const [left] = await a.handle.rows<{ n: number }>(
         `SELECT count(*)::int AS n FROM email_outbox WHERE statut <> 'E'`,
       );

@@ -276,6 +276,10 @@ export const ERROR_CODES = {
     status: 412,
     sens: 'Prélèvements : la date de prélèvement est à moins de 14 jours (délai de pré-notification).',
   },
+  sepa_not_business_day: {
+    status: 412,
+    sens: 'Prélèvements : la date de prélèvement n’est pas un jour de règlement SEPA (TARGET2 : week-end ou jour férié).',
+  },
   sepa_rum_taken: { status: 412, sens: 'Prélèvements : cette référence de mandat (RUM) existe déjà.' },
   sepa_mandate_live: {
     status: 412,

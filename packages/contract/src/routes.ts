@@ -295,7 +295,7 @@ export const API = {
     revokeMandate: '/api/compta/banque/mandats/:id/revocation',
     /** GET lists the batches, POST makes one from the invoices due (and pre-notifies the lodges). */
     batches: '/api/compta/banque/prelevements',
-    /** The batch's pain.008.001.02 file. */
+    /** The batch's pain.008 file (`?version=001.02`, the default, or `001.08`). */
     batchFile: '/api/compta/banque/prelevements/:id/pain008',
     /** Marks the batch sent to the bank: its mandates go from FRST to RCUR. */
     sendBatch: '/api/compta/banque/prelevements/:id/transmission',

@@ -13,6 +13,7 @@ import { seedSettings } from './settings';
 import { seedRestaurant } from './restaurant';
 import { seedCompta } from './compta';
 import { seedBank } from './bank';
+import { seedSepa } from './sepa';
 import { seedDocuments } from './documents';
 
 export const DEMO_PASSWORD = 'Union-Demo-2026!';
@@ -273,6 +274,7 @@ export async function seedDemoIfEmpty(db: Database) {
   await seedRestaurant(db);
   await seedCompta(db);
   await seedBank(db);
+  await seedSepa(db);
   await seedDocuments(db);
   return {
     password: DEMO_PASSWORD,

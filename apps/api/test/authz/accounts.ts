@@ -5,31 +5,13 @@
  * or through one's own (404). Aged receivables and the FEC are the Union's (COMPTA_LECTURE).
  */
 import { count, eq } from 'drizzle-orm';
-import { accountingOrders, invoiceCardPayments } from '../../src/db/schema';
+import { invoiceCardPayments } from '../../src/db/schema';
 import { creditNote } from './compta';
 import { allow, type AuthzRow } from './rows';
+import { issuedInvoice } from './invoices';
 import type { World } from './world';
 
 const readers = (status: number) => allow({ admin: status, tresorier: status });
-
-/** A fresh issued invoice of the entity, numbered from its own series so numbers never clash. */
-async function invoice(w: World, entityId: number): Promise<number> {
-  const [row] = await w.t.db
-    .insert(accountingOrders)
-    .values({
-      type: 'S',
-      entityId,
-      annee: w.annee,
-      objet: 'Prestation',
-      etat: 'FE',
-      total: 1000,
-      numeroFacture: `FA-MATRICE-${w.unique()}`,
-      dateFacture: '2026-11-23',
-      dateEcheance: '2026-12-23',
-    })
-    .returning({ id: accountingOrders.id });
-  return row!.id;
-}
 
 const onlinePayments = (w: World, orderId: number) => async () =>
   (
@@ -59,7 +41,7 @@ export const rows: AuthzRow[] = [
     route: 'GET /api/loge/:idEntite/compte/commande/:id/document/:kind',
     scope: 'the invoice of the own lodge',
     request: async (w) => ({
-      url: `/api/loge/${w.lodge}/compte/commande/${await invoice(w, w.lodge)}/document/facture`,
+      url: `/api/loge/${w.lodge}/compte/commande/${await issuedInvoice(w, w.lodge)}/document/facture`,
     }),
     expect: { ...readers(200), venerable: 200 },
   },
@@ -67,7 +49,7 @@ export const rows: AuthzRow[] = [
     route: 'GET /api/loge/:idEntite/compte/commande/:id/document/:kind',
     scope: 'the other lodge’s invoice through its own path',
     request: async (w) => ({
-      url: `/api/loge/${w.otherLodge}/compte/commande/${await invoice(w, w.otherLodge)}/document/facture`,
+      url: `/api/loge/${w.otherLodge}/compte/commande/${await issuedInvoice(w, w.otherLodge)}/document/facture`,
     }),
     expect: readers(200),
   },
@@ -75,7 +57,7 @@ export const rows: AuthzRow[] = [
     route: 'GET /api/loge/:idEntite/compte/commande/:id/document/:kind',
     scope: 'the other lodge’s invoice through the own lodge’s path',
     request: async (w) => ({
-      url: `/api/loge/${w.lodge}/compte/commande/${await invoice(w, w.otherLodge)}/document/facture`,
+      url: `/api/loge/${w.lodge}/compte/commande/${await issuedInvoice(w, w.otherLodge)}/document/facture`,
     }),
     expect: { ...readers(404), venerable: 404 },
   },
@@ -117,7 +99,7 @@ export const rows: AuthzRow[] = [
     route: 'POST /api/loge/:idEntite/compte/commande/:id/paiement-cb',
     scope: 'an invoice of the own lodge (officers only, not the Union’s treasurers)',
     request: async (w) => {
-      const id = await invoice(w, w.lodge);
+      const id = await issuedInvoice(w, w.lodge);
       return { url: `/api/loge/${w.lodge}/compte/commande/${id}/paiement-cb`, watch: onlinePayments(w, id) };
     },
     expect: allow({ venerable: 201 }),
@@ -126,7 +108,7 @@ export const rows: AuthzRow[] = [
     route: 'POST /api/loge/:idEntite/compte/commande/:id/paiement-cb',
     scope: 'an invoice of the other lodge',
     request: async (w) => {
-      const id = await invoice(w, w.otherLodge);
+      const id = await issuedInvoice(w, w.otherLodge);
       return {
         url: `/api/loge/${w.otherLodge}/compte/commande/${id}/paiement-cb`,
         watch: onlinePayments(w, id),
@@ -138,7 +120,7 @@ export const rows: AuthzRow[] = [
     route: 'POST /api/loge/:idEntite/compte/commande/:id/paiement-cb',
     scope: 'the other lodge’s invoice through the own lodge’s path',
     request: async (w) => {
-      const id = await invoice(w, w.otherLodge);
+      const id = await issuedInvoice(w, w.otherLodge);
       return { url: `/api/loge/${w.lodge}/compte/commande/${id}/paiement-cb`, watch: onlinePayments(w, id) };
     },
     expect: allow({ venerable: 404 }),
@@ -156,7 +138,7 @@ export const rows: AuthzRow[] = [
       const [row] = await w.t.db
         .insert(invoiceCardPayments)
         .values({
-          orderId: await invoice(w, w.lodge),
+          orderId: await issuedInvoice(w, w.lodge),
           montant: 1000,
           etat: 'A',
           transDay: '2026-11-23',

@@ -3,7 +3,6 @@
  * imports and confirms (admin and tresorier hold both); nobody else, whatever lodge they serve.
  */
 import {
-  accountingOrders,
   accountingPayments,
   bankLines,
   bankStatements,
@@ -12,6 +11,7 @@ import {
 } from '../../src/db/schema';
 import type { AuthzRow } from './rows';
 import { bookKeepers, CURRENT_ACCOUNT, UNION_IBAN, unionSettingsWith } from './union-bank';
+import { issuedInvoice } from './invoices';
 import type { World } from './world';
 
 /** The Union's account in the settings, so that a statement of it is accepted. */
@@ -60,25 +60,6 @@ async function waitingLine(w: World): Promise<{ statement: number; line: number 
     })
     .returning({ id: bankLines.id });
   return { statement: statement!.id, line: line!.id };
-}
-
-/** An issued invoice of 10 € of the lodge, numbered from its own series so numbers never clash. */
-async function openInvoice(w: World): Promise<number> {
-  const [order] = await w.t.db
-    .insert(accountingOrders)
-    .values({
-      type: 'S',
-      entityId: w.lodge,
-      annee: w.annee,
-      objet: 'Prestation',
-      etat: 'FE',
-      total: 1000,
-      numeroFacture: `FA-MATRICE-B-${w.unique()}`,
-      dateFacture: '2026-11-20',
-      dateEcheance: '2026-12-20',
-    })
-    .returning({ id: accountingOrders.id });
-  return order!.id;
 }
 
 /** An invoice of 10 € paid online (by card) in the books, written straight: its entry's id. */
@@ -161,7 +142,7 @@ export const rows: AuthzRow[] = [
     tries: ['body.idEntite', 'body.affectations.montant'],
     request: async (w) => ({
       url: `/api/compta/banque/lignes/${(await waitingLine(w)).line}/confirmation`,
-      payload: { idEntite: w.lodge, affectations: [{ idCommande: await openInvoice(w), montant: 1000 }] },
+      payload: { idEntite: w.lodge, affectations: [{ idCommande: await issuedInvoice(w), montant: 1000 }] },
     }),
     expect: bookKeepers(200),
   },

@@ -16,7 +16,7 @@ import { z } from 'zod';
  * counts, whatever its name: a query is where a call is told to act differently.
  */
 export const ACTING_FIELD =
-  /^(montant|prix|prixUnitaire|tarifHoraire|solde|cotisations|etat|etats|statut|action|userId|idUser|idEntite|entiteId|entites|tous|audience|idReservation|reservationId|habilitations|ajouter|retirer|gestion|reservation|restauration|carteLoge)$/;
+  /^(montant|prix|prixUnitaire|tarifHoraire|solde|cotisations|etat|etats|statut|action|userId|idUser|idEntite|entiteId|entites|tous|audience|idReservation|reservationId|habilitations|ajouter|retirer|gestion|reservation|restauration|carteLoge|rejetes)$/;
 
 /**
  * Parameters that only choose what is read or how it is shown, `METHOD /route in.name` → why they need

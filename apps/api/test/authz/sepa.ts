@@ -1,13 +1,12 @@
 /**
  * Authorization rows of SEPA direct debit (issue 34 §4): COMPTA_LECTURE reads the mandates, the batches
- * and their files; COMPTA_SAISIE (with COMPTA_LECTURE) records mandates and makes, sends and cancels
- * batches (admin and tresorier hold both); a lodge's officers (venerable for the lodge) read its own
- * mandate and debits, nobody else's.
+ * and their files (either pain.008 version); COMPTA_SAISIE (with COMPTA_LECTURE) records mandates and
+ * makes, sends and cancels batches (admin and tresorier hold both); a lodge's officers (venerable for the
+ * lodge) read its own mandate and debits, nobody else's.
  */
-import { addDays } from '@union/contract';
+import { addDays, nextTarget2Day } from '@union/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
-  accountingOrders,
   bankLines,
   bankStatements,
   documentFiles,
@@ -19,6 +18,7 @@ import {
 import { multipartBody, pdfWith } from '../documents-helpers';
 import type { AuthzRow } from './rows';
 import { bookKeepers, CURRENT_ACCOUNT, unionSettingsWith } from './union-bank';
+import { issuedInvoice } from './invoices';
 import type { World } from './world';
 
 const ICS = 'FR72ZZZ123456';
@@ -62,17 +62,7 @@ async function debitable(w: World): Promise<void> {
     .update(entities)
     .set({ emailFacturation: 'tresorerie@chevaliers.fr' })
     .where(eq(entities.id, w.lodge));
-  await w.t.db.insert(accountingOrders).values({
-    type: 'S',
-    entityId: w.lodge,
-    annee: w.annee,
-    objet: 'Prestation',
-    etat: 'FE',
-    total: 1000,
-    numeroFacture: `FA-MATRICE-S-${w.unique()}`,
-    dateFacture: '2026-11-20',
-    dateEcheance: '2026-12-20',
-  });
+  await issuedInvoice(w);
 }
 
 /** A prepared batch of its own (no line needed to send, cancel or write it): its id. */
@@ -96,25 +86,16 @@ async function batch(w: World): Promise<number> {
  * the statement's waiting credit line of its total two days after its collection day: the line's id and
  * the batch's.
  */
-async function sentBatchAndCredit(w: World): Promise<{ line: number; batch: number }> {
+/** A batch sent and the statement's credit of it; `net`: a second debit the bank rejected, left out of the credit. */
+async function sentBatchAndCredit(
+  w: World,
+  net = false,
+): Promise<{ line: number; batch: number; rejected?: number }> {
   await withCreditor(w);
   const entityId = await w.fresh.entity();
   const mandateId = await mandate(w, entityId);
   const u = w.unique();
-  const [order] = await w.t.db
-    .insert(accountingOrders)
-    .values({
-      type: 'S',
-      entityId,
-      annee: w.annee,
-      objet: 'Prestation',
-      etat: 'FE',
-      total: 1000,
-      numeroFacture: `FA-MATRICE-P-${u}`,
-      dateFacture: '2026-11-01',
-      dateEcheance: '2026-12-01',
-    })
-    .returning({ id: accountingOrders.id });
+  const order = await issuedInvoice(w, entityId);
   const [sent] = await w.t.db
     .insert(sepaBatches)
     .values({
@@ -130,12 +111,19 @@ async function sentBatchAndCredit(w: World): Promise<{ line: number; batch: numb
     .returning({ id: sepaBatches.id });
   await w.t.db.insert(sepaBatchLines).values({
     batchId: sent!.id,
-    orderId: order!.id,
+    orderId: order,
     mandateId,
     entityId,
     montant: 1000,
     sequence: 'FRST',
   });
+  let rejected: number | undefined;
+  if (net) {
+    rejected = await issuedInvoice(w, entityId, 500);
+    await w.t.db
+      .insert(sepaBatchLines)
+      .values({ batchId: sent!.id, orderId: rejected, mandateId, entityId, montant: 500, sequence: 'FRST' });
+  }
   const [statement] = await w.t.db
     .insert(bankStatements)
     .values({
@@ -160,7 +148,7 @@ async function sentBatchAndCredit(w: World): Promise<{ line: number; batch: numb
       libelle: `REMISE PRLV SEPA MATRICE-P-${u}`,
     })
     .returning({ id: bankLines.id });
-  return { line: line!.id, batch: sent!.id };
+  return { line: line!.id, batch: sent!.id, rejected };
 }
 
 const pdfUpload = async () => multipartBody({}, { name: 'mandat.pdf', content: await pdfWith('Mandat') });
@@ -231,7 +219,7 @@ export const rows: AuthzRow[] = [
       await debitable(w);
       return {
         url: '/api/compta/banque/prelevements',
-        payload: { datePrelevement: addDays(w.t.clock.today(), 30) },
+        payload: { datePrelevement: nextTarget2Day(addDays(w.t.clock.today(), 30)) },
       };
     },
     expect: bookKeepers(201),
@@ -239,6 +227,15 @@ export const rows: AuthzRow[] = [
   {
     route: 'GET /api/compta/banque/prelevements/:id/pain008',
     request: async (w) => ({ url: `/api/compta/banque/prelevements/${await batch(w)}/pain008` }),
+    expect: bookKeepers(200),
+  },
+  {
+    route: 'GET /api/compta/banque/prelevements/:id/pain008',
+    scope: 'version 001.08',
+    tries: ['query.version'],
+    request: async (w) => ({
+      url: `/api/compta/banque/prelevements/${await batch(w)}/pain008?version=001.08`,
+    }),
     expect: bookKeepers(200),
   },
   {
@@ -257,6 +254,19 @@ export const rows: AuthzRow[] = [
     request: async (w) => {
       const { line, batch: idLot } = await sentBatchAndCredit(w);
       return { url: `/api/compta/banque/lignes/${line}/prelevement`, payload: { idLot } };
+    },
+    expect: bookKeepers(200),
+  },
+  {
+    route: 'POST /api/compta/banque/lignes/:id/prelevement',
+    scope: 'the credit of a batch net of a debit rejected before settlement',
+    tries: ['body.rejetes'],
+    request: async (w) => {
+      const { line, batch: idLot, rejected } = await sentBatchAndCredit(w, true);
+      return {
+        url: `/api/compta/banque/lignes/${line}/prelevement`,
+        payload: { idLot, rejetes: [rejected] },
+      };
     },
     expect: bookKeepers(200),
   },

@@ -67,6 +67,9 @@ const STRING_CANDIDATES = [
   '',
 ];
 
+/** TARGET2 holidays that fall on weekdays: 1 January, Good Friday, 1 May, 25 and 26 December. */
+const CLOSED_DAYS = ['2027-01-01', '2028-04-14', '2028-05-01', '2028-12-25', '2028-12-26'];
+
 /** A number, or text that only digits satisfy (a path id `z.string().regex(/^\d+$/)…`). */
 export function isNumericText(schema: Schema | undefined): boolean {
   if (!schema) return false;
@@ -79,6 +82,9 @@ export function isNumericText(schema: Schema | undefined): boolean {
 function validString(schema: Schema, key: string, rng: Rng): string {
   if (/e-?mail/i.test(key)) return `fuzz${rng.int(1, 99999)}@exemple.fr`;
   if (schema.format === 'date' || /^(date|debut|fin)$/.test(key)) {
+    // Now and then a day the SEPA network is closed (the draw below meets weekends and Easter's days by
+    // itself, never 1 January, 1 May or Christmas): a batch's collection day is refused there with a 412.
+    if (rng.chance(0.1)) return rng.pick(CLOSED_DAYS);
     return `20${rng.int(27, 29)}-0${rng.int(1, 9)}-${String(rng.int(10, 28))}`;
   }
   // A number written as text (a path or query id): small, so that it names records of the test world.

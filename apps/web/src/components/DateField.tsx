@@ -25,6 +25,8 @@ export interface DateFieldProps {
   weekday?: boolean;
   minDate?: string;
   maxDate?: string;
+  /** Days the calendar greys out and will not pick (a SEPA collection's closed days), given yyyy-mm-dd. */
+  excludeDate?: (day: string) => boolean;
   /** The month the calendar opens on when the field is empty. */
   defaultDate?: string;
   onFocus?: () => void;
@@ -32,10 +34,11 @@ export interface DateFieldProps {
   w?: DatePickerInputProps['w'];
 }
 
-export function DateField({ value, onChange, clearLabel, weekday, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, clearLabel, weekday, excludeDate, ...props }: DateFieldProps) {
   return (
     <DatePickerInput
       {...props}
+      excludeDate={excludeDate && ((date) => excludeDate(pickedDay(date)!))}
       value={value || null}
       onChange={(picked) => onChange(pickedDay(picked) ?? '')}
       valueFormatter={({ date }) =>

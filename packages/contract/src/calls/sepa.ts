@@ -7,6 +7,7 @@ import {
   MandateRevokeSchema,
   MandateSchema,
   SepaBatchCreateSchema,
+  SepaBatchFileQuerySchema,
   SepaBatchListSchema,
   SepaBatchReportSchema,
   SepaBatchSchema,
@@ -46,8 +47,13 @@ export const SEPA_CALLS = {
     body: SepaBatchCreateSchema,
     responses: { 201: SepaBatchReportSchema },
   }),
-  /** The batch's pain.008.001.02 XML, downloaded. */
-  batchFile: defineCall({ method: 'GET', path: API.sepa.batchFile, params: IdParamsSchema }),
+  /** The batch's pain.008 XML, downloaded: `version` 001.02 (absent) or 001.08. */
+  batchFile: defineCall({
+    method: 'GET',
+    path: API.sepa.batchFile,
+    params: IdParamsSchema,
+    query: SepaBatchFileQuerySchema,
+  }),
   sendBatch: defineCall({
     method: 'POST',
     path: API.sepa.sendBatch,

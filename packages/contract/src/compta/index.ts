@@ -14,3 +14,4 @@ export * from './dashboard';
 export * from './bank';
 export * from './bank-reconciliation';
 export * from './sepa';
+export * from './target2';

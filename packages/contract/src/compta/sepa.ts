@@ -1,7 +1,8 @@
 /**
  * SEPA direct debit of the dues (issue 34 §4): the Union's creditor identifier (ICS), a mandate per lodge
  * (its unique reference, RUM, signed on a day, the debtor's IBAN and BIC checked by `ibantools`), and the
- * batches of debits made from the invoices due, each pre-notified and written as a pain.008 file.
+ * batches of debits made from the invoices due, each pre-notified and written as a pain.008 file (version
+ * 001.02 or 001.08).
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
@@ -115,7 +116,8 @@ export type SepaBatchState = z.infer<typeof SepaBatchStateSchema>;
 
 /** POST /api/compta/banque/prelevements: the collection date, the Union's account, the invoices. */
 export const SepaBatchCreateSchema = z.object({
-  datePrelevement: isoDay,
+  // A field left empty says what to do, not which format a date has.
+  datePrelevement: z.string().min(1, { message: 'Choisissez la date de prélèvement.' }).pipe(isoDay),
   /** The Union's account credited (one of the settings'); absent: the first. */
   iban: z.string().trim().max(34).optional(),
   /** A fee call (year and third): only its invoices; absent: every invoice due. */
@@ -184,8 +186,19 @@ export const LodgeDirectDebitsSchema = z.object({
 });
 export type LodgeDirectDebits = z.infer<typeof LodgeDirectDebitsSchema>;
 
-/** The pain.008 versions written. */
-export const Pain008VersionSchema = z.enum(['001.02']);
+/**
+ * The pain.008 versions a batch's file is written in: 001.02 (CustomerDirectDebitInitiationV02), which
+ * every French bank takes, and 001.08 (V08), the EPC's current version. One writer, the differences in a
+ * table (apps/api/src/modules/compta/sepa/pain008.ts).
+ */
+export const PAIN008_VERSIONS = ['001.02', '001.08'] as const;
+export const PAIN008_VERSION_MESSAGE = 'La version du fichier pain.008 est 001.02 ou 001.08.';
+export const Pain008VersionSchema = z.enum(PAIN008_VERSIONS, { message: PAIN008_VERSION_MESSAGE });
+export type Pain008Version = z.infer<typeof Pain008VersionSchema>;
+
+/** GET /api/compta/banque/prelevements/:id/pain008?version=…: 001.02 when absent (what the banks take). */
+export const SepaBatchFileQuerySchema = z.object({ version: Pain008VersionSchema.default('001.02') });
+export type SepaBatchFileQuery = z.input<typeof SepaBatchFileQuerySchema>;
 
 /**
  * The reasons of SEPA R-transactions (rejects and returns, ISO 20022 ExternalReturnReason1Code as the EPC
@@ -222,8 +235,18 @@ export const SEPA_RETURN_REASONS: Readonly<Record<string, string>> = {
 export const sepaReturnReason = (code: string): string =>
   SEPA_RETURN_REASONS[code] ?? `${code} : motif non reconnu`;
 
-/** POST /api/compta/banque/lignes/:id/prelevement: the batch the line collects, or one of whose debits it returns. */
-export const BankSepaConfirmSchema = z.object({ idLot: RecordIdSchema });
+/**
+ * POST /api/compta/banque/lignes/:id/prelevement: the batch the line collects, or one of whose debits it
+ * returns. `rejetes`: the invoices whose debits the bank rejected before settlement, when it credits the
+ * batch net of them (the proposal names them); nothing is paid for them, their lodges are told.
+ */
+export const BankSepaConfirmSchema = z.object({
+  idLot: RecordIdSchema,
+  rejetes: z
+    .array(RecordIdSchema, { message: 'Les prélèvements rejetés se désignent par leurs factures.' })
+    .max(100, { message: 'Au plus 100 prélèvements rejetés par ligne du relevé.' })
+    .optional(),
+});
 export type BankSepaConfirm = z.output<typeof BankSepaConfirmSchema>;
 
 /**
@@ -231,6 +254,14 @@ export type BankSepaConfirm = z.output<typeof BankSepaConfirmSchema>;
  * batch's total), or the return of one of its debits (a debit line with a reason code naming the debit's
  * end-to-end id). `exacte` when the line names the batch (or the debit) and its amount is the one due.
  */
+const SepaProposalDebitSchema = z.object({
+  idEntite: z.number().int(),
+  entite: z.string(),
+  idCommande: z.number().int(),
+  numeroFacture: z.string(),
+  montant: z.number().int(),
+});
+
 export const SepaLineProposalSchema = z.object({
   sens: z.enum(['ENCAISSEMENT', 'RETOUR']),
   nature: z.enum(['exacte', 'suggestion']),
@@ -238,15 +269,9 @@ export const SepaLineProposalSchema = z.object({
   reference: z.string(),
   datePrelevement: z.string(),
   /** The debits collected, or the one returned. */
-  debits: z.array(
-    z.object({
-      idEntite: z.number().int(),
-      entite: z.string(),
-      idCommande: z.number().int(),
-      numeroFacture: z.string(),
-      montant: z.number().int(),
-    }),
-  ),
+  debits: z.array(SepaProposalDebitSchema),
+  /** A batch credited net: the debits the bank rejected before settlement (empty otherwise). */
+  rejetes: z.array(SepaProposalDebitSchema),
   raison: z.string(),
 });
 export type SepaLineProposal = z.infer<typeof SepaLineProposalSchema>;

@@ -106,7 +106,7 @@ export const sepaBatchLines = pgTable(
     sequence: char('sequence', { length: 4 }).$type<SepaSequence>().notNull(),
     /** False once its batch is cancelled: the invoice may go in another batch. */
     actif: boolean('actif').notNull().default(true),
-    /** The payment the batch's collection recorded for this debit (migration 0053): once. */
+    /** The payment the batch's collection recorded for this debit (migration 0053): once; none when rejected before settlement (0054). */
     paymentId: integer('payment_id').references(() => accountingPayments.id),
     /** The bank's reason code of its return (AM04, MD01…) and the day it was returned: the debit is no longer live. */
     motifRetour: text('motif_retour'),
@@ -122,7 +122,7 @@ export const sepaBatchLines = pgTable(
     uniqueIndex('sepa_batch_lines_payment_once').on(t.paymentId),
     check(
       'sepa_batch_lines_returned',
-      sql`(${t.motifRetour} IS NULL) = (${t.retourLe} IS NULL) AND (${t.motifRetour} IS NULL OR (${t.paymentId} IS NOT NULL AND NOT ${t.actif}))`,
+      sql`(${t.motifRetour} IS NULL) = (${t.retourLe} IS NULL) AND (${t.motifRetour} IS NULL OR NOT ${t.actif})`,
     ),
   ],
 );

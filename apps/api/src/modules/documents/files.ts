@@ -6,11 +6,11 @@
  * (lib/untrusted), never on the main thread.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DocumentMimeType } from '@union/contract';
 import type { Executor } from '../../db/client';
@@ -126,26 +126,26 @@ export async function stageUpload(
     const path = join(dir, 'upload');
     const hash = createHash('sha256');
     let taille = 0;
-    const out = createWriteStream(path);
+    // Opened before anything can fail, and closed by the pipeline whatever happens: a file left opening
+    // when the folder is removed failed later with no one listening (an uncaught ENOENT ends the
+    // process), and one left open held its descriptor for ever.
+    const file = await open(path, 'w');
     // Checked here, right before the pipeline listens: the part may have been cut short meanwhile.
     if (stream.destroyed) {
-      out.destroy();
+      await file.close();
       throw uploadCutShort();
     }
     await pipeline(
       stream,
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
           taille += chunk.length;
           hash.update(chunk);
           // Past the limit the rest is drained by the parser, never written.
-          if (taille > maxBytes) return done();
-          out.write(chunk, done);
-        },
-        final(done) {
-          out.end(done);
+          done(null, taille > maxBytes ? undefined : chunk);
         },
       }),
+      file.createWriteStream(),
     );
     if (stream.truncated || taille > maxBytes) {
       throw refused(

@@ -79,6 +79,19 @@ interface EntryDraft {
   endToEndId?: string;
   batch?: string;
   returnCode?: string;
+  /** Each transaction's details (TxDtls), in the file's order. */
+  txs: TxDraft[];
+}
+
+/** One transaction of an entry (NtryDtls/TxDtls): what a return of several debits gives for each. */
+interface TxDraft {
+  amount?: number;
+  endToEndId?: string;
+  returnCode?: string;
+  dbtrName?: string;
+  dbtrIban?: string;
+  /** Its own remittance text (RmtInf/Ustrd). */
+  ustrd?: string;
 }
 
 /** "1234.5" → 123450; anything else is refused with its line. */
@@ -101,6 +114,41 @@ const signed = (amount: number, sign: string | undefined, line: number) => {
   return sign === 'DBIT' ? -amount : amount;
 };
 
+type ReturnTx = Required<Pick<TxDraft, 'amount' | 'endToEndId' | 'returnCode'>> & TxDraft;
+
+/**
+ * The debits an entry returns, when it returns several at once (a bank may book one day's returns as one
+ * entry, each in its own TxDtls): only when every transaction names its debit, its reason and its amount,
+ * and their amounts make the entry's. Then each becomes a line of its own, so that each is confirmed
+ * against its debit; the statement's sum is unchanged. Anything less certain stays one line.
+ */
+function returnsOf(e: EntryDraft, montant: number): ReturnTx[] | null {
+  if (montant >= 0 || e.txs.length < 2) return null;
+  const complete = e.txs.filter(
+    (t): t is ReturnTx => t.amount !== undefined && !!t.endToEndId && !!t.returnCode,
+  );
+  if (complete.length !== e.txs.length) return null;
+  return complete.reduce((sum, t) => sum + t.amount, 0) === -montant ? complete : null;
+}
+
+/** One returned debit of an entry that returns several: its own amount, reason, debtor and reference. */
+function returnLine(e: EntryDraft, t: ReturnTx, i: number, text: string): CamtEntry {
+  const reference = e.acctSvcrRef || e.ntryRef;
+  return {
+    ligne: e.ligne,
+    dateComptable: e.booking!,
+    dateValeur: e.value ?? null,
+    montant: -t.amount,
+    // The entry's reference is the bank's key of the entry: each part keeps it with its rank.
+    reference: reference ? `${reference}/${i + 1}` : null,
+    contrepartie: t.dbtrName ?? e.dbtrName ?? null,
+    ibanContrepartie: t.dbtrIban ?? e.dbtrIban ?? null,
+    libelle: t.ustrd ?? `${text} ${t.endToEndId}`.trim(),
+    motifRetour: t.returnCode,
+    endToEndId: t.endToEndId,
+  };
+}
+
 /** Reads the statements of a CAMT.053 file, or throws the 412 that names the line at fault. */
 export function readCamt053(xml: string): CamtStatement[] {
   const parser = new SaxesParser({ xmlns: true, position: true });
@@ -111,6 +159,7 @@ export function readCamt053(xml: string): CamtStatement[] {
   let statement: CamtStatement | undefined;
   let balance: Balance | undefined;
   let entry: EntryDraft | undefined;
+  let tx: TxDraft | undefined;
   let failure: Error | undefined;
   const at = () => parser.line;
   const fail = (message: string) => {
@@ -156,7 +205,7 @@ export function readCamt053(xml: string): CamtStatement[] {
     else if (name === 'Ntry' && statement && inReport('Ntry')) {
       if (++count > CAMT_LIMITS.entries)
         fail(`le relevé compte plus de ${CAMT_LIMITS.entries.toLocaleString('fr-FR')} écritures.`);
-      entry = { ligne: at(), ustrd: [] };
+      entry = { ligne: at(), ustrd: [], txs: [] };
     }
   });
   parser.on('text', (t) => {
@@ -185,6 +234,11 @@ export function readCamt053(xml: string): CamtStatement[] {
         const montant = signed(e.amount!, e.sign, e.ligne);
         const credit = montant > 0;
         const text = (e.ustrd.length ? e.ustrd.join(' ') : (e.addtl ?? '')).replace(/\s+/g, ' ').trim();
+        const returns = returnsOf(e, montant);
+        if (returns) {
+          s.ecritures.push(...returns.map((t, i) => returnLine(e, t, i, text)));
+          return;
+        }
         s.ecritures.push({
           ligne: e.ligne,
           dateComptable: e.booking!,
@@ -245,6 +299,9 @@ export function readCamt053(xml: string): CamtStatement[] {
   }
 
   function closeInEntry(e: EntryDraft, name: string, value: string, tag: SaxesTagNS) {
+    if (name === 'TxDtls' && e.txs.length >= CAMT_LIMITS.entries)
+      fail(`une écriture détaille plus de ${CAMT_LIMITS.entries.toLocaleString('fr-FR')} opérations.`);
+    if (path.includes('TxDtls')) closeInTransaction(e, name, value, tag);
     if (name === 'Amt' && under('Ntry', 'Amt')) e.amount = euroAmount(value, tag);
     else if (name === 'CdtDbtInd' && under('Ntry', 'CdtDbtInd')) e.sign = value;
     else if (under('Ntry', 'Sts') && name === 'Sts' && value) e.status = value;
@@ -269,6 +326,26 @@ export function readCamt053(xml: string): CamtStatement[] {
       e.batch ??= value;
     else if (name === 'Cd' && under('RtrInf', 'Rsn', 'Cd') && /^[A-Z0-9]{4}$/.test(value))
       e.returnCode ??= value;
+  }
+
+  /** What one transaction of the entry says of itself (its own amount, end-to-end id, reason, debtor). */
+  function closeInTransaction(e: EntryDraft, name: string, value: string, tag: SaxesTagNS) {
+    if (name === 'TxDtls') {
+      e.txs.push(tx ?? {});
+      tx = undefined;
+      return;
+    }
+    tx ??= {};
+    if (name === 'Amt' && (under('TxDtls', 'Amt') || under('AmtDtls', 'TxAmt', 'Amt')))
+      tx.amount ??= euroAmount(value, tag);
+    else if (name === 'EndToEndId' && under('TxDtls', 'Refs', 'EndToEndId') && value !== 'NOTPROVIDED')
+      tx.endToEndId ??= value;
+    else if (name === 'Cd' && under('RtrInf', 'Rsn', 'Cd') && /^[A-Z0-9]{4}$/.test(value))
+      tx.returnCode ??= value;
+    else if (name === 'Nm' && (under('RltdPties', 'Dbtr', 'Nm') || under('Dbtr', 'Pty', 'Nm')))
+      tx.dbtrName ??= value;
+    else if (name === 'IBAN' && under('DbtrAcct', 'Id', 'IBAN')) tx.dbtrIban ??= value.replace(/\s+/g, '');
+    else if (name === 'Ustrd' && under('RmtInf', 'Ustrd') && value) tx.ustrd ??= value;
   }
 
   parser.on('error', (error) => {

@@ -1,13 +1,15 @@
 /**
  * A SEPA batch collected, and its debits returned (issue 34 §4). The statement's credit of a batch sent to
  * the bank, confirmed, records one payment per debit through the payments' own use case (`payIn`: mode
- * prélèvement, dated the bank's value date, posted 512x ↔ 411) and marks the batch collected; a return
- * (R-transaction: a debit line with its reason code and the debit's end-to-end id), confirmed, reverses
- * that debit's payment through the orders' own counter-entry (the invoice opens again, 411 ↔ 512x), keeps
- * the reason on the debit, and e-mails the lodge (its billing address) and the treasurer (the Union's
- * contact address of the settings: no other treasurer's address is kept) through the outbox. Each in one
- * transaction, audited; once each, by the database (`bank_lines_sepa_batch_once`,
- * `bank_lines_sepa_line_once`, `sepa_batch_lines_payment_once`) and the row locks.
+ * prélèvement, dated the bank's value date, posted 512x ↔ 411) and marks the batch collected; credited
+ * net, the debits the bank rejected before settlement are named, paid nothing and their lodges told. A
+ * return (R-transaction: a debit line with its reason code and the debit's end-to-end id), confirmed,
+ * reverses that debit's payment through the orders' own counter-entry, dated the bank's day of the return
+ * (the invoice opens again, 411 ↔ 512x), keeps the reason on the debit, and e-mails the lodge (its
+ * billing address) and the treasurer (the Union's contact address of the settings: no other treasurer's
+ * address is kept) through the outbox. Each in one transaction, audited; once each, by the database
+ * (`bank_lines_sepa_batch_once`, `bank_lines_sepa_line_once`, `sepa_batch_lines_payment_once`) and the
+ * row locks.
  */
 import {
   euros,
@@ -79,13 +81,17 @@ export async function sepaDone(ctx: RequestContext, l: BankLineRow): Promise<Sep
       [debit],
       `Retour du prélèvement ${endToEndOf(debit)} du lot ${batch.messageId}${l.motifRetour ? ` : ${sepaReturnReason(l.motifRetour)} (${l.motifRetour})` : ''}.`,
     );
-  const debits = await sepaRepository.linesOf(ctx.db, [batch.id]);
+  const all = await sepaRepository.linesOf(ctx.db, [batch.id]);
+  // Those rejected before settlement were never paid; one returned later was.
+  const debits = all.filter((d) => d.paymentId !== null);
+  const rejetes = all.filter((d) => d.paymentId === null && d.motifRetour);
   return sepaProposal(
     'ENCAISSEMENT',
     'exacte',
     facts,
     debits,
-    `Encaissement du lot ${batch.messageId} : ${debits.length} prélèvement${debits.length > 1 ? 's' : ''}.`,
+    `Encaissement du lot ${batch.messageId} : ${debits.length} prélèvement${debits.length > 1 ? 's' : ''}${rejetes.length ? `, ${rejetes.length} rejeté${rejetes.length > 1 ? 's' : ''} avant règlement` : ''}.`,
+    rejetes,
   );
 }
 
@@ -97,18 +103,34 @@ const stateRefusal = (batch: BatchRow, action: 'COLLECT' | 'RETURN') =>
       : `Le lot ${batch.messageId} n’est pas encaissé : un prélèvement n’est rejeté qu’après l’encaissement de son lot.`,
   );
 
-/** The credit of a batch sent: one payment per debit, the batch collected. */
-async function collect(tx: TxContext, line: BankLineRow, batch: BatchRow): Promise<BankLineRow> {
+/** The credit of a batch sent: one payment per debit, the batch collected, the debits rejected told. */
+async function collect(
+  tx: TxContext,
+  line: BankLineRow,
+  batch: BatchRow,
+  rejetes: number[],
+): Promise<BankLineRow> {
   if (!sepaBatchMachine.can(batch.etat, 'COLLECT')) throw stateRefusal(batch, 'COLLECT');
-  const debits = (await sepaRepository.linesOf(tx.db, [batch.id]))
+  const standing = (await sepaRepository.linesOf(tx.db, [batch.id]))
     .filter((d) => !d.motifRetour)
     .sort((a, b) => a.orderId - b.orderId);
+  const rejected = standing.filter((d) => rejetes.includes(d.orderId));
+  if (rejected.length !== new Set(rejetes).size)
+    throw refused(
+      'sepa_amount',
+      `Un des prélèvements dits rejetés n’est pas dans le lot ${batch.messageId} : rechargez la page.`,
+    );
+  const debits = standing.filter((d) => !rejetes.includes(d.orderId));
   const total = debits.reduce((t, d) => t + d.montant, 0);
   if (total !== line.montant)
     throw refused(
       'sepa_amount',
-      `Cette ligne (${euros(line.montant)}) n’est pas le total du lot ${batch.messageId} (${euros(total)}).`,
+      rejected.length
+        ? `Cette ligne (${euros(line.montant)}) n’est pas le total du lot ${batch.messageId} moins les prélèvements rejetés (${euros(total)}).`
+        : `Cette ligne (${euros(line.montant)}) n’est pas le total du lot ${batch.messageId} (${euros(total)}).`,
     );
+  if (!debits.length)
+    throw refused('sepa_amount', `Cette ligne n’encaisse aucun prélèvement du lot ${batch.messageId}.`);
   if (dayOf(line) < batch.datePrelevement)
     throw refused(
       'sepa_amount',
@@ -132,23 +154,91 @@ async function collect(tx: TxContext, line: BankLineRow, batch: BatchRow): Promi
     await sepaRepository.setPayment(tx.db, d.id, payment.id);
     paiements.push(payment.id);
   }
+  // Rejected before settlement: never collected, so nothing to reverse; the lodges are told.
+  for (const d of rejected) {
+    if (!(await sepaRepository.markReturned(tx.db, d.id, NOT_SAID, dayOf(line))))
+      throw refused('sepa_returned', ONCE.bank_lines_sepa_line_once.message);
+    await tellReturned(tx, {
+      debit: d,
+      batch,
+      code: NOT_SAID,
+      day: dayOf(line),
+      ligneBancaire: line.id,
+      avantReglement: true,
+    });
+  }
   if (!(await sepaRepository.markCollected(tx.db, batch.id))) throw stateRefusal(batch, 'COLLECT');
   const at = tx.clock.now();
   if (!(await bankRepository.markDone(tx.db, line.id, { sepaBatchId: batch.id }, tx.caller.id, at)))
     throw alreadyDone();
+  const rejetees = rejected.map((d) => d.orderId);
   await audit.record(tx, {
     action: 'sepa_batch_collected',
     recordType: 'sepa_batch',
     recordId: batch.id,
-    details: { reference: batch.messageId, ligneBancaire: line.id, paiements, total },
+    details: { reference: batch.messageId, ligneBancaire: line.id, paiements, total, rejetees },
   });
   await audit.record(tx, {
     action: 'bank_sepa_collected',
     recordType: 'bank_line',
     recordId: line.id,
-    details: { lot: batch.id, reference: batch.messageId, paiements },
+    details: { lot: batch.id, reference: batch.messageId, paiements, rejetees },
   });
   return { ...line, sepaBatchId: batch.id, doneById: tx.caller.id, doneAt: at };
+}
+
+/** The code a debit rejected before settlement keeps: a net credit does not say why. */
+const NOT_SAID = 'MS03';
+
+type DebitRow = Awaited<ReturnType<typeof sepaRepository.linesOf>>[number];
+
+/** The lodge (its billing address) and the Union's contact told a debit came back, audited on the lodge. */
+async function tellReturned(
+  tx: TxContext,
+  r: {
+    debit: DebitRow;
+    batch: BatchRow;
+    code: string;
+    day: string;
+    ligneBancaire: number;
+    /** Rejected before settlement: nothing was collected. */
+    avantReglement: boolean;
+  },
+) {
+  const { debit, batch, code, day, ligneBancaire, avantReglement } = r;
+  const motif = sepaReturnReason(code);
+  const settings = await unionSettings(tx.db);
+  const entity = await entityRepository.find(tx.db, debit.entityId);
+  const notice = {
+    union: settings.identite.raisonSociale,
+    entite: debit.entite,
+    numero: debit.numeroFacture ?? `CMD-${debit.orderId}`,
+    montant: debit.montant,
+    datePrelevement: batch.datePrelevement,
+    dateRetour: day,
+    code,
+    motif,
+    avantReglement,
+  };
+  const emails = [
+    ...(entity?.emailFacturation ? [returnLodgeEmail(entity.emailFacturation, notice)] : []),
+    ...(settings.identite.email ? [returnTreasurerEmail(settings.identite.email, notice)] : []),
+  ];
+  await mailRepository.enqueueMany(tx.db, emails, tx.clock.now());
+  await audit.record(tx, {
+    action: 'sepa_debit_returned',
+    recordType: 'entity',
+    recordId: debit.entityId,
+    details: {
+      lot: batch.id,
+      prelevement: debit.id,
+      idCommande: debit.orderId,
+      code,
+      motif,
+      ligneBancaire,
+      avantReglement,
+    },
+  });
 }
 
 /** A return of one debit of a collected batch: its payment reversed, the lodge and the treasurer told. */
@@ -178,45 +268,28 @@ async function giveBack(tx: TxContext, line: BankLineRow, batch: BatchRow): Prom
   const code = line.motifRetour;
   const motif = sepaReturnReason(code);
   const day = dayOf(line);
-  await changeIn(tx, 'REVERSE_PAYMENT', {
-    id: debit.orderId,
-    paiementId: debit.paymentId,
-    motif: `Prélèvement SEPA rejeté par la banque le ${frenchDate(day)} : ${motif} (${code}).`,
-  });
+  await changeIn(
+    tx,
+    'REVERSE_PAYMENT',
+    {
+      id: debit.orderId,
+      paiementId: debit.paymentId,
+      motif: `Prélèvement SEPA rejeté par la banque le ${frenchDate(day)} : ${motif} (${code}).`,
+    },
+    day,
+  );
   if (!(await sepaRepository.markReturned(tx.db, debit.id, code, day)))
     throw refused('sepa_returned', ONCE.bank_lines_sepa_line_once.message);
   const at = tx.clock.now();
   if (!(await bankRepository.markDone(tx.db, line.id, { sepaLineId: debit.id }, tx.caller.id, at)))
     throw alreadyDone();
-  const settings = await unionSettings(tx.db);
-  const entity = await entityRepository.find(tx.db, debit.entityId);
-  const notice = {
-    union: settings.identite.raisonSociale,
-    entite: seen.entite,
-    numero: seen.numeroFacture ?? `CMD-${seen.orderId}`,
-    montant: debit.montant,
-    datePrelevement: batch.datePrelevement,
-    dateRetour: day,
+  await tellReturned(tx, {
+    debit: seen,
+    batch,
     code,
-    motif,
-  };
-  const emails = [
-    ...(entity?.emailFacturation ? [returnLodgeEmail(entity.emailFacturation, notice)] : []),
-    ...(settings.identite.email ? [returnTreasurerEmail(settings.identite.email, notice)] : []),
-  ];
-  await mailRepository.enqueueMany(tx.db, emails, at);
-  await audit.record(tx, {
-    action: 'sepa_debit_returned',
-    recordType: 'entity',
-    recordId: debit.entityId,
-    details: {
-      lot: batch.id,
-      prelevement: debit.id,
-      idCommande: debit.orderId,
-      code,
-      motif,
-      ligneBancaire: line.id,
-    },
+    day,
+    ligneBancaire: line.id,
+    avantReglement: false,
   });
   await audit.record(tx, {
     action: 'bank_sepa_returned',
@@ -232,8 +305,13 @@ export async function confirmSepaIn(tx: TxContext, id: number, input: BankSepaCo
   const line = await waitingLine(tx, id);
   const batch = await sepaRepository.lockBatch(tx.db, input.idLot);
   if (!batch) throw notFound('Ce lot de prélèvements n’existe pas.');
+  if (line.montant < 0 && input.rejetes?.length)
+    throw refused(
+      'sepa_amount',
+      'Les prélèvements rejetés avant règlement se désignent sur le crédit du lot, pas sur un retour.',
+    );
   return guardConstraint(
-    () => (line.montant > 0 ? collect(tx, line, batch) : giveBack(tx, line, batch)),
+    () => (line.montant > 0 ? collect(tx, line, batch, input.rejetes ?? []) : giveBack(tx, line, batch)),
     ONCE,
   );
 }

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCamt053 } from './camt';
-import { proposeCollection, proposeReturn, proposeSepa, type SepaBatchFacts } from './sepa-matching';
+import { CAMT_LIMITS, readCamt053 } from './camt';
+import {
+  proposeCollection,
+  proposeReturn,
+  proposeSepa,
+  rejectedFrom,
+  type SepaBatchFacts,
+} from './sepa-matching';
 
 const debit = (id: number, numeroFacture: string, montant: number) => ({
   id,
@@ -35,8 +41,27 @@ describe('a SEPA batch’s credit', () => {
     const p = proposeCollection(line({ libelle: `REMISE ${sent.messageId}-FRST` }), [sent]);
     expect(p).toMatchObject({ sens: 'ENCAISSEMENT', nature: 'exacte', idLot: 3 });
     expect(p!.debits.map((d) => d.numeroFacture)).toEqual(['FA-2026-0001', 'FA-2026-0002']);
-    // The batch named for another amount: nothing (a debit rejected before the credit is the treasurer's).
-    expect(proposeCollection(line({ libelle: sent.messageId, montant: 12_000 }), [sent])).toBeNull();
+    // The batch named for an amount no debits left out explain: nothing.
+    expect(proposeCollection(line({ libelle: sent.messageId, montant: 11_000 }), [sent])).toBeNull();
+  });
+
+  it('is a suggestion net of the debits rejected before settlement, when one set of them is the difference', () => {
+    const p = proposeCollection(line({ libelle: sent.messageId, montant: 12_000 }), [sent]);
+    expect(p).toMatchObject({ sens: 'ENCAISSEMENT', nature: 'suggestion', idLot: 3 });
+    expect(p!.debits.map((d) => d.numeroFacture)).toEqual(['FA-2026-0001']);
+    expect(p!.rejetes.map((d) => d.numeroFacture)).toEqual(['FA-2026-0002']);
+    expect(p!.raison).toMatch(/moins FA-2026-0002 \(80,00\s€\), rejeté avant règlement/);
+  });
+
+  it('finds the rejected debits only when one set of at most three makes the difference', () => {
+    const same = [debit(1, 'A', 5_000), debit(2, 'B', 5_000), debit(3, 'C', 5_000)];
+    expect(rejectedFrom(same, 5_000)).toBeNull(); // which of the three?
+    expect(rejectedFrom(same, 15_000)!.map((d) => d.numeroFacture)).toEqual(['A', 'B', 'C']);
+    const mixed = [debit(1, 'A', 1_000), debit(2, 'B', 2_000), debit(3, 'C', 4_000), debit(4, 'D', 8_000)];
+    expect(rejectedFrom(mixed, 6_000)!.map((d) => d.numeroFacture)).toEqual(['B', 'C']);
+    expect(rejectedFrom(mixed, 15_000)).toBeNull(); // four debits: beyond what is searched
+    expect(rejectedFrom(mixed, 500)).toBeNull();
+    expect(rejectedFrom(mixed, 0)).toBeNull();
   });
 
   it('is a suggestion on the amount alone, on or after the collection day, when one batch fits', () => {
@@ -109,5 +134,47 @@ describe('the camt reader', () => {
       [20_000, null],
       [-12_000, 'AM04'],
     ]);
+  });
+
+  /** The fixture's return entry made to return both debits of the batch, each in its own TxDtls. */
+  const twoReturns = (second: string) => {
+    const [head, rest] = fixture.split('<TxDtls>', 2) as [string, string];
+    const [tx, tail] = rest.split('</TxDtls>', 2) as [string, string];
+    const other = tx
+      .replaceAll('FA-2026-0001', 'FA-2026-0002')
+      .replaceAll('120.00', '80.00')
+      .replace('<Cd>AM04</Cd>', second);
+    return `${head}<TxDtls>${tx}</TxDtls><TxDtls>${other}</TxDtls>${tail}`.replace(
+      '<Amt Ccy="EUR">120.00</Amt>\n        <CdtDbtInd>DBIT',
+      '<Amt Ccy="EUR">200.00</Amt>\n        <CdtDbtInd>DBIT',
+    );
+  };
+
+  it('makes an entry returning several debits one line per debit, each with its amount, reason and reference', () => {
+    const [statement] = readCamt053(twoReturns('<Cd>MD06</Cd>'));
+    const returns = statement!.ecritures.filter((e) => e.montant < 0);
+    expect(returns.map((e) => [e.reference, e.montant, e.motifRetour, e.endToEndId])).toEqual([
+      ['1210IMPAYE0000163/1', -12_000, 'AM04', 'FA-2026-0001'],
+      ['1210IMPAYE0000163/2', -8_000, 'MD06', 'FA-2026-0002'],
+    ]);
+    const collected = { ...sent, etat: 'E' as const };
+    expect(
+      returns.map((r) => proposeReturn({ ...line({}), ...r }, [collected])?.debits[0]?.idCommande),
+    ).toEqual([101, 102]);
+  });
+
+  it('keeps an entry of several returns whole when one of them does not say its reason', () => {
+    const [statement] = readCamt053(twoReturns(''));
+    const returns = statement!.ecritures.filter((e) => e.montant < 0);
+    expect(returns.map((e) => [e.reference, e.montant])).toEqual([['1210IMPAYE0000163', -20_000]]);
+  });
+
+  it('refuses an entry detailing more transactions than a statement may hold, naming the line', () => {
+    const many = '<TxDtls><Refs><EndToEndId>X</EndToEndId></Refs></TxDtls>'.repeat(CAMT_LIMITS.entries + 1);
+    const [head, rest] = fixture.split('<TxDtls>', 2) as [string, string];
+    const tail = rest.slice(rest.indexOf('</TxDtls>') + '</TxDtls>'.length);
+    expect(() => readCamt053(`${head}${many}${tail}`)).toThrow(
+      /ligne \d+ : une écriture détaille plus de 20/,
+    );
   });
 });

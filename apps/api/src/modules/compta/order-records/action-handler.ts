@@ -13,6 +13,11 @@ export interface ActionStep {
   /** The state the machine leads to. */
   next: OrderState;
   body: OrderChange;
+  /**
+   * The day the money moved, when a bank says so (a SEPA debit's return, dated the statement's day);
+   * else today. Never from the request: the screen's changes are dated the day they are made.
+   */
+  on?: string;
 }
 
 /** What the audit entry of the change adds to its `action`. */

@@ -75,6 +75,7 @@ export async function changeIn(
   tx: TxContext,
   action: OrderChangeAction,
   body: OrderChange,
+  on?: string,
 ): Promise<OrderRow> {
   // Every path that locks several invoices locks them in id order (no two requests wait on each other
   // crosswise, a deadlock on PostgreSQL): a counter-entry undoes its payment on every invoice it
@@ -90,7 +91,7 @@ export async function changeIn(
   // The money and dates refuse what the page does not offer, with the reason it gives.
   const why = unavailable(action, await moneyFacts(tx.db, order, tx.clock.today()));
   if (why) throw refused(why.code, why.raison);
-  const details = await ACTIONS[action](tx, { order, next, body });
+  const details = await ACTIONS[action](tx, { order, next, body, on });
   await audit.record(tx, {
     action: 'accounting_order_changed',
     recordType: RECORD_TYPE,

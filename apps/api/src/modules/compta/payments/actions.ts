@@ -171,11 +171,11 @@ export async function applyOwnCreditNotes(tx: TxContext, order: OrderRow, notes:
 }
 
 /**
- * REVERSE_PAYMENT: a wrong payment is reversed by a counter-entry (same amount, dated today, with its
- * reason); its allocations are undone on every invoice it settled. The payment stays in the history. A
+ * REVERSE_PAYMENT: a wrong payment is reversed by a counter-entry (same amount, dated today, or the
+ * bank's day of a SEPA return, with its reason); its allocations are undone on every invoice it settled. The payment stays in the history. A
  * payment partly refunded is reversed for what remains (the refund stays).
  */
-export const reversePayment: ActionHandler = async (tx, { order, body }) => {
+export const reversePayment: ActionHandler = async (tx, { order, body, on }) => {
   if (!body.paiementId) throw refused('payment_unknown', 'Choisissez le paiement à contre-passer.');
   const motif = body.motif?.trim();
   if (!motif)
@@ -216,7 +216,7 @@ export const reversePayment: ActionHandler = async (tx, { order, body }) => {
         orderId: order.id,
         nature: 'C',
         mode: payment.mode,
-        date: tx.clock.today(),
+        date: on ?? tx.clock.today(),
         reference: payment.reference,
         montant,
         contrePasseId: payment.id,

@@ -1,14 +1,19 @@
 /**
  * Batches of SEPA Core direct debits (issue 34 §4): made from the invoices due (all of them, or one fee
- * call's) of the lodges with a valid mandate, collected at least 14 days ahead (Paris calendar), each lodge
- * pre-notified by e-mail through the outbox in the same transaction; written as a pain.008.001.02 file;
- * marked sent to the bank (the mandates' next debits are then recurrent) or cancelled (the invoices free
- * again). An invoice is in at most one live batch: the database says so (`sepa_lines_one_live`).
+ * call's) of the lodges with a valid mandate, collected at least 14 days ahead (Paris calendar) on a day
+ * SEPA settles (TARGET2's calendar, the contract's `compta/target2.ts`), each lodge pre-notified by e-mail
+ * through the outbox in the same transaction; written as a pain.008 file (version 001.02 or 001.08); marked
+ * sent to the bank (the mandates' next debits are then recurrent) or cancelled (the invoices free again).
+ * An invoice is in at most one live batch: the database says so (`sepa_lines_one_live`).
  */
 import { randomBytes } from 'node:crypto';
 import {
-  addDays,
+  earliestCollectionDay,
+  isTarget2Day,
+  nextTarget2Day,
   SEPA_MIN_NOTICE_DAYS,
+  type Pain008Version,
+  TARGET2_CLOSED_DAYS,
   type SepaBatch,
   type SepaBatchCreate,
   type SepaBatchReport,
@@ -43,6 +48,24 @@ const BATCH_REFUSALS = {
       'Une des factures vient d’être mise dans un autre lot de prélèvements : rechargez la page et recommencez.',
   },
 } as const;
+
+/**
+ * Refuses (412) a collection day less than 14 days ahead (the pre-notification's notice) or on which SEPA
+ * does not settle (TARGET2's weekends and holidays), naming the day to choose instead.
+ */
+function collectionDayAllowed(today: string, day: string): void {
+  const earliest = earliestCollectionDay(today);
+  if (day < earliest)
+    throw refused(
+      'sepa_too_soon',
+      `Le prélèvement ne peut avoir lieu avant le ${frenchDate(earliest)} : chaque loge doit en être prévenue au moins ${SEPA_MIN_NOTICE_DAYS} jours avant (pré-notification).`,
+    );
+  if (!isTarget2Day(day))
+    throw refused(
+      'sepa_not_business_day',
+      `Le ${frenchDate(day)} n’est pas un jour de règlement SEPA (TARGET2 : ${TARGET2_CLOSED_DAYS}) : choisissez le ${frenchDate(nextTarget2Day(day))}.`,
+    );
+}
 
 type DebitableRow = Awaited<ReturnType<typeof sepaRepository.debitable>>[number];
 type Debitable = DebitableRow & {
@@ -164,12 +187,7 @@ export const batchesService = {
     authorize(may(ctx, 'KEEP_ACCOUNTS', null));
     if ((input.annee === undefined) !== (input.tranche === undefined))
       throw invalid('Un appel de cotisations se désigne par son année et son tiers, ensemble.');
-    const earliest = addDays(ctx.clock.today(), SEPA_MIN_NOTICE_DAYS);
-    if (input.datePrelevement < earliest)
-      throw refused(
-        'sepa_too_soon',
-        `Le prélèvement ne peut avoir lieu avant le ${frenchDate(earliest)} : chaque loge doit en être prévenue au moins ${SEPA_MIN_NOTICE_DAYS} jours avant (pré-notification).`,
-      );
+    collectionDayAllowed(ctx.clock.today(), input.datePrelevement);
     const who = await creditor(ctx, input.iban);
     const call =
       input.annee !== undefined && input.tranche ? { annee: input.annee, tranche: input.tranche } : undefined;
@@ -224,35 +242,45 @@ export const batchesService = {
     );
   },
 
-  /** The batch's pain.008.001.02 file, as the bank's portal takes it. */
-  async file(ctx: RequestContext, id: number): Promise<{ nom: string; xml: string }> {
+  /**
+   * The batch's pain.008 file in `version`, as the bank's portal takes it. Its name says the version
+   * (`<message id>.pain008.001.02.xml`), so that the two files of one batch are told apart once saved.
+   */
+  async file(
+    ctx: RequestContext,
+    id: number,
+    version: Pain008Version,
+  ): Promise<{ nom: string; xml: string }> {
     authorize(may(ctx, 'READ', null));
     const batch = await sepaRepository.batch(ctx.db, id);
     if (!batch) throw batchNotFound();
     if (batch.etat === 'A')
       throw refused('sepa_batch_state', 'Ce lot est annulé : il n’a plus de fichier à remettre à la banque.');
     const lines = await sepaRepository.linesOf(ctx.db, [id]);
-    const xml = pain008({
-      messageId: batch.messageId,
-      creeLe: batch.createdAt.toISOString(),
-      datePrelevement: batch.datePrelevement,
-      creancier: batch.creancier,
-      ics: batch.ics,
-      iban: batch.iban,
-      bic: batch.bic,
-      debits: lines.map((l) => ({
-        endToEndId: l.numeroFacture ?? `CMD-${l.orderId}`,
-        montant: l.montant,
-        sequence: l.sequence,
-        rum: l.rum,
-        dateSignature: l.dateSignature,
-        debiteur: l.debiteur,
-        iban: l.iban,
-        bic: l.bic,
-        libelle: `${l.objet} - facture ${l.numeroFacture ?? l.orderId}`,
-      })),
-    });
-    return { nom: `${batch.messageId}.pain008.xml`, xml };
+    const xml = pain008(
+      {
+        messageId: batch.messageId,
+        creeLe: batch.createdAt.toISOString(),
+        datePrelevement: batch.datePrelevement,
+        creancier: batch.creancier,
+        ics: batch.ics,
+        iban: batch.iban,
+        bic: batch.bic,
+        debits: lines.map((l) => ({
+          endToEndId: l.numeroFacture ?? `CMD-${l.orderId}`,
+          montant: l.montant,
+          sequence: l.sequence,
+          rum: l.rum,
+          dateSignature: l.dateSignature,
+          debiteur: l.debiteur,
+          iban: l.iban,
+          bic: l.bic,
+          libelle: `${l.objet} - facture ${l.numeroFacture ?? l.orderId}`,
+        })),
+      },
+      version,
+    );
+    return { nom: `${batch.messageId}.pain008.${version}.xml`, xml };
   },
 
   send: (ctx: RequestContext, id: number) => leave(ctx, id, 'T'),

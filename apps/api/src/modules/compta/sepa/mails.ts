@@ -41,6 +41,8 @@ export interface ReturnNotice {
   dateRetour: string;
   code: string;
   motif: string;
+  /** Rejected before settlement (the batch credited net of it): nothing was collected, nothing reversed. */
+  avantReglement?: boolean;
 }
 
 /** The lodge told its debit came back: the invoice is due again, with the bank's reason. */
@@ -52,7 +54,7 @@ export function returnLodgeEmail(to: string, n: ReturnNotice): NewEmail {
       `Bonjour,\n\nLe prélèvement de ${euros(n.montant)} du ${frenchDate(n.datePrelevement)} sur le compte de ` +
       `${n.entite}, pour la facture ${n.numero}, a été rejeté par la banque le ${frenchDate(n.dateRetour)}.\n` +
       `Motif : ${n.motif} (${n.code}).\n\n` +
-      'La facture est de nouveau à régler : vous pouvez la payer par virement, ou elle sera présentée au ' +
+      `La facture ${n.avantReglement ? 'reste' : 'est de nouveau'} à régler : vous pouvez la payer par virement, ou elle sera présentée au ` +
       'prochain prélèvement après une nouvelle pré-notification. Pour toute question, répondez à ce message.' +
       `\n\n${n.union}`,
   };
@@ -67,7 +69,9 @@ export function returnTreasurerEmail(to: string, n: ReturnNotice): NewEmail {
       `Bonjour,\n\nLa banque a rejeté le ${frenchDate(n.dateRetour)} le prélèvement de ${euros(n.montant)} ` +
       `de ${n.entite} (facture ${n.numero}, prélevée le ${frenchDate(n.datePrelevement)}).\n` +
       `Motif : ${n.motif} (${n.code}).\n\n` +
-      'Le paiement a été contre-passé et la facture est de nouveau due ; la loge en a été prévenue.' +
+      (n.avantReglement
+        ? 'Rejeté avant règlement, il n’a pas été encaissé : la facture reste due ; la loge en a été prévenue.'
+        : 'Le paiement a été contre-passé et la facture est de nouveau due ; la loge en a été prévenue.') +
       `\n\n${n.union}`,
   };
 }

@@ -94,9 +94,9 @@ export default async function sepaRoutes(app: App) {
   route(
     app,
     calls.batchFile,
-    { tags, summary: 'Le fichier pain.008.001.02 du lot' },
+    { tags, summary: 'Le fichier pain.008 du lot (001.02 ou 001.08)' },
     async (request, reply) => {
-      const { nom, xml } = await batchesService.file(request.ctx, request.params.id);
+      const { nom, xml } = await batchesService.file(request.ctx, request.params.id, request.query.version);
       return sendFile(reply, nom, 'application/xml; charset=utf-8', Buffer.from(xml, 'utf8'));
     },
   );

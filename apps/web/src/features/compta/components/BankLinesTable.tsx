@@ -57,6 +57,12 @@ function SepaProposal({ line, p }: { line: BankLine; p: SepaLineProposal }) {
           ? `${p.debits.length} prélèvement${p.debits.length > 1 ? 's' : ''} du ${formatDay(p.datePrelevement)}`
           : `Facture ${p.debits[0]?.numeroFacture} (${formatCents(p.debits[0]?.montant ?? 0)})`}
       </Text>
+      {p.rejetes.length > 0 && (
+        <Text size="sm">
+          Rejeté{p.rejetes.length > 1 ? 's' : ''} avant règlement :{' '}
+          {p.rejetes.map((d) => `${d.numeroFacture} (${d.entite}, ${formatCents(d.montant)})`).join(', ')}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {p.raison}
       </Text>
@@ -134,7 +140,12 @@ function Actions({ line, onOpen }: { line: BankLine; onOpen: (line: BankLine, di
   const run = () =>
     debit
       ? sepa.mutate(
-          { line, body: { idLot: debit.idLot } },
+          {
+            line,
+            body: debit.rejetes.length
+              ? { idLot: debit.idLot, rejetes: debit.rejetes.map((d) => d.idCommande) }
+              : { idLot: debit.idLot },
+          },
           {
             onSuccess: () =>
               toast(

@@ -300,7 +300,27 @@ describe('Banque', { timeout: 90_000 }, () => {
         reference: 'UNION-PRLV-20261208-AB12CD34',
         datePrelevement: '2026-12-08',
         debits,
+        rejetes: [],
         raison: 'Le libellé cite le lot UNION-PRLV-20261208-AB12CD34, pour son total.',
+      },
+    });
+    // Another batch credited net of one debit the bank rejected before settlement.
+    const net = line({
+      id: 8,
+      montant: 12000,
+      libelle: 'REMISE PRELEVEMENTS SEPA UNION-PRLV-20261215-EF56',
+      contrepartie: null,
+      proposition: null,
+      prelevement: {
+        sens: 'ENCAISSEMENT',
+        nature: 'suggestion',
+        idLot: 4,
+        reference: 'UNION-PRLV-20261215-EF56',
+        datePrelevement: '2026-12-15',
+        debits: [debits[0]!],
+        rejetes: [debits[1]!],
+        raison:
+          'Le libellé cite le lot UNION-PRLV-20261215-EF56, pour 120,00 € : son total moins FA-2026-0020.',
       },
     });
     const returned = line({
@@ -316,6 +336,7 @@ describe('Banque', { timeout: 90_000 }, () => {
         reference: 'UNION-PRLV-20261208-AB12CD34',
         datePrelevement: '2026-12-08',
         debits: [debits[0]!],
+        rejetes: [],
         raison: 'Retour du prélèvement FA-2026-0001 du lot UNION-PRLV-20261208-AB12CD34.',
       },
     });
@@ -323,8 +344,9 @@ describe('Banque', { timeout: 90_000 }, () => {
       'GET /api/compta/banque/releves': reply(BankStatementListSchema, [SUMMARY]),
       'GET /api/compta/banque/releves/7': reply(BankStatementSchema, {
         ...STATEMENT,
-        lignes: [collection, returned],
+        lignes: [collection, returned, net],
       }),
+      'POST /api/compta/banque/lignes/8/prelevement': reply(BankLineSchema, { ...net, etat: 'RAPPROCHEE' }),
       'POST /api/compta/banque/lignes/5/prelevement': reply(BankLineSchema, {
         ...collection,
         etat: 'RAPPROCHEE',
@@ -348,6 +370,16 @@ describe('Banque', { timeout: 90_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/5/prelevement'))).toBe(true));
     expect(JSON.parse(calls.find((c) => c.path.endsWith('/lignes/5/prelevement'))!.body!)).toEqual({
       idLot: 3,
+    });
+    // The net credit names the debit rejected, and its confirmation says so to the server.
+    expect(
+      screen.getByText('Rejeté avant règlement : FA-2026-0020 (Tolérance et Progrès, 80,00 €)'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Confirmer la ligne du .* de 120,00/ }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/lignes/8/prelevement'))).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.path.endsWith('/lignes/8/prelevement'))!.body!)).toEqual({
+      idLot: 4,
+      rejetes: [20],
     });
   });
 });

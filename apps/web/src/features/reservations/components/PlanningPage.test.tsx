@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   type Document,
@@ -311,6 +311,36 @@ describe('planning', { timeout: 20_000 }, () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+
+  it('says the next week is being read while its answer comes (aria-busy), then draws it', async () => {
+    signInAs(['USER', 'PLANNING']);
+    serve({
+      'GET /api/reservation/search/2099-12-14': reply(WeekSchema, {
+        ...WEEK,
+        debut: '2099-12-14',
+        fin: '2099-12-20',
+        reservations: [{ ...REQUEST, id: 44, date: '2099-12-15' }],
+        fermetures: [],
+      }),
+    });
+    // The next week's answer is held until the test lets it go.
+    const answer = fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (input.endsWith('/search/2099-12-14')) await held;
+      return answer(input, init);
+    });
+    renderApp('/app/reservations?date=2099-12-08&vue=semaine');
+    const first = await screen.findByRole('grid', { name: /Semaine du lun\.? 7 déc/ });
+    expect(first).not.toHaveAttribute('aria-busy');
+    await userEvent.click(screen.getByRole('button', { name: 'Semaine suivante' }));
+    const next = await screen.findByRole('grid', { name: /Semaine du lun\.? 14 déc/ });
+    expect(next).toHaveAttribute('aria-busy', 'true');
+    release();
+    await waitFor(() => expect(next).not.toHaveAttribute('aria-busy'));
+    expect(within(next).getByRole('button', { name: /^Temple Hiram, 19:00 à 21:00/ })).toBeInTheDocument();
   });
 
   it('draws the week as a time grid and books a free half-hour from it', async () => {

@@ -137,6 +137,7 @@ export function PlanningPage() {
       {week.data && rooms.data && view === 'semaine' && (
         <PlanningWeek
           monday={mondayOf(day)}
+          busy={week.isPlaceholderData}
           reservations={inRoom(week.data.reservations)}
           closures={week.data.fermetures}
           rooms={shownRooms}

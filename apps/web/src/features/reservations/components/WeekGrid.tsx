@@ -34,6 +34,8 @@ interface Props {
   onCreate: (initial: Partial<ReservationInput>) => void;
   /** Opens the modification request of a block moved (the keyboard's Shift + arrows, or a drag). */
   onMove?: (r: Reservation, to: MoveTo) => void;
+  /** The week shown is still being read: `aria-busy`, so a screen reader does not call it empty. */
+  busy?: boolean;
 }
 
 export function WeekGrid(props: Props) {
@@ -132,6 +134,7 @@ export function WeekGrid(props: Props) {
         role="grid"
         className="week-grid"
         aria-label={`Semaine du ${shortDate(monday)}, une colonne par jour`}
+        aria-busy={props.busy || undefined}
       >
         <div role="row" className="week-grid-row">
           <div role="columnheader" className="week-corner">

@@ -1,6 +1,9 @@
-/** The batches of SEPA debits (issue 34 §4): each with its date, state, count and total, and its file. */
+/**
+ * The batches of SEPA debits (issue 34 §4): each with its date, state, count and total, and its file in
+ * either pain.008 version (001.02, which every French bank takes; 001.08, the EPC's current one).
+ */
 import { Badge, Button, Group } from '@mantine/core';
-import type { SepaBatch, SepaBatchState } from '@union/contract';
+import { PAIN008_VERSIONS, type Pain008Version, type SepaBatch, type SepaBatchState } from '@union/contract';
 import { toast } from '../../../../components/toast';
 import { formatDay } from '../../../../lib/dates';
 import { formatCents } from '../../../../lib/format';
@@ -14,21 +17,30 @@ const STATES: Record<SepaBatchState, { label: string; color: string }> = {
   ENCAISSE: { label: 'Encaissé', color: 'teal' },
 };
 
+/** Which file to give the bank: told on each button (its title), since the two read alike. */
+const VERSION_HINTS: Record<Pain008Version, string> = {
+  '001.02': 'Version acceptée par toutes les banques françaises',
+  '001.08': 'Version actuelle de l’EPC, si votre banque la demande',
+};
+
 function Actions({ b, mayWrite }: { b: SepaBatch; mayWrite: boolean }) {
   const send = useSendBatch();
   const cancel = useCancelBatch();
   return (
     <Group gap="xs" wrap="wrap">
-      {b.etat !== 'ANNULE' && (
-        <Button
-          size="xs"
-          variant="subtle"
-          onClick={() => void downloadPain008(b)}
-          aria-label={`Télécharger le fichier pain.008 du lot ${b.reference}`}
-        >
-          Fichier pain.008
-        </Button>
-      )}
+      {b.etat !== 'ANNULE' &&
+        PAIN008_VERSIONS.map((version) => (
+          <Button
+            key={version}
+            size="xs"
+            variant="subtle"
+            title={VERSION_HINTS[version]}
+            onClick={() => void downloadPain008(b, version)}
+            aria-label={`Télécharger le fichier pain.008.${version} du lot ${b.reference}`}
+          >
+            pain.008.{version}
+          </Button>
+        ))}
       {mayWrite && b.etat === 'PREPARE' && (
         <>
           <Button

@@ -1,18 +1,27 @@
 /**
  * « Mandats et prélèvements » (issue 34 §4), under Comptabilité › Banque: the lodges' SEPA mandates, and
- * the batches of debits made from the invoices due (collected 14 days ahead at the soonest, each lodge
- * pre-notified by e-mail), with their pain.008 file for the bank. COMPTA_LECTURE reads; COMPTA_SAISIE
- * records mandates and makes batches.
+ * the batches of debits made from the invoices due (collected 14 days ahead at the soonest, on a day SEPA
+ * settles, each lodge pre-notified by e-mail), with their pain.008 file for the bank. COMPTA_LECTURE
+ * reads; COMPTA_SAISIE records mandates and makes batches.
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { addDays, parisDay, SEPA_MIN_NOTICE_DAYS, type SepaBatchReport } from '@union/contract';
+import {
+  earliestCollectionDay,
+  isTarget2Day,
+  SEPA_MIN_NOTICE_DAYS,
+  SepaBatchCreateSchema,
+  type SepaBatchReport,
+} from '@union/contract';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { BackLink } from '../../../../components/BackLink';
 import { DateField } from '../../../../components/DateField';
+import { contractResolver, focusFirstInvalid } from '../../../../components/forms/contract-form';
 import { toast } from '../../../../components/toast';
 import { usePageTitle } from '../../../../components/usePageTitle';
 import { formatCents } from '../../../../lib/format';
+import { parisDay } from '../../../../lib/dates';
 import { useHabilitation } from '../../../../lib/session';
 import { BANK_PATH } from '../ComptaNav';
 import { useBatches, useCreateBatch, useMandates } from './api';
@@ -20,35 +29,50 @@ import { BatchesTable } from './BatchesTable';
 import { MandateModal } from './MandateModal';
 import { MandatesTable } from './MandatesTable';
 
+/** Not a day SEPA settles (TARGET2's weekends and holidays): greyed out in the calendar. */
+const closedForSepa = (day: string) => !isTarget2Day(day);
+
+interface BatchValues {
+  /** yyyy-mm-dd; '' once cleared. */
+  datePrelevement: string;
+}
+
+// The form's values are the request's body: the Union's first account, every invoice due.
+const batchBodyOf = (values: BatchValues) => values;
+
+/**
+ * The batch's collection date, checked with the contract's `SepaBatchCreateSchema` before sending
+ * (docs/architecture.md, « One form shape »); the notice and TARGET2's calendar are the server's word.
+ */
 function NewBatch({ onReport }: { onReport: (r: SepaBatchReport) => void }) {
-  const earliest = addDays(parisDay(), SEPA_MIN_NOTICE_DAYS);
-  const [date, setDate] = useState(earliest);
+  const earliest = earliestCollectionDay(parisDay());
+  const form = useForm<BatchValues>({
+    initialValues: { datePrelevement: earliest },
+    validate: contractResolver(SepaBatchCreateSchema, batchBodyOf),
+  });
   const create = useCreateBatch();
-  const submit = () =>
-    create.mutate(
-      { datePrelevement: date },
-      {
-        onSuccess: (r) => {
-          toast('success', `Lot de ${r.lot.nombre} prélèvements (${formatCents(r.lot.total)}) préparé.`);
-          onReport(r);
-        },
+  const submit = (values: BatchValues) =>
+    create.mutate(SepaBatchCreateSchema.parse(batchBodyOf(values)), {
+      onSuccess: (r) => {
+        toast(
+          'success',
+          `Lot de ${r.lot.nombre} prélèvement${r.lot.nombre > 1 ? 's' : ''} (${formatCents(r.lot.total)}) préparé.`,
+        );
+        onReport(r);
       },
-    );
+    });
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
       <Group align="flex-end" wrap="wrap">
         <DateField
           label="Date de prélèvement"
-          description={`${SEPA_MIN_NOTICE_DAYS} jours après aujourd’hui au plus tôt (pré-notification des loges).`}
+          description={`Jour de règlement SEPA, au moins ${SEPA_MIN_NOTICE_DAYS} jours après la pré-notification.`}
           minDate={earliest}
+          excludeDate={closedForSepa}
+          weekday
           required
-          value={date}
-          onChange={setDate}
+          clearLabel="Effacer la date de prélèvement"
+          {...form.getInputProps('datePrelevement')}
         />
         <Button type="submit" loading={create.isPending}>
           Préparer le lot des factures dues

@@ -5,6 +5,7 @@ import {
   SEPA_CALLS,
   type Mandate,
   type MandateRevoke,
+  type Pain008Version,
   type SepaBatch,
   type SepaBatchCreate,
 } from '@union/contract';
@@ -62,8 +63,12 @@ export const useCancelBatch = () =>
 export const downloadMandatePdf = (m: Mandate) =>
   downloadFile(pathTo(SEPA_CALLS.mandatePdf.path, { id: m.id }), `mandat-${m.rum}.pdf`);
 
-export const downloadPain008 = (b: SepaBatch) =>
-  downloadFile(pathTo(SEPA_CALLS.batchFile.path, { id: b.id }), `${b.reference}.pain008.xml`);
+/** The batch's pain.008 file in `version` (the server names it `<reference>.pain008.<version>.xml`). */
+export const downloadPain008 = (b: SepaBatch, version: Pain008Version) =>
+  downloadFile(
+    pathTo(SEPA_CALLS.batchFile.path, { id: b.id }, { version }),
+    `${b.reference}.pain008.${version}.xml`,
+  );
 
 /** The lodge's mandate and debits announced, for its officers (read-only). */
 export function useLodgeDirectDebits(entityId: number) {
