@@ -7,7 +7,8 @@
  *                                          (gzip in backups of earlier versions, still restored);
  *                                          PostgreSQL: pg_dump's custom format
  *
- * Encrypted, the whole of it is an age file (passphrase, scrypt): it begins `age-encryption.org/v1`.
+ * Encrypted, the whole of it is an age file (passphrase, scrypt): it begins `age-encryption.org/v1`;
+ * the key is derived off the main thread (passphrase.ts).
  * The payload's size and hash are checked before a restore touches anything, so a cut or damaged file
  * is refused rather than half restored. Files are written beside their target as `.partial`, then
  * renamed: a failed backup never leaves a file that looks like a good one.
@@ -21,6 +22,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Decrypter, Encrypter } from 'age-encryption';
+import { PassphraseIdentity, PassphraseRecipient } from './passphrase.js';
 
 export const MAGIC = 'UNION-INTRANET-SAUVEGARDE\n';
 const AGE_MAGIC = 'age-encryption.org/v1';
@@ -73,7 +75,7 @@ export async function writeBackupFile(
   let source: Readable = Readable.from(plain());
   if (passphrase) {
     const encrypter = new Encrypter();
-    encrypter.setPassphrase(passphrase);
+    encrypter.addRecipient(new PassphraseRecipient(passphrase));
     const encrypted = await encrypter.encrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>);
     source = Readable.fromWeb(encrypted as WebReadableStream<Uint8Array>);
   }
@@ -151,7 +153,7 @@ export async function openBackupFile(path: string, passphrase?: string): Promise
         );
       plainPath = join(work, 'clair');
       const decrypter = new Decrypter();
-      decrypter.addPassphrase(passphrase);
+      decrypter.addIdentity(new PassphraseIdentity(passphrase));
       let clear: ReadableStream<Uint8Array>;
       try {
         clear = await decrypter.decrypt(Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>);
