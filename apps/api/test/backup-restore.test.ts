@@ -9,7 +9,15 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -353,6 +361,15 @@ describe('damaged or foreign files', () => {
         'Cette sauvegarde vient d’une version plus récente de l’Intranet (migrations inconnues de celle-ci : 0999_future) : restaurez-la avec une version au moins aussi récente.',
       );
       expect(existsSync(join(work, 'jamais-creee'))).toBe(false);
+      if (onPostgres) {
+        // pg_restore reads its payload from the file: one that cannot be read is a French refusal,
+        // not an uncaught error ending the command.
+        const unreadable = join(work, 'illisible');
+        mkdirSync(unreadable);
+        await expect(restorePayload(backup.header, unreadable, await emptyTarget(), false)).rejects.toThrow(
+          `Le fichier ${unreadable} n’a pas pu être lu : EISDIR`,
+        );
+      }
     } finally {
       await backup.dispose();
     }

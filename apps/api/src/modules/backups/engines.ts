@@ -64,7 +64,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, input?: st
     );
     if (input && child.stdin) {
       child.stdin.on('error', () => undefined); // the tool's own failure is reported above
-      createReadStream(input).pipe(child.stdin);
+      const source = createReadStream(input);
+      // Without a listener, a file that cannot be read would end the process with an uncaught error.
+      source.on('error', (error) => {
+        child.kill();
+        reject(new BackupError(`Le fichier ${input} n’a pas pu être lu : ${error.message}`));
+      });
+      source.pipe(child.stdin);
     }
   });
 }
