@@ -10,6 +10,7 @@ import {
   journalEntries,
   journalLines,
 } from '../../src/db/schema';
+import { issuedInvoice } from './invoices';
 import { allow, type AuthzRow } from './rows';
 import type { World } from './world';
 
@@ -35,27 +36,13 @@ async function quote(w: World): Promise<number> {
 
 /** A fresh credit note of 5 € on an issued invoice of the entity (the lodge), numbered from its own series. */
 export async function creditNote(w: World, entityId = w.lodge): Promise<number> {
-  const u = w.unique();
-  const [order] = await w.t.db
-    .insert(accountingOrders)
-    .values({
-      type: 'S',
-      entityId,
-      annee: w.annee,
-      objet: 'Prestation',
-      etat: 'FE',
-      total: 1000,
-      numeroFacture: `FA-MATRICE-${u}`,
-      dateFacture: '2026-11-23',
-      dateEcheance: '2026-12-23',
-    })
-    .returning({ id: accountingOrders.id });
+  const orderId = await issuedInvoice(w, entityId);
   const [note] = await w.t.db
     .insert(accountingCreditNotes)
     .values({
-      orderId: order!.id,
+      orderId,
       entityId,
-      numero: `AV-MATRICE-${u}`,
+      numero: `AV-MATRICE-${w.unique()}`,
       date: '2026-11-23',
       montant: 500,
       lignes: [{ position: null, libelle: 'Avoir', quantite: 1, prixUnitaire: 500, montant: 500 }],
