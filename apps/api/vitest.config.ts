@@ -1,14 +1,58 @@
+import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
+/**
+ * What PGlite runs again after a whole pass on PostgreSQL (`TEST_FILES=embedded`, scripts/test-api.mjs on
+ * CI): what the embedded engine does differently, and the files that call every route once. The rest is
+ * the same SQL through the same code, and runs once, on PostgreSQL; without PostgreSQL, everything runs
+ * on PGlite.
+ */
+const EMBEDDED_ENGINE_FILES = [
+  // Its own: the data folder, its lock and rights, its backup, the build started on it as `npm start` does.
+  'test/build.test.ts',
+  'test/data-dir-lock.test.ts',
+  'test/data-dir-permissions.test.ts',
+  'test/backup-embedded.test.ts',
+  // Backups, restores and the settings file's passphrase (a data directory's archive, not pg_dump), the
+  // nightly job (db/alone.ts runs it without an advisory lock), a server stopped, killed and restarted on
+  // the directory it held.
+  'test/backup-restore.test.ts',
+  'test/backup-job.test.ts',
+  'test/restore-in-use.test.ts',
+  'test/settings-file.test.ts',
+  'test/stop-process.test.ts',
+  'test/operations-process.test.ts',
+  // The migrations and the demo data, on the engine `npm start` runs.
+  'test/migrate.test.ts',
+  'test/upgrade.test.ts',
+  'test/demo-seed.test.ts',
+  // Where the drivers differ: a refusal's shape (lib/constraints.ts), French order without ICU,
+  // sessions kept in memory (auth/session-cache.ts), documents' chunks through base64.
+  'test/errors.test.ts',
+  'test/french-order.test.ts',
+  'test/session-changes.test.ts',
+  'test/documents.test.ts',
+  // Every route once: a route waiting on a second connection inside its transaction would hang on
+  // PGlite's one connection.
+  'test/authz-matrix.test.ts',
+  'test/fuzz.test.ts',
+  'test/audit-coverage.test.ts',
+];
+
+// A file renamed or removed would otherwise leave the list silently.
+for (const file of EMBEDDED_ENGINE_FILES)
+  if (!existsSync(new URL(file, import.meta.url)))
+    throw new Error(`EMBEDDED_ENGINE_FILES : ${file} n’existe plus.`);
+
+const include =
+  process.env.TEST_FILES === 'embedded' ? EMBEDDED_ENGINE_FILES : ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
 // The API suite runs on PGlite by default and on PostgreSQL with TEST_DB=postgres (TEST_DATABASE_URL).
 export default defineConfig({
   test: {
-    // On PostgreSQL only the tests that reach a database run again: the pure unit tests beside the code
-    // (src/**) would give the same answer twice, the data-directory lock is PGlite's own, and the build
-    // test reads files, not a database.
-    include: onPostgres ? ['test/**/*.test.ts'] : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     exclude: [
       ...configDefaults.exclude,
       // The embedded database's own folder and backup: PGlite's alone.
