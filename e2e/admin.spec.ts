@@ -1,4 +1,4 @@
-/** Administration journeys of issue 3: a user created by admin signs in from the invitation; guards. */
+/** Administration journeys of issue 3: a user created by admin signs in from the invitation. */
 import { readFileSync } from 'node:fs';
 import { expect, test, lastEmailTo, linkIn, signIn } from './fixtures';
 
@@ -67,18 +67,6 @@ test('admin searches users without accents and opens an entity with its members'
   await page.getByRole('link', { name: 'Les Chevaliers du Rhône' }).click();
   await expect(page.getByRole('heading', { name: 'Les Chevaliers du Rhône' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Membres' })).toBeVisible();
-});
-
-test('venerable cannot open /app/admin', async ({ page }) => {
-  await signIn(page, 'venerable');
-  await expect(page.getByRole('main').getByText('Administration', { exact: true })).toHaveCount(0);
-  // The section itself, then a page inside it: both send the lodge manager back to / (the portal).
-  for (const path of ['/app/admin', '/app/admin/utilisateurs']) {
-    await page.goto(path);
-    await expect(page).toHaveURL((url) => url.pathname === '/' || url.pathname === '/app/portail');
-    await expect(page.getByRole('heading', { name: 'Administration' })).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Utilisateurs' })).toHaveCount(0);
-  }
 });
 
 test('membre downloads their personal data from the account page', async ({ page }) => {

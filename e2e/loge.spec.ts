@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, test, apiToken, lastEmailTo, signIn } from './fixtures';
+import { expect, test, lastEmailTo, signIn } from './fixtures';
 
 /** The rows of the first sheet of a downloaded workbook, as text. */
 async function workbookRows(path: string): Promise<string[][]> {
@@ -89,13 +89,4 @@ test('venerable imports a CSV: preview with a rejected row, confirmation, report
   // The wizard's own button (the dialog's close cross is named « Fermer » too).
   await wizard.getByRole('button', { name: 'Fermer', exact: true }).last().click();
   await expect(page.getByRole('row', { name: /Garnier Léon/ })).toContainText('Expert');
-});
-
-test('the server refuses venerable the members of a lodge they do not manage', async ({ request }) => {
-  const token = await apiToken(request, 'venerable');
-  const headers = { authorization: `Bearer ${token}` };
-  // Demo entities: 1 the Union, 2 Les Chevaliers du Rhône (managed), 3 Tolérance et Progrès.
-  expect((await request.get('/api/entite/2/membres/excel', { headers })).status()).toBe(200);
-  expect((await request.get('/api/entite/3/membres/excel', { headers })).status()).toBe(403);
-  expect((await request.get('/api/entite/3/appartenances', { headers })).status()).toBe(403);
 });
