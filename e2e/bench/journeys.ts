@@ -25,6 +25,8 @@ const UNION_SIGN_IN = async (page: Page) => {
 const UNION_MARKS = { form: 'form input[name="password"]', home: 'nav[aria-label="Modules"]:not([hidden])' };
 const USERS_LINK = 'main a[href$="/utilisateurs"]:not([hidden] *)';
 const TENTH_ROW = 'main table tbody tr:nth-child(10)';
+/** The users' list, not another table of the page before it (the administration's dashboard has some). */
+const TENTH_USER = 'main table:has([aria-label="Tout sélectionner sur la page"]) tbody tr:nth-child(10)';
 
 export const APPLICATION: Journey = {
   address: '/login',
@@ -36,7 +38,8 @@ export const APPLICATION: Journey = {
         page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: /Administration/ }),
       mark: USERS_LINK,
     },
-    { link: (page) => page.getByRole('link', { name: /^Utilisateurs/ }), mark: TENTH_ROW },
+    // The section's own link: the administration's dashboard has a card « Utilisateurs » too.
+    { link: (page) => page.getByRole('link', { name: 'Utilisateurs', exact: true }), mark: TENTH_USER },
   ],
 };
 
