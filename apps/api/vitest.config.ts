@@ -4,17 +4,24 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 /**
+ * PGlite's alone, never run on PostgreSQL: its data folder, its lock and rights, its backup, the build
+ * started on it as `npm start` does.
+ */
+const PGLITE_ONLY_FILES = [
+  'test/build.test.ts',
+  'test/data-dir-lock.test.ts',
+  'test/data-dir-permissions.test.ts',
+  'test/backup-embedded.test.ts',
+];
+
+/**
  * What PGlite runs again after a whole pass on PostgreSQL (`TEST_FILES=embedded`, scripts/test-api.mjs on
  * CI): what the embedded engine does differently, and the files that call every route once. The rest is
  * the same SQL through the same code, and runs once, on PostgreSQL; without PostgreSQL, everything runs
  * on PGlite.
  */
 const EMBEDDED_ENGINE_FILES = [
-  // Its own: the data folder, its lock and rights, its backup, the build started on it as `npm start` does.
-  'test/build.test.ts',
-  'test/data-dir-lock.test.ts',
-  'test/data-dir-permissions.test.ts',
-  'test/backup-embedded.test.ts',
+  ...PGLITE_ONLY_FILES,
   // Backups, restores and the settings file's passphrase (a data directory's archive, not pg_dump), the
   // nightly job (db/alone.ts runs it without an advisory lock), a server stopped, killed and restarted on
   // the directory it held.
@@ -55,15 +62,7 @@ export default defineConfig({
     include,
     exclude: [
       ...configDefaults.exclude,
-      // The embedded database's own folder and backup: PGlite's alone.
-      ...(onPostgres
-        ? [
-            'test/build.test.ts',
-            'test/data-dir-lock.test.ts',
-            'test/data-dir-permissions.test.ts',
-            'test/backup-embedded.test.ts',
-          ]
-        : []),
+      ...(onPostgres ? PGLITE_ONLY_FILES : []),
       // The README's production commands are the PostgreSQL ones; several instances share one PostgreSQL.
       ...(onPostgres ? [] : ['test/production-postgres.test.ts', 'test/several-instances.test.ts']),
     ],
