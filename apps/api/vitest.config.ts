@@ -16,9 +16,10 @@ const PGLITE_ONLY_FILES = [
 
 /**
  * What PGlite runs again after a whole pass on PostgreSQL (`TEST_FILES=embedded`, scripts/test-api.mjs on
- * CI): what the embedded engine does differently, and the files that call every route once. The rest is
- * the same SQL through the same code, and runs once, on PostgreSQL; without PostgreSQL, everything runs
- * on PGlite.
+ * CI): what the embedded engine does differently. The rest is the same SQL through the same code, and
+ * runs once, on PostgreSQL; without PostgreSQL, everything runs on PGlite. PGlite's one connection is
+ * not a reason to run a file again: the files that call every route give the app one connection on
+ * PostgreSQL too (`oneConnection`, test/helpers.ts).
  */
 const EMBEDDED_ENGINE_FILES = [
   ...PGLITE_ONLY_FILES,
@@ -41,11 +42,6 @@ const EMBEDDED_ENGINE_FILES = [
   'test/french-order.test.ts',
   'test/session-changes.test.ts',
   'test/documents.test.ts',
-  // Every route once: a route waiting on a second connection inside its transaction would hang on
-  // PGlite's one connection.
-  'test/authz-matrix.test.ts',
-  'test/fuzz.test.ts',
-  'test/audit-coverage.test.ts',
 ];
 
 // A file renamed or removed would otherwise leave the list silently.

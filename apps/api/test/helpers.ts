@@ -13,7 +13,13 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { systemClock, type Clock } from '../src/lib/context';
 import { parisDay } from '../src/lib/dates';
-import { PGLITE_EXTENSIONS, fromPglite, fromPostgres, type DbHandle } from '../src/db/client';
+import {
+  PGLITE_EXTENSIONS,
+  fromPglite,
+  fromPostgres,
+  type DbHandle,
+  type PoolOptions,
+} from '../src/db/client';
 import { entities, memberships, rooms, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
 import type { App } from '../src/types';
@@ -27,14 +33,14 @@ const XSRF = 'xsrf-test-token';
  * A PostgreSQL database of this run, from `template` or empty, dropped by `close`. Named after the run's
  * template, so the run's teardown drops it too if a test fails before closing it.
  */
-async function postgresDatabase(label: string, template?: string): Promise<DbHandle> {
+async function postgresDatabase(label: string, template?: string, pool?: PoolOptions): Promise<DbHandle> {
   const name = `${copyPrefix(inject('postgresTemplate'))}${label}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.query(FAST_COMMITS(name));
   await admin.end();
-  const handle = fromPostgres(databaseUrlFor(name));
+  const handle = fromPostgres(databaseUrlFor(name), pool);
   return {
     ...handle,
     close: async () => {
@@ -47,15 +53,23 @@ async function postgresDatabase(label: string, template?: string): Promise<DbHan
   };
 }
 
+const ONE_CONNECTION: PoolOptions = { connections: 1, waitMs: 20_000 };
+
 /** A database with no table at all (never migrated), on the engine of the run, dropped by `close`. */
 export async function emptyDatabase(): Promise<DbHandle> {
   if (testEngine() === 'postgres') return postgresDatabase('empty_');
   return fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
 }
 
-/** A fresh database with every migration applied, cheap to create (dump or template copy). */
-export async function freshDatabase(): Promise<DbHandle> {
-  if (testEngine() === 'postgres') return postgresDatabase('', inject('postgresTemplate'));
+/**
+ * A fresh database with every migration applied, cheap to create (dump or template copy).
+ * `oneConnection`: on PostgreSQL too the app gets a single connection, as PGlite has. A request that asks
+ * for a second one while its transaction holds the first would wait for ever; here it fails after 20 s
+ * (PGlite's would hang the file), its transaction is rolled back and the next tests go on.
+ */
+export async function freshDatabase({ oneConnection = false } = {}): Promise<DbHandle> {
+  if (testEngine() === 'postgres')
+    return postgresDatabase('', inject('postgresTemplate'), oneConnection ? ONE_CONNECTION : undefined);
   const dump = readFileSync(inject('pgliteDumpPath'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   return fromPglite(client);
@@ -100,9 +114,9 @@ export interface TestContext {
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'onRoute'> = {},
+  { oneConnection, ...options }: Pick<BuildOptions, 'clock' | 'onRoute'> & { oneConnection?: boolean } = {},
 ): Promise<TestContext> {
-  return testContextOn(await freshDatabase(), env, options);
+  return testContextOn(await freshDatabase({ oneConnection }), env, options);
 }
 
 /** The same, on a database the test opened itself (a restored backup); closing it closes the handle. */

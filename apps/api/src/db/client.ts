@@ -80,12 +80,24 @@ export function fromPglite(client: PGlite): DbHandle {
   };
 }
 
-/**
- * Wraps a PostgreSQL pool. `idleMs`: how long an unused connection stays open (node-postgres's 10 s by
- * default; PG_POOL_IDLE_MS).
- */
-export function fromPostgres(url: string, options: { idleMs?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: options.idleMs ?? 10_000 });
+/** How a PostgreSQL pool is sized; the defaults are production's. */
+export interface PoolOptions {
+  /** How long an unused connection stays open (node-postgres's 10 s by default; PG_POOL_IDLE_MS). */
+  idleMs?: number;
+  /** The pool's size: 10 (the tests that call every route use 1, as PGlite has). */
+  connections?: number;
+  /** How long a query waits for a free connection before it fails: for ever by default. */
+  waitMs?: number;
+}
+
+/** Wraps a PostgreSQL pool. */
+export function fromPostgres(url: string, options: PoolOptions = {}): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.connections ?? 10,
+    idleTimeoutMillis: options.idleMs ?? 10_000,
+    connectionTimeoutMillis: options.waitMs ?? 0,
+  });
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     exec: async (sql) => {
