@@ -357,8 +357,7 @@ async function mark(): Promise<number> {
 }
 
 beforeAll(async () => {
-  // One connection on PostgreSQL too, as PGlite has: a route that would wait for a second one inside
-  // its transaction hangs here on either engine (docs/decisions/testing.md).
+  // One connection on either engine: a route asking for a second one inside its transaction fails here.
   t = await createTestContext({}, { onRoute: collect, oneConnection: true });
   w = await buildWorld(t);
 });
