@@ -1,7 +1,7 @@
 // The API suite, each test on one engine (docs/decisions/testing.md « The test run »):
 // - without TEST_DATABASE_URL (a newcomer's machine): every test on PGlite, the embedded engine;
 // - with it (CI): every test on PostgreSQL, the production engine, then on PGlite only what the embedded
-//   engine does differently (its data folder, its backups, its start, its driver) (`TEST_FILES=embedded`,
+//   engine does differently: its data folder, its backups, its start, its driver (`TEST_FILES=embedded`,
 //   the list in apps/api/vitest.config.ts).
 import { spawnSync } from 'node:child_process';
 
