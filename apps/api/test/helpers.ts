@@ -64,8 +64,8 @@ export async function emptyDatabase(): Promise<DbHandle> {
 /**
  * A fresh database with every migration applied, cheap to create (dump or template copy).
  * `oneConnection`: on PostgreSQL too the app gets a single connection, as PGlite has. A request that asks
- * for a second one while its transaction holds the first would wait for ever; here it fails after 20 s
- * (PGlite's would hang the file), its transaction is rolled back and the next tests go on.
+ * for a second one while its transaction holds the first would wait for ever; here it fails after 20 s,
+ * naming its test, where PGlite's would hang the file.
  */
 export async function freshDatabase({ oneConnection = false } = {}): Promise<DbHandle> {
   if (testEngine() === 'postgres')
