@@ -47,15 +47,23 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
  * that means to check the refusal spies on console.error itself (its spy replaces this one).
  */
 const offContract: string[] = [];
+/**
+ * React's « In HTML, <h3> cannot be a child of <h2> »: markup a browser repairs its own way and a screen
+ * reader then reads as something else (a heading inside a heading). It fails the test that drew it.
+ */
+const invalidHtml: string[] = [];
 const consoleError = console.error.bind(console);
 console.error = (...args: unknown[]) => {
   if (typeof args[0] === 'string' && args[0].includes('hors contrat')) offContract.push(args[0]);
+  if (typeof args[0] === 'string' && /^In HTML, /.test(args[0])) invalidHtml.push(args[0]);
   consoleError(...args);
 };
 
 afterEach(() => {
   const found = offContract.splice(0);
   if (found.length > 0) throw new Error(`Fixture hors contrat : ${found[0]}`);
+  const invalid = invalidHtml.splice(0);
+  if (invalid.length > 0) throw new Error(`HTML invalide : ${invalid[0]}`);
 });
 
 afterEach(() => {

@@ -93,13 +93,14 @@ export function ReservationPanel({ id, onClose, onEdit }: Props) {
       onClose={onClose}
       position="right"
       size="md"
-      title={<Title order={3}>Réservation</Title>}
+      // A string: the drawer's own title is already a heading (h2), and a heading inside it is invalid HTML.
+      title="Réservation"
     >
       {infos.isPending && <Loader aria-label="Chargement de la réservation" />}
       {r && (
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={4} style={{ wordBreak: 'break-word' }}>
+            <Title order={3} size="h4" style={{ wordBreak: 'break-word' }}>
               {r.libelle ?? r.entite}
             </Title>
             <Group gap="xs">
