@@ -6,15 +6,9 @@
  * closed by keyboard) and its questions before refusing a payment and undoing one. After each question, the focus is
  * back on the button that opened it.
  */
-import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import { axeAtBothWidths } from './axe';
-import { expect, test, apiToken, signIn, openWithKeys, pressOn } from './fixtures';
-
-async function as(browser: Browser, identifiant: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, identifiant);
-  return page;
-}
+import { expect, test, apiToken, openWithKeys, pressOn, signedInPage } from './fixtures';
 
 interface WeekMeal {
   id: number;
@@ -54,7 +48,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   test.setTimeout(300_000);
 
   // Paul Voisin pays a 20 € top-up through the simulator: it waits for the treasurer.
-  const paul = await as(browser, 'membre2');
+  const paul = await signedInPage(browser, 'membre2');
   await paul.goto('/app/account/payments');
   await paul.getByRole('button', { name: /^20,00/ }).click();
   await paul.getByRole('button', { name: /Recharger ma carte de 20,00/ }).click();
@@ -65,7 +59,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
 
   // The treasurer is told on the portal, and finds the top-up to validate; the demo's expired one is
   // among those dealt with.
-  const treasurer = await as(browser, 'tresorier');
+  const treasurer = await signedInPage(browser, 'tresorier');
   const count = treasurer.getByRole('alert').filter({ hasText: 'Rechargements à valider' });
   await expect(count).toContainText(/rechargements? de carte payés? en ligne/);
   await axeAtBothWidths(treasurer, 'portail-rechargements-a-valider');
@@ -88,7 +82,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   await axeAtBothWidths(treasurer, 'rechargements-traites-expire');
 
   // The Vénérable sees his abandoned top-up as expired on his card.
-  const venerable = await as(browser, 'venerable');
+  const venerable = await signedInPage(browser, 'venerable');
   await venerable.goto('/app/account/payments');
   await expect(venerable.getByText('Expiré (non payé)').first()).toBeVisible();
   await axeAtBothWidths(venerable, 'carte-rechargement-expire');
@@ -118,7 +112,7 @@ test('the top-ups waiting and expired, and the bar’s questions, pass axe at bo
   const agapes = (await mealsOf(request, 'restaurant')).find(
     (m) => m.titre === 'Agapes du jeudi soir' && (m.bar?.commandes ?? 0) > 0,
   )!;
-  const bar = await as(browser, 'restaurant');
+  const bar = await signedInPage(browser, 'restaurant');
   await bar.goto(`/app/restauration?date=${agapes.date}`);
   const meal = bar.getByRole('article', { name: agapes.titre });
   await meal.getByRole('button', { name: /^Commandes \(1\) · total payant/ }).click();

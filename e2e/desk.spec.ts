@@ -3,32 +3,12 @@
  * Paul Voisin's card with 20 € in cash (by keyboard), prints the receipt and reads it, then closes the
  * session with 2 € missing: the reason is asked for, given, and the treasurer sees it with the session.
  */
-import { readFile } from 'node:fs/promises';
-import { type Browser, type Page } from '@playwright/test';
-import { getDocument } from 'unpdf/pdfjs';
-import { expect, test, signIn } from './fixtures';
-
-async function as(browser: Browser, identifiant: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, identifiant);
-  return page;
-}
-
-async function pdfText(path: string): Promise<string> {
-  const data = new Uint8Array(await readFile(path));
-  const pdf = await getDocument({ data, isEvalSupported: false }).promise;
-  let text = '';
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
-  }
-  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/ +/g, ' ');
-}
+import { expect, test, signedInPage, downloadedPdfText } from './fixtures';
 
 test('a till opened, a card credited in cash with its receipt, the till closed with a difference explained', async ({
   browser,
 }) => {
-  const desk = await as(browser, 'restaurant');
+  const desk = await signedInPage(browser, 'restaurant');
   await desk.goto('/app/restauration');
   await expect(desk.getByRole('link', { name: 'Caisse des cartes' })).toBeVisible();
   await desk.goto('/app/restauration/caisse');
@@ -53,7 +33,7 @@ test('a till opened, a card credited in cash with its receipt, the till closed w
   const download = desk.waitForEvent('download');
   await form.getByLabel('Montant (€)').press('Enter');
   await expect(desk.getByText(/Crédit au guichet de 20,00\s€ enregistré pour Paul Voisin/)).toBeVisible();
-  const receipt = await pdfText((await (await download).path())!);
+  const receipt = await downloadedPdfText((await (await download).path())!);
   expect(receipt).toMatch(/Reçu n° \d+ – Carte Union/);
   expect(receipt).toContain('Paul Voisin');
   expect(receipt).toContain('Espèces');
@@ -74,7 +54,7 @@ test('a till opened, a card credited in cash with its receipt, the till closed w
   await expect(desk.getByText(/Session clôturée, écart de .2,00\s€/)).toBeVisible();
 
   // The treasurer sees the session with its difference and its reason.
-  const treasurer = await as(browser, 'tresorier');
+  const treasurer = await signedInPage(browser, 'tresorier');
   await treasurer.goto('/app/restauration/soldes');
   const sessions = treasurer.getByRole('table', { name: 'Sessions de caisse' });
   await expect(sessions).toContainText('Pièce de 2 € rendue en trop');

@@ -2,10 +2,12 @@
  * What the journeys share: their `test` (each worker on its own server), signing in through the real
  * login form, API calls beside the screens, the e-mail outbox.
  */
+import { readFile } from 'node:fs/promises';
 import {
   expect,
   test as playwrightTest,
   type APIRequestContext,
+  type Browser,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -32,6 +34,33 @@ export async function signIn(page: Page, identifiant: string, password = DEMO_PA
   await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Connecter', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/portail$/);
+}
+
+/** A second person in a journey: a page of their own (own cookies and storage), signed in. */
+export async function signedInPage(browser: Browser, identifiant: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, identifiant);
+  return page;
+}
+
+/**
+ * The text of a PDF the browser downloaded, read back with pdf.js (unpdf's build, as the server reads
+ * uploads), its lines kept and its French spaces made plain. Loaded when first asked: most journeys read
+ * no PDF.
+ */
+export async function downloadedPdfText(path: string): Promise<string> {
+  const { getDocument } = await import('unpdf/pdfjs');
+  const data = new Uint8Array(await readFile(path));
+  // The text needs no font's glyphs; pdf.js would otherwise warn on each standard font it cannot load.
+  const pdf = await getDocument({ data, isEvalSupported: false, disableFontFace: true, verbosity: 0 })
+    .promise;
+  let text = '';
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
+  }
+  await pdf.destroy();
+  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/ +/g, ' ');
 }
 
 /**

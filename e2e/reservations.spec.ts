@@ -1,6 +1,6 @@
 /** The planning journeys of issue 4: a request accepted then deleted on request, and a refused request. */
-import { type Browser, type Page } from '@playwright/test';
-import { expect, test, signIn } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, test, signIn, signedInPage } from './fixtures';
 
 /** A day ten days ahead (Paris), away from the demo's closed days. */
 function dayAhead(days: number): string {
@@ -8,12 +8,6 @@ function dayAhead(days: number): string {
     new Date(Date.now() + days * 86_400_000),
   );
   return day.endsWith('-12-25') || day.endsWith('-05-01') ? dayAhead(days + 1) : day;
-}
-
-async function as(browser: Browser, identifiant: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, identifiant);
-  return page;
 }
 
 /** Selects a free range in a room of the day view and sends the request form. */
@@ -63,8 +57,8 @@ test('venerable requests a slot, secretariat accepts; venerable asks its deletio
 }) => {
   const day = dayAhead(10);
   const libelle = 'Répétition de l’initiation (e2e)';
-  const venerable = await as(browser, 'venerable');
-  const secretariat = await as(browser, 'secretariat');
+  const venerable = await signedInPage(browser, 'venerable');
+  const secretariat = await signedInPage(browser, 'secretariat');
 
   await request(venerable, day, 'Salle Condorcet', '10:00', '11:00', libelle);
   const block = venerable.getByRole('button', {
@@ -107,8 +101,8 @@ test('a refused request shows its reason to the requester', async ({ browser }) 
   const day = dayAhead(11);
   const libelle = 'Collège des maîtres (e2e)';
   const reason = 'Le secrétariat réserve la salle pour l’assemblée générale.';
-  const venerable = await as(browser, 'venerable');
-  const secretariat = await as(browser, 'secretariat');
+  const venerable = await signedInPage(browser, 'venerable');
+  const secretariat = await signedInPage(browser, 'secretariat');
 
   await request(venerable, day, 'Salle Condorcet', '14:00', '14:30', libelle);
 
@@ -153,7 +147,7 @@ test('a room is requested with the keyboard alone, in a reasonable number of Tab
 }) => {
   const day = dayAhead(12);
   const libelle = 'Réunion au clavier (e2e)';
-  const page = await as(browser, 'venerable');
+  const page = await signedInPage(browser, 'venerable');
   await page.goto(`/app/reservations?date=${day}&vue=jour`);
   await expect(page.getByRole('region', { name: /une colonne par salle/ })).toBeVisible();
 

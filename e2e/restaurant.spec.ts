@@ -3,16 +3,7 @@
  * through the payment simulator, the treasurer validates, the member orders and pays with the card, the
  * balance drops, and the kitchen's recap lists the order.
  */
-import { readFile } from 'node:fs/promises';
-import { type Browser, type Page } from '@playwright/test';
-import { getDocument } from 'unpdf/pdfjs';
-import { expect, test, signIn, pressOn } from './fixtures';
-
-async function as(browser: Browser, identifiant: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, identifiant);
-  return page;
-}
+import { expect, test, pressOn, signedInPage, downloadedPdfText } from './fixtures';
 
 /** A day two weeks ahead, in Paris. */
 const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
@@ -20,23 +11,12 @@ const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).forma
 );
 const TITLE = `Repas du parcours ${Date.now() % 100000}`;
 
-async function pdfText(path: string): Promise<string> {
-  const data = new Uint8Array(await readFile(path));
-  const pdf = await getDocument({ data, isEvalSupported: false }).promise;
-  let text = '';
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
-  }
-  return text;
-}
-
 test('a meal published, a card topped up and validated, an order paid by card, the recap', async ({
   browser,
 }) => {
   // The restaurant publishes, from this week's page, a meal two weeks ahead with its dish typed in the
   // meal's dialog: once saved, the page shows the meal's week.
-  const chef = await as(browser, 'restaurant');
+  const chef = await signedInPage(browser, 'restaurant');
   await chef.goto('/app/restauration/repas');
   await chef.getByRole('button', { name: 'Nouveau repas' }).click();
   const mealForm = chef.getByRole('dialog', { name: 'Nouveau repas' });
@@ -64,7 +44,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await expect(chefCard.getByText('Menu du parcours')).toBeVisible();
 
   // The member tops up 30 € through the simulator.
-  const membre = await as(browser, 'membre');
+  const membre = await signedInPage(browser, 'membre');
   await membre.goto('/app/account/payments');
   await expect(membre.getByTestId('solde-carte')).toHaveText(/0,00/);
   await membre.getByRole('button', { name: /^30,00/ }).click();
@@ -80,7 +60,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
   await expect(membre.getByTestId('solde-carte')).toHaveText(/0,00/);
 
   // The treasurer validates.
-  const tresorier = await as(browser, 'tresorier');
+  const tresorier = await signedInPage(browser, 'tresorier');
   await tresorier.goto('/app/restauration/rechargements');
   await tresorier.getByRole('button', { name: 'Valider le rechargement de Marie Membre' }).first().click();
   await expect(tresorier.getByText(/Rechargement n° \d+ validé\./)).toBeVisible();
@@ -158,7 +138,7 @@ test('a meal published, a card topped up and validated, an order paid by card, t
     .getByRole('article', { name: TITLE })
     .getByRole('button', { name: /^Récapitulatif \(PDF\)/ })
     .click();
-  const text = await pdfText((await (await download).path())!);
+  const text = await downloadedPdfText((await (await download).path())!);
   expect(text).toContain(TITLE);
   expect(text).toContain('1 × Menu du parcours');
   expect(text).toContain('Marie Membre');

@@ -8,6 +8,10 @@ export async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     useSystemFonts: false,
+    // As the server reads them (lib/untrusted/tasks.ts): the text needs no font's glyphs, and pdf.js would
+    // otherwise warn on every standard font it cannot load.
+    disableFontFace: true,
+    verbosity: 0,
   }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
