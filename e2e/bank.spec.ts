@@ -11,7 +11,17 @@
  * 380 px on the columns' form, the statements, the reconciliation and its confirmation, and the mandates.
  */
 import { axeAtBothWidths } from './axe';
-import { choose, expect, test, apiSend, apiToken, pickDayWithKeys, signIn, pressOn } from './fixtures';
+import {
+  choose,
+  expect,
+  test,
+  apiSend,
+  apiToken,
+  pickDayWithKeys,
+  signIn,
+  pressOn,
+  signedInPage,
+} from './fixtures';
 
 /** Today in Paris, as the bank writes it: JJ/MM/AAAA. */
 const parisToday = () =>
@@ -86,8 +96,7 @@ test('the treasurer imports a CSV statement, confirms its exact match, and the l
   await expect(row).toContainText('Paiement enregistré');
   await axeAtBothWidths(page, 'banque-releve-csv');
 
-  const venerable = await (await browser.newContext()).newPage();
-  await signIn(venerable, 'venerable');
+  const venerable = await signedInPage(browser, 'venerable');
   await venerable.goto(`/app/loge?entite=${lodge.id}&onglet=compte`);
   await expect(
     venerable.getByRole('row', { name: new RegExp(`${invoice.numeroFacture!}.*${objet}`) }),

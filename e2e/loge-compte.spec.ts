@@ -4,7 +4,7 @@
  * alone through the payment simulator (signed form, signed notification), comes back to the account
  * where the payment shows « CB en ligne » and nothing remains; the treasurer sees the same payment.
  */
-import { expect, test, apiSend, apiToken, signIn, pressOn } from './fixtures';
+import { expect, test, apiSend, apiToken, signIn, pressOn, signedInPage } from './fixtures';
 
 test('a lodge pays its invoice online by card, and the treasurer sees « CB en ligne »', async ({
   page,
@@ -67,8 +67,7 @@ test('a lodge pays its invoice online by card, and the treasurer sees « CB en l
     page.getByRole('row', { name: new RegExp(`${invoice.numeroFacture!}.*${objet}`) }),
   ).toContainText('Facture payée');
 
-  const tresorier = await (await browser.newContext()).newPage();
-  await signIn(tresorier, 'tresorier');
+  const tresorier = await signedInPage(browser, 'tresorier');
   await tresorier.goto(`/app/compta/commandes/${invoice.id}`);
   await expect(tresorier.getByText(/CB en ligne/).first()).toBeVisible();
 });
