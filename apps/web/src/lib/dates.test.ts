@@ -5,10 +5,12 @@ import {
   formatFrenchDay,
   formatLongDate,
   formatTime,
+  monthLabel,
   parisNow,
   parisYear,
   pickedDay,
   shortDate,
+  shortMonthLabel,
 } from './dates';
 
 describe('dates, in Paris time whatever the browser’s zone', () => {
@@ -37,6 +39,14 @@ describe('dates, in Paris time whatever the browser’s zone', () => {
     expect(pickedDay('2026-03-03 00:00:00')).toBe('2026-03-03');
     expect(pickedDay(new Date(2026, 2, 3))).toBe('2026-03-03');
     expect(pickedDay(null)).toBeNull();
+  });
+
+  it('names a month in full, or shortened as French calendars do for a chart’s axis', () => {
+    expect(monthLabel('2026-02')).toBe('février 2026');
+    expect(monthLabel('2026-11-08')).toBe('novembre 2026');
+    expect(shortMonthLabel('2026-01')).toBe('janv. 2026');
+    expect(shortMonthLabel('2025-12', { twoDigitYear: true })).toBe('déc. 25');
+    expect(shortMonthLabel('2026-07', { twoDigitYear: true })).toBe('juil. 26');
   });
 
   it('knows the day, minute and year it is in Lyon', () => {

@@ -6,7 +6,7 @@
  * (eslint.config.js), and the web tests run in New York (vite.config.ts) so a slip shows.
  * Formats (DECISIONS): "03/03/2026", "03/03/2026 à 19:30", "mardi 3 mars 2026".
  */
-import { addDays, frenchDay, parisDay, parisNow } from '@union/contract';
+import { MONTH_LABELS, addDays, frenchDay, parisDay, parisNow } from '@union/contract';
 
 /** The day and the time in Lyon (`parisNow`): the building's clock decides what is past, whatever the browser. */
 export { addDays, parisDay, parisNow };
@@ -35,6 +35,30 @@ export function formatLongDate(value: string): string {
 
 /** "1er avril 2026", without the weekday. */
 export const formatFrenchDay = (value: string): string => frenchDay(dayOf(value));
+
+/** "2026-11" or "2026-11-08" → "novembre 2026": the month, or the month the day is in. */
+export const monthLabel = (value: string): string =>
+  `${MONTH_LABELS[Number(value.slice(5, 7))]} ${value.slice(0, 4)}`;
+
+/** The months as French calendars abbreviate them, for a chart's axis where twelve stand side by side. */
+const SHORT_MONTHS = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+];
+
+/** "2026-11" → « nov. 2026 », or « nov. 26 » with `twoDigitYear` where the axis is narrow. */
+export const shortMonthLabel = (value: string, { twoDigitYear = false } = {}): string =>
+  `${SHORT_MONTHS[Number(value.slice(5, 7)) - 1]} ${value.slice(twoDigitYear ? 2 : 0, 4)}`;
 
 /** The year it is in Lyon. */
 export const parisYear = (at = new Date()): number => Number(parisDay(at).slice(0, 4));

@@ -13,13 +13,12 @@ import {
   MASONIC_MONTHS,
   masonicYearOf,
   mondayOf,
-  MONTH_LABELS,
   RESERVATION_CALLS,
   type Reservation,
 } from '@union/contract';
 import { useState } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
-import { formatLongDate, parisDay } from '../../../lib/dates';
+import { formatLongDate, monthLabel, parisDay } from '../../../lib/dates';
 import { fetchWeek, planningKeys } from '../../reservations';
 
 /** "2026-03" of a day "2026-03-03"; the month of `fallback` when the day is not a day yet. */
@@ -31,9 +30,6 @@ function shiftMonth(month: string, by: number): string {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
-
-/** "mars 2026". */
-const monthLabel = (month: string) => `${MONTH_LABELS[Number(month.slice(5, 7))]} ${month.slice(0, 4)}`;
 
 /** The Mondays of the weeks that hold a day of the month. */
 function mondaysOf(month: string): string[] {

@@ -3,10 +3,17 @@
  * building's clock, whatever the zone of the browser: a member travelling abroad sees the same "today"
  * as the server). The day arithmetic (weeks from Monday, masonic years) is the contract's.
  */
-import { MONTH_LABELS } from '@union/contract';
-import { addDays, formatLongDate, parisDay, parisNow, pickedDay, shortDate } from '../../../lib/dates';
+import {
+  addDays,
+  formatLongDate,
+  monthLabel,
+  parisDay,
+  parisNow,
+  pickedDay,
+  shortDate,
+} from '../../../lib/dates';
 
-export { parisDay as todayIso, parisNow, pickedDay, shortDate };
+export { monthLabel, parisDay as todayIso, parisNow, pickedDay, shortDate };
 
 /** The seven days of the week starting on `monday`. */
 export const weekDays = (monday: string) => Array.from({ length: 7 }, (_, i) => addDays(monday, i));
@@ -16,6 +23,3 @@ export const longDate = formatLongDate;
 
 /** "Mardi 3 mars 2026": only the first letter raised, as French writes it at the start of a line. */
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** "2026-11-08" → "novembre 2026", the month the day is in. */
-export const monthLabel = (day: string) => `${MONTH_LABELS[Number(day.slice(5, 7))]} ${day.slice(0, 4)}`;

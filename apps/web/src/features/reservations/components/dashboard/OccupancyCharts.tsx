@@ -2,32 +2,16 @@
 import { SimpleGrid } from '@mantine/core';
 import type { RoomOccupancy } from '@union/contract';
 import { ChartPanel, type ChartRow } from '../../../../components/charts/ChartPanel';
+import { shortMonthLabel } from '../../../../lib/dates';
 import { formatNumber } from '../../../../lib/format';
 
-const MONTHS = [
-  'janv.',
-  'févr.',
-  'mars',
-  'avr.',
-  'mai',
-  'juin',
-  'juil.',
-  'août',
-  'sept.',
-  'oct.',
-  'nov.',
-  'déc.',
-];
-
-/** « oct. 2026 ». */
-const monthLabel = (mois: string) => `${MONTHS[Number(mois.slice(5, 7)) - 1]} ${mois.slice(0, 4)}`;
 const hours = (minutes: number) => Math.round(minutes / 6) / 10;
 
 export function OccupancyCharts({ salles }: { salles: RoomOccupancy[] }) {
   const months = salles[0]?.mois.map((m) => m.mois) ?? [];
   const byMonth: ChartRow[] = months.map((mois, i) => ({
     mois,
-    label: monthLabel(mois),
+    label: shortMonthLabel(mois),
     ...Object.fromEntries(salles.map((s) => [`s${s.id}`, hours(s.mois[i]?.minutes ?? 0)])),
   }));
   const busiest = [...salles].sort((a, b) => b.taux - a.taux)[0];
