@@ -67,6 +67,17 @@ export const DISH_ORDER = 'MPDBC';
 /** "2026-03-03T11:00" in Paris → the instant, computed by the database (it knows the time-zone rules). */
 const parisInstant = (local: string) => sql`(${local}::timestamp AT TIME ZONE ${TIME_ZONE})`;
 
+/** What a meal's form writes: its limit a Paris wall-clock time (« 2026-12-03T12:00 »). */
+type MealFields = {
+  jour: string;
+  type: MealRecord['type'];
+  titre: string;
+  places: number;
+  limite: string;
+  ouvert: boolean;
+  reservationId: number | null;
+};
+
 export const mealsRepository = {
   async mealsBetween(db: Executor, debut: string, fin: string): Promise<MealRow[]> {
     return db
@@ -95,19 +106,7 @@ export const mealsRepository = {
     return row;
   },
 
-  async insertMeal(
-    db: Executor,
-    m: {
-      jour: string;
-      type: MealRecord['type'];
-      titre: string;
-      places: number;
-      limite: string;
-      ouvert: boolean;
-      reservationId: number | null;
-    },
-    at: Date,
-  ): Promise<number> {
+  async insertMeal(db: Executor, m: MealFields, at: Date): Promise<number> {
     const [row] = await db
       .insert(meals)
       .values({ ...m, limite: parisInstant(m.limite) as unknown as Date, createdAt: at, updatedAt: at })
@@ -115,20 +114,7 @@ export const mealsRepository = {
     return row!.id;
   },
 
-  async updateMeal(
-    db: Executor,
-    id: number,
-    m: {
-      jour: string;
-      type: MealRecord['type'];
-      titre: string;
-      places: number;
-      limite: string;
-      ouvert: boolean;
-      reservationId: number | null;
-    },
-    at: Date,
-  ): Promise<void> {
+  async updateMeal(db: Executor, id: number, m: MealFields, at: Date): Promise<void> {
     await db
       .update(meals)
       .set({ ...m, limite: parisInstant(m.limite) as unknown as Date, updatedAt: at })
