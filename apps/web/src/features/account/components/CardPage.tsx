@@ -26,9 +26,7 @@ export function CardPage() {
   const back = card.data?.rechargements.find((r) => r.id === returned);
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Ma carte Union
-      </Title>
+      <Title order={2}>Ma carte Union</Title>
       {back && (
         <Alert
           variant="light"

@@ -12,9 +12,7 @@ export function MealOrdersPage() {
   const orders = useMyOrders();
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Mes commandes de repas
-      </Title>
+      <Title order={2}>Mes commandes de repas</Title>
       {orders.isPending && <Loader aria-label="Chargement des commandes" />}
       {orders.data && orders.data.length === 0 && (
         <Alert variant="light" color="gray" icon={<IconToolsKitchen2 />}>

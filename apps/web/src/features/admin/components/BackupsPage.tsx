@@ -105,9 +105,7 @@ export function BackupsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Sauvegardes
-        </Title>
+        <Title order={2}>Sauvegardes</Title>
         <Button
           variant="default"
           leftSection={<IconRefresh size={18} />}

@@ -165,9 +165,7 @@ export function EmailOutboxPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Boîte d'envoi des e-mails
-        </Title>
+        <Title order={2}>Boîte d'envoi des e-mails</Title>
         <Button
           variant="default"
           leftSection={<IconRefresh size={18} />}

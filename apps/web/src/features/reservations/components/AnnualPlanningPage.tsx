@@ -90,9 +90,7 @@ export function AnnualPlanningPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Planning annuel
-      </Title>
+      <Title order={2}>Planning annuel</Title>
       <PlanningNav gestion={gestion} />
       {years.isPending && <Loader aria-label="Chargement des années" />}
       {years.data && (

@@ -91,9 +91,7 @@ export function ClosuresPage() {
   const list = closures.data;
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Jours de fermeture
-      </Title>
+      <Title order={2}>Jours de fermeture</Title>
       <PlanningNav gestion={list?.gestion} />
       <ClosureYearNav annee={annee} onChange={setAnnee} />
 

@@ -18,9 +18,7 @@ export function MyRequestsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        {data?.gestion ? 'Demandes à traiter' : 'Mes demandes'}
-      </Title>
+      <Title order={2}>{data?.gestion ? 'Demandes à traiter' : 'Mes demandes'}</Title>
       <PlanningNav gestion={data?.gestion} />
       {pending.isPending && <Loader aria-label="Chargement des demandes" />}
       {data?.gestion && (

@@ -92,9 +92,7 @@ export function PlanningPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="xs">
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Planning des salles
-        </Title>
+        <Title order={2}>Planning des salles</Title>
         <PlanningNav gestion={gestion} />
       </Group>
 

@@ -24,9 +24,7 @@ export function BalancesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Soldes des cartes Union
-      </Title>
+      <Title order={2}>Soldes des cartes Union</Title>
       <RestaurantNav />
       <Group align="flex-end" wrap="wrap">
         <DateField label="Soldes au soir du" value={date} onChange={(d) => d && setDate(d)} />

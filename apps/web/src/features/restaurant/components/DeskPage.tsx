@@ -22,9 +22,7 @@ export function DeskPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Caisse des cartes Union
-      </Title>
+      <Title order={2}>Caisse des cartes Union</Title>
       <RestaurantNav />
       {open.isPending && <Loader aria-label="Chargement des sessions de caisse" />}
       {open.data && open.data.length > 1 && (

@@ -31,9 +31,7 @@ export function RestaurantPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Restauration
-        </Title>
+        <Title order={2}>Restauration</Title>
         {week.data?.gestion && (
           <Button ref={newMeal} onClick={() => setCreating(true)} size="compact-md">
             Nouveau repas

@@ -30,9 +30,7 @@ export function TopUpsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
-        Rechargements de cartes Union
-      </Title>
+      <Title order={2}>Rechargements de cartes Union</Title>
       <RestaurantNav />
       <SegmentedControl
         data={Object.keys(FILTERS)}

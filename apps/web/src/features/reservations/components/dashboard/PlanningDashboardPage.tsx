@@ -22,9 +22,7 @@ export function PlanningDashboardPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="xs">
         <div>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
-            Tableau de bord du planning
-          </Title>
+          <Title order={2}>Tableau de bord du planning</Title>
           {d && <Text c="gray.8">{seasonLabel(d.saison)}</Text>}
         </div>
         <Group gap="xs">

@@ -20,9 +20,7 @@ export function RestaurantDashboardPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" align="flex-end">
         <div>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
-            Tableau de bord du restaurant
-          </Title>
+          <Title order={2}>Tableau de bord du restaurant</Title>
           {d && <Text c="gray.8">{seasonLabel(d.saison)}</Text>}
         </div>
         <ExportExcelButton
