@@ -144,7 +144,9 @@ describe('the portal’s « Ce qui vous attend »', () => {
     const recharge = await screen.findByRole('link', { name: 'Recharger' });
     recharge.focus();
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { name: /Ma carte Union/ })).toBeInTheDocument();
+    // The card page's own title (h2): the portal's part of the same name (h3) is there until it leaves.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ma carte Union' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Recharger' })).toBeNull();
   });
 
   it('says in French that nothing awaits, and hides the parts that are empty', async () => {
