@@ -1,6 +1,7 @@
 /**
  * What the journeys share: their `test` (each worker on its own server), signing in through the real
- * login form, API calls beside the screens, the e-mail outbox.
+ * login form (a second person on a page of their own), API calls beside the screens, the e-mail outbox,
+ * the text of a downloaded PDF.
  */
 import { readFile } from 'node:fs/promises';
 import {
