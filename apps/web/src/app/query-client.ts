@@ -2,7 +2,13 @@
  * TanStack Query client: every failed query or mutation goes to the global error handler, unless the
  * mutation says (meta.handlesErrors) that its screen reports failures itself.
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+} from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 import { handleApiError } from '../components/error-handler';
 
@@ -13,8 +19,32 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * A query client whose invalidation, after a write, always reads again. TanStack joins a query's *first*
+ * fetch still in flight instead of starting another (TanStack/query#8530, open): that fetch may have
+ * left before the write (a page opened and a button pressed at once), and its answer, older than the
+ * write, would then stand as fresh — a batch prepared and the list still saying « Aucun lot ». Those
+ * first fetches are cancelled first (the query goes back to waiting), so the invalidation fetches anew.
+ * Every `invalidateQueries` of the app goes through here.
+ */
+class ReadAfterWriteClient extends QueryClient {
+  override async invalidateQueries(
+    filters?: InvalidateQueryFilters,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    await this.cancelQueries({
+      ...filters,
+      predicate: (query) =>
+        query.state.data === undefined &&
+        query.state.fetchStatus === 'fetching' &&
+        (filters?.predicate?.(query) ?? true),
+    });
+    return super.invalidateQueries(filters, options);
+  }
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  return new ReadAfterWriteClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!query.meta?.handlesErrors) handleApiError(error);
