@@ -19,10 +19,26 @@ import { serverUrl } from './servers';
  * journeys run two at a time without two of them ever acting on the same database. A journey runs
  * after the others of its worker, as before after the others of the run: none assumes a fresh server.
  */
-export const test = playwrightTest.extend({
+export const test = playwrightTest.extend<{ closeOwnContexts: void }>({
   // Playwright's fixture signature: the first argument lists the fixtures used, here none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use, testInfo) => use(serverUrl(testInfo.parallelIndex)),
+  // A second person's context (signedInPage, browser.newContext) is the journey's: closed when it ends.
+  // Playwright closes only the contexts it made, and the others stayed open for the worker's next files,
+  // each a live page using the processor (a failure's screenshots showed five of them).
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 
