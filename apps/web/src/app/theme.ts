@@ -95,8 +95,8 @@ export const theme = createTheme({
   headings: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     // A page's title (h2, under the header's name) is 26 px on a large screen and shrinks to 22 px on a
-    // phone, where a long title (« Rechargements de cartes Union ») would take three lines. In rem, so it
-    // still grows with the reader's zoom.
+    // phone, where a long title (« Rechargements de cartes Union ») leaves room for the page. In rem, so
+    // it still grows with the reader's zoom.
     sizes: { h2: { fontSize: 'clamp(1.375rem, 1rem + 1.5vw, 1.625rem)' } },
   },
   variantColorResolver,
